@@ -1,0 +1,1 @@
+"""Turning service results into Discord embeds and views (no business rules here)."""

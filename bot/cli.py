@@ -1,0 +1,183 @@
+"""The `skatebot` command line: run, sync, import, db, sandbox."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot import messages
+from bot.settings import Settings, SettingsError
+
+log = logging.getLogger("skatebot")
+
+
+class _RedactToken(logging.Filter):
+    """Belt and braces: whatever a library logs, the token never reaches the log output."""
+
+    def __init__(self, token: str | None) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.token and self.token in record.getMessage():
+            record.msg = record.getMessage().replace(self.token, "[token]")
+            record.args = None
+        return True
+
+
+def setup_logging(settings: Settings) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    handler.addFilter(_RedactToken(settings.token))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(settings.log_level)
+    logging.getLogger("discord.http").setLevel(logging.WARNING)
+    logging.getLogger("discord.gateway").setLevel(max(logging.INFO, root.level))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="skatebot", description="A Discord bot for figure-skating fans.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands.add_parser("run", help="start the bot (needs DISCORD_TOKEN)")
+    sync = commands.add_parser("sync", help="register the slash commands with Discord")
+    sync.add_argument("--guild", type=int, help="sync to this guild only (instant); default: globally")
+    importer = commands.add_parser("import", help="load results files in the skatebot JSON format")
+    importer.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    db = commands.add_parser("db", help="check or back up the store")
+    db_commands = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
+    db_commands.add_parser("check", help="SQLite integrity and foreign-key check")
+    backup = db_commands.add_parser("backup", help="online backup to a new file")
+    backup.add_argument("path", type=Path)
+    sandbox = commands.add_parser("sandbox", help="try the bot in a local Discord sandbox, in this terminal")
+    sandbox.add_argument("--db", type=Path, help="use this store instead of a fresh one with the bundled data")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from dotenv import load_dotenv
+
+    args = build_parser().parse_args(argv)
+    load_dotenv()  # .env in the working directory; real environment variables win
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"skatebot: {exc}", file=sys.stderr)
+        return 2
+    setup_logging(settings)
+    handlers = {"run": _run, "sync": _sync, "import": _import, "db": _db, "sandbox": _sandbox}
+    try:
+        return asyncio.run(handlers[args.command](settings, args))
+    except KeyboardInterrupt:
+        return 130
+
+
+async def _run(settings: Settings, args: argparse.Namespace) -> int:
+    if not settings.token:
+        print(messages.NO_TOKEN, file=sys.stderr)
+        return 2
+    import discord
+
+    from bot.client import SkateBot, configure_endpoints
+    from bot.store import open_store
+
+    configure_endpoints(settings.api_base_url, settings.gateway_url)
+    db, _ = await open_store(settings.db_path)
+    try:
+        async with SkateBot(settings, db) as bot:
+            await bot.start(settings.token)
+    except discord.LoginFailure:
+        print("skatebot: Discord rejected the token; check DISCORD_TOKEN.", file=sys.stderr)
+        return 1
+    finally:
+        await db.close()
+    return 0
+
+
+async def _sync(settings: Settings, args: argparse.Namespace) -> int:
+    if not settings.token:
+        print(messages.NO_TOKEN, file=sys.stderr)
+        return 2
+    import discord
+
+    from bot.client import SkateBot, configure_endpoints
+    from bot.store import open_store
+
+    configure_endpoints(settings.api_base_url, settings.gateway_url)
+    db, _ = await open_store(settings.db_path)
+    try:
+        async with SkateBot(settings, db) as bot:
+            await bot.login(settings.token)  # runs setup_hook: the cogs and their commands are loaded
+            guild = discord.Object(args.guild) if args.guild else None
+            if guild:
+                bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+    except discord.LoginFailure:
+        print("skatebot: Discord rejected the token; check DISCORD_TOKEN.", file=sys.stderr)
+        return 1
+    finally:
+        await db.close()
+    where = f"guild {args.guild}" if args.guild else "globally (may take up to an hour to show everywhere)"
+    print(f"synced {len(synced)} commands {where}: {', '.join('/' + c.name for c in synced)}")
+    return 0
+
+
+async def _import(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.services.importer import ImportFormatError, import_file
+    from bot.store import open_store
+
+    db, bootstrap = await open_store(settings.db_path)
+    try:
+        for report in bootstrap:
+            print(f"first start, bundled data: {report.describe()}")
+        for path in args.files:
+            try:
+                report = await import_file(db, path)
+            except FileNotFoundError:
+                print(f"skatebot: {path}: no such file", file=sys.stderr)
+                return 1
+            except ImportFormatError as exc:
+                print(f"skatebot: {exc} (nothing from this file was written)", file=sys.stderr)
+                return 1
+            print(report.describe())
+    finally:
+        await db.close()
+    return 0
+
+
+async def _db(settings: Settings, args: argparse.Namespace) -> int:
+    from db.database import Database, DatabaseError
+
+    try:
+        db = await Database.open(settings.db_path)
+    except DatabaseError as exc:
+        print(f"skatebot: {exc}", file=sys.stderr)
+        return 1
+    try:
+        if args.db_command == "check":
+            problems = await db.integrity_check()
+            version = await db.schema_version()
+            if problems == ["ok"]:
+                print(f"{settings.db_path}: ok (schema version {version})")
+                return 0
+            print(f"{settings.db_path}: problems found:", *problems, sep="\n  ", file=sys.stderr)
+            return 1
+        try:
+            await db.backup(args.path)
+        except DatabaseError as exc:
+            print(f"skatebot: {exc}", file=sys.stderr)
+            return 1
+        print(f"backed up {settings.db_path} to {args.path}")
+        return 0
+    finally:
+        await db.close()
+
+
+async def _sandbox(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.sandbox.harness import run_sandbox
+
+    return await run_sandbox(settings, db_path=args.db)

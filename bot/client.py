@@ -1,0 +1,70 @@
+"""The Bot subclass: owns the store's services, loads the cogs, and points discord.py at its endpoints."""
+
+from __future__ import annotations
+
+import logging
+from importlib.metadata import PackageNotFoundError, version
+
+import discord
+import yarl
+from discord.ext import commands
+
+from bot.services.results import ResultsService
+from bot.settings import Settings
+from bot.tree import SkateTree
+from cogs import EXTENSIONS
+from db.database import Database
+from db.repositories.results import ResultsRepository
+
+log = logging.getLogger(__name__)
+
+try:
+    VERSION = version("skatebot")
+except PackageNotFoundError:  # running from a source tree that was never installed
+    VERSION = "dev"
+
+
+def configure_endpoints(api_base_url: str | None, gateway_url: str | None) -> None:
+    """Points discord.py at a Discord-compatible server other than discord.com (the sandbox, a proxy).
+
+    These are class attributes, so this is process-wide; called once by the entry point or the harness.
+    """
+    if api_base_url:
+        discord.http.Route.BASE = api_base_url
+        origin = yarl.URL(api_base_url).origin()
+        discord.asset.Asset.BASE = str(origin)
+    if gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+class SkateBot(commands.Bot):
+    def __init__(self, settings: Settings, db: Database, **options: object) -> None:
+        # Slash commands only: no message content, no member list; interactions carry what we need.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=intents,
+            tree_cls=SkateTree,
+            allowed_mentions=discord.AllowedMentions.none(),  # user-written text must never ping anyone
+            owner_ids=set(settings.owner_ids) or None,
+            **options,
+        )
+        self.settings = settings
+        self.db = db
+        self.results = ResultsService(ResultsRepository(db))
+
+    async def setup_hook(self) -> None:
+        await self.results.refresh()
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        if self.settings.dev_guild_id:
+            # Only to the development guild: a global sync on every start would hit Discord's daily limit.
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.settings.dev_guild_id)
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s) to %d guild(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds))

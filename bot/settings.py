@@ -1,0 +1,61 @@
+"""Settings, read once from the environment by the entry point (tests build Settings directly)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DB = "data/skatebot.sqlite3"
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message says which and what to set."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None = field(default=None, repr=False)  # never in reprs or logs
+    db_path: Path = Path(DEFAULT_DB)
+    dev_guild_id: int | None = None
+    owner_ids: frozenset[int] = frozenset()
+    log_level: str = "INFO"
+    api_base_url: str | None = None
+    gateway_url: str | None = None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+
+        def get(name: str) -> str | None:
+            value = env.get(name, "").strip()
+            return value or None
+
+        def snowflake(name: str, value: str) -> int:
+            if not value.isdigit():
+                raise SettingsError(f"{name} must be a Discord id (digits only), got {value!r}")
+            return int(value)
+
+        dev_guild = get("DEV_GUILD_ID")
+        owners = get("OWNER_IDS") or ""
+        log_level = (get("LOG_LEVEL") or "INFO").upper()
+        if log_level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {log_level!r}")
+        api_base = get("DISCORD_API_BASE_URL")
+        if api_base and not api_base.startswith(("http://", "https://")):
+            raise SettingsError("DISCORD_API_BASE_URL must be an http(s) URL ending in the API version, "
+                                "e.g. http://127.0.0.1:8080/api/v10")
+        gateway = get("DISCORD_GATEWAY_URL")
+        if gateway and not gateway.startswith(("ws://", "wss://")):
+            raise SettingsError("DISCORD_GATEWAY_URL must be a ws:// or wss:// URL")
+        return cls(
+            token=get("DISCORD_TOKEN"),
+            db_path=Path(get("SKATEBOT_DB") or DEFAULT_DB),
+            dev_guild_id=snowflake("DEV_GUILD_ID", dev_guild) if dev_guild else None,
+            owner_ids=frozenset(snowflake("OWNER_IDS", part.strip())
+                                for part in owners.replace(";", ",").split(",") if part.strip()),
+            log_level=log_level,
+            api_base_url=api_base.rstrip("/") if api_base else None,
+            gateway_url=gateway,
+        )

@@ -1,0 +1,7 @@
+"""The Discord layer: one feature per module, loaded in this order."""
+
+EXTENSIONS = (
+    "cogs.results",
+    "cogs.athletes",
+    "cogs.meta",
+)

@@ -1,0 +1,49 @@
+"""Autocomplete callbacks shared by the results cogs. They never raise: Discord would show an empty list
+and the error would be lost, so a failure is logged and answered with no choices."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import discord
+from discord import app_commands
+
+from bot.services.results import Choice, ResultsService
+
+log = logging.getLogger(__name__)
+
+Choices = list[app_commands.Choice[str]]
+
+
+def _safe(produce: Callable[[], list[Choice]]) -> Choices:
+    try:
+        return [app_commands.Choice(name=c.name, value=c.value) for c in produce()[:25]]
+    except Exception:
+        log.exception("autocomplete failed")
+        return []
+
+
+def _service(interaction: discord.Interaction) -> ResultsService:
+    return interaction.client.results  # type: ignore[attr-defined]
+
+
+def _option(interaction: discord.Interaction, name: str) -> str:
+    return str(getattr(interaction.namespace, name, None) or "")
+
+
+async def competitions(interaction: discord.Interaction, current: str) -> Choices:
+    return _safe(lambda: _service(interaction).competition_choices(current))
+
+
+async def events(interaction: discord.Interaction, current: str) -> Choices:
+    return _safe(lambda: _service(interaction).event_choices(_option(interaction, "competition"), current))
+
+
+async def segments(interaction: discord.Interaction, current: str) -> Choices:
+    return _safe(lambda: _service(interaction).segment_choices(
+        _option(interaction, "competition"), _option(interaction, "event"), current))
+
+
+async def skaters(interaction: discord.Interaction, current: str) -> Choices:
+    return _safe(lambda: _service(interaction).skater_choices(current))

@@ -1,0 +1,141 @@
+"""Plain row models the repositories return: no SQL, no Discord."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+CONFIDENCES = ("official", "multi-source", "single-source", "derived")
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    confidence: str
+    sources: tuple[str, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A stored value with where it comes from; `provenance` is None only for figures we computed."""
+
+    value: float | int | str
+    provenance: Provenance | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Competition:
+    id: int
+    key: str
+    name: str
+    short_name: str | None
+    season: str
+    level: str
+    city: str | None
+    country: str | None
+    venue: str | None
+    start_date: str | None
+    end_date: str | None
+
+    @property
+    def label(self) -> str:
+        return self.short_name or self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    id: int
+    competition_id: int
+    key: str
+    name: str
+    discipline: str
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    id: int
+    event_id: int
+    key: str
+    kind: str
+    name: str
+    discipline: str | None
+    date: str | None
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Skater:
+    id: int
+    name: str
+    country: str
+    isu_id: str | None
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentResult:
+    segment_id: int
+    rank: Figure | None = None
+    tss: Figure | None = None
+    tes: Figure | None = None
+    pcs: Figure | None = None
+    deductions: Figure | None = None
+    starting_number: Figure | None = None
+
+
+@dataclass(slots=True)
+class Entry:
+    """One skater or couple in one event, with their final and per-segment results."""
+
+    id: int
+    event_id: int
+    country: str
+    skaters: list[Skater]
+    place: Figure | None
+    total: Figure | None
+    status: str | None
+    segments: dict[int, SegmentResult] = field(default_factory=dict)
+    notes: list[Figure] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return " / ".join(skater.name for skater in self.skaters)
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSegmentResult:
+    segment_id: int
+    skater_key: str             # sorted skater ids joined by '/', as in entries
+    skater_names: str
+    rank: Figure | None
+    points: Figure | None
+    tss: Figure | None
+
+
+@dataclass(slots=True)
+class TeamResult:
+    id: int
+    event_id: int
+    country: str
+    name: str
+    place: Figure | None
+    points: Figure | None
+    segments: dict[int, TeamSegmentResult] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class EntryInEvent:
+    """An entry with the competition and event it belongs to: the rows of an athlete's record."""
+
+    competition: Competition
+    event: Event
+    entry: Entry
+
+
+@dataclass(frozen=True, slots=True)
+class StoreSummary:
+    competitions: int
+    events: int
+    skaters: int
+    entries: int
+    last_import_at: str | None
+    last_import_source: str | None

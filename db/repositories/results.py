@@ -1,0 +1,320 @@
+"""Reading and writing the results store. The only module that knows its tables."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from db.database import Database, Transaction
+from db.models import (
+    Competition,
+    Entry,
+    EntryInEvent,
+    Event,
+    Figure,
+    Provenance,
+    Segment,
+    SegmentResult,
+    Skater,
+    StoreSummary,
+    TeamResult,
+    TeamSegmentResult,
+)
+
+SEGMENT_FIGURES = ("rank", "tss", "tes", "pcs", "deductions", "starting_number")
+TEAM_SEGMENT_FIGURES = ("rank", "points", "tss")
+
+
+def _competition(row: sqlite3.Row) -> Competition:
+    return Competition(
+        id=row["id"], key=row["key"], name=row["name"], short_name=row["short_name"], season=row["season"],
+        level=row["level"], city=row["city"], country=row["country"], venue=row["venue"],
+        start_date=row["start_date"], end_date=row["end_date"],
+    )
+
+
+def _event(row: sqlite3.Row) -> Event:
+    return Event(id=row["id"], competition_id=row["competition_id"], key=row["key"], name=row["name"],
+                 discipline=row["discipline"])
+
+
+def _segment(row: sqlite3.Row) -> Segment:
+    return Segment(id=row["id"], event_id=row["event_id"], key=row["key"], kind=row["kind"], name=row["name"],
+                   discipline=row["discipline"], date=row["date"], position=row["position"])
+
+
+def _placeholders(values: Sequence[Any]) -> str:
+    return ",".join("?" * len(values))
+
+
+class ResultsRepository:
+    """Read side. Provenance rows are immutable (never updated or deleted), so they are cached by id."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._provenance: dict[int, Provenance] = {}
+
+    # --- lookups -------------------------------------------------------------------------------------
+    async def competitions(self) -> list[Competition]:
+        rows = await self._db.fetchall("SELECT * FROM competitions ORDER BY start_date DESC, name")
+        return [_competition(row) for row in rows]
+
+    async def competition(self, competition_id: int) -> Competition | None:
+        row = await self._db.fetchone("SELECT * FROM competitions WHERE id = ?", (competition_id,))
+        return _competition(row) if row else None
+
+    async def events(self, competition_id: int | None = None) -> list[Event]:
+        if competition_id is None:
+            rows = await self._db.fetchall("SELECT * FROM events ORDER BY competition_id, id")
+        else:
+            rows = await self._db.fetchall(
+                "SELECT * FROM events WHERE competition_id = ? ORDER BY id", (competition_id,)
+            )
+        return [_event(row) for row in rows]
+
+    async def segments(self, event_id: int) -> list[Segment]:
+        rows = await self._db.fetchall("SELECT * FROM segments WHERE event_id = ? ORDER BY position", (event_id,))
+        return [_segment(row) for row in rows]
+
+    async def skater(self, skater_id: int) -> Skater | None:
+        row = await self._db.fetchone("SELECT * FROM skaters WHERE id = ?", (skater_id,))
+        if row is None:
+            return None
+        aliases = await self._db.fetchall(
+            "SELECT alias FROM skater_aliases WHERE skater_id = ? ORDER BY alias", (skater_id,)
+        )
+        return Skater(id=row["id"], name=row["name"], country=row["country"], isu_id=row["isu_id"],
+                      aliases=tuple(a["alias"] for a in aliases))
+
+    async def skater_names(self) -> list[tuple[int, str, list[str]]]:
+        """(id, name, aliases) for every skater: what the search index is built from."""
+        rows = await self._db.fetchall(
+            "SELECT s.id, s.name, group_concat(a.alias, char(31)) AS aliases "
+            "FROM skaters s LEFT JOIN skater_aliases a ON a.skater_id = s.id GROUP BY s.id"
+        )
+        return [(row["id"], row["name"], row["aliases"].split("\x1f") if row["aliases"] else []) for row in rows]
+
+    async def has_imports(self) -> bool:
+        return await self._db.fetchone("SELECT 1 FROM imports LIMIT 1") is not None
+
+    async def summary(self) -> StoreSummary:
+        counts = await self._db.fetchone(
+            "SELECT (SELECT count(*) FROM competitions) AS competitions, (SELECT count(*) FROM events) AS events,"
+            " (SELECT count(*) FROM skaters) AS skaters, (SELECT count(*) FROM entries) AS entries"
+        )
+        last = await self._db.fetchone("SELECT source, imported_at FROM imports ORDER BY id DESC LIMIT 1")
+        return StoreSummary(
+            competitions=counts["competitions"], events=counts["events"], skaters=counts["skaters"],
+            entries=counts["entries"], last_import_at=last["imported_at"] if last else None,
+            last_import_source=last["source"] if last else None,
+        )
+
+    # --- entries -------------------------------------------------------------------------------------
+    async def event_entries(self, event_id: int) -> list[Entry]:
+        return await self._entries("e.event_id = ?", (event_id,))
+
+    async def skater_entries(self, skater_id: int) -> list[EntryInEvent]:
+        """Every entry the skater was part of, newest competition first."""
+        entries = await self._entries(
+            "e.id IN (SELECT entry_id FROM entry_skaters WHERE skater_id = ?)", (skater_id,)
+        )
+        return await self._in_context(entries)
+
+    async def entries_for_places(self, places: Iterable[int], competition_id: int | None = None,
+                                 discipline: str | None = None) -> list[EntryInEvent]:
+        places = list(places)
+        where = [f"e.place IN ({_placeholders(places)})"]
+        params: list[Any] = list(places)
+        if competition_id is not None:
+            where.append("e.event_id IN (SELECT id FROM events WHERE competition_id = ?)")
+            params.append(competition_id)
+        if discipline is not None:
+            where.append("e.event_id IN (SELECT id FROM events WHERE discipline = ?)")
+            params.append(discipline)
+        return await self._in_context(await self._entries(" AND ".join(where), params))
+
+    async def _in_context(self, entries: list[Entry]) -> list[EntryInEvent]:
+        if not entries:
+            return []
+        event_ids = sorted({entry.event_id for entry in entries})
+        event_rows = await self._db.fetchall(
+            f"SELECT * FROM events WHERE id IN ({_placeholders(event_ids)})", event_ids
+        )
+        events = {row["id"]: _event(row) for row in event_rows}
+        competition_ids = sorted({event.competition_id for event in events.values()})
+        competition_rows = await self._db.fetchall(
+            f"SELECT * FROM competitions WHERE id IN ({_placeholders(competition_ids)})", competition_ids
+        )
+        competitions = {row["id"]: _competition(row) for row in competition_rows}
+        rows = [
+            EntryInEvent(competitions[events[entry.event_id].competition_id], events[entry.event_id], entry)
+            for entry in entries
+        ]
+        rows.sort(key=lambda r: (r.competition.start_date or "", r.competition.id, r.event.id), reverse=True)
+        return rows
+
+    async def _entries(self, where: str, params: Sequence[Any]) -> list[Entry]:
+        entry_rows = await self._db.fetchall(
+            f"SELECT e.* FROM entries e WHERE {where} ORDER BY e.event_id, e.place IS NULL, e.place, e.id", params
+        )
+        if not entry_rows:
+            return []
+        ids = [row["id"] for row in entry_rows]
+        marks = _placeholders(ids)
+        skater_rows = await self._db.fetchall(
+            f"SELECT es.entry_id, s.id, s.name, s.country, s.isu_id FROM entry_skaters es "
+            f"JOIN skaters s ON s.id = es.skater_id WHERE es.entry_id IN ({marks}) ORDER BY es.entry_id, es.position",
+            ids,
+        )
+        segment_rows = await self._db.fetchall(
+            f"SELECT * FROM segment_results WHERE entry_id IN ({marks})", ids
+        )
+        note_rows = await self._db.fetchall(
+            f"SELECT entry_id, text, prov FROM notes WHERE entry_id IN ({marks}) ORDER BY id", ids
+        )
+        prov_ids = {row[f"{name}_prov"] for row in entry_rows for name in ("place", "total")}
+        prov_ids |= {row[f"{name}_prov"] for row in segment_rows for name in SEGMENT_FIGURES}
+        prov_ids |= {row["prov"] for row in note_rows}
+        await self._load_provenance(prov_ids)
+
+        entries = {
+            row["id"]: Entry(
+                id=row["id"], event_id=row["event_id"], country=row["country"], skaters=[],
+                place=self._figure(row, "place"), total=self._figure(row, "total"), status=row["status"],
+            )
+            for row in entry_rows
+        }
+        for row in skater_rows:
+            entries[row["entry_id"]].skaters.append(
+                Skater(id=row["id"], name=row["name"], country=row["country"], isu_id=row["isu_id"])
+            )
+        for row in segment_rows:
+            entries[row["entry_id"]].segments[row["segment_id"]] = SegmentResult(
+                row["segment_id"], *(self._figure(row, name) for name in SEGMENT_FIGURES)
+            )
+        for row in note_rows:
+            entries[row["entry_id"]].notes.append(Figure(row["text"], self._provenance.get(row["prov"])))
+        return list(entries.values())
+
+    async def team_results(self, event_id: int) -> list[TeamResult]:
+        team_rows = await self._db.fetchall(
+            "SELECT * FROM team_results WHERE event_id = ? ORDER BY place IS NULL, place, country", (event_id,)
+        )
+        segment_rows = await self._db.fetchall(
+            "SELECT ts.* FROM team_segment_results ts JOIN team_results t ON t.id = ts.team_result_id "
+            "WHERE t.event_id = ?", (event_id,)
+        )
+        prov_ids = {row[f"{name}_prov"] for row in team_rows for name in ("place", "points")}
+        prov_ids |= {row[f"{name}_prov"] for row in segment_rows for name in TEAM_SEGMENT_FIGURES}
+        await self._load_provenance(prov_ids)
+        teams = {
+            row["id"]: TeamResult(id=row["id"], event_id=row["event_id"], country=row["country"], name=row["name"],
+                                  place=self._figure(row, "place"), points=self._figure(row, "points"))
+            for row in team_rows
+        }
+        for row in segment_rows:
+            teams[row["team_result_id"]].segments[row["segment_id"]] = TeamSegmentResult(
+                row["segment_id"], row["skater_key"], row["skater_names"], *(self._figure(row, n) for n in TEAM_SEGMENT_FIGURES)
+            )
+        return list(teams.values())
+
+    async def event_notes(self, event_id: int) -> list[Figure]:
+        rows = await self._db.fetchall(
+            "SELECT text, prov FROM notes WHERE event_id = ? AND entry_id IS NULL ORDER BY id", (event_id,)
+        )
+        await self._load_provenance({row["prov"] for row in rows})
+        return [Figure(row["text"], self._provenance.get(row["prov"])) for row in rows]
+
+    # --- provenance ----------------------------------------------------------------------------------
+    def _figure(self, row: sqlite3.Row, name: str) -> Figure | None:
+        value = row[name]
+        if value is None:
+            return None
+        return Figure(value, self._provenance.get(row[f"{name}_prov"]))
+
+    async def _load_provenance(self, ids: Iterable[int | None]) -> None:
+        missing = [i for i in ids if i is not None and i not in self._provenance]
+        if not missing:
+            return
+        rows = await self._db.fetchall(
+            f"SELECT * FROM provenance WHERE id IN ({_placeholders(missing)})", missing
+        )
+        for row in rows:
+            sources = tuple(json.loads(row["sources"]))
+            self._provenance[row["id"]] = Provenance(row["confidence"], sources, row["note"])
+
+
+class ResultsWriter:
+    """Write side, used inside one transaction by the importer.
+
+    Each upsert reports whether it added, updated or left the row alone, so an import can say exactly
+    what it changed (and that a second import of the same file changed nothing).
+    """
+
+    def __init__(self, tx: Transaction) -> None:
+        self._tx = tx
+        self._provenance_ids: dict[tuple[str, str, str], int] = {}
+
+    async def provenance(self, provenance: Provenance | None) -> int | None:
+        if provenance is None:
+            return None
+        key = (provenance.confidence, json.dumps(list(provenance.sources)), provenance.note)
+        if key not in self._provenance_ids:
+            row = await self._tx.fetchone(
+                "SELECT id FROM provenance WHERE confidence = ? AND sources = ? AND note = ?", key
+            )
+            self._provenance_ids[key] = row["id"] if row else await self._tx.insert(
+                "INSERT INTO provenance (confidence, sources, note) VALUES (?, ?, ?)", key
+            )
+        return self._provenance_ids[key]
+
+    async def upsert(self, table: str, keys: dict[str, Any], values: dict[str, Any]) -> tuple[int | None, str]:
+        """Inserts or updates one row matched by `keys`; returns (rowid or None, 'added'|'updated'|'unchanged').
+
+        `table` and the column names are the importer's constants, never user input.
+        """
+        where = " AND ".join(f"{column} IS ?" for column in keys)
+        row = await self._tx.fetchone(f"SELECT * FROM {table} WHERE {where}", tuple(keys.values()))
+        if row is None:
+            columns = {**keys, **values}
+            rowid = await self._tx.insert(
+                f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({_placeholders(list(columns))})",
+                tuple(columns.values()),
+            )
+            return rowid, "added"
+        changed = {column: value for column, value in values.items() if row[column] != value}
+        rowid = row["id"] if "id" in row.keys() else None  # sqlite3.Row has keys() but no "in"
+        if not changed:
+            return rowid, "unchanged"
+        assignments = ", ".join(f"{column} = ?" for column in changed)
+        await self._tx.execute(
+            f"UPDATE {table} SET {assignments} WHERE {where}", (*changed.values(), *keys.values())
+        )
+        return rowid, "updated"
+
+    async def find_skater(self, isu_id: str | None, match_key: str) -> sqlite3.Row | None:
+        if isu_id:
+            row = await self._tx.fetchone("SELECT * FROM skaters WHERE isu_id = ?", (isu_id,))
+            if row:
+                return row
+        return await self._tx.fetchone("SELECT * FROM skaters WHERE match_key = ?", (match_key,))
+
+    async def add_alias(self, skater_id: int, alias: str) -> bool:
+        return bool(await self._tx.execute(
+            "INSERT OR IGNORE INTO skater_aliases (skater_id, alias) VALUES (?, ?)", (skater_id, alias)
+        ))
+
+    async def set_entry_skaters(self, entry_id: int, skater_ids: Sequence[int]) -> None:
+        await self._tx.execute("DELETE FROM entry_skaters WHERE entry_id = ?", (entry_id,))
+        await self._tx.executemany(
+            "INSERT INTO entry_skaters (entry_id, position, skater_id) VALUES (?, ?, ?)",
+            [(entry_id, position, skater_id) for position, skater_id in enumerate(skater_ids)],
+        )
+
+    async def record_import(self, source: str, sha256: str, imported_at: str, summary: str) -> None:
+        await self._tx.insert(
+            "INSERT INTO imports (source, sha256, imported_at, summary) VALUES (?, ?, ?, ?)",
+            (source, sha256, imported_at, summary),
+        )
