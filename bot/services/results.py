@@ -437,9 +437,11 @@ def _final_order(entry: Entry) -> tuple[int, float, float, str]:
 
 
 def _segment_order(result: SegmentResult) -> tuple[int, float, float]:
-    rank = result.rank.value if result.rank else None
-    tss = float(result.tss.value) if result.tss else 0.0
-    return (0 if rank is not None else 1, float(rank or 0), -tss)
+    """A segment is ranked by its score; sources often give the score without the rank, so the score
+    orders and the rank (when stored) only places those whose score is unknown."""
+    if result.tss is not None:
+        return (0, -float(result.tss.value), 0.0)
+    return (1, float(result.rank.value) if result.rank else 9999.0, 0.0)
 
 
 def _competition_aliases(competition: Competition) -> list[str]:

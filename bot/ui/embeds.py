@@ -221,6 +221,7 @@ def profile_embed(profile: AthleteProfile) -> discord.Embed:
         add_field(embed, "Best scores in this store", "\n".join(
             f"{b.label}: **{score(b.score)}** ({b.competition.label})" for b in profile.bests
         ))
+    teams = {event.id: team for _, event, team in profile.team_records}
     lines = []
     for record in profile.records:
         entry = record.entry
@@ -230,16 +231,21 @@ def profile_embed(profile: AthleteProfile) -> discord.Embed:
             if segment and result.tss:
                 rank = f" ({result.rank.value})" if result.rank else ""
                 parts.append(f"{segment.key} {score(result.tss)}{rank}")
-        line = (f"**{record.competition.label}** · {record.event.name}: "
-                f"{place_text(entry.place, entry.status)}")
-        if entry.total:
-            line += f", {score(entry.total)}"
+        team = teams.pop(record.event.id, None)
+        if team:
+            outcome = f"{place_text(team.place)} with {discord.utils.escape_markdown(team.name)}"
+            if team.points:
+                outcome += f", {score(team.points)} pts"
+        else:
+            outcome = place_text(entry.place, entry.status) + (f", {score(entry.total)}" if entry.total else "")
+        line = f"**{record.competition.label}** · {record.event.name}: {outcome}"
         if parts:
             line += " (" + " · ".join(parts) + ")"
         lines.append(line)
     for competition, event, team in profile.team_records:
-        lines.append(f"**{competition.label}** · {event.name}: {place_text(team.place)} with "
-                     f"{discord.utils.escape_markdown(team.name)}, {score(team.points)} pts")
+        if event.id in teams:  # on the team's roster, with no segment scores stored
+            lines.append(f"**{competition.label}** · {event.name}: {place_text(team.place)} with "
+                         f"{discord.utils.escape_markdown(team.name)}" + (f", {score(team.points)} pts" if team.points else ""))
     lines_into_fields(embed, "Results", lines or [messages.NO_RESULTS_STORED])
     figures = [b.score for b in profile.bests] + [f for r in profile.records for f in (r.entry.place, r.entry.total)
                                                   if f is not None]

@@ -1,0 +1,163 @@
+"""The real bot connected to a local FakeDiscord: `skatebot sandbox`, the end-to-end tests and the benchmarks
+all start it through `Sandbox`, so what the tests check is what a person sees in the terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import discord
+from rich.console import Console
+
+from bot.client import SkateBot, configure_endpoints
+from bot.sandbox.server import MANAGE_MESSAGES, Channel, FakeDiscord, Guild, InteractionResult, Role, User
+from bot.settings import Settings
+from bot.store import open_store
+from db.database import Database
+
+log = logging.getLogger(__name__)
+
+
+@contextlib.contextmanager
+def _discord_endpoints(server: FakeDiscord):
+    """Points discord.py at the server for the block; restores the class attributes afterwards."""
+    saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY, discord.asset.Asset.BASE)
+    configure_endpoints(server.api_base, server.gateway_url)
+    try:
+        yield
+    finally:
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY, discord.asset.Asset.BASE = saved
+
+
+class Sandbox:
+    """A FakeDiscord with one server ("Skate Fans": the owner "you", a moderator and a plain member "fan")
+    and the real SkateBot logged in to it with its commands synced to that server.
+
+    `db_path`: use this store (created and filled with the bundled data when new); by default a fresh
+    temporary store with the bundled data, deleted on exit.
+    """
+
+    def __init__(
+        self, *, db_path: Path | None = None, settings: Settings | None = None, global_rate_limit: float | None = None
+    ) -> None:
+        self.server = FakeDiscord(global_rate_limit=global_rate_limit)
+        self.owner: User = self.server.create_user("you")
+        self.moderator: User = self.server.create_user("mod")
+        self.member: User = self.server.create_user("fan")
+        self.guild: Guild = self.server.create_guild("Skate Fans", self.owner)
+        self.mod_role: Role = self.server.create_role(self.guild, "Moderators", MANAGE_MESSAGES)
+        self.server.add_member(self.guild, self.moderator, [self.mod_role])
+        self.server.add_member(self.guild, self.member)
+        self.channel: Channel = self.guild.text_channel("general")
+        self._db_path = db_path
+        self._base_settings = settings or Settings()
+        self._tmpdir: str | None = None
+        self._endpoints: contextlib.ExitStack | None = None
+        self.db: Database | None = None
+        self.bot: SkateBot | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> Sandbox:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.stop()
+
+    async def start(self) -> None:
+        await self.server.start()
+        self._endpoints = contextlib.ExitStack()
+        self._endpoints.enter_context(_discord_endpoints(self.server))
+        try:
+            if self._db_path is None:
+                self._tmpdir = tempfile.mkdtemp(prefix="skatebot-sandbox-")
+                db_path = Path(self._tmpdir) / "skatebot.sqlite3"
+            else:
+                db_path = self._db_path
+            self.db, _ = await open_store(db_path)
+            settings = dataclasses.replace(
+                self._base_settings,
+                token=self.server.bot_token,
+                db_path=db_path,
+                dev_guild_id=self.guild.id,
+                owner_ids=self._base_settings.owner_ids or frozenset({self.owner.id}),
+                api_base_url=self.server.api_base,
+                gateway_url=self.server.gateway_url,
+            )
+            # guild_ready_timeout: the default waits 2 s for guilds that will never stream in.
+            self.bot = SkateBot(settings, self.db, guild_ready_timeout=0.05)
+            await self.bot.login(self.server.bot_token)  # runs setup_hook, which syncs to the guild
+            self._task = asyncio.create_task(self.bot.connect(reconnect=False), name="skatebot-sandbox")
+            ready = asyncio.create_task(self.bot.wait_until_ready())
+            done, _ = await asyncio.wait({ready, self._task}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
+            if ready not in done:
+                ready.cancel()
+                if self._task.done():
+                    self._task.result()  # raises what stopped the bot
+                raise RuntimeError("the bot did not become ready within 15 s")
+        except BaseException:
+            await self.stop()
+            raise
+
+    async def stop(self) -> None:
+        # Order matters (TESTING.md): the bot first, then its task, then the server.
+        if self.bot is not None:
+            await self.bot.close()
+        if self._task is not None:
+            try:
+                await self._task  # a gateway error inside connect() surfaces here instead of being lost
+            finally:
+                self._task = None
+        await self.server.stop()
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
+        if self._endpoints is not None:
+            self._endpoints.close()
+            self._endpoints = None
+        if self._tmpdir is not None:
+            shutil.rmtree(self._tmpdir, ignore_errors=True)
+            self._tmpdir = None
+
+    # --- conveniences for tests and benchmarks ---------------------------------------------------------
+    async def slash(
+        self, command: str, user: User | None = None, channel: Channel | None = None, **options: Any
+    ) -> InteractionResult:
+        """Runs a slash command as `user` (the owner by default) and waits for its first response."""
+        result = await self.server.slash(self.guild, channel or self.channel, user or self.owner, command, options)
+        await result.wait()
+        return result
+
+    async def autocomplete(
+        self, command: str, focused: str, user: User | None = None, **options: Any
+    ) -> list[dict[str, Any]]:
+        return await self.server.autocomplete(self.guild, self.channel, user or self.owner, command, options, focused)
+
+
+async def run_sandbox(settings: Settings, *, db_path: Path | None = None) -> int:
+    """`skatebot sandbox`: the bot in a local Discord, driven from this terminal."""
+    from bot.sandbox.console import run_console
+
+    console = Console(highlight=False)
+    console.print(
+        "[bold]skatebot sandbox[/]: a local Discord on 127.0.0.1 with the real bot and the bundled data. "
+        "Type [cyan]help[/] for commands, [cyan]quit[/] to leave."
+    )
+    base = dataclasses.replace(settings, token=None, owner_ids=frozenset())
+    async with Sandbox(db_path=db_path, settings=base) as sandbox:
+        return await run_console(
+            sandbox.server,
+            sandbox.guild,
+            sandbox.channel,
+            sandbox.owner,
+            sandbox.member,
+            stdin=sys.stdin,
+            console=console,
+        )

@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from db.database import MIGRATIONS_DIR, Database, DatabaseError, list_migrations
+
+
+async def test_fresh_database_is_migrated_with_wal_and_foreign_keys(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "new" / "store.sqlite3")
+    try:
+        assert await db.schema_version() == list_migrations()[-1][0]
+        assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
+        assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
+        assert await db.fetchone("SELECT name FROM sqlite_master WHERE name = 'entries'")
+    finally:
+        await db.close()
+
+
+async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
+    path = tmp_path / "store.sqlite3"
+    db = await Database.open(path)
+    await db.execute("INSERT INTO provenance (confidence, sources) VALUES ('derived', '[]')")
+    await db.close()
+    db = await Database.open(path)
+    try:
+        assert (await db.fetchone("SELECT count(*) FROM provenance"))[0] == 1
+    finally:
+        await db.close()
+
+
+async def test_a_failing_migration_is_rolled_back_entirely(tmp_path: Path) -> None:
+    migrations = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS_DIR, migrations)
+    (migrations / "0002_broken.sql").write_text(
+        "BEGIN;\nCREATE TABLE half_done (id INTEGER);\nINSERT INTO no_such_table VALUES (1);\n"
+        "PRAGMA user_version = 2;\nCOMMIT;\n"
+    )
+    path = tmp_path / "store.sqlite3"
+    with pytest.raises(DatabaseError, match="0002_broken.sql failed and was rolled back"):
+        await Database.open(path, migrations_dir=migrations)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'").fetchone()[0] == 0
+
+
+async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "store.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 99")
+    with pytest.raises(DatabaseError, match="newer than this skatebot"):
+        await Database.open(path)
+
+
+async def test_migration_numbers_must_not_have_gaps(tmp_path: Path) -> None:
+    (tmp_path / "0001_a.sql").write_text("")
+    (tmp_path / "0003_c.sql").write_text("")
+    with pytest.raises(DatabaseError, match="without gaps"):
+        list_migrations(tmp_path)
+
+
+async def test_transaction_rolls_back_on_error(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "store.sqlite3")
+    try:
+        with pytest.raises(RuntimeError):
+            async with db.transaction() as tx:
+                await tx.execute("INSERT INTO provenance (confidence, sources) VALUES ('derived', '[]')")
+                raise RuntimeError("boom")
+        assert (await db.fetchone("SELECT count(*) FROM provenance"))[0] == 0
+    finally:
+        await db.close()
+
+
+async def test_integrity_check_and_online_backup(store: Database, tmp_path: Path) -> None:
+    assert await store.integrity_check() == ["ok"]
+    target = tmp_path / "backup.sqlite3"
+    await store.backup(target)
+    with sqlite3.connect(target) as conn:
+        copied = conn.execute("SELECT count(*) FROM entries").fetchone()[0]
+    assert copied == (await store.fetchone("SELECT count(*) FROM entries"))[0] > 0
+    with pytest.raises(DatabaseError, match="already exists"):
+        await store.backup(target)

@@ -1,0 +1,182 @@
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.services.importer import ImportFormatError, import_document, import_file, skater_match_key
+from bot.store import BUNDLED_DATA
+from db.database import Database
+
+SOURCE = ["https://example.org/results"]
+
+
+def figure(value: Any, confidence: str = "official") -> dict[str, Any]:
+    return {"value": value, "confidence": confidence, "sources": SOURCE}
+
+
+def document(**event_overrides: Any) -> dict[str, Any]:
+    event = {
+        "id": "women", "discipline": "women", "name": "Women",
+        "segments": [{"id": "SP", "kind": "short_program", "name": "Short program", "date": "2030-01-10"},
+                     {"id": "FS", "kind": "free_skate", "name": "Free skate", "date": "2030-01-12"}],
+        "entries": [
+            {"skaters": [{"name": "Anna Example", "aliases": ["EXAMPLE Anna"]}], "country": "FIN",
+             "place": figure(1), "total": figure(200.5),
+             "segments": {"SP": {"rank": figure(2), "tss": figure(70.25), "tes": figure(38.1), "pcs": figure(32.15)},
+                          "FS": {"rank": figure(1), "tss": figure(130.25)}}},
+            {"skaters": [{"name": "Bea Sample"}], "country": "SWE", "place": figure(2), "total": figure(190.0)},
+        ],
+        **event_overrides,
+    }
+    return {"format": "skatebot-results", "version": 1, "competitions": [{
+        "id": "test2030", "name": "Test Cup 2030", "season": "2029-30", "level": "other",
+        "start_date": "2030-01-10", "end_date": "2030-01-12", "events": [event]}]}
+
+
+async def count(db: Database, table: str) -> int:
+    return (await db.fetchone(f"SELECT count(*) FROM {table}"))[0]
+
+
+async def test_import_then_reimport_changes_nothing(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        first = await import_document(db, document(), source="test")
+        assert first.changes["added entries"] == 2 and first.changes["added segment results"] == 2
+        assert first.changes["added aliases"] == 1
+        second = await import_document(db, document(), source="test")
+        assert not second.changed
+        assert "already up to date" in second.describe()
+        assert await count(db, "imports") == 1  # a no-op import leaves no trace
+    finally:
+        await db.close()
+
+
+async def test_a_corrected_file_updates_only_what_differs(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        await import_document(db, document(), source="test")
+        corrected = document()
+        corrected["competitions"][0]["events"][0]["entries"][1]["total"] = figure(191.5)
+        report = await import_document(db, corrected, source="test")
+        assert report.changes["updated entries"] == 1
+        assert report.changes["unchanged entries"] == 1
+        assert "updated 1 entries" in report.describe()
+        row = await db.fetchone("SELECT total FROM entries WHERE country = 'SWE'")
+        assert row["total"] == 191.5
+    finally:
+        await db.close()
+
+
+async def test_an_invalid_file_writes_nothing(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        bad = document()
+        # Valid first entry, broken second one: the first must not be written either.
+        bad["competitions"][0]["events"][0]["entries"][1]["segments"] = {"XX": {"tss": figure(1.0)}}
+        with pytest.raises(ImportFormatError, match="segment 'XX' is not one of the event's segments"):
+            await import_document(db, bad, source="bad.json")
+        assert await count(db, "competitions") == 0
+        assert await count(db, "skaters") == 0
+    finally:
+        await db.close()
+
+
+@pytest.mark.parametrize(("mutate", "message"), [
+    (lambda d: d.update(format="other"), "not a skatebot results file"),
+    (lambda d: d.update(version=7), "version 7 is not supported"),
+    (lambda d: d["competitions"][0].update(level="galactic"), "'level' is 'galactic'"),
+    (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(total=200.5), "a bare value needs"),
+    (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(
+        total={"value": 1.0, "confidence": "rumour", "sources": SOURCE}), "confidence 'rumour'"),
+    (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(
+        total={"value": 1.0, "confidence": "single-source", "sources": []}), "needs at least one source"),
+    (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(country="Finland"), "three-letter code"),
+    (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(place=figure("first")), "wrong type"),
+    (lambda d: d["competitions"][0]["events"][0]["entries"][0]["skaters"].append({"name": "Extra"}),
+     "a women entry has 1 skater"),
+    (lambda d: d["competitions"][0].update(start_date="10/01/2030"), "ISO date"),
+])
+async def test_validation_names_the_problem(tmp_path: Path, mutate: Any, message: str) -> None:
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        bad = copy.deepcopy(document())
+        mutate(bad)
+        with pytest.raises(ImportFormatError, match=message):
+            await import_document(db, bad, source="bad.json")
+    finally:
+        await db.close()
+
+
+async def test_bare_values_inherit_the_nearest_provenance(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        doc = document()
+        entry = doc["competitions"][0]["events"][0]["entries"][1]
+        entry["provenance"] = {"confidence": "single-source", "sources": ["https://example.org/b"]}
+        entry["total"] = 190.0
+        await import_document(db, doc, source="test")
+        row = await db.fetchone(
+            "SELECT p.confidence, p.sources FROM entries e JOIN provenance p ON p.id = e.total_prov WHERE e.total = 190"
+        )
+        assert row["confidence"] == "single-source" and json.loads(row["sources"]) == ["https://example.org/b"]
+    finally:
+        await db.close()
+
+
+async def test_skaters_are_never_merged_on_name_alone(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        doc = document()
+        entries = doc["competitions"][0]["events"][0]["entries"]
+        entries[1]["skaters"] = [{"name": "Anna Example"}]  # same name, other country: another person
+        await import_document(db, doc, source="test")
+        assert await count(db, "skaters") == 2
+        # Same country, other word order and case: the same person.
+        assert skater_match_key("EXAMPLE Anna", "fin") == skater_match_key("Anna Example", "FIN")
+    finally:
+        await db.close()
+
+
+async def test_isu_id_matches_and_a_new_spelling_becomes_an_alias(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        doc = document()
+        doc["competitions"][0]["events"][0]["entries"][0]["skaters"][0]["isu_id"] = "isufs00012345"
+        await import_document(db, doc, source="test")
+        doc["competitions"][0]["events"][0]["entries"][0]["skaters"][0]["name"] = "Anna Exampleová"
+        await import_document(db, doc, source="test")
+        rows = await db.fetchall("SELECT name FROM skaters WHERE isu_id = 'isufs00012345'")
+        assert [r["name"] for r in rows] == ["Anna Exampleová"]
+        aliases = {r["alias"] for r in await db.fetchall("SELECT alias FROM skater_aliases")}
+        assert {"Anna Example", "EXAMPLE Anna"} <= aliases
+    finally:
+        await db.close()
+
+
+async def test_bundled_files_import_and_are_idempotent(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        files = sorted(BUNDLED_DATA.glob("*.json"))
+        assert {f.stem for f in files} >= {"owg2026", "owg2022", "owg2018", "wc2025"}
+        for path in files:
+            assert (await import_file(db, path)).changed
+        for path in files:
+            assert not (await import_file(db, path)).changed
+        assert await db.integrity_check() == ["ok"]
+    finally:
+        await db.close()
+
+
+async def test_not_json_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "skatebot-results", ')
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        with pytest.raises(ImportFormatError, match="broken.json: not UTF-8 JSON"):
+            await import_file(db, path)
+    finally:
+        await db.close()

@@ -1,0 +1,119 @@
+from __future__ import annotations
+
+import pytest
+
+from bot.errors import Ambiguous, NotFound
+from bot.services.results import ResultsService
+
+
+async def test_competition_autocomplete_and_resolution(results: ResultsService) -> None:
+    newest_first = [c.value for c in results.competition_choices("")]
+    assert newest_first[0] == "owg2026" and set(newest_first) >= {"owg2022", "owg2018", "wc2025"}
+    assert results.competition_choices("milano")[0].value == "owg2026"
+    assert results.competition("owg2022").label == "Beijing 2022"
+    assert results.competition("Olympics 2018").key == "owg2018"
+    assert results.competition("beijing").key == "owg2022"
+    with pytest.raises(NotFound) as error:
+        results.competition("Sapporo 1972")
+    assert "No competition matches" in error.value.message
+
+
+async def test_event_choices_are_narrowed_by_the_competition(results: ResultsService) -> None:
+    events = results.event_choices("owg2026", "")
+    assert [c.value for c in events] == ["men", "women", "pairs", "ice_dance", "team"]
+    assert [c.value for c in results.event_choices("wc2025", "")] == ["men", "women", "pairs", "ice_dance"]
+    assert results.event_choices("Milano Cortina 2026", "ladies")[0].value == "women"
+    assert results.event(results.competition("owg2026"), "Ice dance").discipline == "ice_dance"
+    with pytest.raises(NotFound, match=r"Did you mean: .*Ice dance"):  # the events it does have
+        results.event(results.competition("wc2025"), "team")
+
+
+async def test_final_standings_in_place_order_with_segments(results: ResultsService) -> None:
+    standings = await results.standings("owg2026", "men")
+    top = standings.entries[:3]
+    assert [e.name for e in top] == ["Mikhail Shaidorov", "Yuma Kagiyama", "Shun Sato"]
+    shaidorov = top[0]
+    assert shaidorov.total.value == 291.58
+    by_key = {s.key: s for s in standings.segments}
+    assert shaidorov.segments[by_key["SP"].id].rank.value == 5
+    assert shaidorov.segments[by_key["FS"].id].tss.value == 198.64
+    # The short program score rests on one low-quality page: its provenance says so.
+    sp = shaidorov.segments[by_key["SP"].id].tss
+    assert sp.provenance.confidence == "single-source" and "low-quality" in sp.provenance.note
+    places = [e.place.value for e in standings.entries if e.place]
+    assert places == sorted(places)
+
+
+async def test_segment_standings_are_ordered_by_segment_score(results: ResultsService) -> None:
+    standings = await results.standings("owg2026", "men", "short")
+    assert standings.focus is not None and standings.focus.kind == "short_program"
+    scores = [e.segments[standings.focus.id].tss.value for e in standings.entries if e.segments[standings.focus.id].tss]
+    assert scores == sorted(scores, reverse=True)
+    assert standings.entries[0].name == "Ilia Malinin"
+
+
+async def test_team_event_standings(results: ResultsService) -> None:
+    standings = await results.standings("owg2026", "team")
+    assert [(t.country, t.points.value) for t in standings.teams[:3]] == [("USA", 69), ("JPN", 68), ("ITA", 60)]
+
+
+async def test_athlete_profile(results: ResultsService) -> None:
+    profile = await results.profile("sakamoto kaori")
+    assert profile.skater.name == "Kaori Sakamoto" and profile.skater.country == "JPN"
+    assert profile.disciplines == ["women"]
+    assert profile.medals["silver"] == 2 and profile.medals["bronze"] == 1  # 2026, Worlds 2025; 2022
+    assert profile.medals["team silver"] == 1
+    competitions = {r.competition.key for r in profile.records}
+    assert {"owg2026", "owg2022", "wc2025"} <= competitions
+    total = next(b for b in profile.bests if b.label == "Total")
+    assert total.score.value == max(r.entry.total.value for r in profile.records if r.entry.total)
+
+
+async def test_couples_have_partners(results: ResultsService) -> None:
+    profile = await results.profile("Ryuichi Kihara")
+    assert [p.name for p in profile.partners] == ["Riku Miura"]
+    assert profile.disciplines == ["pairs"] and profile.medals["gold"] >= 1
+
+
+async def test_names_resolve_tolerantly_and_unknown_names_suggest(results: ResultsService) -> None:
+    for typed in ("Kaori Sakamoto", "SAKAMOTO Kaori", "kaori sakamato", "Sakamoto"):
+        assert (await results.skater(typed)).name == "Kaori Sakamoto", typed
+    assert (await results.skater("Shaydorov")).name == "Mikhail Shaidorov"
+    with pytest.raises(Ambiguous) as ambiguous:
+        await results.skater("Miura")
+    assert {"Kao Miura", "Riku Miura"} <= set(ambiguous.value.suggestions)
+    with pytest.raises(NotFound):
+        await results.skater("Qqqqqqqq Zzzzzzz")
+
+
+async def test_skater_choices_stay_within_discord_limits(results: ResultsService) -> None:
+    for query in ("", "a", "e", "ma", "x" * 500, "🙂", "/", "坂本"):
+        choices = results.skater_choices(query)
+        assert len(choices) <= 25
+        assert all(1 <= len(c.name) <= 100 and len(c.value) <= 100 for c in choices)
+
+
+async def test_podiums_and_medal_table(results: ResultsService) -> None:
+    podiums = await results.podiums("men")
+    assert [p.competition.key for p in podiums] == ["owg2026", "wc2025", "owg2022", "owg2018"]
+    assert podiums[2].places[0][1:3] == ("Nathan Chen", "USA")
+    team = await results.podiums("team", "Beijing 2022")
+    assert [(p[2], p[3].value) for p in team[0].places] == [("USA", 65), ("JPN", 63), ("ROC", 54)]
+    competition, table = await results.medal_table("owg2026")
+    assert competition.key == "owg2026"
+    assert sum(r.total for r in table) == 15  # five events, three medals each
+    usa = next(r for r in table if r.country == "USA")
+    assert usa.gold >= 2  # women's singles and the team event
+    assert table == sorted(table, key=lambda r: (-r.gold, -r.silver, -r.bronze, r.country))
+
+
+async def test_head_to_head(results: ResultsService) -> None:
+    h2h = await results.compare("Ilia Malinin", "Yuma Kagiyama")
+    meetings = {(m.competition.key, m.event.key): m for m in h2h.meetings}
+    olympic = meetings[("owg2026", "men")]
+    assert (olympic.a.place.value, olympic.b.place.value) == (8, 2)
+    assert h2h.score == (1, 1)  # Malinin ahead at Worlds 2025, Kagiyama at the Olympics
+    partners = await results.compare("Riku Miura", "Ryuichi Kihara")
+    assert partners.meetings == []  # one shared entry is not a meeting
+    with pytest.raises(NotFound):
+        await results.compare("Ilia Malinin", "Malinin")
