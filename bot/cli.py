@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -179,5 +180,11 @@ async def _db(settings: Settings, args: argparse.Namespace) -> int:
 
 async def _sandbox(settings: Settings, args: argparse.Namespace) -> int:
     from bot.sandbox.harness import run_sandbox
+
+    if "LOG_LEVEL" not in os.environ:
+        # The terminal is for the conversation, not the logs (nor discord.py's voice-support notices).
+        logging.getLogger().setLevel(logging.WARNING)
+        logging.getLogger("discord").setLevel(logging.ERROR)
+        logging.getLogger("discord.gateway").setLevel(logging.ERROR)
 
     return await run_sandbox(settings, db_path=args.db)

@@ -9,7 +9,6 @@ import discord
 from bot import messages
 from bot.services.results import (
     DISCIPLINE_LABELS,
-    MEDALS,
     AthleteProfile,
     HeadToHead,
     MedalRow,
@@ -289,9 +288,7 @@ def medal_table_embed(competition: Competition, rows: list[MedalRow]) -> discord
         table.append(f"{rank:>2}  {flag(row.country)} {row.country:<4} {row.gold:>2} {row.silver:>2} "
                      f"{row.bronze:>2} {row.total:>4}")
     embed.description = cut("```\n" + "\n".join(table) + "\n```", DESCRIPTION_LIMIT)
-    events = ", ".join(sorted({label for label in DISCIPLINE_LABELS.values()}))
-    return set_footer(embed, f"Counts {', '.join(MEDALS.values())} in the events stored ({events} where loaded); "
-                             "team medals count once per country")
+    return set_footer(embed, "From the final places stored; the team event counts one medal per country")
 
 
 # --- /compare -------------------------------------------------------------------------------------------
@@ -306,8 +303,10 @@ def head_to_head_embed(h2h: HeadToHead) -> discord.Embed:
                              f"Finished ahead, in {len(h2h.meetings)} event(s) both entered")
     figures: list[Figure] = []
     for meeting in h2h.meetings:
-        lines = [f"Place: {place_text(meeting.a.place, meeting.a.status)} vs "
-                 f"{place_text(meeting.b.place, meeting.b.status)}"]
+        lines = []
+        if meeting.a.place or meeting.b.place or meeting.a.status or meeting.b.status:
+            lines.append(f"Place: {place_text(meeting.a.place, meeting.a.status)} vs "
+                         f"{place_text(meeting.b.place, meeting.b.status)}")
         if meeting.a.total or meeting.b.total:
             lines.append(f"Total: {score(meeting.a.total)} vs {score(meeting.b.total)}"
                          f"{signed(difference(meeting.a.total, meeting.b.total))}")

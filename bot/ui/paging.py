@@ -11,10 +11,13 @@ from bot.tree import report_error
 
 log = logging.getLogger(__name__)
 
+# Seconds without a press after which the buttons are disabled (Discord keeps the message forever).
+PAGING_TIMEOUT = 180.0
+
 
 class Paginator(discord.ui.View):
-    def __init__(self, pages: list[discord.Embed], *, author_id: int, timeout: float = 180) -> None:
-        super().__init__(timeout=timeout)
+    def __init__(self, pages: list[discord.Embed], *, author_id: int, timeout: float | None = None) -> None:
+        super().__init__(timeout=PAGING_TIMEOUT if timeout is None else timeout)
         self.pages = pages
         self.author_id = author_id
         self.index = 0

@@ -1,0 +1,249 @@
+"""The bundled results in data/*.json: converter output, format rules and spot checks of real figures."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+DATA = REPO / "data"
+SHARED = REPO.parent / "shared" / "data"
+FILES = ("owg2026", "owg2022", "owg2018", "wc2025")
+
+
+def _load_converter():
+    spec = importlib.util.spec_from_file_location("convert_shared", DATA / "convert_shared.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    return module
+
+
+conv = _load_converter()
+
+
+def _doc(comp_id: str) -> dict[str, Any]:
+    return json.loads((DATA / f"{comp_id}.json").read_text(encoding="utf-8"))
+
+
+def _event(comp_id: str, event_id: str) -> dict[str, Any]:
+    comp = _doc(comp_id)["competitions"][0]
+    return next(e for e in comp["events"] if e["id"] == event_id)
+
+
+def _entry(comp_id: str, event_id: str, name: str) -> dict[str, Any]:
+    ev = _event(comp_id, event_id)
+    return next(e for e in ev["entries"] if any(s["name"] == name for s in e["skaters"]))
+
+
+def _team(comp_id: str, country: str) -> dict[str, Any]:
+    return next(t for t in _event(comp_id, "team")["teams"] if t["country"] == country)
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason=f"reference data folder {SHARED} not present")
+@pytest.mark.parametrize("comp_id", FILES)
+def test_committed_file_equals_converter_output(comp_id: str) -> None:
+    docs, _ = conv.convert_all(SHARED)
+    assert (DATA / f"{comp_id}.json").read_text(encoding="utf-8") == conv.render(docs[comp_id]), (
+        f"data/{comp_id}.json is stale: rerun python data/convert_shared.py {SHARED} data/"
+    )
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason=f"reference data folder {SHARED} not present")
+def test_converter_cli_writes_valid_files(tmp_path: Path) -> None:
+    assert conv.main([str(SHARED), str(tmp_path)]) == 0
+    assert sorted(p.stem for p in tmp_path.glob("*.json")) == sorted(FILES)
+
+
+@pytest.mark.parametrize("comp_id", FILES)
+def test_bundled_file_validates(comp_id: str) -> None:
+    doc = _doc(comp_id)
+    assert conv.validate(doc) == []
+    text = (DATA / f"{comp_id}.json").read_text(encoding="utf-8")
+    assert text.endswith("}\n") and text == conv.render(doc)
+
+
+def test_validator_rejects_broken_documents() -> None:
+    doc = _doc("owg2026")
+    men = doc["competitions"][0]["events"][0]
+    men["entries"][0]["total"] = {"value": 291.58, "confidence": "sure", "sources": []}
+    men["entries"][1]["segments"]["XX"] = {}
+    men["entries"].append(json.loads(json.dumps(men["entries"][2])))
+    doc["competitions"][0]["level"] = "olympic"
+    pairs = doc["competitions"][0]["events"][2]
+    pairs["entries"][0]["skaters"] = pairs["entries"][0]["skaters"][:1]
+    errors = "\n".join(conv.validate(doc))
+    for fragment in ("confidence 'sure'", "sources must be", "segment XX", "appears twice", "level 'olympic'",
+                     "need 2 skater"):
+        assert fragment in errors
+
+
+def test_status_mapping() -> None:
+    assert conv.map_status("multi-source") == ("multi-source", None)
+    low = conv.map_status("single-source (low-quality site only)")
+    assert low == ("single-source", "low-quality site only")
+    assert conv.map_status("single-source (TASS) + low-tier echo") == (
+        "single-source", "single-source (TASS) + low-tier echo")
+    confidence, note = conv.map_status("inferred (highest FS score reported)")
+    assert confidence == "derived" and note.startswith("inferred: ")
+    assert conv.map_status("not found in sources read") == (None, None)
+    assert conv.map_status("disputed") == (None, "disputed")
+    with pytest.raises(conv.ConversionError):
+        conv.map_status("rumoured")
+
+
+def test_competitions_metadata() -> None:
+    expected = {
+        "owg2026": ("Milano Cortina 2026", "2025-26", "olympics", "2026-02-06", "2026-02-19"),
+        "owg2022": ("Beijing 2022", "2021-22", "olympics", "2022-02-04", "2022-02-19"),
+        "owg2018": ("PyeongChang 2018", "2017-18", "olympics", "2018-02-09", "2018-02-23"),
+        "wc2025": ("Worlds 2025 Boston", "2024-25", "worlds", "2025-03-26", "2025-03-29"),
+    }
+    for comp_id, (short, season, level, start, end) in expected.items():
+        comps = _doc(comp_id)["competitions"]
+        assert len(comps) == 1
+        comp = comps[0]
+        got = (comp["id"], comp["short_name"], comp["season"], comp["level"])
+        assert got == (comp_id, short, season, level)
+        assert (comp["start_date"], comp["end_date"]) == (start, end)
+    assert _doc("owg2026")["competitions"][0]["name"] == "Milano Cortina 2026 Olympic Winter Games"
+
+
+def test_men_2026_shaidorov() -> None:
+    e = _entry("owg2026", "men", "Mikhail Shaidorov")
+    assert e["country"] == "KAZ"
+    assert e["place"]["value"] == 1 and e["total"]["value"] == 291.58
+    assert e["total"]["confidence"] == "multi-source"
+    assert e["segments"]["SP"]["tss"]["value"] == 92.94
+    assert e["segments"]["SP"]["rank"]["value"] == 5
+    assert e["segments"]["FS"]["tss"]["value"] == 198.64
+    assert e["segments"]["FS"]["rank"]["value"] == 1
+    # the SP score rests on one aggregator: the flag must survive
+    assert e["segments"]["SP"]["tss"]["confidence"] == "single-source"
+    assert "low-quality site only" in e["segments"]["SP"]["tss"]["note"]
+    assert any("First Olympic figure skating gold for Kazakhstan" == n["value"] for n in e["notes"])
+    assert "cited from the total's sources" in e["place"]["note"]
+
+
+def test_men_2026_malinin_and_derived_figures() -> None:
+    e = _entry("owg2026", "men", "Ilia Malinin")
+    assert e["place"]["value"] == 8 and "disputed" in e["place"]["note"]
+    cha = _entry("owg2026", "men", "Cha Jun-hwan")
+    assert cha["skaters"][0]["aliases"] == ["Cha Junhwan", "Junhwan Cha"]
+    fs = cha["segments"]["FS"]["tss"]
+    assert fs["value"] == 181.2 and fs["confidence"] == "derived" and "273.92 - 92.72" in fs["note"]
+    assert fs["sources"]
+    # the data has no 10th place: nobody is invented for it
+    assert 10 not in {e["place"]["value"] for e in _event("owg2026", "men")["entries"] if "place" in e}
+
+
+def test_segment_only_skaters_are_kept_without_invented_results() -> None:
+    marsak = _entry("owg2026", "men", "Kyrylo Marsak")
+    assert "place" not in marsak and marsak["total"]["value"] == 224.17
+    assert marsak["segments"]["SP"]["rank"]["value"] == 11
+    egadze = _entry("owg2026", "men", "Nika Egadze")
+    assert "place" not in egadze and egadze["status"] is None  # SP 15th: within the 24 who advanced
+
+
+def test_women_2026() -> None:
+    liu = _entry("owg2026", "women", "Alysa Liu")
+    assert liu["place"]["value"] == 1 and liu["total"]["value"] == 226.79
+    fs_rank = liu["segments"]["FS"]["rank"]
+    assert fs_rank["confidence"] == "derived" and fs_rank["note"].startswith("inferred: ")
+    assert _entry("owg2026", "women", "Niina Petrõkina")["skaters"][0]["aliases"] == ["Niina Petrokina"]
+    gutmann = _entry("owg2026", "women", "Lara Naki Gutmann")
+    assert "rank" not in gutmann["segments"]["SP"]  # disputed, unresolved
+    assert gutmann["segments"]["SP"]["tss"]["value"] == 61.56
+    assert _entry("owg2026", "women", "Adeliia Petrosian")["country"] == "AIN"
+    gubanova = _entry("owg2026", "women", "Anastasiia Gubanova")
+    assert gubanova["place"]["value"] == 9 and "total" not in gubanova
+
+
+def test_pairs_2026_couple_split() -> None:
+    e = _entry("owg2026", "pairs", "Riku Miura")
+    assert [s["name"] for s in e["skaters"]] == ["Riku Miura", "Ryuichi Kihara"]
+    assert e["country"] == "JPN" and e["place"]["value"] == 1 and e["total"]["value"] == 231.24
+    assert e["segments"]["FS"]["tss"]["value"] == 158.13
+    # merged from final standings (one source) and the SP list (two sources)
+    assert e["segments"]["SP"]["tss"]["confidence"] == "multi-source"
+    assert len(e["segments"]["SP"]["tss"]["sources"]) >= 2
+
+
+def test_ice_dance_2026() -> None:
+    ev = _event("owg2026", "ice_dance")
+    assert [s["id"] for s in ev["segments"]] == ["RD", "FD"]
+    e = _entry("owg2026", "ice_dance", "Guillaume Cizeron")
+    assert e["place"]["value"] == 1 and e["total"]["value"] == 225.82
+    lajoie = _entry("owg2026", "ice_dance", "Marjorie Lajoie")
+    assert "rank" not in lajoie["segments"]["RD"]  # 8th vs 9th, unresolved
+    fear = _entry("owg2026", "ice_dance", "Lilah Fear")
+    assert fear["place"]["value"] == 7
+
+
+def test_team_2026() -> None:
+    usa = _team("owg2026", "USA")
+    assert usa["place"]["value"] == 1 and usa["points"]["value"] == 69
+    assert _team("owg2026", "JPN")["points"]["value"] == 68
+    assert usa["segments"]["MFS"]["skaters"] == ["Ilia Malinin"]
+    assert usa["segments"]["MFS"]["tss"]["value"] == 200.03
+    assert usa["segments"]["MFS"]["points"]["value"] == 10
+    assert usa["segments"]["WFS"]["skaters"] == ["Amber Glenn"]
+    ev = _event("owg2026", "team")
+    assert [s["id"] for s in ev["segments"]] == ["RD", "PSP", "WSP", "MSP", "FD", "PFS", "WFS", "MFS"]
+    assert {s["discipline"] for s in ev["segments"]} == {"ice_dance", "pairs", "women", "men"}
+    assert len(ev["teams"]) == 10
+    ita_fd = _team("owg2026", "ITA")["segments"]["FD"]
+    assert "tss" not in ita_fd and ita_fd["points"]["confidence"] == "derived"
+
+
+def test_beijing_2022() -> None:
+    chen = _entry("owg2022", "men", "Nathan Chen")
+    assert chen["place"]["value"] == 1 and chen["total"]["value"] == 332.6
+    assert chen["segments"]["SP"]["tss"]["value"] == 113.97
+    trusova = _entry("owg2022", "women", "Alexandra Trusova")
+    assert trusova["country"] == "ROC" and trusova["total"]["confidence"] == "single-source"
+    assert "TASS" in trusova["total"]["note"]
+    teams = {t["country"]: t for t in _event("owg2022", "team")["teams"]}
+    assert [(c, t["place"]["value"]) for c, t in teams.items()][:3] == [("USA", 1), ("JPN", 2), ("ROC", 3)]
+    assert teams["ROC"]["points"]["value"] == 54 and teams["USA"]["points"]["value"] == 65
+    assert "2024 ISU recalculation" in teams["ROC"]["points"]["note"]
+    notes = [n["value"] for n in _event("owg2022", "team")["notes"]]
+    assert any("Original 2022 result" in n and "ROC 74" in n for n in notes)
+
+
+def test_pyeongchang_2018() -> None:
+    ev = _event("owg2018", "ice_dance")
+    assert ev["segments"][0]["name"] == "Short dance" and ev["segments"][0]["kind"] == "rhythm_dance"
+    assert _entry("owg2018", "women", "Alina Zagitova")["country"] == "OAR"
+    assert _event("owg2018", "women")["name"] == "Ladies' singles"
+    assert _entry("owg2018", "men", "Yuzuru Hanyu")["total"]["value"] == 317.85
+    assert _team("owg2018", "CAN")["points"]["value"] == 73
+
+
+def test_worlds_2025() -> None:
+    ids = {e["id"] for e in _doc("wc2025")["competitions"][0]["events"]}
+    assert ids == {"men", "women", "pairs", "ice_dance"}
+    malinin = _entry("wc2025", "men", "Ilia Malinin")
+    assert malinin["place"]["value"] == 1 and malinin["total"]["value"] == 318.56
+    chiba = _entry("wc2025", "women", "Mone Chiba")
+    assert "AP" in chiba["total"]["note"]
+
+
+def test_every_figure_has_provenance_everywhere() -> None:
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, dict):
+            if "value" in node:
+                assert node.get("confidence") in conv.CONFIDENCES, path
+                assert node.get("sources"), path
+            for k, v in node.items():
+                walk(v, f"{path}/{k}")
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, f"{path}[{i}]")
+
+    for comp_id in FILES:
+        walk(_doc(comp_id), comp_id)
