@@ -1,0 +1,615 @@
+"""Typo-, accent-, case- and word-order-tolerant lookup of skater / competition names.
+
+Used by slash-command autocomplete (fires on every keystroke, so it must answer in a few
+milliseconds on ~100k names) and by free-text resolution of a name typed without picking
+a choice.
+
+How it works, and why:
+
+* Every name (label or alias) is normalized once (:func:`normalize`) and split into tokens.
+* A *token vocabulary* maps each distinct token to a posting list of name ids. Posting lists
+  are ``array('I')`` because 100k names as Python ints in lists would cost several times the
+  memory (an int object is 28 bytes, an array slot 4).
+* Query tokens are matched against the vocabulary three ways: exact token, token prefix
+  (a sorted copy of the vocabulary + ``bisect``; autocomplete sees half-typed words) and,
+  only when those find little, fuzzy (typos). Fuzzy lookup runs on the *vocabulary*
+  (tens of thousands of distinct tokens) through a character-trigram index, never on the
+  100k full names, which keeps it cheap.
+* CJK names are written without spaces, so for tokens containing CJK characters every
+  suffix is also put in the vocabulary: any substring is then the prefix of some suffix.
+* The candidate names gathered that way are capped, pre-ranked with an IDF weight (a rare
+  token like a surname says more than a common first name), and only the best ~100 are
+  scored precisely by :func:`_score_name`, a token-alignment scorer using rapidfuzz for
+  the typo part.
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+import logging
+import math
+import re
+import unicodedata
+from array import array
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from operator import itemgetter
+
+from rapidfuzz import fuzz, process
+
+__all__ = ["MAX_RESULTS", "NameIndex", "NameMatch", "Resolution", "normalize"]
+
+log = logging.getLogger(__name__)
+
+#: Discord shows at most 25 autocomplete choices; nothing here ever returns more.
+MAX_RESULTS = 25
+
+# Bounds on hostile / accidental input: autocomplete text is user-controlled, and the work
+# below grows with the number and length of tokens.
+_MAX_QUERY_CHARS = 200
+_MAX_QUERY_TOKENS = 6
+_MAX_TOKEN_CHARS = 40
+
+# Candidate caps (name ids gathered per query token). Single-token queries are pure
+# "typing a prefix" queries and only need enough names to fill 25 choices well; multi-token
+# queries need more so that the intersection of two common tokens is still found.
+_CAP_SINGLE = 300
+_CAP_MULTI = 1500
+# How many candidate names get the precise (slower, pure-Python) score.
+_RESCORE = 80
+# Below this, a vocabulary prefix match is considered "not enough" and fuzzy kicks in too.
+_FEW_PREFIX_POSTINGS = 8
+# rapidfuzz ratio (0..100) a query token needs against a vocabulary token to count as a typo
+# of it. 72 accepts one edit in a 4-letter word (75) but rejects one edit in 3 letters (67).
+_TYPO_CUTOFF = 72.0
+_FUZZY_VOCAB_LIMIT = 24
+# Bound on vocabulary tokens compared with a typo'd query token (see _typo_matches).
+_TYPO_CANDIDATES = 2000
+# Search results under this score are noise (a single shared syllable, etc.).
+_MIN_SCORE = 40.0
+
+# resolve(): an exact / word-order-equal name is confident when it is unique; a fuzzy best
+# match is confident when it is good and clearly ahead of the runner-up.
+_EXACT_SCORE = 99.0
+_CONFIDENT_SCORE = 75.0
+_CONFIDENT_MARGIN = 6.0
+_SUGGESTIONS = 5
+
+# Letters that NFKD does not decompose into "base + combining mark", mapped by hand so that
+# "Ødegaard", "Łukasz", "Þór" match what people type on a plain keyboard.
+_FOLD = str.maketrans(
+    {
+        "ø": "o",
+        "đ": "d",
+        "ð": "d",
+        "ł": "l",
+        "ħ": "h",
+        "ı": "i",
+        "æ": "ae",
+        "œ": "oe",
+        "þ": "th",
+        "ŋ": "n",
+        "ŧ": "t",
+        "ŀ": "l",
+    }
+)
+# Japanese voicing marks are combining characters too, but dropping them changes the kana
+# (が -> か), so they are kept and recomposed by NFC.
+_KEEP_MARKS = frozenset("\u3099\u309a")
+# \W is "not str.isalnum() and not _": CJK, kana, hangul, cyrillic letters and digits stay.
+_NON_WORD = re.compile(r"[\W_]+")
+# Han and kana (not hangul: Korean separates words with spaces). Used to glue "坂本 花織"
+# into "坂本花織" so both spellings are the same name.
+_CJK_CLASS = "\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_CJK_CHAR = re.compile(f"[{_CJK_CLASS}]")
+_CJK_GAP = re.compile(f"(?<=[{_CJK_CLASS}]) (?=[{_CJK_CLASS}])")
+
+
+def normalize(text: str) -> str:
+    """Fold ``text`` to the comparable form used by the index (never raises).
+
+    casefold, strip accents (é->e, ø->o, ł->l, ß->ss), punctuation and '/' become spaces,
+    whitespace collapsed; CJK / kana / hangul / cyrillic letters are kept.
+    """
+    if not isinstance(text, str) or not text:
+        return ""
+    s = text.casefold()
+    if not s.isascii():
+        s = s.translate(_FOLD)
+        s = unicodedata.normalize("NFKD", s)
+        s = "".join(c for c in s if c in _KEEP_MARKS or not unicodedata.combining(c))
+        # NFC puts back what NFKD split but we want whole (hangul syllables, kana + voicing);
+        # the second casefold catches compatibility forms that decompose to capitals (℡).
+        s = unicodedata.normalize("NFC", s).casefold()
+        s = " ".join(_NON_WORD.sub(" ", s).split())
+        return _CJK_GAP.sub("", s)
+    return " ".join(_NON_WORD.sub(" ", s).split())
+
+
+def _is_cjk(token: str) -> bool:
+    return _CJK_CHAR.search(token) is not None
+
+
+def _grams(token: str) -> list[str]:
+    """Padded character trigrams; padding lets 1-2 letter tokens and word edges count."""
+    padded = f" {token} "
+    return [padded[i : i + 3] for i in range(len(padded) - 2)]
+
+
+@dataclass(frozen=True, slots=True)
+class NameMatch:
+    key: int  # the caller's id (skater id, competition id, ...)
+    label: str  # the canonical display name of that key
+    matched: str  # which name/alias matched (may equal label)
+    score: float  # 0..100
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """Outcome of :meth:`NameIndex.resolve`.
+
+    ``match`` is the confident match or None. ``suggestions`` holds up to 5 closest
+    matches: when ``match`` is None these are what to offer ("did you mean"); when a match
+    was found they are the runners-up (excluding the match itself).
+    """
+
+    match: NameMatch | None
+    suggestions: list[NameMatch] = field(default_factory=list)
+
+    @property
+    def found(self) -> bool:
+        return self.match is not None
+
+    @property
+    def ambiguous(self) -> bool:
+        return self.match is None and bool(self.suggestions)
+
+
+def _score_name(qtoks: list[str], query: str, name: str, typo_cache: dict[tuple[int, str], float]) -> float:
+    """Precise 0..100 score of one normalized name against the normalized query.
+
+    100 = same normalized text, 99 = same tokens in another order ("Sakamoto Kaori"),
+    other matches are capped at 98 so those two tiers always win (exact beats fuzzy).
+    Each query token is greedily aligned to its best unused name token: exact 1.0,
+    prefix 0.85..1 (longer typed prefix = closer), CJK substring 0.8..1, typo ratio-0.1.
+    ``typo_cache`` memoizes typo ratios per (query token index, name token) for one search:
+    candidate names share tokens (first names, partner names), and the rapidfuzz calls
+    are the bulk of this function's cost.
+    The final blend mostly rewards how well the query is matched, then how much of the
+    name it covers (so "Guignard" ranks "X Guignard" above a couple name), then order.
+    """
+    if query == name:
+        return 100.0
+    ntoks = name.split()
+    if not ntoks:
+        return 0.0
+    used = [False] * len(ntoks)
+    last_i = len(qtoks) - 1
+    total = 0.0
+    all_exact = True
+    in_order = True
+    prev = -1
+    covered = 0
+    for i, qt in enumerate(qtoks):
+        best = 0.0
+        best_j = -1
+        lq = len(qt)
+        for j, nt in enumerate(ntoks):
+            if used[j]:
+                continue
+            if qt == nt:
+                best, best_j = 1.0, j
+                break
+            if nt.startswith(qt):
+                v = 0.85 + 0.15 * lq / len(nt)
+            elif lq >= 2 and qt in nt and _is_cjk(nt):
+                v = 0.8 + 0.2 * lq / len(nt)
+            elif lq >= 3:
+                r = typo_cache.get((i, nt))
+                if r is None:
+                    r = fuzz.ratio(qt, nt, score_cutoff=_TYPO_CUTOFF)
+                    if i == last_i and len(nt) > lq:
+                        # Still typing: compare with the same-length start of the name token.
+                        r = max(r, 0.95 * fuzz.ratio(qt, nt[:lq], score_cutoff=_TYPO_CUTOFF))
+                    typo_cache[i, nt] = r
+                if r < _TYPO_CUTOFF:
+                    continue
+                v = r / 100.0 - 0.1
+            else:
+                continue
+            if v > best:
+                best, best_j = v, j
+        if best_j < 0:
+            all_exact = False
+            continue
+        used[best_j] = True
+        covered += len(ntoks[best_j])
+        if best < 1.0:
+            all_exact = False
+        if best_j < prev:
+            in_order = False
+        prev = best_j
+        total += best
+    if all_exact and all(used):
+        return 100.0 if in_order else _EXACT_SCORE
+    if prev < 0:
+        return 0.0
+    coverage = covered / sum(len(t) for t in ntoks)
+    score = 100.0 * (0.88 * total / len(qtoks) + 0.07 * coverage + 0.03 * in_order)
+    return min(score, 98.0)
+
+
+class NameIndex:
+    """In-memory name index for autocomplete and free-text resolution.
+
+    Not thread-safe for concurrent add/search (the bot uses it from one event loop).
+    Removed names are tombstoned (their posting entries stay and are skipped) and the
+    whole index is rebuilt once tombstones outnumber live names, which keeps remove()
+    cheap without letting churn grow memory without bound.
+    """
+
+    __slots__ = (
+        "_dead_names",
+        "_gram_post",
+        "_name_norm",
+        "_name_slot",
+        "_name_text",
+        "_pending_tokens",
+        "_prefix_cache",
+        "_slot_count",
+        "_slot_first",
+        "_slot_key",
+        "_slot_label",
+        "_slot_of",
+        "_sorted_tid",
+        "_sorted_tok",
+        "_tok_id",
+        "_tok_post",
+        "_tok_str",
+    )
+
+    def __init__(self) -> None:
+        # Vocabulary: token id -> text, postings (name ids); text -> id.
+        self._tok_id: dict[str, int] = {}
+        self._tok_str: list[str] = []
+        self._tok_post: list[array[int]] = []
+        # Sorted vocabulary for prefix ranges (parallel arrays: text, token id). New tokens
+        # wait in _pending_tokens and are merged on the next search, so a bulk build does
+        # one sort instead of one list insertion per new token.
+        self._sorted_tok: list[str] = []
+        self._sorted_tid: array[int] = array("I")
+        self._pending_tokens: list[int] = []
+        # Large prefix ranges ("m", "ka") re-sorted by token length on every keystroke
+        # would dominate the latency, so they are cached until the vocabulary changes.
+        self._prefix_cache: dict[str, array[int]] = {}
+        # (trigram, token length) -> ids of vocabulary tokens of that length containing the
+        # trigram (typo lookup over tokens). Keyed by length too because a typo changes the
+        # length by at most the number of edits, so only 3-5 buckets are probed, not all.
+        self._gram_post: dict[tuple[str, int], array[int]] = {}
+        # Names: normalized text, original text, owning slot (-1 = tombstone).
+        self._name_norm: list[str] = []
+        self._name_text: list[str] = []
+        self._name_slot: array[int] = array("i")
+        self._dead_names = 0
+        # Keys live in slots; a key's names are the contiguous ids [first, first + count).
+        self._slot_of: dict[int, int] = {}
+        self._slot_key: list[int] = []
+        self._slot_label: list[str | None] = []
+        self._slot_first: array[int] = array("I")
+        self._slot_count: array[int] = array("I")
+
+    # ------------------------------------------------------------------ building
+
+    def __len__(self) -> int:
+        return len(self._slot_of)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._slot_of
+
+    def add(self, key: int, label: str, aliases: Iterable[str] = ()) -> None:
+        """Index ``label`` and ``aliases`` under ``key``; re-adding a key replaces its names."""
+        label = str(label)
+        texts: list[str] = []
+        norms: list[str] = []
+        for text in (label, *aliases):
+            if not isinstance(text, str):
+                continue
+            norm = normalize(text)
+            # Same name spelled twice (label "Kaori Sakamoto", alias "KAORI SAKAMOTO") would
+            # only waste memory and produce duplicate candidates.
+            if norm and norm not in norms:
+                texts.append(text)
+                norms.append(norm)
+        slot = self._slot_of.get(key)
+        if slot is not None:
+            first, count = self._slot_first[slot], self._slot_count[slot]
+            if self._slot_label[slot] == label and self._name_text[first : first + count] == texts:
+                return  # periodic re-syncs re-add unchanged rows: keep them free
+            self._kill_names(slot)
+        else:
+            slot = len(self._slot_key)
+            self._slot_of[key] = slot
+            self._slot_key.append(key)
+            self._slot_label.append(label)
+            self._slot_first.append(0)
+            self._slot_count.append(0)
+        self._slot_label[slot] = label
+        self._slot_first[slot] = len(self._name_norm)
+        self._slot_count[slot] = len(norms)
+        for text, norm in zip(texts, norms, strict=True):
+            self._add_name(slot, text, norm)
+        self._maybe_compact()
+
+    def remove(self, key: int) -> None:
+        """Forget ``key`` (no-op if unknown)."""
+        slot = self._slot_of.pop(key, None)
+        if slot is None:
+            return
+        self._kill_names(slot)
+        self._slot_label[slot] = None
+        self._slot_count[slot] = 0
+        self._maybe_compact()
+
+    def _kill_names(self, slot: int) -> None:
+        first, count = self._slot_first[slot], self._slot_count[slot]
+        for nid in range(first, first + count):
+            self._name_slot[nid] = -1
+            # Drop the strings now; the id stays in postings and is skipped at query time.
+            self._name_norm[nid] = ""
+            self._name_text[nid] = ""
+        self._dead_names += count
+
+    def _add_name(self, slot: int, text: str, norm: str) -> None:
+        nid = len(self._name_norm)
+        self._name_norm.append(norm)
+        self._name_text.append(text)
+        self._name_slot.append(slot)
+        tokens = set(norm.split())
+        for tok in list(tokens):
+            if len(tok) > 1 and _is_cjk(tok):
+                tokens.update(tok[i:] for i in range(1, len(tok)))
+        for tok in tokens:
+            tid = self._tok_id.get(tok)
+            if tid is None:
+                self._new_token(tok, nid)
+            else:
+                self._tok_post[tid].append(nid)
+
+    def _new_token(self, tok: str, nid: int) -> None:
+        tid = len(self._tok_str)
+        self._tok_id[tok] = tid
+        self._tok_str.append(tok)
+        self._tok_post.append(array("I", (nid,)))
+        self._pending_tokens.append(tid)
+        if not _is_cjk(tok):  # CJK is served by substring suffixes, not typo trigrams
+            n = len(tok)
+            for g in set(_grams(tok)):
+                post = self._gram_post.get((g, n))
+                if post is None:
+                    self._gram_post[g, n] = array("I", (tid,))
+                else:
+                    post.append(tid)
+
+    def _maybe_compact(self) -> None:
+        live = len(self._name_norm) - self._dead_names
+        if self._dead_names <= max(4096, live):
+            return
+        rows = [(key, self._slot_label[slot], self._names_of(slot)) for key, slot in self._slot_of.items()]
+        self.__init__()  # type: ignore[misc]  # rebuild in place: callers hold this object
+        for key, label, texts in rows:
+            self.add(key, label or "", texts)
+
+    def _names_of(self, slot: int) -> list[str]:
+        first = self._slot_first[slot]
+        return self._name_text[first : first + self._slot_count[slot]]
+
+    def _merge_pending(self) -> None:
+        pending = self._pending_tokens
+        if not pending:
+            return
+        self._prefix_cache.clear()
+        if len(pending) <= 64 and self._sorted_tok:
+            for tid in pending:
+                tok = self._tok_str[tid]
+                pos = bisect.bisect_left(self._sorted_tok, tok)
+                self._sorted_tok.insert(pos, tok)
+                self._sorted_tid.insert(pos, tid)
+        else:
+            order = sorted(range(len(self._tok_str)), key=self._tok_str.__getitem__)
+            self._sorted_tok = [self._tok_str[t] for t in order]
+            self._sorted_tid = array("I", order)
+        self._pending_tokens = []
+
+    # ------------------------------------------------------------------ searching
+
+    def search(self, query: str, limit: int = MAX_RESULTS) -> list[NameMatch]:
+        """Best matches first, one row per key, at most ``min(limit, 25)``; never raises.
+
+        An empty / punctuation-only query returns [] (the caller shows its defaults).
+        """
+        try:
+            return self._search(query, limit)
+        except Exception:
+            # Autocomplete must never blow up an interaction; a bug here should cost one
+            # empty choice list and a log line, not an error shown to the user.
+            log.exception("name search failed for %r", query)
+            return []
+
+    def resolve(self, query: str) -> Resolution:
+        """Resolve free text to one confident match, or say it is ambiguous / not found."""
+        results = self.search(query, _SUGGESTIONS + 1)
+        if not results:
+            return Resolution(None, [])
+        top = results[0]
+        runner_up = results[1].score if len(results) > 1 else 0.0
+        if top.score >= _EXACT_SCORE:
+            confident = runner_up < _EXACT_SCORE  # two skaters with the same name: ask
+        else:
+            confident = top.score >= _CONFIDENT_SCORE and top.score - runner_up >= _CONFIDENT_MARGIN
+        if confident:
+            return Resolution(top, results[1 : _SUGGESTIONS + 1])
+        return Resolution(None, results[:_SUGGESTIONS])
+
+    def _search(self, query: object, limit: object) -> list[NameMatch]:
+        if not isinstance(query, str) or not query:
+            return []
+        try:
+            limit = min(int(limit), MAX_RESULTS)  # type: ignore[call-overload]
+        except (TypeError, ValueError, OverflowError):
+            limit = MAX_RESULTS
+        if limit <= 0 or not self._slot_of:
+            return []
+        qnorm = normalize(query[:_MAX_QUERY_CHARS])
+        qtoks = [t[:_MAX_TOKEN_CHARS] for t in qnorm.split()[:_MAX_QUERY_TOKENS]]
+        if not qtoks:
+            return []
+        qnorm = " ".join(qtoks)
+        self._merge_pending()
+
+        candidates = self._candidates(qtoks)
+        name_slot, name_norm = self._name_slot, self._name_norm
+        best: dict[int, tuple[float, int]] = {}  # slot -> (score, name id)
+        typo_cache: dict[tuple[int, str], float] = {}
+        for nid in candidates:
+            slot = name_slot[nid]
+            if slot < 0:
+                continue
+            score = _score_name(qtoks, qnorm, name_norm[nid], typo_cache)
+            if score < _MIN_SCORE:
+                continue
+            prev = best.get(slot)
+            # Equal scores keep the lower name id: the label is always a key's first name,
+            # so "matched" shows the canonical spelling when it is as good as an alias.
+            if prev is None or score > prev[0] or (score == prev[0] and nid < prev[1]):
+                best[slot] = (score, nid)
+
+        labels, keys = self._slot_label, self._slot_key
+        rows = [
+            (-round(score, 4), len(labels[slot] or ""), keys[slot], slot, nid) for slot, (score, nid) in best.items()
+        ]
+        rows = heapq.nsmallest(limit, rows)
+        return [
+            NameMatch(key=k, label=labels[slot] or "", matched=self._name_text[nid], score=-neg)
+            for neg, _, k, slot, nid in rows
+        ]
+
+    def _candidates(self, qtoks: list[str]) -> list[int]:
+        """Bounded list of name ids worth scoring precisely, most promising first."""
+        n = len(qtoks)
+        cap = _CAP_SINGLE if n == 1 else _CAP_MULTI
+        total_names = max(1, len(self._name_norm) - self._dead_names)
+        per_token: list[tuple[dict[int, float], float]] = []
+        for i, qt in enumerate(qtoks):
+            groups = self._token_matches(qt, last=i == n - 1)
+            if not groups:
+                continue
+            # Take the best-scoring vocabulary tokens until the cap is reached, then build
+            # the name->score map from worst to best so dict.update lets better win; all
+            # the per-element work stays in C (dict.fromkeys / update over arrays).
+            chosen = []
+            size = 0
+            for score, tid in groups:
+                chosen.append((score, tid))
+                size += len(self._tok_post[tid])
+                if size >= cap:
+                    break
+            scores: dict[int, float] = {}
+            for score, tid in reversed(chosen):
+                scores.update(dict.fromkeys(self._tok_post[tid], score))
+            # IDF weight: a surname shared by 3 names decides more than a first name shared
+            # by 3000 (size is capped, which only understates very common tokens).
+            per_token.append((scores, 1.0 + math.log(total_names / (1 + size) + 1.0)))
+        if not per_token:
+            return []
+        if len(per_token) == 1:
+            combined = per_token[0][0]
+        else:
+            combined = {}
+            get = combined.get
+            for scores, weight in per_token:
+                for nid, s in scores.items():
+                    combined[nid] = get(nid, 0.0) + s * weight
+        if len(combined) <= _RESCORE:
+            return list(combined)
+        return [nid for nid, _ in heapq.nlargest(_RESCORE, combined.items(), key=itemgetter(1))]
+
+    def _token_matches(self, qt: str, *, last: bool) -> list[tuple[float, int]]:
+        """Vocabulary tokens matching one query token, as (score, token id), best first."""
+        out: list[tuple[float, int]] = []
+        exact = self._tok_id.get(qt)
+        if exact is not None:
+            out.append((1.0, exact))
+        lq = len(qt)
+        prefix_postings = 0
+        tok_str, tok_post = self._tok_str, self._tok_post
+        for tid in self._prefix_range(qt):
+            if tid == exact:
+                continue
+            out.append((0.85 + 0.15 * lq / len(tok_str[tid]), tid))
+            prefix_postings += len(tok_post[tid])
+            if prefix_postings >= _CAP_MULTI:
+                break  # shortest tokens come first; the rest cannot make the cap anyway
+        if exact is None and lq >= 3 and (not last or prefix_postings < _FEW_PREFIX_POSTINGS):
+            out.extend(self._typo_matches(qt, last=last))
+        out.sort(key=itemgetter(0), reverse=True)  # stable: ties keep vocabulary order
+        return out
+
+    def _prefix_range(self, qt: str) -> array[int] | list[int]:
+        """Ids of vocabulary tokens starting with ``qt``, shortest (closest) first."""
+        cached = self._prefix_cache.get(qt)
+        if cached is not None:
+            return cached
+        st = self._sorted_tok
+        lo = bisect.bisect_left(st, qt)
+        hi = bisect.bisect_left(st, qt + "\U0010ffff", lo)
+        if hi - lo <= 64:
+            idx = sorted(range(lo, hi), key=lambda k: len(st[k]))
+            return [self._sorted_tid[k] for k in idx]
+        ordered = array("I", (self._sorted_tid[k] for k in sorted(range(lo, hi), key=lambda k: len(st[k]))))
+        if len(self._prefix_cache) >= 4096:
+            self._prefix_cache.clear()  # crude bound; the hot entries come back in one query
+        self._prefix_cache[qt] = ordered
+        return ordered
+
+    def _typo_matches(self, qt: str, *, last: bool) -> list[tuple[float, int]]:
+        """Vocabulary tokens within a typo of ``qt`` (or of its start, while typing)."""
+        if _is_cjk(qt):
+            return []
+        # Pigeonhole instead of counting every shared trigram (counting touched tens of
+        # thousands of postings per token on a 100k index): one edit destroys at most 3 of
+        # the query's trigrams, so a one-edit neighbour shares at least one of ANY 4 of them;
+        # per length bucket, probe the 4 rarest. Long words are allowed two edits (7 grams).
+        # An unfinished last word may be a little shorter than its target: look one longer.
+        lq = len(qt)
+        edits = 1 if lq < 8 else 2
+        grams = set(_grams(qt))
+        gram_post = self._gram_post
+        candidates: set[int] = set()
+        for n in range(max(1, lq - edits), lq + edits + 1 + last):
+            posts = sorted((p for g in grams if (p := gram_post.get((g, n))) is not None), key=len)
+            for post in posts[: 3 * edits + 1]:
+                candidates.update(post)
+        if not candidates:
+            return []
+        # Set order of ints depends only on the values and the insertion sequence, both
+        # deterministic here, so results are reproducible without sorting.
+        tids = list(candidates)
+        if len(tids) > _TYPO_CANDIDATES:
+            # Dense vocabularies (names built from the same few syllables) make even rare
+            # trigrams common; past this bound the latency budget wins over completeness.
+            tids = tids[:_TYPO_CANDIDATES]
+        words = [self._tok_str[tids[0]]] if len(tids) == 1 else list(itemgetter(*tids)(self._tok_str))
+        found: dict[int, float] = {}
+        for _, r, pos in process.extract(
+            qt, words, scorer=fuzz.ratio, score_cutoff=_TYPO_CUTOFF, limit=_FUZZY_VOCAB_LIMIT
+        ):
+            found[tids[pos]] = r
+        if last:
+            heads = [w[:lq] for w in words]
+            for _, r, pos in process.extract(
+                qt, heads, scorer=fuzz.ratio, score_cutoff=_TYPO_CUTOFF, limit=_FUZZY_VOCAB_LIMIT
+            ):
+                tid = tids[pos]
+                found[tid] = max(found.get(tid, 0.0), 0.95 * r)
+        return [(r / 100.0 - 0.1, tid) for tid, r in found.items() if r >= _TYPO_CUTOFF]
