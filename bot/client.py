@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from importlib.metadata import PackageNotFoundError, version
 
@@ -57,6 +58,9 @@ class SkateBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.results.refresh()
+        # The name index and caches live as long as the process: move them out of the garbage collector's
+        # reach, so its full collections do not walk 100,000 names in the middle of an interaction.
+        gc.freeze()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.dev_guild_id:

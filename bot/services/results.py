@@ -7,7 +7,7 @@ to bot.ui for display.
 from __future__ import annotations
 
 import logging
-from collections import Counter, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -50,6 +50,8 @@ SEGMENT_SYNONYMS = {
 }
 MEDALS = {1: "gold", 2: "silver", 3: "bronze"}
 MAX_CHOICES = 25
+EVENT_CACHE_SIZE = 256
+PROFILE_CACHE_SIZE = 512
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +62,7 @@ class Choice:
     value: str
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, weakref_slot=True)
 class Standings:
     competition: Competition
     event: Event
@@ -90,7 +92,7 @@ class PersonalBest:
     event: Event
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, weakref_slot=True)
 class AthleteProfile:
     skater: Skater
     disciplines: list[str]
@@ -168,6 +170,13 @@ class ResultsService:
         self._events: dict[int, list[Event]] = {}
         self._event_index: dict[int, NameIndex] = {}
         self._segments: dict[int, list[Segment]] = {}
+        self._events_by_id: dict[int, Event] = {}
+        # Entries and team results per event, as loaded from the store. Results change only through an
+        # import, which calls refresh(); until then every command reads them from here.
+        self._event_data: OrderedDict[int, tuple[list[Entry], list[TeamResult]]] = OrderedDict()
+        # Answers built from them, so the displays built on them (bot.ui memoizes per object) are reused too.
+        self._standings: dict[tuple[int, int | None], Standings] = {}
+        self._profiles: OrderedDict[int, AthleteProfile] = OrderedDict()
 
     async def refresh(self) -> None:
         competitions = await self.repo.competitions()
@@ -180,6 +189,10 @@ class ResultsService:
         self._events = defaultdict(list)
         self._event_index = defaultdict(NameIndex)
         self._segments = {}
+        self._event_data.clear()
+        self._standings.clear()
+        self._profiles.clear()
+        self._events_by_id = {event.id: event for event in events}
         for event in events:
             self._events[event.competition_id].append(event)
             self._event_index[event.competition_id].add(
@@ -187,7 +200,7 @@ class ResultsService:
                                        *DISCIPLINE_SYNONYMS[event.discipline]])
             self._segments[event.id] = await self.repo.segments(event.id)
         skaters = NameIndex()
-        for skater_id, name, aliases in await self.repo.skater_names():
+        async for skater_id, name, aliases in self.repo.skater_names():
             skaters.add(skater_id, name, aliases)
         self.skaters = skaters
         log.info("results loaded: %d competitions, %d events, %d skaters",
@@ -258,17 +271,14 @@ class ResultsService:
                 return segment
         raise NotFound(f"segment in {event.name}", text, [s.name for s in segments])
 
-    async def skater(self, text: str) -> Skater:
+    def skater_id(self, text: str) -> int:
+        """The skater a picked choice (its id) or any typed text means; NotFound/Ambiguous otherwise."""
         text = text.strip()
-        if text.isdigit():
-            skater = await self.repo.skater(int(text))
-            if skater:
-                return skater
+        if text.isdigit() and int(text) in self.skaters:
+            return int(text)
         resolution = self.skaters.resolve(text)
         if resolution.match:
-            skater = await self.repo.skater(resolution.match.key)
-            if skater:
-                return skater
+            return resolution.match.key
         labels = [m.label for m in resolution.suggestions]
         if resolution.suggestions and resolution.suggestions[0].score >= 90:
             raise Ambiguous("athlete", text, labels)
@@ -301,22 +311,68 @@ class ResultsService:
         event = self.event(competition, event_text)
         segments = self.segments_of(event)
         focus = self.segment(event, segment_text) if segment_text and segment_text.strip() else None
-        entries = await self.repo.event_entries(event.id)
-        teams = await self.repo.team_results(event.id) if event.discipline == "team" else []
+        key = (event.id, focus.id if focus else None)
+        cached = self._standings.get(key)
+        if cached is None:
+            cached = self._standings[key] = await self._build_standings(competition, event, segments, focus)
+        return cached
+
+    async def _build_standings(self, competition: Competition, event: Event, segments: list[Segment],
+                               focus: Segment | None) -> Standings:
+        entries, teams = await self._results_of(event)
         if focus:
-            entries = [e for e in entries if focus.id in e.segments]
-            entries.sort(key=lambda e: _segment_order(e.segments[focus.id]))
+            entries = sorted((e for e in entries if focus.id in e.segments),
+                             key=lambda e: _segment_order(e.segments[focus.id]))
         else:
-            entries.sort(key=_final_order)
+            entries = sorted(entries, key=_final_order)
         return Standings(competition, event, segments, entries, focus, teams)
 
+    async def _results_of(self, event: Event) -> tuple[list[Entry], list[TeamResult]]:
+        """An event's entries and team results (shared, never to be mutated), kept for the most-asked events."""
+        cached = self._event_data.get(event.id)
+        if cached is not None:
+            self._event_data.move_to_end(event.id)
+            return cached
+        entries = await self.repo.event_entries(event.id)
+        teams = await self.repo.team_results(event.id) if event.discipline == "team" else []
+        self._event_data[event.id] = (entries, teams)
+        if len(self._event_data) > EVENT_CACHE_SIZE:
+            self._event_data.popitem(last=False)
+        return entries, teams
+
+    async def _records(self, skater: Skater) -> list[EntryInEvent]:
+        """Every entry the skater was part of, newest competition first."""
+        records = []
+        for event_id, entry_id in await self.repo.skater_entry_ids(skater.id):
+            event = self._events_by_id[event_id]
+            entries, _ = await self._results_of(event)
+            entry = next(e for e in entries if e.id == entry_id)
+            records.append(EntryInEvent(self._competitions[event.competition_id], event, entry))
+        records.sort(key=lambda r: (r.competition.start_date or "", r.competition.id, r.event.id), reverse=True)
+        return records
+
+    async def skater(self, text: str) -> Skater:
+        skater_id = self.skater_id(text)
+        skater = await self.repo.skater(skater_id)
+        if skater is None:  # deleted since the index was built
+            raise NotFound("athlete", text)
+        return skater
+
     async def profile(self, text: str) -> AthleteProfile:
-        skater = await self.skater(text)
-        records = await self.repo.skater_entries(skater.id)
-        team_records = [
-            (self._competitions[event.competition_id], event, team)
-            for event, team in await self._team_records(skater)
-        ]
+        skater_id = self.skater_id(text)
+        profile = self._profiles.get(skater_id)
+        if profile is not None:
+            self._profiles.move_to_end(skater_id)
+            return profile
+        profile = await self._build_profile(await self.skater(str(skater_id)))
+        self._profiles[skater_id] = profile
+        if len(self._profiles) > PROFILE_CACHE_SIZE:
+            self._profiles.popitem(last=False)
+        return profile
+
+    async def _build_profile(self, skater: Skater) -> AthleteProfile:
+        records = await self._records(skater)
+        team_records = await self._team_records(skater)
         partners: dict[int, Skater] = {}
         disciplines: list[str] = []
         medals: Counter[str] = Counter()
@@ -347,18 +403,19 @@ class ResultsService:
             bests=sorted(bests.values(), key=lambda b: order.index(b.label)), segments=segments,
         )
 
-    async def _team_records(self, skater: Skater) -> list[tuple[Event, TeamResult]]:
+    async def _team_records(self, skater: Skater) -> list[tuple[Competition, Event, TeamResult]]:
+        """Teams the skater skated a segment for (team events are few: scanning them is cheap)."""
         found = []
         for competition_id, events in self._events.items():
-            del competition_id
             for event in events:
                 if event.discipline != "team":
                     continue
-                for team in await self.repo.team_results(event.id):
+                _, teams = await self._results_of(event)
+                for team in teams:
                     if team.country == skater.country and any(
-                        skater.id in map(int, result.skater_key.split("/")) for result in team.segments.values()
+                        str(skater.id) in result.skater_key.split("/") for result in team.segments.values()
                     ):
-                        found.append((event, team))
+                        found.append((self._competitions[competition_id], event, team))
         return found
 
     async def podiums(self, discipline: str, competition_text: str | None = None) -> list[Podium]:
@@ -372,12 +429,13 @@ class ResultsService:
         podiums = []
         for event in events:
             comp = self._competitions[event.competition_id]
+            entries, teams = await self._results_of(event)
             if discipline == "team":
-                places = [(int(t.place.value), t.name, t.country, t.points) for t in
-                          await self.repo.team_results(event.id) if t.place and t.place.value in MEDALS]
+                places = [(int(t.place.value), t.name, t.country, t.points) for t in teams
+                          if t.place and t.place.value in MEDALS]
             else:
-                places = [(int(e.place.value), e.name, e.country, e.total) for e in
-                          await self.repo.event_entries(event.id) if e.place and e.place.value in MEDALS]
+                places = [(int(e.place.value), e.name, e.country, e.total) for e in entries
+                          if e.place and e.place.value in MEDALS]
             if places:
                 podiums.append(Podium(comp, event, sorted(places, key=lambda p: p[0])))
         podiums.sort(key=lambda p: (p.competition.start_date or "", p.competition.id), reverse=True)
@@ -387,10 +445,11 @@ class ResultsService:
         competition = self.competition(competition_text)
         medals: dict[str, Counter[int]] = defaultdict(Counter)
         for event in self._events.get(competition.id, []):
+            entries, teams = await self._results_of(event)
             if event.discipline == "team":
-                places = [(t.place, t.country) for t in await self.repo.team_results(event.id)]
+                places = [(t.place, t.country) for t in teams]
             else:
-                places = [(e.place, e.country) for e in await self.repo.event_entries(event.id)]
+                places = [(e.place, e.country) for e in entries]
             for place, country in places:
                 if place and place.value in MEDALS:
                     medals[country][int(place.value)] += 1
@@ -404,8 +463,8 @@ class ResultsService:
         b = await self.skater(b_text)
         if a.id == b.id:
             raise NotFound("second athlete different from the first", b_text)
-        a_records = {r.event.id: r for r in await self.repo.skater_entries(a.id)}
-        b_records = {r.event.id: r for r in await self.repo.skater_entries(b.id)}
+        a_records = {r.event.id: r for r in await self._records(a)}
+        b_records = {r.event.id: r for r in await self._records(b)}
         meetings = [
             HeadToHeadEvent(record.competition, record.event, record.entry, b_records[event_id].entry,
                             self.segments_of(record.event))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from weakref import WeakKeyDictionary
 
 import discord
 
@@ -123,8 +124,21 @@ def segment_abbreviation(segment: Segment) -> str:
     return segment.key
 
 
+# The service hands out the same Standings/AthleteProfile object until the store changes; what is built
+# from one is kept as long as that object lives. Embeds are never mutated after they are built.
+_pages_built: WeakKeyDictionary[Standings, list[discord.Embed]] = WeakKeyDictionary()
+_profiles_built: WeakKeyDictionary[AthleteProfile, discord.Embed] = WeakKeyDictionary()
+
+
 # --- /results -------------------------------------------------------------------------------------------
 def standings_pages(standings: Standings) -> list[discord.Embed]:
+    pages = _pages_built.get(standings)
+    if pages is None:
+        pages = _pages_built[standings] = _standings_pages(standings)
+    return pages
+
+
+def _standings_pages(standings: Standings) -> list[discord.Embed]:
     event, competition = standings.event, standings.competition
     title = f"{competition.label} · {event.name}"
     if standings.focus:
@@ -202,6 +216,13 @@ def _team_lines(standings: Standings) -> list[str]:
 
 # --- /athlete -------------------------------------------------------------------------------------------
 def profile_embed(profile: AthleteProfile) -> discord.Embed:
+    embed = _profiles_built.get(profile)
+    if embed is None:
+        embed = _profiles_built[profile] = _profile_embed(profile)
+    return embed
+
+
+def _profile_embed(profile: AthleteProfile) -> discord.Embed:
     skater = profile.skater
     details = [f"{flag(skater.country)} {skater.country}"]
     if profile.disciplines:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from typing import Any
 
 from db.database import Database, Transaction
 from db.models import (
     Competition,
     Entry,
-    EntryInEvent,
     Event,
     Figure,
     Provenance,
@@ -79,22 +78,22 @@ class ResultsRepository:
         return [_segment(row) for row in rows]
 
     async def skater(self, skater_id: int) -> Skater | None:
-        row = await self._db.fetchone("SELECT * FROM skaters WHERE id = ?", (skater_id,))
+        row = await self._db.fetchone(
+            "SELECT s.*, (SELECT group_concat(alias, char(31)) FROM (SELECT alias FROM skater_aliases "
+            "WHERE skater_id = s.id ORDER BY alias)) AS aliases FROM skaters s WHERE s.id = ?", (skater_id,)
+        )
         if row is None:
             return None
-        aliases = await self._db.fetchall(
-            "SELECT alias FROM skater_aliases WHERE skater_id = ? ORDER BY alias", (skater_id,)
-        )
-        return Skater(id=row["id"], name=row["name"], country=row["country"], isu_id=row["isu_id"],
-                      aliases=tuple(a["alias"] for a in aliases))
+        aliases = tuple(row["aliases"].split("\x1f")) if row["aliases"] else ()
+        return Skater(id=row["id"], name=row["name"], country=row["country"], isu_id=row["isu_id"], aliases=aliases)
 
-    async def skater_names(self) -> list[tuple[int, str, list[str]]]:
-        """(id, name, aliases) for every skater: what the search index is built from."""
-        rows = await self._db.fetchall(
+    async def skater_names(self) -> AsyncIterator[tuple[int, str, list[str]]]:
+        """(id, name, aliases) for every skater, streamed: what the search index is built from."""
+        async for row in self._db.stream(
             "SELECT s.id, s.name, group_concat(a.alias, char(31)) AS aliases "
             "FROM skaters s LEFT JOIN skater_aliases a ON a.skater_id = s.id GROUP BY s.id"
-        )
-        return [(row["id"], row["name"], row["aliases"].split("\x1f") if row["aliases"] else []) for row in rows]
+        ):
+            yield row["id"], row["name"], row["aliases"].split("\x1f") if row["aliases"] else []
 
     async def has_imports(self) -> bool:
         return await self._db.fetchone("SELECT 1 FROM imports LIMIT 1") is not None
@@ -115,45 +114,13 @@ class ResultsRepository:
     async def event_entries(self, event_id: int) -> list[Entry]:
         return await self._entries("e.event_id = ?", (event_id,))
 
-    async def skater_entries(self, skater_id: int) -> list[EntryInEvent]:
-        """Every entry the skater was part of, newest competition first."""
-        entries = await self._entries(
-            "e.id IN (SELECT entry_id FROM entry_skaters WHERE skater_id = ?)", (skater_id,)
+    async def skater_entry_ids(self, skater_id: int) -> list[tuple[int, int]]:
+        """(event id, entry id) of every entry the skater was part of."""
+        rows = await self._db.fetchall(
+            "SELECT e.event_id, e.id FROM entry_skaters es JOIN entries e ON e.id = es.entry_id WHERE es.skater_id = ?",
+            (skater_id,),
         )
-        return await self._in_context(entries)
-
-    async def entries_for_places(self, places: Iterable[int], competition_id: int | None = None,
-                                 discipline: str | None = None) -> list[EntryInEvent]:
-        places = list(places)
-        where = [f"e.place IN ({_placeholders(places)})"]
-        params: list[Any] = list(places)
-        if competition_id is not None:
-            where.append("e.event_id IN (SELECT id FROM events WHERE competition_id = ?)")
-            params.append(competition_id)
-        if discipline is not None:
-            where.append("e.event_id IN (SELECT id FROM events WHERE discipline = ?)")
-            params.append(discipline)
-        return await self._in_context(await self._entries(" AND ".join(where), params))
-
-    async def _in_context(self, entries: list[Entry]) -> list[EntryInEvent]:
-        if not entries:
-            return []
-        event_ids = sorted({entry.event_id for entry in entries})
-        event_rows = await self._db.fetchall(
-            f"SELECT * FROM events WHERE id IN ({_placeholders(event_ids)})", event_ids
-        )
-        events = {row["id"]: _event(row) for row in event_rows}
-        competition_ids = sorted({event.competition_id for event in events.values()})
-        competition_rows = await self._db.fetchall(
-            f"SELECT * FROM competitions WHERE id IN ({_placeholders(competition_ids)})", competition_ids
-        )
-        competitions = {row["id"]: _competition(row) for row in competition_rows}
-        rows = [
-            EntryInEvent(competitions[events[entry.event_id].competition_id], events[entry.event_id], entry)
-            for entry in entries
-        ]
-        rows.sort(key=lambda r: (r.competition.start_date or "", r.competition.id, r.event.id), reverse=True)
-        return rows
+        return [(row[0], row[1]) for row in rows]
 
     async def _entries(self, where: str, params: Sequence[Any]) -> list[Entry]:
         entry_rows = await self._db.fetchall(
