@@ -38,15 +38,34 @@ from bot.store import open_store  # noqa: E402
 
 COUNTRIES = ["JPN", "USA", "CAN", "FRA", "ITA", "KOR", "CHN", "GER", "GEO", "KAZ", "EST", "FIN", "SUI", "AIN"]
 # As fans type them: full names, other word orders and spellings, surnames alone.
-REAL_NAMES = ["Kaori Sakamoto", "Ilia Malinin", "Alysa Liu", "sakamoto kaori", "shaidorov mikhail", "Yuma Kagiyama",
-              "Riku Miura", "Madison Chock", "Nathan Chen", "Yuzuru Hanyu", "Adam Siao Him Fa", "Kihara"]
-RESULTS_QUERIES = [("owg2026", "men"), ("owg2026", "women"), ("owg2026", "team"), ("Beijing 2022", "pairs"),
-                   ("wc2025", "ice_dance"), ("owg2026", "ice_dance")]
+REAL_NAMES = [
+    "Kaori Sakamoto",
+    "Ilia Malinin",
+    "Alysa Liu",
+    "sakamoto kaori",
+    "shaidorov mikhail",
+    "Yuma Kagiyama",
+    "Riku Miura",
+    "Madison Chock",
+    "Nathan Chen",
+    "Yuzuru Hanyu",
+    "Adam Siao Him Fa",
+    "Kihara",
+]
+RESULTS_QUERIES = [
+    ("owg2026", "men"),
+    ("owg2026", "women"),
+    ("owg2026", "team"),
+    ("Beijing 2022", "pairs"),
+    ("wc2025", "ice_dance"),
+    ("owg2026", "ice_dance"),
+]
 
 
 def build_store(path: Path, skaters: int) -> None:
     """Bundled results through the real importer, then N synthetic skaters in bulk (the importer's per-row
     diffing is built for correctness, not for generating 100,000 fixtures)."""
+
     async def bundled() -> None:
         db, _ = await open_store(path)
         await db.close()
@@ -65,8 +84,10 @@ def build_store(path: Path, skaters: int) -> None:
     with sqlite3.connect(path) as conn:
         start = conn.execute("SELECT coalesce(max(id), 0) FROM skaters").fetchone()[0]
         conn.executemany("INSERT INTO skaters (name, country, match_key) VALUES (?, ?, ?)", rows)
-        conn.executemany("INSERT OR IGNORE INTO skater_aliases (skater_id, alias) VALUES (?, ?)",
-                         [(start + i + 1, alias) for i, names in enumerate(aliases) for alias in names])
+        conn.executemany(
+            "INSERT OR IGNORE INTO skater_aliases (skater_id, alias) VALUES (?, ?)",
+            [(start + i + 1, alias) for i, names in enumerate(aliases) for alias in names],
+        )
 
 
 def pct(values: list[float], p: float) -> float:
@@ -86,12 +107,16 @@ async def run(args: argparse.Namespace, store: Path) -> int:
     server = sandbox.server
     await server.start()
     env = {
-        **os.environ, "DISCORD_TOKEN": server.bot_token, "DISCORD_API_BASE_URL": server.api_base,
-        "DISCORD_GATEWAY_URL": server.gateway_url, "DEV_GUILD_ID": str(sandbox.guild.id),
-        "SKATEBOT_DB": str(store), "LOG_LEVEL": "WARNING",
+        **os.environ,
+        "DISCORD_TOKEN": server.bot_token,
+        "DISCORD_API_BASE_URL": server.api_base,
+        "DISCORD_GATEWAY_URL": server.gateway_url,
+        "DEV_GUILD_ID": str(sandbox.guild.id),
+        "SKATEBOT_DB": str(store),
+        "LOG_LEVEL": "WARNING",
     }
     started = time.perf_counter()
-    bot = subprocess.Popen([sys.executable, "-m", "bot", "run"], cwd=ROOT, env=env)
+    bot = subprocess.Popen([sys.executable, "-m", "bot", "run"], cwd=ROOT, env=env)  # noqa: ASYNC220 (once, at start)
     failures: list[str] = []
     try:
         ping = None
@@ -105,8 +130,10 @@ async def run(args: argparse.Namespace, store: Path) -> int:
                 except (RuntimeError, TimeoutError):  # synced, but not yet on the gateway
                     pass
             await asyncio.sleep(0.05)
-        print(f"bot process up and answering in {time.perf_counter() - started:.2f} s "
-              f"(store: bundled results + {args.skaters:,} synthetic skaters)")
+        print(
+            f"bot process up and answering in {time.perf_counter() - started:.2f} s "
+            f"(store: bundled results + {args.skaters:,} synthetic skaters)"
+        )
 
         async def timed(command: str, **options: object) -> float:
             # Sequential means one at a time: let the bot finish the previous interaction (parse the
@@ -133,33 +160,44 @@ async def run(args: argparse.Namespace, store: Path) -> int:
         for name, values in (("/results", results), ("/athlete", athlete)):
             p50, p99 = pct(values, 50) / floor_p50, pct(values, 99) / floor_p99
             verdict = "PASS" if p50 <= 1.5 and p99 <= 2.0 else "FAIL"
-            print(f"{name:9} p50 {p50:.2f}x floor (target <= 1.5x), p99 {p99:.2f}x floor (target <= 2x): {verdict}"
-                  f"   [{pct(values, 50):.2f} / {pct(values, 99):.2f} ms]")
+            print(
+                f"{name:9} p50 {p50:.2f}x floor (target <= 1.5x), p99 {p99:.2f}x floor (target <= 2x): {verdict}"
+                f"   [{pct(values, 50):.2f} / {pct(values, 99):.2f} ms]"
+            )
             if verdict == "FAIL":
                 failures.append(name)
 
         # Profiles are cached until the next import; the first answer for a skater pays for the store reads.
         with sqlite3.connect(store) as conn:
-            bundled = [row[0] for row in conn.execute(
-                "SELECT DISTINCT s.id FROM skaters s JOIN entry_skaters es ON es.skater_id = s.id")]
+            bundled = [
+                row[0]
+                for row in conn.execute(
+                    "SELECT DISTINCT s.id FROM skaters s JOIN entry_skaters es ON es.skater_id = s.id"
+                )
+            ]
         cold = [await timed("athlete", name=str(skater_id)) for skater_id in bundled]
-        print(f"/athlete first answer per skater ({len(cold)} skaters, no target): p50 "
-              f"{pct(cold, 50) / floor_p50:.2f}x floor, p99 {pct(cold, 99) / floor_p99:.2f}x floor"
-              f"   [{pct(cold, 50):.2f} / {pct(cold, 99):.2f} ms]")
+        print(
+            f"/athlete first answer per skater ({len(cold)} skaters, no target): p50 "
+            f"{pct(cold, 50) / floor_p50:.2f}x floor, p99 {pct(cold, 99) / floor_p99:.2f}x floor"
+            f"   [{pct(cold, 50):.2f} / {pct(cold, 99):.2f} ms]"
+        )
 
         # A burst: every interaction dispatched at once, as when a server's channel lights up.
         names = [rng.choice(["ping", "athlete", "results"]) for _ in range(args.burst)]
         options = {"ping": {}, "athlete": {"name": "Alysa Liu"}, "results": {"competition": "owg2026", "event": "men"}}
-        burst = await asyncio.gather(*(server.slash(sandbox.guild, sandbox.channel, sandbox.owner, n, options[n])
-                                       for n in names))
+        burst = await asyncio.gather(
+            *(server.slash(sandbox.guild, sandbox.channel, sandbox.owner, n, options[n]) for n in names)
+        )
         await asyncio.gather(*(r.wait(timeout=10) for r in burst), return_exceptions=True)
         acked = [r.acked_after for r in burst if r.acknowledged and r.acked_after is not None]
         late = sum(1 for a in acked if a > 3)
         lost = len(burst) - len(acked)
         worst = max(acked) if acked else float("nan")
         verdict = "PASS" if late == 0 and lost == 0 else "FAIL"
-        print(f"\nburst of {len(burst)} at once: {len(acked)} acknowledged, slowest {worst * 1000:.0f} ms "
-              f"({worst / 3:.2f}x the 3 s deadline), late {late}, lost {lost}: {verdict}")
+        print(
+            f"\nburst of {len(burst)} at once: {len(acked)} acknowledged, slowest {worst * 1000:.0f} ms "
+            f"({worst / 3:.2f}x the 3 s deadline), late {late}, lost {lost}: {verdict}"
+        )
         if verdict == "FAIL":
             failures.append("burst")
 

@@ -31,6 +31,9 @@ class Ambiguous(NotFound):
 
     def __init__(self, what: str, query: str, suggestions: Sequence[str]) -> None:
         super().__init__(what, query, suggestions)
-        self.message = f"“{query}” could be several {what}s: " + ", ".join(f"**{s}**" for s in suggestions) + \
-            ". Pick one from the list or type more of the name."
+        self.message = (
+            f"“{query}” could be several {what}s: "
+            + ", ".join(f"**{s}**" for s in suggestions)
+            + ". Pick one from the list or type more of the name."
+        )
         self.args = (self.message,)

@@ -44,8 +44,10 @@ class Settings:
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {log_level!r}")
         api_base = get("DISCORD_API_BASE_URL")
         if api_base and not api_base.startswith(("http://", "https://")):
-            raise SettingsError("DISCORD_API_BASE_URL must be an http(s) URL ending in the API version, "
-                                "e.g. http://127.0.0.1:8080/api/v10")
+            raise SettingsError(
+                "DISCORD_API_BASE_URL must be an http(s) URL ending in the API version, "
+                "e.g. http://127.0.0.1:8080/api/v10"
+            )
         gateway = get("DISCORD_GATEWAY_URL")
         if gateway and not gateway.startswith(("ws://", "wss://")):
             raise SettingsError("DISCORD_GATEWAY_URL must be a ws:// or wss:// URL")
@@ -53,8 +55,9 @@ class Settings:
             token=get("DISCORD_TOKEN"),
             db_path=Path(get("SKATEBOT_DB") or DEFAULT_DB),
             dev_guild_id=snowflake("DEV_GUILD_ID", dev_guild) if dev_guild else None,
-            owner_ids=frozenset(snowflake("OWNER_IDS", part.strip())
-                                for part in owners.replace(";", ",").split(",") if part.strip()),
+            owner_ids=frozenset(
+                snowflake("OWNER_IDS", part.strip()) for part in owners.replace(";", ",").split(",") if part.strip()
+            ),
             log_level=log_level,
             api_base_url=api_base.rstrip("/") if api_base else None,
             gateway_url=gateway,

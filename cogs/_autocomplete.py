@@ -41,8 +41,11 @@ async def events(interaction: discord.Interaction, current: str) -> Choices:
 
 
 async def segments(interaction: discord.Interaction, current: str) -> Choices:
-    return _safe(lambda: _service(interaction).segment_choices(
-        _option(interaction, "competition"), _option(interaction, "event"), current))
+    return _safe(
+        lambda: _service(interaction).segment_choices(
+            _option(interaction, "competition"), _option(interaction, "event"), current
+        )
+    )
 
 
 async def skaters(interaction: discord.Interaction, current: str) -> Choices:

@@ -20,23 +20,30 @@ class Results(commands.Cog):
         self.service = bot.results
 
     @app_commands.command(name="results")
-    @app_commands.describe(competition="Competition, e.g. Milano Cortina 2026", event="Event, e.g. Men",
-                           segment="Only this segment, e.g. Free skate")
-    @app_commands.autocomplete(competition=_autocomplete.competitions, event=_autocomplete.events,
-                               segment=_autocomplete.segments)
-    async def results(self, interaction: discord.Interaction, competition: str, event: str,
-                      segment: str | None = None) -> None:
+    @app_commands.describe(
+        competition="Competition, e.g. Milano Cortina 2026",
+        event="Event, e.g. Men",
+        segment="Only this segment, e.g. Free skate",
+    )
+    @app_commands.autocomplete(
+        competition=_autocomplete.competitions, event=_autocomplete.events, segment=_autocomplete.segments
+    )
+    async def results(
+        self, interaction: discord.Interaction, competition: str, event: str, segment: str | None = None
+    ) -> None:
         """Standings of an event: places, totals and segment scores."""
         standings = await self.service.standings(competition, event, segment)
         await Paginator(embeds.standings_pages(standings), author_id=interaction.user.id).start(interaction)
 
     @app_commands.command(name="podiums")
-    @app_commands.describe(discipline="Men, women, pairs, ice dance or the team event",
-                           competition="Only this competition")
+    @app_commands.describe(
+        discipline="Men, women, pairs, ice dance or the team event", competition="Only this competition"
+    )
     @app_commands.choices(discipline=DISCIPLINE_CHOICES)
     @app_commands.autocomplete(competition=_autocomplete.competitions)
-    async def podiums(self, interaction: discord.Interaction, discipline: app_commands.Choice[str],
-                      competition: str | None = None) -> None:
+    async def podiums(
+        self, interaction: discord.Interaction, discipline: app_commands.Choice[str], competition: str | None = None
+    ) -> None:
         """Medallists of a discipline, newest competition first."""
         podiums = await self.service.podiums(discipline.value, competition)
         pages = embeds.podium_pages(discipline.value, podiums)

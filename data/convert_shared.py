@@ -31,8 +31,16 @@ FORMAT_VERSION = 1
 CONFIDENCES = ("official", "multi-source", "single-source", "derived")
 _STRENGTH = {"official": 4, "multi-source": 3, "single-source": 2, "derived": 1}
 LEVELS = (
-    "olympics", "worlds", "europeans", "four-continents", "grand-prix", "grand-prix-final", "challenger",
-    "junior-worlds", "national", "other",
+    "olympics",
+    "worlds",
+    "europeans",
+    "four-continents",
+    "grand-prix",
+    "grand-prix-final",
+    "challenger",
+    "junior-worlds",
+    "national",
+    "other",
 )
 DISCIPLINES = ("men", "women", "pairs", "ice_dance", "team")
 SEGMENT_KINDS = ("short_program", "free_skate", "rhythm_dance", "free_dance")
@@ -174,7 +182,7 @@ def map_status(status: str) -> tuple[str | None, str | None]:
         return "derived", None
     if s.startswith("inferred"):
         m = re.match(r"inferred\s*\((.*)\)\s*$", s)
-        return "derived", "inferred: " + (m.group(1) if m else s[len("inferred"):].strip(" :") or "implied")
+        return "derived", "inferred: " + (m.group(1) if m else s[len("inferred") :].strip(" :") or "implied")
     if s.startswith("disputed"):
         return None, "disputed"
     if s == "not found in sources read":
@@ -255,8 +263,7 @@ def merge_figures(a: dict[str, Any] | None, b: dict[str, Any] | None, where: str
     ):
         # the weaker copy's "low-quality site only" no longer describes the combined figure
         notes[1] = _strip_low_quality(weak.get("note"))
-    return make_figure(strong["value"], strong["confidence"], strong["sources"] + weak["sources"],
-                       _join_notes(*notes))
+    return make_figure(strong["value"], strong["confidence"], strong["sources"] + weak["sources"], _join_notes(*notes))
 
 
 def _strip_low_quality(note: str | None) -> str | None:
@@ -324,13 +331,14 @@ class EntryBuilder:
             }
         elif variants:
             entry = self.entries[key]
-            entry["skaters"] = skaters_of(name, _uniq(
-                [a for s in entry["skaters"] for a in s.get("aliases", [])] + list(variants)
-            )) if len(entry["skaters"]) == 1 else skaters_of(name, variants)
+            entry["skaters"] = (
+                skaters_of(name, _uniq([a for s in entry["skaters"] for a in s.get("aliases", [])] + list(variants)))
+                if len(entry["skaters"]) == 1
+                else skaters_of(name, variants)
+            )
         return self.entries[key]
 
-    def set_segment(self, entry: dict[str, Any], seg_id: str, key: str, fig: dict[str, Any] | None,
-                    where: str) -> None:
+    def set_segment(self, entry: dict[str, Any], seg_id: str, key: str, fig: dict[str, Any] | None, where: str) -> None:
         if fig is None:
             return
         if seg_id not in self.seg_ids:
@@ -390,12 +398,9 @@ def settled_place_disputes(ctx: Context, event: dict[str, Any]) -> dict[str, dic
             place = _ordinal_value(cand)
             if place is not None and assessment.strip().startswith(cand):
                 urls = ctx.urls(refs)
-                others = "; ".join(
-                    f"{k}: {', '.join(ctx.urls(v))}" for k, v in dis["values"].items() if k != cand
-                )
+                others = "; ".join(f"{k}: {', '.join(ctx.urls(v))}" for k, v in dis["values"].items() if k != cand)
                 conf, low = ctx.tier_confidence(urls)
-                note = _join_notes(low, f"disputed ({others}); settled by the data's assessment: "
-                                        f"{assessment}")
+                note = _join_notes(low, f"disputed ({others}); settled by the data's assessment: {assessment}")
                 out[who] = make_figure(place, conf, urls, note)
                 ctx.log.append(f"{event['event']}: {field} disputed, settled as {place} ({assessment})")
     return out
@@ -419,18 +424,26 @@ def disagreement_notes(ctx: Context, event: dict[str, Any]) -> list[dict[str, An
     return notes
 
 
-def place_figure(ctx: Context, place: int, total: dict[str, Any] | None, notes: list[dict[str, Any]],
-                 where: str) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+def place_figure(
+    ctx: Context, place: int, total: dict[str, Any] | None, notes: list[dict[str, Any]], where: str
+) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     """A place figure: its own "Place N" note's provenance if the data has one, else the total's."""
     for note in notes:
         if re.fullmatch(rf"Place {place}", note["value"]):
             rest = [n for n in notes if n is not note]
-            return make_figure(place, note["confidence"], note["sources"],
-                               _join_notes(f"from the data's note {note['value']!r}", note.get("note"))), rest
+            return make_figure(
+                place,
+                note["confidence"],
+                note["sources"],
+                _join_notes(f"from the data's note {note['value']!r}", note.get("note")),
+            ), rest
     if total is not None:
-        return make_figure(place, total["confidence"], total["sources"],
-                           _join_notes("place has no sources of its own; cited from the total's sources",
-                                       total.get("note"))), notes
+        return make_figure(
+            place,
+            total["confidence"],
+            total["sources"],
+            _join_notes("place has no sources of its own; cited from the total's sources", total.get("note")),
+        ), notes
     ctx.log.append(f"{where}: place {place} has no sources at all -> left out")
     return None, notes
 
@@ -465,10 +478,12 @@ def convert_event(ctx: Context, event: dict[str, Any]) -> dict[str, Any]:
             block = row.get(key)
             if not block:
                 continue
-            builder.set_segment(entry, sid, "tss", ctx.figure(block.get("score"), f"{who} {sid} score"),
-                                f"{who} {sid} score")
-            builder.set_segment(entry, sid, "rank", ctx.figure(block.get("rank"), f"{who} {sid} rank"),
-                                f"{who} {sid} rank")
+            builder.set_segment(
+                entry, sid, "tss", ctx.figure(block.get("score"), f"{who} {sid} score"), f"{who} {sid} score"
+            )
+            builder.set_segment(
+                entry, sid, "rank", ctx.figure(block.get("rank"), f"{who} {sid} rank"), f"{who} {sid} rank"
+            )
 
     standings = event.get("final_standings") or []
     podium = event.get("podium") or []
@@ -491,8 +506,11 @@ def convert_event(ctx: Context, event: dict[str, Any]) -> dict[str, Any]:
         total = ctx.figure(row.get("total"), f"{who} total")
         builder.set(entry, "total", total, f"{who} total")
         segment_figures(entry, row, who)
-        notes = [text_figure(n["value"], f) for n in row.get("notes") or []
-                 if (f := ctx.figure(n, f"{who} note")) is not None]
+        notes = [
+            text_figure(n["value"], f)
+            for n in row.get("notes") or []
+            if (f := ctx.figure(n, f"{who} note")) is not None
+        ]
         if place is not None:
             settled = _dispute_for(row["name"], disputes)
             if settled is not None and settled["value"] == place:
@@ -513,10 +531,12 @@ def convert_event(ctx: Context, event: dict[str, Any]) -> dict[str, Any]:
         for row in seg_block.get("entries") or []:
             who = f"{where} {row['name']}"
             entry = builder.get(row["name"], row["noc"], row.get("name_variants_seen"))
-            builder.set_segment(entry, sid, "rank", ctx.figure(row.get("rank"), f"{who} {sid} rank"),
-                                f"{who} {sid} rank")
-            builder.set_segment(entry, sid, "tss", ctx.figure(row.get("score"), f"{who} {sid} score"),
-                                f"{who} {sid} score")
+            builder.set_segment(
+                entry, sid, "rank", ctx.figure(row.get("rank"), f"{who} {sid} rank"), f"{who} {sid} rank"
+            )
+            builder.set_segment(
+                entry, sid, "tss", ctx.figure(row.get("score"), f"{who} {sid} score"), f"{who} {sid} score"
+            )
             builder.set(entry, "total", ctx.figure(row.get("total"), f"{who} total"), f"{who} total")
             final_place = row.get("final_place")
             place_fig = entry["place"]
@@ -537,9 +557,11 @@ def convert_event(ctx: Context, event: dict[str, Any]) -> dict[str, Any]:
                 entry["status"] = "FNR"
                 ctx.log.append(f"{where} {names}: {short_id} rank {rank['value']} > {cut} advanced -> FNR")
             else:
-                ctx.log.append(f"{where} {names}: only in the {short_id} list, no final result in the data "
-                               f"(rank {rank['value'] if rank else 'unknown'} within the cut or unknown) -> "
-                               "status null, no place")
+                ctx.log.append(
+                    f"{where} {names}: only in the {short_id} list, no final result in the data "
+                    f"(rank {rank['value'] if rank else 'unknown'} within the cut or unknown) -> "
+                    "status null, no place"
+                )
 
     notes: list[dict[str, Any]] = []
     for key, raw in field.items():
@@ -583,8 +605,7 @@ def convert_team_event(ctx: Context, event: dict[str, Any], name: str) -> dict[s
 
     def team(code: str, team_name: str | None = None) -> dict[str, Any]:
         if code not in teams:
-            teams[code] = {"country": code, "name": team_name or code, "place": None, "points": None,
-                           "segments": {}}
+            teams[code] = {"country": code, "name": team_name or code, "place": None, "points": None, "segments": {}}
             order.append(code)
         elif team_name and teams[code]["name"] == code:
             teams[code]["name"] = team_name
@@ -613,8 +634,9 @@ def convert_team_event(ctx: Context, event: dict[str, Any], name: str) -> dict[s
                 tname, code = _team_name_code(text)
                 team(code, tname)
                 labels.append(tname)
-            notes.append(make_figure(f"Places {row['place']}: {', '.join(labels)}", conf, urls,
-                                     row.get("status") or low))
+            notes.append(
+                make_figure(f"Places {row['place']}: {', '.join(labels)}", conf, urls, row.get("status") or low)
+            )
             ctx.log.append(f"{where}: teams {', '.join(labels)} kept without place/points ({row['place']})")
             continue
         team_name = row["team"]
@@ -629,8 +651,9 @@ def convert_team_event(ctx: Context, event: dict[str, Any], name: str) -> dict[s
         if place is not None and points is not None:
             medal = f"{row['medal']} medal; " if row.get("medal") else ""
             how = f"{medal}place has no sources of its own; cited from the points' sources"
-            t["place"] = make_figure(place, points["confidence"], points["sources"],
-                                     _join_notes(how, points.get("note")))
+            t["place"] = make_figure(
+                place, points["confidence"], points["sources"], _join_notes(how, points.get("note"))
+            )
         elif place is not None:
             ctx.log.append(f"{where}: {row['noc']} place {place} without any source -> left out")
 
@@ -659,10 +682,12 @@ def convert_team_event(ctx: Context, event: dict[str, Any], name: str) -> dict[s
         else:
             conf, snote = ctx.tier_confidence(urls)
             snote = _join_notes(snote, "confidence assigned by the converter from the sources' tiers")
-        scores = ", ".join(f"{k} {v}" for k, v in step.items()
-                           if re.fullmatch(r"[A-Z]{3}", k) and isinstance(v, (int, float)))
-        fig = make_figure(f"Standings after {step['after']}: {scores}", conf, urls,
-                          _join_notes(snote, step.get("note")))
+        scores = ", ".join(
+            f"{k} {v}" for k, v in step.items() if re.fullmatch(r"[A-Z]{3}", k) and isinstance(v, (int, float))
+        )
+        fig = make_figure(
+            f"Standings after {step['after']}: {scores}", conf, urls, _join_notes(snote, step.get("note"))
+        )
         standings_figs.append(fig)
         notes.append(fig)
 
@@ -713,12 +738,17 @@ def convert_team_event(ctx: Context, event: dict[str, Any], name: str) -> dict[s
             elif row.get("rank") is not None or row.get("points") is not None:
                 after = TEAM_STANDING_AFTER[sid]
                 idx = [i for i in (None if after is None else after - 1, after) if i is not None and i >= 0]
-                urls = _uniq([u for i in idx if i < len(standings_figs) for u in standings_figs[i]["sources"]]
-                             + (final_points_sources if after is None else []))
+                urls = _uniq(
+                    [u for i in idx if i < len(standings_figs) for u in standings_figs[i]["sources"]]
+                    + (final_points_sources if after is None else [])
+                )
                 if not urls:
                     raise ConversionError(f"{who}: rank/points without any source")
-                note = _join_notes("no source of its own; consistent with the intermediate standings before "
-                                   "and after this segment", event.get("consistency_check"), row_note)
+                note = _join_notes(
+                    "no source of its own; consistent with the intermediate standings before and after this segment",
+                    event.get("consistency_check"),
+                    row_note,
+                )
                 if row.get("rank") is not None:
                     rank_fig = make_figure(row["rank"], "derived", urls, note)
                 if row.get("points") is not None:
@@ -743,8 +773,13 @@ def convert_team_event(ctx: Context, event: dict[str, Any], name: str) -> dict[s
     team_list = []
     for code in order:
         t = teams[code]
-        clean: dict[str, Any] = {"country": t["country"], "name": t["name"], "place": t["place"],
-                                 "points": t["points"], "segments": t["segments"]}
+        clean: dict[str, Any] = {
+            "country": t["country"],
+            "name": t["name"],
+            "place": t["place"],
+            "points": t["points"],
+            "segments": t["segments"],
+        }
         team_list.append(clean)
     team_list.sort(key=lambda t: (t["place"] is None, t["place"]["value"] if t["place"] else 0))
 
@@ -859,8 +894,7 @@ def convert_file(comp_id: str, src_dir: Path) -> tuple[dict[str, Any], list[str]
     gaps = raw.get("open_gaps") or []
     if coverage or gaps:
         description += " Coverage: " + " ".join(coverage + gaps)
-    doc = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "description": description,
-           "competitions": [comp]}
+    doc = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "description": description, "competitions": [comp]}
     return doc, log
 
 
@@ -879,8 +913,7 @@ def render(doc: dict[str, Any]) -> str:
 # validation (data/FORMAT.md)
 
 
-def _check_figure(fig: Any, where: str, errors: list[str],
-                  kind: type | tuple[type, ...] | None = None) -> None:
+def _check_figure(fig: Any, where: str, errors: list[str], kind: type | tuple[type, ...] | None = None) -> None:
     if fig is None:
         return
     if not isinstance(fig, dict):
@@ -895,16 +928,20 @@ def _check_figure(fig: Any, where: str, errors: list[str],
         errors.append(f"{where}: unknown figure keys {sorted(extra)}")
     if fig["confidence"] not in CONFIDENCES:
         errors.append(f"{where}: confidence {fig['confidence']!r} not in {CONFIDENCES}")
-    if not isinstance(fig["sources"], list) or not fig["sources"] or not all(
-        isinstance(s, str) and re.match(r"https?://", s) for s in fig["sources"]
+    if (
+        not isinstance(fig["sources"], list)
+        or not fig["sources"]
+        or not all(isinstance(s, str) and re.match(r"https?://", s) for s in fig["sources"])
     ):
         errors.append(f"{where}: sources must be a non-empty list of URLs")
     if fig["confidence"] == "derived" and not fig.get("note"):
         errors.append(f"{where}: derived figure without a note saying how")
     if "note" in fig and not (isinstance(fig["note"], str) and fig["note"]):
         errors.append(f"{where}: note must be a non-empty string")
-    if kind is not None and fig["value"] is not None and (
-        not isinstance(fig["value"], kind) or isinstance(fig["value"], bool)
+    if (
+        kind is not None
+        and fig["value"] is not None
+        and (not isinstance(fig["value"], kind) or isinstance(fig["value"], bool))
     ):
         errors.append(f"{where}: value {fig['value']!r} has the wrong type")
 
@@ -989,8 +1026,7 @@ def _validate_event(event: dict[str, Any], comp: dict[str, Any], ew: str, errors
             errors.append(f"{enw}: country must be a three-letter code")
         want = {"men": 1, "women": 1, "pairs": 2, "ice_dance": 2}.get(event.get("discipline"))
         if want and len(skaters) != want:
-            errors.append(f"{enw}: {event.get('discipline')} entries need {want} skater(s), "
-                          f"got {len(skaters)}")
+            errors.append(f"{enw}: {event.get('discipline')} entries need {want} skater(s), got {len(skaters)}")
         if is_team:
             disc = {seg_ids[s].get("discipline") for s in entry.get("segments", {}) if s in seg_ids}
             for d in disc:
@@ -1039,8 +1075,7 @@ def _validate_event(event: dict[str, Any], comp: dict[str, Any], ew: str, errors
         errors.append(f"{ew}: teams only belong to the team event")
     team_places: list[tuple[int, float | None, str]] = []
     countries: set[str] = set()
-    entry_names = {(s.get("name"), e.get("country"))
-                   for e in event.get("entries") or [] for s in e.get("skaters", [])}
+    entry_names = {(s.get("name"), e.get("country")) for e in event.get("entries") or [] for s in e.get("skaters", [])}
     for team in event.get("teams") or []:
         tw = f"{ew} team {team.get('country')}"
         if not re.fullmatch(r"[A-Z]{3}", str(team.get("country"))) or not team.get("name"):

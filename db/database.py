@@ -113,8 +113,9 @@ class Database:
             async with self._conn.execute(sql, params) as cursor:
                 return await cursor.fetchone()
 
-    async def stream(self, sql: str, params: Sequence[Any] | dict[str, Any] = (), *,
-                     batch: int = 2000) -> AsyncIterator[sqlite3.Row]:
+    async def stream(
+        self, sql: str, params: Sequence[Any] | dict[str, Any] = (), *, batch: int = 2000
+    ) -> AsyncIterator[sqlite3.Row]:
         """Yields rows a batch at a time: for big reads (every skater name) without holding them all."""
         async with self._lock:
             async with self._conn.execute(sql, params) as cursor:

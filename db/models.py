@@ -104,7 +104,7 @@ class Entry:
 @dataclass(frozen=True, slots=True)
 class TeamSegmentResult:
     segment_id: int
-    skater_key: str             # sorted skater ids joined by '/', as in entries
+    skater_key: str  # sorted skater ids joined by '/', as in entries
     skater_names: str
     rank: Figure | None
     points: Figure | None

@@ -22,8 +22,18 @@ from db.repositories.results import SEGMENT_FIGURES, TEAM_SEGMENT_FIGURES, Resul
 
 FORMAT_NAME = "skatebot-results"
 FORMAT_VERSION = 1
-LEVELS = {"olympics", "worlds", "europeans", "four-continents", "grand-prix", "grand-prix-final", "challenger",
-          "junior-worlds", "national", "other"}
+LEVELS = {
+    "olympics",
+    "worlds",
+    "europeans",
+    "four-continents",
+    "grand-prix",
+    "grand-prix-final",
+    "challenger",
+    "junior-worlds",
+    "national",
+    "other",
+}
 DISCIPLINES = {"men", "women", "pairs", "ice_dance", "team"}
 SEGMENT_KINDS = {"short_program", "free_skate", "rhythm_dance", "free_dance"}
 STATUSES = {None, "WD", "FNR", "DSQ"}
@@ -46,8 +56,11 @@ class ImportReport:
     def describe(self) -> str:
         if not self.changed:
             return f"{self.source}: already up to date, nothing changed"
-        parts = [f"{verb} {count} {what}" for (verb, what), count in
-                 sorted((tuple(key.split(" ", 1)), n) for key, n in self.changes.items()) if verb != "unchanged"]
+        parts = [
+            f"{verb} {count} {what}"
+            for (verb, what), count in sorted((tuple(key.split(" ", 1)), n) for key, n in self.changes.items())
+            if verb != "unchanged"
+        ]
         return f"{self.source}: " + ", ".join(parts)
 
 
@@ -114,13 +127,15 @@ class _Reader:
             raise self.fail(where, "note must be text")
         return Provenance(confidence, tuple(s.strip() for s in sources), note.strip())
 
-    def figure(self, obj: dict[str, Any], key: str, where: str, inherited: Provenance | None,
-               kind: type | tuple[type, ...]) -> tuple[Any, Provenance | None]:
+    def figure(
+        self, obj: dict[str, Any], key: str, where: str, inherited: Provenance | None, kind: type | tuple[type, ...]
+    ) -> tuple[Any, Provenance | None]:
         """Returns (value, provenance); (None, None) when the figure is unknown."""
         return self.figure_value(obj.get(key), f"{where}.{key}", inherited, kind)
 
-    def figure_value(self, raw: Any, where: str, inherited: Provenance | None,
-                     kind: type | tuple[type, ...]) -> tuple[Any, Provenance | None]:
+    def figure_value(
+        self, raw: Any, where: str, inherited: Provenance | None, kind: type | tuple[type, ...]
+    ) -> tuple[Any, Provenance | None]:
         if raw is None:
             return None, None
         if isinstance(raw, dict):
@@ -131,8 +146,11 @@ class _Reader:
         else:
             value, provenance = raw, inherited
             if provenance is None:
-                raise self.fail(where, "a bare value needs a 'provenance' on an enclosing entry, event or "
-                                       "competition; give the figure as {value, confidence, sources}")
+                raise self.fail(
+                    where,
+                    "a bare value needs a 'provenance' on an enclosing entry, event or "
+                    "competition; give the figure as {value, confidence, sources}",
+                )
         if isinstance(value, bool) or not isinstance(value, kind):
             raise self.fail(where, f"value {value!r} has the wrong type")
         if kind is str:
@@ -155,10 +173,12 @@ async def import_file(db: Database, path: Path) -> ImportReport:
 async def import_document(db: Database, document: Any, *, source: str, sha256: str = "") -> ImportReport:
     reader = _Reader(source)
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
-        raise reader.fail("top level", f"not a skatebot results file (expected \"format\": \"{FORMAT_NAME}\")")
+        raise reader.fail("top level", f'not a skatebot results file (expected "format": "{FORMAT_NAME}")')
     if document.get("version") != FORMAT_VERSION:
-        raise reader.fail("top level", f"version {document.get('version')!r} is not supported (this skatebot "
-                                       f"reads version {FORMAT_VERSION})")
+        raise reader.fail(
+            "top level",
+            f"version {document.get('version')!r} is not supported (this skatebot reads version {FORMAT_VERSION})",
+        )
     competitions = reader.items(document, "competitions", "top level", required=True)
     # A dry run validates everything before the transaction opens: a half-valid file writes nothing.
     plans = [_CompetitionPlan.read(reader, obj, f"competitions[{i}]") for i, obj in enumerate(competitions)]
@@ -243,8 +263,9 @@ class _CompetitionPlan:
             reader.figure_value(note, f"{where}.notes[{i}]", provenance, str)
         return key
 
-    def _check_entry(self, entry: Any, where: str, discipline: str, segment_keys: set[str],
-                     inherited: Provenance | None) -> None:
+    def _check_entry(
+        self, entry: Any, where: str, discipline: str, segment_keys: set[str], inherited: Provenance | None
+    ) -> None:
         reader = self.reader
         if not isinstance(entry, dict):
             raise reader.fail(where, "must be an object")
@@ -308,22 +329,30 @@ class _CompetitionPlan:
         for event in self.events:
             await self._write_event(writer, report, competition_id, event)
 
-    async def _write_event(self, writer: ResultsWriter, report: ImportReport, competition_id: int,
-                           event: dict[str, Any]) -> None:
+    async def _write_event(
+        self, writer: ResultsWriter, report: ImportReport, competition_id: int, event: dict[str, Any]
+    ) -> None:
         reader = self.reader
         where = f"{self.where}, event {event['id']}"
         provenance = reader.provenance(event, where, self.provenance)
         event_id, change = await writer.upsert(
-            "events", {"competition_id": competition_id, "key": event["id"].strip()},
+            "events",
+            {"competition_id": competition_id, "key": event["id"].strip()},
             {"name": event["name"].strip(), "discipline": event["discipline"]},
         )
         report.changes[f"{change} events"] += 1
         segment_ids: dict[str, int] = {}
         for position, segment in enumerate(event["segments"]):
             segment_ids[segment["id"].strip()], change = await writer.upsert(
-                "segments", {"event_id": event_id, "key": segment["id"].strip()},
-                {"kind": segment["kind"], "name": segment["name"].strip(), "discipline": segment.get("discipline"),
-                 "date": segment.get("date"), "position": position},
+                "segments",
+                {"event_id": event_id, "key": segment["id"].strip()},
+                {
+                    "kind": segment["kind"],
+                    "name": segment["name"].strip(),
+                    "discipline": segment.get("discipline"),
+                    "date": segment.get("date"),
+                    "position": position,
+                },
             )
             report.changes[f"{change} segments"] += 1
         for i, note in enumerate(event.get("notes") or []):
@@ -335,8 +364,9 @@ class _CompetitionPlan:
         for i, team in enumerate(event.get("teams") or []):
             await self._write_team(writer, report, event_id, segment_ids, team, f"{where}.teams[{i}]", provenance)
 
-    async def _write_skater(self, writer: ResultsWriter, report: ImportReport, skater: dict[str, Any],
-                            country: str) -> int:
+    async def _write_skater(
+        self, writer: ResultsWriter, report: ImportReport, skater: dict[str, Any], country: str
+    ) -> int:
         name = skater["name"].strip()
         isu_id = (skater.get("isu_id") or "").strip() or None
         match_key = skater_match_key(name, country)
@@ -356,9 +386,16 @@ class _CompetitionPlan:
                 report.changes["added aliases"] += 1
         return skater_id
 
-    async def _write_entry(self, writer: ResultsWriter, report: ImportReport, event_id: int,
-                           segment_ids: dict[str, int], entry: dict[str, Any], where: str,
-                           inherited: Provenance | None) -> None:
+    async def _write_entry(
+        self,
+        writer: ResultsWriter,
+        report: ImportReport,
+        event_id: int,
+        segment_ids: dict[str, int],
+        entry: dict[str, Any],
+        where: str,
+        inherited: Provenance | None,
+    ) -> None:
         reader = self.reader
         provenance = reader.provenance(entry, where, inherited)
         country = entry["country"].strip().upper()
@@ -389,17 +426,32 @@ class _CompetitionPlan:
             if text:
                 await self._write_note(writer, report, event_id, entry_id, text, note_prov)
 
-    async def _write_note(self, writer: ResultsWriter, report: ImportReport, event_id: int, entry_id: int | None,
-                          text: str, provenance: Provenance | None) -> None:
+    async def _write_note(
+        self,
+        writer: ResultsWriter,
+        report: ImportReport,
+        event_id: int,
+        entry_id: int | None,
+        text: str,
+        provenance: Provenance | None,
+    ) -> None:
         _, change = await writer.upsert(
-            "notes", {"event_id": event_id, "entry_id": entry_id, "text": text},
+            "notes",
+            {"event_id": event_id, "entry_id": entry_id, "text": text},
             {"prov": await writer.provenance(provenance)},
         )
         report.changes[f"{change} notes"] += 1
 
-    async def _write_team(self, writer: ResultsWriter, report: ImportReport, event_id: int,
-                          segment_ids: dict[str, int], team: dict[str, Any], where: str,
-                          inherited: Provenance | None) -> None:
+    async def _write_team(
+        self,
+        writer: ResultsWriter,
+        report: ImportReport,
+        event_id: int,
+        segment_ids: dict[str, int],
+        team: dict[str, Any],
+        where: str,
+        inherited: Provenance | None,
+    ) -> None:
         reader = self.reader
         provenance = reader.provenance(team, where, inherited)
         country = team["country"].strip().upper()
@@ -413,14 +465,17 @@ class _CompetitionPlan:
             names = [n.strip() for n in figures["skaters"]]
             skater_ids = [await self._write_skater(writer, report, {"name": n}, country) for n in names]
             seg_values: dict[str, Any] = {
-                "skater_key": "/".join(map(str, sorted(skater_ids))), "skater_names": " / ".join(names),
+                "skater_key": "/".join(map(str, sorted(skater_ids))),
+                "skater_names": " / ".join(names),
             }
             for name in TEAM_SEGMENT_FIGURES:
-                value, figure_prov = reader.figure(figures, name, where, provenance,
-                                                   int if name == "rank" else (int, float))
+                value, figure_prov = reader.figure(
+                    figures, name, where, provenance, int if name == "rank" else (int, float)
+                )
                 seg_values[name], seg_values[f"{name}_prov"] = value, await writer.provenance(figure_prov)
             _, change = await writer.upsert(
-                "team_segment_results", {"team_result_id": team_id, "segment_id": segment_ids[segment_key]},
+                "team_segment_results",
+                {"team_result_id": team_id, "segment_id": segment_ids[segment_key]},
                 seg_values,
             )
             report.changes[f"{change} team segment results"] += 1

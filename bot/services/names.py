@@ -490,9 +490,9 @@ class NameIndex:
                 if sorted(ntoks) == wanted:
                     whole.setdefault(slot, nid)
         if len(whole) == 1:  # "Kaori Sakamoto" even when a "Kaori Sakamoto Jr" exists
-            (slot, nid), = whole.items()
+            ((slot, nid),) = whole.items()
         elif not whole and len(containing) == 1:  # "Malinin": the only name with that word
-            (slot, nid), = containing.items()
+            ((slot, nid),) = containing.items()
         else:
             return None
         qnorm = " ".join(qtoks)

@@ -39,8 +39,10 @@ DISCIPLINE_SYNONYMS = {
     "team": ["team", "team event", "team trophy"],
 }
 SEGMENT_KIND_LABELS = {
-    "short_program": "Short program", "free_skate": "Free skate",
-    "rhythm_dance": "Rhythm dance", "free_dance": "Free dance",
+    "short_program": "Short program",
+    "free_skate": "Free skate",
+    "rhythm_dance": "Rhythm dance",
+    "free_dance": "Free dance",
 }
 SEGMENT_SYNONYMS = {
     "short_program": ["sp", "short", "short program", "short programme"],
@@ -68,7 +70,7 @@ class Standings:
     event: Event
     segments: list[Segment]
     entries: list[Entry]
-    focus: Segment | None = None            # a single segment's standings instead of the final ones
+    focus: Segment | None = None  # a single segment's standings instead of the final ones
     teams: list[TeamResult] = field(default_factory=list)
 
     def figures(self) -> Iterable[Figure]:
@@ -86,7 +88,7 @@ class Standings:
 
 @dataclass(frozen=True, slots=True)
 class PersonalBest:
-    label: str                  # "Short program", "Total"
+    label: str  # "Short program", "Total"
     score: Figure
     competition: Competition
     event: Event
@@ -108,7 +110,7 @@ class AthleteProfile:
 class Podium:
     competition: Competition
     event: Event
-    places: list[tuple[int, str, str, Figure | None]]   # (place, name, country, total or points)
+    places: list[tuple[int, str, str, Figure | None]]  # (place, name, country, total or points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,15 +198,16 @@ class ResultsService:
         for event in events:
             self._events[event.competition_id].append(event)
             self._event_index[event.competition_id].add(
-                event.id, event.name, [event.key, DISCIPLINE_LABELS[event.discipline],
-                                       *DISCIPLINE_SYNONYMS[event.discipline]])
+                event.id,
+                event.name,
+                [event.key, DISCIPLINE_LABELS[event.discipline], *DISCIPLINE_SYNONYMS[event.discipline]],
+            )
             self._segments[event.id] = await self.repo.segments(event.id)
         skaters = NameIndex()
         async for skater_id, name, aliases in self.repo.skater_names():
             skaters.add(skater_id, name, aliases)
         self.skaters = skaters
-        log.info("results loaded: %d competitions, %d events, %d skaters",
-                 len(competitions), len(events), len(skaters))
+        log.info("results loaded: %d competitions, %d events, %d skaters", len(competitions), len(events), len(skaters))
 
     # --- autocomplete: never raises, at most 25 choices ------------------------------------------------
     def competition_choices(self, query: str) -> list[Choice]:
@@ -235,7 +238,9 @@ class ResultsService:
         events = [event] if event else self._events.get(competition.id, [])
         wanted = normalize(query)
         choices = [
-            Choice(_cut(s.name), s.key) for e in events for s in self._segments.get(e.id, [])
+            Choice(_cut(s.name), s.key)
+            for e in events
+            for s in self._segments.get(e.id, [])
             if not wanted or any(wanted in normalize(name) for name in _segment_names(s))
         ]
         return _unique(choices)[:MAX_CHOICES]
@@ -317,12 +322,14 @@ class ResultsService:
             cached = self._standings[key] = await self._build_standings(competition, event, segments, focus)
         return cached
 
-    async def _build_standings(self, competition: Competition, event: Event, segments: list[Segment],
-                               focus: Segment | None) -> Standings:
+    async def _build_standings(
+        self, competition: Competition, event: Event, segments: list[Segment], focus: Segment | None
+    ) -> Standings:
         entries, teams = await self._results_of(event)
         if focus:
-            entries = sorted((e for e in entries if focus.id in e.segments),
-                             key=lambda e: _segment_order(e.segments[focus.id]))
+            entries = sorted(
+                (e for e in entries if focus.id in e.segments), key=lambda e: _segment_order(e.segments[focus.id])
+            )
         else:
             entries = sorted(entries, key=_final_order)
         return Standings(competition, event, segments, entries, focus, teams)
@@ -398,9 +405,14 @@ class ResultsService:
                 medals[f"team {MEDALS[int(team.place.value)]}"] += 1
         order = [*SEGMENT_KIND_LABELS.values(), "Total"]
         return AthleteProfile(
-            skater=skater, disciplines=disciplines, partners=list(partners.values()), medals=medals,
-            records=records, team_records=team_records,
-            bests=sorted(bests.values(), key=lambda b: order.index(b.label)), segments=segments,
+            skater=skater,
+            disciplines=disciplines,
+            partners=list(partners.values()),
+            medals=medals,
+            records=records,
+            team_records=team_records,
+            bests=sorted(bests.values(), key=lambda b: order.index(b.label)),
+            segments=segments,
         )
 
     async def _team_records(self, skater: Skater) -> list[tuple[Competition, Event, TeamResult]]:
@@ -423,7 +435,9 @@ class ResultsService:
             raise NotFound("discipline", discipline, list(DISCIPLINE_LABELS.values()))
         competition = self.competition(competition_text) if competition_text and competition_text.strip() else None
         events = [
-            e for cid, evs in self._events.items() for e in evs
+            e
+            for cid, evs in self._events.items()
+            for e in evs
             if e.discipline == discipline and (competition is None or cid == competition.id)
         ]
         podiums = []
@@ -431,11 +445,17 @@ class ResultsService:
             comp = self._competitions[event.competition_id]
             entries, teams = await self._results_of(event)
             if discipline == "team":
-                places = [(int(t.place.value), t.name, t.country, t.points) for t in teams
-                          if t.place and t.place.value in MEDALS]
+                places = [
+                    (int(t.place.value), t.name, t.country, t.points)
+                    for t in teams
+                    if t.place and t.place.value in MEDALS
+                ]
             else:
-                places = [(int(e.place.value), e.name, e.country, e.total) for e in entries
-                          if e.place and e.place.value in MEDALS]
+                places = [
+                    (int(e.place.value), e.name, e.country, e.total)
+                    for e in entries
+                    if e.place and e.place.value in MEDALS
+                ]
             if places:
                 podiums.append(Podium(comp, event, sorted(places, key=lambda p: p[0])))
         podiums.sort(key=lambda p: (p.competition.start_date or "", p.competition.id), reverse=True)
@@ -466,9 +486,15 @@ class ResultsService:
         a_records = {r.event.id: r for r in await self._records(a)}
         b_records = {r.event.id: r for r in await self._records(b)}
         meetings = [
-            HeadToHeadEvent(record.competition, record.event, record.entry, b_records[event_id].entry,
-                            self.segments_of(record.event))
-            for event_id, record in a_records.items() if event_id in b_records
+            HeadToHeadEvent(
+                record.competition,
+                record.event,
+                record.entry,
+                b_records[event_id].entry,
+                self.segments_of(record.event),
+            )
+            for event_id, record in a_records.items()
+            if event_id in b_records
             # Partners share one entry: that is not a meeting.
             and record.entry.id != b_records[event_id].entry.id
         ]
@@ -516,8 +542,11 @@ def _competition_aliases(competition: Competition) -> list[str]:
 
 
 def _segment_names(segment: Segment) -> list[str]:
-    return [segment.key, segment.name, SEGMENT_KIND_LABELS[segment.kind], *SEGMENT_SYNONYMS[segment.kind]] \
-        if segment.discipline is None else [segment.key, segment.name]
+    return (
+        [segment.key, segment.name, SEGMENT_KIND_LABELS[segment.kind], *SEGMENT_SYNONYMS[segment.kind]]
+        if segment.discipline is None
+        else [segment.key, segment.name]
+    )
 
 
 def _cut(text: str, limit: int = 100) -> str:

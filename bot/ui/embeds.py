@@ -35,8 +35,7 @@ def cut(text: str, limit: int) -> str:
 
 
 def new_embed(title: str, description: str = "", *, colour: discord.Colour = COLOUR) -> discord.Embed:
-    return discord.Embed(title=cut(title, TITLE_LIMIT), description=cut(description, DESCRIPTION_LIMIT),
-                         colour=colour)
+    return discord.Embed(title=cut(title, TITLE_LIMIT), description=cut(description, DESCRIPTION_LIMIT), colour=colour)
 
 
 def add_field(embed: discord.Embed, name: str, value: str, *, inline: bool = False) -> bool:
@@ -151,7 +150,7 @@ def _standings_pages(standings: Standings) -> list[discord.Embed]:
         lines = [_final_line(entry, standings.segments) for entry in standings.entries]
     if not lines:
         lines = [messages.NO_RESULTS_STORED]
-    pages = [lines[i: i + PAGE_SIZE] for i in range(0, len(lines), PAGE_SIZE)]
+    pages = [lines[i : i + PAGE_SIZE] for i in range(0, len(lines), PAGE_SIZE)]
     footer = provenance_footer(standings.figures())
     embeds = []
     for number, page in enumerate(pages, start=1):
@@ -183,8 +182,11 @@ def _final_line(entry: Entry, segments: Sequence[Segment]) -> str:
 def _segment_line(entry: Entry, segment: Segment) -> str:
     result = entry.segments[segment.id]
     rank = f"{result.rank.value}{mark(result.rank)}" if result.rank else "—"
-    details = [f"{label} {score(value)}" for label, value in
-               (("TES", result.tes), ("PCS", result.pcs), ("Ded.", result.deductions)) if value is not None]
+    details = [
+        f"{label} {score(value)}"
+        for label, value in (("TES", result.tes), ("PCS", result.pcs), ("Ded.", result.deductions))
+        if value is not None
+    ]
     if entry.place or entry.status:
         details.append(f"final {place_text(entry.place, entry.status)}")
     line = f"**{rank}** {flag(entry.country)} **{_name(entry)}** {entry.country} — **{score(result.tss)}**"
@@ -194,8 +196,9 @@ def _segment_line(entry: Entry, segment: Segment) -> str:
 def _team_lines(standings: Standings) -> list[str]:
     lines = []
     if standings.focus:
-        rows = [(team, team.segments[standings.focus.id]) for team in standings.teams
-                if standings.focus.id in team.segments]
+        rows = [
+            (team, team.segments[standings.focus.id]) for team in standings.teams if standings.focus.id in team.segments
+        ]
         rows.sort(key=lambda r: (r[1].rank is None, r[1].rank.value if r[1].rank else 0))
         for team, result in rows:
             lines.append(
@@ -234,13 +237,18 @@ def _profile_embed(profile: AthleteProfile) -> discord.Embed:
     embed = new_embed(skater.name, "\n".join(details))
     medal_order = ["gold", "silver", "bronze", "team gold", "team silver", "team bronze"]
     medal_emoji = {"gold": "🥇", "silver": "🥈", "bronze": "🥉"}
-    medals = [f"{medal_emoji[kind.split()[-1]]} {profile.medals[kind]}" + (" (team)" if "team" in kind else "")
-              for kind in medal_order if profile.medals[kind]]
+    medals = [
+        f"{medal_emoji[kind.split()[-1]]} {profile.medals[kind]}" + (" (team)" if "team" in kind else "")
+        for kind in medal_order
+        if profile.medals[kind]
+    ]
     add_field(embed, "Medals in this store", " · ".join(medals) if medals else "None recorded")
     if profile.bests:
-        add_field(embed, "Best scores in this store", "\n".join(
-            f"{b.label}: **{score(b.score)}** ({b.competition.label})" for b in profile.bests
-        ))
+        add_field(
+            embed,
+            "Best scores in this store",
+            "\n".join(f"{b.label}: **{score(b.score)}** ({b.competition.label})" for b in profile.bests),
+        )
     teams = {event.id: team for _, event, team in profile.team_records}
     lines = []
     for record in profile.records:
@@ -264,11 +272,14 @@ def _profile_embed(profile: AthleteProfile) -> discord.Embed:
         lines.append(line)
     for competition, event, team in profile.team_records:
         if event.id in teams:  # on the team's roster, with no segment scores stored
-            lines.append(f"**{competition.label}** · {event.name}: {place_text(team.place)} with "
-                         f"{discord.utils.escape_markdown(team.name)}" + (f", {score(team.points)} pts" if team.points else ""))
+            lines.append(
+                f"**{competition.label}** · {event.name}: {place_text(team.place)} with "
+                f"{discord.utils.escape_markdown(team.name)}" + (f", {score(team.points)} pts" if team.points else "")
+            )
     lines_into_fields(embed, "Results", lines or [messages.NO_RESULTS_STORED])
-    figures = [b.score for b in profile.bests] + [f for r in profile.records for f in (r.entry.place, r.entry.total)
-                                                  if f is not None]
+    figures = [b.score for b in profile.bests] + [
+        f for r in profile.records for f in (r.entry.place, r.entry.total) if f is not None
+    ]
     return set_footer(embed, provenance_footer(figures))
 
 
@@ -281,7 +292,7 @@ def podium_pages(discipline: str, podiums: list[Podium]) -> list[discord.Embed]:
     for start in range(0, len(podiums), 8):
         embed = new_embed(title)
         figures = []
-        for podium in podiums[start: start + 8]:
+        for podium in podiums[start : start + 8]:
             unit = " pts" if podium.event.discipline == "team" else ""
             value = "\n".join(
                 f"{MEDAL_EMOJI[place]} {flag(country)} {discord.utils.escape_markdown(name)} ({country})"
@@ -306,8 +317,10 @@ def medal_table_embed(competition: Competition, rows: list[MedalRow]) -> discord
         key = (row.gold, row.silver, row.bronze)
         rank = rank if key == previous else index  # equal medal counts share a rank
         previous = key
-        table.append(f"{rank:>2}  {flag(row.country)} {row.country:<4} {row.gold:>2} {row.silver:>2} "
-                     f"{row.bronze:>2} {row.total:>4}")
+        table.append(
+            f"{rank:>2}  {flag(row.country)} {row.country:<4} {row.gold:>2} {row.silver:>2} "
+            f"{row.bronze:>2} {row.total:>4}"
+        )
     embed.description = cut("```\n" + "\n".join(table) + "\n```", DESCRIPTION_LIMIT)
     return set_footer(embed, "From the final places stored; the team event counts one medal per country")
 
@@ -319,18 +332,25 @@ def head_to_head_embed(h2h: HeadToHead) -> discord.Embed:
     if not h2h.meetings:
         return new_embed(title, messages.NEVER_MET.format(a=a.name, b=b.name))
     a_wins, b_wins = h2h.score
-    embed = new_embed(title, f"{flag(a.country)} **{discord.utils.escape_markdown(a.name)}** {a_wins} – {b_wins} "
-                             f"**{discord.utils.escape_markdown(b.name)}** {flag(b.country)}\n"
-                             f"Finished ahead, in {len(h2h.meetings)} event(s) both entered")
+    embed = new_embed(
+        title,
+        f"{flag(a.country)} **{discord.utils.escape_markdown(a.name)}** {a_wins} – {b_wins} "
+        f"**{discord.utils.escape_markdown(b.name)}** {flag(b.country)}\n"
+        f"Finished ahead, in {len(h2h.meetings)} event(s) both entered",
+    )
     figures: list[Figure] = []
     for meeting in h2h.meetings:
         lines = []
         if meeting.a.place or meeting.b.place or meeting.a.status or meeting.b.status:
-            lines.append(f"Place: {place_text(meeting.a.place, meeting.a.status)} vs "
-                         f"{place_text(meeting.b.place, meeting.b.status)}")
+            lines.append(
+                f"Place: {place_text(meeting.a.place, meeting.a.status)} vs "
+                f"{place_text(meeting.b.place, meeting.b.status)}"
+            )
         if meeting.a.total or meeting.b.total:
-            lines.append(f"Total: {score(meeting.a.total)} vs {score(meeting.b.total)}"
-                         f"{signed(difference(meeting.a.total, meeting.b.total))}")
+            lines.append(
+                f"Total: {score(meeting.a.total)} vs {score(meeting.b.total)}"
+                f"{signed(difference(meeting.a.total, meeting.b.total))}"
+            )
         for segment in meeting.segments:
             ra, rb = meeting.a.segments.get(segment.id), meeting.b.segments.get(segment.id)
             if ra is None and rb is None:
@@ -347,9 +367,12 @@ def head_to_head_embed(h2h: HeadToHead) -> discord.Embed:
 # --- /about ---------------------------------------------------------------------------------------------
 def about_embed(summary: StoreSummary, competitions: list[Competition], version: str) -> discord.Embed:
     embed = new_embed("skatebot", messages.ABOUT_DESCRIPTION)
-    add_field(embed, "Data loaded",
-              f"{summary.competitions} competitions · {summary.events} events · "
-              f"{summary.entries} entries · {summary.skaters} skaters")
+    add_field(
+        embed,
+        "Data loaded",
+        f"{summary.competitions} competitions · {summary.events} events · "
+        f"{summary.entries} entries · {summary.skaters} skaters",
+    )
     lines_into_fields(embed, "Competitions", [f"{c.label} ({c.season})" for c in competitions])
     if summary.last_import_at:
         add_field(embed, "Last import", f"{summary.last_import_at} from `{summary.last_import_source}`")

@@ -28,20 +28,41 @@ TEAM_SEGMENT_FIGURES = ("rank", "points", "tss")
 
 def _competition(row: sqlite3.Row) -> Competition:
     return Competition(
-        id=row["id"], key=row["key"], name=row["name"], short_name=row["short_name"], season=row["season"],
-        level=row["level"], city=row["city"], country=row["country"], venue=row["venue"],
-        start_date=row["start_date"], end_date=row["end_date"],
+        id=row["id"],
+        key=row["key"],
+        name=row["name"],
+        short_name=row["short_name"],
+        season=row["season"],
+        level=row["level"],
+        city=row["city"],
+        country=row["country"],
+        venue=row["venue"],
+        start_date=row["start_date"],
+        end_date=row["end_date"],
     )
 
 
 def _event(row: sqlite3.Row) -> Event:
-    return Event(id=row["id"], competition_id=row["competition_id"], key=row["key"], name=row["name"],
-                 discipline=row["discipline"])
+    return Event(
+        id=row["id"],
+        competition_id=row["competition_id"],
+        key=row["key"],
+        name=row["name"],
+        discipline=row["discipline"],
+    )
 
 
 def _segment(row: sqlite3.Row) -> Segment:
-    return Segment(id=row["id"], event_id=row["event_id"], key=row["key"], kind=row["kind"], name=row["name"],
-                   discipline=row["discipline"], date=row["date"], position=row["position"])
+    return Segment(
+        id=row["id"],
+        event_id=row["event_id"],
+        key=row["key"],
+        kind=row["kind"],
+        name=row["name"],
+        discipline=row["discipline"],
+        date=row["date"],
+        position=row["position"],
+    )
 
 
 def _placeholders(values: Sequence[Any]) -> str:
@@ -80,7 +101,8 @@ class ResultsRepository:
     async def skater(self, skater_id: int) -> Skater | None:
         row = await self._db.fetchone(
             "SELECT s.*, (SELECT group_concat(alias, char(31)) FROM (SELECT alias FROM skater_aliases "
-            "WHERE skater_id = s.id ORDER BY alias)) AS aliases FROM skaters s WHERE s.id = ?", (skater_id,)
+            "WHERE skater_id = s.id ORDER BY alias)) AS aliases FROM skaters s WHERE s.id = ?",
+            (skater_id,),
         )
         if row is None:
             return None
@@ -105,8 +127,11 @@ class ResultsRepository:
         )
         last = await self._db.fetchone("SELECT source, imported_at FROM imports ORDER BY id DESC LIMIT 1")
         return StoreSummary(
-            competitions=counts["competitions"], events=counts["events"], skaters=counts["skaters"],
-            entries=counts["entries"], last_import_at=last["imported_at"] if last else None,
+            competitions=counts["competitions"],
+            events=counts["events"],
+            skaters=counts["skaters"],
+            entries=counts["entries"],
+            last_import_at=last["imported_at"] if last else None,
             last_import_source=last["source"] if last else None,
         )
 
@@ -135,9 +160,7 @@ class ResultsRepository:
             f"JOIN skaters s ON s.id = es.skater_id WHERE es.entry_id IN ({marks}) ORDER BY es.entry_id, es.position",
             ids,
         )
-        segment_rows = await self._db.fetchall(
-            f"SELECT * FROM segment_results WHERE entry_id IN ({marks})", ids
-        )
+        segment_rows = await self._db.fetchall(f"SELECT * FROM segment_results WHERE entry_id IN ({marks})", ids)
         note_rows = await self._db.fetchall(
             f"SELECT entry_id, text, prov FROM notes WHERE entry_id IN ({marks}) ORDER BY id", ids
         )
@@ -148,8 +171,13 @@ class ResultsRepository:
 
         entries = {
             row["id"]: Entry(
-                id=row["id"], event_id=row["event_id"], country=row["country"], skaters=[],
-                place=self._figure(row, "place"), total=self._figure(row, "total"), status=row["status"],
+                id=row["id"],
+                event_id=row["event_id"],
+                country=row["country"],
+                skaters=[],
+                place=self._figure(row, "place"),
+                total=self._figure(row, "total"),
+                status=row["status"],
             )
             for row in entry_rows
         }
@@ -171,19 +199,29 @@ class ResultsRepository:
         )
         segment_rows = await self._db.fetchall(
             "SELECT ts.* FROM team_segment_results ts JOIN team_results t ON t.id = ts.team_result_id "
-            "WHERE t.event_id = ?", (event_id,)
+            "WHERE t.event_id = ?",
+            (event_id,),
         )
         prov_ids = {row[f"{name}_prov"] for row in team_rows for name in ("place", "points")}
         prov_ids |= {row[f"{name}_prov"] for row in segment_rows for name in TEAM_SEGMENT_FIGURES}
         await self._load_provenance(prov_ids)
         teams = {
-            row["id"]: TeamResult(id=row["id"], event_id=row["event_id"], country=row["country"], name=row["name"],
-                                  place=self._figure(row, "place"), points=self._figure(row, "points"))
+            row["id"]: TeamResult(
+                id=row["id"],
+                event_id=row["event_id"],
+                country=row["country"],
+                name=row["name"],
+                place=self._figure(row, "place"),
+                points=self._figure(row, "points"),
+            )
             for row in team_rows
         }
         for row in segment_rows:
             teams[row["team_result_id"]].segments[row["segment_id"]] = TeamSegmentResult(
-                row["segment_id"], row["skater_key"], row["skater_names"], *(self._figure(row, n) for n in TEAM_SEGMENT_FIGURES)
+                row["segment_id"],
+                row["skater_key"],
+                row["skater_names"],
+                *(self._figure(row, n) for n in TEAM_SEGMENT_FIGURES),
             )
         return list(teams.values())
 
@@ -205,9 +243,7 @@ class ResultsRepository:
         missing = [i for i in ids if i is not None and i not in self._provenance]
         if not missing:
             return
-        rows = await self._db.fetchall(
-            f"SELECT * FROM provenance WHERE id IN ({_placeholders(missing)})", missing
-        )
+        rows = await self._db.fetchall(f"SELECT * FROM provenance WHERE id IN ({_placeholders(missing)})", missing)
         for row in rows:
             sources = tuple(json.loads(row["sources"]))
             self._provenance[row["id"]] = Provenance(row["confidence"], sources, row["note"])
@@ -232,8 +268,10 @@ class ResultsWriter:
             row = await self._tx.fetchone(
                 "SELECT id FROM provenance WHERE confidence = ? AND sources = ? AND note = ?", key
             )
-            self._provenance_ids[key] = row["id"] if row else await self._tx.insert(
-                "INSERT INTO provenance (confidence, sources, note) VALUES (?, ?, ?)", key
+            self._provenance_ids[key] = (
+                row["id"]
+                if row
+                else await self._tx.insert("INSERT INTO provenance (confidence, sources, note) VALUES (?, ?, ?)", key)
             )
         return self._provenance_ids[key]
 
@@ -256,9 +294,7 @@ class ResultsWriter:
         if not changed:
             return rowid, "unchanged"
         assignments = ", ".join(f"{column} = ?" for column in changed)
-        await self._tx.execute(
-            f"UPDATE {table} SET {assignments} WHERE {where}", (*changed.values(), *keys.values())
-        )
+        await self._tx.execute(f"UPDATE {table} SET {assignments} WHERE {where}", (*changed.values(), *keys.values()))
         return rowid, "updated"
 
     async def find_skater(self, isu_id: str | None, match_key: str) -> sqlite3.Row | None:
@@ -269,9 +305,11 @@ class ResultsWriter:
         return await self._tx.fetchone("SELECT * FROM skaters WHERE match_key = ?", (match_key,))
 
     async def add_alias(self, skater_id: int, alias: str) -> bool:
-        return bool(await self._tx.execute(
-            "INSERT OR IGNORE INTO skater_aliases (skater_id, alias) VALUES (?, ?)", (skater_id, alias)
-        ))
+        return bool(
+            await self._tx.execute(
+                "INSERT OR IGNORE INTO skater_aliases (skater_id, alias) VALUES (?, ?)", (skater_id, alias)
+            )
+        )
 
     async def set_entry_skaters(self, entry_id: int, skater_ids: Sequence[int]) -> None:
         await self._tx.execute("DELETE FROM entry_skaters WHERE entry_id = ?", (entry_id,))

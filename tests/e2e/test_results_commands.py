@@ -21,7 +21,7 @@ def embed(result) -> dict:
 def text_of(embed_json: dict) -> str:
     parts = [embed_json.get("title", ""), embed_json.get("description", "")]
     parts += [f"{f['name']} {f['value']}" for f in embed_json.get("fields", [])]
-    return "\n".join(parts + [embed_json.get("footer", {}).get("text", "")])
+    return "\n".join([*parts, embed_json.get("footer", {}).get("text", "")])
 
 
 async def test_commands_are_synced_to_the_guild(sandbox: Sandbox) -> None:
@@ -103,8 +103,12 @@ async def test_autocomplete(sandbox: Sandbox) -> None:
     assert competitions[0] == {"name": "Milano Cortina 2026", "value": "owg2026"}
     events = await sandbox.autocomplete("results", "event", competition="wc2025", event="")
     assert [c["value"] for c in events] == ["men", "women", "pairs", "ice_dance"]
-    for typed, expected in (("sakamoto kaori", "Kaori Sakamoto"), ("Kaori Sakamoto", "Kaori Sakamoto"),
-                            ("Shaydorov", "Mikhail Shaidorov"), ("malin", "Ilia Malinin")):
+    for typed, expected in (
+        ("sakamoto kaori", "Kaori Sakamoto"),
+        ("Kaori Sakamoto", "Kaori Sakamoto"),
+        ("Shaydorov", "Mikhail Shaidorov"),
+        ("malin", "Ilia Malinin"),
+    ):
         names = await sandbox.autocomplete("athlete", "name", name=typed)
         assert names and names[0]["name"].startswith(expected), (typed, names)
     everyone = await sandbox.autocomplete("athlete", "name", name="a")

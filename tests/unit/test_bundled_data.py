@@ -77,8 +77,14 @@ def test_validator_rejects_broken_documents() -> None:
     pairs = doc["competitions"][0]["events"][2]
     pairs["entries"][0]["skaters"] = pairs["entries"][0]["skaters"][:1]
     errors = "\n".join(conv.validate(doc))
-    for fragment in ("confidence 'sure'", "sources must be", "segment XX", "appears twice", "level 'olympic'",
-                     "need 2 skater"):
+    for fragment in (
+        "confidence 'sure'",
+        "sources must be",
+        "segment XX",
+        "appears twice",
+        "level 'olympic'",
+        "need 2 skater",
+    ):
         assert fragment in errors
 
 
@@ -87,7 +93,9 @@ def test_status_mapping() -> None:
     low = conv.map_status("single-source (low-quality site only)")
     assert low == ("single-source", "low-quality site only")
     assert conv.map_status("single-source (TASS) + low-tier echo") == (
-        "single-source", "single-source (TASS) + low-tier echo")
+        "single-source",
+        "single-source (TASS) + low-tier echo",
+    )
     confidence, note = conv.map_status("inferred (highest FS score reported)")
     assert confidence == "derived" and note.startswith("inferred: ")
     assert conv.map_status("not found in sources read") == (None, None)

@@ -40,7 +40,7 @@ async def test_a_failing_migration_is_rolled_back_entirely(tmp_path: Path) -> No
         "PRAGMA user_version = 2;\nCOMMIT;\n"
     )
     path = tmp_path / "store.sqlite3"
-    with pytest.raises(DatabaseError, match="0002_broken.sql failed and was rolled back"):
+    with pytest.raises(DatabaseError, match=r"0002_broken\.sql failed and was rolled back"):
         await Database.open(path, migrations_dir=migrations)
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == 1

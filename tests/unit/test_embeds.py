@@ -40,20 +40,34 @@ def test_provenance_marks() -> None:
 
 def test_ordinals() -> None:
     assert [embeds.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == [
-        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"]
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "101st",
+        "111th",
+    ]
 
 
 def _huge_standings() -> Standings:
     competition = Competition(1, "c", "C" * 300, None, "2030-31", "other", None, None, None, None, None)
     event = Event(1, 1, "men", "M" * 300, "men")
-    segments = [Segment(1, 1, "SP", "short_program", "Short", None, None, 0),
-                Segment(2, 1, "FS", "free_skate", "Free", None, None, 1)]
+    segments = [
+        Segment(1, 1, "SP", "short_program", "Short", None, None, 0),
+        Segment(2, 1, "FS", "free_skate", "Free", None, None, 1),
+    ]
     entries = []
     for i in range(1, 96):
         result = SegmentResult(1, Figure(i, SINGLE), Figure(99.99, DERIVED), Figure(50.0, MULTI), Figure(49.99, MULTI))
         skater = Skater(i, ("Very Long Name With *Markdown* " * 8)[:190], "JPN", None)
-        entries.append(Entry(i, 1, "JPN", [skater, skater], Figure(i, MULTI), Figure(299.99, SINGLE), None,
-                             {1: result, 2: result}))
+        entries.append(
+            Entry(i, 1, "JPN", [skater, skater], Figure(i, MULTI), Figure(299.99, SINGLE), None, {1: result, 2: result})
+        )
     return Standings(competition, event, segments, entries)
 
 

@@ -20,21 +20,43 @@ def figure(value: Any, confidence: str = "official") -> dict[str, Any]:
 
 def document(**event_overrides: Any) -> dict[str, Any]:
     event = {
-        "id": "women", "discipline": "women", "name": "Women",
-        "segments": [{"id": "SP", "kind": "short_program", "name": "Short program", "date": "2030-01-10"},
-                     {"id": "FS", "kind": "free_skate", "name": "Free skate", "date": "2030-01-12"}],
+        "id": "women",
+        "discipline": "women",
+        "name": "Women",
+        "segments": [
+            {"id": "SP", "kind": "short_program", "name": "Short program", "date": "2030-01-10"},
+            {"id": "FS", "kind": "free_skate", "name": "Free skate", "date": "2030-01-12"},
+        ],
         "entries": [
-            {"skaters": [{"name": "Anna Example", "aliases": ["EXAMPLE Anna"]}], "country": "FIN",
-             "place": figure(1), "total": figure(200.5),
-             "segments": {"SP": {"rank": figure(2), "tss": figure(70.25), "tes": figure(38.1), "pcs": figure(32.15)},
-                          "FS": {"rank": figure(1), "tss": figure(130.25)}}},
+            {
+                "skaters": [{"name": "Anna Example", "aliases": ["EXAMPLE Anna"]}],
+                "country": "FIN",
+                "place": figure(1),
+                "total": figure(200.5),
+                "segments": {
+                    "SP": {"rank": figure(2), "tss": figure(70.25), "tes": figure(38.1), "pcs": figure(32.15)},
+                    "FS": {"rank": figure(1), "tss": figure(130.25)},
+                },
+            },
             {"skaters": [{"name": "Bea Sample"}], "country": "SWE", "place": figure(2), "total": figure(190.0)},
         ],
         **event_overrides,
     }
-    return {"format": "skatebot-results", "version": 1, "competitions": [{
-        "id": "test2030", "name": "Test Cup 2030", "season": "2029-30", "level": "other",
-        "start_date": "2030-01-10", "end_date": "2030-01-12", "events": [event]}]}
+    return {
+        "format": "skatebot-results",
+        "version": 1,
+        "competitions": [
+            {
+                "id": "test2030",
+                "name": "Test Cup 2030",
+                "season": "2029-30",
+                "level": "other",
+                "start_date": "2030-01-10",
+                "end_date": "2030-01-12",
+                "events": [event],
+            }
+        ],
+    }
 
 
 async def count(db: Database, table: str) -> int:
@@ -85,21 +107,34 @@ async def test_an_invalid_file_writes_nothing(tmp_path: Path) -> None:
         await db.close()
 
 
-@pytest.mark.parametrize(("mutate", "message"), [
-    (lambda d: d.update(format="other"), "not a skatebot results file"),
-    (lambda d: d.update(version=7), "version 7 is not supported"),
-    (lambda d: d["competitions"][0].update(level="galactic"), "'level' is 'galactic'"),
-    (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(total=200.5), "a bare value needs"),
-    (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(
-        total={"value": 1.0, "confidence": "rumour", "sources": SOURCE}), "confidence 'rumour'"),
-    (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(
-        total={"value": 1.0, "confidence": "single-source", "sources": []}), "needs at least one source"),
-    (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(country="Finland"), "three-letter code"),
-    (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(place=figure("first")), "wrong type"),
-    (lambda d: d["competitions"][0]["events"][0]["entries"][0]["skaters"].append({"name": "Extra"}),
-     "a women entry has 1 skater"),
-    (lambda d: d["competitions"][0].update(start_date="10/01/2030"), "ISO date"),
-])
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.update(format="other"), "not a skatebot results file"),
+        (lambda d: d.update(version=7), "version 7 is not supported"),
+        (lambda d: d["competitions"][0].update(level="galactic"), "'level' is 'galactic'"),
+        (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(total=200.5), "a bare value needs"),
+        (
+            lambda d: d["competitions"][0]["events"][0]["entries"][0].update(
+                total={"value": 1.0, "confidence": "rumour", "sources": SOURCE}
+            ),
+            "confidence 'rumour'",
+        ),
+        (
+            lambda d: d["competitions"][0]["events"][0]["entries"][0].update(
+                total={"value": 1.0, "confidence": "single-source", "sources": []}
+            ),
+            "needs at least one source",
+        ),
+        (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(country="Finland"), "three-letter code"),
+        (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(place=figure("first")), "wrong type"),
+        (
+            lambda d: d["competitions"][0]["events"][0]["entries"][0]["skaters"].append({"name": "Extra"}),
+            "a women entry has 1 skater",
+        ),
+        (lambda d: d["competitions"][0].update(start_date="10/01/2030"), "ISO date"),
+    ],
+)
 async def test_validation_names_the_problem(tmp_path: Path, mutate: Any, message: str) -> None:
     db = await Database.open(tmp_path / "s.sqlite3")
     try:
@@ -176,7 +211,7 @@ async def test_not_json_is_a_clear_error(tmp_path: Path) -> None:
     path.write_text('{"format": "skatebot-results", ')
     db = await Database.open(tmp_path / "s.sqlite3")
     try:
-        with pytest.raises(ImportFormatError, match="broken.json: not UTF-8 JSON"):
+        with pytest.raises(ImportFormatError, match=r"broken\.json: not UTF-8 JSON"):
             await import_file(db, path)
     finally:
         await db.close()
