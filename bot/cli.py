@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import logging
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -90,6 +91,10 @@ async def _run(settings: Settings, args: argparse.Namespace) -> int:
     db, _ = await open_store(settings.db_path)
     try:
         async with SkateBot(settings, db) as bot:
+            # A service manager stops us with SIGTERM: close the gateway and the store cleanly.
+            loop = asyncio.get_running_loop()
+            for stop_signal in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(stop_signal, lambda: asyncio.ensure_future(bot.close()))
             await bot.start(settings.token)
     except discord.LoginFailure:
         print("skatebot: Discord rejected the token; check DISCORD_TOKEN.", file=sys.stderr)
@@ -122,7 +127,7 @@ async def _sync(settings: Settings, args: argparse.Namespace) -> int:
         return 1
     finally:
         await db.close()
-    where = f"guild {args.guild}" if args.guild else "globally (may take up to an hour to show everywhere)"
+    where = f"to guild {args.guild}" if args.guild else "globally (may take up to an hour to show everywhere)"
     print(f"synced {len(synced)} commands {where}: {', '.join('/' + c.name for c in synced)}")
     return 0
 

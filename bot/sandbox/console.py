@@ -195,7 +195,7 @@ class SandboxConsole:
             title.append("  (edited)", style="dim")
         parts.append(title)
         if msg.content:
-            parts.append(Text(msg.content))
+            parts.append(discord_markdown(msg.content))
         for embed in msg.embeds:
             parts.append(self._embed(embed))
         for att in msg.attachments:
@@ -223,7 +223,7 @@ class SandboxConsole:
         if embed.get("title"):
             lines.append(Text(embed["title"], style="bold underline"))
         if embed.get("description"):
-            lines.append(Text(embed["description"]))
+            lines.append(discord_markdown(embed["description"]))
         fields = embed.get("fields") or []
         i = 0
         while i < len(fields):
@@ -235,7 +235,7 @@ class SandboxConsole:
                     break
                 group.append(nxt)
             names = Text("   ".join(f"{f.get('name', ''):<24}" for f in group), style="bold")
-            values = Text("   ".join(f"{f.get('value', ''):<24}" for f in group))
+            values = discord_markdown("   ".join(f"{f.get('value', ''):<24}" for f in group))
             lines.extend([names.rstrip() or names, values])
             i += len(group)
         footer = (embed.get("footer") or {}).get("text")
@@ -483,6 +483,30 @@ def _read_line(stdin: TextIO, prompt: str) -> str:
     if not line:
         raise EOFError
     return line
+
+
+# What Discord's client renders that our replies use: code blocks, **bold**, `code`, backslash escapes.
+_MARKDOWN = re.compile(r"```(?:[a-z]*\n)?(.*?)```|\*\*(.+?)\*\*|`([^`\n]+)`|\\([\\*_`~|>])", re.S)
+
+
+def discord_markdown(text: str, style: str = "") -> Text:
+    """Discord markdown as rich Text, so the terminal shows what a Discord user sees."""
+    out = Text(style=style)
+    position = 0
+    for match in _MARKDOWN.finditer(text):
+        out.append(text[position : match.start()])
+        block, bold, code, escaped = match.groups()
+        if block is not None:
+            out.append(block.rstrip("\n"), style="cyan")
+        elif bold is not None:
+            out.append_text(discord_markdown(bold, "bold"))
+        elif code is not None:
+            out.append(code, style="cyan")
+        else:
+            out.append(escaped)
+        position = match.end()
+    out.append(text[position:])
+    return out
 
 
 def _leaves(cmd: dict[str, Any]) -> list[tuple[str, str, list[dict[str, Any]]]]:
