@@ -17,12 +17,24 @@ from bot.store import BUNDLED_DATA
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def skatebot(*args: str, env: dict[str, str] | None = None, stdin: str | None = None,
-             cwd: Path | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def skatebot(
+    *args: str,
+    env: dict[str, str] | None = None,
+    stdin: str | None = None,
+    cwd: Path | None = None,
+    timeout: float = 60,
+) -> subprocess.CompletedProcess[str]:
     # A clean environment: no DISCORD_TOKEN or .env from the developer's machine leaks into the test.
     base = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SKATEBOT_", "DEV_GUILD", "OWNER_"))}
-    return subprocess.run([sys.executable, "-m", "bot", *args], env={**base, **(env or {})}, input=stdin,
-                          capture_output=True, text=True, timeout=timeout, cwd=cwd or ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        env={**base, **(env or {})},
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=cwd or ROOT,
+    )
 
 
 def test_run_without_a_token_is_one_clear_line_and_exit_2(tmp_path: Path) -> None:
@@ -66,8 +78,11 @@ def test_db_check_and_backup(tmp_path: Path) -> None:
 
 
 def test_sandbox_reads_commands_from_piped_stdin() -> None:
-    result = skatebot("sandbox", stdin="/athlete name: Liu\n/results competition: Milano Cortina 2026 "
-                                       "event: Men's singles\npress Next\nas member\n/ping\n")
+    result = skatebot(
+        "sandbox",
+        stdin="/athlete name: Liu\n/results competition: Milano Cortina 2026 "
+        "event: Men's singles\npress Next\nas member\n/ping\n",
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Alysa Liu" in out and "Mikhail Shaidorov" in out and "Page 2/2" in out
@@ -81,9 +96,13 @@ async def test_run_and_sync_against_a_discord_compatible_server(tmp_path: Path) 
     world = Sandbox()  # its seeded server only: the bot is the subprocess
     server = world.server
     await server.start()
-    env = {"DISCORD_TOKEN": server.bot_token, "DISCORD_API_BASE_URL": server.api_base,
-           "DISCORD_GATEWAY_URL": server.gateway_url, "SKATEBOT_DB": str(tmp_path / "store.sqlite3"),
-           "LOG_LEVEL": "DEBUG"}
+    env = {
+        "DISCORD_TOKEN": server.bot_token,
+        "DISCORD_API_BASE_URL": server.api_base,
+        "DISCORD_GATEWAY_URL": server.gateway_url,
+        "SKATEBOT_DB": str(tmp_path / "store.sqlite3"),
+        "LOG_LEVEL": "DEBUG",
+    }
     try:
         sync = await asyncio.to_thread(skatebot, "sync", "--guild", str(world.guild.id), env=env)
         assert sync.returncode == 0, sync.stderr
@@ -92,14 +111,23 @@ async def test_run_and_sync_against_a_discord_compatible_server(tmp_path: Path) 
         assert server.commands() == []
 
         base = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SKATEBOT_"))}
-        bot = subprocess.Popen([sys.executable, "-m", "bot", "run"], env={**base, **env}, cwd=tmp_path,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        bot = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "run",
+            env={**base, **env},
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
         try:
             answered = None
             for _ in range(200):
                 try:
-                    result = await server.slash(world.guild, world.channel, world.member, "athlete",
-                                                {"name": "Alysa Liu"})
+                    result = await server.slash(
+                        world.guild, world.channel, world.member, "athlete", {"name": "Alysa Liu"}
+                    )
                     answered = await result.wait(timeout=1)
                     break
                 except (RuntimeError, TimeoutError):
@@ -107,10 +135,11 @@ async def test_run_and_sync_against_a_discord_compatible_server(tmp_path: Path) 
             assert answered is not None and answered.message.embeds[0]["title"] == "Alysa Liu"
         finally:
             bot.terminate()
-            logs = await asyncio.to_thread(bot.communicate, timeout=20)
-        assert bot.returncode == 0, logs[0]  # SIGTERM closes the bot cleanly
-        assert server.bot_token not in logs[0] + sync.stdout + sync.stderr
-        assert "has connected to Gateway" in logs[0]
+            output, _ = await asyncio.wait_for(bot.communicate(), 20)
+        logs = output.decode()
+        assert bot.returncode == 0, logs  # SIGTERM closes the bot cleanly
+        assert server.bot_token not in logs + sync.stdout + sync.stderr
+        assert "has connected to Gateway" in logs
     finally:
         await server.stop()
     assert server.violations == []

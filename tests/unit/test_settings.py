@@ -14,11 +14,17 @@ def test_defaults() -> None:
 
 
 def test_values_are_parsed() -> None:
-    settings = Settings.from_env({
-        "DISCORD_TOKEN": " abc.def ", "SKATEBOT_DB": "/tmp/x.sqlite3", "DEV_GUILD_ID": "123",
-        "OWNER_IDS": "1, 2;3", "LOG_LEVEL": "debug",
-        "DISCORD_API_BASE_URL": "http://127.0.0.1:8080/api/v10/", "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8080/gateway/",
-    })
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": " abc.def ",
+            "SKATEBOT_DB": "/tmp/x.sqlite3",
+            "DEV_GUILD_ID": "123",
+            "OWNER_IDS": "1, 2;3",
+            "LOG_LEVEL": "debug",
+            "DISCORD_API_BASE_URL": "http://127.0.0.1:8080/api/v10/",
+            "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8080/gateway/",
+        }
+    )
     assert settings.token == "abc.def"
     assert settings.owner_ids == {1, 2, 3} and settings.dev_guild_id == 123 and settings.log_level == "DEBUG"
     assert settings.api_base_url == "http://127.0.0.1:8080/api/v10"
@@ -28,13 +34,16 @@ def test_the_token_never_appears_in_a_repr() -> None:
     assert "s3cret" not in repr(Settings.from_env({"DISCORD_TOKEN": "s3cret"}))
 
 
-@pytest.mark.parametrize(("env", "message"), [
-    ({"DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID must be a Discord id"),
-    ({"OWNER_IDS": "1,x"}, "OWNER_IDS must be a Discord id"),
-    ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL must be"),
-    ({"DISCORD_API_BASE_URL": "127.0.0.1:8080"}, "DISCORD_API_BASE_URL must be an http"),
-    ({"DISCORD_GATEWAY_URL": "http://127.0.0.1/gateway"}, "DISCORD_GATEWAY_URL must be a ws"),
-])
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID must be a Discord id"),
+        ({"OWNER_IDS": "1,x"}, "OWNER_IDS must be a Discord id"),
+        ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL must be"),
+        ({"DISCORD_API_BASE_URL": "127.0.0.1:8080"}, "DISCORD_API_BASE_URL must be an http"),
+        ({"DISCORD_GATEWAY_URL": "http://127.0.0.1/gateway"}, "DISCORD_GATEWAY_URL must be a ws"),
+    ],
+)
 def test_bad_values_are_named(env: dict[str, str], message: str) -> None:
     with pytest.raises(SettingsError, match=message):
         Settings.from_env(env)
