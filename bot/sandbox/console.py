@@ -316,6 +316,12 @@ class SandboxConsole:
             options, focused = parse_options(rest, names)
         except ParseError as exc:
             raise ParseError(f"/{path}: {exc}") from None
+        # Discord's client shows a fixed choice by its name and sends its value: accept the name as typed.
+        for option in schema:
+            typed = options.get(option["name"])
+            for choice in option.get("choices") or []:
+                if typed is not None and typed.casefold() == str(choice["name"]).casefold():
+                    options[option["name"]] = str(choice["value"])
         if focused is not None:
             choices = await self.server.autocomplete(self.guild, self.channel, self.user, path, options, focused)
             if not choices:

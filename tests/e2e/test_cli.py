@@ -81,12 +81,14 @@ def test_sandbox_reads_commands_from_piped_stdin() -> None:
     result = skatebot(
         "sandbox",
         stdin="/athlete name: Liu\n/results competition: Milano Cortina 2026 "
-        "event: Men's singles\npress Next\nas member\n/ping\n",
+        "event: Men's singles\npress Next\nas member\n/ping\n"
+        "/podiums discipline: Ice dance competition: Milano Cortina 2026\n",
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Alysa Liu" in out and "Mikhail Shaidorov" in out and "Page 2/2" in out
     assert "Now typing as fan" in out and "Pong!" in out
+    assert "Podiums · Ice dance" in out  # a fixed choice typed by its name, as Discord's client shows it
     assert "Traceback" not in out + result.stderr
 
 

@@ -147,3 +147,11 @@ async def test_unexpected_errors_show_a_code_and_are_logged(
     assert result.ephemeral
     assert any(code in r.getMessage() and r.exc_info for r in caplog.records)
     assert "database on fire" not in result.message.content
+
+
+async def test_autocomplete_never_raises(sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(query: str) -> list:
+        raise RuntimeError("index corrupted")
+
+    monkeypatch.setattr(sandbox.bot.results, "skater_choices", broken)
+    assert await sandbox.autocomplete("athlete", "name", name="sak") == []
