@@ -8,11 +8,15 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot import messages
 from bot.settings import Settings, SettingsError
+
+if TYPE_CHECKING:  # the bot's imports (discord.py) load only for the commands that need them
+    from bot.client import SkateBot
 
 log = logging.getLogger("skatebot")
 
@@ -78,7 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-async def _run(settings: Settings, args: argparse.Namespace) -> int:
+async def _with_bot(settings: Settings, body: Callable[[SkateBot], Awaitable[None]]) -> int:
+    """Opens the store, builds the bot and runs `body` with it; the shared frame of `run` and `sync`."""
     if not settings.token:
         print(messages.NO_TOKEN, file=sys.stderr)
         return 2
@@ -91,45 +96,39 @@ async def _run(settings: Settings, args: argparse.Namespace) -> int:
     db, _ = await open_store(settings.db_path)
     try:
         async with SkateBot(settings, db) as bot:
-            # A service manager stops us with SIGTERM: close the gateway and the store cleanly.
-            loop = asyncio.get_running_loop()
-            for stop_signal in (signal.SIGTERM, signal.SIGINT):
-                loop.add_signal_handler(stop_signal, lambda: asyncio.ensure_future(bot.close()))
-            await bot.start(settings.token)
+            await body(bot)
     except discord.LoginFailure:
         print("skatebot: Discord rejected the token; check DISCORD_TOKEN.", file=sys.stderr)
         return 1
     finally:
         await db.close()
     return 0
+
+
+async def _run(settings: Settings, args: argparse.Namespace) -> int:
+    async def serve(bot: SkateBot) -> None:
+        # A service manager stops us with SIGTERM: close the gateway and the store cleanly.
+        loop = asyncio.get_running_loop()
+        for stop_signal in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(stop_signal, lambda: asyncio.ensure_future(bot.close()))
+        await bot.start(settings.token or "")
+
+    return await _with_bot(settings, serve)
 
 
 async def _sync(settings: Settings, args: argparse.Namespace) -> int:
-    if not settings.token:
-        print(messages.NO_TOKEN, file=sys.stderr)
-        return 2
     import discord
 
-    from bot.client import SkateBot, configure_endpoints
-    from bot.store import open_store
+    async def sync(bot: SkateBot) -> None:
+        await bot.login(settings.token or "")  # runs setup_hook: the cogs and their commands are loaded
+        guild = discord.Object(args.guild) if args.guild else None
+        if guild:
+            bot.tree.copy_global_to(guild=guild)
+        synced = await bot.tree.sync(guild=guild)
+        where = f"to guild {args.guild}" if args.guild else "globally (may take up to an hour to show everywhere)"
+        print(f"synced {len(synced)} commands {where}: {', '.join('/' + c.name for c in synced)}")
 
-    configure_endpoints(settings.api_base_url, settings.gateway_url)
-    db, _ = await open_store(settings.db_path)
-    try:
-        async with SkateBot(settings, db) as bot:
-            await bot.login(settings.token)  # runs setup_hook: the cogs and their commands are loaded
-            guild = discord.Object(args.guild) if args.guild else None
-            if guild:
-                bot.tree.copy_global_to(guild=guild)
-            synced = await bot.tree.sync(guild=guild)
-    except discord.LoginFailure:
-        print("skatebot: Discord rejected the token; check DISCORD_TOKEN.", file=sys.stderr)
-        return 1
-    finally:
-        await db.close()
-    where = f"to guild {args.guild}" if args.guild else "globally (may take up to an hour to show everywhere)"
-    print(f"synced {len(synced)} commands {where}: {', '.join('/' + c.name for c in synced)}")
-    return 0
+    return await _with_bot(settings, sync)
 
 
 async def _import(settings: Settings, args: argparse.Namespace) -> int:

@@ -25,27 +25,22 @@ import sys
 from pathlib import Path
 from typing import Any
 
-FORMAT_NAME = "skatebot-results"
-FORMAT_VERSION = 1
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # runnable as a script from anywhere
 
-CONFIDENCES = ("official", "multi-source", "single-source", "derived")
-_STRENGTH = {"official": 4, "multi-source": 3, "single-source": 2, "derived": 1}
-LEVELS = (
-    "olympics",
-    "worlds",
-    "europeans",
-    "four-continents",
-    "grand-prix",
-    "grand-prix-final",
-    "challenger",
-    "junior-worlds",
-    "national",
-    "other",
+from bot.services.importer import (
+    DISCIPLINES,
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    LEVELS,
+    SEGMENT_KINDS,
+    STATUSES,
 )
-DISCIPLINES = ("men", "women", "pairs", "ice_dance", "team")
-SEGMENT_KINDS = ("short_program", "free_skate", "rhythm_dance", "free_dance")
-STATUSES = (None, "WD", "FNR", "DSQ")
-SEGMENT_FIGURE_KEYS = ("rank", "tss", "tes", "pcs", "deductions", "starting_number")
+from db.models import CONFIDENCES
+from db.repositories.results import SEGMENT_FIGURES
+
+# The format's vocabulary comes from the importer that reads it, so the two cannot drift apart.
+_STRENGTH = {"official": 4, "multi-source": 3, "single-source": 2, "derived": 1}
+SEGMENT_FIGURE_KEYS = SEGMENT_FIGURES
 LOW_QUALITY_NOTE = "low-quality site only"
 
 # Output id -> source file and the competition facts the source files do not state in this shape.
@@ -1007,7 +1002,7 @@ def _validate_event(event: dict[str, Any], comp: dict[str, Any], ew: str, errors
         seg_ids[seg.get("id")] = seg
         if seg.get("kind") not in SEGMENT_KINDS:
             errors.append(f"{sw}: kind {seg.get('kind')!r} not in {SEGMENT_KINDS}")
-        if is_team and seg.get("discipline") not in DISCIPLINES[:4]:
+        if is_team and seg.get("discipline") not in DISCIPLINES - {"team"}:
             errors.append(f"{sw}: team segments need the discipline whose segment it is")
         if "date" in seg:
             if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(seg["date"])):

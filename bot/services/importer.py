@@ -255,8 +255,15 @@ class _CompetitionPlan:
             _date(reader, segment, "date", seg_where)
             if segment.get("discipline") is not None:
                 reader.choice(segment, "discipline", DISCIPLINES - {"team"}, seg_where)
+        seen_skaters: dict[str, str] = {}
         for i, entry in enumerate(reader.items(event, "entries", where)):
-            self._check_entry(entry, f"{where}.entries[{i}]", discipline, segment_keys, provenance)
+            entry_where = f"{where}.entries[{i}]"
+            self._check_entry(entry, entry_where, discipline, segment_keys, provenance)
+            for skater in entry["skaters"]:
+                identity = skater.get("isu_id") or skater_match_key(skater["name"], entry["country"])
+                if identity in seen_skaters:
+                    raise reader.fail(entry_where, f"{skater['name']} is already in {seen_skaters[identity]}")
+                seen_skaters[identity] = entry_where
         for i, team in enumerate(reader.items(event, "teams", where)):
             self._check_team(team, f"{where}.teams[{i}]", segment_keys, provenance)
         for i, note in enumerate(reader.items(event, "notes", where)):

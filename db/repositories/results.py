@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
-from typing import Any
+from dataclasses import fields
+from typing import Any, TypeVar
 
 from db.database import Database, Transaction
 from db.models import (
@@ -22,47 +23,15 @@ from db.models import (
     TeamSegmentResult,
 )
 
+_Model = TypeVar("_Model", Competition, Event, Segment)
+
 SEGMENT_FIGURES = ("rank", "tss", "tes", "pcs", "deductions", "starting_number")
 TEAM_SEGMENT_FIGURES = ("rank", "points", "tss")
 
 
-def _competition(row: sqlite3.Row) -> Competition:
-    return Competition(
-        id=row["id"],
-        key=row["key"],
-        name=row["name"],
-        short_name=row["short_name"],
-        season=row["season"],
-        level=row["level"],
-        city=row["city"],
-        country=row["country"],
-        venue=row["venue"],
-        start_date=row["start_date"],
-        end_date=row["end_date"],
-    )
-
-
-def _event(row: sqlite3.Row) -> Event:
-    return Event(
-        id=row["id"],
-        competition_id=row["competition_id"],
-        key=row["key"],
-        name=row["name"],
-        discipline=row["discipline"],
-    )
-
-
-def _segment(row: sqlite3.Row) -> Segment:
-    return Segment(
-        id=row["id"],
-        event_id=row["event_id"],
-        key=row["key"],
-        kind=row["kind"],
-        name=row["name"],
-        discipline=row["discipline"],
-        date=row["date"],
-        position=row["position"],
-    )
+def _row_to(model: type[_Model], row: sqlite3.Row) -> _Model:
+    """Builds a row model from the columns of the same names."""
+    return model(**{f.name: row[f.name] for f in fields(model)})  # type: ignore[arg-type]
 
 
 def _placeholders(values: Sequence[Any]) -> str:
@@ -79,11 +48,11 @@ class ResultsRepository:
     # --- lookups -------------------------------------------------------------------------------------
     async def competitions(self) -> list[Competition]:
         rows = await self._db.fetchall("SELECT * FROM competitions ORDER BY start_date DESC, name")
-        return [_competition(row) for row in rows]
+        return [_row_to(Competition, row) for row in rows]
 
     async def competition(self, competition_id: int) -> Competition | None:
         row = await self._db.fetchone("SELECT * FROM competitions WHERE id = ?", (competition_id,))
-        return _competition(row) if row else None
+        return _row_to(Competition, row) if row else None
 
     async def events(self, competition_id: int | None = None) -> list[Event]:
         if competition_id is None:
@@ -92,11 +61,11 @@ class ResultsRepository:
             rows = await self._db.fetchall(
                 "SELECT * FROM events WHERE competition_id = ? ORDER BY id", (competition_id,)
             )
-        return [_event(row) for row in rows]
+        return [_row_to(Event, row) for row in rows]
 
     async def segments(self, event_id: int) -> list[Segment]:
         rows = await self._db.fetchall("SELECT * FROM segments WHERE event_id = ? ORDER BY position", (event_id,))
-        return [_segment(row) for row in rows]
+        return [_row_to(Segment, row) for row in rows]
 
     async def skater(self, skater_id: int) -> Skater | None:
         row = await self._db.fetchone(

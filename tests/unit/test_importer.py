@@ -215,3 +215,16 @@ async def test_not_json_is_a_clear_error(tmp_path: Path) -> None:
             await import_file(db, path)
     finally:
         await db.close()
+
+
+async def test_one_skater_twice_in_an_event_is_refused(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        doc = document()
+        entries = doc["competitions"][0]["events"][0]["entries"]
+        entries[1]["skaters"] = [{"name": "EXAMPLE Anna"}]
+        entries[1]["country"] = "FIN"
+        with pytest.raises(ImportFormatError, match="EXAMPLE Anna is already in"):
+            await import_document(db, doc, source="test")
+    finally:
+        await db.close()
