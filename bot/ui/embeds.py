@@ -119,10 +119,6 @@ def provenance_footer(figures: Iterable[Figure], *, suffix: str = "") -> str:
     return " · ".join(parts) + (f" · {suffix}" if suffix else "")
 
 
-def segment_abbreviation(segment: Segment) -> str:
-    return segment.key
-
-
 # The service hands out the same Standings/AthleteProfile object until the store changes; what is built
 # from one is kept as long as that object lives. Embeds are never mutated after they are built.
 _pages_built: WeakKeyDictionary[Standings, list[discord.Embed]] = WeakKeyDictionary()
@@ -173,7 +169,7 @@ def _final_line(entry: Entry, segments: Sequence[Segment]) -> str:
         result = entry.segments.get(segment.id)
         if result and (result.tss or result.rank):
             rank = f" ({result.rank.value}{mark(result.rank)})" if result.rank else ""
-            parts.append(f"{segment_abbreviation(segment)} {score(result.tss)}{rank}")
+            parts.append(f"{segment.key} {score(result.tss)}{rank}")
     place = place_text(entry.place, entry.status)
     line = f"**{place}** {flag(entry.country)} **{_name(entry)}** {entry.country} — **{score(entry.total)}**"
     return line + ("\n\u2003" + " · ".join(parts) if parts else "")

@@ -194,13 +194,6 @@ class ResultsRepository:
             )
         return list(teams.values())
 
-    async def event_notes(self, event_id: int) -> list[Figure]:
-        rows = await self._db.fetchall(
-            "SELECT text, prov FROM notes WHERE event_id = ? AND entry_id IS NULL ORDER BY id", (event_id,)
-        )
-        await self._load_provenance({row["prov"] for row in rows})
-        return [Figure(row["text"], self._provenance.get(row["prov"])) for row in rows]
-
     # --- provenance ----------------------------------------------------------------------------------
     def _figure(self, row: sqlite3.Row, name: str) -> Figure | None:
         value = row[name]
