@@ -10,6 +10,7 @@ import logging
 from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from bot.errors import Ambiguous, NotFound
 from bot.services.names import NameIndex, normalize
@@ -153,6 +154,30 @@ class HeadToHead:
         return a_wins, b_wins
 
 
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class _Lru(Generic[_K, _V]):
+    """A bounded mapping that forgets the least recently used entry first."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._items: OrderedDict[_K, _V] = OrderedDict()
+
+    def get(self, key: _K) -> _V | None:
+        value = self._items.get(key)
+        if value is not None:
+            self._items.move_to_end(key)
+        return value
+
+    def put(self, key: _K, value: _V) -> _V:
+        self._items[key] = value
+        if len(self._items) > self._size:
+            self._items.popitem(last=False)
+        return value
+
+
 def difference(a: Figure | None, b: Figure | None) -> float | None:
     if a is None or b is None:
         return None
@@ -170,43 +195,47 @@ class ResultsService:
         self._competitions: dict[int, Competition] = {}
         self._competition_keys: dict[str, int] = {}
         self._events: dict[int, list[Event]] = {}
+        self._events_by_id: dict[int, Event] = {}
         self._event_index: dict[int, NameIndex] = {}
         self._segments: dict[int, list[Segment]] = {}
-        self._events_by_id: dict[int, Event] = {}
+        self._clear_caches()
+
+    def _clear_caches(self) -> None:
         # Entries and team results per event, as loaded from the store. Results change only through an
         # import, which calls refresh(); until then every command reads them from here.
-        self._event_data: OrderedDict[int, tuple[list[Entry], list[TeamResult]]] = OrderedDict()
+        self._event_data: _Lru[int, tuple[list[Entry], list[TeamResult]]] = _Lru(EVENT_CACHE_SIZE)
         # Answers built from them, so the displays built on them (bot.ui memoizes per object) are reused too.
-        self._standings: dict[tuple[int, int | None], Standings] = {}
-        self._profiles: OrderedDict[int, AthleteProfile] = OrderedDict()
+        self._standings: _Lru[tuple[int, int | None], Standings] = _Lru(EVENT_CACHE_SIZE)
+        self._profiles: _Lru[int, AthleteProfile] = _Lru(PROFILE_CACHE_SIZE)
 
     async def refresh(self) -> None:
+        """Reloads everything from the store. Built aside and swapped in at the end, so a command that
+        runs meanwhile sees the old data or the new, never half of each."""
         competitions = await self.repo.competitions()
         events = await self.repo.events()
-        self._competitions = {c.id: c for c in competitions}
-        self._competition_keys = {c.key.casefold(): c.id for c in competitions}
-        self._competition_index = NameIndex()
+        segments = await self.repo.segments_by_event()
+        competition_index = NameIndex()
         for competition in competitions:
-            self._competition_index.add(competition.id, competition.label, _competition_aliases(competition))
-        self._events = defaultdict(list)
-        self._event_index = defaultdict(NameIndex)
-        self._segments = {}
-        self._event_data.clear()
-        self._standings.clear()
-        self._profiles.clear()
-        self._events_by_id = {event.id: event for event in events}
+            competition_index.add(competition.id, competition.label, _competition_aliases(competition))
+        events_by_competition: dict[int, list[Event]] = defaultdict(list)
+        event_index: dict[int, NameIndex] = defaultdict(NameIndex)
         for event in events:
-            self._events[event.competition_id].append(event)
-            self._event_index[event.competition_id].add(
-                event.id,
-                event.name,
-                [event.key, DISCIPLINE_LABELS[event.discipline], *DISCIPLINE_SYNONYMS[event.discipline]],
-            )
-            self._segments[event.id] = await self.repo.segments(event.id)
+            events_by_competition[event.competition_id].append(event)
+            synonyms = [event.key, DISCIPLINE_LABELS[event.discipline], *DISCIPLINE_SYNONYMS[event.discipline]]
+            event_index[event.competition_id].add(event.id, event.name, synonyms)
         skaters = NameIndex()
         async for skater_id, name, aliases in self.repo.skater_names():
             skaters.add(skater_id, name, aliases)
+
+        self._competitions = {c.id: c for c in competitions}
+        self._competition_keys = {c.key.casefold(): c.id for c in competitions}
+        self._competition_index = competition_index
+        self._events = events_by_competition
+        self._events_by_id = {event.id: event for event in events}
+        self._event_index = event_index
+        self._segments = segments
         self.skaters = skaters
+        self._clear_caches()
         log.info("results loaded: %d competitions, %d events, %d skaters", len(competitions), len(events), len(skaters))
 
     # --- autocomplete: never raises, at most 25 choices ------------------------------------------------
@@ -319,7 +348,7 @@ class ResultsService:
         key = (event.id, focus.id if focus else None)
         cached = self._standings.get(key)
         if cached is None:
-            cached = self._standings[key] = await self._build_standings(competition, event, segments, focus)
+            cached = self._standings.put(key, await self._build_standings(competition, event, segments, focus))
         return cached
 
     async def _build_standings(
@@ -337,15 +366,11 @@ class ResultsService:
     async def _results_of(self, event: Event) -> tuple[list[Entry], list[TeamResult]]:
         """An event's entries and team results (shared, never to be mutated), kept for the most-asked events."""
         cached = self._event_data.get(event.id)
-        if cached is not None:
-            self._event_data.move_to_end(event.id)
-            return cached
-        entries = await self.repo.event_entries(event.id)
-        teams = await self.repo.team_results(event.id) if event.discipline == "team" else []
-        self._event_data[event.id] = (entries, teams)
-        if len(self._event_data) > EVENT_CACHE_SIZE:
-            self._event_data.popitem(last=False)
-        return entries, teams
+        if cached is None:
+            entries = await self.repo.event_entries(event.id)
+            teams = await self.repo.team_results(event.id) if event.discipline == "team" else []
+            cached = self._event_data.put(event.id, (entries, teams))
+        return cached
 
     async def _records(self, skater: Skater) -> list[EntryInEvent]:
         """Every entry the skater was part of, newest competition first."""
@@ -368,13 +393,8 @@ class ResultsService:
     async def profile(self, text: str) -> AthleteProfile:
         skater_id = self.skater_id(text)
         profile = self._profiles.get(skater_id)
-        if profile is not None:
-            self._profiles.move_to_end(skater_id)
-            return profile
-        profile = await self._build_profile(await self.skater(str(skater_id)))
-        self._profiles[skater_id] = profile
-        if len(self._profiles) > PROFILE_CACHE_SIZE:
-            self._profiles.popitem(last=False)
+        if profile is None:
+            profile = self._profiles.put(skater_id, await self._build_profile(await self.skater(str(skater_id))))
         return profile
 
     async def _build_profile(self, skater: Skater) -> AthleteProfile:

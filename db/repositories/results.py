@@ -63,9 +63,12 @@ class ResultsRepository:
             )
         return [_row_to(Event, row) for row in rows]
 
-    async def segments(self, event_id: int) -> list[Segment]:
-        rows = await self._db.fetchall("SELECT * FROM segments WHERE event_id = ? ORDER BY position", (event_id,))
-        return [_row_to(Segment, row) for row in rows]
+    async def segments_by_event(self) -> dict[int, list[Segment]]:
+        """Every event's segments in skating order."""
+        segments: dict[int, list[Segment]] = {}
+        for row in await self._db.fetchall("SELECT * FROM segments ORDER BY event_id, position"):
+            segments.setdefault(row["event_id"], []).append(_row_to(Segment, row))
+        return segments
 
     async def skater(self, skater_id: int) -> Skater | None:
         row = await self._db.fetchone(
