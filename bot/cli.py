@@ -43,6 +43,7 @@ def setup_logging(settings: Settings) -> None:
     root.handlers[:] = [handler]
     root.setLevel(settings.log_level)
     logging.getLogger("discord.http").setLevel(logging.WARNING)
+    logging.getLogger("aiosqlite").setLevel(logging.INFO)  # its DEBUG is a line per statement
     logging.getLogger("discord.gateway").setLevel(max(logging.INFO, root.level))
 
 
@@ -126,7 +127,8 @@ async def _sync(settings: Settings, args: argparse.Namespace) -> int:
             bot.tree.copy_global_to(guild=guild)
         synced = await bot.tree.sync(guild=guild)
         where = f"to guild {args.guild}" if args.guild else "globally (may take up to an hour to show everywhere)"
-        print(f"synced {len(synced)} commands {where}: {', '.join('/' + c.name for c in synced)}")
+        names = ", ".join(f"/{c.name}" if c.type is discord.AppCommandType.chat_input else c.name for c in synced)
+        print(f"synced {len(synced)} commands {where}: {names}")
 
     return await _with_bot(settings, sync)
 

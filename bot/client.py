@@ -11,11 +11,14 @@ import yarl
 from discord.ext import commands
 
 from bot.services.results import ResultsService
+from bot.services.stories import StoryService
 from bot.settings import Settings
 from bot.tree import SkateTree
+from bot.ui.stories import FlagButton, ReadMoreButton
 from cogs import EXTENSIONS
 from db.database import Database
 from db.repositories.results import ResultsRepository
+from db.repositories.stories import GuildRepository, StoryRepository
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +58,7 @@ class SkateBot(commands.Bot):
         self.settings = settings
         self.db = db
         self.results = ResultsService(ResultsRepository(db))
+        self.stories = StoryService(StoryRepository(db), GuildRepository(db), self.results)
 
     async def setup_hook(self) -> None:
         await self.results.refresh()
@@ -63,6 +67,8 @@ class SkateBot(commands.Bot):
         gc.freeze()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        # The Flag / Read more buttons on every story message ever posted, across restarts.
+        self.add_dynamic_items(FlagButton, ReadMoreButton)
         if self.settings.dev_guild_id:
             # Only to the development guild: a global sync on every start would hit Discord's daily limit.
             guild = discord.Object(self.settings.dev_guild_id)

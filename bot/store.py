@@ -2,21 +2,41 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 
-from bot.services.importer import ImportReport, import_file
+from bot.services.importer import FORMAT_NAME, ImportReport, import_file
+from bot.services.results import ResultsService
+from bot.services.stories import Actor, StoryService
+from bot.services.story_import import FORMAT_NAME as STORIES_FORMAT
+from bot.services.story_import import import_story, read_json_stories
 from db.database import Database
 from db.repositories.results import ResultsRepository
+from db.repositories.stories import GuildRepository, StoryRepository
 
 log = logging.getLogger(__name__)
 
-# The results shipped in the repository (data/*.json in the skatebot results format).
+# The results, example stories and source tiers shipped in the repository (data/*.json).
 BUNDLED_DATA = Path(__file__).resolve().parent.parent / "data"
+TIERS_FORMAT = "skatebot-source-tiers"
+# The command line acts as an owner of the shared library; its audit entries name actor 0.
+CLI_OWNER = Actor(user_id=0, guild_id=None, is_moderator=True, is_owner=True)
 
 
-def bundled_files(directory: Path = BUNDLED_DATA) -> list[Path]:
-    return sorted(directory.glob("*.json")) if directory.is_dir() else []
+def bundled_files(directory: Path = BUNDLED_DATA, kind: str = FORMAT_NAME) -> list[Path]:
+    """The bundled files of one format (results, stories, source tiers share the folder)."""
+    if not directory.is_dir():
+        return []
+    return [path for path in sorted(directory.glob("*.json")) if _format_of(path) == kind]
+
+
+def _format_of(path: Path) -> str | None:
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return document.get("format") if isinstance(document, dict) else None
 
 
 async def open_store(path: str | Path, *, bundled: Path = BUNDLED_DATA) -> tuple[Database, list[ImportReport]]:
@@ -33,7 +53,34 @@ async def open_store(path: str | Path, *, bundled: Path = BUNDLED_DATA) -> tuple
                 report = await import_file(db, file)
                 log.info("%s", report.describe())
                 reports.append(report)
+        await _seed_sources_and_stories(db, bundled)
     except BaseException:
         await db.close()
         raise
     return db, reports
+
+
+async def _seed_sources_and_stories(db: Database, bundled: Path) -> None:
+    """The source-reliability seed follows the bundled registry on every start; the bundled example stories
+    are added to the shared library once each (an owner's later edits are never overwritten)."""
+    guilds = GuildRepository(db)
+    for path in bundled_files(bundled, TIERS_FORMAT):
+        document = json.loads(path.read_text(encoding="utf-8"))
+        changed = await guilds.seed_tiers((row["domain"], row["tier"]) for row in document["tiers"])
+        if changed:
+            log.info("source tiers: %d domains updated from %s", changed, path.name)
+    stories = StoryRepository(db)
+    missing = [
+        item
+        for path in bundled_files(bundled, STORIES_FORMAT)
+        for item in read_json_stories(path)
+        if await stories.by_import_key(item.key) is None
+    ]
+    if not missing:
+        return
+    results = ResultsService(ResultsRepository(db))
+    await results.refresh()
+    service = StoryService(stories, guilds, results)
+    for item in missing:
+        await import_story(service, CLI_OWNER, item, library=True)
+    log.info("added %d example stories to the shared library", len(missing))

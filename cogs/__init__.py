@@ -3,5 +3,7 @@
 EXTENSIONS = (
     "cogs.results",
     "cogs.athletes",
+    "cogs.stories",
+    "cogs.config",
     "cogs.meta",
 )

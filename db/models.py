@@ -139,3 +139,91 @@ class StoreSummary:
     entries: int
     last_import_at: str | None
     last_import_source: str | None
+
+
+# --- stories ----------------------------------------------------------------------------------------------
+LABELS = ("unverified", "verified", "disputed", "misleading", "false", "satire")
+SOURCE_KINDS = ("primary", "secondary", "social")
+TIERS = ("official", "wire", "major", "specialist", "reference", "low")
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    id: int
+    story_id: int
+    url: str
+    publisher: str
+    kind: str
+    note: str
+    added_by: int
+    added_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Story:
+    id: int
+    guild_id: int | None  # None: the shared library
+    title: str
+    summary: str
+    body: str
+    moment_date: str | None
+    competition_id: int | None
+    event_id: int | None
+    label: str
+    label_note: str
+    labelled_at: str | None
+    created_by: int
+    created_at: str
+    updated_at: str
+    import_key: str | None = None
+    skater_ids: tuple[int, ...] = ()
+    sources: tuple[Source, ...] = ()
+    open_flags: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    id: int
+    story_id: int
+    guild_id: int
+    user_id: int
+    reason: str
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    id: int
+    story_id: int | None
+    guild_id: int | None
+    actor_id: int
+    action: str
+    at: str
+    before: dict[str, object] | None
+    after: dict[str, object] | None
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRecord:
+    """An audit entry about to be written, in the same transaction as the change it describes."""
+
+    actor_id: int
+    guild_id: int | None
+    action: str
+    at: str
+    before: dict[str, object] | None = None
+    after: dict[str, object] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    mod_role_id: int | None = None
+    modlog_channel_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class QueueItem:
+    story: Story
+    open_flags: int
+    oldest_flag_at: str | None

@@ -1383,7 +1383,13 @@ class FakeDiscord:
 
     def _normalise_command(self, data: dict[str, Any], guild_id: int | None, cid: int | None) -> dict[str, Any]:
         name = data.get("name")
-        if not isinstance(name, str) or not re.fullmatch(r"[-_\w]{1,32}", name) or name != name.lower():
+        # Slash commands (type 1) have lower-case word names; user and message context menus (2, 3) may
+        # have spaces and capitals ("Report story"), up to 32 characters.
+        if int(data.get("type") or 1) == 1:
+            valid = isinstance(name, str) and bool(re.fullmatch(r"[-_\w]{1,32}", name)) and name == name.lower()
+        else:
+            valid = isinstance(name, str) and 1 <= len(name.strip()) <= 32
+        if not valid:
             raise DiscordHTTPError(
                 400,
                 50035,
@@ -1897,6 +1903,28 @@ class FakeDiscord:
             data["guild_id"] = cmd["guild_id"]
         if resolved:
             data["resolved"] = resolved
+        result = InteractionResult(server=self, type=IT_APPLICATION_COMMAND, guild=guild, channel=channel, user=user)
+        self._dispatch_interaction(result, data)
+        return result
+
+    async def message_command(self, guild: Guild, user: User, command: str, message: Message) -> InteractionResult:
+        """Use a message context menu ("Apps > Report story") on `message`, as `user` would."""
+        channel = guild.channels.get(message.channel_id)
+        if channel is None:
+            raise ValueError("that message's channel is gone")
+        self._check_user(guild, channel, user)
+        cmd = next((c for c in self.commands(guild) if c.get("type") == 3 and c["name"] == command), None)
+        if cmd is None:
+            raise ValueError(f"no message command named {command!r} is registered")
+        data: dict[str, Any] = {
+            "id": cmd["id"],
+            "name": cmd["name"],
+            "type": 3,
+            "target_id": str(message.id),
+            "resolved": {"messages": {str(message.id): self._message_json(message)}},
+        }
+        if cmd.get("guild_id"):
+            data["guild_id"] = cmd["guild_id"]
         result = InteractionResult(server=self, type=IT_APPLICATION_COMMAND, guild=guild, channel=channel, user=user)
         self._dispatch_interaction(result, data)
         return result

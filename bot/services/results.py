@@ -336,6 +336,12 @@ class ResultsService:
         match = self._event_index[competition.id].resolve(text).match
         return next((e for e in events if match and e.id == match.key), None)
 
+    def competition_by_id(self, competition_id: int | None) -> Competition | None:
+        return self._competitions.get(competition_id) if competition_id is not None else None
+
+    def event_by_id(self, event_id: int | None) -> Event | None:
+        return self._events_by_id.get(event_id) if event_id is not None else None
+
     def segments_of(self, event: Event) -> list[Segment]:
         return self._segments.get(event.id, [])
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -108,21 +109,24 @@ async def test_run_and_sync_against_a_discord_compatible_server(tmp_path: Path) 
     try:
         sync = await asyncio.to_thread(skatebot, "sync", "--guild", str(world.guild.id), env=env)
         assert sync.returncode == 0, sync.stderr
-        assert "synced 7 commands to guild" in sync.stdout
+        assert re.search(r"synced \d+ commands to guild .*/athlete.*, Report story", sync.stdout), sync.stdout
         assert {c["name"] for c in server.commands(world.guild)} >= {"results", "athlete", "ping"}
         assert server.commands() == []
 
         base = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SKATEBOT_"))}
-        bot = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            "run",
-            env={**base, **env},
-            cwd=tmp_path,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-        )
+        # The logs go to a file: an unread pipe would fill up and block the bot mid-start.
+        log_path = tmp_path / "bot.log"
+        with log_path.open("wb") as log_file:
+            bot = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bot",
+                "run",
+                env={**base, **env},
+                cwd=tmp_path,
+                stdout=log_file,
+                stderr=subprocess.STDOUT,
+            )
         try:
             answered = None
             for _ in range(200):
@@ -137,8 +141,8 @@ async def test_run_and_sync_against_a_discord_compatible_server(tmp_path: Path) 
             assert answered is not None and answered.message.embeds[0]["title"] == "Alysa Liu"
         finally:
             bot.terminate()
-            output, _ = await asyncio.wait_for(bot.communicate(), 20)
-        logs = output.decode()
+            await asyncio.wait_for(bot.wait(), 20)
+        logs = log_path.read_text()
         assert bot.returncode == 0, logs  # SIGTERM closes the bot cleanly
         assert server.bot_token not in logs + sync.stdout + sync.stderr
         assert "has connected to Gateway" in logs

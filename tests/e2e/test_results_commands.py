@@ -27,7 +27,7 @@ def text_of(embed_json: dict) -> str:
 async def test_commands_are_synced_to_the_guild(sandbox: Sandbox) -> None:
     commands = {c["name"]: c for c in sandbox.server.commands(sandbox.guild)}
     assert {"results", "athlete", "podiums", "medals", "compare", "about", "ping"} <= set(commands)
-    assert all(1 <= len(c["description"]) <= 100 for c in commands.values())
+    assert all(1 <= len(c["description"]) <= 100 for c in commands.values() if c.get("type", 1) == 1)
     assert sandbox.server.commands() == []  # nothing synced globally
 
 

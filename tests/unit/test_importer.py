@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bot.services.importer import ImportFormatError, import_document, import_file, skater_match_key
-from bot.store import BUNDLED_DATA
+from bot.store import bundled_files
 from db.database import Database
 
 SOURCE = ["https://example.org/results"]
@@ -195,7 +195,7 @@ async def test_isu_id_matches_and_a_new_spelling_becomes_an_alias(tmp_path: Path
 async def test_bundled_files_import_and_are_idempotent(tmp_path: Path) -> None:
     db = await Database.open(tmp_path / "s.sqlite3")
     try:
-        files = sorted(BUNDLED_DATA.glob("*.json"))
+        files = bundled_files()
         assert {f.stem for f in files} >= {"owg2026", "owg2022", "owg2018", "wc2025"}
         for path in files:
             assert (await import_file(db, path)).changed

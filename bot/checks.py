@@ -1,0 +1,26 @@
+"""Who is acting: moderator, owner, admin. Decided by the bot itself on every command and button, because
+Discord's default_permissions only hide a command and server admins can change them."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.services.stories import Actor
+from db.repositories.stories import GuildRepository
+
+
+async def actor_for(interaction: discord.Interaction, guilds: GuildRepository, owner_ids: frozenset[int]) -> Actor:
+    user = interaction.user
+    is_owner = user.id in owner_ids
+    if interaction.guild_id is None or not isinstance(user, discord.Member):
+        return Actor(user.id, None, is_owner=is_owner)
+    permissions = interaction.permissions  # computed by Discord for this channel: roles, overwrites, owner
+    settings = await guilds.settings(interaction.guild_id)
+    has_mod_role = settings.mod_role_id is not None and any(role.id == settings.mod_role_id for role in user.roles)
+    return Actor(
+        user_id=user.id,
+        guild_id=interaction.guild_id,
+        is_moderator=permissions.manage_messages or permissions.administrator or has_mod_role,
+        is_owner=is_owner,
+        is_admin=permissions.manage_guild or permissions.administrator,
+    )

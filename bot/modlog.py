@@ -1,0 +1,29 @@
+"""Posting moderator actions to a server's mod-log channel, when it has one."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from db.repositories.stories import GuildRepository
+
+log = logging.getLogger(__name__)
+
+
+async def post(client: discord.Client, guilds: GuildRepository, guild_id: int | None, text: str) -> None:
+    """Best effort: a missing channel or permission is logged, never an error for the moderator."""
+    if guild_id is None:
+        return
+    settings = await guilds.settings(guild_id)
+    if settings.modlog_channel_id is None:
+        return
+    channel = client.get_channel(settings.modlog_channel_id)
+    if not isinstance(channel, discord.abc.Messageable):
+        log.warning("mod-log channel %s of guild %s is gone", settings.modlog_channel_id, guild_id)
+        return
+    embed = discord.Embed(description=text[:4096], colour=discord.Colour.dark_grey())
+    try:
+        await channel.send(embed=embed)
+    except discord.HTTPException as exc:
+        log.warning("could not post to the mod-log of guild %s: %s", guild_id, exc)

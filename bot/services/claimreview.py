@@ -1,0 +1,64 @@
+"""schema.org ClaimReview for a labelled story: how fact-checkers publish a verdict in a form search engines
+and other fact-checkers read (https://schema.org/ClaimReview)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.errors import UserFacingError
+
+# Label -> (ratingValue on a 1-5 scale, alternateName). The number orders the verdicts for machines; the
+# name is what a reader sees, and is what fact-checkers compare.
+RATINGS = {
+    "verified": (5, "True"),
+    "disputed": (3, "Disputed"),
+    "misleading": (2, "Misleading"),
+    "satire": (1, "Satire"),
+    "false": (1, "False"),
+}
+
+
+def claim_review(
+    *,
+    story_id: int,
+    title: str,
+    summary: str,
+    label: str,
+    label_note: str,
+    labelled_at: str | None,
+    moment_date: str | None,
+    skaters: list[str],
+    source_urls: list[str],
+    reviewer: str,
+) -> dict[str, Any]:
+    """The JSON-LD document; refuses an unverified story, which has no verdict to publish."""
+    if label not in RATINGS:
+        raise UserFacingError(f"Story #{story_id} is {label}: label it before exporting a fact-check of it.")
+    value, name = RATINGS[label]
+    claim: dict[str, Any] = {"@type": "Claim", "name": title}
+    if moment_date:
+        claim["datePublished"] = moment_date
+    if skaters:
+        claim["about"] = [{"@type": "Person", "name": skater} for skater in skaters]
+    if source_urls:
+        claim["appearance"] = [{"@type": "CreativeWork", "url": url} for url in source_urls]
+    review: dict[str, Any] = {
+        "@context": "https://schema.org",
+        "@type": "ClaimReview",
+        "identifier": f"skatebot-story-{story_id}",
+        "claimReviewed": summary or title,
+        "itemReviewed": claim,
+        "author": {"@type": "Organization", "name": reviewer},
+        "reviewRating": {
+            "@type": "Rating",
+            "ratingValue": value,
+            "bestRating": 5,
+            "worstRating": 1,
+            "alternateName": name,
+        },
+    }
+    if labelled_at:
+        review["datePublished"] = labelled_at[:10]
+    if label_note:
+        review["reviewBody"] = label_note
+    return review

@@ -1,0 +1,469 @@
+"""The curation workflow: stories, sources, labels, flags, the review queue, the audit trail.
+
+Who may do what is decided here, not only in the cogs, so every path (slash command, button, modal, the
+command line) follows the same rules:
+- a server's moderators see and change only their server's stories, and read the shared library;
+- the shared library (guild None) is changed only by the bot's owners;
+- nothing lets one server read or change another server's stories.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bot.errors import NotFound, UserFacingError
+from bot.services.claimreview import claim_review
+from bot.services.names import normalize
+from bot.services.results import ResultsService
+from bot.services.urls import candidate_domains, domain_of, normalize_url, publisher_from_domain
+from db.models import LABELS, SOURCE_KINDS, TIERS, AuditEntry, AuditRecord, QueueItem, Source, Story
+from db.repositories.stories import GuildRepository, StoryRepository
+
+TITLE_LIMIT, SUMMARY_LIMIT, BODY_LIMIT = 200, 500, 4000
+REASON_LIMIT, NOTE_LIMIT, PUBLISHER_LIMIT = 1000, 500, 100
+LABELS_NEEDING_A_NOTE = ("false", "disputed", "misleading")
+# A member may file this many flags per window in one server: enough for honest use, not for a flood.
+FLAG_RATE = (5, timedelta(minutes=10))
+SEARCH_LIMIT = 25
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+class PermissionDenied(UserFacingError):
+    """The actor may not do this here; nothing was changed."""
+
+
+class NeedsConfirmation(UserFacingError):
+    """The action is allowed but questionable; the moderator must confirm it (the message says why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who is acting and with which rights, as the Discord layer (or the command line) established them."""
+
+    user_id: int
+    guild_id: int | None  # None: the command line, acting on the shared library
+    is_moderator: bool = False
+    is_owner: bool = False
+    is_admin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StoryDraft:
+    """What a moderator typed for a new or edited story; validated and resolved by the service."""
+
+    title: str
+    summary: str = ""
+    body: str = ""
+    moment_date: str | None = None
+    skaters: str = ""  # names, comma-separated, in any spelling the name search accepts
+    competition: str | None = None
+    event: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SourceView:
+    source: Source
+    tier: str | None  # None: the domain is not in the registry
+
+
+@dataclass(frozen=True, slots=True)
+class StoryView:
+    """A story with what its ids mean, ready to display."""
+
+    story: Story
+    skaters: list[str]
+    competition: str | None
+    event: str | None
+    sources: list[SourceView] = field(default_factory=list)
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def fts_query(text: str) -> str | None:
+    """A safe FTS5 expression for what a member typed: every word must appear, the last as a prefix
+    (search-as-you-type); quotes, operators and column filters in the input are never interpreted."""
+    words = _WORD.findall(normalize(text))[:8]
+    if not words:
+        return None
+    *full, last = words
+    return " ".join([*(f'"{w}"' for w in full), f'"{last}"*'])
+
+
+def check_text(draft: StoryDraft) -> None:
+    if not draft.title.strip():
+        raise UserFacingError("A story needs a title.")
+    for name, value, limit in (
+        ("title", draft.title, TITLE_LIMIT),
+        ("summary", draft.summary, SUMMARY_LIMIT),
+        ("body", draft.body, BODY_LIMIT),
+    ):
+        if len(value.strip()) > limit:
+            raise UserFacingError(f"The {name} is {len(value.strip())} characters; the limit is {limit}.")
+    if draft.moment_date:
+        try:
+            datetime.strptime(draft.moment_date.strip(), "%Y-%m-%d")
+        except ValueError:
+            raise UserFacingError(
+                f"The moment date “{draft.moment_date}” is not a date like 2026-02-19 (year-month-day)."
+            ) from None
+
+
+def check_label_change(story: Story, label: str, note: str) -> None:
+    """The label rules: verified needs a source; false, disputed and misleading need a note saying why."""
+    if label not in LABELS:
+        raise UserFacingError(f"“{label}” is not a label; use one of: {', '.join(LABELS)}.")
+    if label == "verified" and not story.sources:
+        raise UserFacingError(
+            "A story can only be verified with at least one source: add one with `/story source add` first."
+        )
+    if label in LABELS_NEEDING_A_NOTE and not note.strip():
+        raise UserFacingError(f"Labelling a story {label} needs a note saying why (the `note` option).")
+    if len(note) > NOTE_LIMIT:
+        raise UserFacingError(f"The note is {len(note)} characters; the limit is {NOTE_LIMIT}.")
+
+
+def low_tier_only(tiers: Sequence[str | None]) -> bool:
+    """Every source is from a low-reliability domain (unknown domains are not counted as low)."""
+    return bool(tiers) and all(tier == "low" for tier in tiers)
+
+
+class StoryService:
+    def __init__(self, stories: StoryRepository, guilds: GuildRepository, results: ResultsService) -> None:
+        self.stories = stories
+        self.guilds = guilds
+        self.results = results
+
+    # --- visibility and rights ---------------------------------------------------------------------
+    async def _visible(self, actor: Actor, story_id: int) -> Story:
+        story = await self.stories.get(story_id)
+        # The command line (guild None) sees the library only; a server sees its own and the library.
+        if story is None or (story.guild_id is not None and story.guild_id != actor.guild_id):
+            raise NotFound("story", f"#{story_id}")
+        return story
+
+    async def _editable(self, actor: Actor, story_id: int) -> Story:
+        story = await self._visible(actor, story_id)
+        self.require_edit_rights(actor, story.guild_id)
+        return story
+
+    @staticmethod
+    def require_edit_rights(actor: Actor, guild_id: int | None) -> None:
+        if guild_id is None:
+            if not actor.is_owner:
+                raise PermissionDenied("Stories in the shared library are managed by the bot's owners only.")
+        elif not actor.is_moderator:
+            raise PermissionDenied(
+                "Only moderators can do that: Manage Messages, or the server's moderator role (`/config modrole`)."
+            )
+
+    @staticmethod
+    def require_moderator(actor: Actor) -> None:
+        if not (actor.is_moderator or actor.is_owner):
+            raise PermissionDenied(
+                "Only moderators can do that: Manage Messages, or the server's moderator role (`/config modrole`)."
+            )
+
+    @staticmethod
+    def require_admin(actor: Actor) -> None:
+        if not actor.is_admin:
+            raise PermissionDenied("Only server admins (Manage Server) can change skatebot's settings.")
+
+    def _record(
+        self, actor: Actor, action: str, before: dict[str, Any] | None = None, after: dict[str, Any] | None = None
+    ) -> AuditRecord:
+        return AuditRecord(actor.user_id, actor.guild_id, action, now(), before, after)
+
+    # --- reading -----------------------------------------------------------------------------------
+    async def view(self, actor: Actor, story_id: int) -> StoryView:
+        story = await self._visible(actor, story_id)
+        return await self.describe(story, actor.guild_id)
+
+    async def describe(self, story: Story, guild_id: int | None) -> StoryView:
+        skaters = [s.name for s in [await self.results.repo.skater(i) for i in story.skater_ids] if s]
+        competition = self.results.competition_by_id(story.competition_id)
+        event = self.results.event_by_id(story.event_id)
+        tiers = await self.tiers(guild_id, [s.url for s in story.sources])
+        return StoryView(
+            story=story,
+            skaters=skaters,
+            competition=competition.label if competition else None,
+            event=event.name if event else None,
+            sources=[SourceView(s, tiers.get(s.url)) for s in story.sources],
+        )
+
+    async def for_edit(self, actor: Actor, story_id: int) -> StoryView:
+        """The story as it is, for a moderator about to change it (refused early, before any form opens)."""
+        story = await self._editable(actor, story_id)
+        return await self.describe(story, actor.guild_id)
+
+    async def tiers(self, guild_id: int | None, urls: Sequence[str]) -> dict[str, str | None]:
+        """url -> tier, looking up the host and its parent domains (news.example.com, example.com)."""
+        candidates = {url: candidate_domains(domain_of(url)) for url in urls}
+        known = await self.guilds.tiers(guild_id, sorted({d for ds in candidates.values() for d in ds}))
+        return {url: next((known[d] for d in domains if d in known), None) for url, domains in candidates.items()}
+
+    async def search(self, actor: Actor, text: str) -> list[Story]:
+        match = fts_query(text)
+        if match is None:
+            return await self.stories.recent(actor.guild_id, SEARCH_LIMIT)
+        return await self.stories.search(actor.guild_id, match, SEARCH_LIMIT)
+
+    async def history(self, actor: Actor, story_id: int) -> tuple[Story, list[AuditEntry]]:
+        self.require_moderator(actor)
+        story = await self._visible(actor, story_id)
+        return story, await self.stories.history(story_id)
+
+    async def queue(self, actor: Actor) -> list[QueueItem]:
+        self.require_moderator(actor)
+        if actor.guild_id is None:
+            raise PermissionDenied("The review queue belongs to a server.")
+        return await self.stories.queue(actor.guild_id, include_library=actor.is_owner)
+
+    # --- changing ----------------------------------------------------------------------------------
+    async def _resolve(self, draft: StoryDraft) -> dict[str, Any]:
+        check_text(draft)
+        fields: dict[str, Any] = {
+            "title": draft.title.strip(),
+            "summary": draft.summary.strip(),
+            "body": draft.body.strip(),
+            "moment_date": draft.moment_date.strip() if draft.moment_date and draft.moment_date.strip() else None,
+            "competition_id": None,
+            "event_id": None,
+        }
+        if draft.competition and draft.competition.strip():
+            competition = self.results.competition(draft.competition)
+            fields["competition_id"] = competition.id
+            if draft.event and draft.event.strip():
+                fields["event_id"] = self.results.event(competition, draft.event).id
+        elif draft.event and draft.event.strip():
+            raise UserFacingError("Choose the competition too when you link an event.")
+        return fields
+
+    def _skater_ids(self, names: str) -> list[int]:
+        ids: list[int] = []
+        for name in (n.strip() for n in re.split(r"[,;\n]", names)):
+            if name and (skater_id := self.results.skater_id(name)) not in ids:
+                ids.append(skater_id)
+        return ids
+
+    async def create(
+        self,
+        actor: Actor,
+        draft: StoryDraft,
+        *,
+        library: bool = False,
+        label: str = "unverified",
+        label_note: str = "",
+        import_key: str | None = None,
+    ) -> Story:
+        guild_id = None if library or actor.guild_id is None else actor.guild_id
+        self.require_edit_rights(actor, guild_id)
+        fields = await self._resolve(draft)
+        skater_ids = self._skater_ids(draft.skaters)
+        if label not in ("unverified", "satire"):
+            raise UserFacingError("A new story starts unverified; label it after adding its sources.")
+        story_id = await self.stories.create(
+            guild_id,
+            fields,
+            skater_ids,
+            label,
+            label_note,
+            import_key,
+            self._record(actor, "create", None, {**fields, "skaters": skater_ids, "label": label}),
+        )
+        story = await self.stories.get(story_id)
+        assert story is not None
+        return story
+
+    async def edit(self, actor: Actor, story_id: int, draft: StoryDraft) -> tuple[Story, bool]:
+        """Applies the draft; returns the story and whether anything changed."""
+        story = await self._editable(actor, story_id)
+        fields = await self._resolve(draft)
+        skater_ids = self._skater_ids(draft.skaters)
+        before = {k: getattr(story, k) for k in fields if getattr(story, k) != fields[k]}
+        after = {k: fields[k] for k in before}
+        if list(story.skater_ids) != skater_ids:
+            before["skaters"], after["skaters"] = list(story.skater_ids), skater_ids
+        if not after:
+            return story, False
+        await self.stories.update(
+            story_id,
+            {k: v for k, v in after.items() if k != "skaters"},
+            skater_ids if "skaters" in after else None,
+            self._record(actor, "edit", before, after),
+        )
+        updated = await self.stories.get(story_id)
+        assert updated is not None
+        return updated, True
+
+    async def add_source(
+        self, actor: Actor, story_id: int, url: str, kind: str = "secondary", publisher: str = "", note: str = ""
+    ) -> Story:
+        story = await self._editable(actor, story_id)
+        normalized = normalize_url(url)
+        if kind not in SOURCE_KINDS:
+            raise UserFacingError(f"“{kind}” is not a kind of source; use one of: {', '.join(SOURCE_KINDS)}.")
+        publisher = publisher.strip() or publisher_from_domain(domain_of(normalized))
+        if len(publisher) > PUBLISHER_LIMIT or len(note) > NOTE_LIMIT:
+            raise UserFacingError(
+                f"Keep the publisher under {PUBLISHER_LIMIT} and the note under {NOTE_LIMIT} characters."
+            )
+        record = self._record(
+            actor, "source added", None, {"url": normalized, "publisher": publisher, "kind": kind, "note": note.strip()}
+        )
+        if not await self.stories.add_source(story.id, normalized, publisher, kind, note.strip(), record):
+            raise UserFacingError(f"Story #{story.id} already has that source: {normalized}")
+        updated = await self.stories.get(story.id)
+        assert updated is not None
+        return updated
+
+    async def remove_source(self, actor: Actor, story_id: int, url: str) -> Story:
+        """`url` is the link, or the source's number as autocomplete sends it."""
+        story = await self._editable(actor, story_id)
+        text = url.strip()
+        try:
+            normalized = normalize_url(text)
+        except UserFacingError:
+            normalized = text
+        source = next((s for s in story.sources if s.url == normalized or str(s.id) == text), None)
+        if source is None:
+            raise UserFacingError(f"Story #{story.id} has no source {text}.")
+        if story.label == "verified" and len(story.sources) == 1:
+            raise UserFacingError(
+                "That is the only source of a verified story: add another source or change the label first."
+            )
+        record = self._record(
+            actor, "source removed", {"url": source.url, "publisher": source.publisher, "kind": source.kind}, None
+        )
+        await self.stories.remove_source(story.id, source.url, record)
+        updated = await self.stories.get(story.id)
+        assert updated is not None
+        return updated
+
+    async def label(
+        self, actor: Actor, story_id: int, label: str, note: str = "", *, confirmed: bool = False
+    ) -> tuple[Story, int]:
+        """Sets the label; returns the story and how many open flags that resolved.
+
+        Raises NeedsConfirmation when verifying a story whose sources are all low-reliability domains.
+        """
+        story = await self._editable(actor, story_id)
+        note = note.strip()
+        check_label_change(story, label, note)
+        if label == "verified" and not confirmed:
+            tiers = await self.tiers(actor.guild_id, [s.url for s in story.sources])
+            if low_tier_only(list(tiers.values())):
+                raise NeedsConfirmation(
+                    f"Every source of story #{story.id} is from a low-reliability site "
+                    f"({', '.join(sorted({domain_of(u) for u in tiers}))}). Verify it anyway?"
+                )
+        record = self._record(
+            actor, "label", {"label": story.label, "note": story.label_note}, {"label": label, "note": note}
+        )
+        resolved = await self.stories.set_label(story.id, label, note, record)
+        updated = await self.stories.get(story.id)
+        assert updated is not None
+        return updated, resolved
+
+    async def delete(self, actor: Actor, story_id: int) -> Story:
+        story = await self._editable(actor, story_id)
+        snapshot = {k: getattr(story, k) for k in ("title", "summary", "body", "label", "moment_date")}
+        await self.stories.delete(story.id, self._record(actor, "delete", snapshot, None))
+        return story
+
+    async def flag(self, actor: Actor, story_id: int, reason: str) -> Story:
+        if actor.guild_id is None:
+            raise PermissionDenied("Flags are filed from a server.")
+        story = await self._visible(actor, story_id)
+        reason = reason.strip()
+        if not reason:
+            raise UserFacingError("Please say briefly what is wrong with the story.")
+        if len(reason) > REASON_LIMIT:
+            raise UserFacingError(f"Please keep the reason under {REASON_LIMIT} characters.")
+        if await self.stories.has_flagged(story.id, actor.user_id):
+            raise UserFacingError(f"You already reported story #{story.id}; the moderators have it in their queue.")
+        limit, window = FLAG_RATE
+        since = (datetime.now(UTC) - window).isoformat(timespec="seconds")
+        if await self.stories.flags_since(actor.user_id, actor.guild_id, since) >= limit:
+            raise UserFacingError(
+                f"You have reported {limit} stories in the last {int(window.total_seconds() // 60)} minutes; "
+                "please wait a little before reporting more."
+            )
+        if not await self.stories.add_flag(
+            story.id, actor.guild_id, actor.user_id, reason, self._record(actor, "flag", None, {"reason": reason})
+        ):
+            raise UserFacingError(f"You already reported story #{story.id}; the moderators have it in their queue.")
+        updated = await self.stories.get(story.id)
+        assert updated is not None
+        return updated
+
+    async def export(self, actor: Actor, story_id: int, reviewer: str) -> dict[str, Any]:
+        """The story's verdict as schema.org ClaimReview JSON-LD."""
+        self.require_moderator(actor)
+        view = await self.view(actor, story_id)
+        story = view.story
+        return claim_review(
+            story_id=story.id,
+            title=story.title,
+            summary=story.summary,
+            label=story.label,
+            label_note=story.label_note,
+            labelled_at=story.labelled_at,
+            moment_date=story.moment_date,
+            skaters=view.skaters,
+            source_urls=[s.url for s in story.sources],
+            reviewer=reviewer,
+        )
+
+    # --- server settings ---------------------------------------------------------------------------
+    async def set_mod_role(self, actor: Actor, role_id: int | None) -> None:
+        self.require_admin(actor)
+        assert actor.guild_id is not None
+        settings = await self.guilds.settings(actor.guild_id)
+        await self.guilds.update_settings(
+            actor.guild_id,
+            "mod_role_id",
+            role_id,
+            self._record(actor, "config modrole", {"role": settings.mod_role_id}, {"role": role_id}),
+        )
+
+    async def set_modlog(self, actor: Actor, channel_id: int | None) -> None:
+        self.require_admin(actor)
+        assert actor.guild_id is not None
+        settings = await self.guilds.settings(actor.guild_id)
+        await self.guilds.update_settings(
+            actor.guild_id,
+            "modlog_channel_id",
+            channel_id,
+            self._record(actor, "config modlog", {"channel": settings.modlog_channel_id}, {"channel": channel_id}),
+        )
+
+    async def set_tier(self, actor: Actor, domain: str, tier: str) -> str:
+        """Sets this server's reliability tier for a domain; returns the normalized domain. Moderators
+        curate sources day to day, so they may adjust tiers as well as admins."""
+        if not (actor.is_moderator or actor.is_admin):
+            self.require_moderator(actor)
+        assert actor.guild_id is not None
+        if tier not in TIERS:
+            raise UserFacingError(f"“{tier}” is not a tier; use one of: {', '.join(TIERS)}.")
+        text = domain.strip()
+        normalized = domain_of(normalize_url(text if "://" in text else f"https://{text}/"))
+        before = await self.guilds.tiers(actor.guild_id, [normalized])
+        await self.guilds.set_tier(
+            actor.guild_id,
+            normalized,
+            tier,
+            self._record(
+                actor,
+                "config source tier",
+                {"domain": normalized, "tier": before.get(normalized)},
+                {"domain": normalized, "tier": tier},
+            ),
+        )
+        return normalized

@@ -1,0 +1,178 @@
+"""Loading stories from files: plain text (title on the first line, the story after) and the skatebot
+stories JSON format (data/FORMAT.md). Idempotent: a story is matched by where it came from (the JSON id,
+or the text file's name), re-importing an unchanged file changes nothing, and a changed one updates the
+story through the same service, rules and audit trail as a moderator's edit."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.errors import UserFacingError
+from bot.services.stories import BODY_LIMIT, TITLE_LIMIT, Actor, StoryDraft, StoryService
+from bot.services.urls import normalize_url
+from db.models import LABELS, SOURCE_KINDS
+
+FORMAT_NAME = "skatebot-stories"
+FORMAT_VERSION = 1
+
+
+class StoryFileError(ValueError):
+    """A story file cannot be read; the message names the file and what is wrong."""
+
+
+@dataclass
+class StoryFile:
+    key: str
+    draft: StoryDraft
+    label: str | None = None  # None: the file says nothing, so a moderator's label is left alone
+    label_note: str = ""
+    sources: list[dict[str, str]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def cut_at_paragraph(text: str, limit: int) -> str:
+    """The longest run of whole paragraphs (or, failing that, sentences) within `limit` characters."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    for separator in ("\n\n", "\n", ". "):
+        position = head.rfind(separator)
+        if position > limit // 2:
+            return head[: position + (1 if separator == ". " else 0)].rstrip()
+    return head.rsplit(" ", 1)[0].rstrip()
+
+
+def read_text_story(path: Path) -> StoryFile:
+    try:
+        text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
+    except UnicodeDecodeError as exc:
+        raise StoryFileError(f"{path}: not UTF-8 text ({exc})") from exc
+    lines = text.strip().split("\n")
+    title = lines[0].strip() if lines else ""
+    if not title:
+        raise StoryFileError(f"{path}: empty; the first line is the title, the story follows")
+    body = "\n".join(lines[1:]).strip()
+    warnings = []
+    if len(title) > TITLE_LIMIT:
+        raise StoryFileError(
+            f"{path}: the first line (the title) is {len(title)} characters; the limit is {TITLE_LIMIT}"
+        )
+    if len(body) > BODY_LIMIT:
+        cut = cut_at_paragraph(body, BODY_LIMIT)
+        warnings.append(
+            f"{path.name}: the story is {len(body)} characters; kept the first {len(cut)} "
+            f"(whole paragraphs, limit {BODY_LIMIT})"
+        )
+        body = cut
+    return StoryFile(key=f"txt:{path.stem}", draft=StoryDraft(title=title, body=body), warnings=warnings)
+
+
+def read_json_stories(path: Path) -> list[StoryFile]:
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise StoryFileError(f"{path}: not UTF-8 JSON ({exc})") from exc
+    if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
+        raise StoryFileError(f'{path}: not a skatebot stories file (expected "format": "{FORMAT_NAME}")')
+    if document.get("version") != FORMAT_VERSION:
+        raise StoryFileError(f"{path}: version {document.get('version')!r} is not supported")
+    stories = document.get("stories")
+    if not isinstance(stories, list):
+        raise StoryFileError(f"{path}: 'stories' must be a list")
+    return [_json_story(path, i, raw) for i, raw in enumerate(stories)]
+
+
+def _json_story(path: Path, index: int, raw: Any) -> StoryFile:
+    where = f"{path}: stories[{index}]"
+    if not isinstance(raw, dict):
+        raise StoryFileError(f"{where}: must be an object")
+
+    def text(key: str, *, required: bool = False) -> str:
+        value = raw.get(key, "")
+        if value is None:
+            value = ""
+        if not isinstance(value, str) or (required and not value.strip()):
+            raise StoryFileError(f"{where}: '{key}' must be {'non-empty ' if required else ''}text")
+        return value.strip()
+
+    key = text("id", required=True)
+    skaters = raw.get("skaters", [])
+    if not isinstance(skaters, list) or not all(isinstance(s, str) for s in skaters):
+        raise StoryFileError(f"{where}: 'skaters' must be a list of names")
+    label = text("label") or None
+    if label is not None and label not in LABELS:
+        raise StoryFileError(f"{where}: label {label!r} is not one of {', '.join(LABELS)}")
+    sources = raw.get("sources", [])
+    if not isinstance(sources, list):
+        raise StoryFileError(f"{where}: 'sources' must be a list")
+    for j, source in enumerate(sources):
+        if not isinstance(source, dict) or not isinstance(source.get("url"), str):
+            raise StoryFileError(f"{where}: sources[{j}] needs a 'url'")
+        if source.get("kind", "secondary") not in SOURCE_KINDS:
+            raise StoryFileError(f"{where}: sources[{j}]: kind must be one of {', '.join(SOURCE_KINDS)}")
+    draft = StoryDraft(
+        title=text("title", required=True),
+        summary=text("summary"),
+        body=text("body"),
+        moment_date=text("moment_date") or None,
+        skaters=", ".join(skaters),
+        competition=text("competition") or None,
+        event=text("event") or None,
+    )
+    return StoryFile(f"json:{key}", draft, label, text("label_note"), [dict(s) for s in sources])
+
+
+def read_story_files(paths: list[Path]) -> list[StoryFile]:
+    """Everything in the files, read and checked before anything is written."""
+    stories: list[StoryFile] = []
+    for path in paths:
+        if not path.is_file():
+            raise StoryFileError(f"{path}: no such file")
+        stories += read_json_stories(path) if path.suffix.lower() == ".json" else [read_text_story(path)]
+    keys = [s.key for s in stories]
+    duplicates = sorted({k for k in keys if keys.count(k) > 1})
+    if duplicates:
+        raise StoryFileError(f"the same story appears twice: {', '.join(duplicates)}")
+    return stories
+
+
+async def import_story(service: StoryService, actor: Actor, item: StoryFile, *, library: bool) -> str:
+    """Creates or updates one story; returns 'added', 'updated' or 'unchanged'."""
+    try:
+        existing = await service.stories.by_import_key(item.key)
+        if existing is None:
+            story = await service.create(actor, item.draft, library=library, import_key=item.key)
+            outcome = "added"
+        else:
+            story, changed = await service.edit(actor, existing.id, item.draft)
+            outcome = "updated" if changed else "unchanged"
+        known = {s.url for s in story.sources}
+        for source in item.sources:
+            added = await _add_source_if_new(service, actor, story.id, source, known)
+            outcome = "updated" if added and outcome == "unchanged" else outcome
+        story = await service.stories.get(story.id) or story
+        if item.label is not None and (item.label, item.label_note) != (story.label, story.label_note):
+            await service.label(actor, story.id, item.label, item.label_note, confirmed=True)
+            outcome = "updated" if outcome == "unchanged" else outcome
+    except UserFacingError as exc:
+        raise StoryFileError(f"{item.key}: {exc.message}") from exc
+    return outcome
+
+
+async def _add_source_if_new(
+    service: StoryService, actor: Actor, story_id: int, source: dict[str, str], known: set[str]
+) -> bool:
+    if normalize_url(source["url"]) in known:
+        return False
+    await service.add_source(
+        actor,
+        story_id,
+        source["url"],
+        source.get("kind", "secondary"),
+        source.get("publisher", ""),
+        source.get("note", ""),
+    )
+    return True

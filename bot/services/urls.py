@@ -1,0 +1,388 @@
+"""Source links for stories: validate, normalize and find the domain of a URL a moderator pasted.
+
+The bot never fetches these URLs. It stores them and shows them to users, and it judges a source's reliability
+by its domain, so what matters here is:
+
+* **safety of what we store and show**: only ``http``/``https``; no credentials (``https://good.com@evil.com``
+  reads as good.com but goes to evil.com); no whitespace, control or invisible formatting characters (bidi
+  overrides and zero-width characters disguise what a link says); no backslashes in the authority, which
+  browsers and ``urllib`` split differently (``https://evil.com\\@good.com`` is evil.com to a browser and
+  good.com to ``urllib``); look-alike hosts that mix Latin with Cyrillic or Greek in one label are refused;
+* **one spelling per link**: the same link pasted twice, differently spelled, normalizes to the same string,
+  so duplicates are found and the domain lookup cannot be dodged by case, default ports, percent-encoding
+  variants or tracking parameters;
+* **an honest domain**: the host is IDNA-encoded (punycode), so a domain is always plain ASCII and a Unicode
+  look-alike cannot pass for the ASCII name it imitates.
+
+Fragments (``#...``) are always dropped: a browser never sends them to the server, so they do not change which
+document a link cites, and they often carry noise (``#:~:text=`` highlights, ``#comments``, share trackers).
+The cost is that old hash-routed single-page sites (``#!/story/1``) collapse to their front page; we accept
+that because such links are rare in news sources and keeping fragments would make the same article compare
+unequal depending on where it was copied from.
+
+Limitations, on purpose: IDNA2003 (the stdlib ``encodings.idna`` codec) rather than IDNA2008, so a few
+characters map differently from modern browsers (``ß`` becomes ``ss``); look-alike detection covers mixed
+scripts inside one label only, not whole-script look-alikes (a label written entirely in Cyrillic letters
+that resemble Latin ones); and without the Public Suffix List, :func:`candidate_domains` may offer a public
+suffix such as ``co.uk`` as a parent domain.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import unicodedata
+from encodings import idna as _idna2003
+
+from bot.errors import UserFacingError
+
+MAX_URL_LENGTH = 2048
+# Raw input far beyond the limit is refused before any work: percent-encoding can only make it longer.
+_MAX_RAW_LENGTH = MAX_URL_LENGTH * 4
+_MAX_HOST_LENGTH = 253
+_MAX_LABEL_LENGTH = 63
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+_TRACKING_PARAMS = frozenset({"fbclid", "gclid", "igshid", "mc_cid", "mc_eid"})
+_TRACKING_PREFIXES = ("utm_",)
+
+_SCHEME_RE = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
+# What a host label may hold once IDNA-encoded: letters, digits, hyphen, and underscore (seen in real
+# subdomains). Anything else (``%``, ``!``, or the ``/`` that NFKC makes of a fullwidth solidus) is refused.
+_LABEL_RE = re.compile(r"[a-z0-9_](?:[a-z0-9_\-]*[a-z0-9_])?")
+# Browsers read a host whose last label is numeric (decimal or 0x-hex) as an IPv4 address in some spelling
+# ("2130706433", "0x7f.1", "127.1"); only the canonical dotted quad is accepted so nothing hides a real address.
+_NUMERIC_LABEL_RE = re.compile(r"(?:[0-9]+|0x[0-9a-f]*)")
+# Dots that IDNA treats as label separators: ideographic, fullwidth and halfwidth ideographic full stops.
+_IDNA_DOTS = str.maketrans({"\u3002": ".", "\uff0e": ".", "\uff61": "."})
+
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+_SUB_DELIMS = "!$&'()*+,;="
+_PATH_SAFE = _UNRESERVED | frozenset(_SUB_DELIMS + ":@/")
+_QUERY_SAFE = _UNRESERVED | frozenset(_SUB_DELIMS + ":@/?")
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+# Scripts whose letters imitate each other; a label mixing two of them is a likely look-alike.
+_CONFUSABLE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+
+__all__ = [
+    "MAX_URL_LENGTH",
+    "InvalidURL",
+    "candidate_domains",
+    "domain_of",
+    "normalize_url",
+    "publisher_from_domain",
+]
+
+
+class InvalidURL(UserFacingError):
+    """A link the bot refuses to store; the message tells the user what to fix."""
+
+
+# --------------------------------------------------------------------------------------------------
+# normalize_url
+
+
+def normalize_url(raw: str) -> str:
+    """Validate a pasted link and return its one canonical spelling; raise :class:`InvalidURL` otherwise.
+
+    Accepted: absolute ``http``/``https`` URLs, optionally wrapped in ``<...>`` (Discord users write that to
+    suppress the embed). The result has a lowercase scheme and punycode host, no trailing host dot, no default
+    port, a path of at least ``/``, consistent percent-encoding, no tracking parameters and no fragment.
+    """
+    text = raw.strip()
+    if text.startswith("<") and text.endswith(">"):
+        text = text[1:-1].strip()
+    if not text:
+        raise InvalidURL("The link is empty.")
+    if len(text) > _MAX_RAW_LENGTH:
+        raise InvalidURL(f"That link is too long (more than {MAX_URL_LENGTH} characters).")
+    _refuse_invisible(text)
+
+    m = _SCHEME_RE.match(text)
+    if m is None:
+        raise InvalidURL("A link must start with http:// or https://.")
+    scheme = m.group(1).lower()
+    rest = text[m.end() :]
+    if scheme not in _DEFAULT_PORTS and ("." in scheme or rest[:1].isdigit()):
+        # "example.com:8080/x" or "localhost:80": a host and port without a scheme, not an exotic scheme.
+        raise InvalidURL("A link must start with http:// or https://.")
+    if scheme not in _DEFAULT_PORTS:
+        # The scheme is letters/digits/+.- only (the regex), so echoing it cannot inject formatting.
+        raise InvalidURL(f"Only http:// and https:// links are allowed, not {scheme}: links.")
+    if rest.startswith(("\\", "/\\")):
+        raise InvalidURL("Backslashes are not allowed in a link's address part; use forward slashes.")
+    if not rest.startswith("//"):
+        raise InvalidURL("A link must start with http:// or https://.")
+    rest = rest[2:]
+
+    # The authority ends at the first "/", "?" or "#", as in RFC 3986; a backslash would end it for a browser
+    # but not for urllib, which is exactly the disagreement attackers use, so it is refused rather than guessed.
+    end = len(rest)
+    for sep in "/?#":
+        i = rest.find(sep)
+        if i != -1:
+            end = min(end, i)
+    authority, rest = rest[:end], rest[end:]
+    if "\\" in authority:
+        raise InvalidURL("Backslashes are not allowed in a link's address part; use forward slashes.")
+    if "@" in authority:
+        raise InvalidURL(
+            "Links with a user name or password (like user:pass@ or user@ before the site name) are not "
+            "allowed: they can make a link look like it goes to a different site."
+        )
+    host, port = _split_host_port(authority)
+    host = _normalize_host(host)
+
+    rest = rest.split("#", 1)[0]
+    path, _, query = rest.partition("?")
+    if "\\" in path:
+        # Browsers turn "\" in an http(s) path into "/"; refusing keeps our spelling identical to theirs.
+        raise InvalidURL("Backslashes are not allowed in a link's path; use forward slashes.")
+    path = _remove_dot_segments(_normalize_percent(path, _PATH_SAFE)) or "/"
+    query = _clean_query(query)
+
+    netloc = host if port is None or port == _DEFAULT_PORTS[scheme] else f"{host}:{port}"
+    url = f"{scheme}://{netloc}{path}" + (f"?{query}" if query else "")
+    if len(url) > MAX_URL_LENGTH:
+        raise InvalidURL(f"That link is too long ({len(url)} characters; at most {MAX_URL_LENGTH}).")
+    return url
+
+
+def _refuse_invisible(text: str) -> None:
+    """Whitespace, control, formatting (bidi, zero-width), private-use and unassigned characters disguise links."""
+    for ch in text:
+        if ch.isspace() or unicodedata.category(ch)[0] in "CZ":
+            raise InvalidURL(
+                "A link cannot contain spaces, line breaks or invisible/control characters "
+                f"(found U+{ord(ch):04X}). Paste the link alone."
+            )
+
+
+def _split_host_port(authority: str) -> tuple[str, int | None]:
+    if authority.startswith("["):
+        close = authority.find("]")
+        if close == -1:
+            raise InvalidURL("The link's IPv6 address is missing its closing ].")
+        host, after = authority[: close + 1], authority[close + 1 :]
+        if after and not after.startswith(":"):
+            raise InvalidURL("The link has unexpected text after its IPv6 address.")
+        port_text = after[1:] if after else None
+    else:
+        host, colon, port_text = authority.partition(":")
+        if not colon:
+            port_text = None
+        elif ":" in port_text:
+            raise InvalidURL("The link's site name is not valid (an IPv6 address must be written in [ ]).")
+    if port_text is None or port_text == "":
+        # "host:" with an empty port means the default port (RFC 3986 3.2.3).
+        return host, None
+    if not port_text.isascii() or not port_text.isdigit():
+        raise InvalidURL("The link's port must be a number between 1 and 65535.")
+    port = int(port_text)
+    if not 1 <= port <= 65535:
+        raise InvalidURL(f"The link's port {port} is out of range (1 to 65535).")
+    return host, port
+
+
+def _normalize_host(host: str) -> str:
+    if host.startswith("["):
+        return _normalize_ipv6(host[1:-1])
+    host = host.translate(_IDNA_DOTS)
+    if host.endswith("."):
+        host = host[:-1]  # the fully-qualified spelling "example.com." names the same host
+    if not host:
+        raise InvalidURL("The link has no site name (nothing between // and the path).")
+    labels = [_encode_label(label) for label in host.split(".")]
+    ascii_host = ".".join(labels)
+    if _NUMERIC_LABEL_RE.fullmatch(labels[-1]):
+        try:
+            return str(ipaddress.IPv4Address(ascii_host))
+        except ValueError:
+            raise InvalidURL("The link's site name looks like an IP address but is not a valid one.") from None
+    if len(ascii_host) > _MAX_HOST_LENGTH:
+        raise InvalidURL(f"The link's site name is too long (at most {_MAX_HOST_LENGTH} characters).")
+    return ascii_host
+
+
+def _normalize_ipv6(text: str) -> str:
+    if "%" in text:
+        raise InvalidURL("IPv6 zone identifiers (the %... part) are not allowed in links.")
+    try:
+        address = ipaddress.IPv6Address(text)
+    except ValueError:
+        raise InvalidURL("The link's IPv6 address is not valid.") from None
+    if address.ipv4_mapped is not None:
+        # Spelled out by hand: Python 3.13 changed how str() writes these, and stored links must not change.
+        return f"[::ffff:{address.ipv4_mapped}]"
+    return f"[{address.compressed}]"
+
+
+def _encode_label(label: str) -> str:
+    """One host label to its lowercase ASCII (punycode) form, refusing what cannot be a DNS label."""
+    if not label:
+        raise InvalidURL("The link's site name has an empty part (two dots in a row, or a leading dot).")
+    label = label.lower()
+    if label.isascii() and len(label) > _MAX_LABEL_LENGTH:
+        raise InvalidURL(f"A part of the link's site name is longer than {_MAX_LABEL_LENGTH} characters.")
+    try:
+        # ToASCII applies nameprep (NFKC, case folding) and punycode; it leaves ASCII labels alone, so the
+        # character check below is what validates them.
+        encoded = _idna2003.ToASCII(label).decode("ascii").lower()
+    except UnicodeError:
+        raise InvalidURL("The link's site name is not a valid international domain name.") from None
+    if len(encoded) > _MAX_LABEL_LENGTH:
+        raise InvalidURL(f"A part of the link's site name is longer than {_MAX_LABEL_LENGTH} characters.")
+    if not _LABEL_RE.fullmatch(encoded):
+        raise InvalidURL("The link's site name contains characters that are not allowed in a domain.")
+    if encoded.startswith("xn--"):
+        # Check the Unicode form whether it was typed or pasted already punycoded: "xn--pypal-4ve" is "pаypal".
+        try:
+            unicode_label = _idna2003.ToUnicode(encoded)
+        except UnicodeError:
+            raise InvalidURL("The link's site name has an invalid xn-- (punycode) part.") from None
+        if unicode_label == encoded:
+            raise InvalidURL("The link's site name has an invalid xn-- (punycode) part.")
+        _refuse_mixed_scripts(unicode_label)
+    return encoded
+
+
+def _refuse_mixed_scripts(label: str) -> None:
+    scripts = set()
+    for ch in label:
+        if ch.isalpha():
+            name = unicodedata.name(ch, "")
+            for script in _CONFUSABLE_SCRIPTS:
+                if name.startswith(script + " "):
+                    scripts.add(script)
+    if len(scripts) > 1:
+        raise InvalidURL(
+            f"The link's site name mixes {' and '.join(sorted(s.title() for s in scripts))} letters in one "
+            "word, a common trick to imitate another site's name. Check the link and paste the original."
+        )
+
+
+def _normalize_percent(text: str, safe: frozenset[str]) -> str:
+    """One percent-encoding per character: unreserved escapes decoded, other escapes uppercased, unsafe encoded.
+
+    Reserved escapes such as ``%2F`` are kept encoded: decoding them would change what the URL means.
+    A ``%`` that does not start a valid escape is itself encoded, so the result always parses back.
+    """
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "%" and i + 2 < n and text[i + 1] in _HEX and text[i + 2] in _HEX:
+            decoded = chr(int(text[i + 1 : i + 3], 16))
+            out.append(decoded if decoded in _UNRESERVED else "%" + text[i + 1 : i + 3].upper())
+            i += 3
+            continue
+        if ch in safe:
+            out.append(ch)
+        else:
+            out.extend(f"%{b:02X}" for b in ch.encode("utf-8"))
+        i += 1
+    return "".join(out)
+
+
+def _remove_dot_segments(path: str) -> str:
+    """RFC 3986 5.2.4: "/a/./b/../c" is "/a/c", as every browser resolves it."""
+    if "." not in path:
+        return path
+    segments = path.split("/")
+    out: list[str] = []
+    for seg in segments[1:]:
+        if seg == ".":
+            continue
+        if seg == "..":
+            if out:
+                out.pop()
+            continue
+        out.append(seg)
+    if segments[-1] in (".", ".."):
+        out.append("")  # "/a/b/.." is the directory "/a/", not the file "/a"
+    return "/" + "/".join(out)
+
+
+def _clean_query(query: str) -> str:
+    """Keep parameters in their order (order can matter to the site) minus trackers and empty pieces."""
+    if not query:
+        return ""
+    kept = []
+    for part in query.split("&"):
+        if not part:
+            continue
+        part = _normalize_percent(part, _QUERY_SAFE)
+        key = _percent_decode_ascii(part.split("=", 1)[0]).lower()
+        if key in _TRACKING_PARAMS or key.startswith(_TRACKING_PREFIXES):
+            continue
+        kept.append(part)
+    return "&".join(kept)
+
+
+def _percent_decode_ascii(text: str) -> str:
+    # Only for recognizing a tracker's name ("utm%5Fsource" is utm_source); never written back.
+    return re.sub(r"%([0-9A-F]{2})", lambda m: chr(int(m.group(1), 16)), text)
+
+
+# --------------------------------------------------------------------------------------------------
+# domains
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+def _strip_www(host: str) -> str:
+    # Only when a real domain remains: "www.com" is a site of its own, not the TLD "com".
+    if host.startswith("www.") and "." in host[4:]:
+        return host[4:]
+    return host
+
+
+def domain_of(url: str) -> str:
+    """The normalized host of ``url`` without a leading ``www.``: ``https://www.NBCSports.com/x`` -> ``nbcsports.com``.
+
+    The URL is normalized first (raising :class:`InvalidURL` like :func:`normalize_url`), so any spelling of a
+    link gives the same domain. IP hosts come back as the address (IPv6 without brackets).
+    """
+    normalized = normalize_url(url)
+    authority = normalized.split("://", 1)[1].split("/", 1)[0]
+    if authority.startswith("["):
+        return authority[1 : authority.index("]")]
+    return _strip_www(authority.rsplit(":", 1)[0] if ":" in authority else authority)
+
+
+def candidate_domains(host: str) -> list[str]:
+    """The host and its parent domains, most specific first, stopping at two labels (never a bare TLD).
+
+    ``"a.b.example.co.uk"`` -> ``["a.b.example.co.uk", "b.example.co.uk", "example.co.uk", "co.uk"]``. A lookup
+    tries these in order, so a tier registered for ``example.com`` also covers ``sport.example.com``.
+
+    Without the Public Suffix List we cannot tell that ``co.uk`` is a public suffix rather than a site; so
+    a registry must never list a public suffix as a domain. That is good enough for a hand-curated tier list.
+    An IP address has no parents: it is returned alone.
+    """
+    host = host.strip().lower().rstrip(".")
+    if not host:
+        return []
+    if _is_ip(host):
+        return [host.strip("[]")]
+    labels = host.split(".")
+    if len(labels) < 2:
+        return [host]
+    return [".".join(labels[i:]) for i in range(len(labels) - 1)]
+
+
+def publisher_from_domain(domain: str) -> str:
+    """A readable default publisher for a source: its domain without ``www.`` (``nbcsports.com``).
+
+    Deliberately plain: guessing a brand name ("NBC Sports") from a domain would often be wrong, and cutting
+    to the last two labels would turn ``bbc.co.uk`` into ``co.uk``; a moderator can always type a better
+    name. Punycode stays as it is, so the shown name is exactly what the link points to.
+    """
+    return _strip_www(domain.strip().lower().rstrip("."))

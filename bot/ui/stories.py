@@ -1,0 +1,345 @@
+"""Story embeds, the persistent Flag / Read more buttons, the story and report forms, confirmations."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.services.stories import StoryView
+from bot.tree import report_error
+from bot.ui.embeds import cut, lines_into_fields, new_embed, set_footer
+from db.models import AuditEntry, QueueItem, Story
+
+log = logging.getLogger(__name__)
+
+LABEL_BADGES = {
+    "unverified": ("❔", "Unverified", discord.Colour.light_grey()),
+    "verified": ("✅", "Verified", discord.Colour.green()),
+    "disputed": ("⚖️", "Disputed", discord.Colour.gold()),
+    "misleading": ("🟠", "Misleading", discord.Colour.orange()),
+    "false": ("❌", "False", discord.Colour.red()),
+    "satire": ("🎭", "Satire", discord.Colour.purple()),
+}
+EXCERPT = 1200  # body characters shown in the story embed; the rest is one press of "Read more" away
+PAGE_SIZE = 10
+
+
+def badge(label: str) -> str:
+    emoji, name, _ = LABEL_BADGES[label]
+    return f"{emoji} {name}"
+
+
+def _markdown_link(text: str, url: str) -> str:
+    # A ")" in the URL would end Discord's markdown link early.
+    return f"[{discord.utils.escape_markdown(text)}]({url.replace(')', '%29')})"
+
+
+def story_embed(view: StoryView, *, excerpt: int = EXCERPT) -> discord.Embed:
+    story = view.story
+    _, _, colour = LABEL_BADGES[story.label]
+    parts = []
+    if story.summary:
+        parts.append(f"**{story.summary}**")
+    if story.body:
+        body = story.body if len(story.body) <= excerpt else story.body[:excerpt].rsplit(" ", 1)[0] + " … *(Read more)*"
+        parts.append(body)
+    embed = new_embed(f"#{story.id} · {story.title}", "\n\n".join(parts), colour=colour)
+    label = badge(story.label) + (f" — {story.label_note}" if story.label_note else "")
+    embed.add_field(name="Label", value=cut(label, 1024), inline=False)
+    if story.moment_date:
+        embed.add_field(name="Moment", value=story.moment_date, inline=True)
+    if view.competition:
+        embed.add_field(
+            name="Competition", value=view.competition + (f" · {view.event}" if view.event else ""), inline=True
+        )
+    if view.skaters:
+        embed.add_field(name="Skaters", value=cut(", ".join(view.skaters), 1024), inline=True)
+    lines = [
+        f"{_markdown_link(s.source.publisher, s.source.url)} · {s.source.kind} · {s.tier or 'tier unknown'}"
+        + (f" — {discord.utils.escape_markdown(s.source.note)}" if s.source.note else "")
+        for s in view.sources
+    ]
+    lines_into_fields(embed, "Sources", lines or ["None yet"])
+    where = "shared library" if story.guild_id is None else "this server"
+    flags = f" · {story.open_flags} open report(s)" if story.open_flags else ""
+    return set_footer(embed, f"Story #{story.id} · {where}{flags} · report a problem with the Flag button")
+
+
+def full_body_embed(view: StoryView) -> discord.Embed:
+    return new_embed(f"#{view.story.id} · {view.story.title}", view.story.body or view.story.summary or "—")
+
+
+def story_list_pages(title: str, stories: list[Story], empty: str) -> list[discord.Embed]:
+    lines = [
+        f"`#{s.id}` {badge(s.label)} **{discord.utils.escape_markdown(cut(s.title, 120))}**"
+        + (f" · {s.moment_date}" if s.moment_date else "")
+        for s in stories
+    ]
+    return _pages(title, lines or [empty])
+
+
+def queue_pages(items: list[QueueItem]) -> list[discord.Embed]:
+    lines = []
+    for item in items:
+        story = item.story
+        reason = (
+            f"{item.open_flags} open report(s) since {item.oldest_flag_at[:10]}" if item.open_flags else "unverified"
+        )
+        where = " · shared library" if story.guild_id is None else ""
+        lines.append(
+            f"`#{story.id}` **{discord.utils.escape_markdown(cut(story.title, 100))}** — {reason}{where} "
+            f"· added {story.created_at[:10]}"
+        )
+    return _pages("Review queue (oldest first)", lines or ["Nothing to review. 🎉"])
+
+
+def history_pages(story: Story, entries: list[AuditEntry]) -> list[discord.Embed]:
+    lines = []
+    for entry in entries:
+        actor = "the command line" if entry.actor_id == 0 else f"<@{entry.actor_id}>"
+        change = _describe_change(entry.before, entry.after)
+        lines.append(
+            f"`{entry.at[:16].replace('T', ' ')}` {actor} **{entry.action}**" + (f"\n{change}" if change else "")
+        )
+    return _pages(f"History of story #{story.id}", lines or ["No changes recorded."])
+
+
+def _describe_change(before: dict[str, Any] | None, after: dict[str, Any] | None) -> str:
+    keys = list(dict.fromkeys([*(before or {}), *(after or {})]))
+    parts = []
+    for key in keys:
+        old = (before or {}).get(key)
+        new = (after or {}).get(key)
+        if before is None:
+            parts.append(f"{key}: {_short(new)}")
+        elif after is None:
+            parts.append(f"{key}: ~~{_short(old)}~~")
+        else:
+            parts.append(f"{key}: {_short(old)} → {_short(new)}")
+    return cut(" · ".join(parts), 900)
+
+
+def _short(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return discord.utils.escape_markdown(cut(text, 80)) if text else "—"
+
+
+def _pages(title: str, lines: list[str]) -> list[discord.Embed]:
+    pages = []
+    chunks = [lines[i : i + PAGE_SIZE] for i in range(0, len(lines), PAGE_SIZE)]
+    for number, chunk in enumerate(chunks, start=1):
+        embed = new_embed(title, "\n".join(chunk))
+        if len(chunks) > 1:
+            set_footer(embed, f"Page {number}/{len(chunks)}")
+        pages.append(embed)
+    return pages
+
+
+# --- persistent buttons on every story message -------------------------------------------------------------
+class _StoryButton:
+    """A button that carries its story id in its custom_id, so it keeps working after a restart. What a
+    press does is the stories cog's business: the button hands it over."""
+
+    action = ""
+
+    def __init__(self, story_id: int, button: discord.ui.Button[Any]) -> None:
+        super().__init__(button)  # type: ignore[call-arg]  # DynamicItem, next in the concrete classes' MRO
+        self.story_id = story_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> _StoryButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            cog = interaction.client.get_cog("Stories")  # type: ignore[attr-defined]
+            await cog.on_story_button(interaction, self.action, self.story_id)
+        except Exception as error:  # buttons have no tree error handler: use the same one path
+            await report_error(interaction, error)
+
+
+class FlagButton(_StoryButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"story:flag:(?P<id>[0-9]+)"):
+    action = "flag"
+
+    def __init__(self, story_id: int) -> None:
+        super().__init__(
+            story_id,
+            discord.ui.Button(
+                label="Flag", emoji="🚩", style=discord.ButtonStyle.secondary, custom_id=f"story:flag:{story_id}"
+            ),
+        )
+
+
+class ReadMoreButton(
+    _StoryButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"story:read:(?P<id>[0-9]+)"
+):
+    action = "read"
+
+    def __init__(self, story_id: int) -> None:
+        super().__init__(
+            story_id,
+            discord.ui.Button(
+                label="Read more", emoji="📖", style=discord.ButtonStyle.secondary, custom_id=f"story:read:{story_id}"
+            ),
+        )
+
+
+def story_buttons(story: Story, *, excerpt: int = EXCERPT) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if len(story.body) > excerpt:
+        view.add_item(ReadMoreButton(story.id))
+    view.add_item(FlagButton(story.id))
+    return view
+
+
+STORY_ID_IN_BUTTON = re.compile(r"^story:(?:flag|read):([0-9]+)$")
+
+
+def story_id_of(message: discord.Message) -> int | None:
+    """The story a message shows, found from its buttons (for the "Report story" context menu)."""
+    for row in message.components:
+        for component in getattr(row, "children", [row]):
+            match = STORY_ID_IN_BUTTON.match(getattr(component, "custom_id", None) or "")
+            if match:
+                return int(match.group(1))
+    return None
+
+
+# --- forms ---------------------------------------------------------------------------------------------------
+class FlagModal(discord.ui.Modal, title="Report story"):
+    reason: discord.ui.TextInput[FlagModal] = discord.ui.TextInput(
+        label="What is wrong with this story?",
+        style=discord.TextStyle.paragraph,
+        max_length=1000,
+        placeholder="e.g. no source reports this; the score is wrong; it is satire",
+    )
+
+    def __init__(self, story_id: int, submit: Callable[[discord.Interaction, int, str], Awaitable[None]]) -> None:
+        super().__init__(title=f"Report story #{story_id}")
+        self.story_id = story_id
+        self._submit = submit
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await self._submit(interaction, self.story_id, self.reason.value)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        await report_error(interaction, error)
+
+
+class StoryModal(discord.ui.Modal):
+    """Title, summary, body, moment date and skaters; prefilled when editing."""
+
+    def __init__(
+        self,
+        heading: str,
+        submit: Callable[[discord.Interaction, dict[str, str]], Awaitable[None]],
+        *,
+        story: Story | None = None,
+        skaters: str = "",
+    ) -> None:
+        super().__init__(title=cut(heading, 45))
+        self._submit = submit
+        self.story_title: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
+            label="Title", max_length=200, default=story.title if story else None
+        )
+        self.summary: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
+            label="Summary (what it claims, in short)",
+            style=discord.TextStyle.paragraph,
+            max_length=500,
+            required=False,
+            default=story.summary if story else None,
+        )
+        self.body: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
+            label="Story",
+            style=discord.TextStyle.paragraph,
+            max_length=4000,
+            required=False,
+            default=story.body if story else None,
+        )
+        self.moment_date: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
+            label="Date of the moment (YYYY-MM-DD)",
+            max_length=10,
+            required=False,
+            placeholder="2026-02-19",
+            default=story.moment_date if story else None,
+        )
+        self.skaters: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
+            label="Skaters (comma-separated)", max_length=300, required=False, default=skaters or None
+        )
+        for item in (self.story_title, self.summary, self.body, self.moment_date, self.skaters):
+            self.add_item(item)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await self._submit(
+            interaction,
+            {
+                "title": self.story_title.value,
+                "summary": self.summary.value,
+                "body": self.body.value,
+                "moment_date": self.moment_date.value,
+                "skaters": self.skaters.value,
+            },
+        )
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        await report_error(interaction, error)
+
+
+class Confirm(discord.ui.View):
+    """Confirm / Cancel for the person who asked; the buttons switch off once used or after a minute."""
+
+    def __init__(
+        self,
+        author_id: int,
+        label: str,
+        on_confirm: Callable[[discord.Interaction], Awaitable[None]],
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.danger,
+    ) -> None:
+        super().__init__(timeout=60)
+        self.author_id = author_id
+        self._on_confirm = on_confirm
+        self.confirm.label = label
+        self.confirm.style = style
+        self.origin: discord.Interaction | None = None
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id == self.author_id:
+            return True
+        await interaction.response.send_message("This confirmation is not yours.", ephemeral=True)
+        return False
+
+    def _disable(self) -> None:
+        for item in self.children:
+            if isinstance(item, discord.ui.Button):
+                item.disabled = True
+
+    @discord.ui.button(label="Confirm", style=discord.ButtonStyle.danger)
+    async def confirm(self, interaction: discord.Interaction, _: discord.ui.Button[Confirm]) -> None:
+        self._disable()
+        self.stop()
+        await self._on_confirm(interaction)
+
+    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    async def cancel(self, interaction: discord.Interaction, _: discord.ui.Button[Confirm]) -> None:
+        self._disable()
+        self.stop()
+        await interaction.response.edit_message(content="Cancelled; nothing changed.", view=self)
+
+    async def on_timeout(self) -> None:
+        self._disable()
+        if self.origin is not None:
+            try:
+                await self.origin.edit_original_response(view=self)
+            except discord.HTTPException:
+                log.debug("could not disable a confirmation's buttons", exc_info=True)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]) -> None:
+        await report_error(interaction, error)

@@ -1,0 +1,333 @@
+"""Stories, their sources, flags and audit trail; per-server settings and source tiers.
+
+Every change is written together with its audit entry in one transaction: a change without its trail, or
+a trail without its change, cannot happen.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from db.database import Database, Transaction
+from db.models import AuditEntry, AuditRecord, GuildSettings, QueueItem, Source, Story
+
+STORY_COLUMNS = ("title", "summary", "body", "moment_date", "competition_id", "event_id")
+_VISIBLE = "deleted_at IS NULL AND (guild_id = :guild OR guild_id IS NULL)"
+
+
+def _source(row: sqlite3.Row) -> Source:
+    return Source(
+        id=row["id"],
+        story_id=row["story_id"],
+        url=row["url"],
+        publisher=row["publisher"],
+        kind=row["kind"],
+        note=row["note"],
+        added_by=row["added_by"],
+        added_at=row["added_at"],
+    )
+
+
+def _story(row: sqlite3.Row, skater_ids: Sequence[int] = (), sources: Sequence[Source] = (), flags: int = 0) -> Story:
+    return Story(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        title=row["title"],
+        summary=row["summary"],
+        body=row["body"],
+        moment_date=row["moment_date"],
+        competition_id=row["competition_id"],
+        event_id=row["event_id"],
+        label=row["label"],
+        label_note=row["label_note"],
+        labelled_at=row["labelled_at"],
+        created_by=row["created_by"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        import_key=row["import_key"],
+        skater_ids=tuple(skater_ids),
+        sources=tuple(sources),
+        open_flags=flags,
+    )
+
+
+async def _audit(tx: Transaction, story_id: int | None, record: AuditRecord) -> None:
+    await tx.insert(
+        "INSERT INTO audit_log (story_id, guild_id, actor_id, action, at, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            story_id,
+            record.guild_id,
+            record.actor_id,
+            record.action,
+            record.at,
+            json.dumps(record.before, ensure_ascii=False) if record.before is not None else None,
+            json.dumps(record.after, ensure_ascii=False) if record.after is not None else None,
+        ),
+    )
+
+
+class StoryRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    # --- reading -------------------------------------------------------------------------------------
+    async def get(self, story_id: int) -> Story | None:
+        """A story that is not deleted, with its skaters, sources and open flag count."""
+        row = await self._db.fetchone("SELECT * FROM stories WHERE id = ? AND deleted_at IS NULL", (story_id,))
+        if row is None:
+            return None
+        skaters = await self._db.fetchall("SELECT skater_id FROM story_skaters WHERE story_id = ?", (story_id,))
+        sources = await self._db.fetchall("SELECT * FROM story_sources WHERE story_id = ? ORDER BY id", (story_id,))
+        flags = await self._db.fetchone(
+            "SELECT count(*) FROM story_flags WHERE story_id = ? AND resolved_at IS NULL", (story_id,)
+        )
+        return _story(row, [r[0] for r in skaters], [_source(r) for r in sources], flags[0])
+
+    async def by_import_key(self, import_key: str) -> Story | None:
+        row = await self._db.fetchone("SELECT id FROM stories WHERE import_key = ?", (import_key,))
+        return await self.get(row["id"]) if row else None
+
+    async def search(self, guild_id: int | None, match: str, limit: int) -> list[Story]:
+        """Stories visible in the guild whose text matches an FTS5 expression, best first."""
+        rows = await self._db.fetchall(
+            f"SELECT s.* FROM stories_fts JOIN stories s ON s.id = stories_fts.rowid "
+            f"WHERE stories_fts MATCH :match AND s.{_VISIBLE} ORDER BY bm25(stories_fts, 5.0, 2.0, 1.0) LIMIT :limit",
+            {"match": match, "guild": guild_id, "limit": limit},
+        )
+        return [_story(row) for row in rows]
+
+    async def recent(self, guild_id: int | None, limit: int) -> list[Story]:
+        rows = await self._db.fetchall(
+            f"SELECT * FROM stories WHERE {_VISIBLE} ORDER BY id DESC LIMIT :limit", {"guild": guild_id, "limit": limit}
+        )
+        return [_story(row) for row in rows]
+
+    async def queue(self, guild_id: int, include_library: bool) -> list[QueueItem]:
+        """Stories needing a look: unverified or with open flags; the oldest first."""
+        rows = await self._db.fetchall(
+            "SELECT s.*, count(f.id) AS open_flags, min(f.created_at) AS oldest_flag FROM stories s "
+            "LEFT JOIN story_flags f ON f.story_id = s.id AND f.resolved_at IS NULL "
+            "WHERE s.deleted_at IS NULL AND (s.guild_id = :guild OR (:library AND s.guild_id IS NULL)) "
+            "GROUP BY s.id HAVING s.label = 'unverified' OR count(f.id) > 0 "
+            "ORDER BY coalesce(min(f.created_at), s.created_at), s.id",
+            {"guild": guild_id, "library": include_library},
+        )
+        return [QueueItem(_story(row, flags=row["open_flags"]), row["open_flags"], row["oldest_flag"]) for row in rows]
+
+    async def history(self, story_id: int) -> list[AuditEntry]:
+        rows = await self._db.fetchall("SELECT * FROM audit_log WHERE story_id = ? ORDER BY id", (story_id,))
+        return [
+            AuditEntry(
+                id=row["id"],
+                story_id=row["story_id"],
+                guild_id=row["guild_id"],
+                actor_id=row["actor_id"],
+                action=row["action"],
+                at=row["at"],
+                before=json.loads(row["before"]) if row["before"] else None,
+                after=json.loads(row["after"]) if row["after"] else None,
+            )
+            for row in rows
+        ]
+
+    async def flags_since(self, user_id: int, guild_id: int, since: str) -> int:
+        row = await self._db.fetchone(
+            "SELECT count(*) FROM story_flags WHERE user_id = ? AND guild_id = ? AND created_at >= ?",
+            (user_id, guild_id, since),
+        )
+        return row[0]
+
+    async def has_flagged(self, story_id: int, user_id: int) -> bool:
+        row = await self._db.fetchone(
+            "SELECT 1 FROM story_flags WHERE story_id = ? AND user_id = ?", (story_id, user_id)
+        )
+        return row is not None
+
+    # --- writing: each change with its audit entry ---------------------------------------------------
+    async def create(
+        self,
+        guild_id: int | None,
+        fields: dict[str, Any],
+        skater_ids: Iterable[int],
+        label: str,
+        label_note: str,
+        import_key: str | None,
+        audit: AuditRecord,
+    ) -> int:
+        async with self._db.transaction() as tx:
+            story_id = await tx.insert(
+                "INSERT INTO stories (guild_id, title, summary, body, moment_date, competition_id, event_id, label, "
+                "label_note, labelled_at, created_by, created_at, updated_at, import_key) "
+                "VALUES (:guild_id, :title, :summary, :body, :moment_date, :competition_id, :event_id, :label, "
+                ":label_note, :labelled_at, :actor, :at, :at, :import_key)",
+                {
+                    **{column: fields.get(column) for column in STORY_COLUMNS},
+                    "guild_id": guild_id,
+                    "label": label,
+                    "label_note": label_note,
+                    "labelled_at": audit.at if label != "unverified" else None,
+                    "actor": audit.actor_id,
+                    "at": audit.at,
+                    "import_key": import_key,
+                },
+            )
+            await self._set_skaters(tx, story_id, skater_ids)
+            await _audit(tx, story_id, audit)
+        return story_id
+
+    async def update(
+        self, story_id: int, changes: dict[str, Any], skater_ids: Iterable[int] | None, audit: AuditRecord
+    ) -> None:
+        """Applies changes to STORY_COLUMNS (and the skater links when given)."""
+        async with self._db.transaction() as tx:
+            if changes:
+                assignments = ", ".join(f"{column} = :{column}" for column in changes if column in STORY_COLUMNS)
+                await tx.execute(
+                    f"UPDATE stories SET {assignments}, updated_at = :at WHERE id = :id",
+                    {**changes, "at": audit.at, "id": story_id},
+                )
+            if skater_ids is not None:
+                await self._set_skaters(tx, story_id, skater_ids)
+            await _audit(tx, story_id, audit)
+
+    async def set_label(self, story_id: int, label: str, note: str, audit: AuditRecord) -> int:
+        """Sets the label and resolves the story's open flags; returns how many flags it resolved."""
+        async with self._db.transaction() as tx:
+            await tx.execute(
+                "UPDATE stories SET label = ?, label_note = ?, labelled_at = ?, updated_at = ? WHERE id = ?",
+                (label, note, audit.at, audit.at, story_id),
+            )
+            await _audit(tx, story_id, audit)
+            open_flags = await tx.fetchall(
+                "SELECT id, guild_id, user_id, reason FROM story_flags WHERE story_id = ? AND resolved_at IS NULL",
+                (story_id,),
+            )
+            for flag in open_flags:
+                resolution = f"labelled {label}"
+                await tx.execute(
+                    "UPDATE story_flags SET resolved_at = ?, resolved_by = ?, resolution = ? WHERE id = ?",
+                    (audit.at, audit.actor_id, resolution, flag["id"]),
+                )
+                await _audit(
+                    tx,
+                    story_id,
+                    AuditRecord(
+                        audit.actor_id,
+                        audit.guild_id,
+                        "flag resolved",
+                        audit.at,
+                        {"flag": flag["id"], "by": flag["user_id"], "reason": flag["reason"]},
+                        {"resolution": resolution},
+                    ),
+                )
+        return len(open_flags)
+
+    async def add_source(
+        self, story_id: int, url: str, publisher: str, kind: str, note: str, audit: AuditRecord
+    ) -> bool:
+        """False when the story already has that URL (nothing is written)."""
+        async with self._db.transaction() as tx:
+            if await tx.fetchone("SELECT 1 FROM story_sources WHERE story_id = ? AND url = ?", (story_id, url)):
+                return False
+            await tx.insert(
+                "INSERT INTO story_sources (story_id, url, publisher, kind, note, added_by, added_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (story_id, url, publisher, kind, note, audit.actor_id, audit.at),
+            )
+            await tx.execute("UPDATE stories SET updated_at = ? WHERE id = ?", (audit.at, story_id))
+            await _audit(tx, story_id, audit)
+        return True
+
+    async def remove_source(self, story_id: int, url: str, audit: AuditRecord) -> bool:
+        async with self._db.transaction() as tx:
+            removed = await tx.execute("DELETE FROM story_sources WHERE story_id = ? AND url = ?", (story_id, url))
+            if removed:
+                await tx.execute("UPDATE stories SET updated_at = ? WHERE id = ?", (audit.at, story_id))
+                await _audit(tx, story_id, audit)
+        return bool(removed)
+
+    async def delete(self, story_id: int, audit: AuditRecord) -> None:
+        async with self._db.transaction() as tx:
+            await tx.execute(
+                "UPDATE stories SET deleted_at = ?, deleted_by = ? WHERE id = ?", (audit.at, audit.actor_id, story_id)
+            )
+            await _audit(tx, story_id, audit)
+
+    async def add_flag(self, story_id: int, guild_id: int, user_id: int, reason: str, audit: AuditRecord) -> bool:
+        """False when this member already flagged the story."""
+        async with self._db.transaction() as tx:
+            if await tx.fetchone("SELECT 1 FROM story_flags WHERE story_id = ? AND user_id = ?", (story_id, user_id)):
+                return False
+            await tx.insert(
+                "INSERT INTO story_flags (story_id, guild_id, user_id, reason, created_at) VALUES (?, ?, ?, ?, ?)",
+                (story_id, guild_id, user_id, reason, audit.at),
+            )
+            await _audit(tx, story_id, audit)
+        return True
+
+    @staticmethod
+    async def _set_skaters(tx: Transaction, story_id: int, skater_ids: Iterable[int]) -> None:
+        await tx.execute("DELETE FROM story_skaters WHERE story_id = ?", (story_id,))
+        await tx.executemany(
+            "INSERT OR IGNORE INTO story_skaters (story_id, skater_id) VALUES (?, ?)",
+            [(story_id, skater_id) for skater_id in skater_ids],
+        )
+
+
+class GuildRepository:
+    """Per-server settings and source tiers."""
+
+    SEED = 0  # the guild_id of the seeded tiers every server starts from
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def settings(self, guild_id: int) -> GuildSettings:
+        row = await self._db.fetchone("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        if row is None:
+            return GuildSettings(guild_id)
+        return GuildSettings(guild_id, row["mod_role_id"], row["modlog_channel_id"])
+
+    async def update_settings(self, guild_id: int, column: str, value: int | None, audit: AuditRecord) -> None:
+        if column not in ("mod_role_id", "modlog_channel_id"):
+            raise ValueError(column)
+        async with self._db.transaction() as tx:
+            await tx.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (?)", (guild_id,))
+            await tx.execute(f"UPDATE guild_settings SET {column} = ? WHERE guild_id = ?", (value, guild_id))
+            await _audit(tx, None, audit)
+
+    async def tiers(self, guild_id: int | None, domains: Sequence[str]) -> dict[str, str]:
+        """domain -> tier for the given domains: the server's own setting over the seed."""
+        if not domains:
+            return {}
+        marks = ",".join("?" * len(domains))
+        rows = await self._db.fetchall(
+            f"SELECT domain, tier, guild_id FROM source_tiers WHERE domain IN ({marks}) AND guild_id IN (?, ?) "
+            f"ORDER BY guild_id = ?",
+            (*domains, self.SEED, guild_id or self.SEED, guild_id or self.SEED),
+        )
+        return {row["domain"]: row["tier"] for row in rows}  # the server's rows come last and win
+
+    async def set_tier(self, guild_id: int, domain: str, tier: str, audit: AuditRecord) -> None:
+        async with self._db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO source_tiers (guild_id, domain, tier) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id, domain) DO UPDATE SET tier = excluded.tier",
+                (guild_id, domain, tier),
+            )
+            await _audit(tx, None, audit)
+
+    async def seed_tiers(self, tiers: Iterable[tuple[str, str]]) -> int:
+        """Makes the seed match the bundled registry; returns how many rows changed."""
+        async with self._db.transaction() as tx:
+            changed = 0
+            for domain, tier in tiers:
+                changed += await tx.execute(
+                    "INSERT INTO source_tiers (guild_id, domain, tier) VALUES (?, ?, ?) "
+                    "ON CONFLICT (guild_id, domain) DO UPDATE SET tier = excluded.tier WHERE tier != excluded.tier",
+                    (self.SEED, domain, tier),
+                )
+        return changed
