@@ -60,6 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
     db_commands.add_parser("check", help="SQLite integrity and foreign-key check")
     backup = db_commands.add_parser("backup", help="online backup to a new file")
     backup.add_argument("path", type=Path)
+    stories = commands.add_parser("stories", help="manage stories from the command line")
+    story_commands = stories.add_subparsers(dest="stories_command", required=True, metavar="ACTION")
+    story_import = story_commands.add_parser(
+        "import", help="load stories: .txt (title on the first line) or skatebot stories JSON"
+    )
+    story_import.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    story_import.add_argument("--guild", type=int, help="into this server's stories (default: the shared library)")
     sandbox = commands.add_parser("sandbox", help="try the bot in a local Discord sandbox, in this terminal")
     sandbox.add_argument("--db", type=Path, help="use this store instead of a fresh one with the bundled data")
     return parser
@@ -76,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"skatebot: {exc}", file=sys.stderr)
         return 2
     setup_logging(settings)
-    handlers = {"run": _run, "sync": _sync, "import": _import, "db": _db, "sandbox": _sandbox}
+    handlers = {"run": _run, "sync": _sync, "import": _import, "db": _db, "stories": _stories, "sandbox": _sandbox}
     try:
         return asyncio.run(handlers[args.command](settings, args))
     except KeyboardInterrupt:
@@ -151,6 +158,42 @@ async def _import(settings: Settings, args: argparse.Namespace) -> int:
                 print(f"skatebot: {exc} (nothing from this file was written)", file=sys.stderr)
                 return 1
             print(report.describe())
+    finally:
+        await db.close()
+    return 0
+
+
+async def _stories(settings: Settings, args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from bot.services.results import ResultsService
+    from bot.services.stories import StoryService
+    from bot.services.story_import import StoryFileError, import_story, read_story_files
+    from bot.store import CLI_OWNER, open_store
+    from db.repositories.results import ResultsRepository
+    from db.repositories.stories import GuildRepository, StoryRepository
+
+    try:
+        items = await asyncio.to_thread(read_story_files, args.files)
+    except StoryFileError as exc:
+        print(f"skatebot: {exc} (nothing was imported)", file=sys.stderr)
+        return 1
+    db, _ = await open_store(settings.db_path)
+    try:
+        results = ResultsService(ResultsRepository(db))
+        await results.refresh()
+        service = StoryService(StoryRepository(db), GuildRepository(db), results)
+        # Into a server: the command line acts as that server's moderator; otherwise as a library owner.
+        actor = replace(CLI_OWNER, guild_id=args.guild) if args.guild else CLI_OWNER
+        for item in items:
+            for warning in item.warnings:
+                print(f"warning: {warning}")
+            try:
+                outcome = await import_story(service, actor, item, library=args.guild is None)
+            except StoryFileError as exc:
+                print(f"skatebot: {exc}", file=sys.stderr)
+                return 1
+            print(f"{item.key}: {outcome}")
     finally:
         await db.close()
     return 0

@@ -145,10 +145,14 @@ class Stories(commands.Cog):
         """Edit a story's text (moderators): opens a form."""
         actor = await self._actor(interaction)
         current = await self.service.for_edit(actor, id)
-        competition = competition or (str(current.story.competition_id) if current.story.competition_id else None)
+        # Unless new ones are given, the story keeps its competition and event.
+        linked_competition = self.bot.results.competition_by_id(current.story.competition_id)
+        linked_event = self.bot.results.event_by_id(current.story.event_id)
+        competition = competition or (linked_competition.key if linked_competition else None)
+        event = event or (linked_event.key if linked_event else None)
 
         async def submit(modal_interaction: discord.Interaction, values: dict[str, str]) -> None:
-            draft = StoryDraft(competition=competition, event=event or current.event, **values)
+            draft = StoryDraft(competition=competition, event=event, **values)
             story, _ = await self.service.edit(await self._actor(modal_interaction), id, draft)
             await self._send_story(modal_interaction, story.id, ephemeral=True, note=f"Saved story #{story.id}.")
             await self._log(actor, f"edited story #{story.id} **{discord.utils.escape_markdown(story.title)}**")

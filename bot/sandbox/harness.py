@@ -128,10 +128,11 @@ class Sandbox:
 
     # --- conveniences for tests and benchmarks ---------------------------------------------------------
     async def slash(
-        self, command: str, user: User | None = None, channel: Channel | None = None, **options: Any
+        self, command: str, user: User | None = None, in_channel: Channel | None = None, **options: Any
     ) -> InteractionResult:
-        """Runs a slash command as `user` (the owner by default) and waits for its first response."""
-        result = await self.server.slash(self.guild, channel or self.channel, user or self.owner, command, options)
+        """Runs a slash command as `user` (the owner by default) in `in_channel` (#general by default) and
+        waits for its first response; `options` are the command's own options."""
+        result = await self.server.slash(self.guild, in_channel or self.channel, user or self.owner, command, options)
         await result.wait()
         return result
 

@@ -288,7 +288,7 @@ class StoryService:
         skater_ids = self._skater_ids(draft.skaters)
         before = {k: getattr(story, k) for k in fields if getattr(story, k) != fields[k]}
         after = {k: fields[k] for k in before}
-        if list(story.skater_ids) != skater_ids:
+        if sorted(story.skater_ids) != sorted(skater_ids):
             before["skaters"], after["skaters"] = list(story.skater_ids), skater_ids
         if not after:
             return story, False

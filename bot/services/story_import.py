@@ -6,6 +6,7 @@ story through the same service, rules and audit trail as a moderator's edit."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,14 @@ def cut_at_paragraph(text: str, limit: int) -> str:
     return head.rsplit(" ", 1)[0].rstrip()
 
 
+def _first_sentence(text: str, limit: int) -> str:
+    match = re.match(r"(.+?[.!?])(\s|$)", text)
+    sentence = match.group(1) if match else text
+    if len(sentence) <= limit:
+        return sentence
+    return sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
 def read_text_story(path: Path) -> StoryFile:
     try:
         text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
@@ -57,9 +66,11 @@ def read_text_story(path: Path) -> StoryFile:
     body = "\n".join(lines[1:]).strip()
     warnings = []
     if len(title) > TITLE_LIMIT:
-        raise StoryFileError(
-            f"{path}: the first line (the title) is {len(title)} characters; the limit is {TITLE_LIMIT}"
-        )
+        # Articles pasted as they are start with a paragraph, not a title: keep every word in the body and
+        # title the story with its first sentence.
+        body = text.strip()
+        title = _first_sentence(title, TITLE_LIMIT)
+        warnings.append(f"{path.name}: the first line is a paragraph, not a title; titled it “{title}”")
     if len(body) > BODY_LIMIT:
         cut = cut_at_paragraph(body, BODY_LIMIT)
         warnings.append(

@@ -219,6 +219,7 @@ class FlagModal(discord.ui.Modal, title="Report story"):
         style=discord.TextStyle.paragraph,
         max_length=1000,
         placeholder="e.g. no source reports this; the score is wrong; it is satire",
+        custom_id="reason",
     )
 
     def __init__(self, story_id: int, submit: Callable[[discord.Interaction, int, str], Awaitable[None]]) -> None:
@@ -247,7 +248,7 @@ class StoryModal(discord.ui.Modal):
         super().__init__(title=cut(heading, 45))
         self._submit = submit
         self.story_title: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
-            label="Title", max_length=200, default=story.title if story else None
+            label="Title", max_length=200, default=story.title if story else None, custom_id="title"
         )
         self.summary: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
             label="Summary (what it claims, in short)",
@@ -255,6 +256,7 @@ class StoryModal(discord.ui.Modal):
             max_length=500,
             required=False,
             default=story.summary if story else None,
+            custom_id="summary",
         )
         self.body: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
             label="Story",
@@ -262,6 +264,7 @@ class StoryModal(discord.ui.Modal):
             max_length=4000,
             required=False,
             default=story.body if story else None,
+            custom_id="body",
         )
         self.moment_date: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
             label="Date of the moment (YYYY-MM-DD)",
@@ -269,9 +272,14 @@ class StoryModal(discord.ui.Modal):
             required=False,
             placeholder="2026-02-19",
             default=story.moment_date if story else None,
+            custom_id="moment_date",
         )
         self.skaters: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
-            label="Skaters (comma-separated)", max_length=300, required=False, default=skaters or None
+            label="Skaters (comma-separated)",
+            max_length=300,
+            required=False,
+            default=skaters or None,
+            custom_id="skaters",
         )
         for item in (self.story_title, self.summary, self.body, self.moment_date, self.skaters):
             self.add_item(item)

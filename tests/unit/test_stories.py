@@ -1,0 +1,235 @@
+"""The curation rules, on a real store, without Discord."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.errors import NotFound, UserFacingError
+from bot.services.claimreview import claim_review
+from bot.services.results import ResultsService
+from bot.services.stories import (
+    FLAG_RATE,
+    Actor,
+    NeedsConfirmation,
+    PermissionDenied,
+    StoryDraft,
+    StoryService,
+    fts_query,
+)
+from bot.services.story_import import cut_at_paragraph, import_story, read_story_files, read_text_story
+from bot.store import CLI_OWNER
+from db.database import Database
+from db.repositories.stories import GuildRepository, StoryRepository
+
+GUILD, OTHER = 111, 222
+MOD = Actor(1, GUILD, is_moderator=True)
+MEMBER = Actor(2, GUILD)
+OTHER_MOD = Actor(3, OTHER, is_moderator=True)
+OWNER = Actor(4, GUILD, is_owner=True)
+ADMIN = Actor(5, GUILD, is_admin=True)
+SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "stories"
+
+
+@pytest.fixture
+async def service(store: Database, results: ResultsService) -> StoryService:
+    return StoryService(StoryRepository(store), GuildRepository(store), results)
+
+
+async def test_drafts_are_validated_and_resolved(service: StoryService) -> None:
+    story = await service.create(
+        MOD,
+        StoryDraft(
+            "Title", skaters="sakamoto kaori, Alysa Liu", competition="milano", event="ladies", moment_date="2026-02-19"
+        ),
+    )
+    view = await service.view(MEMBER, story.id)
+    assert set(view.skaters) == {"Kaori Sakamoto", "Alysa Liu"}
+    assert view.competition == "Milano Cortina 2026" and view.event == "Women's singles"
+    for draft, message in (
+        (StoryDraft(""), "needs a title"),
+        (StoryDraft("x" * 201), "limit is 200"),
+        (StoryDraft("t", body="x" * 4001), "limit is 4000"),
+        (StoryDraft("t", moment_date="19/02/2026"), "not a date"),
+        (StoryDraft("t", skaters="Qqqq Zzzz"), "No athlete matches"),
+        (StoryDraft("t", event="men"), "competition too"),
+    ):
+        with pytest.raises(UserFacingError, match=message):
+            await service.create(MOD, draft)
+
+
+async def test_rights(service: StoryService) -> None:
+    with pytest.raises(PermissionDenied):
+        await service.create(MEMBER, StoryDraft("t"))
+    with pytest.raises(PermissionDenied, match="owners"):
+        await service.create(MOD, StoryDraft("t"), library=True)
+    library = await service.create(OWNER, StoryDraft("library story"), library=True)
+    assert library.guild_id is None
+    with pytest.raises(PermissionDenied, match="owners"):
+        await service.label(MOD, library.id, "satire")
+    mine = await service.create(MOD, StoryDraft("server story"))
+    for call in (
+        service.view(OTHER_MOD, mine.id),
+        service.label(OTHER_MOD, mine.id, "satire"),
+        service.add_source(OTHER_MOD, mine.id, "https://example.org/"),
+        service.delete(OTHER_MOD, mine.id),
+        service.flag(OTHER_MOD, mine.id, "spam"),
+    ):
+        with pytest.raises(NotFound):  # another server's story does not even exist for them
+            await call
+    assert (await service.view(OTHER_MOD, library.id)).story.id == library.id
+    with pytest.raises(PermissionDenied):
+        await service.queue(MEMBER)
+    with pytest.raises(PermissionDenied, match="admins"):
+        await service.set_mod_role(MOD, 99)
+    await service.set_mod_role(ADMIN, 99)
+    assert (await service.guilds.settings(GUILD)).mod_role_id == 99
+
+
+async def test_label_rules_and_low_tier_warning(service: StoryService) -> None:
+    story = await service.create(MOD, StoryDraft("claim"))
+    with pytest.raises(UserFacingError, match="at least one source"):
+        await service.label(MOD, story.id, "verified")
+    for label in ("false", "disputed", "misleading"):
+        with pytest.raises(UserFacingError, match="needs a note"):
+            await service.label(MOD, story.id, label, "  ")
+    with pytest.raises(UserFacingError, match="not a label"):
+        await service.label(MOD, story.id, "true")
+    await service.add_source(MOD, story.id, "https://allthe.news/a")  # a low-tier domain in the seed
+    with pytest.raises(NeedsConfirmation, match="low-reliability"):
+        await service.label(MOD, story.id, "verified")
+    labelled, _ = await service.label(MOD, story.id, "verified", confirmed=True)
+    assert labelled.label == "verified"
+    with pytest.raises(UserFacingError, match="only source of a verified story"):
+        await service.remove_source(MOD, story.id, "https://allthe.news/a")
+    await service.add_source(MOD, story.id, "https://www.reuters.com/x", kind="primary")
+    await service.label(MOD, story.id, "unverified")
+    relabelled, _ = await service.label(MOD, story.id, "verified")  # one reliable source: no warning
+    assert relabelled.label == "verified"
+
+
+async def test_sources_are_normalized_deduplicated_and_tiered(service: StoryService) -> None:
+    story = await service.create(MOD, StoryDraft("sourced"))
+    story = await service.add_source(MOD, story.id, " <HTTPS://News.Livedoor.com/article/detail/1/?utm_source=x#c> ")
+    assert story.sources[0].url == "https://news.livedoor.com/article/detail/1/"
+    assert story.sources[0].publisher == "news.livedoor.com"
+    with pytest.raises(UserFacingError, match="already has that source"):
+        await service.add_source(MOD, story.id, "https://news.livedoor.com/article/detail/1/")
+    with pytest.raises(UserFacingError, match="kind"):
+        await service.add_source(MOD, story.id, "https://example.org/", kind="rumour")
+    view = await service.view(MOD, story.id)
+    assert view.sources[0].tier == "major"
+    await service.set_tier(MOD, "news.livedoor.com", "low")
+    assert (await service.view(MOD, story.id)).sources[0].tier == "low"
+    assert (await service.tiers(OTHER, [story.sources[0].url]))[story.sources[0].url] == "major"
+
+
+async def test_flags_once_per_member_and_rate_limited(service: StoryService) -> None:
+    limit, _ = FLAG_RATE
+    stories = [await service.create(MOD, StoryDraft(f"story {i}")) for i in range(limit + 1)]
+    await service.flag(MEMBER, stories[0].id, "wrong")
+    with pytest.raises(UserFacingError, match="already reported"):
+        await service.flag(MEMBER, stories[0].id, "still wrong")
+    for story in stories[1:limit]:
+        await service.flag(MEMBER, story.id, "wrong")
+    with pytest.raises(UserFacingError, match="please wait"):
+        await service.flag(MEMBER, stories[limit].id, "wrong")
+    with pytest.raises(UserFacingError, match="say briefly"):
+        await service.flag(Actor(9, GUILD), stories[limit].id, "   ")
+    queue = await service.queue(MOD)
+    assert [item.story.id for item in queue][:limit] == [s.id for s in stories[:limit]]  # oldest report first
+
+
+async def test_audit_trail_records_every_change(service: StoryService) -> None:
+    story = await service.create(MOD, StoryDraft("first title"))
+    await service.edit(MOD, story.id, StoryDraft("second title"))
+    await service.add_source(MOD, story.id, "https://www.reuters.com/x")
+    await service.flag(MEMBER, story.id, "typo")
+    await service.label(MOD, story.id, "verified")
+    await service.delete(MOD, story.id)
+    entries = await service.stories.history(story.id)
+    assert [e.action for e in entries] == ["create", "edit", "source added", "flag", "label", "flag resolved", "delete"]
+    edit = entries[1]
+    assert edit.before == {"title": "first title"} and edit.after == {"title": "second title"}
+    assert entries[-1].before["title"] == "second title" and entries[-1].actor_id == MOD.user_id
+
+
+def test_fts_query_is_always_safe() -> None:
+    assert fts_query("Malinin hug") == '"malinin" "hug"*'
+    assert fts_query('title:x OR "y" NEAR(z) -w *') == '"title" "x" "or" "y" "near" "z" "w"*'
+    assert fts_query("   ") is None and fts_query("!!!") is None
+
+
+async def test_search_ranks_and_scopes(service: StoryService) -> None:
+    await service.create(MOD, StoryDraft("Malinin's quad axel", body="The first quad axel in competition."))
+    await service.create(OTHER_MOD, StoryDraft("Malinin secret story", body="other server"))
+    titles = [s.title for s in await service.search(MEMBER, "malinin qu")]
+    assert titles[0] == "Malinin's quad axel"  # the title match ranks first
+    assert "Malinin secret story" not in titles  # another server's story
+    assert any("Malinin embraces" in s.title for s in await service.search(MEMBER, "Malinin"))  # library
+
+
+def test_claim_review() -> None:
+    review = claim_review(
+        story_id=3,
+        title="T",
+        summary="S",
+        label="false",
+        label_note="invented",
+        labelled_at="2026-03-01T10:00:00+00:00",
+        moment_date="2026-02-19",
+        skaters=["Kaori Sakamoto"],
+        source_urls=["https://a.example/"],
+        reviewer="Skate Fans moderators",
+    )
+    assert review["reviewRating"] == {
+        "@type": "Rating",
+        "ratingValue": 1,
+        "bestRating": 5,
+        "worstRating": 1,
+        "alternateName": "False",
+    }
+    assert review["datePublished"] == "2026-03-01" and review["itemReviewed"]["datePublished"] == "2026-02-19"
+    with pytest.raises(UserFacingError, match="label it"):
+        claim_review(
+            story_id=3,
+            title="T",
+            summary="",
+            label="unverified",
+            label_note="",
+            labelled_at=None,
+            moment_date=None,
+            skaters=[],
+            source_urls=[],
+            reviewer="x",
+        )
+
+
+def test_cut_at_paragraph() -> None:
+    text = "A" * 50 + "\n\n" + "B" * 50 + "\n\n" + "C" * 50
+    assert cut_at_paragraph(text, 120) == "A" * 50 + "\n\n" + "B" * 50
+    assert cut_at_paragraph("short", 120) == "short"
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared story fixtures are not present")
+async def test_importing_the_shared_story_texts_is_idempotent(service: StoryService) -> None:
+    items = read_story_files(sorted(SHARED.glob("*.txt")))
+    assert len(items) == 3 and all(len(i.draft.title) <= 200 and len(i.draft.body) <= 4000 for i in items)
+    gift = next(i for i in items if i.key == "txt:sakamoto-gift-to-liu")
+    assert any("kept the first" in w for w in gift.warnings)  # 7,000 characters: cut at a paragraph, said so
+    assert [await import_story(service, CLI_OWNER, i, library=True) for i in items] == ["added"] * 3
+    assert [await import_story(service, CLI_OWNER, i, library=True) for i in items] == ["unchanged"] * 3
+    glenn = read_text_story(SHARED / "glenn-shields-sakamoto.txt")
+    assert glenn.draft.body.startswith("At the Winter Olympics")  # nothing of the text is lost
+
+
+async def test_bundled_example_stories_carry_the_fact_check_verdicts(store: Database) -> None:
+    rows = await store.fetchall("SELECT import_key, label, guild_id FROM stories ORDER BY import_key")
+    labels = {row["import_key"]: row["label"] for row in rows}
+    assert labels == {
+        "json:glenn-shields-sakamoto": "verified",
+        "json:malinin-embraces-shaidorov": "verified",
+        "json:sakamoto-gift-to-liu": "false",
+    }
+    assert all(row["guild_id"] is None for row in rows)
