@@ -17,7 +17,6 @@ from typing import Any
 
 from bot.errors import NotFound, UserFacingError
 from bot.services.claimreview import claim_review
-from bot.services.names import normalize
 from bot.services.results import ResultsService
 from bot.services.urls import candidate_domains, domain_of, normalize_url, publisher_from_domain
 from db.models import LABELS, SOURCE_KINDS, TIERS, AuditEntry, AuditRecord, QueueItem, Source, Story
@@ -29,7 +28,6 @@ LABELS_NEEDING_A_NOTE = ("false", "disputed", "misleading")
 # A member may file this many flags per window in one server: enough for honest use, not for a flood.
 FLAG_RATE = (5, timedelta(minutes=10))
 SEARCH_LIMIT = 25
-_WORD = re.compile(r"\w+", re.UNICODE)
 
 
 class PermissionDenied(UserFacingError):
@@ -83,16 +81,6 @@ class StoryView:
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def fts_query(text: str) -> str | None:
-    """A safe FTS5 expression for what a member typed: every word must appear, the last as a prefix
-    (search-as-you-type); quotes, operators and column filters in the input are never interpreted."""
-    words = _WORD.findall(normalize(text))[:8]
-    if not words:
-        return None
-    *full, last = words
-    return " ".join([*(f'"{w}"' for w in full), f'"{last}"*'])
 
 
 def check_text(draft: StoryDraft) -> None:
@@ -209,10 +197,7 @@ class StoryService:
         return {url: next((known[d] for d in domains if d in known), None) for url, domains in candidates.items()}
 
     async def search(self, actor: Actor, text: str) -> list[Story]:
-        match = fts_query(text)
-        if match is None:
-            return await self.stories.recent(actor.guild_id, SEARCH_LIMIT)
-        return await self.stories.search(actor.guild_id, match, SEARCH_LIMIT)
+        return await self.stories.search(actor.guild_id, text, SEARCH_LIMIT)
 
     async def history(self, actor: Actor, story_id: int) -> tuple[Story, list[AuditEntry]]:
         self.require_moderator(actor)

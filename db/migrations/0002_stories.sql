@@ -85,22 +85,13 @@ CREATE TABLE guild_settings (
     modlog_channel_id   INTEGER
 );
 
--- Full-text search over what a story says; kept in step with `stories` by the triggers below.
+-- Full-text search, partitioned by who may see a story: every word is indexed with its scope in front
+-- ("g123w" + word for a server's story, "lw" + word for the shared library; see db/repositories/stories.py),
+-- so a server's query only walks the postings of the stories it can see, however many other servers have.
+-- Contentless: the text lives in `stories`; the repository keeps the index in step with every change.
 CREATE VIRTUAL TABLE stories_fts USING fts5(
-    title, summary, body, content='stories', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+    title, summary, body, content='', tokenize='unicode61 remove_diacritics 2'
 );
-CREATE TRIGGER stories_fts_insert AFTER INSERT ON stories BEGIN
-    INSERT INTO stories_fts(rowid, title, summary, body) VALUES (new.id, new.title, new.summary, new.body);
-END;
-CREATE TRIGGER stories_fts_delete AFTER DELETE ON stories BEGIN
-    INSERT INTO stories_fts(stories_fts, rowid, title, summary, body)
-    VALUES ('delete', old.id, old.title, old.summary, old.body);
-END;
-CREATE TRIGGER stories_fts_update AFTER UPDATE OF title, summary, body ON stories BEGIN
-    INSERT INTO stories_fts(stories_fts, rowid, title, summary, body)
-    VALUES ('delete', old.id, old.title, old.summary, old.body);
-    INSERT INTO stories_fts(rowid, title, summary, body) VALUES (new.id, new.title, new.summary, new.body);
-END;
 
 PRAGMA user_version = 2;
 COMMIT;

@@ -7,7 +7,9 @@ a trail without its change, cannot happen.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
+import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -54,6 +56,58 @@ def _story(row: sqlite3.Row, skater_ids: Sequence[int] = (), sources: Sequence[S
     )
 
 
+# --- the scoped full-text index -----------------------------------------------------------------------------
+_WORD = re.compile(r"[^\W_]+")
+_MAX_QUERY_WORDS = 8
+
+
+def _words(text: str) -> list[str]:
+    """Words as FTS5's unicode61 tokenizer sees them: case and accents folded, split on anything else."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
+    return _WORD.findall(folded)
+
+
+def _scope(guild_id: int | None) -> str:
+    return "lw" if guild_id is None else f"g{int(guild_id)}w"
+
+
+def indexed_text(guild_id: int | None, *texts: str) -> tuple[str, ...]:
+    """What the index stores for a story's texts: each word behind the story's scope."""
+    scope = _scope(guild_id)
+    return tuple(" ".join(scope + word for word in _words(text)) for text in texts)
+
+
+def search_expression(guild_id: int | None, text: str) -> str | None:
+    """The FTS5 query for what a member typed in a server: every word must appear in a story that server can
+    see (its own or the library's), the last word as a prefix (search-as-you-type). The input's quotes,
+    operators and column filters are never interpreted: only its words reach the index."""
+    words = _words(text)[:_MAX_QUERY_WORDS]
+    if not words:
+        return None
+    scopes = [_scope(None)] if guild_id is None else [_scope(guild_id), _scope(None)]
+    terms = []
+    for position, word in enumerate(words):
+        star = "*" if position == len(words) - 1 else ""
+        terms.append("(" + " OR ".join(f'"{scope}{word}"{star}' for scope in scopes) + ")")
+    return " AND ".join(terms)
+
+
+async def _index(tx: Transaction, story_id: int, guild_id: int | None, title: str, summary: str, body: str) -> None:
+    await tx.execute(
+        "INSERT INTO stories_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)",
+        (story_id, *indexed_text(guild_id, title, summary, body)),
+    )
+
+
+async def _unindex(tx: Transaction, story_id: int) -> None:
+    """A contentless index forgets a row only when told exactly what it indexed: rebuilt from the row."""
+    row = await tx.fetchone("SELECT guild_id, title, summary, body FROM stories WHERE id = ?", (story_id,))
+    await tx.execute(
+        "INSERT INTO stories_fts (stories_fts, rowid, title, summary, body) VALUES ('delete', ?, ?, ?, ?)",
+        (story_id, *indexed_text(row["guild_id"], row["title"], row["summary"], row["body"])),
+    )
+
+
 async def _audit(tx: Transaction, story_id: int | None, record: AuditRecord) -> None:
     await tx.insert(
         "INSERT INTO audit_log (story_id, guild_id, actor_id, action, at, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -90,19 +144,22 @@ class StoryRepository:
         row = await self._db.fetchone("SELECT id FROM stories WHERE import_key = ?", (import_key,))
         return await self.get(row["id"]) if row else None
 
-    async def search(self, guild_id: int | None, match: str, limit: int) -> list[Story]:
-        """Stories visible in the guild whose text matches an FTS5 expression, best first."""
-        rows = await self._db.fetchall(
-            f"SELECT s.* FROM stories_fts JOIN stories s ON s.id = stories_fts.rowid "
-            f"WHERE stories_fts MATCH :match AND s.{_VISIBLE} ORDER BY bm25(stories_fts, 5.0, 2.0, 1.0) LIMIT :limit",
-            {"match": match, "guild": guild_id, "limit": limit},
-        )
-        return [_story(row) for row in rows]
-
-    async def recent(self, guild_id: int | None, limit: int) -> list[Story]:
-        rows = await self._db.fetchall(
-            f"SELECT * FROM stories WHERE {_VISIBLE} ORDER BY id DESC LIMIT :limit", {"guild": guild_id, "limit": limit}
-        )
+    async def search(self, guild_id: int | None, text: str, limit: int) -> list[Story]:
+        """Stories the guild can see whose words match `text`, best first (title words count most, then the
+        summary, then the body); the most recent ones when `text` has no words."""
+        expression = search_expression(guild_id, text)
+        if expression is None:
+            rows = await self._db.fetchall(
+                f"SELECT * FROM stories WHERE {_VISIBLE} ORDER BY id DESC LIMIT :limit",
+                {"guild": guild_id, "limit": limit},
+            )
+        else:
+            rows = await self._db.fetchall(
+                "SELECT s.* FROM stories_fts JOIN stories s ON s.id = stories_fts.rowid "
+                "WHERE stories_fts MATCH :match AND s.deleted_at IS NULL "
+                "ORDER BY bm25(stories_fts, 5.0, 2.0, 1.0) LIMIT :limit",
+                {"match": expression, "limit": limit},
+            )
         return [_story(row) for row in rows]
 
     async def queue(self, guild_id: int, include_library: bool) -> list[QueueItem]:
@@ -175,6 +232,7 @@ class StoryRepository:
                 },
             )
             await self._set_skaters(tx, story_id, skater_ids)
+            await _index(tx, story_id, guild_id, fields["title"], fields.get("summary") or "", fields.get("body") or "")
             await _audit(tx, story_id, audit)
         return story_id
 
@@ -184,11 +242,19 @@ class StoryRepository:
         """Applies changes to STORY_COLUMNS (and the skater links when given)."""
         async with self._db.transaction() as tx:
             if changes:
+                reindex = bool(changes.keys() & {"title", "summary", "body"})
+                if reindex:
+                    await _unindex(tx, story_id)
                 assignments = ", ".join(f"{column} = :{column}" for column in changes if column in STORY_COLUMNS)
                 await tx.execute(
                     f"UPDATE stories SET {assignments}, updated_at = :at WHERE id = :id",
                     {**changes, "at": audit.at, "id": story_id},
                 )
+                if reindex:
+                    row = await tx.fetchone(
+                        "SELECT guild_id, title, summary, body FROM stories WHERE id = ?", (story_id,)
+                    )
+                    await _index(tx, story_id, row["guild_id"], row["title"], row["summary"], row["body"])
             if skater_ids is not None:
                 await self._set_skaters(tx, story_id, skater_ids)
             await _audit(tx, story_id, audit)
@@ -251,6 +317,7 @@ class StoryRepository:
 
     async def delete(self, story_id: int, audit: AuditRecord) -> None:
         async with self._db.transaction() as tx:
+            await _unindex(tx, story_id)
             await tx.execute(
                 "UPDATE stories SET deleted_at = ?, deleted_by = ? WHERE id = ?", (audit.at, audit.actor_id, story_id)
             )

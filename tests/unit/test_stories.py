@@ -16,12 +16,11 @@ from bot.services.stories import (
     PermissionDenied,
     StoryDraft,
     StoryService,
-    fts_query,
 )
 from bot.services.story_import import cut_at_paragraph, import_story, read_story_files, read_text_story
 from bot.store import CLI_OWNER
 from db.database import Database
-from db.repositories.stories import GuildRepository, StoryRepository
+from db.repositories.stories import GuildRepository, StoryRepository, search_expression
 
 GUILD, OTHER = 111, 222
 MOD = Actor(1, GUILD, is_moderator=True)
@@ -155,10 +154,12 @@ async def test_audit_trail_records_every_change(service: StoryService) -> None:
     assert entries[-1].before["title"] == "second title" and entries[-1].actor_id == MOD.user_id
 
 
-def test_fts_query_is_always_safe() -> None:
-    assert fts_query("Malinin hug") == '"malinin" "hug"*'
-    assert fts_query('title:x OR "y" NEAR(z) -w *') == '"title" "x" "or" "y" "near" "z" "w"*'
-    assert fts_query("   ") is None and fts_query("!!!") is None
+def test_search_expressions_are_scoped_and_safe() -> None:
+    assert search_expression(7, "Malinin hug") == '("g7wmalinin" OR "lwmalinin") AND ("g7whug"* OR "lwhug"*)'
+    assert search_expression(None, "Ósaka") == '("lwosaka"*)'
+    hostile = search_expression(7, 'title:x OR "y" NEAR(z) -w *')
+    assert hostile.count('"') == 4 * 7 and ":" not in hostile and "NEAR(" not in hostile
+    assert search_expression(7, "   ") is None and search_expression(7, "!!!") is None
 
 
 async def test_search_ranks_and_scopes(service: StoryService) -> None:
