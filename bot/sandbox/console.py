@@ -548,8 +548,12 @@ def _modal_inputs(modal: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _field_key(field: dict[str, Any]) -> str:
-    """A typeable key for a modal field: its label in lower-case words joined by '-'."""
-    return re.sub(r"[^\w]+", "-", str(field.get("label", "")).lower()).strip("-") or field["custom_id"]
+    """A typeable key for a modal field: its custom_id when the bot chose a readable one ("title"),
+    otherwise its label in lower-case words joined by '-' (discord.py's default ids are random hex)."""
+    custom_id = str(field.get("custom_id", ""))
+    if re.fullmatch(r"[a-z][a-z_]{0,31}", custom_id):
+        return custom_id
+    return re.sub(r"[^\w]+", "-", str(field.get("label", "")).lower()).strip("-") or custom_id
 
 
 def _size(n: int) -> str:
