@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import gc
 import logging
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from importlib.metadata import PackageNotFoundError, version
 
 import discord
 import yarl
 from discord.ext import commands
 
+from bot.moment_poster import DiscordPoster
+from bot.scheduling import MomentScheduler
+from bot.services.moments import MomentService
 from bot.services.results import ResultsService
 from bot.services.stories import StoryService
 from bot.settings import Settings
@@ -17,6 +22,7 @@ from bot.tree import SkateTree
 from bot.ui.stories import FlagButton, ReadMoreButton
 from cogs import EXTENSIONS
 from db.database import Database
+from db.repositories.moments import MomentRepository
 from db.repositories.results import ResultsRepository
 from db.repositories.stories import GuildRepository, StoryRepository
 
@@ -42,7 +48,10 @@ def configure_endpoints(api_base_url: str | None, gateway_url: str | None) -> No
 
 
 class SkateBot(commands.Bot):
-    def __init__(self, settings: Settings, db: Database, **options: object) -> None:
+    def __init__(
+        self, settings: Settings, db: Database, *, clock: Callable[[], datetime] | None = None, **options: object
+    ) -> None:
+        """`clock`: an injected clock (tests, the sandbox); the moment scheduler then runs on `tick()` by it."""
         # Slash commands only: no message content, no member list; interactions carry what we need.
         intents = discord.Intents.none()
         intents.guilds = True
@@ -59,6 +68,14 @@ class SkateBot(commands.Bot):
         self.db = db
         self.results = ResultsService(ResultsRepository(db))
         self.stories = StoryService(StoryRepository(db), GuildRepository(db), self.results)
+        self.moments = MomentService(
+            MomentRepository(db),
+            self.stories,
+            self.results,
+            clock or (lambda: datetime.now(UTC)),
+            grace=timedelta(hours=settings.moment_grace_hours),
+        )
+        self.moment_scheduler = MomentScheduler(self.moments, driven_by_clock=clock is not None)
 
     async def setup_hook(self) -> None:
         await self.results.refresh()
@@ -69,12 +86,22 @@ class SkateBot(commands.Bot):
             await self.load_extension(extension)
         # The Flag / Read more buttons on every story message ever posted, across restarts.
         self.add_dynamic_items(FlagButton, ReadMoreButton)
+        # The moment of the day: settle what a restart interrupted, then plan every server's next post.
+        self.moments.poster = DiscordPoster(self, self.stories.guilds, self.settings.post_rate)
+        self.moment_scheduler.start()
+        recovered = await self.moments.recover()
+        planned = await self.moment_scheduler.load()
+        log.info("moment of the day: %d schedules planned; after the restart %s", planned, recovered)
         if self.settings.dev_guild_id:
             # Only to the development guild: a global sync on every start would hit Discord's daily limit.
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to guild %s", len(synced), self.settings.dev_guild_id)
+
+    async def close(self) -> None:
+        self.moment_scheduler.shutdown()
+        await super().close()
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d guild(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds))

@@ -23,6 +23,8 @@ class Settings:
     log_level: str = "INFO"
     api_base_url: str | None = None
     gateway_url: str | None = None
+    moment_grace_hours: float = 6.0
+    post_rate: float = 45.0  # scheduled posts per second, under Discord's global 50
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -51,6 +53,19 @@ class Settings:
         gateway = get("DISCORD_GATEWAY_URL")
         if gateway and not gateway.startswith(("ws://", "wss://")):
             raise SettingsError("DISCORD_GATEWAY_URL must be a ws:// or wss:// URL")
+
+        def number(name: str, default: float, low: float, high: float) -> float:
+            raw = get(name)
+            if raw is None:
+                return default
+            try:
+                value = float(raw)
+            except ValueError:
+                raise SettingsError(f"{name} must be a number, got {raw!r}") from None
+            if not low <= value <= high:
+                raise SettingsError(f"{name} must be between {low:g} and {high:g}, got {raw}")
+            return value
+
         return cls(
             token=get("DISCORD_TOKEN"),
             db_path=Path(get("SKATEBOT_DB") or DEFAULT_DB),
@@ -61,4 +76,6 @@ class Settings:
             log_level=log_level,
             api_base_url=api_base.rstrip("/") if api_base else None,
             gateway_url=gateway,
+            moment_grace_hours=number("MOMENT_GRACE_HOURS", 6.0, 0, 24),
+            post_rate=number("POST_RATE_LIMIT", 45.0, 0.1, 50),
         )

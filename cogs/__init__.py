@@ -4,6 +4,7 @@ EXTENSIONS = (
     "cogs.results",
     "cogs.athletes",
     "cogs.stories",
+    "cogs.moments",
     "cogs.config",
     "cogs.meta",
 )

@@ -230,6 +230,8 @@ class Stories(commands.Cog):
                 f"labelled story #{story.id} {ui.badge(story.label)}"
                 + (f" — {discord.utils.escape_markdown(note)}" if note else ""),
             )
+            # Wherever it was posted as a moment of the day, the post now says what moderators found.
+            await self.bot.moments.correct(story.id)
 
         try:
             await apply(interaction, confirmed=False)

@@ -227,3 +227,41 @@ class QueueItem:
     story: Story
     open_flags: int
     oldest_flag_at: str | None
+
+
+# --- moment of the day ------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class MomentSchedule:
+    guild_id: int
+    channel_id: int
+    post_time: str  # "HH:MM", local
+    timezone: str  # IANA name
+    paused: bool
+    allowed_labels: frozenset[str]
+    repeat_days: int
+    failing_since: str | None
+    failing_reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class MomentPost:
+    guild_id: int
+    local_date: str
+    state: str  # claimed, posted, failed, missed
+    story_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    trigger: str
+    reason: str | None
+    claimed_at: str
+    done_at: str | None
+    label_shown: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class MomentCandidate:
+    story_id: int
+    label: str
+    moment_date: str | None
+    last_posted: str | None
+    created_at: str

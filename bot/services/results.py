@@ -342,6 +342,12 @@ class ResultsService:
     def event_by_id(self, event_id: int | None) -> Event | None:
         return self._events_by_id.get(event_id) if event_id is not None else None
 
+    async def entries_of(self, event: Event, skater_ids: Iterable[int]) -> list[Entry]:
+        """The entries in an event that include any of the skaters, in standings order."""
+        wanted = set(skater_ids)
+        entries, _ = await self._results_of(event)
+        return sorted((e for e in entries if any(s.id in wanted for s in e.skaters)), key=_final_order)
+
     def segments_of(self, event: Event) -> list[Segment]:
         return self._segments.get(event.id, [])
 

@@ -34,7 +34,7 @@ def badge(label: str) -> str:
     return f"{emoji} {name}"
 
 
-def _markdown_link(text: str, url: str) -> str:
+def markdown_link(text: str, url: str) -> str:
     # A ")" in the URL would end Discord's markdown link early.
     return f"[{discord.utils.escape_markdown(text)}]({url.replace(')', '%29')})"
 
@@ -60,7 +60,7 @@ def story_embed(view: StoryView, *, excerpt: int = EXCERPT) -> discord.Embed:
     if view.skaters:
         embed.add_field(name="Skaters", value=cut(", ".join(view.skaters), 1024), inline=True)
     lines = [
-        f"{_markdown_link(s.source.publisher, s.source.url)} · {s.source.kind} · {s.tier or 'tier unknown'}"
+        f"{markdown_link(s.source.publisher, s.source.url)} · {s.source.kind} · {s.tier or 'tier unknown'}"
         + (f" — {discord.utils.escape_markdown(s.source.note)}" if s.source.note else "")
         for s in view.sources
     ]

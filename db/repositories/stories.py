@@ -108,7 +108,7 @@ async def _unindex(tx: Transaction, story_id: int) -> None:
     )
 
 
-async def _audit(tx: Transaction, story_id: int | None, record: AuditRecord) -> None:
+async def write_audit(tx: Transaction, story_id: int | None, record: AuditRecord) -> None:
     await tx.insert(
         "INSERT INTO audit_log (story_id, guild_id, actor_id, action, at, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)",
         (
@@ -233,7 +233,7 @@ class StoryRepository:
             )
             await self._set_skaters(tx, story_id, skater_ids)
             await _index(tx, story_id, guild_id, fields["title"], fields.get("summary") or "", fields.get("body") or "")
-            await _audit(tx, story_id, audit)
+            await write_audit(tx, story_id, audit)
         return story_id
 
     async def update(
@@ -257,7 +257,7 @@ class StoryRepository:
                     await _index(tx, story_id, row["guild_id"], row["title"], row["summary"], row["body"])
             if skater_ids is not None:
                 await self._set_skaters(tx, story_id, skater_ids)
-            await _audit(tx, story_id, audit)
+            await write_audit(tx, story_id, audit)
 
     async def set_label(self, story_id: int, label: str, note: str, audit: AuditRecord) -> int:
         """Sets the label and resolves the story's open flags; returns how many flags it resolved."""
@@ -266,7 +266,7 @@ class StoryRepository:
                 "UPDATE stories SET label = ?, label_note = ?, labelled_at = ?, updated_at = ? WHERE id = ?",
                 (label, note, audit.at, audit.at, story_id),
             )
-            await _audit(tx, story_id, audit)
+            await write_audit(tx, story_id, audit)
             open_flags = await tx.fetchall(
                 "SELECT id, guild_id, user_id, reason FROM story_flags WHERE story_id = ? AND resolved_at IS NULL",
                 (story_id,),
@@ -277,7 +277,7 @@ class StoryRepository:
                     "UPDATE story_flags SET resolved_at = ?, resolved_by = ?, resolution = ? WHERE id = ?",
                     (audit.at, audit.actor_id, resolution, flag["id"]),
                 )
-                await _audit(
+                await write_audit(
                     tx,
                     story_id,
                     AuditRecord(
@@ -304,7 +304,7 @@ class StoryRepository:
                 (story_id, url, publisher, kind, note, audit.actor_id, audit.at),
             )
             await tx.execute("UPDATE stories SET updated_at = ? WHERE id = ?", (audit.at, story_id))
-            await _audit(tx, story_id, audit)
+            await write_audit(tx, story_id, audit)
         return True
 
     async def remove_source(self, story_id: int, url: str, audit: AuditRecord) -> bool:
@@ -312,7 +312,7 @@ class StoryRepository:
             removed = await tx.execute("DELETE FROM story_sources WHERE story_id = ? AND url = ?", (story_id, url))
             if removed:
                 await tx.execute("UPDATE stories SET updated_at = ? WHERE id = ?", (audit.at, story_id))
-                await _audit(tx, story_id, audit)
+                await write_audit(tx, story_id, audit)
         return bool(removed)
 
     async def delete(self, story_id: int, audit: AuditRecord) -> None:
@@ -321,7 +321,7 @@ class StoryRepository:
             await tx.execute(
                 "UPDATE stories SET deleted_at = ?, deleted_by = ? WHERE id = ?", (audit.at, audit.actor_id, story_id)
             )
-            await _audit(tx, story_id, audit)
+            await write_audit(tx, story_id, audit)
 
     async def add_flag(self, story_id: int, guild_id: int, user_id: int, reason: str, audit: AuditRecord) -> bool:
         """False when this member already flagged the story."""
@@ -332,7 +332,7 @@ class StoryRepository:
                 "INSERT INTO story_flags (story_id, guild_id, user_id, reason, created_at) VALUES (?, ?, ?, ?, ?)",
                 (story_id, guild_id, user_id, reason, audit.at),
             )
-            await _audit(tx, story_id, audit)
+            await write_audit(tx, story_id, audit)
         return True
 
     @staticmethod
@@ -364,7 +364,7 @@ class GuildRepository:
         async with self._db.transaction() as tx:
             await tx.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (?)", (guild_id,))
             await tx.execute(f"UPDATE guild_settings SET {column} = ? WHERE guild_id = ?", (value, guild_id))
-            await _audit(tx, None, audit)
+            await write_audit(tx, None, audit)
 
     async def tiers(self, guild_id: int | None, domains: Sequence[str]) -> dict[str, str]:
         """domain -> tier for the given domains: the server's own setting over the seed."""
@@ -385,7 +385,7 @@ class GuildRepository:
                 "ON CONFLICT (guild_id, domain) DO UPDATE SET tier = excluded.tier",
                 (guild_id, domain, tier),
             )
-            await _audit(tx, None, audit)
+            await write_audit(tx, None, audit)
 
     async def seed_tiers(self, tiers: Iterable[tuple[str, str]]) -> int:
         """Makes the seed match the bundled registry; returns how many rows changed."""

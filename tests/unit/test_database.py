@@ -35,15 +35,17 @@ async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
 async def test_a_failing_migration_is_rolled_back_entirely(tmp_path: Path) -> None:
     migrations = tmp_path / "migrations"
     shutil.copytree(MIGRATIONS_DIR, migrations)
-    (migrations / "0003_broken.sql").write_text(
+    latest = list_migrations()[-1][0]
+    broken = f"{latest + 1:04d}_broken.sql"
+    (migrations / broken).write_text(
         "BEGIN;\nCREATE TABLE half_done (id INTEGER);\nINSERT INTO no_such_table VALUES (1);\n"
-        "PRAGMA user_version = 3;\nCOMMIT;\n"
+        f"PRAGMA user_version = {latest + 1};\nCOMMIT;\n"
     )
     path = tmp_path / "store.sqlite3"
-    with pytest.raises(DatabaseError, match=r"0003_broken\.sql failed and was rolled back"):
+    with pytest.raises(DatabaseError, match=rf"{broken} failed and was rolled back"):
         await Database.open(path, migrations_dir=migrations)
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == latest
         assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'").fetchone()[0] == 0
 
 

@@ -1,0 +1,77 @@
+"""The Discord side of the moment of the day: sending, finding and correcting posts (the Poster protocol of
+bot.services.moments)."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot import modlog
+from bot.ratelimit import RateLimiter
+from bot.services.moments import MomentContent, PostFailed
+from bot.ui.moments import footer_text, moment_embed, moment_view
+from db.repositories.stories import GuildRepository
+
+log = logging.getLogger(__name__)
+
+NEEDED = ("view_channel", "send_messages", "embed_links")
+HISTORY_LOOKBACK = 50  # a restarted bot looks this far back in the channel for the post it may have made
+
+
+class DiscordPoster:
+    def __init__(self, client: discord.Client, guilds: GuildRepository, rate: float) -> None:
+        self.client = client
+        self.guilds = guilds
+        self.limiter = RateLimiter(rate)
+
+    def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.client.get_channel(channel_id)
+        if isinstance(channel, discord.abc.GuildChannel) and isinstance(channel, discord.abc.Messageable):
+            me = channel.guild.me
+            if me is not None:
+                permissions = channel.permissions_for(me)
+                missing = [name for name in NEEDED if not getattr(permissions, name)]
+                if missing:
+                    names = ", ".join(name.replace("_", " ").title() for name in missing)
+                    raise PostFailed(f"skatebot is missing {names} in #{channel.name}")
+            return channel
+        # Not in the cache: right after a start, or a deleted channel (Discord then answers 404).
+        return self.client.get_partial_messageable(channel_id)
+
+    async def send(self, guild_id: int, channel_id: int, content: MomentContent) -> int:
+        channel = self._channel(channel_id)
+        await self.limiter.acquire()
+        try:
+            message = await channel.send(embed=moment_embed(content), view=moment_view(content))
+        except discord.NotFound as exc:
+            raise PostFailed("the channel no longer exists") from exc
+        except discord.Forbidden as exc:
+            raise PostFailed("skatebot may not post there (it needs Send Messages and Embed Links)") from exc
+        except discord.HTTPException as exc:
+            raise PostFailed(f"Discord refused the post ({exc.status}: {exc.text[:100]})") from exc
+        return message.id
+
+    async def find(self, channel_id: int, local_date: str, story_id: int) -> int | None:
+        wanted = footer_text(local_date, story_id)
+        channel = self.client.get_partial_messageable(channel_id)
+        try:
+            async for message in channel.history(limit=HISTORY_LOOKBACK):
+                if message.author.id == getattr(self.client.user, "id", None) and any(
+                    embed.footer.text == wanted for embed in message.embeds
+                ):
+                    return message.id
+        except discord.HTTPException as exc:
+            log.warning("could not read the history of channel %s: %s", channel_id, exc)
+        return None
+
+    async def edit(self, channel_id: int, message_id: int, content: MomentContent) -> None:
+        message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        await self.limiter.acquire()
+        try:
+            await message.edit(embed=moment_embed(content), view=moment_view(content))
+        except discord.HTTPException as exc:
+            raise PostFailed(f"could not edit the post ({exc.status})") from exc
+
+    async def notify(self, guild_id: int, text: str) -> None:
+        await modlog.post(self.client, self.guilds, guild_id, f"🗓️ {text}")

@@ -1,0 +1,98 @@
+"""APScheduler glue for the moment of the day: one job per server, at its next local post time.
+
+The schedules live in SQLite (db/repositories/moments.py); jobs are derived from them at start and whenever
+a moderator changes one, under the stable id "moment:<guild id>". Each job posts, then plans the next day.
+Job bodies catch their own errors, so one server's failure never stops another's.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import date
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.triggers.date import DateTrigger
+
+from bot.services.moments import MomentService
+from db.models import MomentSchedule
+
+log = logging.getLogger(__name__)
+
+
+def job_id(guild_id: int) -> str:
+    return f"moment:{guild_id}"
+
+
+class MomentScheduler:
+    """Owns the AsyncIOScheduler. With an injected clock (tests, the sandbox's time travel) it starts
+    paused and `tick()` runs what is due by that clock, exactly as the scheduler would."""
+
+    def __init__(self, service: MomentService, *, driven_by_clock: bool = False) -> None:
+        self.service = service
+        self.driven_by_clock = driven_by_clock
+        self.scheduler = AsyncIOScheduler(timezone="UTC")
+
+    def start(self) -> None:
+        """Needs the running event loop: called from setup_hook."""
+        self.scheduler.start(paused=self.driven_by_clock)
+
+    def shutdown(self) -> None:
+        if self.scheduler.running:
+            self.scheduler.shutdown(wait=False)
+
+    async def load(self) -> int:
+        schedules = await self.service.repo.schedules(active_only=True)
+        for schedule in schedules:
+            self.plan(schedule)
+        return len(schedules)
+
+    def plan(self, schedule: MomentSchedule | None, guild_id: int | None = None) -> None:
+        """(Re)plans a server's next post; a paused or deleted schedule has no job."""
+        gid = schedule.guild_id if schedule else guild_id
+        assert gid is not None
+        if schedule is None or schedule.paused:
+            if self.scheduler.get_job(job_id(gid)):
+                self.scheduler.remove_job(job_id(gid))
+            return
+        day, due = self.service.next_due(schedule, self.service.clock())
+        self.scheduler.add_job(
+            self._fire,
+            DateTrigger(run_date=due),
+            id=job_id(gid),
+            args=(gid, day),
+            replace_existing=True,
+            coalesce=True,  # a pile of missed runs is one run
+            misfire_grace_time=int(self.service.grace.total_seconds()),
+        )
+
+    async def replan(self, guild_id: int) -> None:
+        self.plan(await self.service.repo.schedule(guild_id), guild_id)
+
+    async def _fire(self, guild_id: int, day: date) -> None:
+        try:
+            outcome = await self.service.run(guild_id, trigger="schedule", local_date=day)
+            log.debug("moment of guild %s for %s: %s", guild_id, day, outcome)
+        except Exception:
+            log.exception("moment of guild %s for %s failed", guild_id, day)
+        finally:
+            try:
+                await self.replan(guild_id)
+            except Exception:
+                log.exception("could not plan the next moment of guild %s", guild_id)
+
+    def next_run(self, guild_id: int):
+        job = self.scheduler.get_job(job_id(guild_id))
+        return job.next_run_time if job else None
+
+    async def tick(self) -> int:
+        """Runs every job due by the service's clock (only when driven by an injected clock)."""
+        now = self.service.clock()
+        due = [job for job in self.scheduler.get_jobs() if job.next_run_time and job.next_run_time <= now]
+        for job in due:
+            late = (now - job.next_run_time).total_seconds()
+            if job.misfire_grace_time is not None and late > job.misfire_grace_time:
+                # As APScheduler would: too late to run; the restart logic records the day as missed.
+                await self.replan(job.args[0])
+                continue
+            await job.func(*job.args)
+        return len(due)

@@ -1,0 +1,666 @@
+"""Pure rules behind the daily "moment of the day" post: when it is due, and which story it shows.
+
+Nothing here talks to Discord, the database or the clock: the scheduler and the ``/moment``
+commands pass everything in, so every rule can be tested with fixed dates and zones.
+
+Scheduling rules (one post per *local* calendar date of the server):
+
+* A server picks a wall-clock time ``HH:MM`` and an IANA zone. :func:`occurrence` turns
+  "that time on this local date" into one UTC instant, also on daylight-saving change days
+  (see its docstring for the gap / ambiguity rules).
+* :func:`next_occurrence` and :func:`latest_occurrence` walk local dates, never "24 hours
+  later", so a 23- or 25-hour day still gets exactly one post.
+
+Story choice rules are in :func:`choose`.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo, available_timezones
+
+from rapidfuzz import fuzz
+
+from bot.errors import UserFacingError
+
+__all__ = [
+    "KNOWN_LABELS",
+    "LOW_STOCK",
+    "MAX_REPEAT_DAYS",
+    "NEVER_POSTABLE",
+    "Candidate",
+    "Choice",
+    "choose",
+    "latest_occurrence",
+    "local_date_at",
+    "next_occurrence",
+    "occurrence",
+    "parse_time",
+    "parse_timezone",
+    "validate_labels",
+    "validate_repeat_days",
+    "zone_choices",
+]
+
+# --------------------------------------------------------------------------------------------
+# Time of day
+# --------------------------------------------------------------------------------------------
+
+# ASCII digits only: \d would also accept Arabic-Indic or full-width digits, which int() parses
+# but nobody means as a schedule. One or two hour digits ("7:30"), exactly two minute digits,
+# so "12:5" is refused rather than silently read as 12:05 or 12:50.
+_TIME_RE = re.compile(r"([0-9]{1,2}):([0-9]{2})", re.ASCII)
+
+_TWELVE_HOUR_RE = re.compile(r"([0-9]{1,2})(?:[:.]([0-9]{2}))?\s*([ap])\.?m\.?", re.ASCII | re.IGNORECASE)
+
+# User text is echoed in error messages; keep a pasted paragraph from flooding the reply.
+_ECHO_CHARS = 60
+
+
+def _echo(text: str) -> str:
+    text = text.strip()
+    return text if len(text) <= _ECHO_CHARS else text[: _ECHO_CHARS - 1] + "…"
+
+
+def _not_a_time(text: str, detail: str | None = None) -> UserFacingError:
+    message = f"“{_echo(text)}” is not a time of day: use HH:MM, 24-hour, e.g. 07:30"
+    if detail:
+        message += f" ({detail})"
+    return UserFacingError(message)
+
+
+def parse_time(text: str) -> tuple[int, int]:
+    """``"07:30"``, ``"7:30"``, ``" 19:05 "`` -> ``(hour, minute)``; anything else -> :class:`UserFacingError`.
+
+    The message always starts with ``“<text>” is not a time of day: use HH:MM, 24-hour, e.g. 07:30``
+    and, when the shape is right but a part is wrong, adds which part in parentheses.
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise _not_a_time(text, "nothing was given")
+    match = _TIME_RE.fullmatch(stripped)
+    if match is None:
+        if re.fullmatch(r"[0-9]{1,2}:[0-9]", stripped, re.ASCII):
+            raise _not_a_time(text, "minutes need two digits")
+        twelve = _TWELVE_HOUR_RE.fullmatch(stripped)
+        if twelve is not None and 1 <= int(twelve.group(1)) <= 12 and int(twelve.group(2) or 0) <= 59:
+            # Say what it would be rather than guess: "7pm" -> "write it as 19:00".
+            hour = int(twelve.group(1)) % 12 + (12 if twelve.group(3).lower() == "p" else 0)
+            raise _not_a_time(text, f"write it as {hour:02}:{twelve.group(2) or '00'}")
+        raise _not_a_time(text)
+    hour, minute = int(match.group(1)), int(match.group(2))
+    if hour > 23:
+        # 24:00 is refused too: it is "00:00 of the next day", which would put the post on
+        # a different local date than the one the user thinks of.
+        raise _not_a_time(text, "the hour goes from 0 to 23")
+    if minute > 59:
+        raise _not_a_time(text, "minutes go from 00 to 59")
+    return hour, minute
+
+
+# --------------------------------------------------------------------------------------------
+# Time zones
+# --------------------------------------------------------------------------------------------
+
+# Shown first in autocomplete before anything is typed, and used to break ties between equally
+# good matches: the zones of the big skating nations / event hosts.
+COMMON_ZONES: tuple[str, ...] = (
+    "Asia/Tokyo",
+    "Europe/Paris",
+    "America/New_York",
+    "Europe/Moscow",
+    "Asia/Seoul",
+    "America/Toronto",
+    "Europe/Rome",
+    "Europe/London",
+    "America/Los_Angeles",
+    "UTC",
+    "Europe/Berlin",
+    "Asia/Shanghai",
+    "America/Chicago",
+    "America/Vancouver",
+    "Europe/Madrid",
+    "Europe/Helsinki",
+    "Europe/Stockholm",
+    "Europe/Prague",
+    "Europe/Warsaw",
+    "Europe/Kyiv",
+    "Asia/Almaty",
+    "Asia/Taipei",
+    "Asia/Hong_Kong",
+    "Australia/Sydney",
+    "America/Denver",
+    "Europe/Zurich",
+    "Europe/Tallinn",
+)
+
+# Abbreviations and legacy zone names people type, with the city zones to suggest instead.
+# Some exist in tzdata (EST, CET, Japan, ...) and some do not (PST, JST, ...); both are refused
+# because the same letters mean different places (IST: India, Ireland or Israel) and most do
+# not say which daylight-saving rules apply.
+_LEGACY_SUGGESTIONS: dict[str, tuple[str, ...]] = {
+    "EST": ("America/New_York", "America/Toronto"),
+    "EDT": ("America/New_York", "America/Toronto"),
+    "EST5EDT": ("America/New_York",),
+    "CST": ("America/Chicago", "Asia/Shanghai"),
+    "CDT": ("America/Chicago",),
+    "CST6CDT": ("America/Chicago",),
+    "MST": ("America/Denver", "America/Phoenix"),
+    "MDT": ("America/Denver",),
+    "MST7MDT": ("America/Denver",),
+    "PST": ("America/Los_Angeles", "America/Vancouver"),
+    "PDT": ("America/Los_Angeles", "America/Vancouver"),
+    "PST8PDT": ("America/Los_Angeles",),
+    "AKST": ("America/Anchorage",),
+    "HST": ("Pacific/Honolulu",),
+    "CET": ("Europe/Paris", "Europe/Berlin", "Europe/Rome"),
+    "CEST": ("Europe/Paris", "Europe/Berlin", "Europe/Rome"),
+    "MET": ("Europe/Paris", "Europe/Berlin"),
+    "WET": ("Europe/Lisbon",),
+    "EET": ("Europe/Helsinki", "Europe/Kyiv", "Europe/Athens"),
+    "EEST": ("Europe/Helsinki", "Europe/Kyiv", "Europe/Athens"),
+    "GMT": ("UTC", "Europe/London"),
+    "BST": ("Europe/London",),
+    "IST": ("Asia/Kolkata", "Europe/Dublin", "Asia/Jerusalem"),
+    "MSK": ("Europe/Moscow",),
+    "JST": ("Asia/Tokyo",),
+    "KST": ("Asia/Seoul",),
+    "AEST": ("Australia/Sydney", "Australia/Melbourne"),
+    "AEDT": ("Australia/Sydney", "Australia/Melbourne"),
+    "NZST": ("Pacific/Auckland",),
+    "NZDT": ("Pacific/Auckland",),
+    "UCT": ("UTC",),
+    "UNIVERSAL": ("UTC",),
+    "ZULU": ("UTC",),
+    "GREENWICH": ("UTC",),
+    "GMT0": ("UTC",),
+    "GMT+0": ("UTC",),
+    "GMT-0": ("UTC",),
+    "GB": ("Europe/London",),
+    "GB-EIRE": ("Europe/London",),
+    "EIRE": ("Europe/Dublin",),
+    "JAPAN": ("Asia/Tokyo",),
+    "ROK": ("Asia/Seoul",),
+    "PRC": ("Asia/Shanghai",),
+    "ROC": ("Asia/Taipei",),
+    "HONGKONG": ("Asia/Hong_Kong",),
+    "SINGAPORE": ("Asia/Singapore",),
+    "POLAND": ("Europe/Warsaw",),
+    "PORTUGAL": ("Europe/Lisbon",),
+    "TURKEY": ("Europe/Istanbul",),
+    "W-SU": ("Europe/Moscow",),
+    "ICELAND": ("Atlantic/Reykjavik",),
+    "EGYPT": ("Africa/Cairo",),
+    "IRAN": ("Asia/Tehran",),
+    "ISRAEL": ("Asia/Jerusalem",),
+    "LIBYA": ("Africa/Tripoli",),
+    "CUBA": ("America/Havana",),
+    "JAMAICA": ("America/Jamaica",),
+    "NAVAJO": ("America/Denver",),
+    "KWAJALEIN": ("Pacific/Kwajalein",),
+    "NZ": ("Pacific/Auckland",),
+    "NZ-CHAT": ("Pacific/Chatham",),
+}
+
+_HINT = "like Europe/Paris or Asia/Tokyo"
+# Discord rejects autocomplete choices longer than 100 characters.
+_CHOICE_MAX_CHARS = 100
+# Autocomplete text is user-controlled; nothing longer than any zone name can match anyway.
+_QUERY_MAX_CHARS = 64
+# rapidfuzz ratio (0..100) for a typo to count as "close" in an error suggestion, and how far
+# below the best suggestion another may be (so "Europe/Pariss" suggests Paris alone, not Prague).
+_SUGGEST_CUTOFF = 75
+_SUGGEST_SPREAD = 8
+# Lower bar for autocomplete, which is a list to pick from rather than a claim.
+_CHOICE_FUZZY_CUTOFF = 65
+
+# Match tiers: any textual match beats any fuzzy score (0..100).
+_EXACT, _CITY_EXACT, _FULL_PREFIX, _CITY_PREFIX, _WORD_PREFIX, _ABBREVIATION, _SUBSTRING = (
+    1000,
+    950,
+    900,
+    850,
+    800,
+    750,
+    700,
+)
+
+
+@dataclass(frozen=True)
+class _Zone:
+    name: str  # canonical spelling, e.g. "America/New_York"
+    key: str  # normalized for matching, e.g. "america/new_york"
+    city: str  # last component, normalized, e.g. "new_york"
+    words: tuple[str, ...]  # every component and "_" / "-" part: america, new_york, new, york
+    rank: int  # position in COMMON_ZONES, or len(COMMON_ZONES)
+
+
+def _normalize_zone_text(text: str) -> str:
+    # Case-insensitive, and spaces accepted for underscores ("new york"), since zone names
+    # never contain spaces and people type city names the way they are written.
+    return re.sub(r"\s+", "_", text.strip()[:_QUERY_MAX_CHARS]).lower()
+
+
+def _acceptable(name: str) -> bool:
+    # Region/City names and UTC only: see _LEGACY_SUGGESTIONS for why abbreviations are refused.
+    # "posix/" and "right/" copies are duplicates (or leap-second variants) of real zones.
+    return ("/" in name or name == "UTC") and not name.startswith(("posix/", "right/"))
+
+
+@functools.cache
+def _zones() -> tuple[_Zone, ...]:
+    # Built once: available_timezones() walks the tz database on disk on every call.
+    ranks = {name: i for i, name in enumerate(COMMON_ZONES)}
+    zones = []
+    for name in sorted(available_timezones()):
+        if not _acceptable(name):
+            continue
+        key = name.lower()
+        parts = key.split("/")
+        words = {*parts}
+        for part in parts:
+            words.update(w for w in re.split(r"[_-]", part) if w)
+        zones.append(_Zone(name, key, parts[-1], tuple(sorted(words)), ranks.get(name, len(COMMON_ZONES))))
+    return tuple(zones)
+
+
+@functools.cache
+def _zones_by_key() -> dict[str, _Zone]:
+    return {z.key: z for z in _zones()}
+
+
+def _score(query: str, zone: _Zone, abbreviation_targets: frozenset[str]) -> float:
+    """How well ``query`` (normalized) names ``zone``: a tier for textual matches, else a fuzzy ratio."""
+    if query == zone.key:
+        return _EXACT
+    if query == zone.city:
+        return _CITY_EXACT
+    if zone.key.startswith(query):
+        return _FULL_PREFIX
+    if zone.city.startswith(query):
+        return _CITY_PREFIX
+    if any(w.startswith(query) for w in zone.words):
+        return _WORD_PREFIX
+    if zone.name in abbreviation_targets:
+        return _ABBREVIATION
+    if query in zone.key:
+        return _SUBSTRING
+    return max(
+        fuzz.ratio(query, zone.city, score_cutoff=_CHOICE_FUZZY_CUTOFF),
+        fuzz.ratio(query, zone.key, score_cutoff=_CHOICE_FUZZY_CUTOFF),
+    )
+
+
+def _ranked(query: str, cutoff: float) -> list[tuple[float, _Zone]]:
+    targets = frozenset(_LEGACY_SUGGESTIONS.get(query.upper(), ()))
+    scored = [(s, z) for z in _zones() if (s := _score(query, z, targets)) >= cutoff]
+    # Best score first; among equals the zones skating fans use most, then the shorter
+    # (usually the canonical, e.g. Asia/Tokyo before Asia/Tokyo_something), then by name
+    # so the order never depends on set iteration.
+    scored.sort(key=lambda sz: (-sz[0], sz[1].rank, len(sz[1].name), sz[1].name))
+    return scored
+
+
+def zone_choices(query: str, limit: int = 25) -> list[str]:
+    """Autocomplete for a time-zone option: up to ``limit`` IANA names, best first. Never raises.
+
+    Matches the whole name, the city, any word of it ("york"), an abbreviation ("cet" offers
+    Europe/Paris) and, failing those, typos. An empty query lists :data:`COMMON_ZONES`.
+    """
+    limit = max(0, min(int(limit), 25))
+    try:
+        query = _normalize_zone_text(query or "")
+        if not query:
+            names = [z for z in COMMON_ZONES if z.lower() in _zones_by_key()]
+        else:
+            names = [z.name for _, z in _ranked(query, _CHOICE_FUZZY_CUTOFF)]
+    except Exception:
+        # Autocomplete must answer something on every keystroke; a bug here should cost the
+        # user the suggestions, not an "interaction failed" popup.
+        return []
+    return [n for n in names if len(n) <= _CHOICE_MAX_CHARS][:limit]
+
+
+def _suggestions(query: str) -> list[str]:
+    ranked = _ranked(query, _SUGGEST_CUTOFF)
+    if not ranked:
+        return []
+    best = ranked[0][0]
+    # A textual match (tier >= 700) is as good as any other textual match for suggestions;
+    # fuzzy scores keep only those near the best, so a clear typo gets one answer.
+    floor = _SUBSTRING if best >= _SUBSTRING else best - _SUGGEST_SPREAD
+    return [z.name for s, z in ranked if s >= floor][:3]
+
+
+def _or_list(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def parse_timezone(text: str) -> ZoneInfo:
+    """An IANA zone name, any case (``"europe/paris"`` -> Europe/Paris), or ``UTC``.
+
+    Refused with :class:`UserFacingError`: unknown names (with up to three close names
+    suggested) and abbreviations / legacy names without a ``/`` ("CET", "EST", "PST",
+    "Japan"), which are ambiguous; those messages suggest a city zone.
+    """
+    query = _normalize_zone_text(text)
+    shown = _echo(text)
+    if not query:
+        raise UserFacingError(f"Give a time zone name {_HINT}.")
+    zone = _zones_by_key().get(query)
+    if zone is not None:
+        return ZoneInfo(zone.name)
+    if "/" not in query:
+        legacy = _LEGACY_SUGGESTIONS.get(query.upper())
+        known = {n.upper() for n in available_timezones() if "/" not in n}
+        if legacy is not None or query.upper() in known:
+            cities = [n for n in legacy or () if n.lower() in _zones_by_key()]
+            advice = f"such as {_or_list(cities)}" if cities else _HINT
+            raise UserFacingError(
+                f"“{shown}” is an abbreviation or legacy name, and those are ambiguous "
+                f"(the same letters mean different places, and they do not say when daylight saving applies). "
+                f"Use a city time zone {advice}."
+            )
+    suggestions = _suggestions(query)
+    if suggestions:
+        raise UserFacingError(f"“{shown}” is not an IANA time zone. Did you mean {_or_list(suggestions)}?")
+    raise UserFacingError(f"“{shown}” is not an IANA time zone: use a name {_HINT}.")
+
+
+# --------------------------------------------------------------------------------------------
+# Occurrences
+# --------------------------------------------------------------------------------------------
+
+
+def _require_aware(moment: datetime, what: str) -> None:
+    # A naive datetime here is a programming error (whose clock?), not something to guess.
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"{what} must be timezone-aware, got {moment!r}")
+
+
+def occurrence(local_date: date, hour: int, minute: int, zone: ZoneInfo) -> datetime:
+    """The aware UTC instant at which the post for ``local_date`` (a date in ``zone``) is due.
+
+    DST rules, chosen so that every local date has exactly one due instant:
+
+    * **Normal day** (also on change days, for times away from the change): ``hour:minute``
+      local, with the offset in force at that moment (07:30 Paris is 06:30 UTC before the
+      spring change and 05:30 UTC after it).
+    * **Gap** (spring forward; the wall-clock time does not exist that day, e.g. 02:30 in
+      Europe/Paris on 2026-03-29 where 02:00 jumps to 03:00): the post moves forward by the
+      length of the gap, i.e. it is computed with the offset in force *before* the gap, which
+      lands on the same wall-clock distance after it: 02:30 -> 03:30 local (01:30 UTC). This is
+      Python's ``fold=0`` behaviour for non-existent times (PEP 495).
+    * **Ambiguous** (fall back; the wall-clock time happens twice, e.g. 02:30 on 2026-10-25 in
+      Europe/Paris or 01:30 on 2026-11-01 in America/New_York): the *first* occurrence
+      (``fold=0``, the pre-change offset), so the post is not made twice.
+
+    A gap that swallows a whole day (Pacific/Apia skipped 2011-12-30) gives that date the
+    instant of the next day's post; :func:`next_occurrence` and :func:`latest_occurrence`
+    skip such dates so there is still one post per date that exists.
+    """
+    wall = datetime.combine(local_date, time(hour, minute), tzinfo=zone)
+    # fold=0 explicitly: the default, but both DST rules above depend on it.
+    return wall.replace(fold=0).astimezone(UTC)
+
+
+def local_date_at(moment: datetime, zone: ZoneInfo) -> date:
+    """The server's calendar date at the aware instant ``moment``."""
+    _require_aware(moment, "moment")
+    return moment.astimezone(zone).date()
+
+
+def _date_exists(local_date: date, zone: ZoneInfo) -> bool:
+    # If even local midnight, pushed past a gap, lands on a later date, the whole day was
+    # skipped by the zone (date-line moves such as Pacific/Apia 2011-12-30).
+    return local_date_at(occurrence(local_date, 0, 0, zone), zone) == local_date
+
+
+# How many local dates around the one of `after` / `at` to look at. One before covers a gap
+# push across midnight (a post for yesterday due just after midnight); a few after cover
+# skipped days. Real zones need far fewer; the loop stops at the first hit.
+_SEARCH_BEFORE = 1
+_SEARCH_AFTER = 4
+
+
+def next_occurrence(after: datetime, hour: int, minute: int, zone: ZoneInfo) -> tuple[date, datetime]:
+    """The first ``(local_date, due_utc)`` with ``due_utc > after`` (strictly).
+
+    Strictly, so that calling it again with the instant just returned moves on to the next
+    local date: a walk never posts a date twice nor skips one.
+    """
+    _require_aware(after, "after")
+    start = local_date_at(after, zone)
+    for offset in range(-_SEARCH_BEFORE, _SEARCH_AFTER + 1):
+        day = start + timedelta(days=offset)
+        if not _date_exists(day, zone):
+            continue
+        due = occurrence(day, hour, minute, zone)
+        if due > after:
+            return day, due
+    raise AssertionError(f"no occurrence of {hour:02}:{minute:02} in {zone} after {after}")  # pragma: no cover
+
+
+def latest_occurrence(at: datetime, hour: int, minute: int, zone: ZoneInfo) -> tuple[date, datetime]:
+    """The most recent ``(local_date, due_utc)`` with ``due_utc <= at``.
+
+    After a restart: if the returned date has not been posted yet, a post was missed.
+    """
+    _require_aware(at, "at")
+    start = local_date_at(at, zone)
+    for offset in range(_SEARCH_BEFORE, -_SEARCH_AFTER - 1, -1):
+        day = start + timedelta(days=offset)
+        if not _date_exists(day, zone):
+            continue
+        due = occurrence(day, hour, minute, zone)
+        if due <= at:
+            return day, due
+    raise AssertionError(f"no occurrence of {hour:02}:{minute:02} in {zone} before {at}")  # pragma: no cover
+
+
+# --------------------------------------------------------------------------------------------
+# Story choice
+# --------------------------------------------------------------------------------------------
+
+KNOWN_LABELS: tuple[str, ...] = ("unverified", "verified", "disputed", "misleading", "false", "satire")
+#: Labels that are never posted, whatever a server allows: a daily highlight must not spread a
+#: story known to be false, even captioned.
+NEVER_POSTABLE = frozenset({"false"})
+#: Below this many eligible stories the moderators are warned to add or verify more.
+LOW_STOCK = 7
+MAX_REPEAT_DAYS = 3650
+
+_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    story_id: int
+    label: str
+    moment_date: str | None  # ISO date "2026-02-19" or None
+    last_posted: str | None  # ISO local date this server last posted it, or None
+    created_at: str  # ISO timestamp
+
+
+@dataclass(frozen=True)
+class Choice:
+    story_id: int | None  # None when nothing is eligible
+    reason: str  # why this story, for /moment preview and logs
+    eligible: int  # stories outside the repeat window, or the fallback set when there are none
+    warning: str | None  # for moderators: low stock, forced repeat, nothing postable
+
+
+def _iso_date(text: str | None) -> date | None:
+    if not text:
+        return None
+    try:
+        # [:10] also accepts a timestamp ("2026-02-19T10:00:00+00:00") where a date was meant.
+        return date.fromisoformat(text.strip()[:10])
+    except ValueError:
+        return None
+
+
+def _is_on_this_day(moment: date | None, today: date) -> bool:
+    # A moment dated after today is a data error, not an anniversary.
+    if moment is None or moment > today:
+        return False
+    if (moment.month, moment.day) == (today.month, today.day):
+        return True
+    # Feb 29 moments are remembered on Feb 28 in years without a Feb 29.
+    leap_today = today.year % 4 == 0 and (today.year % 100 != 0 or today.year % 400 == 0)
+    return (moment.month, moment.day) == (2, 29) and (today.month, today.day) == (2, 28) and not leap_today
+
+
+def _tie_break(guild_id: int, local_date: date, story_id: int) -> bytes:
+    # hashlib, not hash(): str hashes are salted per process, and /moment preview (one process)
+    # must agree with the scheduled post (maybe after a restart). Keyed by guild and date so
+    # equal candidates rotate between days and differ between servers.
+    return hashlib.sha256(f"{guild_id}:{local_date.isoformat()}:{story_id}".encode()).digest()
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def choose(
+    candidates: Sequence[Candidate],
+    *,
+    guild_id: int,
+    local_date: date,
+    allowed_labels: frozenset[str],
+    repeat_days: int,
+) -> Choice:
+    """Pick the story for ``guild_id``'s post of ``local_date``. Deterministic: same inputs, same choice.
+
+    * **Eligible**: label in ``allowed_labels`` and not in :data:`NEVER_POSTABLE`.
+    * **Repeat window**: a story posted on day P is held back on days P .. P+repeat_days-1
+      (with 7 it can come back on the same weekday next week; 0 disables the window). A
+      ``last_posted`` after ``local_date`` counts as inside. If every eligible story is inside
+      the window, the one posted least recently is repeated, and the reason and warning say so.
+    * **Order** (outside the window): an "on this day" story (``moment_date`` with today's month
+      and day, in an earlier or the same year; Feb 29 counts on Feb 28 of non-leap years), then
+      never posted, then posted least recently, then a stable hash of
+      ``f"{guild_id}:{local_date}:{story_id}"``.
+    * **Warning** when fewer than :data:`LOW_STOCK` stories are outside the window.
+    """
+    allowed = {label.lower() for label in allowed_labels} - NEVER_POSTABLE
+    eligible = [c for c in candidates if c.label.lower() in allowed]
+    if not eligible:
+        why = "there are no stories yet" if not candidates else "no story has an allowed label"
+        return Choice(None, f"nothing to post: {why}", 0, f"Nothing can be posted: {why}")
+
+    def last(c: Candidate) -> date | None:
+        return _iso_date(c.last_posted)
+
+    def inside_window(c: Candidate) -> bool:
+        posted = last(c)
+        return posted is not None and (local_date - posted).days < repeat_days
+
+    def recency(c: Candidate) -> tuple[bool, date]:
+        # Never posted sorts first; an unreadable last_posted sorts like "very long ago".
+        posted = last(c)
+        return (c.last_posted is not None, posted or date.min)
+
+    fresh = [c for c in eligible if not inside_window(c)]
+    if fresh:
+        best = min(
+            fresh,
+            key=lambda c: (
+                not _is_on_this_day(_iso_date(c.moment_date), local_date),
+                recency(c),
+                _tie_break(guild_id, local_date, c.story_id),
+                c.story_id,
+            ),
+        )
+        moment = _iso_date(best.moment_date)
+        posted = last(best)
+        if _is_on_this_day(moment, local_date):
+            assert moment is not None
+            reason = f"on this day in {moment.year} ({moment.day} {_MONTHS[moment.month - 1]})"
+        elif best.last_posted is None:
+            reason = "never posted before"
+        elif posted is None:
+            reason = "posted least recently (last date unreadable)"
+        else:
+            reason = f"posted least recently (last on {posted.isoformat()})"
+        warning = None
+        if len(fresh) < LOW_STOCK:
+            can = _plural(len(fresh), "story can", "stories can")
+            warning = f"Only {can} be posted: add or verify more stories (fewer than {LOW_STOCK} left)"
+        return Choice(best.story_id, reason, len(fresh), warning)
+
+    # Everything postable was posted inside the window: repeating beats posting nothing, and
+    # the least recently posted one is the repeat the members are least likely to remember.
+    best = min(eligible, key=lambda c: (recency(c), _tie_break(guild_id, local_date, c.story_id), c.story_id))
+    posted = last(best)
+    when = posted.isoformat() if posted else "unknown"
+    window = _plural(repeat_days, "day", "days")
+    reason = (
+        f"repeat: every eligible story was posted in the last {window}, "
+        f"so the one posted least recently (last on {when})"
+    )
+    warning = (
+        f"Nothing new can be posted: all {_plural(len(eligible), 'story was', 'stories were')} posted "
+        f"in the last {window}; add or verify more stories, or shorten the repeat window"
+    )
+    return Choice(best.story_id, reason, len(eligible), warning)
+
+
+# --------------------------------------------------------------------------------------------
+# Settings validation
+# --------------------------------------------------------------------------------------------
+
+
+def validate_labels(labels: Iterable[str]) -> frozenset[str]:
+    """Labels a server allows for its daily post: a non-empty subset of :data:`KNOWN_LABELS` minus "false".
+
+    Case and surrounding spaces are ignored; a single string is split on commas / spaces
+    (so ``"verified, satire"`` works as well as a list).
+    """
+    items = re.split(r"[,\s]+", labels) if isinstance(labels, str) else list(labels)
+    wanted = [str(label).strip().lower() for label in items]
+    wanted = [label for label in wanted if label]
+    postable = [label for label in KNOWN_LABELS if label not in NEVER_POSTABLE]
+    unknown = sorted({label for label in wanted if label not in KNOWN_LABELS})
+    if unknown:
+        names = ", ".join(f"“{_echo(label)}”" for label in unknown)
+        what = "Unknown label" if len(unknown) == 1 else "Unknown labels"
+        raise UserFacingError(f"{what}: {names}. Labels are: {', '.join(postable)}.")
+    if NEVER_POSTABLE.intersection(wanted):
+        raise UserFacingError(
+            "False stories are never posted as the moment of the day: remove “false” from the labels "
+            f"(choose from {', '.join(postable)})."
+        )
+    if not wanted:
+        raise UserFacingError(f"Choose at least one label: {', '.join(postable)}.")
+    return frozenset(wanted)
+
+
+def validate_repeat_days(days: int) -> int:
+    """Days before a posted story may be posted again: 0 (no limit) to 3650 (ten years)."""
+    # bool is an int subclass; True as "1 day" would be a caller bug, so refuse it.
+    if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= MAX_REPEAT_DAYS:
+        raise UserFacingError(
+            f"The repeat window must be a whole number of days from 0 to {MAX_REPEAT_DAYS}, not {_echo(str(days))}."
+        )
+    return days

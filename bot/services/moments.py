@@ -1,0 +1,369 @@
+"""Moment of the day: choosing, posting exactly once per server and local date, recovering after a restart.
+
+The Discord side is behind the Poster protocol (bot/moment_poster.py), so the rules here run and are tested
+without Discord. "Exactly once" rests on one row per (server, local date) in moment_posts: it is claimed
+before the message is sent and completed after. A second firing, a manual post-now, a coalesced misfire or a
+restart finds the row and does nothing; a claim left open by a crash is settled by looking for that day's
+message in the channel before sending again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
+from typing import Protocol
+
+from bot.errors import UserFacingError
+from bot.services.moment_rules import (
+    Candidate,
+    Choice,
+    choose,
+    latest_occurrence,
+    local_date_at,
+    next_occurrence,
+    occurrence,
+    parse_time,
+    parse_timezone,
+    validate_labels,
+    validate_repeat_days,
+)
+from bot.services.results import ResultsService
+from bot.services.stories import Actor, StoryService, StoryView
+from db.models import AuditRecord, Entry, MomentPost, MomentSchedule, Segment
+from db.repositories.moments import MomentRepository
+
+log = logging.getLogger(__name__)
+
+CORRECTED_LABELS = frozenset({"false", "disputed", "misleading"})
+DEFAULT_GRACE = timedelta(hours=6)
+
+
+class PostFailed(Exception):
+    """The post could not be made for a reason worth telling the moderators (deleted channel, permissions)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """How a skater of the story did in the event it links to."""
+
+    entry: Entry
+    segments: list[Segment]
+
+
+@dataclass(frozen=True, slots=True)
+class MomentContent:
+    """Everything a moment post shows."""
+
+    view: StoryView
+    local_date: str
+    placements: list[Placement] = field(default_factory=list)
+    correction: str | None = None  # set when the story was relabelled after it was posted
+
+
+class Poster(Protocol):
+    async def send(self, guild_id: int, channel_id: int, content: MomentContent) -> int: ...
+    async def find(self, channel_id: int, local_date: str, story_id: int) -> int | None: ...
+    async def edit(self, channel_id: int, message_id: int, content: MomentContent) -> None: ...
+    async def notify(self, guild_id: int, text: str) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    schedule: MomentSchedule | None
+    local_date: date
+    due: datetime | None  # when today's post is due (UTC), if scheduled
+    choice: Choice
+    content: MomentContent | None
+    post: MomentPost | None  # today's post, when it already happened (or was claimed)
+
+
+def schedule_zone(schedule: MomentSchedule):
+    return parse_timezone(schedule.timezone)
+
+
+class MomentService:
+    def __init__(
+        self,
+        repo: MomentRepository,
+        stories: StoryService,
+        results: ResultsService,
+        clock: Callable[[], datetime],
+        grace: timedelta = DEFAULT_GRACE,
+    ) -> None:
+        self.repo = repo
+        self.stories = stories
+        self.results = results
+        self.clock = clock
+        self.grace = grace
+        self.poster: Poster | None = None  # set by the bot once Discord is there
+
+    def _now_text(self) -> str:
+        return self.clock().astimezone(UTC).isoformat(timespec="seconds")
+
+    def _audit(
+        self, actor: Actor, action: str, before: dict[str, object] | None, after: dict[str, object] | None
+    ) -> AuditRecord:
+        return AuditRecord(actor.user_id, actor.guild_id, action, self._now_text(), before, after)
+
+    # --- moderators' settings ------------------------------------------------------------------------
+    async def schedule(self, actor: Actor, channel_id: int, time_text: str, zone_text: str) -> MomentSchedule:
+        self.stories.require_moderator(actor)
+        assert actor.guild_id is not None
+        hour, minute = parse_time(time_text)
+        zone = parse_timezone(zone_text)
+        post_time = f"{hour:02d}:{minute:02d}"
+        before = await self.repo.schedule(actor.guild_id)
+        await self.repo.save_schedule(
+            actor.guild_id,
+            channel_id,
+            post_time,
+            zone.key,
+            self._audit(
+                actor,
+                "moment schedule",
+                {"channel": before.channel_id, "time": before.post_time, "zone": before.timezone} if before else None,
+                {"channel": channel_id, "time": post_time, "zone": zone.key},
+            ),
+        )
+        saved = await self.repo.schedule(actor.guild_id)
+        assert saved is not None
+        return saved
+
+    async def _existing(self, actor: Actor) -> MomentSchedule:
+        self.stories.require_moderator(actor)
+        assert actor.guild_id is not None
+        schedule = await self.repo.schedule(actor.guild_id)
+        if schedule is None:
+            raise UserFacingError("This server has no moment of the day yet: set one with `/moment schedule`.")
+        return schedule
+
+    async def set_paused(self, actor: Actor, paused: bool) -> MomentSchedule:
+        schedule = await self._existing(actor)
+        await self.repo.update_schedule(
+            schedule.guild_id,
+            {"paused": paused},
+            self._audit(
+                actor, "moment pause" if paused else "moment resume", {"paused": schedule.paused}, {"paused": paused}
+            ),
+        )
+        updated = await self.repo.schedule(schedule.guild_id)
+        assert updated is not None
+        return updated
+
+    async def settings(
+        self, actor: Actor, labels: list[str] | None = None, repeat_days: int | None = None
+    ) -> MomentSchedule:
+        schedule = await self._existing(actor)
+        changes: dict[str, object] = {}
+        if labels is not None:
+            changes["allowed_labels"] = validate_labels(labels)
+        if repeat_days is not None:
+            changes["repeat_days"] = validate_repeat_days(repeat_days)
+        if changes:
+            before = {"labels": sorted(schedule.allowed_labels), "repeat_days": schedule.repeat_days}
+            after = {
+                "labels": sorted(changes.get("allowed_labels", schedule.allowed_labels)),  # type: ignore[call-overload]
+                "repeat_days": changes.get("repeat_days", schedule.repeat_days),
+            }
+            await self.repo.update_schedule(
+                schedule.guild_id, changes, self._audit(actor, "moment settings", before, after)
+            )
+        updated = await self.repo.schedule(schedule.guild_id)
+        assert updated is not None
+        return updated
+
+    # --- choosing --------------------------------------------------------------------------------------
+    async def _choose(self, schedule: MomentSchedule, local_date: date) -> Choice:
+        rows = await self.repo.candidates(schedule.guild_id, schedule.allowed_labels)
+        candidates = [Candidate(r.story_id, r.label, r.moment_date, r.last_posted, r.created_at) for r in rows]
+        return choose(
+            candidates,
+            guild_id=schedule.guild_id,
+            local_date=local_date,
+            allowed_labels=schedule.allowed_labels,
+            repeat_days=schedule.repeat_days,
+        )
+
+    async def content(
+        self, guild_id: int, story_id: int, local_date: str, correction: str | None = None
+    ) -> MomentContent:
+        story = await self.stories.stories.get(story_id)
+        if story is None:
+            raise UserFacingError(f"Story #{story_id} no longer exists.")
+        view = await self.stories.describe(story, guild_id)
+        placements = []
+        event = self.results.event_by_id(story.event_id)
+        if event is not None and story.skater_ids:
+            for entry in await self.results.entries_of(event, story.skater_ids):
+                placements.append(Placement(entry, self.results.segments_of(event)))
+        return MomentContent(view, local_date, placements, correction)
+
+    def due_today(self, schedule: MomentSchedule, now: datetime) -> tuple[date, datetime]:
+        zone = schedule_zone(schedule)
+        local = local_date_at(now, zone)
+        hour, minute = parse_time(schedule.post_time)
+        return local, occurrence(local, hour, minute, zone)
+
+    async def preview(self, actor: Actor) -> Preview:
+        schedule = await self._existing(actor)
+        local, due = self.due_today(schedule, self.clock())
+        post = await self.repo.post(schedule.guild_id, local.isoformat())
+        choice = await self._choose(schedule, local)
+        content = (
+            await self.content(schedule.guild_id, choice.story_id, local.isoformat())
+            if choice.story_id is not None
+            else None
+        )
+        return Preview(schedule, local, due, choice, content, post)
+
+    async def today(self, guild_id: int) -> Preview | None:
+        """What everyone may see: today's post, or what will be posted and when."""
+        schedule = await self.repo.schedule(guild_id)
+        if schedule is None:
+            return None
+        local, due = self.due_today(schedule, self.clock())
+        post = await self.repo.post(guild_id, local.isoformat())
+        choice = await self._choose(schedule, local)
+        story_id = post.story_id if post and post.story_id else choice.story_id
+        content = await self.content(guild_id, story_id, local.isoformat()) if story_id else None
+        return Preview(schedule, local, due, choice, content, post)
+
+    # --- posting ---------------------------------------------------------------------------------------
+    async def run(self, guild_id: int, *, trigger: str, local_date: date | None = None) -> str:
+        """Posts the guild's moment for `local_date` (today, in the guild's zone, by default), once.
+
+        Returns what happened: 'posted', 'already' (that day was claimed or done before), 'paused',
+        'unscheduled', 'nothing' (no eligible story), or 'failed' (recorded with its reason).
+        """
+        schedule = await self.repo.schedule(guild_id)
+        if schedule is None:
+            return "unscheduled"
+        if schedule.paused and trigger != "manual":
+            return "paused"
+        day = local_date or local_date_at(self.clock(), schedule_zone(schedule))
+        if await self.repo.post(guild_id, day.isoformat()) is not None:
+            return "already"
+        choice = await self._choose(schedule, day)
+        if choice.story_id is None:
+            if await self.repo.record(
+                guild_id, day.isoformat(), "failed", trigger, choice.warning or "nothing to post", self._now_text()
+            ):
+                await self._tell(guild_id, f"No moment of the day for {day}: {choice.warning}")
+            return "nothing"
+        if not await self.repo.claim(
+            guild_id, day.isoformat(), choice.story_id, schedule.channel_id, trigger, self._now_text()
+        ):
+            return "already"
+        outcome = await self._send(schedule, day.isoformat(), choice.story_id)
+        if outcome == "posted" and choice.warning:
+            await self._tell(guild_id, choice.warning)
+        return outcome
+
+    async def _send(self, schedule: MomentSchedule, local_date: str, story_id: int) -> str:
+        assert self.poster is not None, "the Discord poster is attached when the bot starts"
+        try:
+            content = await self.content(schedule.guild_id, story_id, local_date)
+            message_id = await self.poster.send(schedule.guild_id, schedule.channel_id, content)
+        except PostFailed as failure:
+            await self.repo.fail(schedule.guild_id, local_date, failure.reason, self._now_text())
+            await self.repo.set_failing(schedule.guild_id, self._now_text(), failure.reason)
+            log.warning("moment of guild %s for %s failed: %s", schedule.guild_id, local_date, failure.reason)
+            await self._tell(
+                schedule.guild_id,
+                f"The moment of the day for {local_date} could not be posted: "
+                f"{failure.reason}. It will be tried again tomorrow.",
+            )
+            return "failed"
+        await self.repo.complete(schedule.guild_id, local_date, message_id, content.view.story.label, self._now_text())
+        if schedule.failing_since:
+            await self.repo.set_failing(schedule.guild_id, None, None)
+        return "posted"
+
+    async def _tell(self, guild_id: int, text: str) -> None:
+        if self.poster is not None:
+            await self.poster.notify(guild_id, text)
+
+    # --- after a restart -------------------------------------------------------------------------------
+    async def recover(self) -> dict[str, int]:
+        """Settles claims a crash left open, then each active schedule's latest due post: sent if the bot is
+        back within the grace window, recorded as missed after it. Returns counts for the log."""
+        counts = {"found": 0, "resent": 0, "missed": 0, "caught up": 0}
+        now = self.clock()
+        for post in await self.repo.pending():
+            schedule = await self.repo.schedule(post.guild_id)
+            if schedule is None or post.story_id is None or post.channel_id is None:
+                await self.repo.fail(post.guild_id, post.local_date, "the schedule is gone", self._now_text())
+                continue
+            assert self.poster is not None
+            message_id = await self.poster.find(post.channel_id, post.local_date, post.story_id)
+            if message_id is not None:  # it was sent; the crash only cost us the bookkeeping
+                story = await self.stories.stories.get(post.story_id)
+                await self.repo.complete(
+                    post.guild_id, post.local_date, message_id, story.label if story else "unverified", self._now_text()
+                )
+                counts["found"] += 1
+            elif self._within_grace(schedule, date.fromisoformat(post.local_date), now):
+                counts["resent"] += await self._send(schedule, post.local_date, post.story_id) == "posted"
+            else:
+                await self.repo.fail(
+                    post.guild_id, post.local_date, "the bot was down past the grace window", self._now_text()
+                )
+                counts["missed"] += 1
+        for schedule in await self.repo.schedules(active_only=True):
+            hour, minute = parse_time(schedule.post_time)
+            day, due = latest_occurrence(now, hour, minute, schedule_zone(schedule))
+            if await self.repo.post(schedule.guild_id, day.isoformat()) is not None:
+                continue
+            if now - due <= self.grace:
+                counts["caught up"] += await self.run(schedule.guild_id, trigger="catch-up", local_date=day) == "posted"
+            elif await self.repo.record(
+                schedule.guild_id,
+                day.isoformat(),
+                "missed",
+                "schedule",
+                "the bot was down at post time",
+                self._now_text(),
+            ):
+                counts["missed"] += 1
+        return counts
+
+    def _within_grace(self, schedule: MomentSchedule, day: date, now: datetime) -> bool:
+        hour, minute = parse_time(schedule.post_time)
+        return now - occurrence(day, hour, minute, schedule_zone(schedule)) <= self.grace
+
+    def next_due(self, schedule: MomentSchedule, after: datetime) -> tuple[date, datetime]:
+        hour, minute = parse_time(schedule.post_time)
+        return next_occurrence(after, hour, minute, schedule_zone(schedule))
+
+    # --- corrections -----------------------------------------------------------------------------------
+    async def correct(self, story_id: int) -> int:
+        """Edits every posted moment of a story relabelled false, disputed or misleading; returns how many."""
+        story = await self.stories.stories.get(story_id)
+        if story is None or story.label not in CORRECTED_LABELS or self.poster is None:
+            return 0
+        edited = 0
+        for post in await self.repo.posted_messages(story_id):
+            if post.label_shown == story.label or post.channel_id is None or post.message_id is None:
+                continue
+            note = (
+                f"Correction: since this was posted, moderators relabelled the story {story.label}"
+                + (f" — {story.label_note}" if story.label_note else "")
+                + "."
+            )
+            try:
+                content = await self.content(post.guild_id, story_id, post.local_date, correction=note)
+                await self.poster.edit(post.channel_id, post.message_id, content)
+            except PostFailed as failure:
+                log.warning(
+                    "could not correct the moment of guild %s (%s): %s", post.guild_id, post.local_date, failure.reason
+                )
+                continue
+            await self.repo.set_label_shown(post.guild_id, post.local_date, story.label)
+            edited += 1
+        return edited

@@ -1,0 +1,158 @@
+"""/moment: the daily story post. Everyone sees today's; moderators schedule and tune it."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.checks import actor_for
+from bot.client import SkateBot
+from bot.services.moment_rules import zone_choices
+from bot.services.stories import Actor
+from bot.ui import moments as ui
+from db.models import LABELS
+
+log = logging.getLogger(__name__)
+
+
+class Moments(commands.Cog):
+    moment = app_commands.Group(name="moment", description="The moment of the day", guild_only=True)
+
+    def __init__(self, bot: SkateBot) -> None:
+        self.bot = bot
+        self.service = bot.moments
+
+    async def _actor(self, interaction: discord.Interaction) -> Actor:
+        return await actor_for(interaction, self.bot.stories.guilds, self.bot.settings.owner_ids)
+
+    @moment.command(name="today")
+    async def today(self, interaction: discord.Interaction) -> None:
+        """Today's moment of the day in this server."""
+        preview = await self.service.today(interaction.guild_id or 0)
+        if preview is None or preview.schedule is None:
+            await interaction.response.send_message("This server has no moment of the day.", ephemeral=True)
+            return
+        post = preview.post
+        if post is not None and post.state == "posted" and post.message_id:
+            link = f"https://discord.com/channels/{post.guild_id}/{post.channel_id}/{post.message_id}"
+            text = f"Today's moment of the day was posted in <#{post.channel_id}>: {link}"
+        elif preview.schedule.paused:
+            text = "The moment of the day is paused in this server."
+        elif post is not None:
+            text = f"No moment of the day today ({post.state}{': ' + post.reason if post.reason else ''})."
+        else:
+            text = (
+                (
+                    f"Today's moment of the day will be posted in <#{preview.schedule.channel_id}> "
+                    f"<t:{int(preview.due.timestamp())}:R>."
+                )
+                if preview.due
+                else "Nothing scheduled today."
+            )
+        embeds = [ui.moment_embed(preview.content)] if preview.content and (post is None or post.story_id) else []
+        await interaction.response.send_message(text, embeds=embeds, ephemeral=True)
+
+    @moment.command(name="schedule")
+    @app_commands.describe(
+        channel="Where to post",
+        time="Local time, HH:MM (24-hour)",
+        timezone="IANA time zone, e.g. Asia/Tokyo or Europe/Paris",
+    )
+    async def schedule(
+        self, interaction: discord.Interaction, channel: discord.TextChannel, time: str, timezone: str
+    ) -> None:
+        """Post a moment of the day in a channel, daily at a local time (moderators)."""
+        schedule = await self.service.schedule(await self._actor(interaction), channel.id, time, timezone)
+        await self.bot.moment_scheduler.replan(schedule.guild_id)
+        _, due = self.service.next_due(schedule, self.service.clock())
+        text = (
+            f"The moment of the day will be posted in {channel.mention} every day at {schedule.post_time} "
+            f"({schedule.timezone}); next <t:{int(due.timestamp())}:F>."
+        )
+        permissions = channel.permissions_for(channel.guild.me)
+        missing = [n for n in ("send_messages", "embed_links") if not getattr(permissions, n)]
+        if missing:
+            text += f"\n⚠️ I am missing {', '.join(n.replace('_', ' ').title() for n in missing)} in that channel."
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @schedule.autocomplete("timezone")
+    async def timezones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            return [app_commands.Choice(name=zone, value=zone) for zone in zone_choices(current)]
+        except Exception:
+            log.exception("time zone autocomplete failed")
+            return []
+
+    @moment.command(name="pause")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        """Stop posting, keeping the settings (moderators)."""
+        schedule = await self.service.set_paused(await self._actor(interaction), True)
+        await self.bot.moment_scheduler.replan(schedule.guild_id)
+        await interaction.response.send_message(
+            "The moment of the day is paused; `/moment resume` restarts it.", ephemeral=True
+        )
+
+    @moment.command(name="resume")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        """Post again with the same settings (moderators)."""
+        schedule = await self.service.set_paused(await self._actor(interaction), False)
+        await self.bot.moment_scheduler.replan(schedule.guild_id)
+        _, due = self.service.next_due(schedule, self.service.clock())
+        await interaction.response.send_message(f"Resumed; next post <t:{int(due.timestamp())}:F>.", ephemeral=True)
+
+    @moment.command(name="preview")
+    async def preview(self, interaction: discord.Interaction) -> None:
+        """What would be posted today, and why (moderators)."""
+        preview = await self.service.preview(await self._actor(interaction))
+        await interaction.response.send_message(embeds=ui.preview_embeds(preview), ephemeral=True)
+
+    @moment.command(name="post-now")
+    async def post_now(self, interaction: discord.Interaction) -> None:
+        """Post today's moment now; it counts as today's post (moderators)."""
+        actor = await self._actor(interaction)
+        self.bot.stories.require_moderator(actor)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await self.service.run(actor.guild_id or 0, trigger="manual")
+        messages = {
+            "posted": "Posted today's moment of the day.",
+            "already": "Today's moment of the day has already been posted (or tried): see `/moment today`.",
+            "nothing": "Nothing can be posted: see `/moment preview`.",
+            "failed": "The post failed; the reason is in `/moment settings`.",
+            "unscheduled": "This server has no moment of the day yet: set one with `/moment schedule`.",
+        }
+        await interaction.followup.send(messages.get(outcome, outcome), ephemeral=True)
+
+    @moment.command(name="settings")
+    @app_commands.describe(
+        labels="Labels that may be posted, comma-separated (default: verified)",
+        repeat_days="Days before a story may be posted again (default 365)",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        labels: str | None = None,
+        repeat_days: app_commands.Range[int, 0, 3650] | None = None,
+    ) -> None:
+        """Show or change which stories may be posted (moderators)."""
+        actor = await self._actor(interaction)
+        wanted = [label.strip().lower() for label in labels.split(",")] if labels else None
+        await self.service.settings(actor, wanted, repeat_days)
+        preview = await self.service.preview(actor)
+        await interaction.response.send_message(embed=ui.settings_embed(preview), ephemeral=True)
+
+    @settings.autocomplete("labels")
+    async def label_list(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        done, _, typing = current.rpartition(",")
+        prefix = f"{done}," if done else ""
+        return [
+            app_commands.Choice(name=f"{prefix}{label}", value=f"{prefix}{label}")
+            for label in LABELS
+            if label != "false" and label.startswith(typing.strip().lower())
+        ][:25]
+
+
+async def setup(bot: SkateBot) -> None:
+    await bot.add_cog(Moments(bot))

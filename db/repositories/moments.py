@@ -1,0 +1,159 @@
+"""Moment-of-the-day schedules and the per-day claims that make each post happen exactly once."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+
+from db.database import Database
+from db.models import AuditRecord, MomentCandidate, MomentPost, MomentSchedule
+from db.repositories.stories import write_audit
+
+
+def _schedule(row: sqlite3.Row) -> MomentSchedule:
+    return MomentSchedule(
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        post_time=row["post_time"],
+        timezone=row["timezone"],
+        paused=bool(row["paused"]),
+        allowed_labels=frozenset(json.loads(row["allowed_labels"])),
+        repeat_days=row["repeat_days"],
+        failing_since=row["failing_since"],
+        failing_reason=row["failing_reason"],
+    )
+
+
+def _post(row: sqlite3.Row) -> MomentPost:
+    return MomentPost(**{key: row[key] for key in row.keys()})
+
+
+class MomentRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    # --- schedules -------------------------------------------------------------------------------------
+    async def schedule(self, guild_id: int) -> MomentSchedule | None:
+        row = await self._db.fetchone("SELECT * FROM moment_schedules WHERE guild_id = ?", (guild_id,))
+        return _schedule(row) if row else None
+
+    async def schedules(self, *, active_only: bool = True) -> list[MomentSchedule]:
+        where = "WHERE paused = 0" if active_only else ""
+        return [_schedule(row) for row in await self._db.fetchall(f"SELECT * FROM moment_schedules {where}")]
+
+    async def save_schedule(
+        self, guild_id: int, channel_id: int, post_time: str, timezone: str, audit: AuditRecord
+    ) -> None:
+        """Creates the schedule, or moves an existing one (keeping its settings), and un-pauses it."""
+        async with self._db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO moment_schedules (guild_id, channel_id, post_time, timezone, updated_by, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, "
+                "post_time = excluded.post_time, timezone = excluded.timezone, paused = 0, failing_since = NULL, "
+                "failing_reason = NULL, updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+                (guild_id, channel_id, post_time, timezone, audit.actor_id, audit.at),
+            )
+            await write_audit(tx, None, audit)
+
+    async def update_schedule(self, guild_id: int, changes: dict[str, object], audit: AuditRecord) -> None:
+        """paused, allowed_labels (a set) or repeat_days."""
+        values = {
+            "paused": int(bool(changes["paused"])) if "paused" in changes else None,
+            "allowed_labels": json.dumps(sorted(changes["allowed_labels"])) if "allowed_labels" in changes else None,  # type: ignore[call-overload]
+            "repeat_days": changes.get("repeat_days"),
+        }
+        assignments = ", ".join(f"{key} = :{key}" for key, value in values.items() if value is not None)
+        async with self._db.transaction() as tx:
+            await tx.execute(
+                f"UPDATE moment_schedules SET {assignments}, updated_by = :actor, updated_at = :at "
+                "WHERE guild_id = :guild",
+                {
+                    **{k: v for k, v in values.items() if v is not None},
+                    "actor": audit.actor_id,
+                    "at": audit.at,
+                    "guild": guild_id,
+                },
+            )
+            await write_audit(tx, None, audit)
+
+    async def set_failing(self, guild_id: int, since: str | None, reason: str | None) -> None:
+        await self._db.execute(
+            "UPDATE moment_schedules SET failing_since = CASE WHEN ? IS NULL THEN NULL "
+            "ELSE coalesce(failing_since, ?) END, failing_reason = ? WHERE guild_id = ?",
+            (since, since, reason, guild_id),
+        )
+
+    # --- the posts -------------------------------------------------------------------------------------
+    async def post(self, guild_id: int, local_date: str) -> MomentPost | None:
+        row = await self._db.fetchone(
+            "SELECT * FROM moment_posts WHERE guild_id = ? AND local_date = ?", (guild_id, local_date)
+        )
+        return _post(row) if row else None
+
+    async def claim(
+        self, guild_id: int, local_date: str, story_id: int, channel_id: int, trigger: str, at: str
+    ) -> bool:
+        """Records the intent to post; False when that server's day is already claimed (or done)."""
+        inserted = await self._db.execute(
+            "INSERT OR IGNORE INTO moment_posts (guild_id, local_date, state, story_id, channel_id, trigger, "
+            "claimed_at) VALUES (?, ?, 'claimed', ?, ?, ?, ?)",
+            (guild_id, local_date, story_id, channel_id, trigger, at),
+        )
+        return inserted == 1
+
+    async def complete(self, guild_id: int, local_date: str, message_id: int, label: str, at: str) -> None:
+        await self._db.execute(
+            "UPDATE moment_posts SET state = 'posted', message_id = ?, label_shown = ?, done_at = ?, reason = NULL "
+            "WHERE guild_id = ? AND local_date = ?",
+            (message_id, label, at, guild_id, local_date),
+        )
+
+    async def fail(self, guild_id: int, local_date: str, reason: str, at: str) -> None:
+        await self._db.execute(
+            "UPDATE moment_posts SET state = 'failed', reason = ?, done_at = ? WHERE guild_id = ? AND local_date = ?",
+            (reason, at, guild_id, local_date),
+        )
+
+    async def record(self, guild_id: int, local_date: str, state: str, trigger: str, reason: str, at: str) -> bool:
+        """A day that ends without a post (missed, or failed before anything was chosen); once per day."""
+        inserted = await self._db.execute(
+            "INSERT OR IGNORE INTO moment_posts (guild_id, local_date, state, trigger, reason, claimed_at, done_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, local_date, state, trigger, reason, at, at),
+        )
+        return inserted == 1
+
+    async def pending(self) -> list[MomentPost]:
+        rows = await self._db.fetchall("SELECT * FROM moment_posts WHERE state = 'claimed' ORDER BY claimed_at")
+        return [_post(row) for row in rows]
+
+    async def posted_messages(self, story_id: int) -> list[MomentPost]:
+        rows = await self._db.fetchall(
+            "SELECT * FROM moment_posts WHERE story_id = ? AND state = 'posted' AND message_id IS NOT NULL",
+            (story_id,),
+        )
+        return [_post(row) for row in rows]
+
+    async def set_label_shown(self, guild_id: int, local_date: str, label: str) -> None:
+        await self._db.execute(
+            "UPDATE moment_posts SET label_shown = ? WHERE guild_id = ? AND local_date = ?",
+            (label, guild_id, local_date),
+        )
+
+    async def candidates(self, guild_id: int, labels: Iterable[str]) -> list[MomentCandidate]:
+        """The stories this server may post (its own and the library's, with one of the labels), each with
+        the last local date this server posted it."""
+        labels = sorted(labels)
+        if not labels:
+            return []
+        marks = ",".join("?" * len(labels))
+        rows = await self._db.fetchall(
+            f"SELECT s.id, s.label, s.moment_date, s.created_at, "
+            f"(SELECT max(p.local_date) FROM moment_posts p WHERE p.guild_id = ? AND p.story_id = s.id "
+            f"AND p.state IN ('posted', 'claimed')) AS last_posted "
+            f"FROM stories s WHERE s.deleted_at IS NULL AND (s.guild_id = ? OR s.guild_id IS NULL) "
+            f"AND s.label IN ({marks})",
+            (guild_id, guild_id, *labels),
+        )
+        return [MomentCandidate(r["id"], r["label"], r["moment_date"], r["last_posted"], r["created_at"]) for r in rows]
