@@ -10,6 +10,8 @@ import logging
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -45,8 +47,14 @@ class Sandbox:
     """
 
     def __init__(
-        self, *, db_path: Path | None = None, settings: Settings | None = None, global_rate_limit: float | None = None
+        self,
+        *,
+        db_path: Path | None = None,
+        settings: Settings | None = None,
+        global_rate_limit: float | None = None,
+        clock: Callable[[], datetime] | None = None,
     ) -> None:
+        """`clock`: an injected clock for the bot; its moment scheduler then runs on `tick()`."""
         self.server = FakeDiscord(global_rate_limit=global_rate_limit)
         self.owner: User = self.server.create_user("you")
         self.moderator: User = self.server.create_user("mod")
@@ -58,6 +66,8 @@ class Sandbox:
         self.channel: Channel = self.guild.text_channel("general")
         self._db_path = db_path
         self._base_settings = settings or Settings()
+        self._clock = clock
+        self._settings: Settings | None = None
         self._tmpdir: str | None = None
         self._endpoints: contextlib.ExitStack | None = None
         self.db: Database | None = None
@@ -82,7 +92,7 @@ class Sandbox:
             else:
                 db_path = self._db_path
             self.db, _ = await open_store(db_path)
-            settings = dataclasses.replace(
+            self._settings = dataclasses.replace(
                 self._base_settings,
                 token=self.server.bot_token,
                 db_path=db_path,
@@ -91,23 +101,27 @@ class Sandbox:
                 api_base_url=self.server.api_base,
                 gateway_url=self.server.gateway_url,
             )
-            # guild_ready_timeout: the default waits 2 s for guilds that will never stream in.
-            self.bot = SkateBot(settings, self.db, guild_ready_timeout=0.05)
-            await self.bot.login(self.server.bot_token)  # runs setup_hook, which syncs to the guild
-            self._task = asyncio.create_task(self.bot.connect(reconnect=False), name="skatebot-sandbox")
-            ready = asyncio.create_task(self.bot.wait_until_ready())
-            done, _ = await asyncio.wait({ready, self._task}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
-            if ready not in done:
-                ready.cancel()
-                if self._task.done():
-                    self._task.result()  # raises what stopped the bot
-                raise RuntimeError("the bot did not become ready within 15 s")
+            await self.start_bot()
         except BaseException:
             await self.stop()
             raise
 
-    async def stop(self) -> None:
-        # Order matters (TESTING.md): the bot first, then its task, then the server.
+    async def start_bot(self) -> None:
+        """Starts the bot against this server and store (again, after `stop_bot`: a restart)."""
+        assert self.db is not None and self._settings is not None
+        # guild_ready_timeout: the default waits 2 s for guilds that will never stream in.
+        self.bot = SkateBot(self._settings, self.db, clock=self._clock, guild_ready_timeout=0.05)
+        await self.bot.login(self.server.bot_token)  # runs setup_hook, which syncs to the guild
+        self._task = asyncio.create_task(self.bot.connect(reconnect=False), name="skatebot-sandbox")
+        ready = asyncio.create_task(self.bot.wait_until_ready())
+        done, _ = await asyncio.wait({ready, self._task}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
+        if ready not in done:
+            ready.cancel()
+            if self._task.done():
+                self._task.result()  # raises what stopped the bot
+            raise RuntimeError("the bot did not become ready within 15 s")
+
+    async def stop_bot(self) -> None:
         if self.bot is not None:
             await self.bot.close()
         if self._task is not None:
@@ -115,6 +129,10 @@ class Sandbox:
                 await self._task  # a gateway error inside connect() surfaces here instead of being lost
             finally:
                 self._task = None
+
+    async def stop(self) -> None:
+        # Order matters (TESTING.md): the bot first, then its task, then the server.
+        await self.stop_bot()
         await self.server.stop()
         if self.db is not None:
             await self.db.close()

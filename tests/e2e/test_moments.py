@@ -1,0 +1,302 @@
+"""Moment of the day end to end, with the scheduler driven by an injected clock (nothing waits for real time)."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import discord
+import pytest
+import pytest_asyncio
+
+from bot.sandbox.harness import Sandbox
+from bot.sandbox.server import SEND_MESSAGES, Message
+
+FOOTER = "Moment of the day"
+
+
+class Clock:
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def set(self, text: str) -> None:
+        self.now = datetime.fromisoformat(text).astimezone(UTC)
+
+
+@pytest_asyncio.fixture
+async def world(bundled_store_template: Path, tmp_path: Path) -> AsyncIterator[tuple[Sandbox, Clock]]:
+    store = tmp_path / "store.sqlite3"
+    shutil.copy(bundled_store_template, store)
+    clock = Clock(datetime(2026, 2, 18, 12, 0, tzinfo=UTC))
+    async with Sandbox(db_path=store, clock=clock) as sandbox:
+        yield sandbox, clock
+        assert sandbox.server.violations == []
+
+
+def moments(sandbox: Sandbox, channel=None) -> list[Message]:
+    return [
+        m
+        for m in sandbox.server.messages(channel or sandbox.channel)
+        if m.embeds and m.embeds[0].get("footer", {}).get("text", "").startswith(FOOTER)
+    ]
+
+
+async def schedule(sandbox: Sandbox, time: str, zone: str, user=None, channel=None) -> str:
+    result = await sandbox.slash(
+        "moment schedule", user=user or sandbox.moderator, channel=channel or sandbox.channel, time=time, timezone=zone
+    )
+    return result.message.content
+
+
+async def tick(sandbox: Sandbox, clock: Clock, at: str) -> None:
+    clock.set(at)
+    await sandbox.bot.moment_scheduler.tick()
+
+
+async def test_schedule_post_once_and_never_twice(world: tuple[Sandbox, Clock]) -> None:
+    sandbox, clock = world
+    bad_time = await schedule(sandbox, "25:00", "Asia/Tokyo")
+    assert "“25:00” is not a time" in bad_time
+    bad_zone = await schedule(sandbox, "09:00", "Asia/Tokio")
+    assert "not an IANA time zone" in bad_zone and "Asia/Tokyo" in bad_zone
+    reply = await schedule(sandbox, "09:00", "Asia/Tokyo")
+    assert "every day at 09:00 (Asia/Tokyo)" in reply
+    # 09:00 in Tokyo on 19 February is 00:00 UTC.
+    assert sandbox.bot.moment_scheduler.next_run(sandbox.guild.id) == datetime(2026, 2, 19, 0, 0, tzinfo=UTC)
+
+    await tick(sandbox, clock, "2026-02-18T23:59:00+00:00")
+    assert moments(sandbox) == []
+    await tick(sandbox, clock, "2026-02-19T00:00:30+00:00")
+    [post] = moments(sandbox)
+    embed = post.embeds[0]
+    assert embed["footer"]["text"] == f"{FOOTER} · 2026-02-19 · story #1"  # on this day: Glenn and Sakamoto
+    assert "On this day in 2026" in embed["description"] and "✅ Verified" in str(embed["fields"])
+    assert "Amber Glenn" in str(embed["fields"]) and "5th" in str(embed["fields"])  # related results
+    assert "Il Fatto Quotidiano" in str(embed["fields"])  # sources as links
+    assert [label for label, *_ in post.buttons()] == ["Flag"]
+
+    # The job firing again, a coalesced misfire, or a moderator's post-now: still one post today.
+    await sandbox.bot.moment_scheduler._fire(sandbox.guild.id, datetime(2026, 2, 19).date())
+    again = await sandbox.slash("moment post-now", user=sandbox.moderator)
+    reply = await again.wait_message()
+    assert "already been posted" in reply.content
+    assert len(moments(sandbox)) == 1
+    # The next day posts the other verified story (least recently posted), once.
+    assert sandbox.bot.moment_scheduler.next_run(sandbox.guild.id) == datetime(2026, 2, 20, 0, 0, tzinfo=UTC)
+    await tick(sandbox, clock, "2026-02-20T00:00:05+00:00")
+    await tick(sandbox, clock, "2026-02-20T00:05:00+00:00")
+    assert [m.embeds[0]["footer"]["text"][-8:] for m in moments(sandbox)] == ["story #1", "story #3"]
+    today = await sandbox.slash("moment today", user=sandbox.member)
+    assert "was posted in" in today.message.content
+
+
+async def test_post_now_counts_as_todays_post(world: tuple[Sandbox, Clock]) -> None:
+    sandbox, clock = world
+    await schedule(sandbox, "18:00", "Europe/Paris")
+    clock.set("2026-02-18T09:00:00+00:00")
+    now = await sandbox.slash("moment post-now", user=sandbox.moderator)
+    assert "Posted today's moment" in (await now.wait_message()).content
+    await tick(sandbox, clock, "2026-02-18T17:00:10+00:00")  # 18:00 Paris: the scheduled run
+    assert len(moments(sandbox)) == 1
+
+
+async def test_restart_inside_and_outside_the_grace_window(world: tuple[Sandbox, Clock]) -> None:
+    sandbox, clock = world
+    await schedule(sandbox, "20:00", "America/New_York")  # 01:00 UTC the next day
+    await sandbox.stop_bot()
+    clock.set("2026-02-19T03:30:00+00:00")  # down at post time, back 2.5 hours later
+    await sandbox.start_bot()
+    [post] = moments(sandbox)
+    assert "2026-02-18" in post.embeds[0]["footer"]["text"]  # the New York date it was due for
+    await sandbox.stop_bot()
+    clock.set("2026-02-20T09:00:00+00:00")  # 8 hours after the next post time: too late
+    await sandbox.start_bot()
+    assert len(moments(sandbox)) == 1
+    row = await sandbox.db.fetchone("SELECT state FROM moment_posts WHERE local_date = '2026-02-19'")
+    assert row["state"] == "missed"
+
+
+@pytest.mark.parametrize(
+    ("zone", "time", "ticks", "expected"),
+    [
+        # Europe/Paris springs forward on 29 March 2026: 02:30 does not exist; the post comes at 03:30.
+        ("Europe/Paris", "02:30", ["2026-03-29T00:31:00+00:00", "2026-03-29T01:31:00+00:00"], ["2026-03-29"]),
+        # New York falls back on 1 November 2026: 01:30 happens twice; one post, at the first.
+        ("America/New_York", "01:30", ["2026-11-01T05:31:00+00:00", "2026-11-01T06:31:00+00:00"], ["2026-11-01"]),
+    ],
+)
+async def test_dst_change_days(
+    world: tuple[Sandbox, Clock], zone: str, time: str, ticks: list[str], expected: list[str]
+) -> None:
+    sandbox, clock = world
+    clock.set(ticks[0][:10] + "T00:00:00+00:00")
+    await schedule(sandbox, time, zone)
+    for at in ticks:
+        await tick(sandbox, clock, at)
+    dates = [m.embeds[0]["footer"]["text"].split(" · ")[1] for m in moments(sandbox)]
+    assert dates == expected
+
+
+async def test_deleted_channel_and_missing_permission_are_reported(world: tuple[Sandbox, Clock]) -> None:
+    sandbox, clock = world
+    server = sandbox.server
+    modlog = server.create_channel(sandbox.guild, "mod-log")
+    await sandbox.slash("config modlog", user=sandbox.owner, channel=modlog)
+    doomed = server.create_channel(sandbox.guild, "moments")
+    await schedule(sandbox, "10:00", "UTC", channel=doomed)
+    server.delete_channel(doomed)
+    await asyncio.sleep(0.05)  # the CHANNEL_DELETE reaches the bot
+    await tick(sandbox, clock, "2026-02-19T10:00:05+00:00")
+    settings = await sandbox.slash("moment settings", user=sandbox.moderator)
+    assert "failing since" in str(settings.message.embeds[0]["fields"])
+    assert any("could not be posted" in m.embeds[0]["description"] for m in server.messages(modlog))
+    assert sandbox.bot.moment_scheduler.next_run(sandbox.guild.id) is not None  # tried again tomorrow
+
+    locked = server.create_channel(
+        sandbox.guild,
+        "locked",
+        overwrites=[{"id": str(sandbox.guild.bot_role.id), "type": 0, "allow": "0", "deny": str(SEND_MESSAGES)}],
+    )
+    await schedule(sandbox, "10:00", "UTC", channel=locked)
+    await tick(sandbox, clock, "2026-02-20T10:00:05+00:00")
+    settings = await sandbox.slash("moment settings", user=sandbox.moderator)
+    assert "Send Messages" in str(settings.message.embeds[0]["fields"])
+    # Back to a channel it may post in: the failure clears with the next successful post.
+    await schedule(sandbox, "10:00", "UTC")
+    await tick(sandbox, clock, "2026-02-21T10:00:05+00:00")
+    assert len(moments(sandbox)) == 1
+    settings = await sandbox.slash("moment settings", user=sandbox.moderator)
+    assert "posting normally" in str(settings.message.embeds[0]["fields"])
+
+
+async def test_one_failing_server_does_not_stop_another(world: tuple[Sandbox, Clock]) -> None:
+    sandbox, clock = world
+    server = sandbox.server
+    other_owner = server.create_user("other-owner")
+    other = server.create_guild("Other Fans", other_owner)
+    await sandbox.bot.tree.sync(guild=discord.Object(other.id))
+    locked = server.create_channel(
+        sandbox.guild,
+        "locked",
+        overwrites=[{"id": str(sandbox.guild.bot_role.id), "type": 0, "allow": "0", "deny": str(SEND_MESSAGES)}],
+    )
+    await schedule(sandbox, "10:00", "UTC", channel=locked)
+    sandbox.bot.tree.copy_global_to(guild=discord.Object(other.id))
+    await sandbox.bot.tree.sync(guild=discord.Object(other.id))
+    result = await server.slash(
+        other,
+        other.text_channel("general"),
+        other_owner,
+        "moment schedule",
+        {"channel": other.text_channel("general"), "time": "10:00", "timezone": "UTC"},
+    )
+    await result.wait()
+    await tick(sandbox, clock, "2026-02-19T10:00:05+00:00")
+    assert len(moments(sandbox, other.text_channel("general"))) == 1
+
+
+async def test_pause_resume_and_permissions(world: tuple[Sandbox, Clock]) -> None:
+    sandbox, clock = world
+    await schedule(sandbox, "10:00", "UTC")
+    for command in (
+        "moment schedule",
+        "moment pause",
+        "moment resume",
+        "moment preview",
+        "moment post-now",
+        "moment settings",
+    ):
+        options = (
+            {"channel": sandbox.channel, "time": "10:00", "timezone": "UTC"} if command == "moment schedule" else {}
+        )
+        refused = await sandbox.slash(command, user=sandbox.member, **options)
+        message = await refused.wait_message()
+        assert refused.ephemeral and "Only moderators" in message.content, command
+    await sandbox.slash("moment pause", user=sandbox.moderator)
+    assert sandbox.bot.moment_scheduler.next_run(sandbox.guild.id) is None
+    await tick(sandbox, clock, "2026-02-19T10:00:05+00:00")
+    assert moments(sandbox) == []
+    today = await sandbox.slash("moment today", user=sandbox.member)
+    assert "paused" in today.message.content
+    await sandbox.slash("moment resume", user=sandbox.moderator)
+    await tick(sandbox, clock, "2026-02-20T10:00:05+00:00")
+    assert len(moments(sandbox)) == 1
+
+
+async def test_preview_settings_and_stock_warning(world: tuple[Sandbox, Clock]) -> None:
+    sandbox, clock = world
+    await schedule(sandbox, "10:00", "UTC")
+    clock.set("2026-02-19T08:00:00+00:00")
+    preview = await sandbox.slash("moment preview", user=sandbox.moderator)
+    head, story = preview.message.embeds
+    assert "on this day" in str(head["fields"]).lower() and "fewer than 7" in str(head["fields"])
+    assert story["footer"]["text"] == f"{FOOTER} · 2026-02-19 · story #1"
+    await tick(sandbox, clock, "2026-02-19T10:00:05+00:00")
+    assert moments(sandbox)[0].embeds[0]["footer"]["text"] == story["footer"]["text"]  # preview and post agree
+    refused = await sandbox.slash("moment settings", user=sandbox.moderator, labels="verified,false")
+    assert "never posted" in refused.message.content
+    changed = await sandbox.slash("moment settings", user=sandbox.moderator, labels="verified,satire", repeat_days=30)
+    assert "repeat" in str(changed.message.embeds[0]["fields"]).lower() and "30 days" in str(
+        changed.message.embeds[0]["fields"]
+    )
+
+
+async def test_relabelling_a_posted_story_corrects_the_post(world: tuple[Sandbox, Clock]) -> None:
+    sandbox, clock = world
+    await schedule(sandbox, "10:00", "UTC")
+    await tick(sandbox, clock, "2026-02-19T10:00:05+00:00")
+    [post] = moments(sandbox)
+    relabel = await sandbox.slash(
+        "story label", user=sandbox.owner, id=1, label="disputed", note="New footage shows otherwise"
+    )
+    assert "Disputed" in relabel.message.content
+    for _ in range(50):
+        if post.edited:
+            break
+        await asyncio.sleep(0.02)
+    fields = str(post.embeds[0]["fields"])
+    assert post.edited and "Correction" in fields and "disputed" in fields and "New footage" in fields
+
+
+@pytest.mark.parametrize("sent_before_crash", [False, True])
+async def test_a_crash_between_claim_and_send_gives_exactly_one_post(
+    world: tuple[Sandbox, Clock], monkeypatch: pytest.MonkeyPatch, sent_before_crash: bool
+) -> None:
+    sandbox, clock = world
+    await schedule(sandbox, "10:00", "UTC")
+    poster = sandbox.bot.moments.poster
+    repo = sandbox.bot.moments.repo
+
+    class Killed(BaseException):
+        """Stands for the process dying: nothing after it runs, no error handling, no bookkeeping."""
+
+    if sent_before_crash:
+
+        async def complete(*args: object) -> None:
+            raise Killed
+
+        monkeypatch.setattr(repo, "complete", complete)
+    else:
+
+        async def send(*args: object) -> int:
+            raise Killed
+
+        monkeypatch.setattr(poster, "send", send)
+    clock.set("2026-02-19T10:00:05+00:00")
+    with pytest.raises(Killed):
+        await sandbox.bot.moments.run(sandbox.guild.id, trigger="schedule")
+    claim = await sandbox.db.fetchone("SELECT state FROM moment_posts WHERE local_date = '2026-02-19'")
+    assert claim["state"] == "claimed"
+    monkeypatch.undo()
+    await sandbox.stop_bot()
+    clock.set("2026-02-19T10:20:00+00:00")
+    await sandbox.start_bot()
+    assert len(moments(sandbox)) == 1
+    done = await sandbox.db.fetchone("SELECT state, message_id FROM moment_posts WHERE local_date = '2026-02-19'")
+    assert done["state"] == "posted" and done["message_id"] == moments(sandbox)[0].id
