@@ -28,6 +28,7 @@ def test_values_are_parsed() -> None:
     assert settings.token == "abc.def"
     assert settings.owner_ids == {1, 2, 3} and settings.dev_guild_id == 123 and settings.log_level == "DEBUG"
     assert settings.api_base_url == "http://127.0.0.1:8080/api/v10"
+    assert Settings.from_env({"MOMENT_GRACE_HOURS": "1.5", "POST_RATE_LIMIT": "20"}).post_rate == 20.0
 
 
 def test_the_token_never_appears_in_a_repr() -> None:
@@ -42,6 +43,9 @@ def test_the_token_never_appears_in_a_repr() -> None:
         ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL must be"),
         ({"DISCORD_API_BASE_URL": "127.0.0.1:8080"}, "DISCORD_API_BASE_URL must be an http"),
         ({"DISCORD_GATEWAY_URL": "http://127.0.0.1/gateway"}, "DISCORD_GATEWAY_URL must be a ws"),
+        ({"MOMENT_GRACE_HOURS": "six"}, "MOMENT_GRACE_HOURS must be a number"),
+        ({"MOMENT_GRACE_HOURS": "48"}, "MOMENT_GRACE_HOURS must be between 0 and 24"),
+        ({"POST_RATE_LIMIT": "500"}, "POST_RATE_LIMIT must be between"),
     ],
 )
 def test_bad_values_are_named(env: dict[str, str], message: str) -> None:
