@@ -12,6 +12,7 @@ import logging
 import re
 import sys
 import time
+from datetime import UTC, datetime
 from typing import Any, TextIO
 
 from rich.console import Console, Group, RenderableType
@@ -195,7 +196,7 @@ class SandboxConsole:
             title.append("  (edited)", style="dim")
         parts.append(title)
         if msg.content:
-            parts.append(discord_markdown(msg.content))
+            parts.append(discord_markdown(self._mentions(msg.content)))
         for embed in msg.embeds:
             parts.append(self._embed(embed))
         for att in msg.attachments:
@@ -215,6 +216,25 @@ class SandboxConsole:
         self.console.print(Group(*parts))
         self._shown(msg)
 
+    def _mentions(self, text: str) -> str:
+        """Channel, user and role mentions and timestamps as Discord's client shows them (no pings here)."""
+
+        def replace(match: re.Match[str]) -> str:
+            kind, ident, timestamp, style = match.groups()
+            if timestamp is not None:
+                moment = datetime.fromtimestamp(int(timestamp), UTC)
+                return moment.strftime("%H:%M UTC" if style in ("t", "T", "R") else "%d %B %Y %H:%M UTC")
+            if kind == "#":
+                channel = self.guild.channels.get(int(ident))
+                return f"#{channel.name}" if channel else "#deleted-channel"
+            if kind == "@&":
+                role = self.guild.roles.get(int(ident))
+                return f"@{role.name}" if role else "@deleted-role"
+            user = self.server.users.get(int(ident))
+            return f"@{user.name}" if user else "@unknown-user"
+
+        return _MENTION.sub(replace, text)
+
     def _embed(self, embed: dict[str, Any]) -> RenderableType:
         lines: list[RenderableType] = []
         author = (embed.get("author") or {}).get("name")
@@ -223,7 +243,7 @@ class SandboxConsole:
         if embed.get("title"):
             lines.append(Text(embed["title"], style="bold underline"))
         if embed.get("description"):
-            lines.append(discord_markdown(embed["description"]))
+            lines.append(discord_markdown(self._mentions(embed["description"])))
         fields = embed.get("fields") or []
         i = 0
         while i < len(fields):
@@ -235,7 +255,7 @@ class SandboxConsole:
                     break
                 group.append(nxt)
             names = Text("   ".join(f"{f.get('name', ''):<24}" for f in group), style="bold")
-            values = discord_markdown("   ".join(f"{f.get('value', ''):<24}" for f in group))
+            values = discord_markdown(self._mentions("   ".join(f"{f.get('value', ''):<24}" for f in group)))
             lines.extend([names.rstrip() or names, values])
             i += len(group)
         footer = (embed.get("footer") or {}).get("text")
@@ -493,6 +513,9 @@ def _read_line(stdin: TextIO, prompt: str) -> str:
 
 # What Discord's client renders that our replies use: code blocks, **bold**, `code`, backslash escapes.
 _MARKDOWN = re.compile(r"```(?:[a-z]*\n)?(.*?)```|\*\*(.+?)\*\*|`([^`\n]+)`|\\([\\*_`~|>])", re.S)
+
+
+_MENTION = re.compile(r"<(#|@&|@!?)(\d+)>|<t:(\d+)(?::([tTdDfFR]))?>")
 
 
 def discord_markdown(text: str, style: str = "") -> Text:
