@@ -597,6 +597,16 @@ def _snowflake_param(request: web.Request, name: str) -> int:
         ) from None
 
 
+@dataclass
+class PostHold:
+    """Holds channel posts (for crash tests): a post waits for `release`, either before it is stored (the
+    sender dies: no message) or after (the sender dies: a message it never heard about)."""
+
+    after_storing: bool
+    waiting: asyncio.Event = field(default_factory=asyncio.Event)
+    release: asyncio.Event = field(default_factory=asyncio.Event)
+
+
 class FakeDiscord:
     """A Discord-compatible server on loopback; see the module docstring."""
 
@@ -611,6 +621,7 @@ class FakeDiscord:
         self.guilds: dict[int, Guild] = {}
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user}
         self.violations: list[str] = []
+        self.hold_channel_posts: PostHold | None = None
         self.errors: list[str] = []  # server-side bugs (500s), kept apart from the bot's violations
         self.request_count = 0
         self.rate_limited_count = 0  # 429s sent, global or per route
@@ -1332,10 +1343,22 @@ class FakeDiscord:
         where = f"POST /channels/{channel.id}/messages (#{channel.name})"
         self._validate_or_raise(payload, where)
         self._check_mentions(payload, where)
+        hold = self.hold_channel_posts
+        if hold is not None and not hold.after_storing:
+            await self._held(request, hold)  # the post is not made if the sender is gone meanwhile
         msg = self._new_message(guild, channel, payload, files)
         self._emit("create", msg)
         self._dispatch_guild(guild, "MESSAGE_CREATE", self._message_json(msg), intent=1 << 9)
+        if hold is not None and hold.after_storing:
+            await self._held(request, hold)  # the post is made; the sender never hears back if it dies
         return _json(self._message_json(msg))
+
+    async def _held(self, request: web.Request, hold: PostHold) -> None:
+        hold.waiting.set()
+        await hold.release.wait()
+        transport = request.transport
+        if transport is None or transport.is_closing():
+            raise ConnectionResetError("the sender went away while its post was held")
 
     async def _patch_message(self, request: web.Request) -> web.Response:
         guild, channel, msg = self._channel_message(request)

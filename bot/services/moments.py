@@ -308,7 +308,7 @@ class MomentService:
                     post.guild_id, post.local_date, message_id, story.label if story else "unverified", self._now_text()
                 )
                 counts["found"] += 1
-            elif self._within_grace(schedule, date.fromisoformat(post.local_date), now):
+            elif now - datetime.fromisoformat(post.claimed_at) <= self.grace:
                 counts["resent"] += await self._send(schedule, post.local_date, post.story_id) == "posted"
             else:
                 await self.repo.fail(
@@ -332,10 +332,6 @@ class MomentService:
             ):
                 counts["missed"] += 1
         return counts
-
-    def _within_grace(self, schedule: MomentSchedule, day: date, now: datetime) -> bool:
-        hour, minute = parse_time(schedule.post_time)
-        return now - occurrence(day, hour, minute, schedule_zone(schedule)) <= self.grace
 
     def next_due(self, schedule: MomentSchedule, after: datetime) -> tuple[date, datetime]:
         hour, minute = parse_time(schedule.post_time)

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
+import sqlite3
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -13,7 +17,7 @@ import pytest
 import pytest_asyncio
 
 from bot.sandbox.harness import Sandbox
-from bot.sandbox.server import SEND_MESSAGES, Message
+from bot.sandbox.server import SEND_MESSAGES, Message, PostHold
 
 FOOTER = "Moment of the day"
 
@@ -300,3 +304,87 @@ async def test_a_crash_between_claim_and_send_gives_exactly_one_post(
     assert len(moments(sandbox)) == 1
     done = await sandbox.db.fetchone("SELECT state, message_id FROM moment_posts WHERE local_date = '2026-02-19'")
     assert done["state"] == "posted" and done["message_id"] == moments(sandbox)[0].id
+
+
+async def _start_bot_process(env: dict[str, str], log_path: Path) -> asyncio.subprocess.Process:
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SKATEBOT_", "DEV_GUILD"))}
+    with log_path.open("ab") as log_file:
+        return await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "run", env={**base, **env}, stdout=log_file, stderr=subprocess.STDOUT
+        )
+
+
+async def _until(predicate, seconds: float = 20) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if await predicate():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+@pytest.mark.parametrize("after_storing", [False, True])
+async def test_the_process_killed_between_claim_and_send(tmp_path: Path, after_storing: bool) -> None:
+    """A real bot process, killed with SIGKILL while its post is in flight: before Discord stored it, or after
+    (so the bot never learnt its message id). Restarted, it settles the claim: exactly one post."""
+    world = Sandbox()  # its seeded server only: the bot is a separate process
+    server = world.server
+    await server.start()
+    store = tmp_path / "store.sqlite3"
+    env = {
+        "DISCORD_TOKEN": server.bot_token,
+        "DISCORD_API_BASE_URL": server.api_base,
+        "DISCORD_GATEWAY_URL": server.gateway_url,
+        "SKATEBOT_DB": str(store),
+        "DEV_GUILD_ID": str(world.guild.id),
+        "LOG_LEVEL": "INFO",
+    }
+    log_path = tmp_path / "bot.log"
+
+    async def answers() -> bool:
+        try:
+            result = await server.slash(world.guild, world.channel, world.moderator, "ping", {})
+            await result.wait(timeout=1)
+            return True
+        except (RuntimeError, TimeoutError, ValueError):
+            return False
+
+    async def claim_state() -> str | None:
+        with sqlite3.connect(store) as conn:
+            row = conn.execute("SELECT state FROM moment_posts").fetchone()
+        return row[0] if row else None
+
+    bot = await _start_bot_process(env, log_path)
+    try:
+        await _until(answers)
+        scheduled = await server.slash(
+            world.guild,
+            world.channel,
+            world.moderator,
+            "moment schedule",
+            {"channel": world.channel, "time": "00:00", "timezone": "UTC"},
+        )
+        await scheduled.wait()
+        hold = server.hold_channel_posts = PostHold(after_storing=after_storing)
+        await server.slash(world.guild, world.channel, world.moderator, "moment post-now", {})
+        await asyncio.wait_for(hold.waiting.wait(), 10)
+        bot.kill()  # SIGKILL: no clean-up, no bookkeeping
+        await bot.wait()
+        hold.release.set()
+        server.hold_channel_posts = None
+        assert await claim_state() == "claimed"
+        assert len(moments(world)) == (1 if after_storing else 0)
+
+        bot = await _start_bot_process(env, log_path)
+
+        async def posted() -> bool:
+            return await claim_state() == "posted"
+
+        await _until(posted)
+        assert len(moments(world)) == 1
+        bot.terminate()
+        await asyncio.wait_for(bot.wait(), 20)
+    finally:
+        if bot.returncode is None:
+            bot.kill()
+            await bot.wait()
+        await server.stop()
