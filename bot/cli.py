@@ -55,6 +55,13 @@ def build_parser() -> argparse.ArgumentParser:
     sync.add_argument("--guild", type=int, help="sync to this guild only (instant); default: globally")
     importer = commands.add_parser("import", help="load results files in the skatebot JSON format")
     importer.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    isu = commands.add_parser("import-isu", help="import an official ISU results site (folder or URL)")
+    isu.add_argument("source", help="the event's results folder, or the http(s) URL of its index page")
+    isu.add_argument(
+        "--allow-private",
+        action="store_true",
+        help="allow a URL whose host is a private or loopback address (a local mirror)",
+    )
     db = commands.add_parser("db", help="check or back up the store")
     db_commands = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
     db_commands.add_parser("check", help="SQLite integrity and foreign-key check")
@@ -83,7 +90,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"skatebot: {exc}", file=sys.stderr)
         return 2
     setup_logging(settings)
-    handlers = {"run": _run, "sync": _sync, "import": _import, "db": _db, "stories": _stories, "sandbox": _sandbox}
+    handlers = {
+        "run": _run,
+        "sync": _sync,
+        "import": _import,
+        "db": _db,
+        "stories": _stories,
+        "import-isu": _import_isu,
+        "sandbox": _sandbox,
+    }
     try:
         return asyncio.run(handlers[args.command](settings, args))
     except KeyboardInterrupt:
@@ -160,6 +175,45 @@ async def _import(settings: Settings, args: argparse.Namespace) -> int:
             print(report.describe())
     finally:
         await db.close()
+    return 0
+
+
+async def _import_isu(settings: Settings, args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from bot.services.importer import ImportFormatError
+    from bot.services.isu.importer import import_isu
+    from bot.services.isu.pages import PageError
+    from bot.services.isu.protocol_pdf import ProtocolError
+    from bot.services.isu.source import SourceError, open_source
+    from bot.store import open_store
+
+    console = Console(stderr=True, highlight=False)
+    try:
+        source = open_source(args.source, allow_private=args.allow_private)
+    except SourceError as exc:
+        print(f"skatebot: {exc}", file=sys.stderr)
+        return 1
+    db, _ = await open_store(settings.db_path)
+    try:
+        with Progress(
+            SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=console, transient=True
+        ) as progress:
+            task = progress.add_task("reading the index", total=None)
+
+            def seen(kind: str, name: str) -> None:
+                progress.update(task, description=f"read {'PDF' if kind == 'pdf' else 'page'} {name}")
+                progress.console.print(f"  {'pdf ' if kind == 'pdf' else 'page'} {name}")
+
+            async with source:
+                summary = await import_isu(db, source, seen)
+    except (SourceError, PageError, ProtocolError, ImportFormatError) as exc:
+        print(f"skatebot: {exc} (nothing was imported)", file=sys.stderr)
+        return 1
+    finally:
+        await db.close()
+    print(summary.describe())
     return 0
 
 

@@ -77,11 +77,14 @@ class SkateBot(commands.Bot):
         )
         self.moment_scheduler = MomentScheduler(self.moments, driven_by_clock=clock is not None)
 
-    async def setup_hook(self) -> None:
+    async def reload_results(self) -> None:
         await self.results.refresh()
-        # The name index and caches live as long as the process: move them out of the garbage collector's
+        # The name index and caches live until the next import: move them out of the garbage collector's
         # reach, so its full collections do not walk 100,000 names in the middle of an interaction.
         gc.freeze()
+
+    async def setup_hook(self) -> None:
+        await self.reload_results()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         # The Flag / Read more buttons on every story message ever posted, across restarts.

@@ -25,6 +25,7 @@ class Settings:
     gateway_url: str | None = None
     moment_grace_hours: float = 6.0
     post_rate: float = 45.0  # scheduled posts per second, under Discord's global 50
+    isu_allow_private: bool = False  # /admin import-isu from hosts on private or loopback addresses
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -78,4 +79,5 @@ class Settings:
             gateway_url=gateway,
             moment_grace_hours=number("MOMENT_GRACE_HOURS", 6.0, 0, 24),
             post_rate=number("POST_RATE_LIMIT", 45.0, 0.1, 50),
+            isu_allow_private=(get("ISU_ALLOW_PRIVATE") or "").lower() in {"1", "true", "yes"},
         )

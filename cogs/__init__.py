@@ -6,5 +6,6 @@ EXTENSIONS = (
     "cogs.stories",
     "cogs.moments",
     "cogs.config",
+    "cogs.admin",
     "cogs.meta",
 )

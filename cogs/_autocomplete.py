@@ -50,3 +50,11 @@ async def segments(interaction: discord.Interaction, current: str) -> Choices:
 
 async def skaters(interaction: discord.Interaction, current: str) -> Choices:
     return _safe(lambda: _service(interaction).skater_choices(current))
+
+
+async def protocol_segments(interaction: discord.Interaction, current: str) -> Choices:
+    return _safe(
+        lambda: _service(interaction).protocol_segment_choices(
+            _option(interaction, "athlete"), _option(interaction, "competition"), current
+        )
+    )

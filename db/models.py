@@ -132,6 +132,36 @@ class EntryInEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class ProtocolElement:
+    number: int
+    code: str
+    info: str
+    base_value: float
+    bonus: bool
+    goe: float
+    judges: tuple[str, ...]
+    panel_score: float
+
+
+@dataclass(frozen=True, slots=True)
+class ProtocolComponent:
+    name: str
+    factor: float
+    judges: tuple[str, ...]
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class Protocol:
+    """A stored protocol: the elements, components and deductions of one entry in one segment."""
+
+    elements: list[ProtocolElement]
+    components: list[ProtocolComponent]
+    deductions: list[tuple[str, float]]
+    judges: list[str]
+
+
+@dataclass(frozen=True, slots=True)
 class StoreSummary:
     competitions: int
     events: int

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -221,6 +222,7 @@ class _CompetitionPlan:
             "venue": reader.text(obj, "venue", where, required=False),
             "start_date": _date(reader, obj, "start_date", where),
             "end_date": _date(reader, obj, "end_date", where),
+            "timezone": reader.text(obj, "timezone", where, required=False),
         }
         events = reader.items(obj, "events", where, required=True)
         plan = cls(columns, key, provenance, events, reader, where)
@@ -253,6 +255,14 @@ class _CompetitionPlan:
             reader.choice(segment, "kind", SEGMENT_KINDS, seg_where)
             reader.text(segment, "name", seg_where)
             _date(reader, segment, "date", seg_where)
+            start_time = reader.text(segment, "start_time", seg_where, required=False)
+            if start_time is not None and not re.fullmatch(r"[0-2]\d:[0-5]\d", start_time):
+                raise reader.fail(seg_where, f"start_time {start_time!r} must be HH:MM")
+            for j, official in enumerate(reader.items(segment, "officials", seg_where)):
+                if not isinstance(official, dict):
+                    raise reader.fail(f"{seg_where}.officials[{j}]", "must be an object with role and name")
+                reader.text(official, "role", f"{seg_where}.officials[{j}]")
+                reader.text(official, "name", f"{seg_where}.officials[{j}]")
             if segment.get("discipline") is not None:
                 reader.choice(segment, "discipline", DISCIPLINES - {"team"}, seg_where)
         seen_skaters: dict[str, str] = {}
@@ -306,6 +316,8 @@ class _CompetitionPlan:
             for name in SEGMENT_FIGURES:
                 kind = int if name in ("rank", "starting_number") else (int, float)
                 reader.figure(figures, name, f"{where}.segments.{segment_key}", provenance, kind)
+            if figures.get("protocol") is not None:
+                _check_protocol(reader, figures["protocol"], f"{where}.segments.{segment_key}.protocol")
         for i, note in enumerate(reader.items(entry, "notes", where)):
             reader.figure_value(note, f"{where}.notes[{i}]", provenance, str)
 
@@ -358,10 +370,22 @@ class _CompetitionPlan:
                     "name": segment["name"].strip(),
                     "discipline": segment.get("discipline"),
                     "date": segment.get("date"),
+                    "start_time": segment.get("start_time"),
                     "position": position,
                 },
             )
             report.changes[f"{change} segments"] += 1
+            if "officials" in segment:
+                rows = [
+                    (o["role"].strip(), o["name"].strip(), (o.get("nation") or "").strip() or None)
+                    for o in segment["officials"]
+                ]
+                change = await writer.replace_rows(
+                    "segment_officials",
+                    {"segment_id": segment_ids[segment["id"].strip()]},
+                    [{"position": i, "role": r, "name": n, "nation": c} for i, (r, n, c) in enumerate(rows)],
+                )
+                report.changes[f"{change} panels"] += 1
         for i, note in enumerate(event.get("notes") or []):
             text, note_prov = reader.figure_value(note, f"{where}.notes[{i}]", provenance, str)
             if text:
@@ -428,10 +452,67 @@ class _CompetitionPlan:
                 "segment_results", {"entry_id": entry_id, "segment_id": segment_ids[segment_key]}, seg_values
             )
             report.changes[f"{change} segment results"] += 1
+            if figures.get("protocol") is not None:
+                await self._write_protocol(
+                    writer,
+                    report,
+                    entry_id,
+                    segment_ids[segment_key],
+                    figures["protocol"],
+                    await writer.provenance(reader.provenance(figures, where, provenance) or provenance),
+                )
         for i, note in enumerate(entry.get("notes") or []):
             text, note_prov = reader.figure_value(note, f"{where}.notes[{i}]", provenance, str)
             if text:
                 await self._write_note(writer, report, event_id, entry_id, text, note_prov)
+
+    async def _write_protocol(
+        self,
+        writer: ResultsWriter,
+        report: ImportReport,
+        entry_id: int,
+        segment_id: int,
+        protocol: dict[str, Any],
+        prov: int | None,
+    ) -> None:
+        """A protocol is replaced as a whole when any of it changed (a corrected PDF)."""
+        keys = {"entry_id": entry_id, "segment_id": segment_id}
+        elements = [
+            {
+                "number": e["number"],
+                "code": e["code"],
+                "info": e.get("info", ""),
+                "base_value": e["base_value"],
+                "bonus": int(bool(e.get("bonus"))),
+                "goe": e["goe"],
+                "judges": json.dumps(e.get("judges", [])),
+                "panel_score": e["panel_score"],
+                "prov": prov,
+            }
+            for e in protocol.get("elements", [])
+        ]
+        components = [
+            {
+                "position": i,
+                "name": c["name"],
+                "factor": c["factor"],
+                "judges": json.dumps(c.get("judges", [])),
+                "score": c["score"],
+                "prov": prov,
+            }
+            for i, c in enumerate(protocol.get("components", []))
+        ]
+        deductions = [
+            {"position": i, "reason": d["reason"], "points": d["points"], "prov": prov}
+            for i, d in enumerate(protocol.get("deductions", []))
+        ]
+        changes = {
+            await writer.replace_rows("protocol_elements", keys, elements),
+            await writer.replace_rows("protocol_components", keys, components),
+            await writer.replace_rows("protocol_deductions", keys, deductions),
+        }
+        change = "updated" if "updated" in changes else "added" if "added" in changes else "unchanged"
+        report.changes[f"{change} protocols"] += 1
 
     async def _write_note(
         self,
@@ -504,3 +585,32 @@ def _country(reader: _Reader, obj: dict[str, Any], where: str) -> str:
     if not (len(country) == 3 and country.isalpha()):
         raise reader.fail(where, f"country {country!r} must be a three-letter code such as JPN")
     return country.upper()
+
+
+def _check_protocol(reader: _Reader, protocol: Any, where: str) -> None:
+    """The judges' details of one skater in one segment (see data/FORMAT.md)."""
+    if not isinstance(protocol, dict):
+        raise reader.fail(where, "must be an object with elements, components and deductions")
+
+    def number(obj: dict[str, Any], key: str, at: str) -> None:
+        value = obj.get(key)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise reader.fail(at, f"'{key}' must be a number")
+
+    for i, element in enumerate(reader.items(protocol, "elements", where)):
+        at = f"{where}.elements[{i}]"
+        if not isinstance(element, dict) or not isinstance(element.get("code"), str):
+            raise reader.fail(at, "an element needs a code")
+        for key in ("number", "base_value", "goe", "panel_score"):
+            number(element, key, at)
+    for i, component in enumerate(reader.items(protocol, "components", where)):
+        at = f"{where}.components[{i}]"
+        if not isinstance(component, dict) or not isinstance(component.get("name"), str):
+            raise reader.fail(at, "a component needs a name")
+        for key in ("factor", "score"):
+            number(component, key, at)
+    for i, deduction in enumerate(reader.items(protocol, "deductions", where)):
+        at = f"{where}.deductions[{i}]"
+        if not isinstance(deduction, dict) or not isinstance(deduction.get("reason"), str):
+            raise reader.fail(at, "a deduction needs a reason")
+        number(deduction, "points", at)

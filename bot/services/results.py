@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from bot.errors import Ambiguous, NotFound
+from bot.errors import Ambiguous, NotFound, UserFacingError
 from bot.services.names import NameIndex, normalize
 from db.models import (
     Competition,
@@ -20,6 +20,7 @@ from db.models import (
     EntryInEvent,
     Event,
     Figure,
+    Protocol,
     Segment,
     SegmentResult,
     Skater,
@@ -85,6 +86,15 @@ class Standings:
                     yield from (f for f in (result.rank, result.tss, result.tes, result.pcs) if f is not None)
         for team in self.teams:
             yield from (f for f in (team.place, team.points) if f is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class ProtocolView:
+    competition: Competition
+    event: Event
+    segment: Segment
+    entry: Entry
+    protocol: Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,12 +308,10 @@ class ResultsService:
         raise NotFound(f"event at {competition.label}", text, names)
 
     def segment(self, event: Event, text: str) -> Segment:
-        wanted = normalize(text)
-        segments = self._segments.get(event.id, [])
-        for segment in segments:
-            if wanted in {normalize(name) for name in _segment_names(segment)}:
-                return segment
-        raise NotFound(f"segment in {event.name}", text, [s.name for s in segments])
+        segment = self._match_segment(event, text)
+        if segment is None:
+            raise NotFound(f"segment in {event.name}", text, [s.name for s in self.segments_of(event)])
+        return segment
 
     def skater_id(self, text: str) -> int:
         """The skater a picked choice (its id) or any typed text means; NotFound/Ambiguous otherwise."""
@@ -461,6 +469,47 @@ class ResultsService:
                     ):
                         found.append((self._competitions[competition_id], event, team))
         return found
+
+    async def protocol(self, athlete_text: str, competition_text: str, segment_text: str) -> ProtocolView:
+        """The judges' details of an athlete's skate: element by element, components, deductions."""
+        skater = await self.skater(athlete_text)
+        competition = self.competition(competition_text)
+        records = [r for r in await self._records(skater) if r.competition.id == competition.id]
+        if not records:
+            raise UserFacingError(f"{skater.name} has no results stored at {competition.label}.")
+        for record in records:
+            segment = self._match_segment(record.event, segment_text)
+            if segment is not None and segment.id in record.entry.segments:
+                protocol = await self.repo.protocol(record.entry.id, segment.id)
+                if protocol is None:
+                    raise UserFacingError(
+                        f"No judges' details are stored for {skater.name} in the {segment.name.lower()} at "
+                        f"{competition.label}: only official ISU imports carry them."
+                    )
+                return ProtocolView(competition, record.event, segment, record.entry, protocol)
+        names = [s.name for r in records for s in self.segments_of(r.event) if s.id in r.entry.segments]
+        raise NotFound(f"segment {skater.name} skated at {competition.label}", segment_text, names)
+
+    def protocol_segment_choices(self, athlete_text: str, competition_text: str, query: str) -> list[Choice]:
+        competition = self._try_competition(competition_text)
+        if competition is None:
+            return []
+        events = self._events.get(competition.id, [])
+        wanted = normalize(query)
+        return _unique(
+            [
+                Choice(_cut(s.name), s.key)
+                for e in events
+                for s in self._segments.get(e.id, [])
+                if not wanted or any(wanted in normalize(n) for n in _segment_names(s))
+            ]
+        )[:MAX_CHOICES]
+
+    def _match_segment(self, event: Event, text: str) -> Segment | None:
+        wanted = normalize(text)
+        return next(
+            (s for s in self.segments_of(event) if wanted in {normalize(name) for name in _segment_names(s)}), None
+        )
 
     async def podiums(self, discipline: str, competition_text: str | None = None) -> list[Podium]:
         if discipline not in DISCIPLINE_LABELS:

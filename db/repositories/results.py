@@ -14,6 +14,9 @@ from db.models import (
     Entry,
     Event,
     Figure,
+    Protocol,
+    ProtocolComponent,
+    ProtocolElement,
     Provenance,
     Segment,
     SegmentResult,
@@ -197,6 +200,44 @@ class ResultsRepository:
             )
         return list(teams.values())
 
+    async def protocol(self, entry_id: int, segment_id: int) -> Protocol | None:
+        """The judges' details of one entry in one segment, when imported."""
+        args = (entry_id, segment_id)
+        where = "WHERE entry_id = ? AND segment_id = ?"
+        elements = await self._db.fetchall(f"SELECT * FROM protocol_elements {where} ORDER BY number", args)
+        components = await self._db.fetchall(f"SELECT * FROM protocol_components {where} ORDER BY position", args)
+        deductions = await self._db.fetchall(f"SELECT * FROM protocol_deductions {where} ORDER BY position", args)
+        if not (elements or components):
+            return None
+        panel = await self._db.fetchall(
+            "SELECT role, name, nation FROM segment_officials WHERE segment_id = ? ORDER BY position", (segment_id,)
+        )
+        return Protocol(
+            elements=[
+                ProtocolElement(
+                    r["number"],
+                    r["code"],
+                    r["info"],
+                    r["base_value"],
+                    bool(r["bonus"]),
+                    r["goe"],
+                    tuple(json.loads(r["judges"])),
+                    r["panel_score"],
+                )
+                for r in elements
+            ],
+            components=[
+                ProtocolComponent(r["name"], r["factor"], tuple(json.loads(r["judges"])), r["score"])
+                for r in components
+            ],
+            deductions=[(r["reason"], r["points"]) for r in deductions],
+            judges=[
+                f"{r['name']} ({r['nation']})" if r["nation"] else r["name"]
+                for r in panel
+                if r["role"].lower().startswith("judge")
+            ],
+        )
+
     # --- provenance ----------------------------------------------------------------------------------
     def _figure(self, row: sqlite3.Row, name: str) -> Figure | None:
         value = row[name]
@@ -261,6 +302,26 @@ class ResultsWriter:
         assignments = ", ".join(f"{column} = ?" for column in changed)
         await self._tx.execute(f"UPDATE {table} SET {assignments} WHERE {where}", (*changed.values(), *keys.values()))
         return rowid, "updated"
+
+    async def replace_rows(self, table: str, keys: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+        """Makes the rows under `keys` exactly `rows` (a protocol, a panel: replaced as a whole); returns
+        'added', 'updated' or 'unchanged'. `table` and the columns are the importer's constants."""
+        where = " AND ".join(f"{column} = ?" for column in keys)
+        # These tables are WITHOUT ROWID, keyed by (..., number/position): rows come back in that order.
+        current = await self._tx.fetchall(f"SELECT * FROM {table} WHERE {where}", tuple(keys.values()))
+        wanted = [{**keys, **row} for row in rows]
+        if len(current) == len(wanted) and all(
+            all(row[k] == w[k] for k in w) for row, w in zip(current, wanted, strict=True)
+        ):
+            return "unchanged"
+        await self._tx.execute(f"DELETE FROM {table} WHERE {where}", tuple(keys.values()))
+        if wanted:
+            columns = list(wanted[0])
+            await self._tx.executemany(
+                f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({_placeholders(columns)})",
+                [tuple(row[c] for c in columns) for row in wanted],
+            )
+        return "updated" if current else "added"
 
     async def find_skater(self, isu_id: str | None, match_key: str) -> sqlite3.Row | None:
         if isu_id:

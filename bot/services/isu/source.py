@@ -1,0 +1,490 @@
+"""Where an ISU results site is read from: a local folder or an http(s) URL of the event's results root.
+
+An ISU results site is a family of static pages (index, CAT*/SEG* pages) and PDFs linked from each other by relative
+names. A `Source` hands out those files by the name the pages link them with, and refuses any name that would leave
+the site's root (``../``, absolute paths, other hosts).
+
+`HttpSource` fetches untrusted URLs on behalf of whoever runs the import, so it guards against server-side request
+forgery: only http/https, every hop of a redirect re-checked, hosts resolving to private/loopback/link-local/...
+addresses refused (unless ``allow_private``), bodies capped in size, connect/read timeouts. DNS rebinding: the addresses
+checked before a request are the only ones the connection may use (`_PinnedResolver`); without that the connection
+itself would not be pinned to the checked address, since aiohttp resolves the host again when it connects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import re
+import socket
+from pathlib import Path
+from types import TracebackType
+from typing import Protocol
+from urllib.parse import unquote
+
+import aiohttp
+from aiohttp.abc import AbstractResolver, ResolveResult
+from yarl import URL
+
+MAX_FILE_BYTES = 20 * 1024 * 1024
+
+_REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+_CHUNK = 64 * 1024
+_SCHEME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
+# An index page links the category/segment pages: href="CAT001RS.HTM", href=SEG001.HTM ...
+_FAMILY_LINK_RE = re.compile(rb"""href\s*=\s*["']?(?:\./)?(?:CAT|SEG)\d+""", re.IGNORECASE)
+_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+
+
+class SourceError(ValueError):
+    """A file of the results site cannot be read: names the file or URL and the problem."""
+
+
+class Source(Protocol):
+    """A results site: files by the (relative) names the pages link them with."""
+
+    index_name: str
+
+    async def read(self, name: str) -> bytes: ...
+
+    def describe(self, name: str) -> str: ...
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# Names
+
+
+def _name_parts(name: str) -> list[str]:
+    """The path segments of a linked name, decoded and normalised; SourceError if it is not a file inside the root.
+
+    Accepts "SEG001.HTM", "./seg001.htm", "pdf/x.pdf", "a/../x.pdf" (stays inside); refuses "../x.pdf", "/etc/passwd",
+    "C:\\x", "http://other/x", "//host/x", names with NUL bytes or backslashes, and empty names.
+    """
+    raw = name
+    name = name.split("#", 1)[0]  # a fragment never names another file
+    if not name.strip():
+        raise SourceError(f"{raw!r}: not a file name")
+    if "?" in name:
+        raise SourceError(f"{raw}: a query string is not part of a file name")
+    if _SCHEME_RE.match(name) or name.startswith(("/", "\\")):
+        raise SourceError(f"{raw}: only names relative to the results root are allowed")
+    decoded = unquote(name)
+    if "\x00" in decoded or "\\" in decoded:
+        raise SourceError(f"{raw}: not a valid file name")
+    if decoded.startswith("/"):
+        raise SourceError(f"{raw}: only names relative to the results root are allowed")
+    parts: list[str] = []
+    for part in decoded.split("/"):
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if not parts:
+                raise SourceError(f"{raw}: refers outside the results root")
+            parts.pop()
+            continue
+        parts.append(part)
+    if not parts:
+        raise SourceError(f"{raw!r}: not a file name")
+    return parts
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# Folder
+
+
+class FolderSource:
+    """A results site saved to a local folder. File lookup is case-insensitive (pages link SEG001.HTM, the disk may
+    hold seg001.htm); nothing outside the folder is ever read (symlinks included: paths are resolved and checked)."""
+
+    def __init__(self, folder: Path, index: str | None = None) -> None:
+        folder = Path(folder).expanduser()
+        if not folder.exists():
+            raise SourceError(f"{folder}: no such folder")
+        if not folder.is_dir():
+            raise SourceError(f"{folder}: not a folder")
+        self.folder = folder
+        self._root = folder.resolve()
+        self.index_name = self._find_index(index)
+
+    # -- the index page
+
+    def _find_index(self, index: str | None) -> str:
+        if index is not None:
+            self._locate(index)  # raises when missing or outside
+            return index
+        entries = sorted(p for p in self._root.iterdir() if p.is_file())
+        for wanted in ("index.htm", "index.html"):
+            for entry in entries:
+                if entry.name.lower() == wanted:
+                    return entry.name
+        candidates: list[str] = []
+        for entry in entries:
+            if entry.suffix.lower() not in (".htm", ".html"):
+                continue
+            try:
+                if entry.stat().st_size > MAX_FILE_BYTES:
+                    continue
+                content = entry.read_bytes()
+            except OSError:
+                continue
+            if _FAMILY_LINK_RE.search(content):
+                candidates.append(entry.name)
+        if len(candidates) == 1:
+            return candidates[0]
+        if not candidates:
+            raise SourceError(
+                f"{self.folder}: no index page found (no index.htm/index.html, and no page linking CAT*/SEG* pages)"
+            )
+        raise SourceError(
+            f"{self.folder}: several pages could be the index ({', '.join(candidates)}); name the one to use"
+        )
+
+    # -- files
+
+    def _locate(self, name: str) -> Path:
+        parts = _name_parts(name)
+        current = self._root
+        for i, part in enumerate(parts):
+            candidate = current / part
+            if not candidate.exists():
+                try:
+                    matches = sorted(p for p in current.iterdir() if p.name.lower() == part.lower())
+                except OSError:
+                    matches = []
+                if not matches:
+                    raise SourceError(f"{name}: not found in {self.folder}")
+                if len(matches) > 1:
+                    found = ", ".join(p.name for p in matches)
+                    raise SourceError(f"{name}: ambiguous in {self.folder} (differ only in case: {found})")
+                candidate = matches[0]
+            resolved = candidate.resolve()
+            if not resolved.is_relative_to(self._root):
+                raise SourceError(f"{name}: refers outside the results folder {self.folder}")
+            if i < len(parts) - 1 and not resolved.is_dir():
+                raise SourceError(f"{name}: not found in {self.folder}")
+            current = resolved
+        if not current.is_file():
+            raise SourceError(f"{name}: not a file in {self.folder}")
+        return current
+
+    async def read(self, name: str) -> bytes:
+        path = self._locate(name)
+
+        def load() -> bytes:
+            with path.open("rb") as handle:
+                data = handle.read(MAX_FILE_BYTES + 1)
+            return data
+
+        try:
+            data = await asyncio.to_thread(load)
+        except OSError as exc:
+            raise SourceError(f"{self.describe(name)}: cannot be read ({exc.strerror or exc})") from exc
+        if len(data) > MAX_FILE_BYTES:
+            raise SourceError(f"{self.describe(name)}: larger than the {MAX_FILE_BYTES // (1024 * 1024)} MB limit")
+        return data
+
+    def describe(self, name: str) -> str:
+        try:
+            return str(self._locate(name))
+        except SourceError:
+            return str(self.folder / name)
+
+    async def close(self) -> None:
+        """Nothing to release; here so both sources can be used alike."""
+
+    async def __aenter__(self) -> FolderSource:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# Addresses
+
+
+def address_problem(address: str | ipaddress.IPv4Address | ipaddress.IPv6Address) -> str | None:
+    """Why an address must not be fetched from without ``allow_private`` ("private", "loopback", ...), or None when it
+    is a public address. IPv4-mapped (::ffff:10.0.0.1), 6to4, Teredo and NAT64 IPv6 addresses are judged by the IPv4
+    address they carry as well."""
+    if isinstance(address, str):
+        try:
+            ip: ipaddress.IPv4Address | ipaddress.IPv6Address = ipaddress.ip_address(address)
+        except ValueError:
+            return "invalid"
+    else:
+        ip = address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.scope_id:
+            return "scoped"
+        embedded: list[ipaddress.IPv4Address] = []
+        if ip.ipv4_mapped is not None:
+            embedded.append(ip.ipv4_mapped)
+        if ip.sixtofour is not None:
+            embedded.append(ip.sixtofour)
+        if ip.teredo is not None:
+            embedded.extend(ip.teredo)
+        if ip in _NAT64:
+            embedded.append(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))
+        for inner in embedded:
+            problem = address_problem(inner)
+            if problem is not None:
+                return problem
+        if ip.ipv4_mapped is not None:
+            return None
+    if ip.is_unspecified:
+        return "unspecified"
+    if ip.is_loopback:
+        return "loopback"
+    if ip.is_link_local:
+        return "link-local"
+    if ip.is_multicast:
+        return "multicast"
+    if ip.is_private:
+        return "private"
+    if ip.is_reserved:
+        return "reserved"
+    if not ip.is_global:
+        return "non-public"  # e.g. 100.64.0.0/10 (carrier-grade NAT)
+    return None
+
+
+def is_public_address(address: str | ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    return address_problem(address) is None
+
+
+async def resolve_host(host: str, port: int) -> list[tuple[socket.AddressFamily, str]]:
+    """All addresses a host name (or literal) resolves to, as (family, address)."""
+    loop = asyncio.get_running_loop()
+    infos = await loop.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)
+    seen: list[tuple[socket.AddressFamily, str]] = []
+    for family, _, _, _, sockaddr in infos:
+        if family not in (socket.AF_INET, socket.AF_INET6):
+            continue
+        address = str(sockaddr[0])
+        if family == socket.AF_INET6 and len(sockaddr) >= 4 and sockaddr[3]:
+            address = f"{address.split('%', 1)[0]}%{sockaddr[3]}"
+        entry = (socket.AddressFamily(family), address)
+        if entry not in seen:
+            seen.append(entry)
+    return seen
+
+
+async def check_host(
+    host: str, port: int = 80, *, allow_private: bool = False
+) -> list[tuple[socket.AddressFamily, str]]:
+    """Resolve a host and refuse (SourceError) if ANY of its addresses is not public, unless allow_private.
+    Returns the checked addresses."""
+    try:
+        addresses = await resolve_host(host, port)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise SourceError(f"cannot resolve the host {host} ({exc})") from exc
+    if not addresses:
+        raise SourceError(f"the host {host} has no IPv4/IPv6 address")
+    if not allow_private:
+        for _, address in addresses:
+            problem = address_problem(address)
+            if problem is not None:
+                raise SourceError(
+                    f"the host resolves to a {problem} address ({address}); set allow_private to import from it"
+                )
+    return addresses
+
+
+class _PinnedResolver(AbstractResolver):
+    """Hands aiohttp's connector only addresses that `check_host` already checked for that host.
+
+    aiohttp resolves the host again when it connects; without this the second answer (a DNS rebinding attack) could
+    differ from the checked one. With it the connection goes to a checked address. Hosts given as IP literals never
+    reach a resolver: they are checked directly before the request.
+    """
+
+    def __init__(self, allow_private: bool) -> None:
+        self._allow_private = allow_private
+        self._pins: dict[str, list[tuple[socket.AddressFamily, str]]] = {}
+
+    def pin(self, host: str, addresses: list[tuple[socket.AddressFamily, str]]) -> None:
+        self._pins[host] = addresses
+
+    async def resolve(
+        self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
+    ) -> list[ResolveResult]:
+        addresses = self._pins.get(host)
+        if addresses is None:  # not expected: every request is checked first; check now rather than trust it
+            try:
+                addresses = await check_host(host, port, allow_private=self._allow_private)
+            except SourceError as exc:
+                raise OSError(str(exc)) from exc
+        results: list[ResolveResult] = []
+        for addr_family, address in addresses:
+            if family not in (socket.AF_UNSPEC, addr_family):
+                continue
+            results.append(
+                ResolveResult(
+                    hostname=host,
+                    host=address,
+                    port=port,
+                    family=addr_family,
+                    proto=0,
+                    flags=socket.AI_NUMERICHOST | socket.AI_NUMERICSERV,
+                )
+            )
+        if not results:
+            raise OSError(f"{host}: no checked address for this address family")
+        return results
+
+    async def close(self) -> None:
+        self._pins.clear()
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# HTTP
+
+
+def _check_url(url: URL, what: str) -> None:
+    if url.scheme not in ("http", "https"):
+        raise SourceError(f"{what}: only http and https URLs are allowed, not {url.scheme or 'a relative'} URL")
+    if not url.host:
+        raise SourceError(f"{what}: the URL has no host")
+    if url.user is not None or url.password is not None:
+        raise SourceError(f"{what}: URLs with credentials are not supported")
+
+
+class HttpSource:
+    """A results site on the web, from the URL of its index page (or of its root, ending with '/': index.htm).
+
+    Use as ``async with HttpSource(url) as source: ...`` (or call `close`): it holds one aiohttp session.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        allow_private: bool = False,
+        connect_timeout: float = 10,
+        read_timeout: float = 30,
+        max_bytes: int = MAX_FILE_BYTES,
+        max_redirects: int = 5,
+    ) -> None:
+        try:
+            parsed = URL(url.strip())
+        except (ValueError, TypeError) as exc:
+            raise SourceError(f"{url}: not a valid URL ({exc})") from exc
+        _check_url(parsed, url)
+        parsed = parsed.with_query(None).with_fragment(None)
+        path = parsed.path or "/"
+        directory, _, file_name = path.rpartition("/")
+        self.root = parsed.with_path(directory + "/")
+        self.index_name = unquote(file_name) or "index.htm"
+        self.allow_private = allow_private
+        self.max_bytes = max_bytes
+        self.max_redirects = max_redirects
+        self._timeout = aiohttp.ClientTimeout(total=None, sock_connect=connect_timeout, sock_read=read_timeout)
+        self._resolver = _PinnedResolver(allow_private)
+        self._session: aiohttp.ClientSession | None = None
+
+    def url_for(self, name: str) -> URL:
+        return self.root.joinpath(*_name_parts(name))
+
+    def describe(self, name: str) -> str:
+        try:
+            return str(self.url_for(name))
+        except SourceError:
+            return f"{self.root}{name}"
+
+    def _get_session(self) -> aiohttp.ClientSession:
+        if self._session is None or self._session.closed:
+            # NB: allow_private skips the checks, so the default resolver is fine then.
+            connector = aiohttp.TCPConnector(
+                resolver=None if self.allow_private else self._resolver,
+                use_dns_cache=False,
+            )
+            self._session = aiohttp.ClientSession(connector=connector, timeout=self._timeout, trust_env=False)
+        return self._session
+
+    async def _check_hop(self, url: URL, what: str) -> None:
+        _check_url(url, what)
+        if self.allow_private:
+            return
+        host = url.raw_host or ""
+        try:
+            addresses = await check_host(host, url.port or 0, allow_private=False)
+        except SourceError as exc:
+            raise SourceError(f"{what}: {exc}") from exc
+        # The connection itself goes to these checked addresses: the connector's resolver returns only them.
+        self._resolver.pin(host, addresses)
+
+    async def read(self, name: str) -> bytes:
+        url = self.url_for(name)
+        origin = str(url)
+        session = self._get_session()
+        for _ in range(self.max_redirects + 1):
+            what = str(url) if str(url) == origin else f"{url} (redirected from {origin})"
+            await self._check_hop(url, what)
+            try:
+                async with session.get(url, allow_redirects=False) as response:
+                    if response.status in _REDIRECT_STATUSES:
+                        location = response.headers.get("Location")
+                        if not location:
+                            raise SourceError(f"{what}: HTTP {response.status} without a Location")
+                        try:
+                            url = url.join(URL(location)).with_fragment(None)
+                        except (ValueError, TypeError) as exc:
+                            raise SourceError(f"{what}: invalid redirect location {location!r}") from exc
+                        continue
+                    if response.status != 200:
+                        raise SourceError(f"{what}: HTTP {response.status}")
+                    return await self._read_body(response, what)
+            except TimeoutError as exc:
+                raise SourceError(f"{what}: timed out") from exc
+            except aiohttp.ClientError as exc:
+                raise SourceError(f"{what}: {exc}") from exc
+        raise SourceError(f"{origin}: more than {self.max_redirects} redirects")
+
+    async def _read_body(self, response: aiohttp.ClientResponse, what: str) -> bytes:
+        limit = f"larger than the {self._limit_text()} limit"
+        if response.content_length is not None and response.content_length > self.max_bytes:
+            raise SourceError(f"{what}: {limit}")
+        body = bytearray()
+        async for chunk in response.content.iter_chunked(_CHUNK):
+            body.extend(chunk)
+            if len(body) > self.max_bytes:
+                raise SourceError(f"{what}: {limit}")
+        return bytes(body)
+
+    def _limit_text(self) -> str:
+        if self.max_bytes % (1024 * 1024) == 0:
+            return f"{self.max_bytes // (1024 * 1024)} MB"
+        return f"{self.max_bytes} bytes"
+
+    async def close(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+
+    async def __aenter__(self) -> HttpSource:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+
+def open_source(spec: str, *, allow_private: bool = False) -> FolderSource | HttpSource:
+    """A source from what the user typed: an http(s) URL, a folder, or a page file in a folder (that page as index)."""
+    text = spec.strip()
+    if not text:
+        raise SourceError("no source given: a folder or an http(s) URL")
+    match = _SCHEME_RE.match(text)
+    if match and len(match.group(0)) > 2:  # "C:" alone would be a drive letter, not a scheme
+        scheme = match.group(0)[:-1].lower()
+        if scheme in ("http", "https"):
+            return HttpSource(text, allow_private=allow_private)
+        raise SourceError(f"{spec}: only a local folder or an http/https URL can be imported from, not {scheme}:")
+    path = Path(text).expanduser()
+    if path.is_file():
+        return FolderSource(path.parent, index=path.name)
+    return FolderSource(path)
