@@ -15,6 +15,7 @@ from bot.services.isu.importer import import_isu
 from bot.services.isu.pages import PageError
 from bot.services.isu.protocol_pdf import ProtocolError
 from bot.services.isu.source import FolderSource, HttpSource, SourceError, open_source
+from bot.settings import Settings
 from db.database import Database
 
 WC2014 = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "isu" / "wc2014"
@@ -170,3 +171,26 @@ async def test_admin_import_is_for_owners_only(isu_sandbox: Sandbox) -> None:
     private = await isu_sandbox.slash("admin import-isu", url="http://127.0.0.1:9/results/index.htm")
     message = await private.wait_message()
     assert "Nothing was imported" in message.content and "loopback" in message.content
+
+
+async def test_a_corrected_page_updates_only_what_changed(store: Database, tmp_path: Path) -> None:
+    copy = tmp_path / "site"
+    shutil.copytree(WC2014, copy)
+    await import_isu(store, FolderSource(copy))
+    result = copy / "CAT001RS.HTM"
+    result.write_bytes(result.read_bytes().replace(b"<td>282.59</td>", b"<td>282.60</td>"))
+    corrected = await import_isu(store, FolderSource(copy))
+    changes = {k: v for k, v in corrected.report.changes.items() if not k.startswith("unchanged")}
+    assert changes == {"updated entries": 1}, changes
+    assert "updated 1 entries" in corrected.report.describe()
+    assert (await store.fetchone("SELECT count(*) FROM entries WHERE total = 282.6"))[0] == 1
+
+
+async def test_owners_import_from_discord(http_site: str) -> None:
+    async with Sandbox(settings=Settings(isu_allow_private=True)) as sandbox:
+        result = await sandbox.slash("admin import-isu", url=http_site)
+        reply = await result.wait_message(timeout=60)
+        assert result.ephemeral and "ISU World Championships 2014: 4 categories, 8 segments" in reply.content
+        standings = await sandbox.slash("results", competition="wc2014", event="ladies")
+        assert "Mao Asada" in standings.message.embeds[0]["description"]  # the bot reloaded what it imported
+        assert sandbox.server.violations == []
