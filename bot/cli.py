@@ -74,6 +74,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     story_import.add_argument("files", nargs="+", type=Path, metavar="FILE")
     story_import.add_argument("--guild", type=int, help="into this server's stories (default: the shared library)")
+    story_check = story_commands.add_parser(
+        "check", help="check a story's claims against the results store, before it is ever posted"
+    )
+    story_check.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    story_check.add_argument("--competition", help="the competition the story is about (default: from the text)")
+    story_check.add_argument("--event", help="…and the event")
+    story_check.add_argument("--date", help="the date of the moment, YYYY-MM-DD")
     sandbox = commands.add_parser("sandbox", help="try the bot in a local Discord sandbox, in this terminal")
     sandbox.add_argument("--db", type=Path, help="use this store instead of a fresh one with the bundled data")
     return parser
@@ -227,6 +234,8 @@ async def _stories(settings: Settings, args: argparse.Namespace) -> int:
     from db.repositories.results import ResultsRepository
     from db.repositories.stories import GuildRepository, StoryRepository
 
+    if args.stories_command == "check":
+        return await _check_stories(settings, args)
     try:
         items = await asyncio.to_thread(read_story_files, args.files)
     except StoryFileError as exc:
@@ -248,6 +257,56 @@ async def _stories(settings: Settings, args: argparse.Namespace) -> int:
                 print(f"skatebot: {exc}", file=sys.stderr)
                 return 1
             print(f"{item.key}: {outcome}")
+    finally:
+        await db.close()
+    return 0
+
+
+async def _check_stories(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.errors import UserFacingError
+    from bot.services.claims import check_text
+    from bot.services.results import ResultsService
+    from bot.services.story_import import StoryFileError, read_story_files
+    from bot.store import open_store
+    from db.repositories.results import ResultsRepository
+
+    try:
+        items = await asyncio.to_thread(read_story_files, args.files)
+    except StoryFileError as exc:
+        print(f"skatebot: {exc}", file=sys.stderr)
+        return 1
+    db, _ = await open_store(settings.db_path)
+    try:
+        results = ResultsService(ResultsRepository(db))
+        await results.refresh()
+        badges = {"consistent": "consistent  ", "contradicted": "CONTRADICTED", "not checkable": "not checkable"}
+        for item in items:
+            draft = item.draft
+            competition_text = draft.competition or args.competition
+            event_text = draft.event or args.event
+            try:
+                competition = results.competition(competition_text) if competition_text else None
+                event = results.event(competition, event_text) if competition and event_text else None
+                skaters = [results.skater_id(n) for n in draft.skaters.split(",") if n.strip()]
+            except UserFacingError as exc:
+                print(f"skatebot: {item.key}: {exc.message}", file=sys.stderr)
+                return 1
+            text = "\n".join(part for part in (draft.title, draft.summary, draft.body) if part)
+            report = await check_text(
+                results,
+                text,
+                competition_id=competition.id if competition else None,
+                event_id=event.id if event else None,
+                moment_date=draft.moment_date,
+                skater_ids=skaters,
+            )
+            print(f"{item.key}: {report.summary()}")
+            for verdict in report.verdicts:
+                stored = f" (stored: {verdict.stored})" if verdict.stored else ""
+                print(
+                    f"  {badges[verdict.outcome]}  {verdict.claim.subject}: {verdict.claim.claimed}{stored}"
+                    f" — {verdict.why}"
+                )
     finally:
         await db.close()
     return 0

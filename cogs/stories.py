@@ -245,6 +245,13 @@ class Stories(commands.Cog):
             confirm.origin = interaction
             await interaction.response.send_message(f"⚠️ {warning.message}", view=confirm, ephemeral=True)
 
+    @story.command(name="check")
+    @app_commands.describe(id="Story number")
+    async def check(self, interaction: discord.Interaction, id: int) -> None:
+        """Check a story's claims against the results store (moderators)."""
+        story, report = await self.service.check(await self._actor(interaction), id)
+        await Paginator(ui.check_pages(story, report), author_id=interaction.user.id).start(interaction, ephemeral=True)
+
     @story.command(name="history")
     @app_commands.describe(id="Story number")
     async def history(self, interaction: discord.Interaction, id: int) -> None:
@@ -300,6 +307,7 @@ class Stories(commands.Cog):
     @source_remove.autocomplete("id")
     @label.autocomplete("id")
     @history.autocomplete("id")
+    @check.autocomplete("id")
     @delete.autocomplete("id")
     @export.autocomplete("id")
     async def story_ids(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:

@@ -209,6 +209,8 @@ class Story:
     skater_ids: tuple[int, ...] = ()
     sources: tuple[Source, ...] = ()
     open_flags: int = 0
+    check_summary: str | None = None  # the latest claim check, e.g. "3 consistent · 1 contradicted"
+    check_contradicted: int = 0
 
 
 @dataclass(frozen=True, slots=True)

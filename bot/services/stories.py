@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.errors import NotFound, UserFacingError
 from bot.services.claimreview import claim_review
+from bot.services.claims import CheckReport, check_text
 from bot.services.results import ResultsService
 from bot.services.urls import candidate_domains, domain_of, normalize_url, publisher_from_domain
 from db.models import LABELS, SOURCE_KINDS, TIERS, AuditEntry, AuditRecord, QueueItem, Source, Story
@@ -83,7 +84,7 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def check_text(draft: StoryDraft) -> None:
+def check_draft(draft: StoryDraft) -> None:
     if not draft.title.strip():
         raise UserFacingError("A story needs a title.")
     for name, value, limit in (
@@ -212,7 +213,7 @@ class StoryService:
 
     # --- changing ----------------------------------------------------------------------------------
     async def _resolve(self, draft: StoryDraft) -> dict[str, Any]:
-        check_text(draft)
+        check_draft(draft)
         fields: dict[str, Any] = {
             "title": draft.title.strip(),
             "summary": draft.summary.strip(),
@@ -264,7 +265,8 @@ class StoryService:
         )
         story = await self.stories.get(story_id)
         assert story is not None
-        return story
+        await self.run_check(story)
+        return await self.stories.get(story_id) or story
 
     async def edit(self, actor: Actor, story_id: int, draft: StoryDraft) -> tuple[Story, bool]:
         """Applies the draft; returns the story and whether anything changed."""
@@ -285,7 +287,8 @@ class StoryService:
         )
         updated = await self.stories.get(story_id)
         assert updated is not None
-        return updated, True
+        await self.run_check(updated)
+        return await self.stories.get(story_id) or updated, True
 
     async def add_source(
         self, actor: Actor, story_id: int, url: str, kind: str = "secondary", publisher: str = "", note: str = ""
@@ -341,6 +344,17 @@ class StoryService:
         story = await self._editable(actor, story_id)
         note = note.strip()
         check_label_change(story, label, note)
+        if label == "verified" and story.check_contradicted:
+            if not note:
+                raise UserFacingError(
+                    f"Story #{story.id} makes claims that contradict the results store ({story.check_summary}; "
+                    "see `/story check`). To verify it anyway, label it again with a note saying why."
+                )
+            if not confirmed:
+                raise NeedsConfirmation(
+                    f"Story #{story.id} makes claims that contradict the results store ({story.check_summary}). "
+                    "Verify it anyway, with your note?"
+                )
         if label == "verified" and not confirmed:
             tiers = await self.tiers(actor.guild_id, [s.url for s in story.sources])
             if low_tier_only(list(tiers.values())):
@@ -387,6 +401,25 @@ class StoryService:
         updated = await self.stories.get(story.id)
         assert updated is not None
         return updated
+
+    async def run_check(self, story: Story) -> CheckReport:
+        """Checks the story's claims against the results store and records the summary with the story."""
+        report = await check_text(
+            self.results,
+            "\n".join(part for part in (story.title, story.summary, story.body) if part),
+            competition_id=story.competition_id,
+            event_id=story.event_id,
+            moment_date=story.moment_date,
+            skater_ids=story.skater_ids,
+        )
+        await self.stories.set_check(story.id, report.summary(), report.contradicted, now())
+        return report
+
+    async def check(self, actor: Actor, story_id: int) -> tuple[Story, CheckReport]:
+        self.require_moderator(actor)
+        story = await self._visible(actor, story_id)
+        report = await self.run_check(story)
+        return story, report
 
     async def export(self, actor: Actor, story_id: int, reviewer: str) -> dict[str, Any]:
         """The story's verdict as schema.org ClaimReview JSON-LD."""

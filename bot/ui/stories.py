@@ -10,9 +10,10 @@ from typing import Any
 
 import discord
 
+from bot.services.claims import CheckReport
 from bot.services.stories import StoryView
 from bot.tree import report_error
-from bot.ui.embeds import cut, lines_into_fields, new_embed, set_footer
+from bot.ui.embeds import add_field, cut, lines_into_fields, new_embed, set_footer
 from db.models import AuditEntry, QueueItem, Story
 
 log = logging.getLogger(__name__)
@@ -65,9 +66,38 @@ def story_embed(view: StoryView, *, excerpt: int = EXCERPT) -> discord.Embed:
         for s in view.sources
     ]
     lines_into_fields(embed, "Sources", lines or ["None yet"])
+    if story.check_summary:
+        add_field(embed, "Claims checked against the results", check_badge(story) + story.check_summary)
     where = "shared library" if story.guild_id is None else "this server"
     flags = f" · {story.open_flags} open report(s)" if story.open_flags else ""
     return set_footer(embed, f"Story #{story.id} · {where}{flags} · report a problem with the Flag button")
+
+
+def check_badge(story: Story) -> str:
+    return "⚠️ " if story.check_contradicted else ""
+
+
+VERDICT_BADGES = {"consistent": "✅", "contradicted": "❌", "not checkable": "➖"}
+
+
+def check_pages(story: Story, report: CheckReport) -> list[discord.Embed]:
+    """The claims of a story with their verdicts and the stored figures they were compared with."""
+    lines = []
+    for verdict in report.verdicts:
+        claim = verdict.claim
+        line = f"{VERDICT_BADGES[verdict.outcome]} **{discord.utils.escape_markdown(claim.subject)}**: {claim.claimed}"
+        if verdict.outcome == "contradicted" and verdict.stored:
+            line += f" — stored: **{verdict.stored}**"
+        line += f"\n\u2003{verdict.why}"
+        if verdict.source and verdict.outcome != "not checkable":
+            line += f" ([source]({verdict.source.replace(')', '%29')}))"
+        lines.append(line)
+    where = " · ".join(x for x in (report.competition, report.event) if x)
+    title = f"Claim check of story #{story.id}" + (f" · {where}" if where else "")
+    pages = _pages(title, lines or ["No checkable claims about results in this story."])
+    for page in pages:
+        set_footer(page, report.summary() + (" · " + page.footer.text if page.footer.text else ""))
+    return pages
 
 
 def full_body_embed(view: StoryView) -> discord.Embed:
@@ -90,6 +120,8 @@ def queue_pages(items: list[QueueItem]) -> list[discord.Embed]:
         reason = (
             f"{item.open_flags} open report(s) since {item.oldest_flag_at[:10]}" if item.open_flags else "unverified"
         )
+        if story.check_summary:
+            reason += f" · claims: {check_badge(story)}{story.check_summary}"
         where = " · shared library" if story.guild_id is None else ""
         lines.append(
             f"`#{story.id}` **{discord.utils.escape_markdown(cut(story.title, 100))}** — {reason}{where} "

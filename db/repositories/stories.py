@@ -53,6 +53,8 @@ def _story(row: sqlite3.Row, skater_ids: Sequence[int] = (), sources: Sequence[S
         skater_ids=tuple(skater_ids),
         sources=tuple(sources),
         open_flags=flags,
+        check_summary=row["check_summary"],
+        check_contradicted=row["check_contradicted"],
     )
 
 
@@ -290,6 +292,13 @@ class StoryRepository:
                     ),
                 )
         return len(open_flags)
+
+    async def set_check(self, story_id: int, summary: str, contradicted: int, at: str) -> None:
+        """Records the latest claim check (derived from the text and the store: not an audited change)."""
+        await self._db.execute(
+            "UPDATE stories SET check_summary = ?, check_contradicted = ?, checked_at = ? WHERE id = ?",
+            (summary, contradicted, at, story_id),
+        )
 
     async def add_source(
         self, story_id: int, url: str, publisher: str, kind: str, note: str, audit: AuditRecord

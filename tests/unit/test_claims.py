@@ -1,0 +1,190 @@
+"""The claim checker on the three real viral stories (kept outside the repository in /work/shared/stories)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.services.claims import CONSISTENT, CONTRADICTED, UNCHECKABLE, Claim, check_text, extract
+from bot.services.results import ResultsService
+
+STORIES = Path(__file__).resolve().parents[2].parent / "shared" / "stories"
+needs_stories = pytest.mark.skipif(not (STORIES / "factcheck.json").is_file(), reason="shared stories missing")
+
+GLENN = "glenn-shields-sakamoto.txt"
+GIFT = "sakamoto-gift-to-liu.txt"
+MALININ = "malinin-embraces-shaidorov.txt"
+
+NAMES = {"amber glenn": 50, "glenn": 50, "kaori sakamoto": 23, "sakamoto": 23, "alysa liu": 47, "liu": 47}
+
+
+def fake_resolve(text: str) -> tuple[int, str] | None:
+    key = NAMES.get(text.lower())
+    return (key, {50: "Amber Glenn", 23: "Kaori Sakamoto", 47: "Alysa Liu"}[key]) if key else None
+
+
+def story(name: str) -> str:
+    return (STORIES / name).read_text(encoding="utf-8")
+
+
+def facts(name: str) -> dict:
+    document = json.loads((STORIES / "factcheck.json").read_text(encoding="utf-8"))
+    return next(s for s in document["stories"] if s["file"] == name)
+
+
+async def links(results: ResultsService, name: str) -> dict:
+    competition = results.competition("owg2026")
+    event = results.event(competition, "men" if name == MALININ else "women")
+    ids = [results.skater_id(skater) for skater in facts(name)["skaters"]]
+    return {"competition_id": competition.id, "event_id": event.id, "skater_ids": ids}
+
+
+def by_claim(report) -> dict[tuple[str, str, str], str]:
+    return {(v.claim.kind, v.claim.subject, v.claim.claimed): v.outcome for v in report.verdicts}
+
+
+GLENN_EXPECTED = {
+    ("medal", "Kaori Sakamoto", "silver"),
+    ("medal", "Alysa Liu", "gold"),
+    ("segment_place", "Amber Glenn", "13th after the short program"),
+    ("score", "Amber Glenn", "147.52 in the free skate"),
+    ("place", "Amber Glenn", "5th"),
+    ("team", "USA", "team gold"),
+}
+
+
+@needs_stories
+@pytest.mark.parametrize("linked", [True, False], ids=["links", "moment_date"])
+async def test_glenn_story_claims_are_consistent(results: ResultsService, linked: bool) -> None:
+    kwargs = await links(results, GLENN) if linked else {"moment_date": facts(GLENN)["moment_date"]}
+    report = await check_text(results, story(GLENN), **kwargs)
+    outcomes = by_claim(report)
+    for claim in GLENN_EXPECTED:
+        assert outcomes.get(claim) == CONSISTENT, (claim, outcomes)
+    assert report.contradicted == 0
+    assert report.competition == "Milano Cortina 2026"
+    score = next(v for v in report.verdicts if v.claim.kind == "score")
+    assert score.claim.segment == "free_skate" and score.stored == "147.52" and score.source
+
+
+@needs_stories
+@pytest.mark.parametrize("linked", [True, False], ids=["links", "moment_date"])
+async def test_malinin_story(results: ResultsService, linked: bool) -> None:
+    kwargs = await links(results, MALININ) if linked else {"moment_date": facts(MALININ)["moment_date"]}
+    report = await check_text(results, story(MALININ), **kwargs)
+    outcomes = by_claim(report)
+    assert outcomes[("medal", "Mikhail Shaidorov", "gold (Olympic champion)")] == CONSISTENT
+    # The store has a note "Two falls in free skate" for Malinin's Olympic entry.
+    assert outcomes[("fall", "Ilia Malinin", "2 falls")] == CONSISTENT
+    assert report.contradicted == 0
+
+
+@needs_stories
+@pytest.mark.parametrize("linked", [True, False], ids=["links", "moment_date"])
+async def test_gift_story_has_no_contradicted_claim(results: ResultsService, linked: bool) -> None:
+    kwargs = await links(results, GIFT) if linked else {"moment_date": facts(GIFT)["moment_date"]}
+    report = await check_text(results, story(GIFT), **kwargs)
+    assert report.contradicted == 0
+    # The silver box, the engraved charm, "the Japanese champion": not results content, so no claim at all.
+    assert not [v for v in report.verdicts if v.claim.kind in ("medal", "place", "team")], report.verdicts
+
+
+@needs_stories
+@pytest.mark.parametrize(
+    ("old", "new", "kind", "stored"),
+    [
+        ("147.52", "145.52", "score", "147.52"),
+        ("finish fifth", "finish fourth", "place", "5th"),
+        ("she earned silver", "she earned bronze", "medal", "2nd (silver)"),
+        ("missed jump in the short program", "missed jump in the free skate", "segment_place", "3rd"),
+    ],
+)
+async def test_altered_glenn_story_is_contradicted(
+    results: ResultsService, old: str, new: str, kind: str, stored: str
+) -> None:
+    text = story(GLENN)
+    assert old in text
+    report = await check_text(results, text.replace(old, new), **await links(results, GLENN))
+    wrong = [v for v in report.verdicts if v.outcome == CONTRADICTED]
+    assert len(wrong) == 1, wrong
+    assert wrong[0].claim.kind == kind and wrong[0].stored == stored and wrong[0].source.startswith("http")
+    assert report.summary().startswith("5 consistent · 1 contradicted")
+
+
+async def test_competition_is_not_assumed(results: ResultsService) -> None:
+    text = "Amber Glenn finished fifth overall."
+    report = await check_text(results, text)
+    assert [v.outcome for v in report.verdicts] == [UNCHECKABLE] and report.competition is None
+    report = await check_text(results, "At the Milano Cortina 2026 Olympics, " + text)
+    assert [v.outcome for v in report.verdicts] == [CONSISTENT]
+
+
+async def test_missing_figures_are_not_checkable(results: ResultsService) -> None:
+    owg = results.competition("owg2026")
+    report = await check_text(
+        results, "Alysa Liu scored 150.20 points in the free skate. She fell twice.", competition_id=owg.id
+    )
+    outcomes = {v.claim.kind: v for v in report.verdicts}
+    assert outcomes["score"].outcome == CONSISTENT
+    assert outcomes["fall"].outcome == UNCHECKABLE and outcomes["fall"].why == "falls are not recorded for this skate"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "She had hoped to finish the competition smiling, she said.",
+        "Sakamoto appeared holding a delicate silver box that shimmered under the lights.",
+        "Sakamoto brought a silver box to Liu.",
+        "Liu held onto the Japanese champion without letting go.",
+        "In elite sport, silver medals often exist in emotional contrast.",
+        "Glenn was the first to skate in the final group.",
+        "The usually noisy backstage area fell completely silent as Liu and Sakamoto embraced.",
+        "Glenn said the realization filled her with pride regardless of placement.",
+    ],
+)
+def test_sentences_without_results_content_give_no_claims(sentence: str) -> None:
+    assert extract(sentence, fake_resolve) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "subject", "claimed", "segment"),
+    [
+        ("Glenn’s night ended well: she placed 5th.", "place", "Amber Glenn", "5th", None),
+        ("Amber Glenn ended up fourth.", "place", "Amber Glenn", "4th", None),
+        ("Sakamoto led after the short program.", "segment_place", "Kaori Sakamoto", "1st after the short program",
+         "short_program"),
+        ("Liu won the free skate.", "segment_place", "Alysa Liu", "1st after the free skate", "free_skate"),
+        ("Glenn was 13th after the short program.", "segment_place", "Amber Glenn", "13th after the short program",
+         "short_program"),
+        ("Liu finished with a total of 226.79.", "total", "Alysa Liu", "226.79 total", None),
+        ("Sakamoto was runner-up.", "medal", "Kaori Sakamoto", "silver (runner-up)", None),
+        ("Silver medallist Kaori Sakamoto cried.", "medal", "Kaori Sakamoto", "silver", None),
+        ("Glenn had a fall on the triple Axel in the short program.", "fall", "Amber Glenn",
+         "a fall in the short program", "short_program"),
+        ("Liu claimed team gold.", "team", "Alysa Liu", "team gold", None),
+        ("Sakamoto's free skate had brought silver behind Liu.", "medal", "Kaori Sakamoto", "silver", None),
+    ],
+)  # fmt: skip
+def test_extraction_patterns(text: str, kind: str, subject: str, claimed: str, segment: str | None) -> None:
+    claims = extract(text, fake_resolve)
+    assert [(c.kind, c.subject, c.claimed, c.segment) for c in claims] == [(kind, subject, claimed, segment)]
+    assert isinstance(claims[0], Claim) and claims[0].sentence == text
+
+
+@needs_stories
+async def test_check_text_timing_on_a_long_story(results: ResultsService) -> None:
+    glenn = story(GLENN)
+    text = (glenn + "\n" + story(MALININ))[:4000]
+    kwargs = await links(results, GLENN)
+    await check_text(results, text, **kwargs)  # warm the event caches
+    runs = []
+    for _ in range(20):
+        start = time.perf_counter()
+        report = await check_text(results, text, **kwargs)
+        runs.append(time.perf_counter() - start)
+    runs.sort()
+    print(f"check_text on {len(text)} chars: median {runs[10] * 1000:.2f} ms, max {runs[-1] * 1000:.2f} ms")
+    assert report.consistent >= 5
