@@ -142,6 +142,12 @@ _SEG_WIN = re.compile(
 _SCORE = re.compile(r"(?<![\d.])(?P<num>\d{2,3}\.\d{2})(?!\d|\.\d|\s*%)")
 _SCORE_CUE = re.compile(r"\b(?:scor\w*|points?|pts|total\w*|tall(?:y|ied)|posted|received|earned|mark)\b", re.I)
 _TOTAL_CUE = re.compile(r"\b(?:total|overall|combined|in\s+all|aggregate)\b", re.IGNORECASE)
+# "…before the Olympic medal ceremony… Among those waiting were Kaori Sakamoto and Alysa Liu": taking part in
+# a medal ceremony claims a medal (which one is not said). That sentence and the next three are read for it.
+_CEREMONY = re.compile(r"\b(?:medal|victory|podium|flower)\s+ceremon(?:y|ies)\b|\bhonou?r\s+presentation\b", re.I)
+_CEREMONY_ROLE = re.compile(
+    r"\b(?:among\s+those|waiting|lined\s+up|stood|standing|walk(?:ed)?\s+onto\s+the\s+podium)\b", re.I
+)
 _FALL = re.compile(
     r"\b(?:(?P<n>one|two|three|four|five|a|an|single|\d)\s+(?:[\w-]+\s+){0,2}?(?P<plural>falls|fall)\b"
     r"|fell\s+(?P<times>once|twice|thrice|three\s+times|four\s+times|five\s+times)"
@@ -345,8 +351,17 @@ def extract(text: str, resolve: Resolver) -> list[Claim]:
         seen.add(key)
         claims.append(Claim(kind, _trim(sentence), skater[1], claimed, segment, skater[0], value))
 
+    ceremony_left = 0  # sentences still read as being about a medal ceremony
     for sentence in _sentences(text):
         lower = sentence.lower()
+        if _CEREMONY.search(sentence):
+            ceremony_left = 4
+        if ceremony_left:
+            ceremony_left -= 1
+            if _CEREMONY_ROLE.search(sentence):
+                for mention in ex.mentions(sentence):
+                    if mention.named:
+                        add("medallist", sentence, mention.skater, "a medal (at the medal ceremony)", None, 3.0)
         segments_here = [(m.start(), _segment_kind(m.group("seg"))) for m in _SEG_RE.finditer(sentence)]
         has_trigger = (
             segments_here
@@ -607,6 +622,8 @@ class _Checker:
             )
         event, entry = found
         where = self.where(event)
+        if claim.kind == "medallist":
+            return self.compare_medallist(claim, entry.place, where)
         if claim.kind in ("medal", "place"):
             return self.compare_place(claim, entry.place, where, "final place")
         if claim.kind == "total":
@@ -643,6 +660,15 @@ class _Checker:
         if claim.kind == "medal" and place in MEDAL_NAME:
             readable += f" ({MEDAL_NAME[place]})"
         outcome = CONSISTENT if place == int(claim.value or 0) else CONTRADICTED
+        return Verdict(claim, outcome, readable, _source(figure), f"stored: {readable} at {where}")
+
+    def compare_medallist(self, claim: Claim, figure: Figure | None, where: str) -> Verdict:
+        stored = _num(figure.value) if figure is not None else None
+        if stored is None:
+            return Verdict(claim, UNCHECKABLE, None, None, f"no final place stored at {where}")
+        place = int(stored)
+        readable = ordinal(place) + (f" ({MEDAL_NAME[place]})" if place in MEDAL_NAME else "")
+        outcome = CONSISTENT if place in MEDAL_NAME else CONTRADICTED
         return Verdict(claim, outcome, readable, _source(figure), f"stored: {readable} at {where}")
 
     def compare_score(self, claim: Claim, figure: Figure | None, where: str, label: str) -> Verdict:

@@ -90,6 +90,10 @@ async def test_gift_story_has_no_contradicted_claim(results: ResultsService, lin
     assert report.contradicted == 0
     # The silver box, the engraved charm, "the Japanese champion": not results content, so no claim at all.
     assert not [v for v in report.verdicts if v.claim.kind in ("medal", "place", "team")], report.verdicts
+    # What the story does imply: both skaters were at the medal ceremony, i.e. medallists (Liu gold,
+    # Sakamoto silver, as factcheck.json expects).
+    medallists = {v.claim.subject: (v.outcome, v.stored) for v in report.verdicts if v.claim.kind == "medallist"}
+    assert medallists == {"Kaori Sakamoto": (CONSISTENT, "2nd (silver)"), "Alysa Liu": (CONSISTENT, "1st (gold)")}
 
 
 @needs_stories
