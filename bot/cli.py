@@ -17,6 +17,8 @@ from bot.settings import Settings, SettingsError
 
 if TYPE_CHECKING:  # the bot's imports (discord.py) load only for the commands that need them
     from bot.client import SkateBot
+    from bot.services.results import ResultsService
+    from db.database import Database
 
 log = logging.getLogger("skatebot")
 
@@ -227,11 +229,9 @@ async def _import_isu(settings: Settings, args: argparse.Namespace) -> int:
 async def _stories(settings: Settings, args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from bot.services.results import ResultsService
     from bot.services.stories import StoryService
     from bot.services.story_import import StoryFileError, import_story, read_story_files
     from bot.store import CLI_OWNER, open_store
-    from db.repositories.results import ResultsRepository
     from db.repositories.stories import GuildRepository, StoryRepository
 
     if args.stories_command == "check":
@@ -243,9 +243,7 @@ async def _stories(settings: Settings, args: argparse.Namespace) -> int:
         return 1
     db, _ = await open_store(settings.db_path)
     try:
-        results = ResultsService(ResultsRepository(db))
-        await results.refresh()
-        service = StoryService(StoryRepository(db), GuildRepository(db), results)
+        service = StoryService(StoryRepository(db), GuildRepository(db), await _loaded_results(db))
         # Into a server: the command line acts as that server's moderator; otherwise as a library owner.
         actor = replace(CLI_OWNER, guild_id=args.guild) if args.guild else CLI_OWNER
         for item in items:
@@ -262,13 +260,21 @@ async def _stories(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+async def _loaded_results(db: Database) -> ResultsService:
+    """The results with their name index, as the bot has them (stories resolve names and competitions)."""
+    from bot.services.results import ResultsService
+    from db.repositories.results import ResultsRepository
+
+    results = ResultsService(ResultsRepository(db))
+    await results.refresh()
+    return results
+
+
 async def _check_stories(settings: Settings, args: argparse.Namespace) -> int:
     from bot.errors import UserFacingError
     from bot.services.claims import check_text
-    from bot.services.results import ResultsService
     from bot.services.story_import import StoryFileError, read_story_files
     from bot.store import open_store
-    from db.repositories.results import ResultsRepository
 
     try:
         items = await asyncio.to_thread(read_story_files, args.files)
@@ -277,8 +283,7 @@ async def _check_stories(settings: Settings, args: argparse.Namespace) -> int:
         return 1
     db, _ = await open_store(settings.db_path)
     try:
-        results = ResultsService(ResultsRepository(db))
-        await results.refresh()
+        results = await _loaded_results(db)
         badges = {"consistent": "consistent  ", "contradicted": "CONTRADICTED", "not checkable": "not checkable"}
         for item in items:
             draft = item.draft

@@ -499,7 +499,7 @@ def _make_resolver(results: ResultsService, linked: dict[int, tuple[str, list[se
         hits = [(sid, name) for sid, (name, names) in linked.items() if any(wanted <= n for n in names)]
         if len(hits) == 1:
             return hits[0]
-        match = skaters._resolve_whole_words(text)
+        match = skaters.resolve_whole_words(text)
         if match is None:
             return None
         if len(tokens) == 1 and normalize(match.matched).split()[-1] != tokens[0]:
@@ -510,7 +510,7 @@ def _make_resolver(results: ResultsService, linked: dict[int, tuple[str, list[se
 
 
 def _competition_from_text(results: ResultsService, text: str, moment_date: str | None) -> Competition | None:
-    competitions = list(results._competitions.values())
+    competitions = results.all_competitions()
     norm = f" {normalize(text)} "
     lower = text.lower()
     level = (
@@ -590,7 +590,7 @@ class _Checker:
         self.results = results
         self.competition = competition
         self.event = event
-        self.events = results._events.get(competition.id, [])
+        self.events = results.events_of(competition)
 
     async def entry_of(self, skater_id: int) -> tuple[Event, Entry] | None:
         candidates = [self.event] if self.event and self.event.discipline != "team" else []
@@ -697,7 +697,7 @@ class _Checker:
         country = None
         teams = []
         if team_event is not None:
-            _, teams = await self.results._results_of(team_event)
+            _, teams = await self.results.results_of(team_event)
             for team in teams:
                 if any(str(skater_id) in r.skater_key.split("/") for r in team.segments.values()):
                     country = team.country

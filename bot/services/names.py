@@ -439,7 +439,7 @@ class NameIndex:
     def resolve(self, query: str) -> Resolution:
         """Resolve free text to one confident match, or say it is ambiguous / not found."""
         try:
-            exact = self._resolve_whole_words(query)
+            exact = self.resolve_whole_words(query)
         except Exception:
             log.exception("exact name lookup failed for %r", query)
             exact = None
@@ -458,7 +458,7 @@ class NameIndex:
             return Resolution(top, results[1 : _SUGGESTIONS + 1])
         return Resolution(None, results[:_SUGGESTIONS])
 
-    def _resolve_whole_words(self, query: object) -> NameMatch | None:
+    def resolve_whole_words(self, query: object) -> NameMatch | None:
         """The fast path for typed names (most of /athlete's traffic): when exactly one key has a name
         containing every typed word as a whole word, that key is the answer, found from the postings of
         those words alone, without fuzzy scoring. "Malinin" or "kaori sakamoto" resolve here; "Miura"

@@ -344,6 +344,12 @@ class ResultsService:
         match = self._event_index[competition.id].resolve(text).match
         return next((e for e in events if match and e.id == match.key), None)
 
+    def all_competitions(self) -> list[Competition]:
+        return list(self._competitions.values())
+
+    def events_of(self, competition: Competition) -> list[Event]:
+        return self._events.get(competition.id, [])
+
     def competition_by_id(self, competition_id: int | None) -> Competition | None:
         return self._competitions.get(competition_id) if competition_id is not None else None
 
@@ -353,7 +359,7 @@ class ResultsService:
     async def entries_of(self, event: Event, skater_ids: Iterable[int]) -> list[Entry]:
         """The entries in an event that include any of the skaters, in standings order."""
         wanted = set(skater_ids)
-        entries, _ = await self._results_of(event)
+        entries, _ = await self.results_of(event)
         return sorted((e for e in entries if any(s.id in wanted for s in e.skaters)), key=_final_order)
 
     def segments_of(self, event: Event) -> list[Segment]:
@@ -374,7 +380,7 @@ class ResultsService:
     async def _build_standings(
         self, competition: Competition, event: Event, segments: list[Segment], focus: Segment | None
     ) -> Standings:
-        entries, teams = await self._results_of(event)
+        entries, teams = await self.results_of(event)
         if focus:
             entries = sorted(
                 (e for e in entries if focus.id in e.segments), key=lambda e: _segment_order(e.segments[focus.id])
@@ -383,7 +389,7 @@ class ResultsService:
             entries = sorted(entries, key=_final_order)
         return Standings(competition, event, segments, entries, focus, teams)
 
-    async def _results_of(self, event: Event) -> tuple[list[Entry], list[TeamResult]]:
+    async def results_of(self, event: Event) -> tuple[list[Entry], list[TeamResult]]:
         """An event's entries and team results (shared, never to be mutated), kept for the most-asked events."""
         cached = self._event_data.get(event.id)
         if cached is None:
@@ -397,7 +403,7 @@ class ResultsService:
         records = []
         for event_id, entry_id in await self.repo.skater_entry_ids(skater.id):
             event = self._events_by_id[event_id]
-            entries, _ = await self._results_of(event)
+            entries, _ = await self.results_of(event)
             entry = next(e for e in entries if e.id == entry_id)
             records.append(EntryInEvent(self._competitions[event.competition_id], event, entry))
         records.sort(key=lambda r: (r.competition.start_date or "", r.competition.id, r.event.id), reverse=True)
@@ -462,7 +468,7 @@ class ResultsService:
             for event in events:
                 if event.discipline != "team":
                     continue
-                _, teams = await self._results_of(event)
+                _, teams = await self.results_of(event)
                 for team in teams:
                     if team.country == skater.country and any(
                         str(skater.id) in result.skater_key.split("/") for result in team.segments.values()
@@ -524,7 +530,7 @@ class ResultsService:
         podiums = []
         for event in events:
             comp = self._competitions[event.competition_id]
-            entries, teams = await self._results_of(event)
+            entries, teams = await self.results_of(event)
             if discipline == "team":
                 places = [
                     (int(t.place.value), t.name, t.country, t.points)
@@ -546,7 +552,7 @@ class ResultsService:
         competition = self.competition(competition_text)
         medals: dict[str, Counter[int]] = defaultdict(Counter)
         for event in self._events.get(competition.id, []):
-            entries, teams = await self._results_of(event)
+            entries, teams = await self.results_of(event)
             if event.discipline == "team":
                 places = [(t.place, t.country) for t in teams]
             else:
