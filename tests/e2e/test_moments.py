@@ -240,6 +240,7 @@ async def test_preview_settings_and_stock_warning(world: tuple[Sandbox, Clock]) 
     preview = await sandbox.slash("moment preview", user=sandbox.moderator)
     head, story = preview.message.embeds
     assert "on this day" in str(head["fields"]).lower() and "fewer than 7" in str(head["fields"])
+    assert "Claims checked against the results" in str(head["fields"]) and "consistent" in str(head["fields"])
     assert story["footer"]["text"] == f"{FOOTER} · 2026-02-19 · story #1"
     await tick(sandbox, clock, "2026-02-19T10:00:05+00:00")
     assert moments(sandbox)[0].embeds[0]["footer"]["text"] == story["footer"]["text"]  # preview and post agree
