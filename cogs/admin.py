@@ -8,11 +8,6 @@ from discord.ext import commands
 
 from bot.client import SkateBot
 from bot.errors import UserFacingError
-from bot.services.importer import ImportFormatError
-from bot.services.isu.importer import import_isu
-from bot.services.isu.pages import PageError
-from bot.services.isu.protocol_pdf import ProtocolError
-from bot.services.isu.source import SourceError, open_source
 from bot.services.stories import PermissionDenied
 
 
@@ -34,6 +29,13 @@ class Admin(commands.Cog):
         if interaction.user.id not in self.bot.settings.owner_ids:
             raise PermissionDenied("Only the bot's owners can import results.")
         await interaction.response.defer(ephemeral=True, thinking=True)
+        # Loaded on first use: PDFium and the parsers cost the bot memory it needs only for an import.
+        from bot.services.importer import ImportFormatError
+        from bot.services.isu.importer import import_isu
+        from bot.services.isu.pages import PageError
+        from bot.services.isu.protocol_pdf import ProtocolError
+        from bot.services.isu.source import SourceError, open_source
+
         try:
             source = open_source(url, allow_private=self.bot.settings.isu_allow_private)
             async with source:
