@@ -1,0 +1,1 @@
+"""The only place with SQL: the connection, migrations, repositories and row models."""
