@@ -7,6 +7,7 @@ import logging
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 import discord
 import yarl
@@ -49,7 +50,7 @@ def configure_endpoints(api_base_url: str | None, gateway_url: str | None) -> No
 
 class SkateBot(commands.Bot):
     def __init__(
-        self, settings: Settings, db: Database, *, clock: Callable[[], datetime] | None = None, **options: object
+        self, settings: Settings, db: Database, *, clock: Callable[[], datetime] | None = None, **options: Any
     ) -> None:
         """`clock`: an injected clock (tests, the sandbox); the moment scheduler then runs on `tick()` by it."""
         # Slash commands only: no message content, no member list; interactions carry what we need.

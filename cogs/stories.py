@@ -57,7 +57,9 @@ class Stories(commands.Cog):
     ) -> None:
         view = await self.service.view(await self._actor(interaction), story_id)
         send = interaction.followup.send if interaction.response.is_done() else interaction.response.send_message
-        await send(content=note, embed=ui.story_embed(view), view=ui.story_buttons(view.story), ephemeral=ephemeral)
+        await send(
+            content=note or "", embed=ui.story_embed(view), view=ui.story_buttons(view.story), ephemeral=ephemeral
+        )
 
     # --- everyone -------------------------------------------------------------------------------------
     @story.command(name="show")

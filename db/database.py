@@ -97,6 +97,7 @@ class Database:
     async def _user_version(self) -> int:
         async with self._conn.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
+        assert row is not None  # a PRAGMA always answers
         return int(row[0])
 
     async def schema_version(self) -> int:
@@ -177,6 +178,7 @@ class Transaction:
 
     async def insert(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
         async with self._conn.execute(sql, params) as cursor:
+            assert cursor.lastrowid is not None
             return int(cursor.lastrowid)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:

@@ -256,7 +256,8 @@ class SandboxConsole:
                 group.append(nxt)
             names = Text("   ".join(f"{f.get('name', ''):<24}" for f in group), style="bold")
             values = discord_markdown(self._mentions("   ".join(f"{f.get('value', ''):<24}" for f in group)))
-            lines.extend([names.rstrip() or names, values])
+            names.rstrip()  # in place
+            lines.extend([names, values])
             i += len(group)
         footer = (embed.get("footer") or {}).get("text")
         if footer:

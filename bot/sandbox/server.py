@@ -655,8 +655,8 @@ class FakeDiscord:
         site = web.TCPSite(self._runner, host, port)
         await site.start()
         server = site._server
-        assert server is not None and server.sockets  # type: ignore[union-attr]
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        assert server is not None and server.sockets  # type: ignore[attr-defined]
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
         self.api_base = f"http://{host}:{self.port}/api/v10"
         self.gateway_url = f"ws://{host}:{self.port}/gateway/"
 
@@ -1125,13 +1125,13 @@ class FakeDiscord:
             async for part in reader:
                 if part is None or not hasattr(part, "name"):
                     continue
-                name = part.name or ""  # type: ignore[union-attr]
+                name = part.name or ""
                 raw = await part.read()  # type: ignore[union-attr]
                 if name == "payload_json":
                     payload = self._loads(raw)
                 elif name.startswith("files["):
                     filename = part.filename or "file"  # type: ignore[union-attr]
-                    ctype = part.headers.get("Content-Type")  # type: ignore[union-attr]
+                    ctype = part.headers.get("Content-Type")
                     files.append(Attachment(_snowflake(), filename, bytes(raw), ctype))
             return payload, files
         raw = await request.read()

@@ -46,7 +46,7 @@ from dataclasses import dataclass, replace
 
 from bot.services.names import normalize
 from bot.services.results import ResultsService
-from db.models import Competition, Entry, Event, Figure
+from db.models import Competition, Entry, Event, Figure, TeamResult
 
 __all__ = ["CheckReport", "Claim", "Verdict", "check_text", "extract"]
 
@@ -236,7 +236,7 @@ def _segment_kind(text: str) -> str:
 
 
 def _sentences(text: str) -> list[str]:
-    out = []
+    out: list[str] = []
     for line in text.splitlines():
         line = line.strip()
         if line:
@@ -446,9 +446,16 @@ def extract(text: str, resolve: Resolver) -> list[Claim]:
             if _TOTAL_CUE.search(sentence[max(0, m.start() - 30) : m.start()]) or _TOTAL_CUE.search(after):
                 add("total", sentence, subject, f"{m.group('num')} total", None, value)
                 continue
-            kind = _nearest_segment(segments_here, m.start()) or previous_segment
-            if kind:
-                add("score", sentence, subject, f"{m.group('num')} in the {SEGMENT_WORDS[kind]}", kind, value)
+            score_kind = _nearest_segment(segments_here, m.start()) or previous_segment
+            if score_kind:
+                add(
+                    "score",
+                    sentence,
+                    subject,
+                    f"{m.group('num')} in the {SEGMENT_WORDS[score_kind]}",
+                    score_kind,
+                    value,
+                )
             else:
                 add("score", sentence, subject, m.group("num"), None, value)
 
@@ -470,10 +477,10 @@ def extract(text: str, resolve: Resolver) -> list[Claim]:
             if not count:
                 continue
             subject = ex.subject_before(mentions, m.start())
-            kind = _nearest_segment(segments_here, m.start())
-            where = f" in the {SEGMENT_WORDS[kind]}" if kind else ""
+            fall_kind = _nearest_segment(segments_here, m.start())
+            where = f" in the {SEGMENT_WORDS[fall_kind]}" if fall_kind else ""
             label = (f"{count} fall{'s' if count != 1 else ''}" if exact else "a fall") + where
-            add("fall", sentence, subject, label, kind, float(count) if exact else 0.5)
+            add("fall", sentence, subject, label, fall_kind, float(count) if exact else 0.5)
         previous_segment = segments_here[-1][1] if segments_here else None
     return claims
 
@@ -694,8 +701,8 @@ class _Checker:
         team_event = next((e for e in self.events if e.discipline == "team"), None)
         skater_id = claim.skater_id
         assert skater_id is not None
-        country = None
-        teams = []
+        country: str | None = None
+        teams: list[TeamResult] = []
         if team_event is not None:
             _, teams = await self.results.results_of(team_event)
             for team in teams:
@@ -715,14 +722,14 @@ class _Checker:
         claim = replace(claim, subject=country or claim.subject)
         if team_event is None:
             return Verdict(claim, UNCHECKABLE, None, None, f"no team event stored at {self.competition.label}")
-        team = next((t for t in teams if t.country == country), None)
-        if team is None:
+        own_team = next((t for t in teams if t.country == country), None)
+        if own_team is None:
             return Verdict(
                 claim, UNCHECKABLE, None, None, f"no team result stored for {country} at {self.competition.label}"
             )
-        verdict = self.compare_place(claim, team.place, self.where(team_event), "team place")
-        if verdict.stored and team.place and int(float(team.place.value)) in MEDAL_NAME:
-            stored = f"{verdict.stored} ({MEDAL_NAME[int(float(team.place.value))]})"
+        verdict = self.compare_place(claim, own_team.place, self.where(team_event), "team place")
+        if verdict.stored and own_team.place and int(float(own_team.place.value)) in MEDAL_NAME:
+            stored = f"{verdict.stored} ({MEDAL_NAME[int(float(own_team.place.value))]})"
             verdict = replace(verdict, stored=stored, why=verdict.why.replace(verdict.stored, stored, 1))
         return verdict
 

@@ -143,7 +143,7 @@ class _Reader:
             value = raw.get("value")
             if value is None:
                 return None, None
-            provenance = self._provenance(raw, where)
+            provenance: Provenance | None = self._provenance(raw, where)
         else:
             value, provenance = raw, inherited
             if provenance is None:
@@ -155,7 +155,7 @@ class _Reader:
         if isinstance(value, bool) or not isinstance(value, kind):
             raise self.fail(where, f"value {value!r} has the wrong type")
         if kind is str:
-            value = value.strip()
+            value = str(value).strip()
         elif isinstance(value, float):
             value = round(value, 2)
         return value, provenance
@@ -210,6 +210,7 @@ class _CompetitionPlan:
         if not isinstance(obj, dict):
             raise reader.fail(where, "must be an object")
         key = reader.text(obj, "id", where)
+        assert key is not None  # required: text() raised otherwise
         where = f"competition {key}"
         provenance = reader.provenance(obj, where, None)
         columns = {
@@ -239,16 +240,18 @@ class _CompetitionPlan:
         if not isinstance(event, dict):
             raise reader.fail(where, "must be an object")
         key = reader.text(event, "id", where)
+        assert key is not None
         where = f"{self.where}, event {key}"
         reader.text(event, "name", where)
         discipline = reader.choice(event, "discipline", DISCIPLINES, where)
         provenance = reader.provenance(event, where, self.provenance)
-        segment_keys = set()
+        segment_keys: set[str] = set()
         for i, segment in enumerate(reader.items(event, "segments", where, required=True)):
             seg_where = f"{where}.segments[{i}]"
             if not isinstance(segment, dict):
                 raise reader.fail(seg_where, "must be an object")
             segment_key = reader.text(segment, "id", seg_where)
+            assert segment_key is not None
             if segment_key in segment_keys:
                 raise reader.fail(where, f"segment id {segment_key!r} appears twice")
             segment_keys.add(segment_key)
@@ -344,6 +347,7 @@ class _CompetitionPlan:
     async def write(self, writer: ResultsWriter, report: ImportReport) -> None:
         columns = {**self.columns, "prov": await writer.provenance(self.provenance)}
         competition_id, change = await writer.upsert("competitions", {"key": self.key}, columns)
+        assert competition_id is not None  # competitions have a rowid
         report.changes[f"{change} competitions"] += 1
         for event in self.events:
             await self._write_event(writer, report, competition_id, event)
@@ -359,10 +363,11 @@ class _CompetitionPlan:
             {"competition_id": competition_id, "key": event["id"].strip()},
             {"name": event["name"].strip(), "discipline": event["discipline"]},
         )
+        assert event_id is not None
         report.changes[f"{change} events"] += 1
         segment_ids: dict[str, int] = {}
         for position, segment in enumerate(event["segments"]):
-            segment_ids[segment["id"].strip()], change = await writer.upsert(
+            segment_id, change = await writer.upsert(
                 "segments",
                 {"event_id": event_id, "key": segment["id"].strip()},
                 {
@@ -374,6 +379,8 @@ class _CompetitionPlan:
                     "position": position,
                 },
             )
+            assert segment_id is not None
+            segment_ids[segment["id"].strip()] = segment_id
             report.changes[f"{change} segments"] += 1
             if "officials" in segment:
                 rows = [

@@ -503,10 +503,10 @@ class NameIndex:
         if not isinstance(query, str) or not query:
             return []
         try:
-            limit = min(int(limit), MAX_RESULTS)  # type: ignore[call-overload]
+            count = min(int(limit), MAX_RESULTS)  # type: ignore[call-overload]
         except (TypeError, ValueError, OverflowError):
-            limit = MAX_RESULTS
-        if limit <= 0 or not self._slot_of:
+            count = MAX_RESULTS
+        if count <= 0 or not self._slot_of:
             return []
         qnorm = normalize(query[:_MAX_QUERY_CHARS])
         qtoks = [t[:_MAX_TOKEN_CHARS] for t in qnorm.split()[:_MAX_QUERY_TOKENS]]
@@ -536,7 +536,7 @@ class NameIndex:
         rows = [
             (-round(score, 4), len(labels[slot] or ""), keys[slot], slot, nid) for slot, (score, nid) in best.items()
         ]
-        rows = heapq.nsmallest(limit, rows)
+        rows = heapq.nsmallest(count, rows)
         return [
             NameMatch(key=k, label=labels[slot] or "", matched=self._name_text[nid], score=-neg)
             for neg, _, k, slot, nid in rows

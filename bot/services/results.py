@@ -157,9 +157,10 @@ class HeadToHead:
         a_wins = b_wins = 0
         for meeting in self.meetings:
             if meeting.a.place and meeting.b.place:
-                if meeting.a.place.value < meeting.b.place.value:
+                a_place, b_place = float(meeting.a.place.value), float(meeting.b.place.value)
+                if a_place < b_place:
                     a_wins += 1
-                elif meeting.b.place.value < meeting.a.place.value:
+                elif b_place < a_place:
                     b_wins += 1
         return a_wins, b_wins
 

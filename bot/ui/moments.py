@@ -74,11 +74,10 @@ def preview_embeds(preview: Preview) -> list[discord.Embed]:
             head, "Today", f"Already {preview.post.state}" + (f": {preview.post.reason}" if preview.post.reason else "")
         )
     add_field(head, "Choice", choice_text(preview.choice))
-    if preview.content is not None and preview.content.view.story.check_summary:
-        story = preview.content.view.story
-        add_field(
-            head, "Claims checked against the results", ("⚠️ " if story.check_contradicted else "") + story.check_summary
-        )
+    story = preview.content.view.story if preview.content is not None else None
+    if story is not None and story.check_summary:
+        badge = "⚠️ " if story.check_contradicted else ""
+        add_field(head, "Claims checked against the results", badge + story.check_summary)
     if schedule.failing_reason:
         add_field(head, "⚠️ Failing", f"Since {schedule.failing_since}: {schedule.failing_reason}")
     embeds = [head]

@@ -118,7 +118,9 @@ def queue_pages(items: list[QueueItem]) -> list[discord.Embed]:
     for item in items:
         story = item.story
         reason = (
-            f"{item.open_flags} open report(s) since {item.oldest_flag_at[:10]}" if item.open_flags else "unverified"
+            f"{item.open_flags} open report(s) since {(item.oldest_flag_at or '')[:10]}"
+            if item.open_flags
+            else "unverified"
         )
         if story.check_summary:
             reason += f" · claims: {check_badge(story)}{story.check_summary}"
@@ -187,7 +189,7 @@ class _StoryButton:
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> _StoryButton:
-        return cls(int(match["id"]))
+        return cls(int(match["id"]))  # type: ignore[call-arg]  # the concrete buttons take only the id
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -197,7 +199,10 @@ class _StoryButton:
             await report_error(interaction, error)
 
 
-class FlagButton(_StoryButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"story:flag:(?P<id>[0-9]+)"):
+# from_custom_id comes from the mixin, returning the concrete class: mypy cannot see that through the mixin.
+class FlagButton(  # type: ignore[misc]
+    _StoryButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"story:flag:(?P<id>[0-9]+)"
+):
     action = "flag"
 
     def __init__(self, story_id: int) -> None:
@@ -209,7 +214,7 @@ class FlagButton(_StoryButton, discord.ui.DynamicItem[discord.ui.Button[Any]], t
         )
 
 
-class ReadMoreButton(
+class ReadMoreButton(  # type: ignore[misc]
     _StoryButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"story:read:(?P<id>[0-9]+)"
 ):
     action = "read"
@@ -262,7 +267,8 @@ class FlagModal(discord.ui.Modal, title="Report story"):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await self._submit(interaction, self.story_id, self.reason.value)
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+    # discord.py's Modal.on_error itself drops BaseView's `item` argument: mirror it.
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:  # type: ignore[override]
         await report_error(interaction, error)
 
 
@@ -328,7 +334,8 @@ class StoryModal(discord.ui.Modal):
             },
         )
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+    # discord.py's Modal.on_error itself drops BaseView's `item` argument: mirror it.
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:  # type: ignore[override]
         await report_error(interaction, error)
 
 

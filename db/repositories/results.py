@@ -34,7 +34,7 @@ TEAM_SEGMENT_FIGURES = ("rank", "points", "tss")
 
 def _row_to(model: type[_Model], row: sqlite3.Row) -> _Model:
     """Builds a row model from the columns of the same names."""
-    return model(**{f.name: row[f.name] for f in fields(model)})  # type: ignore[arg-type]
+    return model(**{f.name: row[f.name] for f in fields(model)})
 
 
 def _placeholders(values: Sequence[Any]) -> str:
@@ -101,6 +101,7 @@ class ResultsRepository:
             " (SELECT count(*) FROM skaters) AS skaters, (SELECT count(*) FROM entries) AS entries"
         )
         last = await self._db.fetchone("SELECT source, imported_at FROM imports ORDER BY id DESC LIMIT 1")
+        assert counts is not None  # counts always answer
         return StoreSummary(
             competitions=counts["competitions"],
             events=counts["events"],
@@ -296,12 +297,12 @@ class ResultsWriter:
             )
             return rowid, "added"
         changed = {column: value for column, value in values.items() if row[column] != value}
-        rowid = row["id"] if "id" in row.keys() else None  # sqlite3.Row has keys() but no "in"
+        existing: int | None = row["id"] if "id" in row.keys() else None  # sqlite3.Row has keys() but no "in"
         if not changed:
-            return rowid, "unchanged"
+            return existing, "unchanged"
         assignments = ", ".join(f"{column} = ?" for column in changed)
         await self._tx.execute(f"UPDATE {table} SET {assignments} WHERE {where}", (*changed.values(), *keys.values()))
-        return rowid, "updated"
+        return existing, "updated"
 
     async def replace_rows(self, table: str, keys: dict[str, Any], rows: list[dict[str, Any]]) -> str:
         """Makes the rows under `keys` exactly `rows` (a protocol, a panel: replaced as a whole); returns

@@ -104,6 +104,7 @@ async def _index(tx: Transaction, story_id: int, guild_id: int | None, title: st
 async def _unindex(tx: Transaction, story_id: int) -> None:
     """A contentless index forgets a row only when told exactly what it indexed: rebuilt from the row."""
     row = await tx.fetchone("SELECT guild_id, title, summary, body FROM stories WHERE id = ?", (story_id,))
+    assert row is not None
     await tx.execute(
         "INSERT INTO stories_fts (stories_fts, rowid, title, summary, body) VALUES ('delete', ?, ?, ?, ?)",
         (story_id, *indexed_text(row["guild_id"], row["title"], row["summary"], row["body"])),
@@ -140,6 +141,7 @@ class StoryRepository:
         flags = await self._db.fetchone(
             "SELECT count(*) FROM story_flags WHERE story_id = ? AND resolved_at IS NULL", (story_id,)
         )
+        assert flags is not None  # count(*) always answers
         return _story(row, [r[0] for r in skaters], [_source(r) for r in sources], flags[0])
 
     async def by_import_key(self, import_key: str) -> Story | None:
@@ -197,7 +199,8 @@ class StoryRepository:
             "SELECT count(*) FROM story_flags WHERE user_id = ? AND guild_id = ? AND created_at >= ?",
             (user_id, guild_id, since),
         )
-        return row[0]
+        assert row is not None  # count(*) always answers
+        return int(row[0])
 
     async def has_flagged(self, story_id: int, user_id: int) -> bool:
         row = await self._db.fetchone(
@@ -256,6 +259,7 @@ class StoryRepository:
                     row = await tx.fetchone(
                         "SELECT guild_id, title, summary, body FROM stories WHERE id = ?", (story_id,)
                     )
+                    assert row is not None
                     await _index(tx, story_id, row["guild_id"], row["title"], row["summary"], row["body"])
             if skater_ids is not None:
                 await self._set_skaters(tx, story_id, skater_ids)

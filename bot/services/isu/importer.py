@@ -234,20 +234,20 @@ def _event(site: SiteData, category: Category, source: Source) -> dict[str, Any]
             ]
         segments.append(segment_json)
         protocols = {(normalize(p.name), p.nation.upper()): p for p in site.protocols.get(key, [])}
-        for row in site.segments.get(key, []):
+        for result in site.segments.get(key, []):
             page = segment.detail_page
             figures = {
-                "rank": official(row.rank, page),
-                "tss": official(row.tss, page),
-                "tes": official(row.tes, page),
-                "pcs": official(row.pcs, page),
-                "deductions": official(row.deductions, page),
-                "starting_number": official(row.starting_number, page),
+                "rank": official(result.rank, page),
+                "tss": official(result.tss, page),
+                "tes": official(result.tes, page),
+                "pcs": official(result.pcs, page),
+                "deductions": official(result.deductions, page),
+                "starting_number": official(result.starting_number, page),
             }
-            protocol = protocols.get(_key(row.skater))
+            protocol = protocols.get(_key(result.skater))
             if protocol is not None:
                 figures["protocol"] = _protocol(protocol)
-            entry_for(row.skater)["segments"][segment.code] = {k: v for k, v in figures.items() if v is not None}
+            entry_for(result.skater)["segments"][segment.code] = {k: v for k, v in figures.items() if v is not None}
     discipline = category.discipline
     return {
         "id": discipline,
