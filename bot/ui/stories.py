@@ -176,12 +176,20 @@ def _pages(title: str, lines: list[str]) -> list[discord.Embed]:
 
 # --- persistent buttons on every story message -------------------------------------------------------------
 class _StoryButton:
-    """A button that carries its story id in its custom_id, so it keeps working after a restart. What a
-    press does is the stories cog's business: the button hands it over."""
+    """A button that carries its story id in its custom_id ("story:<action>:<id>"), so it keeps working after
+    a restart. What a press does is the stories cog's business: the button hands it over."""
 
     action = ""
+    label = ""
+    emoji = ""
 
-    def __init__(self, story_id: int, button: discord.ui.Button[Any]) -> None:
+    def __init__(self, story_id: int) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=self.label,
+            emoji=self.emoji,
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"story:{self.action}:{story_id}",
+        )
         super().__init__(button)  # type: ignore[call-arg]  # DynamicItem, next in the concrete classes' MRO
         self.story_id = story_id
 
@@ -189,7 +197,7 @@ class _StoryButton:
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> _StoryButton:
-        return cls(int(match["id"]))  # type: ignore[call-arg]  # the concrete buttons take only the id
+        return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -203,29 +211,13 @@ class _StoryButton:
 class FlagButton(  # type: ignore[misc]
     _StoryButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"story:flag:(?P<id>[0-9]+)"
 ):
-    action = "flag"
-
-    def __init__(self, story_id: int) -> None:
-        super().__init__(
-            story_id,
-            discord.ui.Button(
-                label="Flag", emoji="🚩", style=discord.ButtonStyle.secondary, custom_id=f"story:flag:{story_id}"
-            ),
-        )
+    action, label, emoji = "flag", "Flag", "🚩"
 
 
 class ReadMoreButton(  # type: ignore[misc]
     _StoryButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"story:read:(?P<id>[0-9]+)"
 ):
-    action = "read"
-
-    def __init__(self, story_id: int) -> None:
-        super().__init__(
-            story_id,
-            discord.ui.Button(
-                label="Read more", emoji="📖", style=discord.ButtonStyle.secondary, custom_id=f"story:read:{story_id}"
-            ),
-        )
+    action, label, emoji = "read", "Read more", "📖"
 
 
 def story_buttons(story: Story, *, excerpt: int = EXCERPT) -> discord.ui.View:

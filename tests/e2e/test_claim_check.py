@@ -12,20 +12,11 @@ import pytest
 
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import MODAL
+from tests.e2e.helpers import text_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 ROOT = Path(__file__).resolve().parents[2]
 STORIES = ROOT.parent / "shared" / "stories"
-
-
-def text_of(result) -> str:
-    message = result.message
-    parts = [message.content]
-    for embed in message.embeds:
-        parts += [embed.get("title", ""), embed.get("description", "")]
-        parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields", [])]
-        parts.append(embed.get("footer", {}).get("text", ""))
-    return "\n".join(parts)
 
 
 async def test_check_shows_the_verdicts_of_a_library_story(sandbox: Sandbox) -> None:

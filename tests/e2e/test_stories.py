@@ -11,6 +11,7 @@ import pytest
 
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import MANAGE_MESSAGES, MODAL, InteractionResult, User
+from tests.e2e.helpers import text_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -49,16 +50,6 @@ async def add_story(sandbox: Sandbox, title: str, *, body: str = "", user: User 
     )
     assert done.ephemeral and done.message.content.startswith("Added story #"), done.message.content
     return int(re.search(r"#(\d+)", done.message.content).group(1))
-
-
-def text_of(result: InteractionResult) -> str:
-    message = result.message
-    parts = [message.content]
-    for embed in message.embeds:
-        parts += [embed.get("title", ""), embed.get("description", "")]
-        parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields", [])]
-        parts.append(embed.get("footer", {}).get("text", ""))
-    return "\n".join(parts)
 
 
 async def test_the_shared_library_ships_the_example_stories(sandbox: Sandbox) -> None:
