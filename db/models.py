@@ -273,6 +273,7 @@ class MomentSchedule:
     repeat_days: int
     failing_since: str | None
     failing_reason: str | None
+    stock_warned_on: str | None = None  # local date of the last low-stock warning
 
 
 @dataclass(frozen=True, slots=True)

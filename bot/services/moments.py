@@ -83,6 +83,14 @@ class Preview:
     post: MomentPost | None  # today's post, when it already happened (or was claimed)
 
 
+STOCK_WARNING_EVERY = timedelta(days=7)
+
+
+def _warn_again(last: str | None, day: date) -> bool:
+    """The low-stock warning goes to the mod-log weekly: a daily one would be noise nobody reads."""
+    return last is None or day - date.fromisoformat(last) >= STOCK_WARNING_EVERY
+
+
 def schedule_zone(schedule: MomentSchedule):
     return parse_timezone(schedule.timezone)
 
@@ -261,8 +269,9 @@ class MomentService:
         ):
             return "already"
         outcome = await self._send(schedule, day.isoformat(), choice.story_id)
-        if outcome == "posted" and choice.warning:
+        if outcome == "posted" and choice.warning and _warn_again(schedule.stock_warned_on, day):
             await self._tell(guild_id, choice.warning)
+            await self.repo.set_stock_warned(guild_id, day.isoformat())
         return outcome
 
     async def _send(self, schedule: MomentSchedule, local_date: str, story_id: int) -> str:

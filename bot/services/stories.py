@@ -129,8 +129,8 @@ class StoryService:
         self.results = results
 
     # --- visibility and rights ---------------------------------------------------------------------
-    async def _visible(self, actor: Actor, story_id: int) -> Story:
-        story = await self.stories.get(story_id)
+    async def _visible(self, actor: Actor, story_id: int, *, deleted: bool = False) -> Story:
+        story = await self.stories.get(story_id, deleted=deleted)
         # The command line (guild None) sees the library only; a server sees its own and the library.
         if story is None or (story.guild_id is not None and story.guild_id != actor.guild_id):
             raise NotFound("story", f"#{story_id}")
@@ -202,7 +202,7 @@ class StoryService:
 
     async def history(self, actor: Actor, story_id: int) -> tuple[Story, list[AuditEntry]]:
         self.require_moderator(actor)
-        story = await self._visible(actor, story_id)
+        story = await self._visible(actor, story_id, deleted=True)  # a deleted story's trail stays readable
         return story, await self.stories.history(story_id)
 
     async def queue(self, actor: Actor) -> list[QueueItem]:

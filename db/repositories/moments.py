@@ -22,6 +22,7 @@ def _schedule(row: sqlite3.Row) -> MomentSchedule:
         repeat_days=row["repeat_days"],
         failing_since=row["failing_since"],
         failing_reason=row["failing_reason"],
+        stock_warned_on=row["stock_warned_on"],
     )
 
 
@@ -76,6 +77,11 @@ class MomentRepository:
                 },
             )
             await write_audit(tx, None, audit)
+
+    async def set_stock_warned(self, guild_id: int, local_date: str) -> None:
+        await self._db.execute(
+            "UPDATE moment_schedules SET stock_warned_on = ? WHERE guild_id = ?", (local_date, guild_id)
+        )
 
     async def set_failing(self, guild_id: int, since: str | None, reason: str | None) -> None:
         await self._db.execute(

@@ -131,9 +131,11 @@ class StoryRepository:
         self._db = db
 
     # --- reading -------------------------------------------------------------------------------------
-    async def get(self, story_id: int) -> Story | None:
-        """A story that is not deleted, with its skaters, sources and open flag count."""
-        row = await self._db.fetchone("SELECT * FROM stories WHERE id = ? AND deleted_at IS NULL", (story_id,))
+    async def get(self, story_id: int, *, deleted: bool = False) -> Story | None:
+        """A story with its skaters, sources and open flag count; a deleted one only when asked for."""
+        row = await self._db.fetchone(
+            "SELECT * FROM stories WHERE id = ? AND (deleted_at IS NULL OR ?)", (story_id, deleted)
+        )
         if row is None:
             return None
         skaters = await self._db.fetchall("SELECT skater_id FROM story_skaters WHERE story_id = ?", (story_id,))

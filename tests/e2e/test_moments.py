@@ -389,3 +389,22 @@ async def test_the_process_killed_between_claim_and_send(tmp_path: Path, after_s
             bot.kill()
             await bot.wait()
         await server.stop()
+
+
+async def test_the_low_stock_warning_is_weekly(world: tuple[Sandbox, Clock]) -> None:
+    sandbox, clock = world
+    modlog = sandbox.server.create_channel(sandbox.guild, "mod-log")
+    await sandbox.slash("config modlog", user=sandbox.owner, channel=modlog)
+    await schedule(sandbox, "10:00", "UTC")
+    await sandbox.slash("moment settings", user=sandbox.moderator, repeat_days=0)  # the two stories alternate
+
+    def warnings() -> int:
+        return sum("fewer than 7" in m.embeds[0]["description"] for m in sandbox.server.messages(modlog))
+
+    counts = []
+    for day in range(19, 28):  # nine days of posts
+        await tick(sandbox, clock, f"2026-02-{day}T10:00:05+00:00")
+        await asyncio.sleep(0.02)
+        counts.append(warnings())
+    assert len(moments(sandbox)) == 9
+    assert counts == [1, 1, 1, 1, 1, 1, 1, 2, 2]  # on the first day and again a week later

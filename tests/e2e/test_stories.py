@@ -238,6 +238,8 @@ async def test_edit_read_more_export_delete(sandbox: Sandbox) -> None:
     assert "No story matches" in gone.message.content
     trail = await sandbox.db.fetchall("SELECT action FROM audit_log WHERE story_id = ? ORDER BY id", (story_id,))
     assert [r["action"] for r in trail] == ["create", "edit", "source added", "label", "delete"]
+    history = text_of(await sandbox.slash("story history", user=sandbox.moderator, id=story_id))
+    assert "**delete**" in history and "**create**" in history  # the trail of a deleted story stays readable
 
 
 async def test_mod_role_and_mod_log(sandbox: Sandbox) -> None:
