@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from collections.abc import Callable
@@ -77,6 +78,7 @@ class SkateBot(commands.Bot):
             grace=timedelta(hours=settings.moment_grace_hours),
         )
         self.moment_scheduler = MomentScheduler(self.moments, driven_by_clock=clock is not None)
+        self.recovery: asyncio.Task[None] | None = None
 
     async def reload_results(self) -> None:
         await self.results.refresh()
@@ -93,9 +95,17 @@ class SkateBot(commands.Bot):
         # The moment of the day: settle what a restart interrupted, then plan every server's next post.
         self.moments.poster = DiscordPoster(self, self.stories.guilds, self.settings.post_rate)
         self.moment_scheduler.start()
-        recovered = await self.moments.recover()
         planned = await self.moment_scheduler.load()
-        log.info("moment of the day: %d schedules planned; after the restart %s", planned, recovered)
+        log.info("moment of the day: %d schedules planned", planned)
+        # Catching up after an outage can mean thousands of paced posts: in the background, so the bot is on
+        # the gateway answering commands meanwhile (the per-day claims keep it from doubling a scheduled run).
+        self.recovery = asyncio.create_task(self._recover(), name="moment-recovery")
+
+    async def _recover(self) -> None:
+        try:
+            log.info("moment of the day after the restart: %s", await self.moments.recover())
+        except Exception:
+            log.exception("moment recovery failed")
         if self.settings.dev_guild_id:
             # Only to the development guild: a global sync on every start would hit Discord's daily limit.
             guild = discord.Object(self.settings.dev_guild_id)
@@ -105,6 +115,8 @@ class SkateBot(commands.Bot):
 
     async def close(self) -> None:
         self.moment_scheduler.shutdown()
+        if self.recovery is not None and not self.recovery.done():
+            self.recovery.cancel()
         await super().close()
 
     async def on_ready(self) -> None:

@@ -120,6 +120,8 @@ class Sandbox:
             if self._task.done():
                 self._task.result()  # raises what stopped the bot
             raise RuntimeError("the bot did not become ready within 15 s")
+        if self.bot.recovery is not None:
+            await self.bot.recovery  # started means caught up, for tests that restart the bot
 
     async def stop_bot(self) -> None:
         if self.bot is not None:
