@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.errors import UserFacingError
 from bot.services.claims import CheckReport
 from bot.services.stories import StoryView
 from bot.tree import report_error
@@ -265,7 +266,8 @@ class FlagModal(discord.ui.Modal, title="Report story"):
 
 
 class StoryModal(discord.ui.Modal):
-    """Title, summary, body, moment date and skaters; prefilled when editing."""
+    """Title, summary, body, moment date and skaters; prefilled when editing. A submission the rules refuse
+    (a bad date, an unknown skater) is not lost: the reply offers the form again with what was typed."""
 
     def __init__(
         self,
@@ -274,61 +276,81 @@ class StoryModal(discord.ui.Modal):
         *,
         story: Story | None = None,
         skaters: str = "",
+        typed: dict[str, str] | None = None,
     ) -> None:
         super().__init__(title=cut(heading, 45))
+        self._heading = heading
         self._submit = submit
-        self.story_title: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
-            label="Title", max_length=200, default=story.title if story else None, custom_id="title"
+        prefill = typed or (
+            {
+                "title": story.title,
+                "summary": story.summary,
+                "body": story.body,
+                "moment_date": story.moment_date or "",
+                "skaters": skaters,
+            }
+            if story
+            else {"skaters": skaters}
         )
-        self.summary: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
-            label="Summary (what it claims, in short)",
-            style=discord.TextStyle.paragraph,
-            max_length=500,
-            required=False,
-            default=story.summary if story else None,
-            custom_id="summary",
-        )
-        self.body: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
-            label="Story",
-            style=discord.TextStyle.paragraph,
-            max_length=4000,
-            required=False,
-            default=story.body if story else None,
-            custom_id="body",
-        )
-        self.moment_date: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
-            label="Date of the moment (YYYY-MM-DD)",
-            max_length=10,
-            required=False,
-            placeholder="2026-02-19",
-            default=story.moment_date if story else None,
-            custom_id="moment_date",
-        )
-        self.skaters: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
-            label="Skaters (comma-separated)",
-            max_length=300,
-            required=False,
-            default=skaters or None,
-            custom_id="skaters",
-        )
-        for item in (self.story_title, self.summary, self.body, self.moment_date, self.skaters):
+
+        def field(
+            custom_id: str,
+            label: str,
+            max_length: int,
+            *,
+            paragraph: bool = False,
+            required: bool = False,
+            placeholder: str | None = None,
+        ) -> discord.ui.TextInput[StoryModal]:
+            item: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
+                label=label,
+                custom_id=custom_id,
+                max_length=max_length,
+                required=required,
+                style=discord.TextStyle.paragraph if paragraph else discord.TextStyle.short,
+                default=prefill.get(custom_id) or None,
+                placeholder=placeholder,
+            )
             self.add_item(item)
+            return item
+
+        self.fields = [
+            field("title", "Title", 200, required=True),
+            field("summary", "Summary (what it claims, in short)", 500, paragraph=True),
+            field("body", "Story", 4000, paragraph=True),
+            field("moment_date", "Date of the moment (YYYY-MM-DD)", 10, placeholder="2026-02-19"),
+            field("skaters", "Skaters (comma-separated)", 300),
+        ]
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await self._submit(
-            interaction,
-            {
-                "title": self.story_title.value,
-                "summary": self.summary.value,
-                "body": self.body.value,
-                "moment_date": self.moment_date.value,
-                "skaters": self.skaters.value,
-            },
-        )
+        typed = {str(item.custom_id): item.value for item in self.fields}
+        try:
+            await self._submit(interaction, typed)
+        except UserFacingError as error:
+            retry = _Retry(interaction.user.id, StoryModal(self._heading, self._submit, typed=typed))
+            await interaction.response.send_message(
+                f"{error.message}\nNothing was saved; your text is kept.", view=retry, ephemeral=True
+            )
 
     # discord.py's Modal.on_error itself drops BaseView's `item` argument: mirror it.
     async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:  # type: ignore[override]
         await report_error(interaction, error)
+
+
+class _Retry(discord.ui.View):
+    """One button that reopens a refused form with what was typed."""
+
+    def __init__(self, author_id: int, modal: discord.ui.Modal) -> None:
+        super().__init__(timeout=600)
+        self.author_id = author_id
+        self.modal = modal
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return interaction.user.id == self.author_id
+
+    @discord.ui.button(label="Fix and send again", style=discord.ButtonStyle.primary)
+    async def reopen(self, interaction: discord.Interaction, _: discord.ui.Button[_Retry]) -> None:
+        await interaction.response.send_modal(self.modal)
 
 
 class Confirm(discord.ui.View):

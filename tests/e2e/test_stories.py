@@ -272,3 +272,25 @@ async def test_mentions_in_story_text_never_ping(sandbox: Sandbox) -> None:
     shown = await sandbox.slash("story show", user=sandbox.member, id=story_id)
     assert "@everyone" in text_of(shown)
     assert sandbox.server.violations == []  # the sandbox records any message that would ping
+
+
+async def test_a_refused_form_keeps_what_was_typed(sandbox: Sandbox) -> None:
+    opened = await sandbox.slash("story add", user=sandbox.moderator)
+    refused = await submit(
+        sandbox, opened, sandbox.moderator, title="Typed with care", body="Three paragraphs.", moment_date="19/02/2026"
+    )
+    assert refused.ephemeral and "not a date" in refused.message.content and "text is kept" in refused.message.content
+    retry_id = next(cid for label, cid, _ in refused.message.buttons() if label == "Fix and send again")
+    reopened = await sandbox.server.click(sandbox.moderator, refused.message, retry_id)
+    await reopened.wait()
+    fields = {c["custom_id"]: c.get("value") for row in reopened.modal["components"] for c in row["components"]}
+    assert fields["title"] == "Typed with care" and fields["body"] == "Three paragraphs."
+    done = await submit(
+        sandbox,
+        reopened,
+        sandbox.moderator,
+        title="Typed with care",
+        body="Three paragraphs.",
+        moment_date="2026-02-19",
+    )
+    assert done.message.content.startswith("Added story #")
