@@ -8,20 +8,20 @@ import time
 
 
 class RateLimiter:
-    """At most `rate` acquisitions per second, spaced evenly (no bursts), shared by every caller."""
+    """At most `rate` acquisitions per second, at least 1/rate seconds apart by the clock, shared by every
+    caller. The wait happens under the lock: when the event loop is late waking one caller, the next still
+    waits its full interval after it, instead of both going out together as a burst."""
 
     def __init__(self, rate: float) -> None:
         if rate <= 0:
             raise ValueError("rate must be positive")
         self.interval = 1.0 / rate
         self._next = 0.0
-        self._lock = asyncio.Lock()
+        self._lock = asyncio.Lock()  # FIFO: callers go in the order they came
 
     async def acquire(self) -> None:
         async with self._lock:
-            now = time.monotonic()
-            start = max(now, self._next)
-            self._next = start + self.interval
-        delay = start - now
-        if delay > 0:
-            await asyncio.sleep(delay)
+            delay = self._next - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            self._next = time.monotonic() + self.interval

@@ -274,6 +274,7 @@ class MomentSchedule:
     failing_since: str | None
     failing_reason: str | None
     stock_warned_on: str | None = None  # local date of the last low-stock warning
+    updated_at: str = ""  # when a moderator last set or changed it
 
 
 @dataclass(frozen=True, slots=True)

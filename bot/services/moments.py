@@ -327,6 +327,8 @@ class MomentService:
         for schedule in await self.repo.schedules(active_only=True):
             hour, minute = parse_time(schedule.post_time)
             day, due = latest_occurrence(now, hour, minute, schedule_zone(schedule))
+            if due < datetime.fromisoformat(schedule.updated_at):
+                continue  # due before the schedule was set (or moved): nothing was missed
             if await self.repo.post(schedule.guild_id, day.isoformat()) is not None:
                 continue
             if now - due <= self.grace:

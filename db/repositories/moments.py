@@ -23,6 +23,7 @@ def _schedule(row: sqlite3.Row) -> MomentSchedule:
         failing_since=row["failing_since"],
         failing_reason=row["failing_reason"],
         stock_warned_on=row["stock_warned_on"],
+        updated_at=row["updated_at"],
     )
 
 

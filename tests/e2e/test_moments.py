@@ -408,3 +408,13 @@ async def test_the_low_stock_warning_is_weekly(world: tuple[Sandbox, Clock]) -> 
         counts.append(warnings())
     assert len(moments(sandbox)) == 9
     assert counts == [1, 1, 1, 1, 1, 1, 1, 2, 2]  # on the first day and again a week later
+
+
+async def test_nothing_is_missed_before_a_schedule_existed(world: tuple[Sandbox, Clock]) -> None:
+    sandbox, clock = world  # the clock says 2026-02-18 12:00 UTC
+    await schedule(sandbox, "09:00", "UTC")  # today's 09:00 is already past
+    await sandbox.stop_bot()
+    await sandbox.start_bot()
+    assert await sandbox.db.fetchall("SELECT * FROM moment_posts") == []  # no "missed" day, no late post
+    await tick(sandbox, clock, "2026-02-19T09:00:05+00:00")
+    assert len(moments(sandbox)) == 1
