@@ -251,10 +251,6 @@ def address_problem(address: str | ipaddress.IPv4Address | ipaddress.IPv6Address
     return None
 
 
-def is_public_address(address: str | ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    return address_problem(address) is None
-
-
 async def resolve_host(host: str, port: int) -> list[tuple[socket.AddressFamily, str]]:
     """All addresses a host name (or literal) resolves to, as (family, address)."""
     loop = asyncio.get_running_loop()
