@@ -384,7 +384,13 @@ class SandboxConsole:
         for field in _modal_inputs(modal):
             req = "required" if field.get("required", True) else "optional"
             self.console.print(Text(f"  {_field_key(field)}: {field.get('label', '')} [{req}]"))
-        self.info("Answer with: submit " + " ".join(f"{_field_key(f)}: ..." for f in _modal_inputs(modal)))
+            if field.get("value"):  # prefilled, as Discord shows it in the form: kept unless typed again
+                self.console.print(Text(f"      now: {str(field['value'])[:200]}", style="dim"))
+        self.info(
+            "Answer with: submit "
+            + " ".join(f"{_field_key(f)}: ..." for f in _modal_inputs(modal))
+            + " (fields left out keep what they show)"
+        )
 
     async def submit(self, rest: str) -> None:
         if self.last_modal is None or self.last_modal.modal is None:
