@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from pathlib import Path
 
 from bot.services.importer import FORMAT_NAME, ImportReport, import_file
@@ -31,12 +32,19 @@ def bundled_files(directory: Path = BUNDLED_DATA, kind: str = FORMAT_NAME) -> li
     return [path for path in sorted(directory.glob("*.json")) if _format_of(path) == kind]
 
 
+_FORMAT_FIELD = re.compile(r'^\s*\{\s*"format"\s*:\s*"([^"]+)"')
+
+
 def _format_of(path: Path) -> str | None:
+    """The file's format, read from its first line instead of parsing a few hundred kilobytes at every start
+    (every bundled file, like the format documents, opens with "format")."""
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        with path.open(encoding="utf-8") as file:
+            head = file.read(200)
     except (OSError, ValueError):
         return None
-    return document.get("format") if isinstance(document, dict) else None
+    match = _FORMAT_FIELD.match(head)
+    return match.group(1) if match else None
 
 
 async def open_store(path: str | Path, *, bundled: Path = BUNDLED_DATA) -> tuple[Database, list[ImportReport]]:

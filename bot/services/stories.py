@@ -31,6 +31,9 @@ FLAG_RATE = (5, timedelta(minutes=10))
 SEARCH_LIMIT = 25
 
 
+NOT_A_MODERATOR = "Only moderators can do that: Manage Messages, or the server's moderator role (`/config modrole`)."
+
+
 class PermissionDenied(UserFacingError):
     """The actor may not do this here; nothing was changed."""
 
@@ -147,16 +150,12 @@ class StoryService:
             if not actor.is_owner:
                 raise PermissionDenied("Stories in the shared library are managed by the bot's owners only.")
         elif not actor.is_moderator:
-            raise PermissionDenied(
-                "Only moderators can do that: Manage Messages, or the server's moderator role (`/config modrole`)."
-            )
+            raise PermissionDenied(NOT_A_MODERATOR)
 
     @staticmethod
     def require_moderator(actor: Actor) -> None:
         if not (actor.is_moderator or actor.is_owner):
-            raise PermissionDenied(
-                "Only moderators can do that: Manage Messages, or the server's moderator role (`/config modrole`)."
-            )
+            raise PermissionDenied(NOT_A_MODERATOR)
 
     @staticmethod
     def require_admin(actor: Actor) -> None:
