@@ -607,6 +607,15 @@ class PostHold:
     release: asyncio.Event = field(default_factory=asyncio.Event)
 
 
+def _command_data(cmd: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    """The `data` of an application-command interaction for a registered command; empty fields left out."""
+    data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"]}
+    if cmd.get("guild_id"):
+        data["guild_id"] = cmd["guild_id"]
+    data.update({key: value for key, value in fields.items() if value or key == "options"})
+    return data
+
+
 class FakeDiscord:
     """A Discord-compatible server on loopback; see the module docstring."""
 
@@ -1921,11 +1930,7 @@ class FakeDiscord:
         if not self.permissions_for(guild, user.id, channel) & USE_APPLICATION_COMMANDS:
             raise ValueError(f"{user.name} may not use application commands in #{channel.name}")
         cmd, tree, resolved = self.build_options(guild, user.id, command, options)
-        data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": tree}
-        if cmd.get("guild_id"):
-            data["guild_id"] = cmd["guild_id"]
-        if resolved:
-            data["resolved"] = resolved
+        data = _command_data(cmd, type=1, options=tree, resolved=resolved)
         result = InteractionResult(server=self, type=IT_APPLICATION_COMMAND, guild=guild, channel=channel, user=user)
         self._dispatch_interaction(result, data)
         return result
@@ -1939,15 +1944,8 @@ class FakeDiscord:
         cmd = next((c for c in self.commands(guild) if c.get("type") == 3 and c["name"] == command), None)
         if cmd is None:
             raise ValueError(f"no message command named {command!r} is registered")
-        data: dict[str, Any] = {
-            "id": cmd["id"],
-            "name": cmd["name"],
-            "type": 3,
-            "target_id": str(message.id),
-            "resolved": {"messages": {str(message.id): self._message_json(message)}},
-        }
-        if cmd.get("guild_id"):
-            data["guild_id"] = cmd["guild_id"]
+        resolved = {"messages": {str(message.id): self._message_json(message)}}
+        data = _command_data(cmd, type=3, target_id=str(message.id), resolved=resolved)
         result = InteractionResult(server=self, type=IT_APPLICATION_COMMAND, guild=guild, channel=channel, user=user)
         self._dispatch_interaction(result, data)
         return result
@@ -1964,11 +1962,7 @@ class FakeDiscord:
         """The choices the bot offers for `focused`, given what is typed so far ([] if it never answers)."""
         self._check_user(guild, channel, user)
         cmd, tree, resolved = self.build_options(guild, user.id, command, options, focused=focused)
-        data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": tree}
-        if cmd.get("guild_id"):
-            data["guild_id"] = cmd["guild_id"]
-        if resolved:
-            data["resolved"] = resolved
+        data = _command_data(cmd, type=1, options=tree, resolved=resolved)
         result = InteractionResult(server=self, type=IT_AUTOCOMPLETE, guild=guild, channel=channel, user=user)
         self._dispatch_interaction(result, data)
         try:
