@@ -6,6 +6,11 @@ NO_TOKEN = (
 )
 NO_RESULTS_STORED = "No results stored for this yet."
 NEVER_MET = "{a} and {b} have not competed in the same event in the results stored."
+PARTNERS = "{a} and {b} skate together: they are partners, not rivals, in {events}."
+OTHER_DISCIPLINES = (
+    "{a} skates {a_discipline} and {b} skates {b_discipline}: they never compete against each other "
+    "(in the team event they skate different segments)."
+)
 ABOUT_DESCRIPTION = (
     "The community's memory for figure skating: results, athletes and head-to-heads from a store where "
     "every figure keeps its sources."
@@ -16,6 +21,7 @@ REPORT_ERROR = (
 )
 UNEXPECTED_ERROR = "Something went wrong on our side (error code `{code}`). Please tell the bot's owner."
 NOT_YOUR_BUTTONS = "Only the person who ran this command can use these buttons; run it yourself to page."
+NOT_YOUR_MENU = "Only the person who ran this command can pick here; run it yourself."
 GUILD_ONLY = "This command only works in a server."
 COOLDOWN = "Slow down a little: try again in {seconds:.0f} s."
 MISSING_PERMISSIONS = "You need the {permissions} permission for this."

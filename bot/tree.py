@@ -1,17 +1,30 @@
-"""The one error path for application commands."""
+"""The one error path for application commands, components and forms."""
 
 from __future__ import annotations
 
 import logging
 import secrets
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot import messages
-from bot.errors import UserFacingError
+from bot.errors import NotFound, UserFacingError
+from bot.ui.pick import PickView
+from bot.ui.replies import respond
 
 log = logging.getLogger(__name__)
+
+# Option types a picked suggestion can be re-run with: the namespace holds them as the callback takes them.
+_RERUNNABLE = frozenset(
+    {
+        discord.AppCommandOptionType.string,
+        discord.AppCommandOptionType.integer,
+        discord.AppCommandOptionType.number,
+        discord.AppCommandOptionType.boolean,
+    }
+)
 
 
 def error_message(error: BaseException) -> str | None:
@@ -33,27 +46,92 @@ def error_message(error: BaseException) -> str | None:
     return None
 
 
-async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
-    """Answers whether or not the interaction was already acknowledged."""
+async def reply_ephemeral(interaction: discord.Interaction, text: str, *, view: discord.ui.View | None = None) -> bool:
+    """Answers whether or not the interaction was already acknowledged; False when Discord refused it."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await respond(interaction, text, view=view, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not deliver an error reply for interaction %s", interaction.id, exc_info=True)
+        return False
+    return True
 
 
-async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """Expected errors become a short ephemeral reply; anything else is logged under a code the user sees."""
+async def report_error(
+    interaction: discord.Interaction,
+    error: BaseException,
+    *,
+    command: app_commands.Command[Any, ..., Any] | None = None,
+    values: dict[str, Any] | None = None,
+) -> None:
+    """Expected errors become a short ephemeral reply; anything else is logged under a code the user sees.
+
+    When the error is something the store lacks or an ambiguity, and the command can be run again with one
+    of the suggestions, the reply carries a menu for that (`command` and `values` name a re-run's own)."""
     text = error_message(error)
     if text is None:
         code = secrets.token_hex(3)
-        command = interaction.command.qualified_name if interaction.command else "component"
+        command_name = interaction.command.qualified_name if interaction.command else "component"
         original = getattr(error, "original", error)
-        log.error("unexpected error %s in %s", code, command, exc_info=original)
+        log.error("unexpected error %s in %s", code, command_name, exc_info=original)
         text = messages.UNEXPECTED_ERROR.format(code=code)
-    await reply_ephemeral(interaction, text)
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    view = None
+    if isinstance(original, NotFound) and original.suggestions:
+        view = _pick_view(interaction, original, command, values)
+    delivered = await reply_ephemeral(interaction, text, view=view)
+    if view is not None and delivered:
+        view.origin = interaction
+
+
+def _pick_view(
+    interaction: discord.Interaction,
+    error: NotFound,
+    command: app_commands.Command[Any, ..., Any] | None,
+    values: dict[str, Any] | None,
+) -> PickView | None:
+    """A menu that re-runs the command with the option that failed set to what the user picks."""
+    if command is None:
+        command = interaction.command if isinstance(interaction.command, app_commands.Command) else None
+        values = dict(iter(interaction.namespace))
+    if command is None or values is None:
+        return None
+    if any(parameter.type not in _RERUNNABLE for parameter in command.parameters):
+        return None
+    option = next(
+        (name for name, value in values.items() if isinstance(value, str) and value.strip() == error.query.strip()),
+        None,
+    )
+    if option is None:
+        return None
+
+    async def rerun(picked: discord.Interaction, value: str) -> None:
+        again = {**values, option: value}
+        try:
+            await command.callback(*_bound(command), picked, **_arguments(command, again))
+        except Exception as exc:
+            await report_error(picked, exc, command=command, values=again)
+
+    view = PickView(interaction.user.id, error.suggestions, rerun)
+    return view if view.has_options else None
+
+
+def _bound(command: app_commands.Command[Any, ..., Any]) -> tuple[Any, ...]:
+    return (command.binding,) if command.binding is not None else ()
+
+
+def _arguments(command: app_commands.Command[Any, ..., Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The callback's keyword arguments from option values as Discord sends them (choices become Choice)."""
+    arguments: dict[str, Any] = {}
+    for parameter in command.parameters:
+        if parameter.display_name not in values:
+            if not parameter.required:
+                arguments[parameter.name] = parameter.default
+            continue
+        value = values[parameter.display_name]
+        if parameter.choices:
+            value = next((c for c in parameter.choices if c.value == value), value)
+        arguments[parameter.name] = value
+    return arguments
 
 
 class SkateTree(app_commands.CommandTree):

@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.client import SkateBot
 from bot.ui import embeds
+from bot.ui.replies import respond
 from cogs import _autocomplete
 
 
@@ -21,7 +22,7 @@ class Athletes(commands.Cog):
     async def athlete(self, interaction: discord.Interaction, name: str) -> None:
         """An athlete's profile: country, medals, results and best scores."""
         profile = await self.service.profile(name)
-        await interaction.response.send_message(embed=embeds.profile_embed(profile))
+        await respond(interaction, embed=embeds.profile_embed(profile))
 
     @app_commands.command(name="compare")
     @app_commands.describe(a="First skater", b="Second skater")
@@ -29,7 +30,7 @@ class Athletes(commands.Cog):
     async def compare(self, interaction: discord.Interaction, a: str, b: str) -> None:
         """Head-to-head of two skaters in the events both entered."""
         h2h = await self.service.compare(a, b)
-        await interaction.response.send_message(embed=embeds.head_to_head_embed(h2h))
+        await respond(interaction, embed=embeds.head_to_head_embed(h2h))
 
 
 async def setup(bot: SkateBot) -> None:

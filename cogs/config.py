@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot import modlog
 from bot.checks import actor_for
 from bot.client import SkateBot
+from bot.ui.replies import respond
 from db.models import TIERS
 
 TIER_CHOICES = [app_commands.Choice(name=tier, value=tier) for tier in TIERS]
@@ -29,7 +30,7 @@ class Config(commands.Cog):
         actor = await actor_for(interaction, self.service.guilds, self.bot.settings.owner_ids)
         await self.service.set_mod_role(actor, role.id if role else None)
         text = f"Moderator role: {role.mention}." if role else "Moderator role cleared: Manage Messages decides."
-        await interaction.response.send_message(text, ephemeral=True)
+        await respond(interaction, text, ephemeral=True)
         await modlog.post(self.bot, self.service.guilds, actor.guild_id, f"<@{actor.user_id}> set: {text}")
 
     @config.command(name="modlog")
@@ -41,7 +42,7 @@ class Config(commands.Cog):
         actor = await actor_for(interaction, self.service.guilds, self.bot.settings.owner_ids)
         await self.service.set_modlog(actor, channel.id if channel else None)
         text = f"Mod-log: {channel.mention}." if channel else "Mod-log switched off."
-        await interaction.response.send_message(text, ephemeral=True)
+        await respond(interaction, text, ephemeral=True)
         await modlog.post(self.bot, self.service.guilds, actor.guild_id, f"<@{actor.user_id}> set: {text}")
 
     @sources.command(name="tier")
@@ -52,7 +53,7 @@ class Config(commands.Cog):
         actor = await actor_for(interaction, self.service.guilds, self.bot.settings.owner_ids)
         normalized = await self.service.set_tier(actor, domain, tier.value)
         text = f"Sources from {normalized} now count as **{tier.value}** here."
-        await interaction.response.send_message(text, ephemeral=True)
+        await respond(interaction, text, ephemeral=True)
         await modlog.post(self.bot, self.service.guilds, actor.guild_id, f"<@{actor.user_id}>: {text}")
 
 

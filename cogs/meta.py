@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot import messages
 from bot.client import VERSION, SkateBot
 from bot.ui import embeds
+from bot.ui.replies import respond
 
 
 class Meta(commands.Cog):
@@ -21,14 +22,14 @@ class Meta(commands.Cog):
     async def about(self, interaction: discord.Interaction) -> None:
         """What data skatebot has loaded and how to report an error."""
         summary, competitions = await self.bot.results.summary()
-        await interaction.response.send_message(embed=embeds.about_embed(summary, competitions, VERSION))
+        await respond(interaction, embed=embeds.about_embed(summary, competitions, VERSION))
 
     @app_commands.command(name="ping")
     async def ping(self, interaction: discord.Interaction) -> None:
         """Check that skatebot is responding."""
         latency = self.bot.latency
         latency_ms = "?" if math.isnan(latency) or math.isinf(latency) else round(latency * 1000)
-        await interaction.response.send_message(messages.PONG.format(latency_ms=latency_ms), ephemeral=True)
+        await respond(interaction, messages.PONG.format(latency_ms=latency_ms), ephemeral=True)
 
 
 async def setup(bot: SkateBot) -> None:

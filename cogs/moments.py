@@ -13,6 +13,7 @@ from bot.client import SkateBot
 from bot.services.moment_rules import zone_choices
 from bot.services.stories import Actor
 from bot.ui import moments as ui
+from bot.ui.replies import respond
 from db.models import LABELS
 
 log = logging.getLogger(__name__)
@@ -33,7 +34,7 @@ class Moments(commands.Cog):
         """Today's moment of the day in this server."""
         preview = await self.service.today(interaction.guild_id or 0)
         if preview is None or preview.schedule is None:
-            await interaction.response.send_message("This server has no moment of the day.", ephemeral=True)
+            await respond(interaction, "This server has no moment of the day.", ephemeral=True)
             return
         post = preview.post
         if post is not None and post.state == "posted" and post.message_id:
@@ -53,7 +54,7 @@ class Moments(commands.Cog):
                 else "Nothing scheduled today."
             )
         embeds = [ui.moment_embed(preview.content)] if preview.content and (post is None or post.story_id) else []
-        await interaction.response.send_message(text, embeds=embeds, ephemeral=True)
+        await respond(interaction, text, embeds=embeds, ephemeral=True)
 
     @moment.command(name="schedule")
     @app_commands.describe(
@@ -76,7 +77,7 @@ class Moments(commands.Cog):
         missing = [n for n in ("send_messages", "embed_links") if not getattr(permissions, n)]
         if missing:
             text += f"\n⚠️ I am missing {', '.join(n.replace('_', ' ').title() for n in missing)} in that channel."
-        await interaction.response.send_message(text, ephemeral=True)
+        await respond(interaction, text, ephemeral=True)
 
     @schedule.autocomplete("timezone")
     async def timezones(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -91,9 +92,7 @@ class Moments(commands.Cog):
         """Stop posting, keeping the settings (moderators)."""
         schedule = await self.service.set_paused(await self._actor(interaction), True)
         await self.bot.moment_scheduler.replan(schedule.guild_id)
-        await interaction.response.send_message(
-            "The moment of the day is paused; `/moment resume` restarts it.", ephemeral=True
-        )
+        await respond(interaction, "The moment of the day is paused; `/moment resume` restarts it.", ephemeral=True)
 
     @moment.command(name="resume")
     async def resume(self, interaction: discord.Interaction) -> None:
@@ -101,13 +100,13 @@ class Moments(commands.Cog):
         schedule = await self.service.set_paused(await self._actor(interaction), False)
         await self.bot.moment_scheduler.replan(schedule.guild_id)
         _, due = self.service.next_due(schedule, self.service.clock())
-        await interaction.response.send_message(f"Resumed; next post <t:{int(due.timestamp())}:F>.", ephemeral=True)
+        await respond(interaction, f"Resumed; next post <t:{int(due.timestamp())}:F>.", ephemeral=True)
 
     @moment.command(name="preview")
     async def preview(self, interaction: discord.Interaction) -> None:
         """What would be posted today, and why (moderators)."""
         preview = await self.service.preview(await self._actor(interaction))
-        await interaction.response.send_message(embeds=ui.preview_embeds(preview), ephemeral=True)
+        await respond(interaction, embeds=ui.preview_embeds(preview), ephemeral=True)
 
     @moment.command(name="post-now")
     async def post_now(self, interaction: discord.Interaction) -> None:
@@ -123,7 +122,7 @@ class Moments(commands.Cog):
             "failed": "The post failed; the reason is in `/moment settings`.",
             "unscheduled": "This server has no moment of the day yet: set one with `/moment schedule`.",
         }
-        await interaction.followup.send(messages.get(outcome, outcome), ephemeral=True)
+        await respond(interaction, messages.get(outcome, outcome), ephemeral=True)
 
     @moment.command(name="settings")
     @app_commands.describe(
@@ -141,7 +140,7 @@ class Moments(commands.Cog):
         wanted = [label.strip().lower() for label in labels.split(",")] if labels else None
         await self.service.settings(actor, wanted, repeat_days)
         preview = await self.service.preview(actor)
-        await interaction.response.send_message(embed=ui.settings_embed(preview), ephemeral=True)
+        await respond(interaction, embed=ui.settings_embed(preview), ephemeral=True)
 
     @settings.autocomplete("labels")
     async def label_list(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -11,6 +11,7 @@ from bot.services.results import DISCIPLINE_LABELS
 from bot.ui import embeds
 from bot.ui.paging import Paginator
 from bot.ui.protocol import protocol_embed
+from bot.ui.replies import respond
 from cogs import _autocomplete
 
 DISCIPLINE_CHOICES = [app_commands.Choice(name=label, value=key) for key, label in DISCIPLINE_LABELS.items()]
@@ -56,7 +57,7 @@ class Results(commands.Cog):
     async def medals(self, interaction: discord.Interaction, competition: str) -> None:
         """Medal table by country for one competition."""
         found, rows = await self.service.medal_table(competition)
-        await interaction.response.send_message(embed=embeds.medal_table_embed(found, rows))
+        await respond(interaction, embed=embeds.medal_table_embed(found, rows))
 
     @app_commands.command(name="protocol")
     @app_commands.describe(athlete="Skater", competition="Competition", segment="Segment, e.g. Free skate")
@@ -66,7 +67,7 @@ class Results(commands.Cog):
     async def protocol(self, interaction: discord.Interaction, athlete: str, competition: str, segment: str) -> None:
         """Judges' details of a skate: elements, GOE, each judge's marks, components."""
         view = await self.service.protocol(athlete, competition, segment)
-        await interaction.response.send_message(embed=protocol_embed(view))
+        await respond(interaction, embed=protocol_embed(view))
 
 
 async def setup(bot: SkateBot) -> None:

@@ -15,8 +15,10 @@ from bot.checks import actor_for
 from bot.client import SkateBot
 from bot.errors import UserFacingError
 from bot.services.stories import Actor, NeedsConfirmation, StoryDraft
+from bot.ui import replies
 from bot.ui import stories as ui
 from bot.ui.paging import Paginator
+from bot.ui.replies import respond
 from cogs import _autocomplete
 from db.models import LABELS, SOURCE_KINDS
 
@@ -56,9 +58,8 @@ class Stories(commands.Cog):
         self, interaction: discord.Interaction, story_id: int, *, ephemeral: bool = False, note: str | None = None
     ) -> None:
         view = await self.service.view(await self._actor(interaction), story_id)
-        send = interaction.followup.send if interaction.response.is_done() else interaction.response.send_message
-        await send(
-            content=note or "", embed=ui.story_embed(view), view=ui.story_buttons(view.story), ephemeral=ephemeral
+        await respond(
+            interaction, note, embed=ui.story_embed(view), view=ui.story_buttons(view.story), ephemeral=ephemeral
         )
 
     # --- everyone -------------------------------------------------------------------------------------
@@ -88,14 +89,12 @@ class Stories(commands.Cog):
             await interaction.response.send_modal(ui.FlagModal(story_id, self._flag))
         elif action == "read":
             view = await self.service.view(await self._actor(interaction), story_id)
-            await interaction.response.send_message(embed=ui.full_body_embed(view), ephemeral=True)
+            await respond(interaction, embed=ui.full_body_embed(view), ephemeral=True)
 
     async def _flag(self, interaction: discord.Interaction, story_id: int, reason: str) -> None:
         actor = await self._actor(interaction)
         story = await self.service.flag(actor, story_id, reason)
-        await interaction.response.send_message(
-            f"Thanks: story #{story.id} is in the moderators' review queue.", ephemeral=True
-        )
+        await respond(interaction, f"Thanks: story #{story.id} is in the moderators' review queue.", ephemeral=True)
         await self._log(
             actor,
             f"reported story #{story.id} **{discord.utils.escape_markdown(story.title)}**: "
@@ -185,8 +184,8 @@ class Stories(commands.Cog):
         actor = await self._actor(interaction)
         story = await self.service.add_source(actor, id, url, kind.value if kind else "secondary", publisher, note)
         added = story.sources[-1]
-        await interaction.response.send_message(
-            f"Added to story #{story.id}: {added.publisher} <{added.url}> ({added.kind}).", ephemeral=True
+        await respond(
+            interaction, f"Added to story #{story.id}: {added.publisher} <{added.url}> ({added.kind}).", ephemeral=True
         )
         await self._log(actor, f"added a source to story #{story.id}: {added.publisher} <{added.url}>")
 
@@ -198,7 +197,7 @@ class Stories(commands.Cog):
         before = await self.service.for_edit(actor, id)
         story = await self.service.remove_source(actor, id, source)
         removed = next(s for s in before.story.sources if s not in story.sources)
-        await interaction.response.send_message(f"Removed from story #{story.id}: <{removed.url}>.", ephemeral=True)
+        await respond(interaction, f"Removed from story #{story.id}: <{removed.url}>.", ephemeral=True)
         await self._log(actor, f"removed a source from story #{story.id}: <{removed.url}>")
 
     @story.command(name="label")
@@ -221,12 +220,10 @@ class Stories(commands.Cog):
             text = f"Story #{story.id} is now {ui.badge(story.label)}."
             if resolved:
                 text += f" {resolved} open report(s) resolved."
-            if target.response.is_done():
-                await target.followup.send(text, ephemeral=True)
-            elif confirmed:
-                await target.response.edit_message(content=text, view=None)
+            if confirmed and not target.response.is_done():
+                await replies.edit(target, content=text, view=None)  # the confirmation becomes the answer
             else:
-                await target.response.send_message(text, ephemeral=True)
+                await respond(target, text, ephemeral=True)
             await self._log(
                 actor,
                 f"labelled story #{story.id} {ui.badge(story.label)}"
@@ -245,7 +242,7 @@ class Stories(commands.Cog):
                 style=discord.ButtonStyle.primary,
             )
             confirm.origin = interaction
-            await interaction.response.send_message(f"⚠️ {warning.message}", view=confirm, ephemeral=True)
+            await respond(interaction, f"⚠️ {warning.message}", view=confirm, ephemeral=True)
 
     @story.command(name="check")
     @app_commands.describe(id="Story number")
@@ -278,12 +275,13 @@ class Stories(commands.Cog):
 
         async def confirmed(pressed: discord.Interaction) -> None:
             story = await self.service.delete(actor, id)
-            await pressed.response.edit_message(content=f"Deleted story #{story.id}.", view=None)
+            await replies.edit(pressed, content=f"Deleted story #{story.id}.", view=None)
             await self._log(actor, f"deleted story #{story.id} **{discord.utils.escape_markdown(story.title)}**")
 
         confirm = ui.Confirm(interaction.user.id, "Delete", confirmed)
         confirm.origin = interaction
-        await interaction.response.send_message(
+        await respond(
+            interaction,
             f"Delete story #{id} **{discord.utils.escape_markdown(current.story.title)}**?",
             view=confirm,
             ephemeral=True,
@@ -296,7 +294,8 @@ class Stories(commands.Cog):
         guild_name = interaction.guild.name if interaction.guild else "skatebot"
         document = await self.service.export(await self._actor(interaction), id, f"{guild_name} moderators")
         data = json.dumps(document, ensure_ascii=False, indent=2).encode()
-        await interaction.response.send_message(
+        await respond(
+            interaction,
             f"ClaimReview for story #{id}:",
             file=discord.File(io.BytesIO(data), f"story-{id}-claimreview.jsonld"),
             ephemeral=True,

@@ -400,6 +400,11 @@ class NameIndex:
         for key, label, texts in rows:
             self.add(key, label or "", texts)
 
+    def names_of(self, key: int) -> list[str]:
+        """Every name indexed under `key` (label first); empty for an unknown key."""
+        slot = self._slot_of.get(key)
+        return [] if slot is None else self._names_of(slot)
+
     def _names_of(self, slot: int) -> list[str]:
         first = self._slot_first[slot]
         return self._name_text[first : first + self._slot_count[slot]]

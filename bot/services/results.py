@@ -7,13 +7,20 @@ to bot.ui for display.
 from __future__ import annotations
 
 import logging
+import re
 from collections import Counter, OrderedDict, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from bot.errors import Ambiguous, NotFound, UserFacingError
-from bot.services.names import NameIndex, normalize
+from rapidfuzz import fuzz
+
+from bot.errors import Ambiguous, NotFound, Suggestion, UserFacingError
+from bot.services.access import Actor, audit, require_owner
+from bot.services.competitions import CompetitionFinder, labels_with_years
+from bot.services.names import NameIndex, NameMatch, normalize
+from bot.text import quote as _quote
+from bot.text import shorten
 from db.models import (
     Competition,
     Entry,
@@ -105,9 +112,32 @@ class PersonalBest:
     event: Event
 
 
+@dataclass(frozen=True, slots=True)
+class Athlete:
+    """One skater, or a couple (a pair or dance team skates as one entry) as the user asked for them."""
+
+    skaters: tuple[Skater, ...]
+
+    @property
+    def name(self) -> str:
+        return " / ".join(skater.name for skater in self.skaters)
+
+    @property
+    def ids(self) -> frozenset[int]:
+        return frozenset(skater.id for skater in self.skaters)
+
+    @property
+    def country(self) -> str:
+        return self.skaters[0].country
+
+    @property
+    def is_couple(self) -> bool:
+        return len(self.skaters) > 1
+
+
 @dataclass(slots=True, eq=False, weakref_slot=True)
 class AthleteProfile:
-    skater: Skater
+    athlete: Athlete
     disciplines: list[str]
     partners: list[Skater]
     medals: Counter[str]
@@ -147,9 +177,12 @@ class HeadToHeadEvent:
 
 @dataclass(frozen=True, slots=True)
 class HeadToHead:
-    a: Skater
-    b: Skater
+    a: Athlete
+    b: Athlete
     meetings: list[HeadToHeadEvent]
+    partners_in: list[EntryInEvent] = field(default_factory=list)  # the two skate together: their entries
+    a_disciplines: list[str] = field(default_factory=list)
+    b_disciplines: list[str] = field(default_factory=list)
 
     @property
     def score(self) -> tuple[int, int]:
@@ -195,20 +228,29 @@ def difference(a: Figure | None, b: Figure | None) -> float | None:
     return round(float(a.value) - float(b.value), 2)
 
 
+# Between a couple's names: "Chock / Bates", "Miura & Kihara", "Gilles and Poirier", "Gilles, Poirier".
+_COUPLE_SEPARATOR = re.compile(r"\s*(?:/|&|\+|,|\band\b)\s*", re.IGNORECASE)
+_CHOICE_VALUE = re.compile(r"\d+(?:/\d+)?")
+# A confident name match, or one that only a different word order separates from the typed text.
+_SAME_NAME_SCORE = 99.0
+
+
 class ResultsService:
     """Answers the results commands. Competitions, events and segments are cached in memory (they are
-    few); skater names live in a NameIndex. `refresh()` reloads both after an import."""
+    few); skater and couple names live in NameIndexes. `refresh()` reloads them after an import."""
 
     def __init__(self, repo: ResultsRepository) -> None:
         self.repo = repo
         self.skaters = NameIndex()
-        self._competition_index = NameIndex()
+        self._couples = NameIndex()
+        self._couple_ids: list[tuple[int, int]] = []
+        self._finder = CompetitionFinder([])
         self._competitions: dict[int, Competition] = {}
-        self._competition_keys: dict[str, int] = {}
         self._events: dict[int, list[Event]] = {}
         self._events_by_id: dict[int, Event] = {}
         self._event_index: dict[int, NameIndex] = {}
         self._segments: dict[int, list[Segment]] = {}
+        self._default_athletes: list[Choice] = []
         self._clear_caches()
 
     def _clear_caches(self) -> None:
@@ -217,7 +259,7 @@ class ResultsService:
         self._event_data: _Lru[int, tuple[list[Entry], list[TeamResult]]] = _Lru(EVENT_CACHE_SIZE)
         # Answers built from them, so the displays built on them (bot.ui memoizes per object) are reused too.
         self._standings: _Lru[tuple[int, int | None], Standings] = _Lru(EVENT_CACHE_SIZE)
-        self._profiles: _Lru[int, AthleteProfile] = _Lru(PROFILE_CACHE_SIZE)
+        self._profiles: _Lru[frozenset[int], AthleteProfile] = _Lru(PROFILE_CACHE_SIZE)
 
     async def refresh(self) -> None:
         """Reloads everything from the store. Built aside and swapped in at the end, so a command that
@@ -225,41 +267,77 @@ class ResultsService:
         competitions = await self.repo.competitions()
         events = await self.repo.events()
         segments = await self.repo.segments_by_event()
-        competition_index = NameIndex()
-        for competition in competitions:
-            competition_index.add(competition.id, competition.label, _competition_aliases(competition))
         events_by_competition: dict[int, list[Event]] = defaultdict(list)
         event_index: dict[int, NameIndex] = defaultdict(NameIndex)
         for event in events:
             events_by_competition[event.competition_id].append(event)
             synonyms = [event.key, DISCIPLINE_LABELS[event.discipline], *DISCIPLINE_SYNONYMS[event.discipline]]
             event_index[event.competition_id].add(event.id, event.name, synonyms)
+        couple_ids = await self.repo.couples()
+        in_couples = {skater_id for pair in couple_ids for skater_id in pair}
+        couple_names: dict[int, list[str]] = {}
         skaters = NameIndex()
         async for skater_id, name, aliases in self.repo.skater_names():
             skaters.add(skater_id, name, aliases)
+            if skater_id in in_couples:
+                couple_names[skater_id] = [name, *aliases]
+        couples = NameIndex()
+        pairs: list[tuple[int, int]] = []
+        for a, b in couple_ids:
+            if (b, a) in pairs or a not in couple_names or b not in couple_names:
+                continue
+            # Every spelling of one with every spelling of the other; the index takes any word order, so
+            # "Chock Bates" and "Bates / Chock" find "Madison Chock / Evan Bates" too.
+            names = [f"{x} / {y}" for x in couple_names[a][:4] for y in couple_names[b][:4]]
+            couples.add(len(pairs), names[0], names[1:])
+            pairs.append((a, b))
 
+        self._finder = CompetitionFinder(competitions)
         self._competitions = {c.id: c for c in competitions}
-        self._competition_keys = {c.key.casefold(): c.id for c in competitions}
-        self._competition_index = competition_index
         self._events = events_by_competition
         self._events_by_id = {event.id: event for event in events}
         self._event_index = event_index
         self._segments = segments
         self.skaters = skaters
+        self._couples = couples
+        self._couple_ids = pairs
         self._clear_caches()
+        self._default_athletes = await self._newest_medallists()
         log.info("results loaded: %d competitions, %d events, %d skaters", len(competitions), len(events), len(skaters))
+
+    async def _newest_medallists(self) -> list[Choice]:
+        """What the name fields offer before anything is typed: the medallists of the newest competition
+        that has any, gold first."""
+        for competition in sorted(self._competitions.values(), key=_newest_first, reverse=True):
+            medallists: list[tuple[int, Entry]] = []
+            for event in self._events.get(competition.id, []):
+                if event.discipline == "team":
+                    continue
+                entries, _ = await self.results_of(event)
+                medallists += [(int(e.place.value), e) for e in entries if e.place and e.place.value in MEDALS]
+            if medallists:
+                medallists.sort(key=lambda pair: pair[0])
+                return [
+                    Choice(_cut(f"{entry.name} · {MEDALS[place]}, {competition.label}"), _athlete_value(entry.skaters))
+                    for place, entry in medallists[:MAX_CHOICES]
+                ]
+        return []
 
     # --- autocomplete: never raises, at most 25 choices ------------------------------------------------
     def competition_choices(self, query: str) -> list[Choice]:
+        """Newest first when nothing is typed; else what the text may mean, and when nothing fits, what the
+        words describe (so the user sees that the store has Worlds 2025 when they type Worlds 2026)."""
         if not query.strip():
-            competitions = sorted(self._competitions.values(), key=lambda c: c.start_date or "", reverse=True)
+            competitions = self._finder.newest(MAX_CHOICES)
         else:
-            competitions = [self._competitions[m.key] for m in self._competition_index.search(query, MAX_CHOICES)]
-        return [Choice(_cut(c.label), c.key) for c in competitions[:MAX_CHOICES]]
+            lookup = self._finder.lookup(query, typing=True)
+            competitions = lookup.matches or lookup.nearby
+        labels = labels_with_years(competitions[:MAX_CHOICES])
+        return [Choice(_cut(label), c.key) for label, c in zip(labels, competitions, strict=False)]
 
     def event_choices(self, competition_text: str, query: str) -> list[Choice]:
         competition = self._try_competition(competition_text)
-        competitions = [competition] if competition else list(self._competitions.values())
+        competitions = [competition] if competition else self._finder.newest(len(self._competitions))
         choices = []
         for comp in competitions:
             events = self._events.get(comp.id, [])
@@ -286,53 +364,117 @@ class ResultsService:
         return _unique(choices)[:MAX_CHOICES]
 
     def skater_choices(self, query: str) -> list[Choice]:
-        return [
-            Choice(_cut(m.label if m.matched == m.label else f"{m.label} ({m.matched})"), str(m.key))
+        """Skaters and couples whose names fit what is typed, best first; before anything is typed, the
+        medallists of the newest competition."""
+        if not query.strip():
+            return list(self._default_athletes)
+        ranked: list[tuple[float, Choice]] = [
+            (m.score, Choice(_cut(m.label if m.matched == m.label else f"{m.label} ({m.matched})"), str(m.key)))
             for m in self.skaters.search(query, MAX_CHOICES)
         ]
+        ranked += [
+            (m.score, Choice(_cut(m.label), _athlete_value_of(self._couple_ids[m.key])))
+            for m in self._couples.search(query, MAX_CHOICES)
+        ]
+        ranked.sort(key=lambda pair: -pair[0])  # stable: at equal scores a skater comes before a couple
+        return [choice for _, choice in ranked[:MAX_CHOICES]]
 
     # --- resolving what the user sent (a picked choice's value, or any text) -------------------------
     def competition(self, text: str) -> Competition:
-        competition = self._try_competition(text)
-        if competition:
-            return competition
-        resolution = self._competition_index.resolve(text)
-        if resolution.match:
-            return self._competitions[resolution.match.key]
-        raise NotFound("competition", text, [self._competitions[m.key].label for m in resolution.suggestions])
+        """The one competition `text` means. Several: Ambiguous (newest first). None: NotFound saying what
+        is missing and what the store has instead; never one of those as the answer."""
+        lookup = self._finder.lookup(text)
+        if lookup.match is not None:
+            return lookup.match
+        if lookup.ambiguous:
+            raise Ambiguous("competition", text, _competition_suggestions(lookup.matches))
+        missing = lookup.describe_missing() or f"competition matching {_quote(text)}"
+        nearby = lookup.nearby or self._finder.newest(5)
+        raise NotFound("competition", text, _competition_suggestions(nearby), missing=missing)
 
     def event(self, competition: Competition, text: str) -> Event:
         event = self._try_event(competition, text)
         if event:
             return event
-        names = [e.name for e in self._events.get(competition.id, [])]
-        raise NotFound(f"event at {competition.label}", text, names)
+        events = self._events.get(competition.id, [])
+        raise NotFound(f"event at {competition.label}", text, [Suggestion(e.name, e.key) for e in events])
 
     def segment(self, event: Event, text: str) -> Segment:
         segment = self._match_segment(event, text)
         if segment is None:
-            raise NotFound(f"segment in {event.name}", text, [s.name for s in self.segments_of(event)])
+            suggestions = [Suggestion(s.name, s.key) for s in self.segments_of(event)]
+            raise NotFound(f"segment in {event.name}", text, suggestions)
         return segment
 
     def skater_id(self, text: str) -> int:
-        """The skater a picked choice (its id) or any typed text means; NotFound/Ambiguous otherwise."""
+        """The one skater a picked choice (its id) or any typed text means; NotFound/Ambiguous otherwise."""
+        athlete_ids = self._athlete_ids(text)
+        if len(athlete_ids) != 1:
+            raise UserFacingError(f"{_quote(text)} is a couple; name one skater.")
+        return athlete_ids[0]
+
+    def athlete_ids(self, text: str) -> tuple[int, ...]:
+        """The skater, or the couple, that `text` means (a couple's ids in the order its entries list them)."""
+        return self._athlete_ids(text)
+
+    def _athlete_ids(self, text: str) -> tuple[int, ...]:
         text = text.strip()
-        if text.isdigit() and int(text) in self.skaters:
-            return int(text)
-        resolution = self.skaters.resolve(text)
-        if resolution.match:
-            return resolution.match.key
-        labels = [m.label for m in resolution.suggestions]
-        if resolution.suggestions and resolution.suggestions[0].score >= 90:
-            raise Ambiguous("athlete", text, labels)
-        raise NotFound("athlete", text, labels)
+        if _CHOICE_VALUE.fullmatch(text):
+            ids = tuple(int(part) for part in text.split("/"))
+            if all(i in self.skaters for i in ids) and (len(ids) == 1 or self._pair(ids) is not None):
+                return ids
+        separated = _COUPLE_SEPARATOR.search(text) is not None
+        couple = self._couples.resolve(_COUPLE_SEPARATOR.sub(" / ", text)) if len(self._couples) else None
+        # A couple is meant only when the text names both partners ("Miura" alone is a skater, or ambiguous).
+        couple_ids = self._couple_ids[couple.match.key] if couple and couple.match else None
+        if couple_ids and not self._names_each(text, couple_ids):
+            couple_ids = None
+        if separated and couple_ids:
+            return couple_ids
+        single = self.skaters.resolve(text)
+        if single.match:
+            return (single.match.key,)
+        if couple_ids:
+            return couple_ids
+        if separated:
+            self._explain_couple(text)
+        matches: list[tuple[NameMatch, str]] = [(m, str(m.key)) for m in single.suggestions]
+        if couple:
+            matches += [(m, _athlete_value_of(self._couple_ids[m.key])) for m in couple.suggestions]
+        matches.sort(key=lambda pair: -pair[0].score)
+        suggestions = [Suggestion(m.label, value) for m, value in matches[:5]]
+        if matches and matches[0][0].score >= 90:
+            raise Ambiguous("athlete", text, suggestions)
+        raise NotFound("athlete", text, suggestions)
+
+    def _explain_couple(self, text: str) -> None:
+        """ "A / B" where A and B are each found but never skated together: say so rather than "no match"."""
+        parts = [part for part in _COUPLE_SEPARATOR.split(text) if part.strip()]
+        if len(parts) != 2:
+            return
+        found = [self.skaters.resolve(part).match for part in parts]
+        if all(found):
+            a, b = (m.label for m in found if m)
+            raise UserFacingError(
+                f"{_quote(a)} and {_quote(b)} have no entry together in the results stored; look them up one at a time."
+            )
+
+    def _names_each(self, text: str, ids: Sequence[int]) -> bool:
+        """Whether some word of `text` is (the start of, or a typo of) a word of each skater's names."""
+        words = normalize(text).split()
+        for skater_id in ids:
+            names = {w for name in self.skaters.names_of(skater_id) for w in normalize(name).split()}
+            if not any(_same_word(word, name) for word in words for name in names):
+                return False
+        return True
+
+    def _pair(self, ids: Sequence[int]) -> tuple[int, int] | None:
+        wanted = set(ids)
+        return next((pair for pair in self._couple_ids if set(pair) == wanted), None)
 
     def _try_competition(self, text: str) -> Competition | None:
-        competition_id = self._competition_keys.get(text.strip().casefold())
-        if competition_id is None:
-            match = self._competition_index.resolve(text).match if text.strip() else None
-            competition_id = match.key if match else None
-        return self._competitions.get(competition_id) if competition_id is not None else None
+        """The competition `text` surely means, or None (autocomplete narrowing: never a guess)."""
+        return self._finder.lookup(text).match if text.strip() else None
 
     def _try_event(self, competition: Competition, text: str) -> Event | None:
         events = self._events.get(competition.id, [])
@@ -399,14 +541,16 @@ class ResultsService:
             cached = self._event_data.put(event.id, (entries, teams))
         return cached
 
-    async def _records(self, skater: Skater) -> list[EntryInEvent]:
-        """Every entry the skater was part of, newest competition first."""
+    async def _records(self, athlete: Athlete) -> list[EntryInEvent]:
+        """Every entry of the skater (of a couple: every entry with both), newest competition first."""
         records = []
-        for event_id, entry_id in await self.repo.skater_entry_ids(skater.id):
+        first, *others = athlete.skaters
+        for event_id, entry_id in await self.repo.skater_entry_ids(first.id):
             event = self._events_by_id[event_id]
             entries, _ = await self.results_of(event)
             entry = next(e for e in entries if e.id == entry_id)
-            records.append(EntryInEvent(self._competitions[event.competition_id], event, entry))
+            if all(any(s.id == other.id for s in entry.skaters) for other in others):
+                records.append(EntryInEvent(self._competitions[event.competition_id], event, entry))
         records.sort(key=lambda r: (r.competition.start_date or "", r.competition.id, r.event.id), reverse=True)
         return records
 
@@ -417,27 +561,33 @@ class ResultsService:
             raise NotFound("athlete", text)
         return skater
 
+    async def athlete(self, text: str) -> Athlete:
+        skaters = []
+        for skater_id in self.athlete_ids(text):
+            skater = await self.repo.skater(skater_id)
+            if skater is None:  # deleted since the index was built
+                raise NotFound("athlete", text)
+            skaters.append(skater)
+        return Athlete(tuple(skaters))
+
     async def profile(self, text: str) -> AthleteProfile:
-        skater_id = self.skater_id(text)
-        profile = self._profiles.get(skater_id)
+        ids = frozenset(self.athlete_ids(text))
+        profile = self._profiles.get(ids)
         if profile is None:
-            profile = self._profiles.put(skater_id, await self._build_profile(await self.skater(str(skater_id))))
+            profile = self._profiles.put(ids, await self._build_profile(await self.athlete(text)))
         return profile
 
-    async def _build_profile(self, skater: Skater) -> AthleteProfile:
-        records = await self._records(skater)
-        team_records = await self._team_records(skater)
+    async def _build_profile(self, athlete: Athlete) -> AthleteProfile:
+        records = await self._records(athlete)
+        team_records = [] if athlete.is_couple else await self._team_records(athlete.skaters[0])
         partners: dict[int, Skater] = {}
-        disciplines: list[str] = []
         medals: Counter[str] = Counter()
         bests: dict[str, PersonalBest] = {}
         segments: dict[int, Segment] = {}
         for record in records:
             for partner in record.entry.skaters:
-                if partner.id != skater.id:
+                if partner.id not in athlete.ids:
                     partners.setdefault(partner.id, partner)
-            if record.event.discipline not in disciplines and record.event.discipline != "team":
-                disciplines.append(record.event.discipline)
             if record.event.discipline != "team" and record.entry.place and record.entry.place.value in MEDALS:
                 medals[MEDALS[int(record.entry.place.value)]] += 1
             for segment in self.segments_of(record.event):
@@ -452,8 +602,8 @@ class ResultsService:
                 medals[f"team {MEDALS[int(team.place.value)]}"] += 1
         order = [*SEGMENT_KIND_LABELS.values(), "Total"]
         return AthleteProfile(
-            skater=skater,
-            disciplines=disciplines,
+            athlete=athlete,
+            disciplines=_disciplines(records),
             partners=list(partners.values()),
             medals=medals,
             records=records,
@@ -479,23 +629,25 @@ class ResultsService:
 
     async def protocol(self, athlete_text: str, competition_text: str, segment_text: str) -> ProtocolView:
         """The judges' details of an athlete's skate: element by element, components, deductions."""
-        skater = await self.skater(athlete_text)
+        athlete = await self.athlete(athlete_text)
         competition = self.competition(competition_text)
-        records = [r for r in await self._records(skater) if r.competition.id == competition.id]
+        records = [r for r in await self._records(athlete) if r.competition.id == competition.id]
         if not records:
-            raise UserFacingError(f"{skater.name} has no results stored at {competition.label}.")
+            raise UserFacingError(f"{_quote(athlete.name)} has no results stored at {_quote(competition.label)}.")
         for record in records:
             segment = self._match_segment(record.event, segment_text)
             if segment is not None and segment.id in record.entry.segments:
                 protocol = await self.repo.protocol(record.entry.id, segment.id)
                 if protocol is None:
                     raise UserFacingError(
-                        f"No judges' details are stored for {skater.name} in the {segment.name.lower()} at "
-                        f"{competition.label}: only official ISU imports carry them."
+                        f"No judges' details are stored for {_quote(athlete.name)} in the {segment.name.lower()} at "
+                        f"{_quote(competition.label)}: only official ISU imports carry them."
                     )
                 return ProtocolView(competition, record.event, segment, record.entry, protocol)
-        names = [s.name for r in records for s in self.segments_of(r.event) if s.id in r.entry.segments]
-        raise NotFound(f"segment {skater.name} skated at {competition.label}", segment_text, names)
+        suggestions = [
+            Suggestion(s.name, s.key) for r in records for s in self.segments_of(r.event) if s.id in r.entry.segments
+        ]
+        raise NotFound(f"segment {athlete.name} skated at {competition.label}", segment_text, suggestions)
 
     def protocol_segment_choices(self, athlete_text: str, competition_text: str, query: str) -> list[Choice]:
         competition = self._try_competition(competition_text)
@@ -567,32 +719,115 @@ class ResultsService:
         return competition, rows
 
     async def compare(self, a_text: str, b_text: str) -> HeadToHead:
-        a = await self.skater(a_text)
-        b = await self.skater(b_text)
-        if a.id == b.id:
-            raise NotFound("second athlete different from the first", b_text)
-        a_records = {r.event.id: r for r in await self._records(a)}
-        b_records = {r.event.id: r for r in await self._records(b)}
-        meetings = [
-            HeadToHeadEvent(
-                record.competition,
-                record.event,
-                record.entry,
-                b_records[event_id].entry,
-                self.segments_of(record.event),
-            )
-            for event_id, record in a_records.items()
-            if event_id in b_records
-            # Partners share one entry: that is not a meeting.
-            and record.entry.id != b_records[event_id].entry.id
-        ]
+        """Where the two met: events both entered in separate entries. Partners are not rivals, and a
+        skater of one discipline meets one of another only in the team event, on no common segment."""
+        a = await self.athlete(a_text)
+        b = await self.athlete(b_text)
+        if a.ids == b.ids:
+            raise UserFacingError(f"Both options name {_quote(a.name)}: pick two different athletes.")
+        a_records, b_records = await self._records(a), await self._records(b)
+        b_by_event = {r.event.id: r for r in b_records}
+        meetings, together = [], []
+        for record in a_records:
+            other = b_by_event.get(record.event.id)
+            if other is None:
+                continue
+            if record.entry.id == other.entry.id:
+                together.append(record)
+            elif record.event.discipline != "team" or record.entry.segments.keys() & other.entry.segments.keys():
+                meetings.append(
+                    HeadToHeadEvent(
+                        record.competition, record.event, record.entry, other.entry, self.segments_of(record.event)
+                    )
+                )
+        if not together and (a.ids & b.ids):  # a skater and a couple they belong to
+            together = [r for r in a_records if b.ids <= {s.id for s in r.entry.skaters}] or [
+                r for r in b_records if a.ids <= {s.id for s in r.entry.skaters}
+            ]
         meetings.sort(key=lambda m: (m.competition.start_date or "", m.event.id), reverse=True)
-        return HeadToHead(a, b, meetings)
+        return HeadToHead(a, b, meetings, together, _disciplines(a_records), _disciplines(b_records))
+
+    async def add_alias(self, actor: Actor, skater_text: str, alias: str) -> Skater:
+        """Stores another spelling of a skater's name (another script, a transliteration): the bot's owners
+        only, since every server reads the same names. Audited like story changes."""
+        require_owner(actor, "Only the bot's owners can change how skaters' names are written.")
+        skater = await self.skater(skater_text)
+        alias = _clean_alias(alias)
+        if normalize(alias) in {normalize(n) for n in (skater.name, *skater.aliases)}:
+            raise UserFacingError(f"{_quote(skater.name)} is already written {_quote(alias)}.")
+        await self.repo.add_alias(skater.id, alias, audit(actor, "alias add", None, _alias_record(skater, alias)))
+        return await self._reindexed(skater.id)
+
+    async def remove_alias(self, actor: Actor, skater_text: str, alias: str) -> Skater:
+        require_owner(actor, "Only the bot's owners can change how skaters' names are written.")
+        skater = await self.skater(skater_text)
+        stored = next((a for a in skater.aliases if normalize(a) == normalize(alias)), None)
+        if stored is None:
+            raise NotFound(f"spelling of {skater.name}", alias, list(skater.aliases))
+        await self.repo.remove_alias(
+            skater.id, stored, audit(actor, "alias remove", _alias_record(skater, stored), None)
+        )
+        return await self._reindexed(skater.id)
+
+    async def _reindexed(self, skater_id: int) -> Skater:
+        """The skater as stored now, with the name index and cached profiles following the change."""
+        skater = await self.repo.skater(skater_id)
+        assert skater is not None
+        self.skaters.add(skater.id, skater.name, skater.aliases)
+        self._profiles = _Lru(PROFILE_CACHE_SIZE)
+        return skater
 
     async def summary(self) -> tuple[StoreSummary, list[Competition]]:
         summary = await self.repo.summary()
         competitions = sorted(self._competitions.values(), key=lambda c: c.start_date or "", reverse=True)
         return summary, competitions
+
+
+def _newest_first(competition: Competition) -> tuple[str, int]:
+    return (competition.start_date or "", competition.id)
+
+
+def _same_word(typed: str, name: str) -> bool:
+    if typed == name or (len(typed) >= 3 and name.startswith(typed)):
+        return True
+    return len(typed) >= 4 and fuzz.ratio(typed, name) >= 80
+
+
+def _athlete_value(skaters: Sequence[Skater]) -> str:
+    """What a picked choice sends for a skater ("12") or a couple ("12/40")."""
+    return "/".join(str(s.id) for s in skaters)
+
+
+def _athlete_value_of(ids: Sequence[int]) -> str:
+    return "/".join(str(i) for i in ids)
+
+
+def _competition_suggestions(competitions: Sequence[Competition]) -> list[Suggestion]:
+    return [Suggestion(label, c.key) for label, c in zip(labels_with_years(competitions), competitions, strict=True)]
+
+
+def _disciplines(records: Iterable[EntryInEvent]) -> list[str]:
+    disciplines: list[str] = []
+    for record in records:
+        if record.event.discipline not in disciplines and record.event.discipline != "team":
+            disciplines.append(record.event.discipline)
+    return disciplines
+
+
+ALIAS_LIMIT = 100
+
+
+def _clean_alias(alias: str) -> str:
+    cleaned = " ".join(alias.split())
+    if not normalize(cleaned):
+        raise UserFacingError("A spelling needs at least one letter or digit.")
+    if len(cleaned) > ALIAS_LIMIT:
+        raise UserFacingError(f"A spelling is at most {ALIAS_LIMIT} characters.")
+    return cleaned
+
+
+def _alias_record(skater: Skater, alias: str) -> dict[str, object]:
+    return {"skater_id": skater.id, "skater": skater.name, "alias": alias}
 
 
 def _keep_best(bests: dict[str, PersonalBest], label: str, score: Figure, record: EntryInEvent) -> None:
@@ -638,7 +873,7 @@ def _segment_names(segment: Segment) -> list[str]:
 
 
 def _cut(text: str, limit: int = 100) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return shorten(text, limit)
 
 
 def _unique(choices: list[Choice]) -> list[Choice]:

@@ -16,6 +16,15 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.errors import NotFound, UserFacingError
+from bot.services.access import (
+    Actor,
+    PermissionDenied,
+    audit,
+    now,
+    require_admin,
+    require_edit_rights,
+    require_moderator,
+)
 from bot.services.claimreview import claim_review
 from bot.services.claims import CheckReport, check_text
 from bot.services.results import ResultsService
@@ -31,26 +40,8 @@ FLAG_RATE = (5, timedelta(minutes=10))
 SEARCH_LIMIT = 25
 
 
-NOT_A_MODERATOR = "Only moderators can do that: Manage Messages, or the server's moderator role (`/config modrole`)."
-
-
-class PermissionDenied(UserFacingError):
-    """The actor may not do this here; nothing was changed."""
-
-
 class NeedsConfirmation(UserFacingError):
     """The action is allowed but questionable; the moderator must confirm it (the message says why)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Actor:
-    """Who is acting and with which rights, as the Discord layer (or the command line) established them."""
-
-    user_id: int
-    guild_id: int | None  # None: the command line, acting on the shared library
-    is_moderator: bool = False
-    is_owner: bool = False
-    is_admin: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,10 +72,6 @@ class StoryView:
     competition: str | None
     event: str | None
     sources: list[SourceView] = field(default_factory=list)
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def check_draft(draft: StoryDraft) -> None:
@@ -144,28 +131,15 @@ class StoryService:
         self.require_edit_rights(actor, story.guild_id)
         return story
 
-    @staticmethod
-    def require_edit_rights(actor: Actor, guild_id: int | None) -> None:
-        if guild_id is None:
-            if not actor.is_owner:
-                raise PermissionDenied("Stories in the shared library are managed by the bot's owners only.")
-        elif not actor.is_moderator:
-            raise PermissionDenied(NOT_A_MODERATOR)
-
-    @staticmethod
-    def require_moderator(actor: Actor) -> None:
-        if not (actor.is_moderator or actor.is_owner):
-            raise PermissionDenied(NOT_A_MODERATOR)
-
-    @staticmethod
-    def require_admin(actor: Actor) -> None:
-        if not actor.is_admin:
-            raise PermissionDenied("Only server admins (Manage Server) can change skatebot's settings.")
+    # The access rules live in bot.services.access; kept here as the story service's own vocabulary.
+    require_edit_rights = staticmethod(require_edit_rights)
+    require_moderator = staticmethod(require_moderator)
+    require_admin = staticmethod(require_admin)
 
     def _record(
         self, actor: Actor, action: str, before: dict[str, Any] | None = None, after: dict[str, Any] | None = None
     ) -> AuditRecord:
-        return AuditRecord(actor.user_id, actor.guild_id, action, now(), before, after)
+        return audit(actor, action, before, after)
 
     # --- reading -----------------------------------------------------------------------------------
     async def view(self, actor: Actor, story_id: int) -> StoryView:

@@ -163,6 +163,10 @@ def _name(entry: Entry) -> str:
     return discord.utils.escape_markdown(entry.name)
 
 
+def _escape(text: str) -> str:
+    return discord.utils.escape_markdown(text)
+
+
 def _final_line(entry: Entry, segments: Sequence[Segment]) -> str:
     parts = []
     for segment in segments:
@@ -222,15 +226,21 @@ def profile_embed(profile: AthleteProfile) -> discord.Embed:
 
 
 def _profile_embed(profile: AthleteProfile) -> discord.Embed:
-    skater = profile.skater
-    details = [f"{flag(skater.country)} {skater.country}"]
+    athlete = profile.athlete
+    details = [f"{flag(athlete.country)} {athlete.country}"]
     if profile.disciplines:
         details.append(", ".join(DISCIPLINE_LABELS[d] for d in profile.disciplines))
-    if profile.partners:
-        details.append("Partner: " + ", ".join(p.name for p in profile.partners))
-    if skater.aliases:
-        details.append("Also written: " + ", ".join(skater.aliases[:6]))
-    embed = new_embed(skater.name, "\n".join(details))
+    if athlete.is_couple:
+        details.append("Results skated together. Each partner: " + " · ".join(_escape(s.name) for s in athlete.skaters))
+    elif profile.partners:
+        details.append("Partner: " + ", ".join(_escape(p.name) for p in profile.partners))
+    for skater in athlete.skaters:
+        if skater.aliases:
+            also = ", ".join(_escape(a) for a in skater.aliases[:6])
+            details.append(
+                f"{_escape(skater.name)} also written: {also}" if athlete.is_couple else f"Also written: {also}"
+            )
+    embed = new_embed(athlete.name, "\n".join(details))
     medal_order = ["gold", "silver", "bronze", "team gold", "team silver", "team bronze"]
     medal_emoji = {"gold": "🥇", "silver": "🥈", "bronze": "🥉"}
     medals = [
@@ -325,8 +335,21 @@ def medal_table_embed(competition: Competition, rows: list[MedalRow]) -> discord
 def head_to_head_embed(h2h: HeadToHead) -> discord.Embed:
     a, b = h2h.a, h2h.b
     title = f"{a.name} vs {b.name}"
+    if h2h.partners_in and not h2h.meetings:
+        events = ", ".join(f"{r.competition.label} ({r.event.name})" for r in h2h.partners_in[:5])
+        return new_embed(title, messages.PARTNERS.format(a=_escape(a.name), b=_escape(b.name), events=_escape(events)))
     if not h2h.meetings:
-        return new_embed(title, messages.NEVER_MET.format(a=a.name, b=b.name))
+        if h2h.a_disciplines and h2h.b_disciplines and not set(h2h.a_disciplines) & set(h2h.b_disciplines):
+            return new_embed(
+                title,
+                messages.OTHER_DISCIPLINES.format(
+                    a=_escape(a.name),
+                    b=_escape(b.name),
+                    a_discipline=", ".join(DISCIPLINE_LABELS[d].lower() for d in h2h.a_disciplines),
+                    b_discipline=", ".join(DISCIPLINE_LABELS[d].lower() for d in h2h.b_disciplines),
+                ),
+            )
+        return new_embed(title, messages.NEVER_MET.format(a=_escape(a.name), b=_escape(b.name)))
     a_wins, b_wins = h2h.score
     embed = new_embed(
         title,

@@ -8,6 +8,8 @@ import discord
 
 from bot import messages
 from bot.tree import report_error
+from bot.ui import replies
+from bot.ui.replies import respond
 
 log = logging.getLogger(__name__)
 
@@ -28,10 +30,10 @@ class Paginator(discord.ui.View):
         """Sends the first page; a single page goes out without buttons."""
         if len(self.pages) == 1:
             self.stop()
-            await interaction.response.send_message(embed=self.pages[0], ephemeral=ephemeral)
+            await respond(interaction, embed=self.pages[0], ephemeral=ephemeral)
             return
         self.origin = interaction
-        await interaction.response.send_message(embed=self.pages[0], view=self, ephemeral=ephemeral)
+        await respond(interaction, embed=self.pages[0], view=self, ephemeral=ephemeral)
 
     def _sync_buttons(self) -> None:
         self.previous.disabled = self.index == 0
@@ -41,13 +43,13 @@ class Paginator(discord.ui.View):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.user.id == self.author_id:
             return True
-        await interaction.response.send_message(messages.NOT_YOUR_BUTTONS, ephemeral=True)
+        await respond(interaction, messages.NOT_YOUR_BUTTONS, ephemeral=True)
         return False
 
     async def _show(self, interaction: discord.Interaction, index: int) -> None:
         self.index = max(0, min(index, len(self.pages) - 1))
         self._sync_buttons()
-        await interaction.response.edit_message(embed=self.pages[self.index], view=self)
+        await replies.edit(interaction, embed=self.pages[self.index], view=self)
 
     @discord.ui.button(label="Previous", emoji="◀️", style=discord.ButtonStyle.secondary)
     async def previous(self, interaction: discord.Interaction, _: discord.ui.Button[Paginator]) -> None:

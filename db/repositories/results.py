@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from db.database import Database, Transaction
 from db.models import (
+    AuditRecord,
     Competition,
     Entry,
     Event,
@@ -25,6 +26,7 @@ from db.models import (
     TeamResult,
     TeamSegmentResult,
 )
+from db.repositories.stories import write_audit
 
 _Model = TypeVar("_Model", Competition, Event, Segment)
 
@@ -91,6 +93,34 @@ class ResultsRepository:
             "FROM skaters s LEFT JOIN skater_aliases a ON a.skater_id = s.id GROUP BY s.id"
         ):
             yield row["id"], row["name"], row["aliases"].split("\x1f") if row["aliases"] else []
+
+    async def couples(self) -> list[tuple[int, int]]:
+        """Every two skaters who share an entry (pairs and dance couples), in the order the entry lists them."""
+        rows = await self._db.fetchall(
+            "SELECT DISTINCT a.skater_id, b.skater_id FROM entry_skaters a JOIN entry_skaters b "
+            "ON b.entry_id = a.entry_id AND b.position = 1 WHERE a.position = 0"
+        )
+        return [(row[0], row[1]) for row in rows]
+
+    async def add_alias(self, skater_id: int, alias: str, audit: AuditRecord) -> bool:
+        """Adds another spelling of a skater's name (audited); False when the skater already has it."""
+        async with self._db.transaction() as tx:
+            added = await tx.execute(
+                "INSERT OR IGNORE INTO skater_aliases (skater_id, alias) VALUES (?, ?)", (skater_id, alias)
+            )
+            if added:
+                await write_audit(tx, None, audit)
+        return bool(added)
+
+    async def remove_alias(self, skater_id: int, alias: str, audit: AuditRecord) -> bool:
+        """Removes a spelling (audited); False when the skater does not have it."""
+        async with self._db.transaction() as tx:
+            removed = await tx.execute(
+                "DELETE FROM skater_aliases WHERE skater_id = ? AND alias = ?", (skater_id, alias)
+            )
+            if removed:
+                await write_audit(tx, None, audit)
+        return bool(removed)
 
     async def has_imports(self) -> bool:
         return await self._db.fetchone("SELECT 1 FROM imports LIMIT 1") is not None

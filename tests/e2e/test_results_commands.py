@@ -82,7 +82,7 @@ async def test_segment_standings_from_typed_text(sandbox: Sandbox) -> None:
 
 async def test_unknown_competition_gets_an_ephemeral_reply(sandbox: Sandbox) -> None:
     result = await sandbox.slash("results", competition="Sochi 2014", event="men")
-    assert result.ephemeral and "No competition matches “Sochi 2014”" in result.message.content
+    assert result.ephemeral and "No competition matching “Sochi 2014” in the store" in result.message.content
 
 
 async def test_athlete_profile_and_suggestions(sandbox: Sandbox) -> None:

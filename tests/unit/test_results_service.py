@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import Ambiguous, NotFound
+from bot.errors import Ambiguous, NotFound, UserFacingError
 from bot.services.results import ResultsService
 
 
@@ -15,7 +15,7 @@ async def test_competition_autocomplete_and_resolution(results: ResultsService) 
     assert results.competition("beijing").key == "owg2022"
     with pytest.raises(NotFound) as error:
         results.competition("Sapporo 1972")
-    assert "No competition matches" in error.value.message
+    assert "No competition matching “Sapporo 1972” in the store" in error.value.message
 
 
 async def test_event_choices_are_narrowed_by_the_competition(results: ResultsService) -> None:
@@ -59,7 +59,7 @@ async def test_team_event_standings(results: ResultsService) -> None:
 
 async def test_athlete_profile(results: ResultsService) -> None:
     profile = await results.profile("sakamoto kaori")
-    assert profile.skater.name == "Kaori Sakamoto" and profile.skater.country == "JPN"
+    assert profile.athlete.name == "Kaori Sakamoto" and profile.athlete.country == "JPN"
     assert profile.disciplines == ["women"]
     assert profile.medals["silver"] == 2 and profile.medals["bronze"] == 1  # 2026, Worlds 2025; 2022
     assert profile.medals["team silver"] == 1
@@ -81,7 +81,7 @@ async def test_names_resolve_tolerantly_and_unknown_names_suggest(results: Resul
     assert (await results.skater("Shaydorov")).name == "Mikhail Shaidorov"
     with pytest.raises(Ambiguous) as ambiguous:
         await results.skater("Miura")
-    assert {"Kao Miura", "Riku Miura"} <= set(ambiguous.value.suggestions)
+    assert {"Kao Miura", "Riku Miura"} <= {s.label for s in ambiguous.value.suggestions}
     with pytest.raises(NotFound):
         await results.skater("Qqqqqqqq Zzzzzzz")
 
@@ -115,5 +115,5 @@ async def test_head_to_head(results: ResultsService) -> None:
     assert h2h.score == (1, 1)  # Malinin ahead at Worlds 2025, Kagiyama at the Olympics
     partners = await results.compare("Riku Miura", "Ryuichi Kihara")
     assert partners.meetings == []  # one shared entry is not a meeting
-    with pytest.raises(NotFound):
+    with pytest.raises(UserFacingError, match="two different athletes"):
         await results.compare("Ilia Malinin", "Malinin")

@@ -1,0 +1,66 @@
+"""Who may do what, decided in the services for every path (slash command, button, form, command line).
+
+Discord's `default_permissions` only hide a command in its UI and server admins can change them, so each
+service checks the actor's rights itself with these rules:
+- a server's moderators (Manage Messages at server level, or its moderator role) curate its stories and
+  its moment of the day; its admins (Manage Server) change its settings;
+- the bot's owners (OWNER_IDS) curate the shared library and the results store (imports, spellings).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from bot.errors import UserFacingError
+from db.models import AuditRecord
+
+NOT_A_MODERATOR = "Only moderators can do that: Manage Messages, or the server's moderator role (`/config modrole`)."
+
+
+class PermissionDenied(UserFacingError):
+    """The actor may not do this here; nothing was changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who is acting and with which rights, as the Discord layer (or the command line) established them."""
+
+    user_id: int
+    guild_id: int | None  # None: a DM or the command line
+    is_moderator: bool = False
+    is_owner: bool = False
+    is_admin: bool = False
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def audit(
+    actor: Actor, action: str, before: dict[str, object] | None = None, after: dict[str, object] | None = None
+) -> AuditRecord:
+    return AuditRecord(actor.user_id, actor.guild_id, action, now(), before, after)
+
+
+def require_owner(actor: Actor, message: str = "Only the bot's owners can do that.") -> None:
+    if not actor.is_owner:
+        raise PermissionDenied(message)
+
+
+def require_moderator(actor: Actor) -> None:
+    if not (actor.is_moderator or actor.is_owner):
+        raise PermissionDenied(NOT_A_MODERATOR)
+
+
+def require_admin(actor: Actor) -> None:
+    if not actor.is_admin:
+        raise PermissionDenied("Only server admins (Manage Server) can change skatebot's settings.")
+
+
+def require_edit_rights(actor: Actor, guild_id: int | None) -> None:
+    """A server's stories are its moderators'; the shared library (guild None) is the owners'."""
+    if guild_id is None:
+        require_owner(actor, "Stories in the shared library are managed by the bot's owners only.")
+    elif not actor.is_moderator:
+        raise PermissionDenied(NOT_A_MODERATOR)

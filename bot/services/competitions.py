@@ -1,0 +1,336 @@
+"""Which competition a user means, without ever answering a different one.
+
+A competition is asked for in many ways: "Worlds 2025", "world championships boston", "owg2026",
+"Milano Cortina", "PyeongChang", "2025-26 Europeans", "XXV Olympic Winter Games". Fuzzy name matching alone
+answers "Worlds 2026" with Worlds 2025 (the names differ by one character), which is the worst outcome for a
+bot people trust for facts. So the text is read as *facts* and *words*:
+
+* facts: years, a season ("2025-26"), an edition ("XXV", "25th"). A fact the competition does not have
+  rules it out; facts are never matched approximately.
+* words: every other word must be accounted for by the competition: its names, its key, its city, venue
+  or country (in any of the country's names), or the words of its level ("worlds", "grand prix",
+  "junior"). A word may be a typo of a name word, never of a place another competition or a country has
+  ("Boston" is not a typo of anything). Filler ("the", "ISU", "figure skating") is ignored.
+
+What is left is the answer when it is one competition, a choice to offer when it is several, and when it
+is none, the competitions the words describe with the facts set aside ("It has: Worlds 2025 Boston"), to
+say what the store lacks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
+
+from bot.services.countries import COUNTRIES, country_names
+from bot.services.names import normalize
+from db.models import Competition
+
+__all__ = ["LEVEL_LABELS", "CompetitionFinder", "CompetitionLookup", "CompetitionQuery", "parse_query"]
+
+LEVEL_LABELS = {
+    "olympics": "Olympic Winter Games",
+    "worlds": "World Championships",
+    "junior-worlds": "World Junior Championships",
+    "europeans": "European Championships",
+    "four-continents": "Four Continents Championships",
+    "grand-prix": "Grand Prix",
+    "grand-prix-final": "Grand Prix Final",
+    "challenger": "Challenger Series",
+    "national": "National Championships",
+}
+# Words that describe a level. The first group of each level names it on its own ("worlds", "gpf"); the
+# second only fits it ("championships" fits worlds, europeans, nationals... but names none of them).
+_LEVEL_WORDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "olympics": (frozenset({"olympics", "olympic", "olympiad", "owg", "og"}), frozenset({"games", "winter"})),
+    "worlds": (frozenset({"worlds", "world", "wc", "wfsc"}), frozenset({"championships", "championship"})),
+    "junior-worlds": (
+        frozenset({"junior", "juniors", "jr", "wjc", "jwc"}),
+        frozenset({"championships", "championship"}),
+    ),
+    "europeans": (frozenset({"europeans", "european", "euros", "ec"}), frozenset({"championships", "championship"})),
+    "four-continents": (frozenset({"continents", "4cc", "fcc"}), frozenset({"four", "championships", "championship"})),
+    "grand-prix": (frozenset({"grand", "prix", "gp"}), frozenset({"series"})),
+    "grand-prix-final": (frozenset({"gpf", "final"}), frozenset({"grand", "prix", "gp"})),
+    "challenger": (frozenset({"challenger", "cs"}), frozenset({"series"})),
+    "national": (frozenset({"national", "nationals"}), frozenset({"championships", "championship"})),
+}
+# Words that say nothing about which competition is meant.
+_FILLER = frozenset(
+    "the of in at on a an and for to isu figure skating skate fs competition competitions event results result "
+    "de du des la le les di del della der die das".split()
+)
+_YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d\d(?![\d.,])")
+_SHORT_YEAR = re.compile(r"[’'‘](\d\d)\b")
+_SEASON = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[-/–—]\s*(\d\d(?:\d\d)?)(?!\d)")
+_ROMAN = re.compile(r"\b[IVXLC]{2,}\b")  # upper case only: "li" or "vi" in running text are not editions
+_ORDINAL = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\b", re.IGNORECASE)
+_GLUED_YEAR = re.compile(r"\b([a-z]+)((?:19|20)\d\d)\b")  # owg2026, wc2025
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+_TYPO_CUTOFF = 80.0
+_MIN_TYPO_LENGTH = 4
+
+
+def _roman(text: str) -> int | None:
+    total = 0
+    values = [_ROMAN_VALUES[c] for c in text]
+    for i, value in enumerate(values):
+        total += -value if i + 1 < len(values) and values[i + 1] > value else value
+    # Only canonical numerals: "IIV" or "VX" are not numbers anyone writes.
+    return total if 0 < total <= 60 and _to_roman(total) == text else None
+
+
+def _to_roman(number: int) -> str:
+    out = []
+    for value, letters in ((50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while number >= value:
+            out.append(letters)
+            number -= value
+    return "".join(out)
+
+
+def olympic_edition(year: int) -> int | None:
+    """The Olympic Winter Games' number (I in 1924; none in 1940 and 1944; two years apart in 1992-94)."""
+    if year < 1924:
+        return None
+    if year <= 1936:
+        return (year - 1924) // 4 + 1 if year % 4 == 0 else None
+    if 1948 <= year <= 1992:
+        return (year - 1948) // 4 + 5 if year % 4 == 0 else None
+    if year >= 1994 and (year - 1994) % 4 == 0:
+        return (year - 1994) // 4 + 17
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class CompetitionQuery:
+    """What a user's text says about a competition."""
+
+    text: str
+    years: frozenset[int] = frozenset()
+    seasons: frozenset[str] = frozenset()
+    editions: frozenset[int] = frozenset()
+    words: tuple[str, ...] = ()  # normalized, without filler and facts
+    partial: str = ""  # autocomplete: the word being typed (already in `words` unless it is numeric)
+
+    @property
+    def has_facts(self) -> bool:
+        return bool(self.years or self.seasons or self.editions)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.has_facts or self.words or self.partial)
+
+    def levels(self) -> list[str]:
+        """The levels the words name ("worlds" -> worlds; "junior worlds" -> junior-worlds)."""
+        words = set(self.words)
+        named = [level for level, (own, _) in _LEVEL_WORDS.items() if words & own]
+        # "junior worlds" names both; the more specific one wins. Likewise "grand prix final".
+        for specific, general in (("junior-worlds", "worlds"), ("grand-prix-final", "grand-prix")):
+            if specific in named and general in named:
+                named.remove(general)
+        return named
+
+
+def parse_query(text: str, *, typing: bool = False) -> CompetitionQuery:
+    """Reads facts and words out of `text`. With `typing` (autocomplete), the last word may be unfinished:
+    a number that could still become a year is kept aside instead of counting as a fact or a word."""
+    raw = text[:200]
+    seasons = set()
+    for match in _SEASON.finditer(raw):
+        start, end = int(match.group(1)), match.group(2)
+        end_year = int(end) if len(end) == 4 else start // 100 * 100 + int(end)
+        if end_year == start + 1:
+            seasons.add(f"{start}-{end_year % 100:02d}")
+    raw_no_season = _SEASON.sub(" ", raw)
+    editions = {n for m in _ROMAN.finditer(raw_no_season) if (n := _roman(m.group()))}
+    editions |= {int(m.group(1)) for m in _ORDINAL.finditer(raw_no_season)}
+    rest = _ROMAN.sub(" ", _ORDINAL.sub(" ", raw_no_season))
+    years = {2000 + int(m.group(1)) for m in _SHORT_YEAR.finditer(rest)}
+    rest = _SHORT_YEAR.sub(" ", rest)
+    norm = _GLUED_YEAR.sub(r"\1 \2", normalize(rest))
+    tokens = norm.split()
+    partial = ""
+    if typing and tokens and not text[-1:].isspace():
+        partial = tokens[-1]
+        if partial.isdigit() and len(partial) < 4:
+            tokens = tokens[:-1]
+        elif partial.isdigit():
+            partial = ""
+    words = []
+    for token in tokens:
+        if _YEAR.fullmatch(token):
+            years.add(int(token))
+        elif token not in _FILLER:
+            words.append(token)
+    return CompetitionQuery(
+        text=text,
+        years=frozenset(years),
+        seasons=frozenset(seasons),
+        editions=frozenset(editions),
+        words=tuple(words),
+        partial=partial if typing else "",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    """What can be said of one competition, computed once per store load."""
+
+    competition: Competition
+    years: frozenset[int]
+    season: str
+    edition: int | None
+    names: frozenset[str]  # words of its names and key: typos of these are forgiven
+    places: frozenset[str]  # words of its city, venue and country names
+    levels: frozenset[str]  # words of its level
+
+
+@dataclass(slots=True)
+class CompetitionLookup:
+    """The outcome of reading a user's text: one match, several, or none (with what the store has)."""
+
+    query: CompetitionQuery
+    matches: list[Competition] = field(default_factory=list)  # best first, then newest first
+    nearby: list[Competition] = field(default_factory=list)  # when none match: what the words describe
+
+    @property
+    def match(self) -> Competition | None:
+        return self.matches[0] if len(self.matches) == 1 else None
+
+    @property
+    def ambiguous(self) -> bool:
+        return len(self.matches) > 1
+
+    def describe_missing(self) -> str:
+        """'2026 World Championships', or the text as typed when its facts and words name no level."""
+        levels = self.query.levels()
+        when = " ".join(sorted(self.query.seasons) or [str(y) for y in sorted(self.query.years)])
+        if len(levels) == 1 and levels[0] in LEVEL_LABELS:
+            edition = " ".join(_to_roman(n) for n in sorted(self.query.editions))
+            return " ".join(part for part in (edition, when, LEVEL_LABELS[levels[0]]) if part)
+        return ""
+
+
+def _newest_first(competition: Competition) -> tuple[str, int]:
+    return (competition.start_date or "", competition.id)
+
+
+class CompetitionFinder:
+    """Resolves text to competitions of the store (see the module docstring for the rules)."""
+
+    def __init__(self, competitions: Iterable[Competition]) -> None:
+        self._facts = [self._facts_of(c) for c in competitions]
+        self._by_key = {f.competition.key.casefold(): f.competition for f in self._facts}
+        # Words that name a place (a city, venue or country) anywhere: never taken as a typo of another word.
+        self._place_words = frozenset().union(*(f.places for f in self._facts)) | frozenset(
+            w for code in COUNTRIES for name in country_names(code) for w in normalize(name).split()
+        )
+
+    @staticmethod
+    def _facts_of(competition: Competition) -> _Facts:
+        years = {int(d[:4]) for d in (competition.start_date, competition.end_date) if d and d[:4].isdigit()}
+        texts = [competition.name, competition.short_name or "", competition.key]
+        names: set[str] = set()
+        for text in texts:
+            query = parse_query(text)
+            names.update(query.words)
+            years.update(query.years)
+        places: set[str] = set()
+        for place in (competition.city, competition.venue, *country_names(competition.country)):
+            places.update(normalize(place or "").split())
+        own, fitting = _LEVEL_WORDS.get(competition.level, (frozenset(), frozenset()))
+        edition = None
+        if competition.level == "olympics" and competition.start_date:
+            edition = olympic_edition(int(competition.start_date[:4]))
+        return _Facts(
+            competition=competition,
+            years=frozenset(years),
+            season=competition.season,
+            edition=edition,
+            names=frozenset(names - _FILLER),
+            places=frozenset(places - _FILLER),
+            levels=own | fitting,
+        )
+
+    def by_key(self, text: str) -> Competition | None:
+        """The competition whose key is exactly `text` (what a picked autocomplete choice sends)."""
+        return self._by_key.get(text.strip().casefold())
+
+    def lookup(self, text: str, *, typing: bool = False) -> CompetitionLookup:
+        exact = self.by_key(text)
+        query = parse_query(text, typing=typing)
+        if exact is not None:
+            return CompetitionLookup(query, [exact])
+        if query.empty:
+            return CompetitionLookup(query)
+        scores = {f.competition.id: score for f in self._facts if (score := self._score(query, f)) is not None}
+        if scores:
+            best = max(scores.values())
+            # A competition that accounts for every word exactly is preferred over one reached only through a
+            # typo ("worlds" is a typo of "world" in "World Junior Championships"). Autocomplete lists them all.
+            matches = [f.competition for f in self._facts if f.competition.id in scores]
+            if not typing:
+                matches = [c for c in matches if scores[c.id] >= best - 1e-9]
+            matches.sort(key=lambda c: (scores[c.id], *_newest_first(c)), reverse=True)
+            return CompetitionLookup(query, matches)
+        # Nothing fits: what do the words describe once the facts are set aside ("Boston" -> Worlds 2025
+        # Boston), or once places are too ("Worlds Tokyo 2026" -> the Worlds), or the level alone?
+        nearby: list[Competition] = []
+        for words in (query.words, tuple(w for w in query.words if w not in self._place_words)):
+            relaxed = CompetitionQuery(text=query.text, words=words)
+            if words and (nearby := [f.competition for f in self._facts if self._score(relaxed, f) is not None]):
+                break
+        if not nearby and query.levels():
+            wanted = set(query.levels())
+            nearby = [f.competition for f in self._facts if f.competition.level in wanted]
+        nearby.sort(key=_newest_first, reverse=True)
+        return CompetitionLookup(query, [], nearby)
+
+    def _score(self, query: CompetitionQuery, facts: _Facts) -> float | None:
+        """None when the competition is ruled out; else how exactly its words were matched (higher is better)."""
+        if query.years and not query.years <= facts.years:
+            return None
+        if query.seasons and query.seasons != {facts.season}:
+            return None
+        if query.editions and query.editions != {facts.edition}:
+            return None
+        vocabulary = facts.names | facts.places | facts.levels
+        score = 0.0
+        for word in query.words:
+            if word in vocabulary:
+                score += 1.0
+            elif word == query.partial and any(v.startswith(word) for v in vocabulary):
+                score += 0.9
+            elif (quality := self._typo(word, facts.names)) is not None:
+                score += quality
+            else:
+                return None
+        if query.partial.isdigit() and not any(str(y).startswith(query.partial) for y in facts.years):
+            return None
+        return score
+
+    def _typo(self, word: str, names: frozenset[str]) -> float | None:
+        """How close `word` is to one of the competition's name words, if it can be a misspelling of one."""
+        if len(word) < _MIN_TYPO_LENGTH or word in self._place_words or any(c.isdigit() for c in word):
+            return None
+        best = max((fuzz.ratio(word, name) for name in names if not name.isdigit()), default=0.0)
+        # A shortened name ("Milan" for "Milano", "Pyeongchang" for "PyeongChang") counts as well.
+        if any(name.startswith(word) for name in names if len(word) >= 4):
+            best = max(best, 90.0)
+        return best / 100.0 - 0.2 if best >= _TYPO_CUTOFF else None
+
+    def newest(self, limit: int) -> list[Competition]:
+        return sorted((f.competition for f in self._facts), key=_newest_first, reverse=True)[:limit]
+
+
+def labels_with_years(competitions: Sequence[Competition]) -> list[str]:
+    """Display labels that always show the year, so "Worlds" choices can be told apart."""
+    labels = []
+    for c in competitions:
+        year = (c.start_date or "")[:4]
+        labels.append(c.label if not year or year in c.label else f"{c.label} {year}")
+    return labels

@@ -1,0 +1,33 @@
+"""Plain-text helpers for what users typed, shared by services and the Discord layer (no discord import).
+
+Anything a user typed that a reply repeats goes through `quote`: one line, short, and unable to format or
+link (Discord renders markdown in replies; a 6,000-character option quoted whole would also push the reply
+past Discord's 2,000-character limit and the user would see "The application did not respond").
+"""
+
+from __future__ import annotations
+
+import re
+
+QUOTE_LIMIT = 80
+
+# Discord's markdown inside a line: emphasis, code, spoilers, strike, masked links, escapes, mentions and
+# custom emoji. (Headings, lists and block quotes only start a line; quoted input never does.)
+_MARKDOWN = re.compile(r"([\\*_~`|\[\]()<@:])")
+_SPACE = re.compile(r"\s+")
+
+
+def shorten(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters, ending in … when cut."""
+    return text if len(text) <= limit else text[: max(0, limit - 1)].rstrip() + "…"
+
+
+def escape_markdown(text: str) -> str:
+    """Every character Discord could read as formatting, a link or a mention, backslash-escaped."""
+    return _MARKDOWN.sub(r"\\\1", text)
+
+
+def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """User input as it may appear inside a reply: “on one line, at most `limit` characters, inert”."""
+    one_line = _SPACE.sub(" ", str(text)).strip()
+    return f"“{escape_markdown(shorten(one_line, limit))}”"
