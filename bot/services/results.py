@@ -17,7 +17,7 @@ from rapidfuzz import fuzz
 
 from bot.errors import Ambiguous, NotFound, Suggestion, UserFacingError
 from bot.services.access import Actor, audit, require_owner
-from bot.services.competitions import CompetitionFinder, labels_with_years
+from bot.services.competitions import CompetitionFinder, CompetitionLookup, labels_with_years
 from bot.services.names import NameIndex, NameMatch, normalize
 from bot.text import quote as _quote
 from bot.text import shorten
@@ -380,10 +380,14 @@ class ResultsService:
         return [choice for _, choice in ranked[:MAX_CHOICES]]
 
     # --- resolving what the user sent (a picked choice's value, or any text) -------------------------
+    def find_competitions(self, text: str) -> CompetitionLookup:
+        """What `text` may mean among the stored competitions: one, several, or none (with what is near)."""
+        return self._finder.lookup(text)
+
     def competition(self, text: str) -> Competition:
         """The one competition `text` means. Several: Ambiguous (newest first). None: NotFound saying what
         is missing and what the store has instead; never one of those as the answer."""
-        lookup = self._finder.lookup(text)
+        lookup = self.find_competitions(text)
         if lookup.match is not None:
             return lookup.match
         if lookup.ambiguous:
