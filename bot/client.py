@@ -94,6 +94,7 @@ class SkateBot(commands.Bot):
         self.add_dynamic_items(FlagButton, ReadMoreButton)
         # The moment of the day: settle what a restart interrupted, then plan every server's next post.
         self.moments.poster = DiscordPoster(self, self.stories.guilds, self.settings.post_rate)
+        self.moments.planner = self.moment_scheduler
         self.moment_scheduler.start()
         planned = await self.moment_scheduler.load()
         log.info("moment of the day: %d schedules planned", planned)

@@ -7,6 +7,7 @@ NO_TOKEN = (
 NO_RESULTS_STORED = "No results stored for this yet."
 NEVER_MET = "{a} and {b} have not competed in the same event in the results stored."
 PARTNERS = "{a} and {b} skate together: they are partners, not rivals, in {events}."
+DISCIPLINE_PHRASES = {"men": "men's singles", "women": "women's singles", "pairs": "pairs", "ice_dance": "ice dance"}
 OTHER_DISCIPLINES = (
     "{a} skates {a_discipline} and {b} skates {b_discipline}: they never compete against each other "
     "(in the team event they skate different segments)."
@@ -27,3 +28,5 @@ COOLDOWN = "Slow down a little: try again in {seconds:.0f} s."
 MISSING_PERMISSIONS = "You need the {permissions} permission for this."
 BOT_MISSING_PERMISSIONS = "I need the {permissions} permission in this channel."
 PONG = "Pong! Gateway latency {latency_ms} ms."
+ALIAS_ADDED = "{skater} can now also be found as {spelling}."
+ALIAS_REMOVED = "{skater} is no longer found as {spelling}."

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 
+import aiohttp
 import discord
 
 from bot import modlog
@@ -49,7 +50,12 @@ class DiscordPoster:
         except discord.Forbidden as exc:
             raise PostFailed("skatebot may not post there (it needs Send Messages and Embed Links)") from exc
         except discord.HTTPException as exc:
-            raise PostFailed(f"Discord refused the post ({exc.status}: {exc.text[:100]})") from exc
+            # Discord's own trouble (5xx) and rate limits pass; anything else (400: a post Discord will never
+            # take) would fail again.
+            passing = exc.status >= 500 or exc.status == 429
+            raise PostFailed(f"Discord refused the post ({exc.status}: {exc.text[:100]})", transient=passing) from exc
+        except (aiohttp.ClientError, TimeoutError, OSError) as exc:
+            raise PostFailed(f"Discord could not be reached ({type(exc).__name__})", transient=True) from exc
         return message.id
 
     async def find(self, channel_id: int, local_date: str, story_id: int) -> int | None:

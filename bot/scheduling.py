@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import date
+from datetime import date, datetime
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
@@ -75,6 +75,25 @@ class MomentScheduler:
     async def replan(self, guild_id: int) -> None:
         self.plan(await self.service.repo.schedule(guild_id), guild_id)
 
+    def retry(self, guild_id: int, local_date: str, at: datetime) -> None:
+        """The Planner side: one more attempt at a day's post that failed for a passing reason."""
+        self.scheduler.add_job(
+            self._fire_retry,
+            DateTrigger(run_date=at),
+            id=f"moment-retry:{guild_id}:{local_date}",
+            args=(guild_id, local_date),
+            replace_existing=True,
+            misfire_grace_time=int(self.service.grace.total_seconds()),
+        )
+
+    async def _fire_retry(self, guild_id: int, local_date: str) -> None:
+        try:
+            async with self._slots:
+                outcome = await self.service.retry(guild_id, local_date)
+            log.info("moment of guild %s for %s, tried again: %s", guild_id, local_date, outcome)
+        except Exception:
+            log.exception("moment retry of guild %s for %s failed", guild_id, local_date)
+
     async def _fire(self, guild_id: int, day: date) -> None:
         try:
             async with self._slots:
@@ -100,7 +119,12 @@ class MomentScheduler:
             late = (now - job.next_run_time).total_seconds()
             if job.misfire_grace_time is not None and late > job.misfire_grace_time:
                 # As APScheduler would: too late to run; the restart logic records the day as missed.
-                await self.replan(job.args[0])
+                if job.func == self._fire:
+                    await self.replan(job.args[0])
+                else:
+                    job.remove()
                 continue
+            if job.func != self._fire:
+                job.remove()  # a one-shot retry: APScheduler drops a date job once it has run
             await job.func(*job.args)
         return len(due)

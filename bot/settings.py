@@ -26,6 +26,8 @@ class Settings:
     moment_grace_hours: float = 6.0
     post_rate: float = 45.0  # scheduled posts per second, under Discord's global 50
     isu_allow_private: bool = False  # /admin import-isu from hosts on private or loopback addresses
+    operator_name: str = "skatebot"  # who publishes the shared library's fact-checks (ClaimReview author)
+    review_url: str | None = None  # where a library story's review is published, with {id} for its number
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -67,6 +69,12 @@ class Settings:
                 raise SettingsError(f"{name} must be between {low:g} and {high:g}, got {raw}")
             return value
 
+        review_url = get("REVIEW_URL")
+        if review_url and (not review_url.startswith("https://") or "{id}" not in review_url):
+            raise SettingsError(
+                "REVIEW_URL must be an https:// address containing {id}, e.g. https://example.org/reviews/{id}"
+            )
+
         return cls(
             token=get("DISCORD_TOKEN"),
             db_path=Path(get("SKATEBOT_DB") or DEFAULT_DB),
@@ -80,4 +88,6 @@ class Settings:
             moment_grace_hours=number("MOMENT_GRACE_HOURS", 6.0, 0, 24),
             post_rate=number("POST_RATE_LIMIT", 45.0, 0.1, 50),
             isu_allow_private=(get("ISU_ALLOW_PRIVATE") or "").lower() in {"1", "true", "yes"},
+            operator_name=(get("OPERATOR_NAME") or "skatebot")[:100],
+            review_url=review_url,
         )

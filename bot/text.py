@@ -12,8 +12,8 @@ import re
 QUOTE_LIMIT = 80
 
 # Discord's markdown inside a line: emphasis, code, spoilers, strike, masked links, escapes, mentions and
-# custom emoji. (Headings, lists and block quotes only start a line; quoted input never does.)
-_MARKDOWN = re.compile(r"([\\*_~`|\[\]()<@:])")
+# custom emoji (<:name:id>). Headings, lists and block quotes only start a line; quoted input never does.
+_MARKDOWN = re.compile(r"([\\*_~`|\[\]()<@])")
 _SPACE = re.compile(r"\s+")
 
 

@@ -58,3 +58,7 @@ async def protocol_segments(interaction: discord.Interaction, current: str) -> C
             _option(interaction, "athlete"), _option(interaction, "competition"), current
         )
     )
+
+
+async def aliases(interaction: discord.Interaction, current: str) -> Choices:
+    return _safe(lambda: _service(interaction).alias_choices(_option(interaction, "skater"), current))

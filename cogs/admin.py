@@ -6,9 +6,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import messages
+from bot.checks import actor_for
 from bot.client import SkateBot
 from bot.errors import UserFacingError
 from bot.services.stories import PermissionDenied
+from bot.text import quote
+from bot.ui.replies import respond
+from cogs import _autocomplete
 
 
 class Admin(commands.Cog):
@@ -19,8 +24,34 @@ class Admin(commands.Cog):
         default_permissions=discord.Permissions(administrator=True),
     )
 
+    alias = app_commands.Group(name="alias", description="How skaters' names are written", parent=admin)
+
     def __init__(self, bot: SkateBot) -> None:
         self.bot = bot
+
+    @alias.command(name="add")
+    @app_commands.describe(skater="The skater", spelling="Another way their name is written, e.g. 坂本花織")
+    @app_commands.autocomplete(skater=_autocomplete.skaters)
+    async def alias_add(self, interaction: discord.Interaction, skater: str, spelling: str) -> None:
+        """Add a spelling of a skater's name, in any script (bot owners)."""
+        actor = await actor_for(interaction, self.bot.stories.guilds, self.bot.settings.owner_ids)
+        found = await self.bot.results.add_alias(actor, skater, spelling)
+        await respond(
+            interaction, messages.ALIAS_ADDED.format(skater=quote(found.name), spelling=quote(spelling)), ephemeral=True
+        )
+
+    @alias.command(name="remove")
+    @app_commands.describe(skater="The skater", spelling="The spelling to remove")
+    @app_commands.autocomplete(skater=_autocomplete.skaters, spelling=_autocomplete.aliases)
+    async def alias_remove(self, interaction: discord.Interaction, skater: str, spelling: str) -> None:
+        """Remove a spelling of a skater's name (bot owners)."""
+        actor = await actor_for(interaction, self.bot.stories.guilds, self.bot.settings.owner_ids)
+        found = await self.bot.results.remove_alias(actor, skater, spelling)
+        await respond(
+            interaction,
+            messages.ALIAS_REMOVED.format(skater=quote(found.name), spelling=quote(spelling)),
+            ephemeral=True,
+        )
 
     @admin.command(name="import-isu")
     @app_commands.describe(url="The http(s) URL of the event's ISU results index page")
@@ -28,6 +59,12 @@ class Admin(commands.Cog):
         """Import an official ISU results site (bot owners)."""
         if interaction.user.id not in self.bot.settings.owner_ids:
             raise PermissionDenied("Only the bot's owners can import results.")
+        if not url.strip().lower().startswith(("http://", "https://")):
+            # Never a path on the bot's machine: its answer would tell whether that path exists.
+            raise UserFacingError(
+                "From Discord only the http(s) address of an ISU results site can be imported; "
+                "import a folder with `skatebot import-isu` on the bot's machine."
+            )
         await interaction.response.defer(ephemeral=True, thinking=True)
         # Loaded on first use: PDFium and the parsers cost the bot memory it needs only for an import.
         from bot.services.importer import ImportFormatError

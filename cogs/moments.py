@@ -32,29 +32,13 @@ class Moments(commands.Cog):
     @moment.command(name="today")
     async def today(self, interaction: discord.Interaction) -> None:
         """Today's moment of the day in this server."""
-        preview = await self.service.today(interaction.guild_id or 0)
-        if preview is None or preview.schedule is None:
+        actor = await self._actor(interaction)
+        status = await self.service.today(actor.guild_id or 0, detailed=actor.is_moderator or actor.is_owner)
+        if status is None:
             await respond(interaction, "This server has no moment of the day.", ephemeral=True)
             return
-        post = preview.post
-        if post is not None and post.state == "posted" and post.message_id:
-            link = f"https://discord.com/channels/{post.guild_id}/{post.channel_id}/{post.message_id}"
-            text = f"Today's moment of the day was posted in <#{post.channel_id}>: {link}"
-        elif preview.schedule.paused:
-            text = "The moment of the day is paused in this server."
-        elif post is not None:
-            text = f"No moment of the day today ({post.state}{': ' + post.reason if post.reason else ''})."
-        else:
-            text = (
-                (
-                    f"Today's moment of the day will be posted in <#{preview.schedule.channel_id}> "
-                    f"<t:{int(preview.due.timestamp())}:R>."
-                )
-                if preview.due
-                else "Nothing scheduled today."
-            )
-        embeds = [ui.moment_embed(preview.content)] if preview.content and (post is None or post.story_id) else []
-        await respond(interaction, text, embeds=embeds, ephemeral=True)
+        embeds = [ui.moment_embed(status.content)] if status.content else []
+        await respond(interaction, ui.today_text(status), embeds=embeds, ephemeral=True)
 
     @moment.command(name="schedule")
     @app_commands.describe(
@@ -115,14 +99,7 @@ class Moments(commands.Cog):
         self.bot.stories.require_moderator(actor)
         await interaction.response.defer(ephemeral=True, thinking=True)
         outcome = await self.service.run(actor.guild_id or 0, trigger="manual")
-        messages = {
-            "posted": "Posted today's moment of the day.",
-            "already": "Today's moment of the day has already been posted (or tried): see `/moment today`.",
-            "nothing": "Nothing can be posted: see `/moment preview`.",
-            "failed": "The post failed; the reason is in `/moment settings`.",
-            "unscheduled": "This server has no moment of the day yet: set one with `/moment schedule`.",
-        }
-        await respond(interaction, messages.get(outcome, outcome), ephemeral=True)
+        await respond(interaction, ui.POST_NOW_REPLIES[outcome], ephemeral=True)
 
     @moment.command(name="settings")
     @app_commands.describe(

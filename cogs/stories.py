@@ -15,6 +15,7 @@ from bot.checks import actor_for
 from bot.client import SkateBot
 from bot.errors import UserFacingError
 from bot.services.stories import Actor, NeedsConfirmation, StoryDraft
+from bot.text import quote
 from bot.ui import replies
 from bot.ui import stories as ui
 from bot.ui.paging import Paginator
@@ -24,7 +25,13 @@ from db.models import LABELS, SOURCE_KINDS
 
 log = logging.getLogger(__name__)
 
+# Story numbers as Discord bounds them: the store holds any of them, and nothing else arrives.
+StoryId = app_commands.Range[int, 1, 2**53 - 1]
 LABEL_CHOICES = [app_commands.Choice(name=ui.badge(label), value=label) for label in LABELS]
+ROLE_CHOICES = [
+    app_commands.Choice(name="evidence: shows whether the story is true", value="evidence"),
+    app_commands.Choice(name="circulates: a place where the story is being shared", value="appearance"),
+]
 KIND_CHOICES = [
     app_commands.Choice(name="primary: an official body, the athlete, a wire report", value="primary"),
     app_commands.Choice(name="secondary: coverage", value="secondary"),
@@ -65,7 +72,7 @@ class Stories(commands.Cog):
     # --- everyone -------------------------------------------------------------------------------------
     @story.command(name="show")
     @app_commands.describe(id="Story number, or start typing its title")
-    async def show(self, interaction: discord.Interaction, id: int) -> None:
+    async def show(self, interaction: discord.Interaction, id: StoryId) -> None:
         """Show a story with its label and sources."""
         await self._send_story(interaction, id)
 
@@ -74,7 +81,7 @@ class Stories(commands.Cog):
     async def search(self, interaction: discord.Interaction, text: str) -> None:
         """Search this server's stories and the shared library."""
         stories = await self.service.search(await self._actor(interaction), text)
-        pages = ui.story_list_pages(f"Stories matching “{text[:100]}”", stories, "No story matches.")
+        pages = ui.story_list_pages(f"Stories matching {quote(text)}", stories, "No story matches.")
         await Paginator(pages, author_id=interaction.user.id).start(interaction, ephemeral=True)
 
     async def report_story(self, interaction: discord.Interaction, message: discord.Message) -> None:
@@ -119,6 +126,7 @@ class Stories(commands.Cog):
         """Add a story (moderators): opens a form."""
         actor = await self._actor(interaction)
         self.service.require_edit_rights(actor, None if library else actor.guild_id)
+        self.service.resolve_links(competition, event)
 
         async def submit(modal_interaction: discord.Interaction, values: dict[str, str]) -> None:
             story = await self.service.create(
@@ -139,7 +147,7 @@ class Stories(commands.Cog):
     async def edit(
         self,
         interaction: discord.Interaction,
-        id: int,
+        id: StoryId,
         competition: str | None = None,
         event: str | None = None,
     ) -> None:
@@ -151,6 +159,7 @@ class Stories(commands.Cog):
         linked_event = self.bot.results.event_by_id(current.story.event_id)
         competition = competition or (linked_competition.key if linked_competition else None)
         event = event or (linked_event.key if linked_event else None)
+        self.service.resolve_links(competition, event)
 
         async def submit(modal_interaction: discord.Interaction, values: dict[str, str]) -> None:
             draft = StoryDraft(competition=competition, event=event, **values)
@@ -169,20 +178,24 @@ class Stories(commands.Cog):
         kind="What kind of source",
         publisher="Who published it (default: from the link)",
         note="What it shows",
+        role="Evidence about the story (default), or a place where it circulates",
     )
-    @app_commands.choices(kind=KIND_CHOICES)
+    @app_commands.choices(kind=KIND_CHOICES, role=ROLE_CHOICES)
     async def source_add(
         self,
         interaction: discord.Interaction,
-        id: int,
+        id: StoryId,
         url: str,
         kind: app_commands.Choice[str] | None = None,
         publisher: str = "",
         note: str = "",
+        role: app_commands.Choice[str] | None = None,
     ) -> None:
         """Attach a source link to a story (moderators)."""
         actor = await self._actor(interaction)
-        story = await self.service.add_source(actor, id, url, kind.value if kind else "secondary", publisher, note)
+        story = await self.service.add_source(
+            actor, id, url, kind.value if kind else "secondary", publisher, note, role.value if role else "evidence"
+        )
         added = story.sources[-1]
         await respond(
             interaction, f"Added to story #{story.id}: {added.publisher} <{added.url}> ({added.kind}).", ephemeral=True
@@ -191,7 +204,7 @@ class Stories(commands.Cog):
 
     @source.command(name="remove")
     @app_commands.describe(id="Story number", source="The source to remove")
-    async def source_remove(self, interaction: discord.Interaction, id: int, source: str) -> None:
+    async def source_remove(self, interaction: discord.Interaction, id: StoryId, source: str) -> None:
         """Remove a source from a story (moderators)."""
         actor = await self._actor(interaction)
         before = await self.service.for_edit(actor, id)
@@ -208,7 +221,7 @@ class Stories(commands.Cog):
     async def label(
         self,
         interaction: discord.Interaction,
-        id: int,
+        id: StoryId,
         label: app_commands.Choice[str],
         note: str = "",
     ) -> None:
@@ -246,14 +259,14 @@ class Stories(commands.Cog):
 
     @story.command(name="check")
     @app_commands.describe(id="Story number")
-    async def check(self, interaction: discord.Interaction, id: int) -> None:
+    async def check(self, interaction: discord.Interaction, id: StoryId) -> None:
         """Check a story's claims against the results store (moderators)."""
         story, report = await self.service.check(await self._actor(interaction), id)
         await Paginator(ui.check_pages(story, report), author_id=interaction.user.id).start(interaction, ephemeral=True)
 
     @story.command(name="history")
     @app_commands.describe(id="Story number")
-    async def history(self, interaction: discord.Interaction, id: int) -> None:
+    async def history(self, interaction: discord.Interaction, id: StoryId) -> None:
         """Every change to a story: who, when, before and after (moderators)."""
         story, entries = await self.service.history(await self._actor(interaction), id)
         await Paginator(ui.history_pages(story, entries), author_id=interaction.user.id).start(
@@ -268,7 +281,7 @@ class Stories(commands.Cog):
 
     @story.command(name="delete")
     @app_commands.describe(id="Story number")
-    async def delete(self, interaction: discord.Interaction, id: int) -> None:
+    async def delete(self, interaction: discord.Interaction, id: StoryId) -> None:
         """Delete a story (moderators; it stays in the audit trail)."""
         actor = await self._actor(interaction)
         current = await self.service.for_edit(actor, id)
@@ -289,10 +302,16 @@ class Stories(commands.Cog):
 
     @story.command(name="export")
     @app_commands.describe(id="Story number")
-    async def export(self, interaction: discord.Interaction, id: int) -> None:
+    async def export(self, interaction: discord.Interaction, id: StoryId) -> None:
         """The story's verdict as schema.org ClaimReview JSON-LD (moderators)."""
         guild_name = interaction.guild.name if interaction.guild else "skatebot"
-        document = await self.service.export(await self._actor(interaction), id, f"{guild_name} moderators")
+        document = await self.service.export(
+            await self._actor(interaction),
+            id,
+            server_reviewer=f"{guild_name} moderators",
+            operator=self.bot.settings.operator_name,
+            review_url=self.bot.settings.review_url,
+        )
         data = json.dumps(document, ensure_ascii=False, indent=2).encode()
         await respond(
             interaction,

@@ -169,11 +169,14 @@ class StoreSummary:
     entries: int
     last_import_at: str | None
     last_import_source: str | None
+    source_sites: tuple[tuple[str, int], ...] = ()  # (site, figures resting on it), most cited first
 
 
 # --- stories ----------------------------------------------------------------------------------------------
 LABELS = ("unverified", "verified", "disputed", "misleading", "false", "satire")
 SOURCE_KINDS = ("primary", "secondary", "social")
+# evidence: says whether the story is true; appearance: a place where the story circulates.
+SOURCE_ROLES = ("evidence", "appearance")
 TIERS = ("official", "wire", "major", "specialist", "reference", "low")
 
 
@@ -187,6 +190,7 @@ class Source:
     note: str
     added_by: int
     added_at: str
+    role: str = "evidence"
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +294,8 @@ class MomentPost:
     claimed_at: str
     done_at: str | None
     label_shown: str | None
+    attempts: int = 1
+    retry_at: str | None = None  # while a post Discord refused for a passing reason waits to be tried again
 
 
 @dataclass(frozen=True, slots=True)

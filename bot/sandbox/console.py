@@ -55,8 +55,10 @@ CONSOLE_HELP = [
     ("/command option: value ...", "run a slash command, as Discord's client shows it"),
     ("/command option: text?", "ask the bot's autocomplete for that option"),
     ("press N | press Label", "press a button on the last message shown"),
+    ("pick N | pick Label", "choose an option of the menu on the last message shown"),
     ("submit field: value ...", "fill in the form (modal) the bot just opened"),
-    ("as owner | as member", "switch who is typing (member has no Manage Messages)"),
+    ("apps Report story", "use a message command (Apps menu) on the last message shown"),
+    ("as owner | as mod | as member", "switch who is typing (mod has the moderator role; member nothing)"),
     ("help", "this list"),
     ("quit | exit", "leave (so does end of input)"),
 ]
@@ -109,15 +111,18 @@ class SandboxConsole:
         owner: User,
         member: User,
         console: Console,
+        moderator: User | None = None,
     ) -> None:
         self.server = server
         self.guild = guild
         self.channel = channel
         self.owner = owner
         self.member = member
+        self.moderator = moderator
         self.user = owner
         self.console = console
-        self.last_message: Message | None = None
+        self.last_message: Message | None = None  # the last one with buttons or a menu
+        self.last_shown: Message | None = None  # the last one shown at all (for message commands)
         self.last_modal: InteractionResult | None = None
         self._pending: list[MessageEvent] = []
         self._last_event_at = time.monotonic()
@@ -125,6 +130,10 @@ class SandboxConsole:
 
     def close(self) -> None:
         self._unsubscribe()
+
+    @staticmethod
+    def now() -> datetime:
+        return datetime.now(UTC)
 
     # ------------------------------------------------------------------ event feed
 
@@ -135,7 +144,8 @@ class SandboxConsole:
     def _shown(self, message: Message) -> None:
         """The flow just printed `message`: queued events about it are already reflected."""
         self._pending = [e for e in self._pending if e.message is not message]
-        if message.buttons():
+        self.last_shown = message
+        if message.buttons() or _menus(message):
             self.last_message = message
 
     def drain(self) -> None:
@@ -223,7 +233,9 @@ class SandboxConsole:
             kind, ident, timestamp, style = match.groups()
             if timestamp is not None:
                 moment = datetime.fromtimestamp(int(timestamp), UTC)
-                return moment.strftime("%H:%M UTC" if style in ("t", "T", "R") else "%d %B %Y %H:%M UTC")
+                if style == "R":
+                    return _relative(moment, self.now())
+                return moment.strftime("%H:%M UTC" if style in ("t", "T") else "%d %B %Y %H:%M UTC")
             if kind == "#":
                 channel = self.guild.channels.get(int(ident))
                 return f"#{channel.name}" if channel else "#deleted-channel"
@@ -397,9 +409,42 @@ class SandboxConsole:
             raise ParseError("No form is open.")
         fields = _modal_inputs(self.last_modal.modal)
         keys = {_field_key(f): f["custom_id"] for f in fields}
+        unknown = [word for word in _FIELD_ATTEMPT.findall(rest) if word not in keys]
+        if unknown:
+            raise ParseError(f"The form has no field {unknown[0]!r}; its fields are: {', '.join(keys)}")
         values, _ = parse_options(rest, list(keys))
         result = await self.server.submit_modal(self.user, self.last_modal, {keys[k]: v for k, v in values.items()})
         self.last_modal = None
+        await self.show_result(result)
+
+    async def pick(self, arg: str) -> None:
+        msg = self.last_message
+        menus = _menus(msg) if msg is not None else []
+        if msg is None or not menus:
+            raise ParseError("No menu on screen.")
+        menu = menus[0]
+        options = menu.get("options") or []
+        chosen = None
+        if arg.isdigit() and 1 <= int(arg) <= len(options):
+            chosen = options[int(arg) - 1]
+        else:
+            chosen = next((o for o in options if o.get("label", "").lower() == arg.lower()), None)
+        if chosen is None:
+            labels = " ".join(f"[{i} {o.get('label')}]" for i, o in enumerate(options, start=1))
+            raise ParseError(f"No option {arg!r}; options: {labels}")
+        if menu.get("disabled"):
+            raise ParseError("That menu is disabled.")
+        result = await self.server.click(self.user, msg, menu["custom_id"], guild=self.guild, values=[chosen["value"]])
+        await self.show_result(result)
+
+    async def apps(self, name: str) -> None:
+        if self.last_shown is None:
+            raise ParseError("No message on screen to use it on.")
+        commands = [c["name"] for c in self.server.commands(self.guild) if c.get("type") == 3]
+        command = next((c for c in commands if c.lower() == name.strip().lower()), None)
+        if command is None:
+            raise ParseError(f"No message command {name.strip()!r}; the Apps menu has: {', '.join(commands)}")
+        result = await self.server.message_command(self.guild, self.user, command, self.last_shown)
         await self.show_result(result)
 
     async def press(self, arg: str) -> None:
@@ -434,10 +479,17 @@ class SandboxConsole:
                 self.help()
             elif lowered == "as":
                 who = rest.strip().lower()
-                if who not in ("owner", "member"):
-                    raise ParseError("Use 'as owner' or 'as member'.")
-                self.user = self.owner if who == "owner" else self.member
+                users = {"owner": self.owner, "member": self.member}
+                if self.moderator is not None:
+                    users["mod"] = self.moderator
+                if who not in users:
+                    raise ParseError(f"Use {' or '.join(repr('as ' + name) for name in users)}.")
+                self.user = users[who]
                 self.info(f"Now typing as {self.user.name} ({who}).")
+            elif lowered == "pick":
+                await self.pick(rest.strip())
+            elif lowered == "apps":
+                await self.apps(rest)
             elif lowered == "press":
                 await self.press(rest.strip())
             elif lowered == "submit":
@@ -467,9 +519,10 @@ async def run_console(
     *,
     stdin: TextIO = sys.stdin,
     console: Console,
+    moderator: User | None = None,
 ) -> int:
     """Read commands from `stdin` until quit/EOF; returns the process exit code."""
-    session = SandboxConsole(server, guild, channel, owner, member, console)
+    session = SandboxConsole(server, guild, channel, owner, member, console, moderator)
     interactive = bool(getattr(stdin, "isatty", lambda: False)())
     try:
         if not interactive:
@@ -519,7 +572,7 @@ def _read_line(stdin: TextIO, prompt: str) -> str:
 
 
 # What Discord's client renders that our replies use: code blocks, **bold**, `code`, backslash escapes.
-_MARKDOWN = re.compile(r"```(?:[a-z]*\n)?(.*?)```|\*\*(.+?)\*\*|`([^`\n]+)`|\\([\\*_`~|>])", re.S)
+_MARKDOWN = re.compile(r"```(?:[a-z]*\n)?(.*?)```|\*\*(.+?)\*\*|`([^`\n]+)`|\\([\\*_`~|>\[\]()<@:#\-])", re.S)
 
 
 _MENTION = re.compile(r"<(#|@&|@!?)(\d+)>|<t:(\d+)(?::([tTdDfFR]))?>")
@@ -577,6 +630,17 @@ def _modal_inputs(modal: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+# "word:" in a submit line where a field name could go: refused when no field has that name, so a mistyped
+# field is never silently appended to the previous field's value.
+_FIELD_ATTEMPT = re.compile(r"(?:^|(?<=\s))([a-z][a-z_]*):(?=\s|$)")
+
+
+def _menus(message: Message | None) -> list[dict[str, Any]]:
+    if message is None:
+        return []
+    return [c for c in message.iter_components() if c.get("type") in (3, 5, 6, 7, 8)]
+
+
 def _field_key(field: dict[str, Any]) -> str:
     """A typeable key for a modal field: its custom_id when the bot chose a readable one ("title"),
     otherwise its label in lower-case words joined by '-' (discord.py's default ids are random hex)."""
@@ -584,6 +648,20 @@ def _field_key(field: dict[str, Any]) -> str:
     if re.fullmatch(r"[a-z][a-z_]{0,31}", custom_id):
         return custom_id
     return re.sub(r"[^\w]+", "-", str(field.get("label", "")).lower()).strip("-") or custom_id
+
+
+def _relative(moment: datetime, now: datetime) -> str:
+    """As Discord's client writes <t:…:R>: "in 5 hours", "2 days ago"."""
+    seconds = (moment - now).total_seconds()
+    amount = abs(seconds)
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if amount >= size:
+            count = round(amount / size)
+            text = f"{count} {unit}{'s' if count != 1 else ''}"
+            break
+    else:
+        text = "a few seconds"
+    return f"in {text}" if seconds >= 0 else f"{text} ago"
 
 
 def _size(n: int) -> str:

@@ -181,4 +181,5 @@ async def run_sandbox(settings: Settings, *, db_path: Path | None = None) -> int
             sandbox.member,
             stdin=sys.stdin,
             console=console,
+            moderator=sandbox.moderator,
         )

@@ -16,6 +16,7 @@ import itertools
 import json
 import logging
 import math
+import mimetypes
 import re
 import secrets
 import time
@@ -607,6 +608,11 @@ class PostHold:
     release: asyncio.Event = field(default_factory=asyncio.Event)
 
 
+# Discord's bounds for option values the command does not bound itself.
+STRING_OPTION_MAX = 6000
+NUMBER_OPTION_BOUND = 2**53
+
+
 def _command_data(cmd: dict[str, Any], **fields: Any) -> dict[str, Any]:
     """The `data` of an application-command interaction for a registered command; empty fields left out."""
     data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"]}
@@ -631,6 +637,9 @@ class FakeDiscord:
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user}
         self.violations: list[str] = []
         self.hold_channel_posts: PostHold | None = None
+        # Failures to answer the next channel posts with, as Discord does in an outage: (HTTP status, whether
+        # the message was stored before the error). See fail_next_posts.
+        self.post_failures: list[tuple[int, bool]] = []
         self.errors: list[str] = []  # server-side bugs (500s), kept apart from the bot's violations
         self.request_count = 0
         self.rate_limited_count = 0  # 429s sent, global or per route
@@ -830,6 +839,11 @@ class FakeDiscord:
         if not perms & SEND_MESSAGES:
             perms &= ~(MENTION_EVERYONE | EMBED_LINKS | ATTACH_FILES)
         return perms
+
+    def fail_next_posts(self, status: int, count: int = 1, *, after_storing: bool = False) -> None:
+        """Answers the next `count` channel posts with `status` (a 503 outage, a 429), the message stored
+        first when `after_storing` (Discord failing after it kept the message)."""
+        self.post_failures += [(status, after_storing)] * count
 
     # ---------------------------------------------------------------- violations & events
 
@@ -1141,6 +1155,10 @@ class FakeDiscord:
                 elif name.startswith("files["):
                     filename = part.filename or "file"  # type: ignore[union-attr]
                     ctype = part.headers.get("Content-Type")
+                    if ctype in (None, "application/octet-stream"):
+                        # Discord gives an attachment the media type of its file name (discord.py always
+                        # uploads octet-stream): "x.jsonld" is application/ld+json.
+                        ctype = mimetypes.guess_type(filename)[0] or ctype
                     files.append(Attachment(_snowflake(), filename, bytes(raw), ctype))
             return payload, files
         raw = await request.read()
@@ -1355,11 +1373,16 @@ class FakeDiscord:
         hold = self.hold_channel_posts
         if hold is not None and not hold.after_storing:
             await self._held(request, hold)  # the post is not made if the sender is gone meanwhile
+        failure = self.post_failures.pop(0) if self.post_failures else None
+        if failure is not None and not failure[1]:
+            raise _error(failure[0], 0, "Service Unavailable (injected)")
         msg = self._new_message(guild, channel, payload, files)
         self._emit("create", msg)
         self._dispatch_guild(guild, "MESSAGE_CREATE", self._message_json(msg), intent=1 << 9)
         if hold is not None and hold.after_storing:
             await self._held(request, hold)  # the post is made; the sender never hears back if it dies
+        if failure is not None:
+            raise _error(failure[0], 0, "Service Unavailable (injected)")  # stored, yet reported as failed
         return _json(self._message_json(msg))
 
     async def _held(self, request: web.Request, hold: PostHold) -> None:
@@ -1718,17 +1741,22 @@ class FakeDiscord:
                 value = str(value)
             if "min_length" in schema and len(value) < schema["min_length"]:
                 raise ValueError(f"{name}: shorter than {schema['min_length']}")
-            if "max_length" in schema and len(value) > schema["max_length"]:
-                raise ValueError(f"{name}: longer than {schema['max_length']}")
+            # Discord's client takes at most 6,000 characters in a string option unless max_length says less.
+            max_length = schema.get("max_length", STRING_OPTION_MAX)
+            if len(value) > max_length:
+                raise ValueError(f"{name}: longer than {max_length}")
         elif otype in (4, 10):
             try:
                 value = int(value) if otype == 4 else float(value)
             except (TypeError, ValueError):
                 raise ValueError(f"{name}: expected {'an integer' if otype == 4 else 'a number'}") from None
-            if schema.get("min_value") is not None and value < schema["min_value"]:
-                raise ValueError(f"{name}: below {schema['min_value']}")
-            if schema.get("max_value") is not None and value > schema["max_value"]:
-                raise ValueError(f"{name}: above {schema['max_value']}")
+            # Without bounds of its own, a number option takes what JavaScript holds exactly: -2^53 .. 2^53.
+            low = schema["min_value"] if schema.get("min_value") is not None else -NUMBER_OPTION_BOUND
+            high = schema["max_value"] if schema.get("max_value") is not None else NUMBER_OPTION_BOUND
+            if value < low:
+                raise ValueError(f"{name}: below {low}")
+            if value > high:
+                raise ValueError(f"{name}: above {high}")
         elif otype == 5:
             if isinstance(value, str):
                 if value.lower() not in ("true", "false", "yes", "no"):

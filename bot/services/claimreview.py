@@ -28,10 +28,16 @@ def claim_review(
     labelled_at: str | None,
     moment_date: str | None,
     skaters: list[str],
-    source_urls: list[str],
+    appearances: list[str],
+    evidence: list[str],
     reviewer: str,
+    review_url: str | None = None,
 ) -> dict[str, Any]:
-    """The JSON-LD document; refuses an unverified story, which has no verdict to publish."""
+    """The JSON-LD document; refuses an unverified story, which has no verdict to publish.
+
+    Where the claim circulates (`appearances`) belongs to the claim reviewed (Claim.appearance); what the
+    verdict rests on (`evidence`) is cited by the review itself (CreativeWork.citation). A debunking article
+    is evidence, never a place the false claim appeared."""
     if label not in RATINGS:
         raise UserFacingError(f"Story #{story_id} is {label}: label it before exporting a fact-check of it.")
     value, name = RATINGS[label]
@@ -40,8 +46,8 @@ def claim_review(
         claim["datePublished"] = moment_date
     if skaters:
         claim["about"] = [{"@type": "Person", "name": skater} for skater in skaters]
-    if source_urls:
-        claim["appearance"] = [{"@type": "CreativeWork", "url": url} for url in source_urls]
+    if appearances:
+        claim["appearance"] = [{"@type": "CreativeWork", "url": url} for url in appearances]
     review: dict[str, Any] = {
         "@context": "https://schema.org",
         "@type": "ClaimReview",
@@ -57,6 +63,10 @@ def claim_review(
             "alternateName": name,
         },
     }
+    if evidence:
+        review["citation"] = [{"@type": "CreativeWork", "url": url} for url in evidence]
+    if review_url:
+        review["url"] = review_url
     if labelled_at:
         review["datePublished"] = labelled_at[:10]
     if label_note:

@@ -58,6 +58,9 @@ _LEVEL_WORDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "challenger": (frozenset({"challenger", "cs"}), frozenset({"series"})),
     "national": (frozenset({"national", "nationals"}), frozenset({"championships", "championship"})),
 }
+# Junior competitions share their senior counterparts' words ("World ... Championships"): the level is a fact.
+_JUNIOR_LEVELS = frozenset({"junior-worlds"})
+_JUNIOR_WORDS = _LEVEL_WORDS["junior-worlds"][0]
 # Words that say nothing about which competition is meant.
 _FILLER = frozenset(
     "the of in at on a an and for to isu figure skating skate fs competition competitions event results result "
@@ -140,12 +143,16 @@ def parse_query(text: str, *, typing: bool = False) -> CompetitionQuery:
     a number that could still become a year is kept aside instead of counting as a fact or a word."""
     raw = text[:200]
     seasons = set()
-    for match in _SEASON.finditer(raw):
+
+    def season(match: re.Match[str]) -> str:
         start, end = int(match.group(1)), match.group(2)
         end_year = int(end) if len(end) == 4 else start // 100 * 100 + int(end)
-        if end_year == start + 1:
-            seasons.add(f"{start}-{end_year % 100:02d}")
-    raw_no_season = _SEASON.sub(" ", raw)
+        if end_year != start + 1:
+            return match.group()  # not a season ("2026-28"): its numbers stay facts to account for
+        seasons.add(f"{start}-{end_year % 100:02d}")
+        return " "
+
+    raw_no_season = _SEASON.sub(season, raw)
     editions = {n for m in _ROMAN.finditer(raw_no_season) if (n := _roman(m.group()))}
     editions |= {int(m.group(1)) for m in _ORDINAL.finditer(raw_no_season)}
     rest = _ROMAN.sub(" ", _ORDINAL.sub(" ", raw_no_season))
@@ -298,6 +305,8 @@ class CompetitionFinder:
             return None
         if query.editions and query.editions != {facts.edition}:
             return None
+        if facts.competition.level in _JUNIOR_LEVELS and query.levels() and not _JUNIOR_WORDS & set(query.words):
+            return None  # "Worlds" names the senior championships: the junior ones only when "junior" is said
         vocabulary = facts.names | facts.places | facts.levels
         score = 0.0
         for word in query.words:

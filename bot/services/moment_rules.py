@@ -27,6 +27,7 @@ from zoneinfo import ZoneInfo, available_timezones
 from rapidfuzz import fuzz
 
 from bot.errors import UserFacingError
+from bot.text import quote
 
 __all__ = [
     "KNOWN_LABELS",
@@ -36,6 +37,7 @@ __all__ = [
     "Candidate",
     "Choice",
     "choose",
+    "fixed_offset",
     "latest_occurrence",
     "local_date_at",
     "next_occurrence",
@@ -45,6 +47,7 @@ __all__ = [
     "validate_labels",
     "validate_repeat_days",
     "zone_choices",
+    "zones_at_offset",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -58,17 +61,9 @@ _TIME_RE = re.compile(r"([0-9]{1,2}):([0-9]{2})", re.ASCII)
 
 _TWELVE_HOUR_RE = re.compile(r"([0-9]{1,2})(?:[:.]([0-9]{2}))?\s*([ap])\.?m\.?", re.ASCII | re.IGNORECASE)
 
-# User text is echoed in error messages; keep a pasted paragraph from flooding the reply.
-_ECHO_CHARS = 60
-
-
-def _echo(text: str) -> str:
-    text = text.strip()
-    return text if len(text) <= _ECHO_CHARS else text[: _ECHO_CHARS - 1] + "…"
-
 
 def _not_a_time(text: str, detail: str | None = None) -> UserFacingError:
-    message = f"“{_echo(text)}” is not a time of day: use HH:MM, 24-hour, e.g. 07:30"
+    message = f"{quote(text)} is not a time of day: use HH:MM, 24-hour, e.g. 07:30"
     if detail:
         message += f" ({detail})"
     return UserFacingError(message)
@@ -306,6 +301,55 @@ def _ranked(query: str, cutoff: float) -> list[tuple[float, _Zone]]:
     return scored
 
 
+# "UTC+9", "GMT-05:00", "+5:30", "utc +9": a fixed offset, not a place.
+_OFFSET_RE = re.compile(r"(?:utc|gmt|z)?([+\-−])(\d{1,2})(?::?(\d{2}))?", re.ASCII | re.IGNORECASE)
+
+
+def fixed_offset(text: str) -> timedelta | None:
+    """The offset a text such as "UTC+9" or "GMT-05:00" names, or None when it names no offset."""
+    match = _OFFSET_RE.fullmatch(re.sub(r"\s+", "", text or "").replace("−", "-"))
+    if match is None:
+        return None
+    sign = -1 if match.group(1) in "-−" else 1
+    hours, minutes = int(match.group(2)), int(match.group(3) or 0)
+    offset = sign * timedelta(hours=hours, minutes=minutes)
+    if minutes >= 60 or not timedelta(hours=-12) <= offset <= timedelta(hours=14):
+        return None
+    return offset
+
+
+def _offset_text(offset: timedelta) -> str:
+    minutes = int(offset.total_seconds() // 60)
+    sign = "+" if minutes >= 0 else "-"
+    hours, rest = divmod(abs(minutes), 60)
+    return f"UTC{sign}{hours}" + (f":{rest:02d}" if rest else "")
+
+
+def zones_at_offset(offset: timedelta, at: datetime | None = None, limit: int = 5) -> list[str]:
+    """Zones for that offset: the fixed Etc/GMT zone when one exists (IANA writes its sign the other way
+    round: Etc/GMT-9 is UTC+9), then places whose clocks are at that offset now, the common ones first.
+    Never a zone at another offset."""
+    at = at or datetime.now(UTC)
+    names: list[str] = []
+    minutes = int(offset.total_seconds() // 60)
+    if minutes == 0:
+        names.append("UTC")
+    elif minutes % 60 == 0:
+        fixed = f"Etc/GMT{-minutes // 60:+d}"
+        if fixed.lower() in _zones_by_key():
+            names.append(fixed)
+    places = sorted(
+        (z for z in _zones() if not z.name.startswith("Etc/") and z.name != "UTC"),
+        key=lambda z: (z.rank, z.name),
+    )
+    for zone in places:
+        if len(names) >= limit:
+            break
+        if at.astimezone(ZoneInfo(zone.name)).utcoffset() == offset:
+            names.append(zone.name)
+    return names
+
+
 def zone_choices(query: str, limit: int = 25) -> list[str]:
     """Autocomplete for a time-zone option: up to ``limit`` IANA names, best first. Never raises.
 
@@ -314,8 +358,13 @@ def zone_choices(query: str, limit: int = 25) -> list[str]:
     """
     limit = max(0, min(int(limit), 25))
     try:
+        offset = fixed_offset(query or "")
+        looks_like_offset = _OFFSET_RE.fullmatch(re.sub(r"\s+", "", query or "").replace("−", "-")) is not None
         query = _normalize_zone_text(query or "")
-        if not query:
+        if looks_like_offset:
+            # Only zones at exactly that offset; an impossible offset (UTC+15) has none.
+            names = zones_at_offset(offset, limit=limit) if offset is not None else []
+        elif not query:
             names = [z for z in COMMON_ZONES if z.lower() in _zones_by_key()]
         else:
             names = [z.name for _, z in _ranked(query, _CHOICE_FUZZY_CUTOFF)]
@@ -351,12 +400,26 @@ def parse_timezone(text: str) -> ZoneInfo:
     "Japan"), which are ambiguous; those messages suggest a city zone.
     """
     query = _normalize_zone_text(text)
-    shown = _echo(text)
+    shown = quote(text)
     if not query:
         raise UserFacingError(f"Give a time zone name {_HINT}.")
     zone = _zones_by_key().get(query)
     if zone is not None:
         return ZoneInfo(zone.name)
+    offset = fixed_offset(text)
+    if offset is not None:
+        # A fixed offset ignores daylight saving and does not say which place is meant: offer the fixed
+        # zone for it and the places at that offset today, never a zone at another offset.
+        zones = zones_at_offset(offset)
+        fixed = [z for z in zones if z.startswith("Etc/") or z == "UTC"]
+        places = [z for z in zones if z not in fixed]
+        parts = []
+        if fixed:
+            parts.append(f"{fixed[0]} for {_offset_text(offset)} all year round")
+        if places:
+            parts.append(f"the zone of a place at {_offset_text(offset)} now, such as {_or_list(places)}")
+        advice = " or ".join(parts) if parts else f"a city time zone {_HINT}"
+        raise UserFacingError(f"{shown} is a fixed offset, not a time zone. Use {advice}.")
     if "/" not in query:
         legacy = _LEGACY_SUGGESTIONS.get(query.upper())
         known = {n.upper() for n in available_timezones() if "/" not in n}
@@ -364,14 +427,14 @@ def parse_timezone(text: str) -> ZoneInfo:
             cities = [n for n in legacy or () if n.lower() in _zones_by_key()]
             advice = f"such as {_or_list(cities)}" if cities else _HINT
             raise UserFacingError(
-                f"“{shown}” is an abbreviation or legacy name, and those are ambiguous "
+                f"{shown} is an abbreviation or legacy name, and those are ambiguous "
                 f"(the same letters mean different places, and they do not say when daylight saving applies). "
                 f"Use a city time zone {advice}."
             )
     suggestions = _suggestions(query)
     if suggestions:
-        raise UserFacingError(f"“{shown}” is not an IANA time zone. Did you mean {_or_list(suggestions)}?")
-    raise UserFacingError(f"“{shown}” is not an IANA time zone: use a name {_HINT}.")
+        raise UserFacingError(f"{shown} is not an IANA time zone. Did you mean {_or_list(suggestions)}?")
+    raise UserFacingError(f"{shown} is not an IANA time zone: use a name {_HINT}.")
 
 
 # --------------------------------------------------------------------------------------------
@@ -643,7 +706,7 @@ def validate_labels(labels: Iterable[str]) -> frozenset[str]:
     postable = [label for label in KNOWN_LABELS if label not in NEVER_POSTABLE]
     unknown = sorted({label for label in wanted if label not in KNOWN_LABELS})
     if unknown:
-        names = ", ".join(f"“{_echo(label)}”" for label in unknown)
+        names = ", ".join(quote(label) for label in unknown)
         what = "Unknown label" if len(unknown) == 1 else "Unknown labels"
         raise UserFacingError(f"{what}: {names}. Labels are: {', '.join(postable)}.")
     if NEVER_POSTABLE.intersection(wanted):
@@ -661,6 +724,6 @@ def validate_repeat_days(days: int) -> int:
     # bool is an int subclass; True as "1 day" would be a caller bug, so refuse it.
     if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= MAX_REPEAT_DAYS:
         raise UserFacingError(
-            f"The repeat window must be a whole number of days from 0 to {MAX_REPEAT_DAYS}, not {_echo(str(days))}."
+            f"The repeat window must be a whole number of days from 0 to {MAX_REPEAT_DAYS}, not {quote(str(days))}."
         )
     return days

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
+from enum import StrEnum
 from typing import Protocol
 
 from bot.errors import UserFacingError
@@ -41,11 +42,43 @@ DEFAULT_GRACE = timedelta(hours=6)
 
 
 class PostFailed(Exception):
-    """The post could not be made for a reason worth telling the moderators (deleted channel, permissions)."""
+    """The post could not be made for a reason worth telling the moderators (deleted channel, permissions).
+    `transient`: Discord or the network failed for a moment (5xx, 429, a dropped connection); worth retrying."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, *, transient: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.transient = transient
+
+
+class Outcome(StrEnum):
+    """What one attempt at a day's post came to."""
+
+    POSTED = "posted"
+    ALREADY = "already"  # the day was posted, or is claimed (being posted or retried)
+    NOTHING = "nothing"  # no story may be posted (recorded as a failure with the reason)
+    FAILED = "failed"  # recorded with its reason
+    RETRYING = "retrying"  # a passing failure: kept claimed, tried again later
+    PAUSED = "paused"
+    UNSCHEDULED = "unscheduled"
+
+
+class Planner(Protocol):
+    """Plans the retry of a day's post that failed for a passing reason (the scheduler implements it)."""
+
+    def retry(self, guild_id: int, local_date: str, at: datetime) -> None: ...
+
+
+# After a passing failure the post is tried again after these waits, as long as the attempt still falls inside
+# the grace window counted from the claim: a Discord outage of minutes costs a late post, not the day.
+RETRY_DELAYS = (
+    timedelta(seconds=30),
+    timedelta(minutes=2),
+    timedelta(minutes=10),
+    timedelta(minutes=30),
+    timedelta(hours=1),
+    timedelta(hours=2),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +116,28 @@ class Preview:
     post: MomentPost | None  # today's post, when it already happened (or was claimed)
 
 
+class TodayState(StrEnum):
+    POSTED = "posted"
+    POSTING = "posting"  # claimed, being sent right now
+    RETRYING = "retrying"  # Discord failed for a moment; tried again later
+    DUE = "due"  # later today
+    PASSED = "passed"  # today's time passed without a post (the bot was down, or the schedule was just set)
+    FAILED = "failed"
+    MISSED = "missed"
+    PAUSED = "paused"
+
+
+@dataclass(frozen=True, slots=True)
+class TodayStatus:
+    state: TodayState
+    schedule: MomentSchedule
+    post: MomentPost | None
+    due: datetime  # today's post time (UTC)
+    next_due: datetime  # the next post time after now (UTC)
+    reason: str | None  # why today failed, for moderators only
+    content: MomentContent | None  # what was or will be posted
+
+
 STOCK_WARNING_EVERY = timedelta(days=7)
 
 
@@ -103,13 +158,16 @@ class MomentService:
         results: ResultsService,
         clock: Callable[[], datetime],
         grace: timedelta = DEFAULT_GRACE,
+        retry_delays: tuple[timedelta, ...] = RETRY_DELAYS,
     ) -> None:
         self.repo = repo
         self.stories = stories
         self.results = results
         self.clock = clock
         self.grace = grace
+        self.retry_delays = retry_delays
         self.poster: Poster | None = None  # set by the bot once Discord is there
+        self.planner: Planner | None = None  # likewise, the scheduler
 
     def _now_text(self) -> str:
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")
@@ -188,7 +246,7 @@ class MomentService:
 
     # --- choosing --------------------------------------------------------------------------------------
     async def _choose(self, schedule: MomentSchedule, local_date: date) -> Choice:
-        rows = await self.repo.candidates(schedule.guild_id, schedule.allowed_labels)
+        rows = await self.repo.candidates(schedule.guild_id)
         candidates = [Candidate(r.story_id, r.label, r.moment_date, r.last_posted, r.created_at) for r in rows]
         return choose(
             candidates,
@@ -230,69 +288,122 @@ class MomentService:
         )
         return Preview(schedule, local, due, choice, content, post)
 
-    async def today(self, guild_id: int) -> Preview | None:
-        """What everyone may see: today's post, or what will be posted and when."""
+    async def today(self, guild_id: int, *, detailed: bool = False) -> TodayStatus | None:
+        """What everyone may see: today's post, what will be posted and when, or why there is none today.
+        `detailed` (moderators): the failure reason, which may name a channel a member cannot see."""
         schedule = await self.repo.schedule(guild_id)
         if schedule is None:
             return None
-        local, due = self.due_today(schedule, self.clock())
+        now = self.clock()
+        local, due = self.due_today(schedule, now)
+        _, next_due = self.next_due(schedule, now)
         post = await self.repo.post(guild_id, local.isoformat())
-        choice = await self._choose(schedule, local)
-        story_id = post.story_id if post and post.story_id else choice.story_id
+        if schedule.paused:
+            state = TodayState.PAUSED
+        elif post is None:
+            state = TodayState.DUE if due > now else TodayState.PASSED
+        else:
+            state = {
+                "posted": TodayState.POSTED,
+                "claimed": TodayState.RETRYING if post.retry_at else TodayState.POSTING,
+                "failed": TodayState.FAILED,
+                "missed": TodayState.MISSED,
+            }[post.state]
+        story_id = post.story_id if post and post.story_id else None
+        if story_id is None and state is TodayState.DUE:
+            story_id = (await self._choose(schedule, local)).story_id
         content = await self.content(guild_id, story_id, local.isoformat()) if story_id else None
-        return Preview(schedule, local, due, choice, content, post)
+        reason = post.reason if post and detailed else None
+        return TodayStatus(state, schedule, post, due, next_due, reason, content)
 
     # --- posting ---------------------------------------------------------------------------------------
-    async def run(self, guild_id: int, *, trigger: str, local_date: date | None = None) -> str:
+    async def run(self, guild_id: int, *, trigger: str, local_date: date | None = None) -> Outcome:
         """Posts the guild's moment for `local_date` (today, in the guild's zone, by default), once.
 
-        Returns what happened: 'posted', 'already' (that day was claimed or done before), 'paused',
-        'unscheduled', 'nothing' (no eligible story), or 'failed' (recorded with its reason).
+        A day already posted, or claimed (being posted or retried), is left alone. A day that failed or was
+        missed is tried again only by a moderator's post-now: a failure never blocks a retry that day.
         """
         schedule = await self.repo.schedule(guild_id)
         if schedule is None:
-            return "unscheduled"
+            return Outcome.UNSCHEDULED
         if schedule.paused and trigger != "manual":
-            return "paused"
+            return Outcome.PAUSED
         day = local_date or local_date_at(self.clock(), schedule_zone(schedule))
-        if await self.repo.post(guild_id, day.isoformat()) is not None:
-            return "already"
+        existing = await self.repo.post(guild_id, day.isoformat())
+        if existing is not None and (existing.state in ("posted", "claimed") or trigger != "manual"):
+            return Outcome.ALREADY
         choice = await self._choose(schedule, day)
         if choice.story_id is None:
-            if await self.repo.record(
-                guild_id, day.isoformat(), "failed", trigger, choice.warning or "nothing to post", self._now_text()
-            ):
-                await self._tell(guild_id, f"No moment of the day for {day}: {choice.warning}")
-            return "nothing"
+            reason = choice.warning or "nothing to post"
+            if await self.repo.record(guild_id, day.isoformat(), "failed", trigger, reason, self._now_text()):
+                await self.repo.set_failing(guild_id, self._now_text(), reason)
+                await self._tell(guild_id, f"No moment of the day for {day}: {reason}")
+            return Outcome.NOTHING
         if not await self.repo.claim(
             guild_id, day.isoformat(), choice.story_id, schedule.channel_id, trigger, self._now_text()
         ):
-            return "already"
+            return Outcome.ALREADY
         outcome = await self._send(schedule, day.isoformat(), choice.story_id)
-        if outcome == "posted" and choice.warning and _warn_again(schedule.stock_warned_on, day):
+        if outcome == Outcome.POSTED and choice.warning and _warn_again(schedule.stock_warned_on, day):
             await self._tell(guild_id, choice.warning)
             await self.repo.set_stock_warned(guild_id, day.isoformat())
         return outcome
 
-    async def _send(self, schedule: MomentSchedule, local_date: str, story_id: int) -> str:
+    async def retry(self, guild_id: int, local_date: str) -> Outcome:
+        """The planned retry of a day's post after a passing failure (see RETRY_DELAYS)."""
+        post = await self.repo.post(guild_id, local_date)
+        if post is None or post.state != "claimed" or post.story_id is None:
+            return Outcome.ALREADY  # posted meanwhile, or a moderator's post-now took over
+        schedule = await self.repo.schedule(guild_id)
+        if schedule is None:
+            await self.repo.fail(guild_id, local_date, "the schedule is gone", self._now_text())
+            return Outcome.FAILED
+        return await self._send(schedule, local_date, post.story_id)
+
+    async def _send(self, schedule: MomentSchedule, local_date: str, story_id: int) -> Outcome:
         assert self.poster is not None, "the Discord poster is attached when the bot starts"
+        post = await self.repo.post(schedule.guild_id, local_date)
+        if post is not None and post.attempts > 1:
+            # The failed attempt may have reached Discord (a 5xx after the message was stored): look first.
+            found = await self.poster.find(schedule.channel_id, local_date, story_id)
+            if found is not None:
+                story = await self.stories.stories.get(story_id)
+                label = story.label if story else "unverified"
+                await self.repo.complete(schedule.guild_id, local_date, found, label, self._now_text())
+                return Outcome.POSTED
         try:
             content = await self.content(schedule.guild_id, story_id, local_date)
             message_id = await self.poster.send(schedule.guild_id, schedule.channel_id, content)
         except PostFailed as failure:
+            if failure.transient and post is not None and await self._plan_retry(post, failure.reason):
+                return Outcome.RETRYING
             await self.repo.fail(schedule.guild_id, local_date, failure.reason, self._now_text())
             await self.repo.set_failing(schedule.guild_id, self._now_text(), failure.reason)
             log.warning("moment of guild %s for %s failed: %s", schedule.guild_id, local_date, failure.reason)
             await self._tell(
                 schedule.guild_id,
-                f"The moment of the day for {local_date} could not be posted: "
-                f"{failure.reason}. It will be tried again tomorrow.",
+                f"The moment of the day for {local_date} could not be posted: {failure.reason}. "
+                "A moderator can try again with `/moment post-now`; otherwise it is tried again tomorrow.",
             )
-            return "failed"
+            return Outcome.FAILED
         await self.repo.complete(schedule.guild_id, local_date, message_id, content.view.story.label, self._now_text())
         if schedule.failing_since:
             await self.repo.set_failing(schedule.guild_id, None, None)
-        return "posted"
+        return Outcome.POSTED
+
+    async def _plan_retry(self, post: MomentPost, reason: str) -> bool:
+        """Keeps the day claimed and plans the next attempt, if one is left inside the grace window."""
+        if self.planner is None or post.attempts > len(self.retry_delays):
+            return False
+        at = self.clock() + self.retry_delays[post.attempts - 1]
+        if at - datetime.fromisoformat(post.claimed_at) > self.grace:
+            return False
+        await self.repo.set_retry(
+            post.guild_id, post.local_date, post.attempts + 1, at.astimezone(UTC).isoformat(timespec="seconds"), reason
+        )
+        self.planner.retry(post.guild_id, post.local_date, at)
+        log.info("moment of guild %s for %s: %s; trying again at %s", post.guild_id, post.local_date, reason, at)
+        return True
 
     async def _tell(self, guild_id: int, text: str) -> None:
         if self.poster is not None:
@@ -318,7 +429,7 @@ class MomentService:
                 )
                 counts["found"] += 1
             elif now - datetime.fromisoformat(post.claimed_at) <= self.grace:
-                counts["resent"] += await self._send(schedule, post.local_date, post.story_id) == "posted"
+                counts["resent"] += await self._send(schedule, post.local_date, post.story_id) == Outcome.POSTED
             else:
                 await self.repo.fail(
                     post.guild_id, post.local_date, "the bot was down past the grace window", self._now_text()
@@ -332,7 +443,8 @@ class MomentService:
             if await self.repo.post(schedule.guild_id, day.isoformat()) is not None:
                 continue
             if now - due <= self.grace:
-                counts["caught up"] += await self.run(schedule.guild_id, trigger="catch-up", local_date=day) == "posted"
+                outcome = await self.run(schedule.guild_id, trigger="catch-up", local_date=day)
+                counts["caught up"] += outcome == Outcome.POSTED
             elif await self.repo.record(
                 schedule.guild_id,
                 day.isoformat(),

@@ -379,6 +379,16 @@ class ResultsService:
         ranked.sort(key=lambda pair: -pair[0])  # stable: at equal scores a skater comes before a couple
         return [choice for _, choice in ranked[:MAX_CHOICES]]
 
+    def alias_choices(self, skater_text: str, query: str) -> list[Choice]:
+        """The stored spellings of the skater named in another option (for removing one)."""
+        try:
+            skater_id = self.skater_id(skater_text)
+        except UserFacingError:
+            return []
+        wanted = normalize(query)
+        names = self.skaters.names_of(skater_id)[1:]  # the first is the name itself, not an alias
+        return [Choice(_cut(n), n[:100]) for n in names if wanted in normalize(n)][:MAX_CHOICES]
+
     # --- resolving what the user sent (a picked choice's value, or any text) -------------------------
     def find_competitions(self, text: str) -> CompetitionLookup:
         """What `text` may mean among the stored competitions: one, several, or none (with what is near)."""
@@ -583,7 +593,7 @@ class ResultsService:
 
     async def _build_profile(self, athlete: Athlete) -> AthleteProfile:
         records = await self._records(athlete)
-        team_records = [] if athlete.is_couple else await self._team_records(athlete.skaters[0])
+        team_records = await self._team_records(athlete.skaters[0])  # a couple's are its partners' own
         partners: dict[int, Skater] = {}
         medals: Counter[str] = Counter()
         bests: dict[str, PersonalBest] = {}

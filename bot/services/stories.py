@@ -28,8 +28,15 @@ from bot.services.access import (
 from bot.services.claimreview import claim_review
 from bot.services.claims import CheckReport, check_text
 from bot.services.results import ResultsService
-from bot.services.urls import candidate_domains, domain_of, normalize_url, publisher_from_domain
-from db.models import LABELS, SOURCE_KINDS, TIERS, AuditEntry, AuditRecord, QueueItem, Source, Story
+from bot.services.urls import (
+    candidate_domains,
+    check_public_source,
+    domain_of,
+    normalize_url,
+    publisher_from_domain,
+)
+from bot.text import quote
+from db.models import LABELS, SOURCE_KINDS, SOURCE_ROLES, TIERS, AuditEntry, AuditRecord, QueueItem, Source, Story
 from db.repositories.stories import GuildRepository, StoryRepository
 
 TITLE_LIMIT, SUMMARY_LIMIT, BODY_LIMIT = 200, 500, 4000
@@ -89,14 +96,14 @@ def check_draft(draft: StoryDraft) -> None:
             datetime.strptime(draft.moment_date.strip(), "%Y-%m-%d")
         except ValueError:
             raise UserFacingError(
-                f"The moment date “{draft.moment_date}” is not a date like 2026-02-19 (year-month-day)."
+                f"The moment date {quote(draft.moment_date)} is not a date like 2026-02-19 (year-month-day)."
             ) from None
 
 
 def check_label_change(story: Story, label: str, note: str) -> None:
     """The label rules: verified needs a source; false, disputed and misleading need a note saying why."""
     if label not in LABELS:
-        raise UserFacingError(f"“{label}” is not a label; use one of: {', '.join(LABELS)}.")
+        raise UserFacingError(f"{quote(label)} is not a label; use one of: {', '.join(LABELS)}.")
     if label == "verified" and not story.sources:
         raise UserFacingError(
             "A story can only be verified with at least one source: add one with `/story source add` first."
@@ -108,8 +115,9 @@ def check_label_change(story: Story, label: str, note: str) -> None:
 
 
 def low_tier_only(tiers: Sequence[str | None]) -> bool:
-    """Every source is from a low-reliability domain (unknown domains are not counted as low)."""
-    return bool(tiers) and all(tier == "low" for tier in tiers)
+    """Every source is from a low-reliability domain or an unrated one (a domain in no tier list is no
+    evidence of reliability: a single x.com post must not verify a story without a second look)."""
+    return bool(tiers) and all(tier in ("low", None) for tier in tiers)
 
 
 class StoryService:
@@ -195,14 +203,20 @@ class StoryService:
             "competition_id": None,
             "event_id": None,
         }
-        if draft.competition and draft.competition.strip():
-            competition = self.results.competition(draft.competition)
-            fields["competition_id"] = competition.id
-            if draft.event and draft.event.strip():
-                fields["event_id"] = self.results.event(competition, draft.event).id
-        elif draft.event and draft.event.strip():
-            raise UserFacingError("Choose the competition too when you link an event.")
+        fields["competition_id"], fields["event_id"] = self.resolve_links(draft.competition, draft.event)
         return fields
+
+    def resolve_links(self, competition_text: str | None, event_text: str | None) -> tuple[int | None, int | None]:
+        """The competition and event ids a story is linked to, resolved as the results commands resolve them
+        (never a near neighbour); checked before a form opens, so nothing typed into it is lost."""
+        if not (competition_text and competition_text.strip()):
+            if event_text and event_text.strip():
+                raise UserFacingError("Choose the competition too when you link an event.")
+            return None, None
+        competition = self.results.competition(competition_text)
+        if not (event_text and event_text.strip()):
+            return competition.id, None
+        return competition.id, self.results.event(competition, event_text).id
 
     def _skater_ids(self, names: str) -> list[int]:
         ids: list[int] = []
@@ -264,21 +278,34 @@ class StoryService:
         return await self.stories.get(story_id) or updated, True
 
     async def add_source(
-        self, actor: Actor, story_id: int, url: str, kind: str = "secondary", publisher: str = "", note: str = ""
+        self,
+        actor: Actor,
+        story_id: int,
+        url: str,
+        kind: str = "secondary",
+        publisher: str = "",
+        note: str = "",
+        role: str = "evidence",
     ) -> Story:
         story = await self._editable(actor, story_id)
         normalized = normalize_url(url)
+        check_public_source(normalized)
         if kind not in SOURCE_KINDS:
-            raise UserFacingError(f"“{kind}” is not a kind of source; use one of: {', '.join(SOURCE_KINDS)}.")
+            raise UserFacingError(f"{quote(kind)} is not a kind of source; use one of: {', '.join(SOURCE_KINDS)}.")
+        if role not in SOURCE_ROLES:
+            raise UserFacingError(f"{quote(role)} is not a source role; use one of: {', '.join(SOURCE_ROLES)}.")
         publisher = publisher.strip() or publisher_from_domain(domain_of(normalized))
         if len(publisher) > PUBLISHER_LIMIT or len(note) > NOTE_LIMIT:
             raise UserFacingError(
                 f"Keep the publisher under {PUBLISHER_LIMIT} and the note under {NOTE_LIMIT} characters."
             )
         record = self._record(
-            actor, "source added", None, {"url": normalized, "publisher": publisher, "kind": kind, "note": note.strip()}
+            actor,
+            "source added",
+            None,
+            {"url": normalized, "publisher": publisher, "kind": kind, "role": role, "note": note.strip()},
         )
-        if not await self.stories.add_source(story.id, normalized, publisher, kind, note.strip(), record):
+        if not await self.stories.add_source(story.id, normalized, publisher, kind, note.strip(), record, role):
             raise UserFacingError(f"Story #{story.id} already has that source: {normalized}")
         updated = await self.stories.get(story.id)
         assert updated is not None
@@ -294,7 +321,7 @@ class StoryService:
             normalized = text
         source = next((s for s in story.sources if s.url == normalized or str(s.id) == text), None)
         if source is None:
-            raise UserFacingError(f"Story #{story.id} has no source {text}.")
+            raise UserFacingError(f"Story #{story.id} has no source {quote(text)}.")
         if story.label == "verified" and len(story.sources) == 1:
             raise UserFacingError(
                 "That is the only source of a verified story: add another source or change the label first."
@@ -331,9 +358,10 @@ class StoryService:
         if label == "verified" and not confirmed:
             tiers = await self.tiers(actor.guild_id, [s.url for s in story.sources])
             if low_tier_only(list(tiers.values())):
+                rated = ", ".join(f"{domain_of(u)}: {tier or 'unrated'}" for u, tier in sorted(tiers.items()))
                 raise NeedsConfirmation(
-                    f"Every source of story #{story.id} is from a low-reliability site "
-                    f"({', '.join(sorted({domain_of(u) for u in tiers}))}). Verify it anyway?"
+                    f"Every source of story #{story.id} is from a low-reliability or unrated site ({rated}). "
+                    "Verify it anyway?"
                 )
         record = self._record(
             actor, "label", {"label": story.label, "note": story.label_note}, {"label": label, "note": note}
@@ -394,11 +422,16 @@ class StoryService:
         report = await self.run_check(story)
         return story, report
 
-    async def export(self, actor: Actor, story_id: int, reviewer: str) -> dict[str, Any]:
-        """The story's verdict as schema.org ClaimReview JSON-LD."""
+    async def export(
+        self, actor: Actor, story_id: int, *, server_reviewer: str, operator: str, review_url: str | None = None
+    ) -> dict[str, Any]:
+        """The story's verdict as schema.org ClaimReview JSON-LD. A server's story is reviewed by its
+        moderators (`server_reviewer`); the shared library's by the bot's operator, whose published review
+        address (`review_url`, with {id}) is the review's url."""
         self.require_moderator(actor)
         view = await self.view(actor, story_id)
         story = view.story
+        library = story.guild_id is None
         return claim_review(
             story_id=story.id,
             title=story.title,
@@ -408,8 +441,10 @@ class StoryService:
             labelled_at=story.labelled_at,
             moment_date=story.moment_date,
             skaters=view.skaters,
-            source_urls=[s.url for s in story.sources],
-            reviewer=reviewer,
+            appearances=[s.url for s in story.sources if s.role == "appearance"],
+            evidence=[s.url for s in story.sources if s.role == "evidence"],
+            reviewer=operator if library else server_reviewer,
+            review_url=review_url.replace("{id}", str(story.id)) if library and review_url else None,
         )
 
     # --- server settings ---------------------------------------------------------------------------
@@ -442,7 +477,7 @@ class StoryService:
             self.require_moderator(actor)
         assert actor.guild_id is not None
         if tier not in TIERS:
-            raise UserFacingError(f"“{tier}” is not a tier; use one of: {', '.join(TIERS)}.")
+            raise UserFacingError(f"{quote(tier)} is not a tier; use one of: {', '.join(TIERS)}.")
         text = domain.strip()
         normalized = domain_of(normalize_url(text if "://" in text else f"https://{text}/"))
         before = await self.guilds.tiers(actor.guild_id, [normalized])

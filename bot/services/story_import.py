@@ -14,7 +14,7 @@ from typing import Any
 from bot.errors import UserFacingError
 from bot.services.stories import BODY_LIMIT, TITLE_LIMIT, Actor, StoryDraft, StoryService
 from bot.services.urls import normalize_url
-from db.models import LABELS, SOURCE_KINDS
+from db.models import LABELS, SOURCE_KINDS, SOURCE_ROLES
 
 FORMAT_NAME = "skatebot-stories"
 FORMAT_VERSION = 1
@@ -124,6 +124,8 @@ def _json_story(path: Path, index: int, raw: Any) -> StoryFile:
             raise StoryFileError(f"{where}: sources[{j}] needs a 'url'")
         if source.get("kind", "secondary") not in SOURCE_KINDS:
             raise StoryFileError(f"{where}: sources[{j}]: kind must be one of {', '.join(SOURCE_KINDS)}")
+        if source.get("role", "evidence") not in SOURCE_ROLES:
+            raise StoryFileError(f"{where}: sources[{j}]: role must be one of {', '.join(SOURCE_ROLES)}")
     draft = StoryDraft(
         title=text("title", required=True),
         summary=text("summary"),
@@ -185,5 +187,6 @@ async def _add_source_if_new(
         source.get("kind", "secondary"),
         source.get("publisher", ""),
         source.get("note", ""),
+        source.get("role", "evidence"),
     )
     return True

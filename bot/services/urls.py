@@ -66,9 +66,11 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 _CONFUSABLE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
 
 __all__ = [
+    "MAX_SOURCE_URL_LENGTH",
     "MAX_URL_LENGTH",
     "InvalidURL",
     "candidate_domains",
+    "check_public_source",
     "domain_of",
     "normalize_url",
     "publisher_from_domain",
@@ -323,6 +325,36 @@ def _clean_query(query: str) -> str:
 def _percent_decode_ascii(text: str) -> str:
     # Only for recognizing a tracker's name ("utm%5Fsource" is utm_source); never written back.
     return re.sub(r"%([0-9A-F]{2})", lambda m: chr(int(m.group(1), 16)), text)
+
+
+# --------------------------------------------------------------------------------------------------
+# sources
+
+# A story's sources are shown whole as links in its embed (a field holds 1,024 characters with the publisher,
+# kind, tier and note); a longer link would be cut there, and a cut link is a broken one.
+MAX_SOURCE_URL_LENGTH = 512
+# Names that never reach a public site: this machine, a local network, names reserved for testing.
+_PRIVATE_SUFFIXES = (".localhost", ".local", ".internal", ".lan", ".home.arpa", ".localdomain", ".intranet", ".corp")
+_RESERVED_SUFFIXES = (".test", ".invalid", ".example", ".onion")
+
+
+def check_public_source(url: str) -> None:
+    """Refuses a normalized link that cannot be a public source: an IP address (loopback, private and
+    link-local ones among them: a source is a site people can open, named by its domain), localhost, a
+    one-word or local-network name, a reserved name, or a link too long to be shown whole."""
+    authority = url.split("://", 1)[1].split("/", 1)[0].split("?", 1)[0]
+    host = authority[1 : authority.index("]")] if authority.startswith("[") else authority.rsplit(":", 1)[0]
+    if _is_ip(host):
+        raise InvalidURL("A source must name a public site by its domain, not an IP address.")
+    if host == "localhost" or host.endswith(_PRIVATE_SUFFIXES) or "." not in host:
+        raise InvalidURL(f"{host} is not a public site: a source must be a page anyone can open.")
+    if host.endswith(_RESERVED_SUFFIXES):
+        raise InvalidURL(f"{host} is a reserved name that no public site uses.")
+    if len(url) > MAX_SOURCE_URL_LENGTH:
+        raise InvalidURL(
+            f"That link is {len(url)} characters; a source link may have at most {MAX_SOURCE_URL_LENGTH} so it "
+            "can be shown whole. Use the page's plain address (without tracking or share parameters)."
+        )
 
 
 # --------------------------------------------------------------------------------------------------

@@ -345,8 +345,8 @@ def head_to_head_embed(h2h: HeadToHead) -> discord.Embed:
                 messages.OTHER_DISCIPLINES.format(
                     a=_escape(a.name),
                     b=_escape(b.name),
-                    a_discipline=", ".join(DISCIPLINE_LABELS[d].lower() for d in h2h.a_disciplines),
-                    b_discipline=", ".join(DISCIPLINE_LABELS[d].lower() for d in h2h.b_disciplines),
+                    a_discipline=" and ".join(messages.DISCIPLINE_PHRASES[d] for d in h2h.a_disciplines),
+                    b_discipline=" and ".join(messages.DISCIPLINE_PHRASES[d] for d in h2h.b_disciplines),
                 ),
             )
         return new_embed(title, messages.NEVER_MET.format(a=_escape(a.name), b=_escape(b.name)))
@@ -393,7 +393,15 @@ def about_embed(summary: StoreSummary, competitions: list[Competition], version:
         f"{summary.entries} entries · {summary.skaters} skaters",
     )
     lines_into_fields(embed, "Competitions", [f"{c.label} ({c.season})" for c in competitions])
+    if summary.source_sites:
+        sites = [site for site, _ in summary.source_sites if site]
+        shown = ", ".join(sites[:12]) + (f" and {len(sites) - 12} more" if len(sites) > 12 else "")
+        add_field(embed, "Where the figures come from", f"Public reporting and official results: {shown}")
     if summary.last_import_at:
-        add_field(embed, "Last import", f"{summary.last_import_at} from `{summary.last_import_source}`")
+        # Where the operator imported from is their business (a local folder path means nothing to members);
+        # a public results site is shown.
+        origin = summary.last_import_source or ""
+        shown_origin = f" from <{origin}>" if origin.startswith(("https://", "http://")) else ""
+        add_field(embed, "Last import", f"{summary.last_import_at[:10]}{shown_origin}")
     add_field(embed, "Found a wrong figure?", messages.REPORT_ERROR)
     return set_footer(embed, f"skatebot {version} · every figure keeps its sources and confidence")

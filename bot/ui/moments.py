@@ -7,8 +7,8 @@ from datetime import date
 import discord
 
 from bot.services.moment_rules import Choice
-from bot.services.moments import MomentContent, Preview
-from bot.ui.embeds import add_field, cut, new_embed, place_text, score, set_footer
+from bot.services.moments import MomentContent, Outcome, Preview, TodayState, TodayStatus
+from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, new_embed, place_text, score, set_footer
 from bot.ui.stories import LABEL_BADGES, badge, markdown_link, story_buttons
 
 FOOTER_PREFIX = "Moment of the day"
@@ -49,10 +49,50 @@ def moment_embed(content: MomentContent) -> discord.Embed:
                 rank = f" ({result.rank.value})" if result.rank else ""
                 parts.append(f"{segment.name} {score(result.tss)}{rank}")
         add_field(embed, cut(entry.name, 256), " · ".join(parts), inline=True)
-    sources = [markdown_link(s.source.publisher, s.source.url) for s in content.view.sources]
-    if sources:
-        add_field(embed, "Sources", cut(" · ".join(sources), 1024))
+    links: list[str] = []
+    for source in content.view.sources:
+        link = markdown_link(source.source.publisher, source.source.url)
+        if len(" · ".join([*links, link])) > FIELD_VALUE_LIMIT:
+            break  # whole links only: a cut one is broken
+        links.append(link)
+    if links:
+        add_field(embed, "Sources", " · ".join(links))
     return set_footer(embed, footer_text(content.local_date, story.id))
+
+
+POST_NOW_REPLIES = {
+    Outcome.POSTED: "Posted today's moment of the day.",
+    Outcome.ALREADY: "Today's moment of the day has already been posted (or is being posted): see `/moment today`.",
+    Outcome.NOTHING: "Nothing can be posted: see `/moment preview`. Once that is fixed, `/moment post-now` again.",
+    Outcome.FAILED: "The post failed; the reason is in `/moment settings`. Once that is fixed, try again.",
+    Outcome.RETRYING: "Discord did not take the post just now; it will be tried again shortly (see `/moment today`).",
+    Outcome.PAUSED: "The moment of the day is paused: `/moment resume` first.",
+    Outcome.UNSCHEDULED: "This server has no moment of the day yet: set one with `/moment schedule`.",
+}
+
+
+def today_text(status: TodayStatus) -> str:
+    """The truth about today's post, and when the next one is."""
+    channel = f"<#{status.schedule.channel_id}>"
+    next_post = f"The next post is <t:{int(status.next_due.timestamp())}:R> (<t:{int(status.next_due.timestamp())}:f>)."
+    post = status.post
+    if status.state is TodayState.POSTED and post is not None and post.message_id:
+        link = f"https://discord.com/channels/{post.guild_id}/{post.channel_id}/{post.message_id}"
+        return f"Today's moment of the day was posted in <#{post.channel_id}>: {link}\n{next_post}"
+    if status.state is TodayState.PAUSED:
+        return "The moment of the day is paused in this server."
+    if status.state is TodayState.DUE:
+        return f"Today's moment of the day will be posted in {channel} <t:{int(status.due.timestamp())}:R>."
+    if status.state is TodayState.POSTING:
+        return f"Today's moment of the day is being posted in {channel}."
+    why = f" ({status.reason})" if status.reason else ""
+    today = {
+        TodayState.RETRYING: f"Today's post could not be made yet{why}; it is being tried again.",
+        TodayState.FAILED: f"Today's moment of the day could not be posted{why}.",
+        TodayState.MISSED: "Today's moment of the day was missed: the bot was offline at post time.",
+        TodayState.PASSED: "No moment of the day was posted today.",
+    }[status.state]
+    return f"{today} {next_post}"
 
 
 def moment_view(content: MomentContent) -> discord.ui.View:
@@ -95,13 +135,14 @@ def settings_embed(preview: Preview) -> discord.Embed:
     add_field(embed, "State", "paused" if schedule.paused else "active", inline=True)
     add_field(embed, "Labels that may be posted", ", ".join(badge(label) for label in sorted(schedule.allowed_labels)))
     add_field(embed, "Repeat", f"a story may come back after {schedule.repeat_days} days", inline=True)
-    add_field(
-        embed,
-        "Status",
-        f"⚠️ failing since {schedule.failing_since}: {schedule.failing_reason}"
-        if schedule.failing_reason
-        else "✅ posting normally",
-    )
+    today = preview.post
+    if schedule.failing_reason:
+        status = f"⚠️ failing since {schedule.failing_since}: {schedule.failing_reason}"
+    elif today is not None and today.state in ("failed", "missed"):
+        status = f"⚠️ today's post {today.state}: {today.reason or 'no reason recorded'}"
+    else:
+        status = "✅ posting normally"
+    add_field(embed, "Status", status)
     if preview.choice.warning:
         add_field(embed, "Stock", preview.choice.warning)
     return embed

@@ -12,9 +12,10 @@ import discord
 
 from bot.errors import UserFacingError
 from bot.services.claims import CheckReport
-from bot.services.stories import StoryView
+from bot.services.stories import SourceView, StoryView
+from bot.text import shorten
 from bot.tree import report_error
-from bot.ui.embeds import add_field, cut, lines_into_fields, new_embed, set_footer
+from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, lines_into_fields, new_embed, set_footer
 from db.models import AuditEntry, QueueItem, Story
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,19 @@ def markdown_link(text: str, url: str) -> str:
     return f"[{discord.utils.escape_markdown(text)}]({url.replace(')', '%29')})"
 
 
+def source_line(view: SourceView) -> str:
+    """One source: its link whole (a cut link is a broken one), kind, reliability, role, and as much of the
+    note as the field leaves room for."""
+    source = view.source
+    line = f"{markdown_link(source.publisher, source.url)} · {source.kind} · {view.tier or 'unrated'}"
+    if source.role == "appearance":
+        line += " · where it circulates"
+    if source.note:
+        room = FIELD_VALUE_LIMIT - len(line) - 3
+        line += f" — {discord.utils.escape_markdown(shorten(source.note, max(room // 2, 1)))}"
+    return line
+
+
 def story_embed(view: StoryView, *, excerpt: int = EXCERPT) -> discord.Embed:
     story = view.story
     _, _, colour = LABEL_BADGES[story.label]
@@ -61,12 +75,7 @@ def story_embed(view: StoryView, *, excerpt: int = EXCERPT) -> discord.Embed:
         )
     if view.skaters:
         embed.add_field(name="Skaters", value=cut(", ".join(view.skaters), 1024), inline=True)
-    lines = [
-        f"{markdown_link(s.source.publisher, s.source.url)} · {s.source.kind} · {s.tier or 'tier unknown'}"
-        + (f" — {discord.utils.escape_markdown(s.source.note)}" if s.source.note else "")
-        for s in view.sources
-    ]
-    lines_into_fields(embed, "Sources", lines or ["None yet"])
+    lines_into_fields(embed, "Sources", [source_line(s) for s in view.sources] or ["None yet"])
     if story.check_summary:
         add_field(embed, "Claims checked against the results", check_badge(story) + story.check_summary)
     where = "shared library" if story.guild_id is None else "this server"

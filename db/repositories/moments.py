@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
 
 from db.database import Database
 from db.models import AuditRecord, MomentCandidate, MomentPost, MomentSchedule
@@ -101,33 +100,59 @@ class MomentRepository:
     async def claim(
         self, guild_id: int, local_date: str, story_id: int, channel_id: int, trigger: str, at: str
     ) -> bool:
-        """Records the intent to post; False when that server's day is already claimed (or done)."""
+        """Records the intent to post; False when that server's day is already claimed or posted. A day that
+        failed or was missed is claimed again only by a moderator's post-now (trigger 'manual')."""
         inserted = await self._db.execute(
-            "INSERT OR IGNORE INTO moment_posts (guild_id, local_date, state, story_id, channel_id, trigger, "
-            "claimed_at) VALUES (?, ?, 'claimed', ?, ?, ?, ?)",
-            (guild_id, local_date, story_id, channel_id, trigger, at),
+            "INSERT INTO moment_posts (guild_id, local_date, state, story_id, channel_id, trigger, claimed_at) "
+            "VALUES (:guild, :day, 'claimed', :story, :channel, :trigger, :at) "
+            "ON CONFLICT (guild_id, local_date) DO UPDATE SET state = 'claimed', story_id = excluded.story_id, "
+            "channel_id = excluded.channel_id, trigger = excluded.trigger, claimed_at = excluded.claimed_at, "
+            "message_id = NULL, reason = NULL, done_at = NULL, attempts = 1, retry_at = NULL "
+            "WHERE moment_posts.state IN ('failed', 'missed') AND excluded.trigger = 'manual'",
+            {
+                "guild": guild_id,
+                "day": local_date,
+                "story": story_id,
+                "channel": channel_id,
+                "trigger": trigger,
+                "at": at,
+            },
         )
         return inserted == 1
 
+    async def set_retry(self, guild_id: int, local_date: str, attempts: int, retry_at: str, reason: str) -> None:
+        """Keeps the day claimed, to be tried again at `retry_at` (a passing failure)."""
+        await self._db.execute(
+            "UPDATE moment_posts SET attempts = ?, retry_at = ?, reason = ? "
+            "WHERE guild_id = ? AND local_date = ? AND state = 'claimed'",
+            (attempts, retry_at, reason, guild_id, local_date),
+        )
+
     async def complete(self, guild_id: int, local_date: str, message_id: int, label: str, at: str) -> None:
         await self._db.execute(
-            "UPDATE moment_posts SET state = 'posted', message_id = ?, label_shown = ?, done_at = ?, reason = NULL "
+            "UPDATE moment_posts SET state = 'posted', message_id = ?, label_shown = ?, done_at = ?, reason = NULL, "
+            "retry_at = NULL "
             "WHERE guild_id = ? AND local_date = ?",
             (message_id, label, at, guild_id, local_date),
         )
 
     async def fail(self, guild_id: int, local_date: str, reason: str, at: str) -> None:
         await self._db.execute(
-            "UPDATE moment_posts SET state = 'failed', reason = ?, done_at = ? WHERE guild_id = ? AND local_date = ?",
+            "UPDATE moment_posts SET state = 'failed', reason = ?, done_at = ?, retry_at = NULL "
+            "WHERE guild_id = ? AND local_date = ?",
             (reason, at, guild_id, local_date),
         )
 
     async def record(self, guild_id: int, local_date: str, state: str, trigger: str, reason: str, at: str) -> bool:
-        """A day that ends without a post (missed, or failed before anything was chosen); once per day."""
+        """A day that ends without a post (missed, or failed before anything was chosen). Once per day,
+        except that a moderator's retry that fails again records its own reason."""
         inserted = await self._db.execute(
-            "INSERT OR IGNORE INTO moment_posts (guild_id, local_date, state, trigger, reason, claimed_at, done_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (guild_id, local_date, state, trigger, reason, at, at),
+            "INSERT INTO moment_posts (guild_id, local_date, state, trigger, reason, claimed_at, done_at) "
+            "VALUES (:guild, :day, :state, :trigger, :reason, :at, :at) "
+            "ON CONFLICT (guild_id, local_date) DO UPDATE SET state = excluded.state, trigger = excluded.trigger, "
+            "reason = excluded.reason, done_at = excluded.done_at "
+            "WHERE moment_posts.state IN ('failed', 'missed') AND excluded.trigger = 'manual'",
+            {"guild": guild_id, "day": local_date, "state": state, "trigger": trigger, "reason": reason, "at": at},
         )
         return inserted == 1
 
@@ -148,19 +173,15 @@ class MomentRepository:
             (label, guild_id, local_date),
         )
 
-    async def candidates(self, guild_id: int, labels: Iterable[str]) -> list[MomentCandidate]:
-        """The stories this server may post (its own and the library's, with one of the labels), each with
-        the last local date this server posted it."""
-        labels = sorted(labels)
-        if not labels:
-            return []
-        marks = ",".join("?" * len(labels))
+    async def candidates(self, guild_id: int) -> list[MomentCandidate]:
+        """Every story this server may see (its own and the library's), with the last local date this server
+        posted it. The labels are filtered by the choice rules, which can then tell "no stories yet" from
+        "no story with an allowed label"."""
         rows = await self._db.fetchall(
-            f"SELECT s.id, s.label, s.moment_date, s.created_at, "
-            f"(SELECT max(p.local_date) FROM moment_posts p WHERE p.guild_id = ? AND p.story_id = s.id "
-            f"AND p.state IN ('posted', 'claimed')) AS last_posted "
-            f"FROM stories s WHERE s.deleted_at IS NULL AND (s.guild_id = ? OR s.guild_id IS NULL) "
-            f"AND s.label IN ({marks})",
-            (guild_id, guild_id, *labels),
+            "SELECT s.id, s.label, s.moment_date, s.created_at, "
+            "(SELECT max(p.local_date) FROM moment_posts p WHERE p.guild_id = ? AND p.story_id = s.id "
+            "AND p.state IN ('posted', 'claimed')) AS last_posted "
+            "FROM stories s WHERE s.deleted_at IS NULL AND (s.guild_id = ? OR s.guild_id IS NULL)",
+            (guild_id, guild_id),
         )
         return [MomentCandidate(r["id"], r["label"], r["moment_date"], r["last_posted"], r["created_at"]) for r in rows]

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections import Counter
 from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import fields
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 from db.database import Database, Transaction
 from db.models import (
@@ -132,6 +134,11 @@ class ResultsRepository:
         )
         last = await self._db.fetchone("SELECT source, imported_at FROM imports ORDER BY id DESC LIMIT 1")
         assert counts is not None  # counts always answer
+        sites: Counter[str] = Counter()
+        for row in await self._db.fetchall("SELECT sources FROM provenance"):
+            for url in json.loads(row["sources"]):
+                host = urlsplit(url).hostname or ""
+                sites[host.removeprefix("www.")] += 1
         return StoreSummary(
             competitions=counts["competitions"],
             events=counts["events"],
@@ -139,6 +146,7 @@ class ResultsRepository:
             entries=counts["entries"],
             last_import_at=last["imported_at"] if last else None,
             last_import_source=last["source"] if last else None,
+            source_sites=tuple(sites.most_common()),
         )
 
     # --- entries -------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ def _source(row: sqlite3.Row) -> Source:
         note=row["note"],
         added_by=row["added_by"],
         added_at=row["added_at"],
+        role=row["role"],
     )
 
 
@@ -307,16 +308,16 @@ class StoryRepository:
         )
 
     async def add_source(
-        self, story_id: int, url: str, publisher: str, kind: str, note: str, audit: AuditRecord
+        self, story_id: int, url: str, publisher: str, kind: str, note: str, audit: AuditRecord, role: str = "evidence"
     ) -> bool:
         """False when the story already has that URL (nothing is written)."""
         async with self._db.transaction() as tx:
             if await tx.fetchone("SELECT 1 FROM story_sources WHERE story_id = ? AND url = ?", (story_id, url)):
                 return False
             await tx.insert(
-                "INSERT INTO story_sources (story_id, url, publisher, kind, note, added_by, added_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (story_id, url, publisher, kind, note, audit.actor_id, audit.at),
+                "INSERT INTO story_sources (story_id, url, publisher, kind, note, added_by, added_at, role) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (story_id, url, publisher, kind, note, audit.actor_id, audit.at, role),
             )
             await tx.execute("UPDATE stories SET updated_at = ? WHERE id = ?", (audit.at, story_id))
             await write_audit(tx, story_id, audit)

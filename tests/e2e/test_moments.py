@@ -418,3 +418,118 @@ async def test_nothing_is_missed_before_a_schedule_existed(world: tuple[Sandbox,
     assert await sandbox.db.fetchall("SELECT * FROM moment_posts") == []  # no "missed" day, no late post
     await tick(sandbox, clock, "2026-02-19T09:00:05+00:00")
     assert len(moments(sandbox)) == 1
+
+
+@pytest.mark.parametrize("after_storing", [False, True])
+async def test_a_passing_discord_error_is_retried_and_never_doubled(
+    world: tuple[Sandbox, Clock], after_storing: bool
+) -> None:
+    sandbox, clock = world
+    await schedule(sandbox, "10:00", "UTC")
+    # Discord answers the post with a 503: before storing it, or after (the message exists, the bot never hears).
+    sandbox.server.fail_next_posts(503, after_storing=after_storing)
+    await tick(sandbox, clock, "2026-02-19T10:00:05+00:00")
+    assert len(moments(sandbox)) == (1 if after_storing else 0)
+    today = await sandbox.slash("moment today", user=sandbox.moderator)
+    assert "being tried again" in today.message.content and "503" in today.message.content
+    member_view = await sandbox.slash("moment today", user=sandbox.member)
+    assert "being tried again" in member_view.message.content and "503" not in member_view.message.content
+    busy = await sandbox.slash("moment post-now", user=sandbox.moderator)
+    assert "already been posted (or is being posted)" in (await busy.wait_message()).content
+    await tick(sandbox, clock, "2026-02-19T10:00:40+00:00")  # the first retry, 30 s later
+    assert len(moments(sandbox)) == 1
+    row = await sandbox.db.fetchone("SELECT state, attempts FROM moment_posts WHERE local_date = '2026-02-19'")
+    assert (row["state"], row["attempts"]) == ("posted", 2)
+    await tick(sandbox, clock, "2026-02-19T11:00:00+00:00")
+    assert len(moments(sandbox)) == 1
+
+
+async def test_an_outage_longer_than_the_retries_fails_the_day_and_post_now_retries_it(
+    world: tuple[Sandbox, Clock],
+) -> None:
+    sandbox, clock = world
+    await schedule(sandbox, "10:00", "UTC")
+    sandbox.server.fail_next_posts(503, count=50)
+    minute = 0
+    await tick(sandbox, clock, "2026-02-19T10:00:05+00:00")
+    while minute < 6 * 60:  # every retry inside the 6-hour grace window fails
+        minute += 5
+        await tick(sandbox, clock, f"2026-02-19T{10 + minute // 60:02d}:{minute % 60:02d}:05+00:00")
+    row = await sandbox.db.fetchone("SELECT state, attempts FROM moment_posts WHERE local_date = '2026-02-19'")
+    assert row["state"] == "failed" and row["attempts"] == 7  # the first try and six retries
+    sandbox.server.post_failures.clear()
+    again = await sandbox.slash("moment post-now", user=sandbox.moderator)
+    assert "Posted today's moment" in (await again.wait_message()).content
+    assert len(moments(sandbox)) == 1
+
+
+async def test_a_failed_post_now_never_uses_up_the_day(world: tuple[Sandbox, Clock]) -> None:
+    sandbox, clock = world
+    await schedule(sandbox, "18:00", "UTC")
+    await sandbox.slash("moment settings", user=sandbox.moderator, labels="satire")  # no satire stories exist
+    nothing = await sandbox.slash("moment post-now", user=sandbox.moderator)
+    assert "Nothing can be posted" in (await nothing.wait_message()).content
+    settings = await sandbox.slash("moment settings", user=sandbox.moderator)
+    status = str(settings.message.embeds[0]["fields"])
+    assert "posting normally" not in status and "no story has an allowed label" in status
+    assert "no stories yet" not in status
+    await sandbox.slash("moment settings", user=sandbox.moderator, labels="verified")
+    fixed = await sandbox.slash("moment post-now", user=sandbox.moderator)
+    assert "Posted today's moment" in (await fixed.wait_message()).content
+    assert len(moments(sandbox)) == 1
+    settings = await sandbox.slash("moment settings", user=sandbox.moderator)
+    assert "posting normally" in str(settings.message.embeds[0]["fields"])
+    await tick(sandbox, clock, "2026-02-18T18:00:05+00:00")  # the scheduled run: the day is done
+    assert len(moments(sandbox)) == 1
+
+
+async def test_today_after_the_post_time_says_when_the_next_post_is(world: tuple[Sandbox, Clock]) -> None:
+    sandbox, _ = world  # the clock says 2026-02-18 12:00 UTC
+    await schedule(sandbox, "09:00", "UTC")  # today's time has passed
+    today = await sandbox.slash("moment today", user=sandbox.member)
+    text = today.message.content
+    tomorrow = int(datetime(2026, 2, 19, 9, 0, tzinfo=UTC).timestamp())
+    assert "will be posted" not in text and f"<t:{tomorrow}:R>" in text
+    await schedule(sandbox, "15:00", "UTC")  # later today
+    later = await sandbox.slash("moment today", user=sandbox.member)
+    assert (
+        f"will be posted in <#{sandbox.channel.id}> <t:{int(datetime(2026, 2, 18, 15, tzinfo=UTC).timestamp())}:R>"
+        in (later.message.content)
+    )
+
+
+async def test_failure_reasons_are_for_moderators(world: tuple[Sandbox, Clock]) -> None:
+    sandbox, clock = world
+    hidden = sandbox.server.create_channel(
+        sandbox.guild,
+        "staff-only",
+        overwrites=[{"id": str(sandbox.guild.bot_role.id), "type": 0, "allow": "0", "deny": str(SEND_MESSAGES)}],
+    )
+    await schedule(sandbox, "10:00", "UTC", channel=hidden)
+    await tick(sandbox, clock, "2026-02-19T10:00:05+00:00")
+    member_view = (await sandbox.slash("moment today", user=sandbox.member)).message.content
+    moderator_view = (await sandbox.slash("moment today", user=sandbox.moderator)).message.content
+    assert "could not be posted" in member_view and "staff-only" not in member_view
+    assert "staff-only" in moderator_view
+
+
+@pytest.mark.parametrize(
+    ("typed", "offered", "never"),
+    [
+        ("UTC+9", ["Etc/GMT-9", "Asia/Tokyo", "Asia/Seoul"], ["UTC", "Etc/UTC"]),
+        ("GMT-5", ["Etc/GMT+5", "America/New_York"], ["UTC", "Etc/GMT-5"]),
+        ("+05:30", ["Asia/Kolkata"], ["UTC"]),
+    ],
+)
+async def test_a_fixed_offset_is_never_answered_with_another_offset(
+    world: tuple[Sandbox, Clock], typed: str, offered: list[str], never: list[str]
+) -> None:
+    sandbox, _ = world
+    reply = await schedule(sandbox, "09:00", typed)
+    assert "fixed offset" in reply and all(zone in reply for zone in offered)
+    choices = await sandbox.autocomplete(
+        "moment schedule", "timezone", user=sandbox.moderator, channel=sandbox.channel, time="09:00", timezone=typed
+    )
+    names = [c["name"] for c in choices]
+    assert set(offered) <= set(names) and not set(never) & set(names)
+    assert await sandbox.db.fetchone("SELECT 1 FROM moment_schedules") is None

@@ -219,15 +219,28 @@ async def test_edit_read_more_export_delete(sandbox: Sandbox) -> None:
         url="https://www.nbcsports.com/olympics/news/x",
         kind="secondary",
     )
+    await sandbox.slash(
+        "story source add",
+        user=sandbox.moderator,
+        id=story_id,
+        url="https://x.com/fan/status/12345",
+        kind="social",
+        role="appearance",
+    )
     await sandbox.slash("story label", user=sandbox.moderator, id=story_id, label="verified")
     exported = await sandbox.slash("story export", user=sandbox.moderator, id=story_id)
     attachment = exported.message.attachments[0]
     document = json.loads(attachment.data)
-    assert attachment.filename.endswith(".jsonld")
+    assert attachment.filename.endswith(".jsonld") and attachment.content_type == "application/ld+json"
     assert document["@context"] == "https://schema.org" and document["@type"] == "ClaimReview"
     assert document["reviewRating"]["alternateName"] == "True" and document["reviewRating"]["ratingValue"] == 5
     assert document["claimReviewed"] == "Summary of A long story"
-    assert document["itemReviewed"]["appearance"][0]["url"] == "https://www.nbcsports.com/olympics/news/x"
+    # Where the story circulates is where the claim appeared; the evidence is what the review cites.
+    assert document["itemReviewed"]["appearance"] == [
+        {"@type": "CreativeWork", "url": "https://x.com/fan/status/12345"}
+    ]
+    assert document["citation"] == [{"@type": "CreativeWork", "url": "https://www.nbcsports.com/olympics/news/x"}]
+    assert document["author"]["name"].endswith("moderators") and "url" not in document
 
     asked = await sandbox.slash("story delete", user=sandbox.moderator, id=story_id)
     delete_id = next(cid for label, cid, _ in asked.message.buttons() if label == "Delete")
@@ -237,7 +250,7 @@ async def test_edit_read_more_export_delete(sandbox: Sandbox) -> None:
     gone = await sandbox.slash("story show", user=sandbox.member, id=story_id)
     assert "No story matches" in gone.message.content
     trail = await sandbox.db.fetchall("SELECT action FROM audit_log WHERE story_id = ? ORDER BY id", (story_id,))
-    assert [r["action"] for r in trail] == ["create", "edit", "source added", "label", "delete"]
+    assert [r["action"] for r in trail] == ["create", "edit", "source added", "source added", "label", "delete"]
     history = text_of(await sandbox.slash("story history", user=sandbox.moderator, id=story_id))
     assert "**delete**" in history and "**create**" in history  # the trail of a deleted story stays readable
 

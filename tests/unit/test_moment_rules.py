@@ -26,6 +26,7 @@ from bot.services.moment_rules import (
     validate_repeat_days,
     zone_choices,
 )
+from bot.text import quote
 
 PARIS = ZoneInfo("Europe/Paris")
 NEW_YORK = ZoneInfo("America/New_York")
@@ -154,7 +155,7 @@ def test_parse_timezone_suggestions(text: str, suggested: str) -> None:
 def test_parse_timezone_nothing_close_gives_hint(text: str) -> None:
     with pytest.raises(UserFacingError) as info:
         parse_timezone(text)
-    assert info.value.message == f"“{text}” is not an IANA time zone: use a name like Europe/Paris or Asia/Tokyo."
+    assert info.value.message == f"{quote(text)} is not an IANA time zone: use a name like Europe/Paris or Asia/Tokyo."
 
 
 @pytest.mark.parametrize(

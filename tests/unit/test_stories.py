@@ -102,10 +102,34 @@ async def test_label_rules_and_low_tier_warning(service: StoryService) -> None:
     assert labelled.label == "verified"
     with pytest.raises(UserFacingError, match="only source of a verified story"):
         await service.remove_source(MOD, story.id, "https://allthe.news/a")
-    await service.add_source(MOD, story.id, "https://www.reuters.com/x", kind="primary")
+    await service.add_source(MOD, story.id, "https://x.com/someone/status/1", kind="social")  # in no tier list
     await service.label(MOD, story.id, "unverified")
-    relabelled, _ = await service.label(MOD, story.id, "verified")  # one reliable source: no warning
+    with pytest.raises(NeedsConfirmation, match=r"x\.com: unrated"):  # unrated is no evidence of reliability
+        await service.label(MOD, story.id, "verified")
+    await service.add_source(MOD, story.id, "https://www.channelnewsasia.com/sport/x", kind="primary")
+    relabelled, _ = await service.label(MOD, story.id, "verified")  # one rated, reliable source: no warning
     assert relabelled.label == "verified"
+
+
+async def test_sources_must_be_public_sites_shown_whole(service: StoryService) -> None:
+    story = await service.create(MOD, StoryDraft("sourced"))
+    for url in (
+        "http://127.0.0.1/admin",
+        "https://[::1]/",
+        "http://10.0.0.8/x",
+        "http://169.254.169.254/latest",
+        "https://93.184.216.34/page",
+        "http://localhost:8080/",
+        "http://printer.local/",
+        "http://intranet/",
+        "https://site.example/",
+    ):
+        with pytest.raises(UserFacingError):
+            await service.add_source(MOD, story.id, url)
+    with pytest.raises(UserFacingError, match="at most 512"):
+        await service.add_source(MOD, story.id, "https://news.example.org/" + "a" * 600)
+    story = await service.add_source(MOD, story.id, "https://news.example.org/" + "a" * 480)
+    assert len(story.sources) == 1
 
 
 async def test_sources_are_normalized_deduplicated_and_tiered(service: StoryService) -> None:
@@ -145,7 +169,7 @@ async def test_flags_once_per_member_and_rate_limited(service: StoryService) -> 
 async def test_audit_trail_records_every_change(service: StoryService) -> None:
     story = await service.create(MOD, StoryDraft("first title"))
     await service.edit(MOD, story.id, StoryDraft("second title"))
-    await service.add_source(MOD, story.id, "https://www.reuters.com/x")
+    await service.add_source(MOD, story.id, "https://www.channelnewsasia.com/x")
     await service.flag(MEMBER, story.id, "typo")
     await service.label(MOD, story.id, "verified")
     await service.delete(MOD, story.id)
@@ -183,9 +207,15 @@ def test_claim_review() -> None:
         labelled_at="2026-03-01T10:00:00+00:00",
         moment_date="2026-02-19",
         skaters=["Kaori Sakamoto"],
-        source_urls=["https://a.example/"],
+        appearances=["https://x.com/fan/status/1"],
+        evidence=["https://debunk.example.org/"],
         reviewer="Skate Fans moderators",
+        review_url="https://reviews.example.org/3",
     )
+    # A debunking article is evidence the review cites, never a place the false claim appeared.
+    assert review["itemReviewed"]["appearance"] == [{"@type": "CreativeWork", "url": "https://x.com/fan/status/1"}]
+    assert review["citation"] == [{"@type": "CreativeWork", "url": "https://debunk.example.org/"}]
+    assert review["url"] == "https://reviews.example.org/3"
     assert review["reviewRating"] == {
         "@type": "Rating",
         "ratingValue": 1,
@@ -204,7 +234,8 @@ def test_claim_review() -> None:
             labelled_at=None,
             moment_date=None,
             skaters=[],
-            source_urls=[],
+            appearances=[],
+            evidence=[],
             reviewer="x",
         )
 
