@@ -219,10 +219,11 @@ class StoryService:
         return competition.id, self.results.event(competition, event_text).id
 
     def _skater_ids(self, names: str) -> list[int]:
+        """The skaters named, comma-separated; a couple ("Miura / Kihara") names both partners."""
         ids: list[int] = []
         for name in (n.strip() for n in re.split(r"[,;\n]", names)):
-            if name and (skater_id := self.results.skater_id(name)) not in ids:
-                ids.append(skater_id)
+            if name:
+                ids += [i for i in self.results.athlete_ids(name) if i not in ids]
         return ids
 
     async def create(

@@ -117,3 +117,10 @@ async def test_a_long_source_link_is_refused_or_shown_whole(sandbox: Sandbox) ->
     assert "Added to story" in saved.message.content
     shown = await sandbox.slash("story show", user=sandbox.member, id=story_id)
     assert f"({url})" in text_of(shown)  # the whole link, never a cut one
+
+
+async def test_a_refused_import_of_a_long_address_is_answered(sandbox: Sandbox) -> None:
+    url = "http://127.0.0.1:9/" + "a" * (STRING_OPTION_MAX - 19)  # a private host: refused, the address quoted
+    result = await sandbox.slash("admin import-isu", url=url)
+    message = await result.wait_message()
+    assert "Nothing was imported" in message.content and len(message.content) <= 2000
