@@ -243,7 +243,8 @@ class ResultsService:
         self.repo = repo
         self.skaters = NameIndex()
         self._couples = NameIndex()
-        self._couple_ids: list[tuple[int, int]] = []
+        self._couple_ids: list[tuple[int, int]] = []  # by couple index key, in the order entries list them
+        self._couple_of: dict[frozenset[int], tuple[int, int]] = {}
         self._finder = CompetitionFinder([])
         self._competitions: dict[int, Competition] = {}
         self._events: dict[int, list[Event]] = {}
@@ -283,14 +284,16 @@ class ResultsService:
                 couple_names[skater_id] = [name, *aliases]
         couples = NameIndex()
         pairs: list[tuple[int, int]] = []
+        couple_of: dict[frozenset[int], tuple[int, int]] = {}
         for a, b in couple_ids:
-            if (b, a) in pairs or a not in couple_names or b not in couple_names:
+            if frozenset((a, b)) in couple_of or a not in couple_names or b not in couple_names:
                 continue
             # Every spelling of one with every spelling of the other; the index takes any word order, so
             # "Chock Bates" and "Bates / Chock" find "Madison Chock / Evan Bates" too.
             names = [f"{x} / {y}" for x in couple_names[a][:4] for y in couple_names[b][:4]]
             couples.add(len(pairs), names[0], names[1:])
             pairs.append((a, b))
+            couple_of[frozenset((a, b))] = (a, b)
 
         self._finder = CompetitionFinder(competitions)
         self._competitions = {c.id: c for c in competitions}
@@ -301,6 +304,7 @@ class ResultsService:
         self.skaters = skaters
         self._couples = couples
         self._couple_ids = pairs
+        self._couple_of = couple_of
         self._clear_caches()
         self._default_athletes = await self._newest_medallists()
         log.info("results loaded: %d competitions, %d events, %d skaters", len(competitions), len(events), len(skaters))
@@ -422,21 +426,20 @@ class ResultsService:
 
     def skater_id(self, text: str) -> int:
         """The one skater a picked choice (its id) or any typed text means; NotFound/Ambiguous otherwise."""
-        athlete_ids = self._athlete_ids(text)
+        athlete_ids = self.athlete_ids(text)
         if len(athlete_ids) != 1:
             raise UserFacingError(f"{_quote(text)} is a couple; name one skater.")
         return athlete_ids[0]
 
     def athlete_ids(self, text: str) -> tuple[int, ...]:
         """The skater, or the couple, that `text` means (a couple's ids in the order its entries list them)."""
-        return self._athlete_ids(text)
-
-    def _athlete_ids(self, text: str) -> tuple[int, ...]:
         text = text.strip()
         if _CHOICE_VALUE.fullmatch(text):
             ids = tuple(int(part) for part in text.split("/"))
-            if all(i in self.skaters for i in ids) and (len(ids) == 1 or self._pair(ids) is not None):
+            if len(ids) == 1 and ids[0] in self.skaters:
                 return ids
+            if frozenset(ids) in self._couple_of:
+                return self._couple_of[frozenset(ids)]
         separated = _COUPLE_SEPARATOR.search(text) is not None
         couple = self._couples.resolve(_COUPLE_SEPARATOR.sub(" / ", text)) if len(self._couples) else None
         # A couple is meant only when the text names both partners ("Miura" alone is a skater, or ambiguous).
@@ -481,10 +484,6 @@ class ResultsService:
             if not any(_same_word(word, name) for word in words for name in names):
                 return False
         return True
-
-    def _pair(self, ids: Sequence[int]) -> tuple[int, int] | None:
-        wanted = set(ids)
-        return next((pair for pair in self._couple_ids if set(pair) == wanted), None)
 
     def _try_competition(self, text: str) -> Competition | None:
         """The competition `text` surely means, or None (autocomplete narrowing: never a guess)."""
