@@ -149,7 +149,9 @@ def test_couples_as_a_slash_b():
 
 def test_couple_printed_on_two_lines():
     html = page("CAT003RS.HTM").replace("Aliona SAVCHENKO / Robin SZOLKOWY", "Aliona SAVCHENKO<br>Robin SZOLKOWY")
-    assert parse_result(html, "CAT003RS.HTM")[0].skater.name == "Aliona SAVCHENKO / Robin SZOLKOWY"
+    # Partner or club: the page cannot tell, the importer decides by the category's discipline.
+    first = parse_result(html, "CAT003RS.HTM")[0].skater
+    assert (first.name, first.lines) == ("Aliona SAVCHENKO", ("Robin SZOLKOWY",))
 
 
 def test_final_totals_equal_sum_of_segment_scores(index):
@@ -319,7 +321,8 @@ def test_decode_cp1252_and_utf8():
 def test_decode_honours_meta_charset_and_refuses_binary():
     raw = '<html><head><meta charset="iso-8859-2"></head><body>Łukasz</body></html>'.encode("iso-8859-2")
     assert "Łukasz" in decode(raw, "CAT001EN.HTM")
-    assert "é" in decode("<html>é\x81</html>".encode("latin-1"), "x.htm")  # cp1252 hole byte does not fail
+    # a cp1252 hole byte does not fail
+    assert "Stéphane" in decode("<html>Stéphane LAMBIEL\x81</html>".encode("latin-1"), "x.htm")
     with pytest.raises(PageError, match=r"wc2014_Men_SP_Scores\.pdf"):
         decode((WC2014 / "wc2014_Men_SP_Scores.pdf").read_bytes(), "wc2014_Men_SP_Scores.pdf")
     with pytest.raises(PageError, match="empty"):
