@@ -23,8 +23,11 @@ class Admin(commands.Cog):
         self.bot = bot
 
     @admin.command(name="import-isu")
-    @app_commands.describe(url="The http(s) URL of the event's ISU results index page")
-    async def import_isu(self, interaction: discord.Interaction, url: str) -> None:
+    @app_commands.describe(
+        url="The http(s) URL of the event's ISU results index page",
+        correction="The site corrects a stored competition's name, dates or place (default: refuse such changes)",
+    )
+    async def import_isu(self, interaction: discord.Interaction, url: str, correction: bool = False) -> None:
         """Import an official ISU results site (bot owners)."""
         if interaction.user.id not in self.bot.settings.owner_ids:
             raise PermissionDenied("Only the bot's owners can import results.")
@@ -37,9 +40,10 @@ class Admin(commands.Cog):
         from bot.services.isu.source import SourceError, open_source
 
         try:
-            source = open_source(url, allow_private=self.bot.settings.isu_allow_private)
+            # Only URLs from Discord: a path would let the answer tell whether it exists on the bot's machine.
+            source = open_source(url, allow_private=self.bot.settings.isu_allow_private, urls_only=True)
             async with source:
-                summary = await import_isu(self.bot.db, source)
+                summary = await import_isu(self.bot.db, source, correction=correction)
         except (SourceError, PageError, ProtocolError, ImportFormatError) as exc:
             raise UserFacingError(f"Nothing was imported: {exc}") from exc
         await self.bot.reload_results()

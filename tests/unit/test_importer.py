@@ -22,6 +22,7 @@ def document(**event_overrides: Any) -> dict[str, Any]:
     event = {
         "id": "women",
         "discipline": "women",
+        "level": "senior",
         "name": "Women",
         "segments": [
             {"id": "SP", "kind": "short_program", "name": "Short program", "date": "2030-01-10"},

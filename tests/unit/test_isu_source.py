@@ -158,7 +158,7 @@ def test_address_problem(address: str, problem: str | None) -> None:
 
 async def test_check_host_literals_need_no_network() -> None:
     assert await check_host("8.8.8.8", 443) == [(socket.AF_INET, "8.8.8.8")]
-    with pytest.raises(SourceError, match=r"private address \(10\.0\.0\.5\); set allow_private"):
+    with pytest.raises(SourceError, match=r"private address \(10\.0\.0\.5\); use --allow-private"):
         await check_host("10.0.0.5", 80)
     assert await check_host("10.0.0.5", 80, allow_private=True)
 
@@ -267,13 +267,13 @@ async def test_http_reads_files(server: Server) -> None:
 async def test_http_root_url_defaults_to_index_htm(server: Server) -> None:
     async with HttpSource(server.base, allow_private=True) as src:
         assert src.index_name == "index.htm"
-        with pytest.raises(SourceError, match=r"/site/index\.htm: HTTP 404$"):
+        with pytest.raises(SourceError, match=r"/site/index\.htm: HTTP 404 \(not on the site\)$"):
             await src.read(src.index_name)
 
 
 async def test_http_404_names_the_url(server: Server) -> None:
     async with HttpSource(server.base + "wc2014.html", allow_private=True) as src:
-        with pytest.raises(SourceError, match=rf"^{server.base}SEG099\.HTM: HTTP 404$"):
+        with pytest.raises(SourceError, match=rf"^{server.base}SEG099\.HTM: HTTP 404 \(not on the site\)$"):
             await src.read("SEG099.HTM")
 
 
@@ -287,7 +287,7 @@ async def test_http_refuses_names_outside_the_root(server: Server) -> None:
 
 async def test_http_refuses_loopback_without_allow_private(server: Server) -> None:
     async with HttpSource(server.base + "wc2014.html") as src:
-        with pytest.raises(SourceError, match=r"loopback address \(127\.0\.0\.1\); set allow_private"):
+        with pytest.raises(SourceError, match=r"loopback address \(127\.0\.0\.1\); use --allow-private"):
             await src.read("SEG001.HTM")
     assert server.hits == []
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.services.levels import LEVEL_LABELS, level_label
 from bot.services.names import normalize
+
+__all__ = ["LEVEL_LABELS", "NameReading", "column_role", "level_label", "read_category_name", "segment_code"]
 
 # --- disciplines ---------------------------------------------------------------------------------------------------
 
@@ -48,18 +51,6 @@ _FILLER = frozenset(
 )  # fmt: skip
 
 # --- levels --------------------------------------------------------------------------------------------------------
-
-#: Level codes the bot knows, with how they are shown. Any other level is a federation's own and is stored as printed.
-LEVEL_LABELS: dict[str, str] = {
-    "senior": "Senior",
-    "junior": "Junior",
-    "advanced-novice": "Advanced novice",
-    "intermediate-novice": "Intermediate novice",
-    "basic-novice": "Basic novice",
-    "novice": "Novice",
-    "youth": "Youth",
-    "adult": "Adult",
-}
 
 _LEVEL_WORDS: dict[str, tuple[str, ...]] = {
     "senior": ("senior", "seniors", "senioren", "seniori", "сеньоры", "シニア"),
@@ -234,10 +225,3 @@ def read_category_name(printed: str) -> NameReading:
         level=level,
         level_text=level_text,
     )
-
-
-def level_label(level: str | None) -> str:
-    """How a stored level is shown: 'junior' -> 'Junior'; a federation's own level as printed; unknown -> ''."""
-    if not level:
-        return ""
-    return LEVEL_LABELS.get(level, level)
