@@ -164,10 +164,11 @@ class _Reader:
         self.source = source
         self.site = site
         self.progress = progress
+        self.warnings: list[str] = []
+        self.pages = 0
 
     def warn(self, text: str) -> None:
-        assert self.site is not None
-        self.site.warnings.append(text)
+        self.warnings.append(text)
 
     async def page(self, name: str, parse: Callable[[str, str], _T]) -> _T:
         """Reads a page and parses it in a worker thread (a big page never stalls the event loop)."""
@@ -175,10 +176,9 @@ class _Reader:
         if self.progress:
             self.progress("page", name)
         decoded, result = await asyncio.to_thread(_decode_and_parse, raw, name, self.source, parse)
-        if self.site is not None:
-            self.site.pages += 1
-            if decoded.how == "detected":
-                self.warn(f"{name}: no character set declared; read as {decoded.encoding} (detected)")
+        self.pages += 1
+        if decoded.how == "detected":
+            self.warn(f"{name}: no character set declared; read as {decoded.encoding} (detected)")
         return result
 
 
@@ -201,7 +201,7 @@ async def read_site(source: Source, progress: Progress | None = None) -> SiteDat
     damaged or unreachable, and records a warning for what is missing or cannot be placed."""
     reader = _Reader(source, None, progress)
     index = await reader.page(source.index_name, parse_index)
-    site = SiteData(index=index, pages=1)
+    site = SiteData(index=index, warnings=reader.warnings)
     reader.site = site
     site.code = _event_code(site, source)
     keys: dict[str, str] = {}
@@ -217,6 +217,7 @@ async def read_site(source: Source, progress: Progress | None = None) -> SiteDat
             continue
         keys[data.key] = category.name
         site.categories.append(data)
+    site.pages = reader.pages
     return site
 
 
