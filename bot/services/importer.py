@@ -496,8 +496,14 @@ class _CompetitionPlan:
         provenance = reader.provenance(entry, where, inherited)
         country = entry["country"].strip().upper()
         skater_ids = [await self._write_skater(writer, report, skater, country) for skater in entry["skaters"]]
-        values: dict[str, Any] = {"country": country, "status": entry.get("status")}
+        # A figure the entry does not mention is left as stored (a file or a site may give part of the picture);
+        # one given as null is unknown now and cleared.
+        values: dict[str, Any] = {"country": country}
+        if "status" in entry:
+            values["status"] = entry["status"]
         for name, kind in (("place", int), ("total", (int, float))):
+            if name not in entry:
+                continue
             value, figure_prov = reader.figure(entry, name, where, provenance, kind)
             values[name], values[f"{name}_prov"] = value, await writer.provenance(figure_prov)
         entry_id, change = await writer.upsert(
@@ -510,6 +516,8 @@ class _CompetitionPlan:
         for segment_key, figures in (entry.get("segments") or {}).items():
             seg_values: dict[str, Any] = {}
             for name in SEGMENT_FIGURES:
+                if name not in figures:
+                    continue
                 kind = int if name in ("rank", "starting_number") else (int, float)
                 value, figure_prov = reader.figure(figures, name, where, provenance, kind)
                 seg_values[name], seg_values[f"{name}_prov"] = value, await writer.provenance(figure_prov)

@@ -11,6 +11,7 @@ import pytest
 
 from bot.services.importer import IdentityChange
 from bot.services.isu.importer import import_isu
+from bot.services.isu.pages import parse_segment
 from bot.services.isu.source import FolderSource
 from db.database import Database
 from tests.isu_sites import Variant, belfort, diff, only, snapshot, wc2014
@@ -289,3 +290,143 @@ def localized_pdf() -> bytes:
 def _pdf_text(line: str) -> str:
     # Helvetica has no Cyrillic: the labels come out as '?' like in a PDF whose fonts were not embedded.
     return line.encode("latin-1", errors="replace").decode("latin-1").replace("(", r"\(").replace(")", r"\)")
+
+
+# --- partial sites ----------------------------------------------------------------------------------------------------
+
+
+async def test_a_site_during_the_event_imports_what_is_there(store: Database, tmp_path: Path) -> None:
+    site = Variant(wc2014(), tmp_path / "wc2014")
+    await full_import(store, site.path)
+    complete = await snapshot(store)
+    site.remove("wc2014_Ladies_FS_Scores.pdf")  # not uploaded yet
+    site.remove("CAT004RS.HTM")  # ice dance not over
+    site.edit("SEG008.HTM", lambda t: re.sub(r"(?s)<table width=\"95%\".*?</table>\s*</td></tr>\s*</table>", "", t))
+    summary = await import_isu(store, FolderSource(site.path))
+    assert summary.warnings == [
+        "wc2014_Ladies_FS_Scores.pdf: not found in " + str(site.path) + ": no judges' details for Ladies Free "
+        "Skating (the pages' scores are imported)",
+        "CAT004RS.HTM: not found in " + str(site.path) + ": Ice Dance has no result yet; what its segment pages "
+        "hold is imported",
+        "SEG008.HTM: no results table on the page yet: no results of Ice Dance Free Dance imported",
+    ]
+    # Re-importing the partial site over the complete one loses nothing: absent pages remove nothing.
+    assert not summary.report.changed, summary.report.describe()
+    assert await snapshot(store) == complete
+
+
+async def test_a_partial_site_into_an_empty_store(store: Database, tmp_path: Path) -> None:
+    before = await snapshot(store)
+    site = Variant(wc2014(), tmp_path / "wc2014")
+    site.remove("CAT004RS.HTM")
+    site.edit("SEG008.HTM", lambda t: re.sub(r"(?s)<table width=\"95%\".*?</table>\s*</td></tr>\s*</table>", "", t))
+    site.edit("CAT002RS.HTM", lambda t: re.sub(r"(?s)<tr class=\"Line[12]Red\">.*?</tr>\s*(?=</table>)", "", t))
+    summary = await full_import(store, site.path)
+    assert any(w.startswith("CAT002RS.HTM: the result table has no rows yet") for w in summary.warnings)
+    after = await snapshot(store)
+    changes = diff(before, after)
+    dance = {row for row in only(changes["entries"][1], "wc2014") if row[1] == "ice_dance"}
+    # Ice dance without its result: entries from the short dance page, no places or totals.
+    short_dance = parse_segment(site.text("SEG007.HTM"), "SEG007.HTM")
+    assert len(dance) == len(short_dance) and all(row[3] is None and row[4] is None for row in dance)
+    ladies = {row for row in only(changes["entries"][1], "wc2014") if row[1] == "women"}
+    assert ladies and all(row[3] is None for row in ladies)  # places come from the result page only
+    fd = {row for row in only(changes["segment_results"][1], "wc2014") if row[2] == "FD"}
+    assert fd == set()
+
+
+# --- quirks of the generators -----------------------------------------------------------------------------------------
+
+
+async def test_an_empty_schedule_without_its_table_end(store: Database, tmp_path: Path) -> None:
+    site = Variant(wc2014(), tmp_path / "wc2014")
+    site.edit(
+        "wc2014.html",
+        lambda t: re.sub(
+            r"(?s)(<th>Segment</th></tr>\n).*?</table>\n</td></tr>\n</table>", r"\1</td></tr>\n</table>", t
+        ),
+    )
+    before = await snapshot(store)
+    summary = await full_import(store, site.path)
+    assert summary.warnings == [] and summary.categories == 4
+    new = diff(before, await snapshot(store))["segments"][1]
+    assert len(new) == 8 and all(row[5] is None and row[6] is None for row in new)  # no dates, no times
+
+
+async def test_a_club_line_under_a_name_is_not_a_partner(store: Database, tmp_path: Path) -> None:
+    site = Variant(belfort(), tmp_path / "club")
+    # The club printed under the name instead of in a column of its own.
+    site.sub_all(r"(class=\"disableBiosLink\">[^<]+)</a></td>\s*<td>([A-Z0-9]{4,5})</td>", r"\1</a><br>\2</td>")
+    site.sub_all(r"\s*<t[hd]>Club</t[hd]>", "")
+    summary = await full_import(store, site.path)
+    assert summary.categories == 28 and summary.entries == 111
+    khalidy = await store.fetchall("SELECT name, isu_id FROM skaters WHERE isu_id = 'isufsffsg_24533'")
+    assert [tuple(r) for r in khalidy] == [("Sarah Khalidy", "isufsffsg_24533")]
+    odd = await store.fetchone(
+        "SELECT count(*) FROM skaters WHERE isu_id LIKE 'isufsffsg%' AND (name LIKE '%CHARL%' OR name LIKE '%/%')"
+    )
+    assert odd[0] == 0
+
+
+async def test_isucalcfs_3_7_deduction_header_and_place_lines(store: Database, tmp_path: Path) -> None:
+    site = Variant(wc2014(), tmp_path / "wc2014")
+    site.replace_all("Ded.<br />-", "Deduction<br />-")
+    # The 3.7 index prints the city and the venue on lines of their own.
+    site.replace(
+        "wc2014.html",
+        '<tr><td><table width="100%" cellspacing=1 align="center"><tr><td class="caption3" width="50%">Saitama / JPN'
+        '</td><td class="caption3" width="50%">Saitama Super Arena</td></tr></table></td></tr>',
+        '<tr class="caption3"><td>Saitama / JPN</td></tr><tr class="caption3"><td>Saitama Super Arena</td></tr>',
+    )
+    await full_import(store, site.path)
+    comp = await store.fetchone("SELECT city, country, venue FROM competitions WHERE key = 'wc2014'")
+    assert tuple(comp) == ("Saitama", "JPN", "Saitama Super Arena")
+    ded = await store.fetchone(
+        "SELECT count(*), sum(deductions IS NULL), sum(deductions = 0), sum(deductions > 0) FROM segment_results r "
+        "JOIN segments s ON s.id = r.segment_id JOIN events e ON e.id = s.event_id JOIN competitions c "
+        "ON c.id = e.competition_id WHERE c.key = 'wc2014' AND r.tss IS NOT NULL"
+    )
+    assert ded[0] == 202 and ded[1] == 0 and ded[2] > 100 and ded[3] > 30  # 0.00 is stored as 0, not unknown
+
+
+# --- pages that disagree ----------------------------------------------------------------------------------------------
+
+
+async def test_a_stale_page_skips_its_category(store: Database, tmp_path: Path) -> None:
+    site = Variant(wc2014(), tmp_path / "wc2014")
+    site.replace(
+        "CAT002RS.HTM", "ISU World Championships 2014 - Ladies", "ISU Four Continents Championships 2014 - Ladies"
+    )
+    site.file("SEG005.HTM").write_bytes(site.file("SEG001.HTM").read_bytes())  # the men's short in the pairs' place
+    before = await snapshot(store)
+    summary = await full_import(store, site.path)
+    assert summary.warnings == [
+        "CAT002RS.HTM: its title 'ISU Four Continents Championships 2014 - Ladies' names another competition than "
+        "'ISU World Championships 2014'; category Ladies skipped (a stale page?)",
+        "SEG005.HTM: its caption 'Men - Short Program' is not 'Pairs - Short Program'; category Pairs skipped "
+        "(a stale page?)",
+    ]
+    events = {row[1] for row in only(diff(before, await snapshot(store))["events"][1], "wc2014")}
+    assert events == {"men", "ice_dance"}
+
+
+# --- corrections ------------------------------------------------------------------------------------------------------
+
+
+async def test_a_removed_row_is_removed_and_reported(store: Database, tmp_path: Path) -> None:
+    site = Variant(wc2014(), tmp_path / "wc2014")
+    await full_import(store, site.path)
+    before = await snapshot(store)
+    row = (
+        r"<tr class=\"Line[12]Blue\"><td[^>]*>\d+</td>(?:<td[^>]*>[^<]*</td>)?<td class=\"CellLeft\">"
+        r"<a href=\"[^\"]*isufs00007363[^\"]*\"[^>]*>Kim LUCINE</a>.*?</tr>\n"
+    )
+    for page in ("CAT001RS.HTM", "SEG001.HTM"):
+        site.edit(page, lambda t: re.sub(row, "", t, flags=re.S))
+    summary = await full_import(store, site.path)
+    assert summary.report.changes["removed entries"] == 1
+    assert "removed 1 entries" in summary.report.describe()
+    changes = diff(before, await snapshot(store))
+    assert set(changes) == {"entries", "segment_results", "protocols"}
+    assert [r[2] for r in changes["entries"][0]] == ["Kim Lucine|MON"] and not changes["entries"][1]
+    assert {r[3] for r in changes["segment_results"][0]} == {"Kim Lucine"} and not changes["segment_results"][1]

@@ -572,7 +572,8 @@ def _event(data: CategoryData, source: Source) -> dict[str, Any]:
             protocol = protocols.get(_key(ref))
             if protocol is not None:
                 figures["protocol"] = _protocol(protocol)
-            entry_for(ref)["segments"][seg.code] = {k: v for k, v in figures.items() if v is not None}
+            # Every figure of a page that was read is given, null when blank (a withdrawal clears a stale score).
+            entry_for(ref)["segments"][seg.code] = figures
     event: dict[str, Any] = {
         "id": data.key,
         "discipline": data.discipline,
