@@ -361,6 +361,10 @@ def _check_url(url: URL, what: str) -> None:
         raise SourceError(f"{what}: URLs with credentials are not supported")
 
 
+class _Forbidden(SourceError):
+    """HTTP 403: for a folder URL, a server that does not list folders; for a file, an error."""
+
+
 class HttpSource:
     """A results site on the web, from the URL of its index page or of its folder.
 
@@ -395,8 +399,13 @@ class HttpSource:
         directory, _, file_name = path.rpartition("/")
         self.root = parsed.with_path(directory + "/")
         self.index_name = unquote(file_name) or "index.htm"
-        self._index_url = self.root.joinpath(*_name_parts(self.index_name))
-        self._folder_without_slash = bool(file_name) and "." not in file_name
+        # Where the index may be, in order: the URL as given; for a folder URL (a trailing slash, or a last part
+        # without an extension) also the folder with its slash and its index.htm.
+        self._index_candidates = [parsed]
+        if not file_name or "." not in file_name:
+            folder = parsed if not file_name else parsed.with_path(path + "/")
+            self._index_candidates += [u for u in (folder, folder.joinpath("index.htm")) if u != parsed]
+        self._index_url = parsed
         self._index_read = False
         self.allow_private = allow_private
         self.max_bytes = max_bytes
@@ -447,16 +456,19 @@ class HttpSource:
     async def read(self, name: str) -> bytes:
         first_index = name == self.index_name and not self._index_read
         url = self.url_for(name)
+        candidates = self._index_candidates if first_index else [url]
         try:
             async with asyncio.timeout(self.file_deadline):
-                try:
-                    data, final, charset = await self._fetch(url)
-                except MissingFile:
-                    if not (first_index and self._folder_without_slash):
-                        raise
-                    # ".../wc2014" is the site's folder: the server wants the slash it did not redirect to.
-                    folder = self._index_url.with_path(self._index_url.path + "/")
-                    data, final, charset = await self._fetch(folder.joinpath("index.htm"))
+                for i, candidate in enumerate(candidates):
+                    try:
+                        data, final, charset = await self._fetch(candidate)
+                        break
+                    except (MissingFile, _Forbidden):
+                        # A folder the server neither lists nor redirects: try it with its slash, then index.htm.
+                        if i == len(candidates) - 1:
+                            raise
+        except _Forbidden as exc:
+            raise SourceError(str(exc)) from exc
         except TimeoutError as exc:
             raise SourceError(
                 f"{url}: timed out (the whole file did not arrive within {self.file_deadline:g} s)"
@@ -491,6 +503,8 @@ class HttpSource:
                         continue
                     if response.status in (404, 410):
                         raise MissingFile(f"{what}: HTTP {response.status} (not on the site)")
+                    if response.status == 403:
+                        raise _Forbidden(f"{what}: HTTP 403")
                     if response.status != 200:
                         raise SourceError(f"{what}: HTTP {response.status}")
                     body = await self._read_body(response, what)
