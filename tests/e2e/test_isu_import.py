@@ -16,9 +16,9 @@ from bot.services.isu.pages import PageError
 from bot.services.isu.source import FolderSource, HttpSource, SourceError, open_source
 from bot.settings import Settings
 from db.database import Database
+from tests.isu_sites import wc2014
 
-WC2014 = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "isu" / "wc2014"
-pytestmark = pytest.mark.skipif(not WC2014.is_dir(), reason=f"the ISU fixture site {WC2014} is not present")
+WC2014 = wc2014()  # fails loudly when ../shared is missing
 
 
 async def counts(db: Database) -> dict[str, int]:
