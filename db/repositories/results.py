@@ -343,9 +343,7 @@ class ResultsWriter:
         other = f"AND entry_id NOT IN ({_placeholders(kept)})" if kept else ""
         for table in ("protocol_elements", "protocol_components", "protocol_deductions"):
             await self._tx.execute(f"DELETE FROM {table} WHERE segment_id = ? {other}", (segment_id, *kept))
-        return await self._tx.execute(
-            f"DELETE FROM segment_results WHERE segment_id = ? {other}", (segment_id, *kept)
-        )
+        return await self._tx.execute(f"DELETE FROM segment_results WHERE segment_id = ? {other}", (segment_id, *kept))
 
     async def find_skater(self, isu_id: str | None, match_key: str) -> sqlite3.Row | None:
         if isu_id:
