@@ -430,3 +430,18 @@ async def test_a_removed_row_is_removed_and_reported(store: Database, tmp_path: 
     assert set(changes) == {"entries", "segment_results", "protocols"}
     assert [r[2] for r in changes["entries"][0]] == ["Kim Lucine|MON"] and not changes["entries"][1]
     assert {r[3] for r in changes["segment_results"][0]} == {"Kim Lucine"} and not changes["segment_results"][1]
+
+
+@pytest.mark.parametrize(("encoding", "declare"), [("cp1252", False), ("cp1252", True), ("utf-8-sig", False)])
+async def test_the_worlds_re_encoded(store: Database, tmp_path: Path, encoding: str, declare: bool) -> None:
+    site = Variant(wc2014(), tmp_path / "wc2014")
+    site.replace_all("Chafik BESSEGHIER", "Chafik BESSÉGHIER")
+    site.replace_all("Jorik HENDRICKX", "Jörik HENDRÏCKX")
+    site.encode_all(encoding, declare=declare)
+    summary = await full_import(store, site.path)
+    assert (summary.categories, summary.entries) == (4, 121)
+    names = {r[0] for r in await store.fetchall("SELECT name FROM skaters")}
+    assert {"Chafik Bességhier", "Jörik Hendrïckx"} <= names
+    assert not [n for n in names if MOJIBAKE.search(n)]
+    detected = [w for w in summary.warnings if "character set" in w]
+    assert bool(detected) == (encoding == "cp1252" and not declare)
