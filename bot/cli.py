@@ -64,6 +64,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="allow a URL whose host is a private or loopback address (a local mirror)",
     )
+    isu.add_argument(
+        "--correction",
+        action="store_true",
+        help="the site corrects a stored competition's name, dates or place (refused without this flag)",
+    )
     db = commands.add_parser("db", help="check or back up the store")
     db_commands = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
     db_commands.add_parser("check", help="SQLite integrity and foreign-key check")
@@ -216,7 +221,7 @@ async def _import_isu(settings: Settings, args: argparse.Namespace) -> int:
                 progress.console.print(f"  {'pdf ' if kind == 'pdf' else 'page'} {name}")
 
             async with source:
-                summary = await import_isu(db, source, seen)
+                summary = await import_isu(db, source, seen, correction=args.correction)
     except (SourceError, PageError, ProtocolError, ImportFormatError) as exc:
         print(f"skatebot: {exc} (nothing was imported)", file=sys.stderr)
         return 1

@@ -10,7 +10,7 @@ from bot import messages
 from bot.checks import actor_for
 from bot.client import SkateBot
 from bot.errors import UserFacingError
-from bot.services.stories import PermissionDenied
+from bot.services.access import Actor, require_owner
 from bot.text import quote
 from bot.ui.replies import respond
 from cogs import _autocomplete
@@ -29,13 +29,15 @@ class Admin(commands.Cog):
     def __init__(self, bot: SkateBot) -> None:
         self.bot = bot
 
+    async def _actor(self, interaction: discord.Interaction) -> Actor:
+        return await actor_for(interaction, self.bot.stories.guilds, self.bot.settings.owner_ids)
+
     @alias.command(name="add")
     @app_commands.describe(skater="The skater", spelling="Another way their name is written, e.g. 坂本花織")
     @app_commands.autocomplete(skater=_autocomplete.skaters)
     async def alias_add(self, interaction: discord.Interaction, skater: str, spelling: str) -> None:
         """Add a spelling of a skater's name, in any script (bot owners)."""
-        actor = await actor_for(interaction, self.bot.stories.guilds, self.bot.settings.owner_ids)
-        found = await self.bot.results.add_alias(actor, skater, spelling)
+        found = await self.bot.results.add_alias(await self._actor(interaction), skater, spelling)
         await respond(
             interaction, messages.ALIAS_ADDED.format(skater=quote(found.name), spelling=quote(spelling)), ephemeral=True
         )
@@ -45,8 +47,7 @@ class Admin(commands.Cog):
     @app_commands.autocomplete(skater=_autocomplete.skaters, spelling=_autocomplete.aliases)
     async def alias_remove(self, interaction: discord.Interaction, skater: str, spelling: str) -> None:
         """Remove a spelling of a skater's name (bot owners)."""
-        actor = await actor_for(interaction, self.bot.stories.guilds, self.bot.settings.owner_ids)
-        found = await self.bot.results.remove_alias(actor, skater, spelling)
+        found = await self.bot.results.remove_alias(await self._actor(interaction), skater, spelling)
         await respond(
             interaction,
             messages.ALIAS_REMOVED.format(skater=quote(found.name), spelling=quote(spelling)),
@@ -54,17 +55,13 @@ class Admin(commands.Cog):
         )
 
     @admin.command(name="import-isu")
-    @app_commands.describe(url="The http(s) URL of the event's ISU results index page")
-    async def import_isu(self, interaction: discord.Interaction, url: str) -> None:
+    @app_commands.describe(
+        url="The http(s) URL of the event's ISU results index page",
+        correction="The site corrects a stored competition's name, dates or place (default: refuse such changes)",
+    )
+    async def import_isu(self, interaction: discord.Interaction, url: str, correction: bool = False) -> None:
         """Import an official ISU results site (bot owners)."""
-        if interaction.user.id not in self.bot.settings.owner_ids:
-            raise PermissionDenied("Only the bot's owners can import results.")
-        if not url.strip().lower().startswith(("http://", "https://")):
-            # Never a path on the bot's machine: its answer would tell whether that path exists.
-            raise UserFacingError(
-                "From Discord only the http(s) address of an ISU results site can be imported; "
-                "import a folder with `skatebot import-isu` on the bot's machine."
-            )
+        require_owner(await self._actor(interaction), "Only the bot's owners can import results.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         # Loaded on first use: PDFium and the parsers cost the bot memory it needs only for an import.
         from bot.services.importer import ImportFormatError
@@ -74,13 +71,14 @@ class Admin(commands.Cog):
         from bot.services.isu.source import SourceError, open_source
 
         try:
-            source = open_source(url, allow_private=self.bot.settings.isu_allow_private)
+            # Only URLs from Discord: a path would let the answer tell whether it exists on the bot's machine.
+            source = open_source(url, allow_private=self.bot.settings.isu_allow_private, urls_only=True)
             async with source:
-                summary = await import_isu(self.bot.db, source)
+                summary = await import_isu(self.bot.db, source, correction=correction)
         except (SourceError, PageError, ProtocolError, ImportFormatError) as exc:
             raise UserFacingError(f"Nothing was imported: {exc}") from exc
         await self.bot.reload_results()
-        await interaction.followup.send(summary.describe()[:1900], ephemeral=True)
+        await respond(interaction, summary.describe(), ephemeral=True)
 
 
 async def setup(bot: SkateBot) -> None:

@@ -576,6 +576,7 @@ def convert_event(ctx: Context, event: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": event_id,
         "discipline": event_id,
+        "level": "senior",  # the compiled sources are the senior Olympic and World championships
         "name": name,
         "segments": segments,
         "entries": builder.result(),
@@ -786,6 +787,7 @@ def convert_team_event(ctx: Context, event: dict[str, Any], name: str) -> dict[s
     out: dict[str, Any] = {
         "id": "team",
         "discipline": "team",
+        "level": "senior",
         "name": name,
         "segments": segments,
         "entries": builder.result(),
@@ -988,7 +990,7 @@ def validate(doc: dict[str, Any]) -> list[str]:
 
 
 def _validate_event(event: dict[str, Any], comp: dict[str, Any], ew: str, errors: list[str]) -> None:
-    for key in ("id", "discipline", "name"):
+    for key in ("id", "discipline", "level", "name"):
         if not event.get(key):
             errors.append(f"{ew}: missing {key}")
     if event.get("discipline") not in DISCIPLINES:

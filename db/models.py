@@ -48,6 +48,8 @@ class Event:
     key: str
     name: str
     discipline: str
+    # 'senior', 'junior', ... or a federation's own level as printed; None: not known (stored before levels were)
+    level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

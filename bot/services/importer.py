@@ -45,6 +45,11 @@ class ImportFormatError(ValueError):
     """The file is not valid skatebot results data; the message names the file and the place."""
 
 
+class IdentityChange(ImportFormatError):
+    """The import would change what identifies a stored competition (its name, dates or place): another
+    competition under the same id, or a correction the user has to confirm."""
+
+
 @dataclass
 class ImportReport:
     source: str
@@ -171,7 +176,15 @@ async def import_file(db: Database, path: Path) -> ImportReport:
     return await import_document(db, document, source=str(path), sha256=hashlib.sha256(raw).hexdigest())
 
 
-async def import_document(db: Database, document: Any, *, source: str, sha256: str = "") -> ImportReport:
+async def import_document(
+    db: Database, document: Any, *, source: str, sha256: str = "", guard_identity: bool = False
+) -> ImportReport:
+    """Validates and writes a results document in one transaction.
+
+    With `guard_identity`, a competition already stored under the document's id whose name, dates or place
+    differ is refused with :class:`IdentityChange` (nothing is written): the caller asks the user whether it is a
+    correction, and imports again without the guard if so.
+    """
     reader = _Reader(source)
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
         raise reader.fail("top level", f'not a skatebot results file (expected "format": "{FORMAT_NAME}")')
@@ -187,6 +200,8 @@ async def import_document(db: Database, document: Any, *, source: str, sha256: s
     async with db.transaction() as tx:
         writer = ResultsWriter(tx)
         for plan in plans:
+            if guard_identity:
+                await plan.check_identity(writer)
             await plan.write(writer, report)
         if report.changed:
             summary = "; ".join(f"{key}: {count}" for key, count in sorted(report.changes.items()))
@@ -244,6 +259,14 @@ class _CompetitionPlan:
         where = f"{self.where}, event {key}"
         reader.text(event, "name", where)
         discipline = reader.choice(event, "discipline", DISCIPLINES, where)
+        level = event.get("level")
+        if not isinstance(level, str) or not level.strip():
+            raise reader.fail(
+                where,
+                "'level' is required: senior, junior, advanced-novice, intermediate-novice, basic-novice, novice, "
+                "youth, adult, or a federation's own level as printed",
+            )
+        _flag(reader, event, "entries_complete", where)
         provenance = reader.provenance(event, where, self.provenance)
         segment_keys: set[str] = set()
         for i, segment in enumerate(reader.items(event, "segments", where, required=True)):
@@ -268,6 +291,7 @@ class _CompetitionPlan:
                 reader.text(official, "name", f"{seg_where}.officials[{j}]")
             if segment.get("discipline") is not None:
                 reader.choice(segment, "discipline", DISCIPLINES - {"team"}, seg_where)
+            _flag(reader, segment, "results_complete", seg_where)
         seen_skaters: dict[str, str] = {}
         for i, entry in enumerate(reader.items(event, "entries", where)):
             entry_where = f"{where}.entries[{i}]"
@@ -344,6 +368,24 @@ class _CompetitionPlan:
                 reader.figure(figures, name, seg_where, provenance, int if name == "rank" else (int, float))
 
     # --- writing (the plan is valid here) ------------------------------------------------------------
+    async def check_identity(self, writer: ResultsWriter) -> None:
+        stored = await writer.competition_by_key(self.key)
+        if stored is None:
+            return
+        changes = [
+            f"{label} {stored[column]!r} -> {self.columns[column]!r}"
+            for column, label in _IDENTITY
+            if self.columns[column] is not None and stored[column] != self.columns[column]
+        ]
+        if changes:
+            raise IdentityChange(
+                f"{self.reader.source}: competition {self.key} is already stored as {stored['name']!r} "
+                f"({_when_where(stored)}), and this import would change its {'; '.join(changes)}. "
+                "If it is a correction of that competition, import it again as a correction (--correction on the "
+                "command line, correction: True in /admin import-isu); if it is another competition, it needs its "
+                "own id. Nothing was imported."
+            )
+
     async def write(self, writer: ResultsWriter, report: ImportReport) -> None:
         columns = {**self.columns, "prov": await writer.provenance(self.provenance)}
         competition_id, change = await writer.upsert("competitions", {"key": self.key}, columns)
@@ -361,7 +403,7 @@ class _CompetitionPlan:
         event_id, change = await writer.upsert(
             "events",
             {"competition_id": competition_id, "key": event["id"].strip()},
-            {"name": event["name"].strip(), "discipline": event["discipline"]},
+            {"name": event["name"].strip(), "discipline": event["discipline"], "level": event["level"].strip()},
         )
         assert event_id is not None
         report.changes[f"{change} events"] += 1
@@ -397,8 +439,24 @@ class _CompetitionPlan:
             text, note_prov = reader.figure_value(note, f"{where}.notes[{i}]", provenance, str)
             if text:
                 await self._write_note(writer, report, event_id, None, text, note_prov)
+        written: list[tuple[int, set[str]]] = []  # (entry id, segment keys it has results in)
         for i, entry in enumerate(event.get("entries") or []):
-            await self._write_entry(writer, report, event_id, segment_ids, entry, f"{where}.entries[{i}]", provenance)
+            entry_id = await self._write_entry(
+                writer, report, event_id, segment_ids, entry, f"{where}.entries[{i}]", provenance
+            )
+            written.append((entry_id, set(entry.get("segments") or {})))
+        # A complete list is the whole event (a corrected site): rows it no longer has are removed, and said so.
+        if event.get("entries_complete"):
+            removed = await writer.remove_entries_except(event_id, [entry_id for entry_id, _ in written])
+            if removed:
+                report.changes["removed entries"] += removed
+        for segment in event["segments"]:
+            if segment.get("results_complete"):
+                key = segment["id"].strip()
+                keep = [entry_id for entry_id, keys in written if key in keys]
+                removed = await writer.remove_segment_results_except(segment_ids[key], keep)
+                if removed:
+                    report.changes["removed segment results"] += removed
         for i, team in enumerate(event.get("teams") or []):
             await self._write_team(writer, report, event_id, segment_ids, team, f"{where}.teams[{i}]", provenance)
 
@@ -433,13 +491,19 @@ class _CompetitionPlan:
         entry: dict[str, Any],
         where: str,
         inherited: Provenance | None,
-    ) -> None:
+    ) -> int:
         reader = self.reader
         provenance = reader.provenance(entry, where, inherited)
         country = entry["country"].strip().upper()
         skater_ids = [await self._write_skater(writer, report, skater, country) for skater in entry["skaters"]]
-        values: dict[str, Any] = {"country": country, "status": entry.get("status")}
+        # A figure the entry does not mention is left as stored (a file or a site may give part of the picture);
+        # one given as null is unknown now and cleared.
+        values: dict[str, Any] = {"country": country}
+        if "status" in entry:
+            values["status"] = entry["status"]
         for name, kind in (("place", int), ("total", (int, float))):
+            if name not in entry:
+                continue
             value, figure_prov = reader.figure(entry, name, where, provenance, kind)
             values[name], values[f"{name}_prov"] = value, await writer.provenance(figure_prov)
         entry_id, change = await writer.upsert(
@@ -452,6 +516,8 @@ class _CompetitionPlan:
         for segment_key, figures in (entry.get("segments") or {}).items():
             seg_values: dict[str, Any] = {}
             for name in SEGMENT_FIGURES:
+                if name not in figures:
+                    continue
                 kind = int if name in ("rank", "starting_number") else (int, float)
                 value, figure_prov = reader.figure(figures, name, where, provenance, kind)
                 seg_values[name], seg_values[f"{name}_prov"] = value, await writer.provenance(figure_prov)
@@ -472,6 +538,7 @@ class _CompetitionPlan:
             text, note_prov = reader.figure_value(note, f"{where}.notes[{i}]", provenance, str)
             if text:
                 await self._write_note(writer, report, event_id, entry_id, text, note_prov)
+        return entry_id
 
     async def _write_protocol(
         self,
@@ -574,6 +641,27 @@ class _CompetitionPlan:
                 seg_values,
             )
             report.changes[f"{change} team segment results"] += 1
+
+
+_IDENTITY = (
+    ("name", "name"),
+    ("start_date", "start date"),
+    ("end_date", "end date"),
+    ("city", "city"),
+    ("country", "country"),
+    ("venue", "venue"),
+)
+
+
+def _when_where(row: Any) -> str:
+    dates = " to ".join(d for d in dict.fromkeys((row["start_date"], row["end_date"])) if d) or "no dates"
+    place = ", ".join(p for p in (row["venue"], row["city"], row["country"]) if p) or "no place"
+    return f"{dates}, {place}"
+
+
+def _flag(reader: _Reader, obj: dict[str, Any], key: str, where: str) -> None:
+    if key in obj and not isinstance(obj[key], bool):
+        raise reader.fail(where, f"'{key}' must be true or false")
 
 
 def _date(reader: _Reader, obj: dict[str, Any], key: str, where: str) -> str | None:

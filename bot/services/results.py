@@ -10,7 +10,7 @@ import logging
 import re
 from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
 from rapidfuzz import fuzz
@@ -18,6 +18,7 @@ from rapidfuzz import fuzz
 from bot.errors import Ambiguous, NotFound, Suggestion, UserFacingError
 from bot.services.access import Actor, audit, require_owner
 from bot.services.competitions import CompetitionFinder, CompetitionLookup, labels_with_years
+from bot.services.levels import event_display_name, is_senior, level_label, level_synonyms
 from bot.services.names import NameIndex, NameMatch, normalize
 from bot.text import quote as _quote
 from bot.text import shorten
@@ -266,13 +267,18 @@ class ResultsService:
         """Reloads everything from the store. Built aside and swapped in at the end, so a command that
         runs meanwhile sees the old data or the new, never half of each."""
         competitions = await self.repo.competitions()
-        events = await self.repo.events()
+        # Events are categories: one shown with its level when its name does not say it ("Junior women (Юниорки)").
+        events = [replace(e, name=event_display_name(e.name, e.level, e.discipline)) for e in await self.repo.events()]
         segments = await self.repo.segments_by_event()
         events_by_competition: dict[int, list[Event]] = defaultdict(list)
         event_index: dict[int, NameIndex] = defaultdict(NameIndex)
         for event in events:
             events_by_competition[event.competition_id].append(event)
-            synonyms = [event.key, DISCIPLINE_LABELS[event.discipline], *DISCIPLINE_SYNONYMS[event.discipline]]
+            discipline_names = [DISCIPLINE_LABELS[event.discipline], *DISCIPLINE_SYNONYMS[event.discipline]]
+            if event.level is None or is_senior(event.level):
+                synonyms = [event.key, *discipline_names]
+            else:  # "women" stays the senior women's: another level answers to "junior women", "junior ladies"...
+                synonyms = [event.key, *level_synonyms(event.level, discipline_names)]
             event_index[event.competition_id].add(event.id, event.name, synonyms)
         couple_ids = await self.repo.couples()
         in_couples = {skater_id for pair in couple_ids for skater_id in pair}
@@ -607,13 +613,20 @@ class ResultsService:
                 segments[segment.id] = segment
                 result = record.entry.segments.get(segment.id)
                 if result and result.tss:
-                    _keep_best(bests, SEGMENT_KIND_LABELS[segment.kind], result.tss, record)
+                    _keep_best(bests, _best_label(SEGMENT_KIND_LABELS[segment.kind], record.event), result.tss, record)
             if record.entry.total and record.event.discipline != "team":
-                _keep_best(bests, "Total", record.entry.total, record)
+                _keep_best(bests, _best_label("Total", record.event), record.entry.total, record)
         for _, _, team in team_records:
             if team.place and team.place.value in MEDALS:
                 medals[f"team {MEDALS[int(team.place.value)]}"] += 1
         order = [*SEGMENT_KIND_LABELS.values(), "Total"]
+
+        def best_order(best: PersonalBest) -> tuple[bool, str, int]:
+            # Senior bests first, then each other level's own: a junior score is never a senior best.
+            level = best.event.level
+            senior = is_senior(level)
+            return (not senior, level_label(level) or "~", order.index(best.label.split(" (")[0]))
+
         return AthleteProfile(
             athlete=athlete,
             disciplines=_disciplines(records),
@@ -621,7 +634,7 @@ class ResultsService:
             medals=medals,
             records=records,
             team_records=team_records,
-            bests=sorted(bests.values(), key=lambda b: order.index(b.label)),
+            bests=sorted(bests.values(), key=best_order),
             segments=segments,
         )
 
@@ -841,6 +854,14 @@ def _clean_alias(alias: str) -> str:
 
 def _alias_record(skater: Skater, alias: str) -> dict[str, object]:
     return {"skater_id": skater.id, "skater": skater.name, "alias": alias}
+
+
+def _best_label(kind: str, event: Event) -> str:
+    """Bests are kept per level: "Short program" (senior), "Short program (Junior)", and apart from both the
+    events stored before levels were recorded ("Short program (level not known)")."""
+    if is_senior(event.level):
+        return kind
+    return f"{kind} ({level_label(event.level) or 'level not known'})"
 
 
 def _keep_best(bests: dict[str, PersonalBest], label: str, score: Figure, record: EntryInEvent) -> None:

@@ -362,6 +362,27 @@ class ResultsWriter:
             )
         return "updated" if current else "added"
 
+    async def competition_by_key(self, key: str) -> sqlite3.Row | None:
+        return await self._tx.fetchone("SELECT * FROM competitions WHERE key = ?", (key,))
+
+    async def remove_entries_except(self, event_id: int, keep: Iterable[int]) -> int:
+        """Deletes the event's entries not in `keep` (a corrected site no longer lists them); returns how many.
+        Their segment results, protocols and notes go with them (ON DELETE CASCADE)."""
+        kept = list(keep)
+        if not kept:
+            return await self._tx.execute("DELETE FROM entries WHERE event_id = ?", (event_id,))
+        return await self._tx.execute(
+            f"DELETE FROM entries WHERE event_id = ? AND id NOT IN ({_placeholders(kept)})", (event_id, *kept)
+        )
+
+    async def remove_segment_results_except(self, segment_id: int, keep_entries: Iterable[int]) -> int:
+        """Deletes the segment's results of entries not in `keep_entries`, with their protocols; returns how many."""
+        kept = list(keep_entries)
+        other = f"AND entry_id NOT IN ({_placeholders(kept)})" if kept else ""
+        for table in ("protocol_elements", "protocol_components", "protocol_deductions"):
+            await self._tx.execute(f"DELETE FROM {table} WHERE segment_id = ? {other}", (segment_id, *kept))
+        return await self._tx.execute(f"DELETE FROM segment_results WHERE segment_id = ? {other}", (segment_id, *kept))
+
     async def find_skater(self, isu_id: str | None, match_key: str) -> sqlite3.Row | None:
         if isu_id:
             row = await self._tx.fetchone("SELECT * FROM skaters WHERE isu_id = ?", (isu_id,))

@@ -85,3 +85,35 @@ async def test_integrity_check_and_online_backup(store: Database, tmp_path: Path
     assert copied == (await store.fetchone("SELECT count(*) FROM entries"))[0] > 0
     with pytest.raises(DatabaseError, match="already exists"):
         await store.backup(target)
+
+
+async def test_event_levels_migration_claims_senior_only_where_championships_hold_no_other(tmp_path: Path) -> None:
+    before = tmp_path / "before"
+    before.mkdir()
+    for _, path in list_migrations():
+        if "event_levels" not in path.name:
+            shutil.copy(path, before / path.name)
+        else:
+            break
+    store = tmp_path / "store.sqlite3"
+    db = await Database.open(store, migrations_dir=before)
+    await db.execute(
+        "INSERT INTO competitions (id, key, name, season, level) VALUES (1, 'wc2014', 'Worlds', '2013-14', 'worlds'), "
+        "(2, 'cup', 'A Cup', '2023-24', 'other'), (3, 'gpfra2019', 'Grand Prix', '2019-20', 'grand-prix')"
+    )
+    await db.execute(
+        "INSERT INTO events (competition_id, key, name, discipline) VALUES (1, 'men', 'Men', 'men'), "
+        "(2, 'women', 'Ladies', 'women'), (3, 'men', 'Junior Men', 'men'), (3, 'women', 'Ladies', 'women')"
+    )
+    await db.close()
+    db = await Database.open(store)
+    try:
+        rows = await db.fetchall("SELECT competition_id, name, level FROM events ORDER BY id")
+        assert [tuple(r) for r in rows] == [
+            (1, "Men", "senior"),
+            (2, "Ladies", None),  # not known: never guessed
+            (3, "Junior Men", None),
+            (3, "Ladies", "senior"),
+        ]
+    finally:
+        await db.close()

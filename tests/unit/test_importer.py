@@ -7,7 +7,13 @@ from typing import Any
 
 import pytest
 
-from bot.services.importer import ImportFormatError, import_document, import_file, skater_match_key
+from bot.services.importer import (
+    IdentityChange,
+    ImportFormatError,
+    import_document,
+    import_file,
+    skater_match_key,
+)
 from bot.store import bundled_files
 from db.database import Database
 
@@ -22,6 +28,7 @@ def document(**event_overrides: Any) -> dict[str, Any]:
     event = {
         "id": "women",
         "discipline": "women",
+        "level": "senior",
         "name": "Women",
         "segments": [
             {"id": "SP", "kind": "short_program", "name": "Short program", "date": "2030-01-10"},
@@ -133,6 +140,8 @@ async def test_an_invalid_file_writes_nothing(tmp_path: Path) -> None:
             "a women entry has 1 skater",
         ),
         (lambda d: d["competitions"][0].update(start_date="10/01/2030"), "ISO date"),
+        (lambda d: d["competitions"][0]["events"][0].pop("level"), "'level' is required: senior, junior"),
+        (lambda d: d["competitions"][0]["events"][0].update(entries_complete="yes"), "'entries_complete' must be"),
     ],
 )
 async def test_validation_names_the_problem(tmp_path: Path, mutate: Any, message: str) -> None:
@@ -226,5 +235,73 @@ async def test_one_skater_twice_in_an_event_is_refused(tmp_path: Path) -> None:
         entries[1]["country"] = "FIN"
         with pytest.raises(ImportFormatError, match="EXAMPLE Anna is already in"):
             await import_document(db, doc, source="test")
+    finally:
+        await db.close()
+
+
+async def test_levels_make_two_events_of_one_discipline(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        doc = document()
+        junior = copy.deepcopy(doc["competitions"][0]["events"][0])
+        junior.update(id="junior-women", level="junior", name="Junior women")
+        doc["competitions"][0]["events"].append(junior)
+        await import_document(db, doc, source="test")
+        rows = await db.fetchall("SELECT key, discipline, level FROM events ORDER BY key")
+        assert [tuple(r) for r in rows] == [("junior-women", "women", "junior"), ("women", "women", "senior")]
+    finally:
+        await db.close()
+
+
+async def test_a_complete_event_removes_what_it_no_longer_lists(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        await import_document(db, document(), source="test")
+        shorter = document()
+        shorter["competitions"][0]["events"][0]["entries"].pop(0)
+        kept = await import_document(db, shorter, source="test")  # not said to be complete: nothing removed
+        assert "removed entries" not in kept.changes and await count(db, "entries") == 2
+        shorter["competitions"][0]["events"][0]["entries_complete"] = True
+        report = await import_document(db, shorter, source="test")
+        assert report.changes["removed entries"] == 1 and "removed 1 entries" in report.describe()
+        assert await count(db, "entries") == 1 and await count(db, "segment_results") == 0
+    finally:
+        await db.close()
+
+
+async def test_a_figure_left_out_is_kept_and_a_null_clears_it(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        await import_document(db, document(), source="test")
+        partial = document()
+        entry = partial["competitions"][0]["events"][0]["entries"][0]
+        del entry["total"]
+        entry["segments"]["SP"]["tes"] = None
+        report = await import_document(db, partial, source="test")
+        assert report.changes["updated segment results"] == 1 and "updated entries" not in report.changes
+        row = await db.fetchone(
+            "SELECT e.total, r.tes, r.tss FROM entries e JOIN segment_results r "
+            "ON r.entry_id = e.id JOIN segments s ON s.id = r.segment_id WHERE s.key = 'SP'"
+        )
+        assert tuple(row) == (200.5, None, 70.25)
+    finally:
+        await db.close()
+
+
+async def test_identity_changes_are_refused_when_guarded(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        await import_document(db, document(), source="test")
+        renamed = document()
+        renamed["competitions"][0].update(name="Other Cup 2030", city="Oslo")
+        with pytest.raises(
+            IdentityChange,
+            match=r"test2030 is already stored as 'Test Cup 2030'.*name 'Test Cup "
+            r"2030' -> 'Other Cup 2030'; city None -> 'Oslo'",
+        ):
+            await import_document(db, renamed, source="test", guard_identity=True)
+        assert (await db.fetchone("SELECT name FROM competitions"))[0] == "Test Cup 2030"
+        report = await import_document(db, renamed, source="test")  # unguarded: the correction goes through
+        assert report.changes["updated competitions"] == 1
     finally:
         await db.close()

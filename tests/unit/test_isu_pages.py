@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 
@@ -17,10 +16,10 @@ from bot.services.isu.pages import (
     parse_result,
     parse_segment,
 )
+from bot.services.isu.vocabulary import read_category_name, segment_code
+from tests.isu_sites import wc2014
 
-WC2014 = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "isu" / "wc2014"
-
-pytestmark = pytest.mark.skipif(not WC2014.is_dir(), reason=f"ISU fixture pages not found at {WC2014}")
+WC2014 = wc2014()  # fails loudly when ../shared is missing
 
 
 def page(name: str) -> str:
@@ -149,7 +148,9 @@ def test_couples_as_a_slash_b():
 
 def test_couple_printed_on_two_lines():
     html = page("CAT003RS.HTM").replace("Aliona SAVCHENKO / Robin SZOLKOWY", "Aliona SAVCHENKO<br>Robin SZOLKOWY")
-    assert parse_result(html, "CAT003RS.HTM")[0].skater.name == "Aliona SAVCHENKO / Robin SZOLKOWY"
+    # Partner or club: the page cannot tell, the importer decides by the category's discipline.
+    first = parse_result(html, "CAT003RS.HTM")[0].skater
+    assert (first.name, first.lines) == ("Aliona SAVCHENKO", ("Robin SZOLKOWY",))
 
 
 def test_final_totals_equal_sum_of_segment_scores(index):
@@ -319,7 +320,8 @@ def test_decode_cp1252_and_utf8():
 def test_decode_honours_meta_charset_and_refuses_binary():
     raw = '<html><head><meta charset="iso-8859-2"></head><body>Łukasz</body></html>'.encode("iso-8859-2")
     assert "Łukasz" in decode(raw, "CAT001EN.HTM")
-    assert "é" in decode("<html>é\x81</html>".encode("latin-1"), "x.htm")  # cp1252 hole byte does not fail
+    # a cp1252 hole byte does not fail
+    assert "Stéphane" in decode("<html>Stéphane LAMBIEL\x81</html>".encode("latin-1"), "x.htm")
     with pytest.raises(PageError, match=r"wc2014_Men_SP_Scores\.pdf"):
         decode((WC2014 / "wc2014_Men_SP_Scores.pdf").read_bytes(), "wc2014_Men_SP_Scores.pdf")
     with pytest.raises(PageError, match="empty"):
@@ -335,3 +337,97 @@ def test_parse_all_pages_quickly(index):
             parse_segment(page(seg.detail_page), seg.detail_page)
             parse_panel(page(seg.panel_page), seg.panel_page)
     assert time.perf_counter() - start < 5
+
+
+# --- issue 10: deep nesting -------------------------------------------------------------------------------------------
+
+
+def test_deeply_nested_tags_do_not_recurse():
+    deep = "<b>" * 2000 + "Result Details" + "</b>" * 2000  # 14 KB of nesting
+    html = page("SEG001.HTM").replace("<td>Result Details</td>", f"<td>{deep}</td>")
+    assert len(deep) >= 14000
+    rows = parse_segment(html, "SEG001.HTM")
+    assert len(rows) == 32 and rows[0].skater.name == "Tatsuki MACHIDA"
+    nested_cells = page("CAT001RS.HTM").replace("<td>282.59</td>", "<td>" + "<span>" * 2000 + "282.59</td>")
+    assert parse_result(nested_cells, "CAT001RS.HTM")[0].total == 282.59
+
+
+# --- other languages and generations ----------------------------------------------------------------------------------
+
+
+def test_non_latin_segment_place_headers():
+    html = page("CAT001RS.HTM").replace("<th>SP</th>", "<th>КП</th>").replace("<th>FS</th>", "<th>ПП</th>")
+    first = parse_result(html, "CAT001RS.HTM")[0]
+    assert first.segment_places == {"КП": 3, "ПП": 1}
+
+
+def test_localized_headers_find_the_tables():
+    html = (
+        page("SEG001.HTM")
+        .replace("<th>Name</th>", "<th>Nom</th>")
+        .replace("<th>Nation</th>", "<th>Nation</th>")
+        .replace("Ded.<br />-", "Déd.<br />-")
+        .replace('<td align="right">98.21</td>', '<td align="right">98,21</td>')
+    )
+    first = parse_segment(html, "SEG001.HTM")[0]
+    assert (first.tss, first.deductions, len(first.components)) == (98.21, 0.0, 5)
+
+
+@pytest.mark.parametrize(
+    ("printed", "code"),
+    [
+        ("Short Program", "SP"),
+        ("Короткая программа", "SP"),
+        ("КП", "SP"),
+        ("Произвольная программа", "FS"),
+        ("Programme libre", "FS"),
+        ("Kür", "FS"),
+        ("Programma corto", "SP"),
+        ("ショートプログラム", "SP"),
+        ("フリースケーティング", "FS"),
+        ("Rhythm Dance", "RD"),
+        ("Danse libre", "FD"),
+        ("Ритм-танец", "RD"),
+        ("Pattern Dance", "PD"),
+        ("Gala", None),
+    ],
+)
+def test_segment_names_in_other_languages(printed, code):
+    assert segment_code(printed) == code
+
+
+@pytest.mark.parametrize(
+    ("printed", "discipline", "level", "level_text"),
+    [
+        ("Men", "men", None, ""),
+        ("Junior Ladies", "women", "junior", "Junior"),
+        ("Advanced Novice Girls", "women", "advanced-novice", "Advanced Novice"),
+        ("Юниорки", "women", "junior", "Юниорки"),
+        ("Мужчины", "men", None, ""),
+        ("Танцы на льду", "ice_dance", None, ""),
+        ("Couples artistiques", "pairs", None, ""),
+        ("Danse sur glace Junior", "ice_dance", "junior", "Junior"),
+        ("Damen", "women", None, ""),
+        ("女子シングル", None, None, "女子シングル"),  # one word to a folding that keeps CJK: not guessed
+        ("Ladies Qualifying Group A", "women", None, "Qualifying Group A"),
+        ("Fédéral Junior Homme", "men", None, "Fédéral Junior"),
+        ("Adulte Bronze Femme", "women", None, "Adulte Bronze"),
+        ("Pairs Ice Dance", None, None, ""),
+    ],
+)
+def test_category_names_in_other_languages(printed, discipline, level, level_text):
+    reading = read_category_name(printed)
+    assert (reading.discipline, reading.level, reading.level_text) == (discipline, level, level_text)
+
+
+def test_fs_manager_page_bio_ids_and_club_column():
+    belfort = WC2014.parent / "fsm2024-belfort"
+    html = decode((belfort / "SEG008.htm").read_bytes(), "SEG008.htm")
+    rows = parse_segment(html, "SEG008.htm")
+    first = rows[0]
+    assert (first.skater.name, first.skater.nation, first.skater.isu_id) == ("Sarah KHALIDY", "FRA", "isufsffsg_24533")
+    assert first.components == {"CO": 3.50, "PR": 3.67, "SK": 3.42}
+    assert (first.tss, first.tes, first.pcs, first.deductions, first.starting_number) == (46.53, 23.97, 22.56, 0.0, 10)
+    index = parse_index(decode((belfort / "index.htm").read_bytes(), "index.htm"), "index.htm")
+    assert index.generation == "FS Manager" and len(index.categories) == 28
+    assert [(c.colour, c.discipline) for c in index.categories[:2]] == [("blue", "men"), ("red", "women")]

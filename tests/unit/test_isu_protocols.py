@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 
 import pytest
 
 from bot.services.isu.model import Protocol
 from bot.services.isu.protocol_pdf import ProtocolError, page_count, parse_protocols
+from tests.isu_sites import wc2014
 
-FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "isu" / "wc2014"
-PDFS = sorted(FIXTURES.glob("wc2014_*_Scores.pdf")) if FIXTURES.is_dir() else []
-
-pytestmark = pytest.mark.skipif(not PDFS, reason=f"ISU fixtures not found at {FIXTURES}")
+FIXTURES = wc2014()  # fails loudly when ../shared is missing
+PDFS = sorted(FIXTURES.glob("wc2014_*_Scores.pdf"))
 
 
 @pytest.fixture(scope="module")

@@ -23,16 +23,15 @@ from bot.services.isu.source import (
     check_host,
     open_source,
 )
+from tests.isu_sites import wc2014
 
-FIXTURE = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "isu" / "wc2014"
-needs_fixture = pytest.mark.skipif(not FIXTURE.is_dir(), reason=f"ISU fixture not found at {FIXTURE}")
+FIXTURE = wc2014()  # fails loudly when ../shared is missing
 
 
 # --------------------------------------------------------------------------------------------------------------------
 # Folder
 
 
-@needs_fixture
 async def test_folder_finds_the_index_and_reads_case_insensitively() -> None:
     src = FolderSource(FIXTURE)
     assert src.index_name == "wc2014.html"
@@ -45,7 +44,6 @@ async def test_folder_finds_the_index_and_reads_case_insensitively() -> None:
     assert src.describe("seg001.htm") == str((FIXTURE / "SEG001.HTM").resolve())
 
 
-@needs_fixture
 @pytest.mark.parametrize(
     "name", ["../etc/passwd", "../../../../etc/passwd", "/etc/passwd", "%2e%2e/etc/passwd", "a/../../x", "\\etc\\x"]
 )
@@ -55,21 +53,18 @@ async def test_folder_refuses_names_outside_the_root(name: str) -> None:
         await src.read(name)
 
 
-@needs_fixture
 async def test_folder_refuses_absolute_path_to_a_file_inside_too() -> None:
     src = FolderSource(FIXTURE)
     with pytest.raises(SourceError, match="relative"):
         await src.read(str(FIXTURE / "SEG001.HTM"))
 
 
-@needs_fixture
 async def test_folder_missing_file_is_named() -> None:
     src = FolderSource(FIXTURE)
     with pytest.raises(SourceError, match=r"^CAT009RS\.HTM: not found in .*wc2014"):
         await src.read("CAT009RS.HTM")
 
 
-@needs_fixture
 def test_open_source_on_folder_and_on_index_file() -> None:
     assert isinstance(open_source(str(FIXTURE)), FolderSource)
     src = open_source(str(FIXTURE / "wc2014.html"))
@@ -158,7 +153,7 @@ def test_address_problem(address: str, problem: str | None) -> None:
 
 async def test_check_host_literals_need_no_network() -> None:
     assert await check_host("8.8.8.8", 443) == [(socket.AF_INET, "8.8.8.8")]
-    with pytest.raises(SourceError, match=r"private address \(10\.0\.0\.5\); set allow_private"):
+    with pytest.raises(SourceError, match=r"private address \(10\.0\.0\.5\); use --allow-private"):
         await check_host("10.0.0.5", 80)
     assert await check_host("10.0.0.5", 80, allow_private=True)
 
@@ -267,13 +262,13 @@ async def test_http_reads_files(server: Server) -> None:
 async def test_http_root_url_defaults_to_index_htm(server: Server) -> None:
     async with HttpSource(server.base, allow_private=True) as src:
         assert src.index_name == "index.htm"
-        with pytest.raises(SourceError, match=r"/site/index\.htm: HTTP 404$"):
+        with pytest.raises(SourceError, match=r"/site/index\.htm: HTTP 404 \(not on the site\)$"):
             await src.read(src.index_name)
 
 
 async def test_http_404_names_the_url(server: Server) -> None:
     async with HttpSource(server.base + "wc2014.html", allow_private=True) as src:
-        with pytest.raises(SourceError, match=rf"^{server.base}SEG099\.HTM: HTTP 404$"):
+        with pytest.raises(SourceError, match=rf"^{server.base}SEG099\.HTM: HTTP 404 \(not on the site\)$"):
             await src.read("SEG099.HTM")
 
 
@@ -287,7 +282,7 @@ async def test_http_refuses_names_outside_the_root(server: Server) -> None:
 
 async def test_http_refuses_loopback_without_allow_private(server: Server) -> None:
     async with HttpSource(server.base + "wc2014.html") as src:
-        with pytest.raises(SourceError, match=r"loopback address \(127\.0\.0\.1\); set allow_private"):
+        with pytest.raises(SourceError, match=r"loopback address \(127\.0\.0\.1\); use --allow-private"):
             await src.read("SEG001.HTM")
     assert server.hits == []
 

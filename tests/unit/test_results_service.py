@@ -117,3 +117,52 @@ async def test_head_to_head(results: ResultsService) -> None:
     assert partners.meetings == []  # one shared entry is not a meeting
     with pytest.raises(UserFacingError, match="two different athletes"):
         await results.compare("Ilia Malinin", "Malinin")
+
+
+async def test_levels_are_kept_apart_in_names_choices_and_bests(store) -> None:
+    from bot.services.importer import import_document
+    from bot.services.results import ResultsService
+    from db.repositories.results import ResultsRepository
+
+    source = ["https://example.org/junior"]
+    junior_event = {
+        "id": "junior-women",
+        "discipline": "women",
+        "level": "junior",
+        "name": "Юниорки",
+        "segments": [{"id": "FS", "kind": "free_skate", "name": "Free skate"}],
+        "entries": [
+            {
+                "skaters": [{"name": "Kaori Sakamoto"}],
+                "country": "JPN",
+                "place": {"value": 1, "confidence": "official", "sources": source},
+                "total": {"value": 299.99, "confidence": "official", "sources": source},
+                "segments": {"FS": {"tss": {"value": 299.99, "confidence": "official", "sources": source}}},
+            }
+        ],
+    }
+    document = {
+        "format": "skatebot-results",
+        "version": 1,
+        "competitions": [
+            {
+                "id": "jcup2016",
+                "name": "Junior Cup 2016",
+                "season": "2015-16",
+                "level": "other",
+                "start_date": "2016-01-10",
+                "events": [junior_event],
+            }
+        ],
+    }
+    await import_document(store, document, source="test")
+    service = ResultsService(ResultsRepository(store))
+    await service.refresh()
+    (event,) = service.events_of(service.competition("jcup2016"))
+    assert event.name == "Junior women (Юниорки)"
+    assert [c.value for c in service.event_choices("jcup2016", "junior women")] == ["junior-women"]
+    profile = await service.profile("Kaori Sakamoto")
+    bests = {b.label: float(b.score.value) for b in profile.bests}
+    assert bests["Total (Junior)"] == 299.99 and bests["Free skate (Junior)"] == 299.99
+    assert bests["Total"] < 299.99 and bests["Free skate"] < 299.99  # the senior bests are the senior scores
+    assert [b.label for b in profile.bests][-2:] == ["Free skate (Junior)", "Total (Junior)"]

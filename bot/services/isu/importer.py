@@ -1,9 +1,24 @@
-"""Importing an official ISU results site: read every page and PDF, check it, then write it in one go.
+"""Importing an official ISU results site: read every page and PDF there is, check it, then write it in one go.
 
-Everything is read and parsed first; the store is written only if all of it parsed, and then in one
-transaction through the results importer (bot.services.importer), which makes a re-import a no-op and a
-corrected page an update of just what changed. Every figure is recorded as `official`, with the page or
-PDF it was read from as its source.
+Real sites are partial (published during the event), localized (federations run the software in their language)
+and sometimes stale (a page left over from another event). So:
+
+- what is missing or not yet there (a 404, a page without its table, a PDF not uploaded, a PDF the parser cannot
+  read) is a warning naming the file, and everything else imports;
+- a category is placed (discipline, level, segments) only when its readings agree: its name in any language of
+  :mod:`bot.services.isu.vocabulary`, the FS Manager PDF codes, the index row's colour, the segments it has and the
+  entries' shape (couples or not). A category that cannot be placed, or whose pages name another competition or
+  category, is skipped with a warning;
+- a damaged page (truncated, a garbled number) is an error: nothing is written.
+
+The competition's identity comes from the ISU event code in the site's address or PDF names ("wc2014"), else from
+its name, start date and city. A site whose name, dates or place differ from the competition stored under the same
+identity is refused unless the import is a correction.
+
+Everything is read and parsed first (pages and PDFs in a worker thread, never on the event loop), then written in
+one transaction through the results importer (bot.services.importer): a re-import is a no-op, a corrected page an
+update of just what changed, and rows a corrected site no longer lists are removed (and counted). Every figure is
+recorded as `official`, with the page or PDF it was read from as its source.
 """
 
 from __future__ import annotations
@@ -14,47 +29,104 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 from bot.services.importer import ImportReport, import_document
-from bot.services.isu.model import Category, EventIndex, FinalRow, Official, Protocol, SegmentRow, SkaterRef
-from bot.services.isu.pages import decode, parse_index, parse_panel, parse_result, parse_segment
-from bot.services.isu.protocol_pdf import page_count, parse_protocols
-from bot.services.isu.source import Source
+from bot.services.isu.model import (
+    Category,
+    EventIndex,
+    FinalRow,
+    Heading,
+    Official,
+    Protocol,
+    Segment,
+    SegmentRow,
+    SkaterRef,
+)
+from bot.services.isu.pages import (
+    Decoded,
+    EmptyPage,
+    decode_page,
+    parse_index,
+    parse_panel,
+    parse_result_page,
+    parse_segment_page,
+)
+from bot.services.isu.protocol_pdf import ProtocolError, parse_protocols_counted
+from bot.services.isu.source import FolderSource, HttpSource, MissingFile, Source, SourceError
+from bot.services.isu.vocabulary import (
+    DANCE_SEGMENTS,
+    ODF_DISCIPLINES,
+    ODF_LEVELS,
+    SEGMENT_KINDS,
+    SHORT_SEGMENTS,
+    read_category_name,
+)
+from bot.services.levels import SENIOR, level_label
 from bot.services.names import normalize
 from db.database import Database
 
-SEGMENT_KINDS = {
-    "SP": "short_program",
-    "FS": "free_skate",
-    "SD": "rhythm_dance",
-    "RD": "rhythm_dance",
-    "FD": "free_dance",
-    "OD": "rhythm_dance",
-    "CD": "rhythm_dance",
-}
-LEVELS = [  # the competition's level and id prefix, recognised from its name
-    ("olympic", "olympics", "owg"),
-    ("world junior", "junior-worlds", "wjc"),
-    ("world figure skating championships", "worlds", "wc"),
-    ("world championships", "worlds", "wc"),
-    ("european", "europeans", "ec"),
-    ("four continents", "four-continents", "fc"),
-    ("grand prix final", "grand-prix-final", "gpf"),
-    ("grand prix", "grand-prix", "gp"),
-    ("challenger", "challenger", "cs"),
+COMPETITION_LEVELS = [  # the competition's kind, recognised from its name
+    ("olympic", "olympics"),
+    ("world junior", "junior-worlds"),
+    ("world figure skating championships", "worlds"),
+    ("world championships", "worlds"),
+    ("european", "europeans"),
+    ("four continents", "four-continents"),
+    ("junior grand prix", "other"),
+    ("grand prix final", "grand-prix-final"),
+    ("grand prix", "grand-prix"),
+    ("challenger", "challenger"),
 ]
+COUPLES = frozenset({"pairs", "ice_dance"})
+# The colours ISUCalcFS and FS Manager give index rows: blue men, red women, green pairs, yellow ice dance.
+COLOURS = {"blue": "men", "red": "women", "green": "pairs", "yellow": "ice_dance"}
+DISCIPLINE_NAMES = {"men": "men", "women": "women", "pairs": "pairs", "ice_dance": "ice dance"}
+# ISU event codes: wc2014, gpcan2017, gpf1920, jgpfra2019, owg2022 ...
+_EVENT_CODE = re.compile(r"^[a-z]{2,9}\d{4}$", re.IGNORECASE)
+_PDF_EVENT_CODE = re.compile(r"^([a-z]{2,9}\d{4})_", re.IGNORECASE)
+# FS Manager PDFs: FSKWSINGLES-ADVNOV--2QFNL-000100--_JudgesDetailsperSkater.pdf
+_ODF = re.compile(r"^FSK([MWX][A-Z]+?)-+([A-Z]*)-", re.IGNORECASE)
 
 Progress = Callable[[str, str], None]  # (what: "page" | "pdf", name)
+_T = TypeVar("_T")
+
+
+class ImportTimeout(SourceError):
+    """The whole import took longer than its deadline: nothing was written."""
+
+
+@dataclass
+class SegmentData:
+    segment: Segment
+    code: str
+    kind: str
+    rows: list[SegmentRow] | None = None  # None: the page is missing or has no table yet
+    panel: list[Official] | None = None
+    protocols: list[Protocol] = field(default_factory=list)
+
+
+@dataclass
+class CategoryData:
+    category: Category
+    discipline: str
+    level: str
+    key: str  # the event's id in the store: "women", "junior-women", "r3-a-pou-ben-women"
+    results: list[FinalRow] | None  # None: the result page is missing or empty
+    segments: list[SegmentData] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        """Every page of the category was read: its entries are the whole category."""
+        return self.results is not None and all(s.rows is not None for s in self.segments)
 
 
 @dataclass
 class SiteData:
     index: EventIndex
-    results: dict[str, list[FinalRow]] = field(default_factory=dict)  # category number -> rows
-    segments: dict[tuple[str, str], list[SegmentRow]] = field(default_factory=dict)  # (category, code) -> rows
-    panels: dict[tuple[str, str], list[Official]] = field(default_factory=dict)
-    protocols: dict[tuple[str, str], list[Protocol]] = field(default_factory=dict)
+    categories: list[CategoryData] = field(default_factory=list)
+    code: str | None = None  # the ISU event code, when the address or the PDF names give one
     pages: int = 0
     pdf_pages: int = 0
     warnings: list[str] = field(default_factory=list)
@@ -63,6 +135,7 @@ class SiteData:
 @dataclass
 class IsuImportSummary:
     competition: str
+    key: str
     categories: int
     segments: int
     entries: int
@@ -74,71 +147,310 @@ class IsuImportSummary:
 
     def describe(self) -> str:
         lines = [
-            f"{self.competition}: {self.categories} categories, {self.segments} segments, {self.entries} entries, "
-            f"{self.elements} elements ({self.pages} pages, {self.pdf_pages} PDF pages read)",
+            f"{self.competition} ({self.key}): {self.categories} categories, {self.segments} segments, "
+            f"{self.entries} entries, {self.elements} elements ({self.pages} pages, {self.pdf_pages} PDF pages read)",
             self.report.describe(),
         ]
         lines += [f"warning: {warning}" for warning in self.warnings]
         return "\n".join(lines)
 
 
-async def read_site(source: Source, progress: Progress | None = None) -> SiteData:
-    """Reads and parses the whole family; raises PageError, ProtocolError or SourceError naming the file."""
-
-    async def page(name: str) -> str:
-        raw = await source.read(name)
-        if progress:
-            progress("page", name)
-        return decode(raw, name)
-
-    index_name = source.index_name
-    index = await asyncio.to_thread(parse_index, await page(index_name), index_name)
-    site = SiteData(index=index, pages=1)
-    for category in index.categories:
-        site.results[category.number] = parse_result(await page(category.result_page), category.result_page)
-        site.pages += 1
-        for segment in category.segments:
-            key = (category.number, segment.code)
-            site.segments[key] = parse_segment(await page(segment.detail_page), segment.detail_page)
-            site.pages += 1
-            if segment.panel_page:
-                site.panels[key] = parse_panel(await page(segment.panel_page), segment.panel_page)
-                site.pages += 1
-            if segment.scores_pdf:
-                data = await source.read(segment.scores_pdf)
-                site.protocols[key] = await asyncio.to_thread(_parse_pdf, data, segment.scores_pdf)
-                with _PDFIUM:
-                    site.pdf_pages += page_count(data, segment.scores_pdf)
-                if progress:
-                    progress("pdf", segment.scores_pdf)
-            else:
-                site.warnings.append(f"{category.name} {segment.name}: no judges' details PDF linked")
-    return site
+# --------------------------------------------------------------------------------------------------------------------
+# reading
 
 
-# PDFium is not thread-safe: one PDF at a time, whichever worker thread runs it.
+class _Reader:
+    def __init__(self, source: Source, site: SiteData | None, progress: Progress | None) -> None:
+        self.source = source
+        self.site = site
+        self.progress = progress
+        self.warnings: list[str] = []
+        self.pages = 0
+
+    def warn(self, text: str) -> None:
+        self.warnings.append(text)
+
+    async def page(self, name: str, parse: Callable[[str, str], _T]) -> _T:
+        """Reads a page and parses it in a worker thread (a big page never stalls the event loop)."""
+        raw = await self.source.read(name)
+        if self.progress:
+            self.progress("page", name)
+        decoded, result = await asyncio.to_thread(_decode_and_parse, raw, name, self.source, parse)
+        self.pages += 1
+        if decoded.how == "detected":
+            self.warn(f"{name}: no character set declared; read as {decoded.encoding} (detected)")
+        return result
+
+
+def _decode_and_parse(raw: bytes, name: str, source: Source, parse: Callable[[str, str], _T]) -> tuple[Decoded, _T]:
+    decoded = decode_page(raw, name, source.declared_charset(name))
+    return decoded, parse(decoded.text, name)
+
+
+# PDFium is not thread-safe: one PDF at a time, and only ever in a worker thread (never on the event loop).
 _PDFIUM = threading.Lock()
 
 
-def _parse_pdf(data: bytes, name: str) -> list[Protocol]:
+def _parse_pdf(data: bytes, name: str) -> tuple[list[Protocol], int]:
     with _PDFIUM:
-        return parse_protocols(data, name)
+        return parse_protocols_counted(data, name)
 
 
-def display_name(printed: str) -> str:
-    """ISU pages print family names in capitals ("Yuzuru HANYU"); people are written "Yuzuru Hanyu"."""
-    return " ".join(word.title() if word.isupper() and len(word) > 1 else word for word in printed.split())
+async def read_site(source: Source, progress: Progress | None = None) -> SiteData:
+    """Reads and parses what the site has; raises PageError or SourceError (naming the file) only for what is
+    damaged or unreachable, and records a warning for what is missing or cannot be placed."""
+    reader = _Reader(source, None, progress)
+    index = await reader.page(source.index_name, parse_index)
+    site = SiteData(index=index, warnings=reader.warnings)
+    reader.site = site
+    site.code = _event_code(site, source)
+    keys: dict[str, str] = {}
+    for category in index.categories:
+        data = await _read_category(reader, category)
+        if data is None:
+            continue
+        if data.key in keys:
+            reader.warn(
+                f"{category.name}: read as {_describe(data)} like {keys[data.key]!r}; two categories cannot be told "
+                "apart, so this one was skipped"
+            )
+            continue
+        keys[data.key] = category.name
+        site.categories.append(data)
+    site.pages = reader.pages
+    return site
 
 
-def competition_id(name: str, start: str | None) -> tuple[str, str]:
-    """(id, level) from the competition's name: "ISU World Figure Skating Championships 2014" -> wc2014."""
-    year = (start or "")[:4] or (re.findall(r"(?:19|20)\d\d", name) or [""])[-1]
-    lowered = name.lower()
-    for words, level, prefix in LEVELS:
+async def _read_category(reader: _Reader, category: Category) -> CategoryData | None:
+    index = reader.site.index if reader.site else None
+    assert index is not None
+    results: list[FinalRow] | None = None
+    try:
+        results, heading = await reader.page(category.result_page, parse_result_page)
+    except (MissingFile, EmptyPage) as exc:
+        reader.warn(f"{exc}: {category.name} has no result yet; what its segment pages hold is imported")
+    else:
+        problem = _heading_problem(heading, index, [category.name])
+        if problem:
+            reader.warn(f"{category.result_page}: {problem}; category {category.name} skipped (a stale page?)")
+            return None
+
+    pages: list[tuple[Segment, list[SegmentRow] | None, list[Official] | None]] = []
+    for segment in category.segments:
+        rows: list[SegmentRow] | None = None
+        try:
+            rows, heading = await reader.page(segment.detail_page, parse_segment_page)
+        except (MissingFile, EmptyPage) as exc:
+            reader.warn(f"{exc}: no results of {category.name} {segment.name} imported")
+        else:
+            problem = _heading_problem(heading, index, [category.name, segment.name])
+            if problem:
+                reader.warn(f"{segment.detail_page}: {problem}; category {category.name} skipped (a stale page?)")
+                return None
+        panel: list[Official] | None = None
+        if segment.panel_page:
+            try:
+                panel = await reader.page(segment.panel_page, parse_panel)
+            except (MissingFile, EmptyPage) as exc:
+                reader.warn(f"{exc}: no panel of judges for {category.name} {segment.name}")
+        pages.append((segment, rows, panel))
+
+    refs = [r.skater for r in results or []] + [r.skater for _, rows, _ in pages for r in rows or []]
+    placed = _place(category, refs)
+    if isinstance(placed, str):
+        reader.warn(f"{category.name}: {placed}; category skipped")
+        return None
+    discipline, level = placed
+    codes = _segment_codes(category, discipline)
+    if isinstance(codes, str):
+        reader.warn(f"{category.name}: {codes}; category skipped")
+        return None
+    if discipline == "ice_dance" and not all(c in DANCE_SEGMENTS for c in codes):
+        reader.warn(f"{category.name}: ice dance with segments {', '.join(codes)}; category skipped")
+        return None
+    if discipline != "ice_dance" and any(c in DANCE_SEGMENTS for c in codes):
+        reader.warn(f"{category.name}: {discipline} with dance segments {', '.join(codes)}; category skipped")
+        return None
+
+    data = CategoryData(category, discipline, level, _event_key(discipline, level), results)
+    for (segment, rows, panel), code in zip(pages, codes, strict=True):
+        kind = SEGMENT_KINDS.get(code)
+        if kind is None:
+            reader.warn(f"{category.name} {segment.name}: a {code} segment cannot be stored; segment skipped")
+            continue
+        seg = SegmentData(segment, code, kind, rows, panel)
+        data.segments.append(seg)
+        if segment.scores_pdf:
+            seg.protocols = await _read_pdf(reader, segment.scores_pdf, f"{category.name} {segment.name}")
+        else:
+            reader.warn(f"{category.name} {segment.name}: no judges' details PDF linked")
+    return data
+
+
+async def _read_pdf(reader: _Reader, name: str, what: str) -> list[Protocol]:
+    try:
+        data = await reader.source.read(name)
+    except MissingFile as exc:
+        reader.warn(f"{exc}: no judges' details for {what} (the pages' scores are imported)")
+        return []
+    try:
+        protocols, pages = await asyncio.to_thread(_parse_pdf, data, name)
+    except ProtocolError as exc:
+        reader.warn(f"{exc}: judges' details PDF skipped (the pages' scores are imported)")
+        return []
+    if reader.site is not None:
+        reader.site.pdf_pages += pages
+    if reader.progress:
+        reader.progress("pdf", name)
+    return protocols
+
+
+def _heading_problem(heading: Heading, index: EventIndex, expected: list[str]) -> str | None:
+    """Why a page is not about this category (its title names another competition, its caption another category
+    or segment), or None. A page without a title or caption has nothing to contradict the index."""
+    event = normalize(index.name)
+    title = normalize(heading.title)
+    if title and event and not title.startswith(event):
+        return f"its title {heading.title!r} names another competition than {index.name!r}"
+    if heading.captions:
+        wanted = normalize(" ".join(expected))
+        if not any(normalize(caption) == wanted for caption in heading.captions):
+            return f"its caption {heading.captions[0]!r} is not {' - '.join(expected)!r}"
+    return None
+
+
+def _odf(category: Category) -> tuple[set[str], set[str]]:
+    """(disciplines, levels) the FS Manager PDF names of a category give."""
+    disciplines: set[str] = set()
+    levels: set[str] = set()
+    for segment in category.segments:
+        m = _ODF.match(Path(segment.scores_pdf or "").name)
+        if not m:
+            continue
+        if m.group(1).upper() in ODF_DISCIPLINES:
+            disciplines.add(ODF_DISCIPLINES[m.group(1).upper()])
+        if m.group(2).upper() in ODF_LEVELS:
+            levels.add(ODF_LEVELS[m.group(2).upper()])
+    return disciplines, levels
+
+
+def _place(category: Category, refs: list[SkaterRef]) -> tuple[str, str] | str:
+    """(discipline, level) when the readings agree, else why not."""
+    reading = read_category_name(category.name)
+    odf_disciplines, odf_levels = _odf(category)
+    codes = {s.code for s in category.segments if s.code}
+    if len(reading.disciplines) > 1:
+        return f"its name names {' and '.join(reading.disciplines)}"
+    named = set(reading.disciplines)
+    structural = set(odf_disciplines)
+    if codes & DANCE_SEGMENTS:
+        structural.add("ice_dance")  # dance segments are skated in ice dance only
+    readings = named | structural
+    if not named and not odf_disciplines and category.colour in COLOURS:
+        readings.add(COLOURS[category.colour])  # the colour decides only when nothing else says anything
+    if len(readings) != 1:
+        if not readings:
+            return "its discipline cannot be read from its name, PDF names or page colours"
+        return f"its name and pages disagree on the discipline ({', '.join(sorted(readings))})"
+    discipline = readings.pop()
+    couples = [" / " in r.name for r in refs if not r.lines]
+    if couples and any(couples) and not all(couples):
+        return "its entries mix couples and single skaters"
+    if couples and all(couples) != (discipline in COUPLES):
+        return f"read as {DISCIPLINE_NAMES[discipline]}, but its entries are {'couples' if all(couples) else 'single'}"
+
+    if reading.level_text and reading.level is None:
+        return discipline, reading.level_text  # a federation's own level (or a qualifying group), as printed
+    explicit = ({reading.level} if reading.level else set()) | odf_levels
+    if len(explicit) > 1:
+        return f"its name and PDF names disagree on the level ({', '.join(sorted(explicit))})"
+    return discipline, explicit.pop() if explicit else SENIOR
+
+
+def _segment_codes(category: Category, discipline: str) -> list[str] | str:
+    """Each segment's code from its name (any language) or PDF name; the one unknown segment of a two-segment
+    category from the other (short and free), or both by their order (the short is always skated first)."""
+    codes = [s.code for s in category.segments]
+    if all(codes):
+        return [c for c in codes if c]
+    if len(codes) == 2:
+        short, free = ("RD", "FD") if discipline == "ice_dance" else ("SP", "FS")
+        known = [c for c in codes if c]
+        if not known and _in_order(category.segments):
+            return [short, free]
+        if len(known) == 1:
+            other = free if known[0] in SHORT_SEGMENTS else short
+            return [c or other for c in codes]
+    unknown = ", ".join(repr(s.name) for s in category.segments if not s.code)
+    return f"segment {unknown} cannot be read"
+
+
+def _in_order(segments: list[Segment]) -> bool:
+    """The schedule (when it has both) does not put the second segment first."""
+    a, b = segments
+    if a.date and b.date and (a.date, a.start_time or "") > (b.date, b.start_time or ""):
+        return False
+    return True
+
+
+def _event_key(discipline: str, level: str) -> str:
+    if level == SENIOR:
+        return discipline
+    slug = "-".join(normalize(level).split())[:60]
+    return f"{slug}-{discipline}"
+
+
+def _describe(data: CategoryData) -> str:
+    label = level_label(data.level)
+    return f"{label} {DISCIPLINE_NAMES[data.discipline]}" if data.level != SENIOR else DISCIPLINE_NAMES[data.discipline]
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# identity
+
+
+def _event_code(site: SiteData, source: Source) -> str | None:
+    """The ISU event code the site's address and PDF names agree on, or None (with a warning if they disagree)."""
+    candidates: dict[str, str] = {}
+    if isinstance(source, HttpSource):
+        part = source.root.path.rstrip("/").rpartition("/")[2]
+        if _EVENT_CODE.match(part):
+            candidates.setdefault(part.lower(), f"address {source.root}")
+    elif isinstance(source, FolderSource):
+        part = source.folder.resolve().name
+        if _EVENT_CODE.match(part):
+            candidates.setdefault(part.lower(), f"folder {source.folder}")
+    for category in site.index.categories:
+        for segment in category.segments:
+            m = _PDF_EVENT_CODE.match(Path(segment.scores_pdf or "").name)
+            if m:
+                candidates.setdefault(m.group(1).lower(), f"PDF {segment.scores_pdf}")
+    if len(candidates) > 1:
+        said = "; ".join(f"{code} ({where})" for code, where in candidates.items())
+        site.warnings.append(
+            f"the site's address and PDF names give different event codes ({said}); the competition is "
+            "identified by its name, dates and place instead"
+        )
+        return None
+    return next(iter(candidates), None)
+
+
+def competition_key(site: SiteData) -> str:
+    """The ISU event code ("wc2014") when the site has one; else name, start date and city, so that two
+    competitions of one year (two Grand Prix events, two federation cups) are never one."""
+    if site.code:
+        return site.code
+    index = site.index
+    parts = [normalize(index.name), index.start_date or "", normalize(index.city or "")]
+    return "-".join("-".join(p.split()) for p in parts if p)[:120]
+
+
+def competition_level(name: str) -> str:
+    lowered = normalize(name)
+    for words, level in COMPETITION_LEVELS:
         if words in lowered:
-            return f"{prefix}{year}", level
-    slug = re.sub(r"[^a-z0-9]+", "-", normalize(name)).strip("-")[:40]
-    return f"isu-{slug}", "other"
+            return level
+    return "other"
 
 
 def season_of(start: str | None) -> str:
@@ -148,6 +460,22 @@ def season_of(start: str | None) -> str:
     day = date.fromisoformat(start)
     first = day.year if day.month >= 7 else day.year - 1
     return f"{first}-{str(first + 1)[-2:]}"
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# the results document
+
+
+def display_name(printed: str) -> str:
+    """ISU pages print family names in capitals ("Yuzuru HANYU"); people are written "Yuzuru Hanyu"."""
+    return " ".join(word.title() if word.isupper() and len(word) > 1 else word for word in printed.split())
+
+
+def _couple(ref: SkaterRef, discipline: str) -> SkaterRef:
+    """A couple printed on two lines is one "A / B"; under a single skater's name, a second line is the club."""
+    if discipline in COUPLES and ref.lines and " / " not in ref.name:
+        return SkaterRef(f"{ref.name} / {ref.lines[0]}", ref.nation, ref.isu_id)
+    return SkaterRef(ref.name, ref.nation, ref.isu_id)
 
 
 def _skaters(ref: SkaterRef) -> list[dict[str, Any]]:
@@ -170,17 +498,13 @@ def _key(ref: SkaterRef) -> tuple[str, str]:
 def build_document(site: SiteData, source: Source) -> dict[str, Any]:
     """The site as a skatebot results document: one competition, an event per category."""
     index = site.index
-    key, level = competition_id(index.name, index.start_date)
-    events = []
-    for category in index.categories:
-        events.append(_event(site, category, source))
     competition: dict[str, Any] = {
-        "id": key,
+        "id": competition_key(site),
         "name": index.name,
         "season": season_of(index.start_date),
-        "level": level,
+        "level": competition_level(index.name),
         "provenance": {"confidence": "official", "sources": [source.describe(source.index_name)]},
-        "events": events,
+        "events": [_event(data, source) for data in site.categories],
     }
     for field_name, value in (
         ("city", index.city),
@@ -200,7 +524,9 @@ def build_document(site: SiteData, source: Source) -> dict[str, Any]:
     }
 
 
-def _event(site: SiteData, category: Category, source: Source) -> dict[str, Any]:
+def _event(data: CategoryData, source: Source) -> dict[str, Any]:
+    category = data.category
+
     def official(value: Any, page: str) -> dict[str, Any] | None:
         if value is None:
             return None
@@ -211,30 +537,28 @@ def _event(site: SiteData, category: Category, source: Source) -> dict[str, Any]
     def entry_for(ref: SkaterRef) -> dict[str, Any]:
         return entries.setdefault(_key(ref), {"skaters": _skaters(ref), "country": ref.nation.upper(), "segments": {}})
 
-    for row in site.results.get(category.number, []):
-        entry = entry_for(row.skater)
+    for row in data.results or []:
+        entry = entry_for(_couple(row.skater, data.discipline))
         entry["place"] = official(row.place, category.result_page)
         entry["total"] = official(row.total, category.result_page)
         entry["status"] = row.status
     segments = []
-    for segment in category.segments:
-        segment_json: dict[str, Any] = {
-            "id": segment.code,
-            "kind": SEGMENT_KINDS.get(segment.code, "free_skate"),
-            "name": segment.name,
-        }
+    for seg in data.segments:
+        segment = seg.segment
+        segment_json: dict[str, Any] = {"id": seg.code, "kind": seg.kind, "name": segment.name}
         if segment.date:
             segment_json["date"] = segment.date
         if segment.start_time:
             segment_json["start_time"] = segment.start_time
-        key = (category.number, segment.code)
-        if key in site.panels:
+        if seg.panel is not None:
             segment_json["officials"] = [
-                {"role": o.role, "name": display_name(o.name), "nation": o.nation} for o in site.panels[key]
+                {"role": o.role, "name": display_name(o.name), "nation": o.nation} for o in seg.panel
             ]
+        if seg.rows is not None:
+            segment_json["results_complete"] = True
         segments.append(segment_json)
-        protocols = {(normalize(p.name), p.nation.upper()): p for p in site.protocols.get(key, [])}
-        for result in site.segments.get(key, []):
+        protocols = {(normalize(p.name), p.nation.upper()): p for p in seg.protocols}
+        for result in seg.rows or []:
             page = segment.detail_page
             figures = {
                 "rank": official(result.rank, page),
@@ -244,18 +568,23 @@ def _event(site: SiteData, category: Category, source: Source) -> dict[str, Any]
                 "deductions": official(result.deductions, page),
                 "starting_number": official(result.starting_number, page),
             }
-            protocol = protocols.get(_key(result.skater))
+            ref = _couple(result.skater, data.discipline)
+            protocol = protocols.get(_key(ref))
             if protocol is not None:
                 figures["protocol"] = _protocol(protocol)
-            entry_for(result.skater)["segments"][segment.code] = {k: v for k, v in figures.items() if v is not None}
-    discipline = category.discipline
-    return {
-        "id": discipline,
-        "discipline": discipline,
+            # Every figure of a page that was read is given, null when blank (a withdrawal clears a stale score).
+            entry_for(ref)["segments"][seg.code] = figures
+    event: dict[str, Any] = {
+        "id": data.key,
+        "discipline": data.discipline,
+        "level": data.level,
         "name": category.name,
         "segments": segments,
         "entries": list(entries.values()),
     }
+    if data.complete:
+        event["entries_complete"] = True
+    return event
 
 
 def _protocol(protocol: Protocol) -> dict[str, Any]:
@@ -281,17 +610,39 @@ def _protocol(protocol: Protocol) -> dict[str, Any]:
     }
 
 
-async def import_isu(db: Database, source: Source, progress: Progress | None = None) -> IsuImportSummary:
-    site = await read_site(source, progress)
+async def import_isu(
+    db: Database,
+    source: Source,
+    progress: Progress | None = None,
+    *,
+    correction: bool = False,
+    deadline: float = 900,
+) -> IsuImportSummary:
+    """Reads the whole site (within `deadline` seconds) and writes it in one transaction.
+
+    Without `correction`, a competition already stored under the site's identity whose name, dates or place differ
+    is refused (bot.services.importer.IdentityChange): either the site is another competition, or the user says it
+    is a correction.
+    """
+    try:
+        async with asyncio.timeout(deadline):
+            site = await read_site(source, progress)
+    except TimeoutError as exc:
+        raise ImportTimeout(
+            f"{source.describe(source.index_name)}: the site was not read within {deadline:g} s; nothing was imported"
+        ) from exc
     document = build_document(site, source)
-    report = await import_document(db, document, source=source.describe(source.index_name))
+    report = await import_document(
+        db, document, source=source.describe(source.index_name), guard_identity=not correction
+    )
     events = document["competitions"][0]["events"]
     return IsuImportSummary(
         competition=site.index.name,
-        categories=len(site.index.categories),
-        segments=sum(len(c.segments) for c in site.index.categories),
+        key=document["competitions"][0]["id"],
+        categories=len(site.categories),
+        segments=sum(len(c.segments) for c in site.categories),
         entries=sum(len(e["entries"]) for e in events),
-        elements=sum(len(p.elements) for protocols in site.protocols.values() for p in protocols),
+        elements=sum(len(p.elements) for c in site.categories for s in c.segments for p in s.protocols),
         pages=site.pages,
         pdf_pages=site.pdf_pages,
         warnings=site.warnings,

@@ -12,11 +12,14 @@ class SkaterRef:
     name: str
     nation: str  # three-letter code as printed
     isu_id: str | None = None  # "isufs00010967" when the page links a bio (for couples: the couple's bio)
+    # Lines printed under the name when it has no "/": a couple's second partner, or the skater's club. Which one
+    # depends on the category's discipline, so the importer decides.
+    lines: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Segment:
-    code: str  # "SP", "FS", "SD", "RD", "FD" as on the index page
+    code: str | None  # "SP", "FS", "SD", "RD", "FD" from its name (any language) or PDF name; None: not known
     name: str  # "Short Program"
     number: str  # "001": SEG001.HTM
     detail_page: str  # file name as linked, e.g. "SEG001.HTM"
@@ -30,9 +33,10 @@ class Segment:
 class Category:
     number: str  # "001"
     name: str  # "Men", "Ladies", "Pairs", "Ice Dance"
-    discipline: str  # men, women, pairs, ice_dance
+    discipline: str | None  # men, women, pairs, ice_dance as its name says; None when the name names none (or two)
     entries_page: str | None  # "CAT001EN.HTM"
     result_page: str  # "CAT001RS.HTM"
+    colour: str | None = None  # the index row's colour class: ISUCalcFS and FS Manager colour rows by discipline
     segments: list[Segment] = field(default_factory=list)
 
 
@@ -47,6 +51,14 @@ class EventIndex:
     timezone: str | None  # IANA zone or UTC offset text when the schedule gives one
     generation: str  # "ISUCalcFS" or "FS Manager"
     categories: list[Category] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """What a page says it is about: its <title> ("Event - Category") and its captions ("Category - Segment")."""
+
+    title: str
+    captions: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)

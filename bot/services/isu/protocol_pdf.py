@@ -16,7 +16,7 @@ import pypdfium2 as pdfium
 
 from bot.services.isu.model import Component, Deduction, Element, Protocol
 
-__all__ = ["ProtocolError", "page_count", "parse_protocols"]
+__all__ = ["ProtocolError", "page_count", "parse_protocols", "parse_protocols_counted"]
 
 
 class ProtocolError(ValueError):
@@ -302,10 +302,16 @@ def _is_element_line(line: _Line) -> bool:
 
 def parse_protocols(data: bytes, name: str) -> list[Protocol]:
     """Every skater's judges' details in the PDF, in rank order."""
+    return parse_protocols_counted(data, name)[0]
+
+
+def parse_protocols_counted(data: bytes, name: str) -> tuple[list[Protocol], int]:
+    """Every skater's judges' details in the PDF, in rank order, and the number of pages read."""
     doc = _open(data, name)
     try:
+        pages = len(doc)
         lines: list[_Line] = []
-        for i in range(len(doc)):
+        for i in range(pages):
             lines.extend(_page_lines(doc, i))
     except pdfium.PdfiumError as exc:
         raise ProtocolError(f"{name}: truncated or damaged PDF ({exc})") from exc
@@ -378,4 +384,4 @@ def parse_protocols(data: bytes, name: str) -> list[Protocol]:
     if not out:
         raise ProtocolError(f"{name}: not an ISU judges' details PDF (no skater found)")
     out.sort(key=lambda p: p.rank)
-    return out
+    return out, pages

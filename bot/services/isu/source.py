@@ -40,6 +40,15 @@ class SourceError(ValueError):
     """A file of the results site cannot be read: names the file or URL and the problem."""
 
 
+class MissingFile(SourceError):
+    """The file is not there (absent from the folder, HTTP 404/410): normal on a site published during the event,
+    so the importer warns and goes on."""
+
+
+#: What the private-host refusal tells the user to do: the command line's flag and the bot's setting.
+ALLOW_PRIVATE_HINT = "use --allow-private for a local mirror (ISU_ALLOW_PRIVATE=1 for /admin import-isu)"
+
+
 class Source(Protocol):
     """A results site: files by the (relative) names the pages link them with."""
 
@@ -48,6 +57,8 @@ class Source(Protocol):
     async def read(self, name: str) -> bytes: ...
 
     def describe(self, name: str) -> str: ...
+
+    def declared_charset(self, name: str) -> str | None: ...
 
 
 # --------------------------------------------------------------------------------------------------------------------
@@ -152,7 +163,7 @@ class FolderSource:
                 except OSError:
                     matches = []
                 if not matches:
-                    raise SourceError(f"{name}: not found in {self.folder}")
+                    raise MissingFile(f"{name}: not found in {self.folder}")
                 if len(matches) > 1:
                     found = ", ".join(p.name for p in matches)
                     raise SourceError(f"{name}: ambiguous in {self.folder} (differ only in case: {found})")
@@ -161,7 +172,7 @@ class FolderSource:
             if not resolved.is_relative_to(self._root):
                 raise SourceError(f"{name}: refers outside the results folder {self.folder}")
             if i < len(parts) - 1 and not resolved.is_dir():
-                raise SourceError(f"{name}: not found in {self.folder}")
+                raise MissingFile(f"{name}: not found in {self.folder}")
             current = resolved
         if not current.is_file():
             raise SourceError(f"{name}: not a file in {self.folder}")
@@ -188,6 +199,10 @@ class FolderSource:
             return str(self._locate(name))
         except SourceError:
             return str(self.folder / name)
+
+    def declared_charset(self, name: str) -> str | None:
+        """Files on disk carry no Content-Type: only the page itself can say its character set."""
+        return None
 
     async def close(self) -> None:
         """Nothing to release; here so both sources can be used alike."""
@@ -283,9 +298,7 @@ async def check_host(
         for _, address in addresses:
             problem = address_problem(address)
             if problem is not None:
-                raise SourceError(
-                    f"the host resolves to a {problem} address ({address}); set allow_private to import from it"
-                )
+                raise SourceError(f"the host resolves to a {problem} address ({address}); {ALLOW_PRIVATE_HINT}")
     return addresses
 
 
@@ -348,8 +361,19 @@ def _check_url(url: URL, what: str) -> None:
         raise SourceError(f"{what}: URLs with credentials are not supported")
 
 
+class _Forbidden(SourceError):
+    """HTTP 403: for a folder URL, a server that does not list folders; for a file, an error."""
+
+
 class HttpSource:
-    """A results site on the web, from the URL of its index page (or of its root, ending with '/': index.htm).
+    """A results site on the web, from the URL of its index page or of its folder.
+
+    Links are resolved as a browser resolves them: against the URL the index was finally served from, after
+    redirects (``/results/wc2014`` redirected to ``/results/wc2014/`` is the folder, not a file in ``/results/``).
+    A folder URL without its trailing slash that the server does not redirect is tried as the folder.
+
+    Every file has a deadline as a whole (``file_deadline``), besides the connect and between-bytes timeouts: a
+    server trickling a byte at a time never holds an import for longer.
 
     Use as ``async with HttpSource(url) as source: ...`` (or call `close`): it holds one aiohttp session.
     """
@@ -361,6 +385,7 @@ class HttpSource:
         allow_private: bool = False,
         connect_timeout: float = 10,
         read_timeout: float = 30,
+        file_deadline: float = 120,
         max_bytes: int = MAX_FILE_BYTES,
         max_redirects: int = 5,
     ) -> None:
@@ -374,14 +399,26 @@ class HttpSource:
         directory, _, file_name = path.rpartition("/")
         self.root = parsed.with_path(directory + "/")
         self.index_name = unquote(file_name) or "index.htm"
+        # Where the index may be, in order: the URL as given; for a folder URL (a trailing slash, or a last part
+        # without an extension) also the folder with its slash and its index.htm.
+        self._index_candidates = [parsed]
+        if not file_name or "." not in file_name:
+            folder = parsed if not file_name else parsed.with_path(path + "/")
+            self._index_candidates += [u for u in (folder, folder.joinpath("index.htm")) if u != parsed]
+        self._index_url = parsed
+        self._index_read = False
         self.allow_private = allow_private
         self.max_bytes = max_bytes
         self.max_redirects = max_redirects
+        self.file_deadline = file_deadline
         self._timeout = aiohttp.ClientTimeout(total=None, sock_connect=connect_timeout, sock_read=read_timeout)
         self._resolver = _PinnedResolver(allow_private)
         self._session: aiohttp.ClientSession | None = None
+        self._charsets: dict[str, str | None] = {}
 
     def url_for(self, name: str) -> URL:
+        if name == self.index_name:
+            return self._index_url  # where the index was found (a folder URL has no file name to join)
         return self.root.joinpath(*_name_parts(name))
 
     def describe(self, name: str) -> str:
@@ -389,6 +426,10 @@ class HttpSource:
             return str(self.url_for(name))
         except SourceError:
             return f"{self.root}{name}"
+
+    def declared_charset(self, name: str) -> str | None:
+        """The charset of the Content-Type the server sent with the file, if it named one."""
+        return self._charsets.get(name)
 
     def _get_session(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
@@ -413,7 +454,37 @@ class HttpSource:
         self._resolver.pin(host, addresses)
 
     async def read(self, name: str) -> bytes:
+        first_index = name == self.index_name and not self._index_read
         url = self.url_for(name)
+        candidates = self._index_candidates if first_index else [url]
+        try:
+            async with asyncio.timeout(self.file_deadline):
+                for i, candidate in enumerate(candidates):
+                    try:
+                        data, final, charset = await self._fetch(candidate)
+                        break
+                    except (MissingFile, _Forbidden):
+                        # A folder the server neither lists nor redirects: try it with its slash, then index.htm.
+                        if i == len(candidates) - 1:
+                            raise
+        except _Forbidden as exc:
+            raise SourceError(str(exc)) from exc
+        except TimeoutError as exc:
+            raise SourceError(
+                f"{url}: timed out (the whole file did not arrive within {self.file_deadline:g} s)"
+            ) from exc
+        if first_index:
+            # Relative links resolve against where the index really is, as in a browser.
+            final = final.with_query(None).with_fragment(None)
+            directory, _, file_name = final.path.rpartition("/")
+            self.root = final.with_path(directory + "/")
+            self.index_name = unquote(file_name) or name
+            self._index_url = final
+            self._index_read = True
+        self._charsets[self.index_name if first_index else name] = charset
+        return data
+
+    async def _fetch(self, url: URL) -> tuple[bytes, URL, str | None]:
         origin = str(url)
         session = self._get_session()
         for _ in range(self.max_redirects + 1):
@@ -430,9 +501,14 @@ class HttpSource:
                         except (ValueError, TypeError) as exc:
                             raise SourceError(f"{what}: invalid redirect location {location!r}") from exc
                         continue
+                    if response.status in (404, 410):
+                        raise MissingFile(f"{what}: HTTP {response.status} (not on the site)")
+                    if response.status == 403:
+                        raise _Forbidden(f"{what}: HTTP 403")
                     if response.status != 200:
                         raise SourceError(f"{what}: HTTP {response.status}")
-                    return await self._read_body(response, what)
+                    body = await self._read_body(response, what)
+                    return body, url, response.charset
             except TimeoutError as exc:
                 raise SourceError(f"{what}: timed out") from exc
             except aiohttp.ClientError as exc:
@@ -469,16 +545,22 @@ class HttpSource:
         await self.close()
 
 
-def open_source(spec: str, *, allow_private: bool = False) -> FolderSource | HttpSource:
-    """A source from what the user typed: an http(s) URL, a folder, or a page file in a folder (that page as index)."""
+def open_source(spec: str, *, allow_private: bool = False, urls_only: bool = False) -> FolderSource | HttpSource:
+    """A source from what the user typed: an http(s) URL, a folder, or a page file in a folder (that page as index).
+
+    ``urls_only`` (what Discord users may give): anything but an http(s) URL is refused before the file system is
+    looked at, so the answer never tells whether a path exists on the bot's machine.
+    """
     text = spec.strip()
     if not text:
         raise SourceError("no source given: a folder or an http(s) URL")
     match = _SCHEME_RE.match(text)
-    if match and len(match.group(0)) > 2:  # "C:" alone would be a drive letter, not a scheme
-        scheme = match.group(0)[:-1].lower()
-        if scheme in ("http", "https"):
-            return HttpSource(text, allow_private=allow_private)
+    scheme = match.group(0)[:-1].lower() if match and len(match.group(0)) > 2 else None  # "C:" is a drive
+    if scheme in ("http", "https"):
+        return HttpSource(text, allow_private=allow_private)
+    if urls_only:
+        raise SourceError("only an http(s) URL of a results site can be imported from here")
+    if scheme is not None:
         raise SourceError(f"{spec}: only a local folder or an http/https URL can be imported from, not {scheme}:")
     path = Path(text).expanduser()
     if path.is_file():
