@@ -71,10 +71,12 @@ class NotFound(UserFacingError):
 class Ambiguous(NotFound):
     """Several things fit equally well; the user must pick one (they are offered newest or best first)."""
 
-    def __init__(self, what: str, query: str, suggestions: Sequence[str | Suggestion]) -> None:
+    def __init__(
+        self, what: str, query: str, suggestions: Sequence[str | Suggestion], *, plural: str | None = None
+    ) -> None:
         super().__init__(what, query, suggestions)
         self.message = (
-            f"{quote(query)} could be several {what}s: {_listing(self.suggestions)}. "
+            f"{quote(query)} could be several {plural or what + 's'}: {_listing(self.suggestions)}. "
             "Pick one below, or type more of the name."
         )
         self.args = (self.message,)

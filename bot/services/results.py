@@ -420,8 +420,16 @@ class ResultsService:
         event = self._try_event(competition, text)
         if event:
             return event
-        events = self._events.get(competition.id, [])
-        raise NotFound(f"event at {competition.label}", text, [Suggestion(e.name, e.key) for e in events])
+        events = {e.id: e for e in self._events.get(competition.id, [])}
+        # The events the words fit best first (two that fit equally well make a choice), then the others.
+        close = self._event_index[competition.id].search(text, MAX_CHOICES) if text.strip() else []
+        ranked = [events[m.key] for m in close if m.key in events]
+        ranked += [e for e in events.values() if e not in ranked]
+        suggestions = [Suggestion(e.name, e.key) for e in ranked]
+        if len(close) > 1 and close[1].score >= 90:
+            tied = [Suggestion(events[m.key].name, events[m.key].key) for m in close if m.score >= 90]
+            raise Ambiguous(f"event at {competition.label}", text, tied, plural=f"events at {competition.label}")
+        raise NotFound(f"event at {competition.label}", text, suggestions)
 
     def segment(self, event: Event, text: str) -> Segment:
         segment = self._match_segment(event, text)
