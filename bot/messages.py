@@ -21,3 +21,7 @@ COOLDOWN = "Slow down a little: try again in {seconds:.0f} s."
 MISSING_PERMISSIONS = "You need the {permissions} permission for this."
 BOT_MISSING_PERMISSIONS = "I need the {permissions} permission in this channel."
 PONG = "Pong! Gateway latency {latency_ms} ms."
+STORE_BUSY = (
+    "The store is busy: another program (an import) has been writing to it for a while, and nothing was saved. "
+    "Please try again in a minute."
+)

@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot import messages
 from bot.errors import UserFacingError
+from db.database import StoreBusy
 
 log = logging.getLogger(__name__)
 
@@ -20,6 +21,8 @@ def error_message(error: BaseException) -> str | None:
         error = error.original
     if isinstance(error, UserFacingError):
         return error.message
+    if isinstance(error, StoreBusy):
+        return messages.STORE_BUSY
     if isinstance(error, app_commands.NoPrivateMessage):
         return messages.GUILD_ONLY
     if isinstance(error, app_commands.CommandOnCooldown):
