@@ -90,9 +90,7 @@ def write_import_file(path: Path, round_number: int) -> None:
     path.write_text(json.dumps({"format": "skatebot-stories", "version": 1, "stories": stories}))
 
 
-async def importer(
-    store: Path, guild_id: int, stop: asyncio.Event, env: dict[str, str], counts: dict[str, int]
-) -> None:
+async def importer(guild_id: int, stop: asyncio.Event, env: dict[str, str], counts: dict[str, int]) -> None:
     """The second writer: `skatebot stories import` into the live store, again and again."""
     folder = Path(tempfile.mkdtemp(prefix="skatebot-soak-import-"))
     round_number = 0
