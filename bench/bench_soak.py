@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -200,7 +201,7 @@ async def run(args: argparse.Namespace, store: Path) -> int:
         stop = asyncio.Event()
         imports = asyncio.create_task(importer(guild.id, stop, env, counts))
         started = time.monotonic()
-        next_member = iter(members)
+        next_member = itertools.cycle(members)  # past 4 reports a member moves on; 10 minutes later, back
 
         async def worker(number: int) -> None:
             local = random.Random(number)
