@@ -3,10 +3,14 @@ Discord's default_permissions only hide a command and server admins can change t
 
 from __future__ import annotations
 
+import logging
+
 import discord
 
 from bot.services.stories import Actor
 from db.repositories.stories import GuildRepository
+
+log = logging.getLogger(__name__)
 
 
 async def actor_for(interaction: discord.Interaction, guilds: GuildRepository, owner_ids: frozenset[int]) -> Actor:
@@ -14,7 +18,13 @@ async def actor_for(interaction: discord.Interaction, guilds: GuildRepository, o
     is_owner = user.id in owner_ids
     if interaction.guild_id is None or not isinstance(user, discord.Member):
         return Actor(user.id, None, is_owner=is_owner)
-    permissions = interaction.permissions  # computed by Discord for this channel: roles, overwrites, owner
+    if interaction.guild is None:  # not in the cache (never with the guilds intent): no rights can be read
+        log.warning("guild %s of an interaction is not cached; acting without moderator rights", interaction.guild_id)
+        return Actor(user.id, interaction.guild_id, is_owner=is_owner)
+    # Rights come from the server, never from the channel: `interaction.permissions` includes the channel's
+    # overwrites, so Manage Messages granted in one channel (#fan-art) would make a moderator everywhere.
+    # guild_permissions: the member's roles' server permissions, with the owner and administrators holding all.
+    permissions = user.guild_permissions
     settings = await guilds.settings(interaction.guild_id)
     has_mod_role = settings.mod_role_id is not None and any(role.id == settings.mod_role_id for role in user.roles)
     return Actor(

@@ -6,7 +6,9 @@ import argparse
 import asyncio
 import logging
 import os
+import re
 import signal
+import sqlite3
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
@@ -23,24 +25,33 @@ if TYPE_CHECKING:  # the bot's imports (discord.py) load only for the commands t
 log = logging.getLogger("skatebot")
 
 
-class _RedactToken(logging.Filter):
-    """Belt and braces: whatever a library logs, the token never reaches the log output."""
+class _RedactSecrets(logging.Filter):
+    """Whatever a library logs, secrets never reach the log output: the bot token, and the interaction tokens
+    in the callback and follow-up URLs discord.py logs at DEBUG (each one lets its holder answer, edit and
+    delete as the bot for 15 minutes) and in gateway payloads."""
+
+    _INTERACTION_TOKENS = re.compile(
+        r"(?P<keep>/interactions/\d+/|/webhooks/\d+/|[\"']token[\"']\s*:\s*[\"'])(?P<secret>[A-Za-z0-9_.\-]{20,})"
+    )
 
     def __init__(self, token: str | None) -> None:
         super().__init__()
         self.token = token
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if self.token and self.token in record.getMessage():
-            record.msg = record.getMessage().replace(self.token, "[token]")
-            record.args = None
+        message = record.getMessage()
+        redacted = self._INTERACTION_TOKENS.sub(r"\g<keep>[token]", message)
+        if self.token:
+            redacted = redacted.replace(self.token, "[token]")
+        if redacted != message:
+            record.msg, record.args = redacted, None
         return True
 
 
 def setup_logging(settings: Settings) -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
-    handler.addFilter(_RedactToken(settings.token))
+    handler.addFilter(_RedactSecrets(settings.token))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(settings.log_level)
@@ -51,6 +62,12 @@ def setup_logging(settings: Settings) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="skatebot", description="A Discord bot for figure-skating fans.")
+    parser.add_argument(
+        "--env-file",
+        type=Path,
+        metavar="PATH",
+        help="read settings from this file instead of .env in the working directory",
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("run", help="start the bot (needs DISCORD_TOKEN)")
     sync = commands.add_parser("sync", help="register the slash commands with Discord")
@@ -97,7 +114,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     from dotenv import load_dotenv
 
     args = build_parser().parse_args(argv)
-    load_dotenv()  # .env in the working directory; real environment variables win
+    # .env in the working directory (or the file given), never one found by searching upwards from where the
+    # package is installed; real environment variables win.
+    env_file = args.env_file or Path.cwd() / ".env"
+    if args.env_file and not env_file.is_file():
+        print(f"skatebot: no settings file at {env_file}", file=sys.stderr)
+        return 2
+    load_dotenv(env_file)
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
@@ -113,10 +136,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         "import-isu": _import_isu,
         "sandbox": _sandbox,
     }
+    from db.database import DatabaseError
+
     try:
         return asyncio.run(handlers[args.command](settings, args))
     except KeyboardInterrupt:
         return 130
+    except (DatabaseError, sqlite3.DatabaseError) as exc:
+        # A wrong path, a file that is not a store, a damaged one: one line, not a traceback.
+        print(f"skatebot: {_store_problem(settings.db_path, exc)}", file=sys.stderr)
+        return 1
+
+
+def _store_problem(path: Path, exc: Exception) -> str:
+    from db.database import DatabaseError
+
+    if isinstance(exc, DatabaseError):
+        return str(exc)
+    return f"the store at {path} cannot be used ({exc}); is it a skatebot store? `skatebot db check` tells more"
+
+
+async def _open_existing(settings: Settings, *, current_schema: bool) -> Database:
+    """The store for a command that only reads: opened read-only, never created nor migrated."""
+    from db.database import Database, DatabaseError, list_migrations
+
+    db = await Database.open_readonly(settings.db_path)
+    if current_schema:
+        version, latest = await db.schema_version(), list_migrations()[-1][0]
+        if version != latest:
+            await db.close()
+            raise DatabaseError(
+                f"the store at {settings.db_path} is at schema version {version} and this skatebot reads "
+                f"version {latest}; open it once with `skatebot run` or an import to migrate it"
+            )
+    return db
 
 
 async def _with_bot(settings: Settings, body: Callable[[SkateBot], Awaitable[None]]) -> int:
@@ -279,14 +332,13 @@ async def _check_stories(settings: Settings, args: argparse.Namespace) -> int:
     from bot.errors import UserFacingError
     from bot.services.claims import check_text
     from bot.services.story_import import StoryFileError, read_story_files
-    from bot.store import open_store
 
     try:
         items = await asyncio.to_thread(read_story_files, args.files)
     except StoryFileError as exc:
         print(f"skatebot: {exc}", file=sys.stderr)
         return 1
-    db, _ = await open_store(settings.db_path)
+    db = await _open_existing(settings, current_schema=True)
     try:
         results = await _loaded_results(db)
         badges = {"consistent": "consistent  ", "contradicted": "CONTRADICTED", "not checkable": "not checkable"}
@@ -323,13 +375,11 @@ async def _check_stories(settings: Settings, args: argparse.Namespace) -> int:
 
 
 async def _db(settings: Settings, args: argparse.Namespace) -> int:
-    from db.database import Database, DatabaseError
+    from db.database import DatabaseError
 
-    try:
-        db = await Database.open(settings.db_path)
-    except DatabaseError as exc:
-        print(f"skatebot: {exc}", file=sys.stderr)
-        return 1
+    # Both only read: a wrong path is an error (never a new empty store checked or backed up), and the
+    # store is not migrated (a check or backup must not change what it looks at).
+    db = await _open_existing(settings, current_schema=False)
     try:
         if args.db_command == "check":
             problems = await db.integrity_check()

@@ -81,9 +81,14 @@ class SkateBot(commands.Bot):
         self.recovery: asyncio.Task[None] | None = None
 
     async def reload_results(self) -> None:
+        # The name index and caches live until the next import: they are moved out of the garbage collector's
+        # reach (gc.freeze), so its full collections do not walk 100,000 names in the middle of an
+        # interaction. Frozen objects are never collected, so the previous reload's are thawed first and the
+        # index this refresh replaces is collected before the new one is frozen: otherwise every reload
+        # leaked the whole previous index.
+        gc.unfreeze()
         await self.results.refresh()
-        # The name index and caches live until the next import: move them out of the garbage collector's
-        # reach, so its full collections do not walk 100,000 names in the middle of an interaction.
+        gc.collect()
         gc.freeze()
 
     async def setup_hook(self) -> None:

@@ -30,3 +30,7 @@ BOT_MISSING_PERMISSIONS = "I need the {permissions} permission in this channel."
 PONG = "Pong! Gateway latency {latency_ms} ms."
 ALIAS_ADDED = "{skater} can now also be found as {spelling}."
 ALIAS_REMOVED = "{skater} is no longer found as {spelling}."
+STORE_BUSY = (
+    "The store is busy: another program (an import) has been writing to it for a while, and nothing was saved. "
+    "Please try again in a minute."
+)

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 DEFAULT_DB = "data/skatebot.sqlite3"
+
+
+def _on_loopback(url: str) -> bool:
+    """Whether the URL's host is this machine: a loopback address or localhost (not a name that resolves to
+    one, which another machine's DNS could change)."""
+    host = urlsplit(url).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 class SettingsError(ValueError):
@@ -53,9 +67,19 @@ class Settings:
                 "DISCORD_API_BASE_URL must be an http(s) URL ending in the API version, "
                 "e.g. http://127.0.0.1:8080/api/v10"
             )
+        if api_base and api_base.startswith("http://") and not _on_loopback(api_base):
+            raise SettingsError(
+                "DISCORD_API_BASE_URL without TLS (http://) is only allowed on this machine (127.0.0.1, ::1, "
+                "localhost): the token travels with every request; use https:// for any other host"
+            )
         gateway = get("DISCORD_GATEWAY_URL")
         if gateway and not gateway.startswith(("ws://", "wss://")):
             raise SettingsError("DISCORD_GATEWAY_URL must be a ws:// or wss:// URL")
+        if gateway and gateway.startswith("ws://") and not _on_loopback(gateway):
+            raise SettingsError(
+                "DISCORD_GATEWAY_URL without TLS (ws://) is only allowed on this machine (127.0.0.1, ::1, "
+                "localhost): the token is sent when the bot identifies; use wss:// for any other host"
+            )
 
         def number(name: str, default: float, low: float, high: float) -> float:
             raw = get(name)

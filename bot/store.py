@@ -53,6 +53,9 @@ async def open_store(path: str | Path, *, bundled: Path = BUNDLED_DATA) -> tuple
     db = await Database.open(path)
     reports = []
     try:
+        reindexed = await StoryRepository(db).rebuild_index_if_empty()
+        if reindexed:
+            log.info("story search index rebuilt: %d stories", reindexed)
         if not await ResultsRepository(db).has_imports():
             files = bundled_files(bundled)
             if not files:

@@ -13,6 +13,7 @@ from bot import messages
 from bot.errors import NotFound, UserFacingError
 from bot.ui.pick import PickView
 from bot.ui.replies import respond
+from db.database import StoreBusy
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +34,8 @@ def error_message(error: BaseException) -> str | None:
         error = error.original
     if isinstance(error, UserFacingError):
         return error.message
+    if isinstance(error, StoreBusy):
+        return messages.STORE_BUSY
     if isinstance(error, app_commands.NoPrivateMessage):
         return messages.GUILD_ONLY
     if isinstance(error, app_commands.CommandOnCooldown):

@@ -9,10 +9,16 @@ from discord.ext import commands
 from bot import modlog
 from bot.checks import actor_for
 from bot.client import SkateBot
+from bot.services.stories import RoleChoice
 from bot.ui.replies import respond
 from db.models import TIERS
 
 TIER_CHOICES = [app_commands.Choice(name=tier, value=tier) for tier in TIERS]
+
+
+async def _thinking(interaction: discord.Interaction) -> None:
+    """Acknowledges before the setting is written: the write may wait for another process (an import)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
 
 
 class Config(commands.Cog):
@@ -28,7 +34,9 @@ class Config(commands.Cog):
     async def modrole(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
         """Set the moderator role (admins)."""
         actor = await actor_for(interaction, self.service.guilds, self.bot.settings.owner_ids)
-        await self.service.set_mod_role(actor, role.id if role else None)
+        await _thinking(interaction)
+        choice = RoleChoice(role.id, role.name, role.is_default(), role.managed) if role else None
+        await self.service.set_mod_role(actor, choice)
         text = f"Moderator role: {role.mention}." if role else "Moderator role cleared: Manage Messages decides."
         await respond(interaction, text, ephemeral=True)
         await modlog.post(self.bot, self.service.guilds, actor.guild_id, f"<@{actor.user_id}> set: {text}")
@@ -40,6 +48,7 @@ class Config(commands.Cog):
     ) -> None:
         """Set the mod-log channel (admins)."""
         actor = await actor_for(interaction, self.service.guilds, self.bot.settings.owner_ids)
+        await _thinking(interaction)
         await self.service.set_modlog(actor, channel.id if channel else None)
         text = f"Mod-log: {channel.mention}." if channel else "Mod-log switched off."
         await respond(interaction, text, ephemeral=True)
@@ -51,6 +60,7 @@ class Config(commands.Cog):
     async def tier(self, interaction: discord.Interaction, domain: str, tier: app_commands.Choice[str]) -> None:
         """Set how reliable a source domain is for this server (moderators and admins)."""
         actor = await actor_for(interaction, self.service.guilds, self.bot.settings.owner_ids)
+        await _thinking(interaction)
         normalized = await self.service.set_tier(actor, domain, tier.value)
         text = f"Sources from {normalized} now count as **{tier.value}** here."
         await respond(interaction, text, ephemeral=True)

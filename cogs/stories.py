@@ -16,7 +16,6 @@ from bot.client import SkateBot
 from bot.errors import UserFacingError
 from bot.services.stories import Actor, NeedsConfirmation, StoryDraft
 from bot.text import quote
-from bot.ui import replies
 from bot.ui import stories as ui
 from bot.ui.paging import Paginator
 from bot.ui.replies import respond
@@ -61,6 +60,13 @@ class Stories(commands.Cog):
     async def _log(self, actor: Actor, text: str) -> None:
         await modlog.post(self.bot, self.service.guilds, actor.guild_id, f"<@{actor.user_id}> {text}")
 
+    @staticmethod
+    async def _thinking(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
+        """Acknowledges at once before a write: the write may wait for another process (an import) to finish
+        with the store, and Discord drops an interaction not acknowledged within 3 s."""
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
     async def _send_story(
         self, interaction: discord.Interaction, story_id: int, *, ephemeral: bool = False, note: str | None = None
     ) -> None:
@@ -99,12 +105,24 @@ class Stories(commands.Cog):
             await respond(interaction, embed=ui.full_body_embed(view), ephemeral=True)
 
     async def _flag(self, interaction: discord.Interaction, story_id: int, reason: str) -> None:
+        await self._thinking(interaction)
         actor = await self._actor(interaction)
         story = await self.service.flag(actor, story_id, reason)
-        await respond(interaction, f"Thanks: story #{story.id} is in the moderators' review queue.", ephemeral=True)
+        if story.guild_id is None:
+            # Only the bot's owners can label a library story: the report is in their review queue.
+            await respond(
+                interaction,
+                f"Thanks: story #{story.id} is from the shared library, so your report went to the library's "
+                "curators (the bot's owners), who review it.",
+                ephemeral=True,
+            )
+            where = " (shared library: sent to the library's curators)"
+        else:
+            await respond(interaction, f"Thanks: story #{story.id} is in the moderators' review queue.", ephemeral=True)
+            where = ""
         await self._log(
             actor,
-            f"reported story #{story.id} **{discord.utils.escape_markdown(story.title)}**: "
+            f"reported story #{story.id} **{discord.utils.escape_markdown(story.title)}**{where}: "
             f"{discord.utils.escape_markdown(reason[:500])}",
         )
 
@@ -129,6 +147,7 @@ class Stories(commands.Cog):
         self.service.resolve_links(competition, event)
 
         async def submit(modal_interaction: discord.Interaction, values: dict[str, str]) -> None:
+            await self._thinking(modal_interaction)
             story = await self.service.create(
                 await self._actor(modal_interaction),
                 StoryDraft(competition=competition, event=event, **values),
@@ -162,6 +181,7 @@ class Stories(commands.Cog):
         self.service.resolve_links(competition, event)
 
         async def submit(modal_interaction: discord.Interaction, values: dict[str, str]) -> None:
+            await self._thinking(modal_interaction)
             draft = StoryDraft(competition=competition, event=event, **values)
             story, _ = await self.service.edit(await self._actor(modal_interaction), id, draft)
             await self._send_story(modal_interaction, story.id, ephemeral=True, note=f"Saved story #{story.id}.")
@@ -193,6 +213,7 @@ class Stories(commands.Cog):
     ) -> None:
         """Attach a source link to a story (moderators)."""
         actor = await self._actor(interaction)
+        await self._thinking(interaction)
         story = await self.service.add_source(
             actor, id, url, kind.value if kind else "secondary", publisher, note, role.value if role else "evidence"
         )
@@ -207,6 +228,7 @@ class Stories(commands.Cog):
     async def source_remove(self, interaction: discord.Interaction, id: StoryId, source: str) -> None:
         """Remove a source from a story (moderators)."""
         actor = await self._actor(interaction)
+        await self._thinking(interaction)
         before = await self.service.for_edit(actor, id)
         story = await self.service.remove_source(actor, id, source)
         removed = next(s for s in before.story.sources if s not in story.sources)
@@ -227,23 +249,26 @@ class Stories(commands.Cog):
     ) -> None:
         """Label a story verified, disputed, false, ... (moderators)."""
         actor = await self._actor(interaction)
+        # Labelling resolves every open report of the story (thousands, on a brigaded one) and may wait for
+        # another process's write: acknowledge first.
+        await self._thinking(interaction)
 
         async def apply(target: discord.Interaction, confirmed: bool) -> None:
+            if confirmed:
+                await target.response.defer()  # the press: the confirmation message is edited when done
             story, resolved = await self.service.label(actor, id, label.value, note, confirmed=confirmed)
             text = f"Story #{story.id} is now {ui.badge(story.label)}."
             if resolved:
                 text += f" {resolved} open report(s) resolved."
-            if confirmed and not target.response.is_done():
-                await replies.edit(target, content=text, view=None)  # the confirmation becomes the answer
-            else:
-                await respond(target, text, ephemeral=True)
-            await self._log(
-                actor,
-                f"labelled story #{story.id} {ui.badge(story.label)}"
-                + (f" — {discord.utils.escape_markdown(note)}" if note else ""),
-            )
-            # Wherever it was posted as a moment of the day, the post now says what moderators found.
-            await self.bot.moments.correct(story.id)
+            try:
+                if confirmed:
+                    await target.edit_original_response(content=text, view=None)
+                else:
+                    await respond(target, text, ephemeral=True)
+            finally:
+                # The label is stored: the mod-log and the moment corrections follow whether or not the
+                # reply reached the moderator.
+                await self._after_label(actor, story.id, story.label, note)
 
         try:
             await apply(interaction, confirmed=False)
@@ -257,11 +282,24 @@ class Stories(commands.Cog):
             confirm.origin = interaction
             await respond(interaction, f"⚠️ {warning.message}", view=confirm, ephemeral=True)
 
+    async def _after_label(self, actor: Actor, story_id: int, label: str, note: str) -> None:
+        try:
+            await self._log(
+                actor,
+                f"labelled story #{story_id} {ui.badge(label)}"
+                + (f" — {discord.utils.escape_markdown(note)}" if note else ""),
+            )
+        finally:
+            # Wherever it was posted as a moment of the day, the post now says what moderators found.
+            await self.bot.moments.correct(story_id)
+
     @story.command(name="check")
     @app_commands.describe(id="Story number")
     async def check(self, interaction: discord.Interaction, id: StoryId) -> None:
         """Check a story's claims against the results store (moderators)."""
-        story, report = await self.service.check(await self._actor(interaction), id)
+        actor = await self._actor(interaction)
+        await self._thinking(interaction)  # the check's summary is stored with the story: a write
+        story, report = await self.service.check(actor, id)
         await Paginator(ui.check_pages(story, report), author_id=interaction.user.id).start(interaction, ephemeral=True)
 
     @story.command(name="history")
@@ -287,8 +325,9 @@ class Stories(commands.Cog):
         current = await self.service.for_edit(actor, id)
 
         async def confirmed(pressed: discord.Interaction) -> None:
+            await pressed.response.defer()  # the write may wait for another process: acknowledge first
             story = await self.service.delete(actor, id)
-            await replies.edit(pressed, content=f"Deleted story #{story.id}.", view=None)
+            await pressed.edit_original_response(content=f"Deleted story #{story.id}.", view=None)
             await self._log(actor, f"deleted story #{story.id} **{discord.utils.escape_markdown(story.title)}**")
 
         confirm = ui.Confirm(interaction.user.id, "Delete", confirmed)
@@ -333,7 +372,7 @@ class Stories(commands.Cog):
     async def story_ids(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         try:
             actor = Actor(interaction.user.id, interaction.guild_id)  # visibility only: no rights needed
-            stories = await self.service.search(actor, current.lstrip("#"))
+            stories = await self.service.suggest(actor, current.lstrip("#"))
             return [app_commands.Choice(name=f"#{s.id} · {s.title}"[:100], value=s.id) for s in stories[:25]]
         except Exception:
             log.exception("story autocomplete failed")

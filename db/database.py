@@ -1,4 +1,12 @@
-"""The one SQLite connection the bot owns, and its migrations."""
+"""The SQLite store the bot owns: a write connection, a read connection, and the migrations.
+
+Other processes share the file (`skatebot import`, `import-isu`, `stories import` against a live store), so
+the write lock may be held elsewhere for seconds. Two rules keep the bot answering meanwhile:
+- reads use their own connection and never wait for writes (WAL lets readers see the last commit while a
+  writer works);
+- a write waits for the lock in short slices with the asyncio lock released in between, so one waiting
+  write never blocks the bot's other database work, and gives up with StoreBusy after `write_wait`.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +14,7 @@ import asyncio
 import logging
 import re
 import sqlite3
+import urllib.parse
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -13,14 +22,40 @@ from typing import Any
 
 import aiosqlite
 
+from db.words import tokenizer_separators
+
 log = logging.getLogger(__name__)
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
+# How long one attempt to take the write lock may block the write connection's thread; between attempts the
+# coroutine sleeps with the asyncio lock released.
+BUSY_SLICE_MS = 25
+# How long a write keeps trying before it gives up (StoreBusy): far past any import of ours, well inside the
+# 15 minutes a deferred interaction may take.
+WRITE_WAIT = 30.0
+# Migrations run once at start, before any interaction: they may simply wait for the lock.
+MIGRATION_BUSY_MS = 30_000
+
 
 class DatabaseError(Exception):
     """The store cannot be used as it is (too new, a broken migration, a failed integrity check)."""
+
+
+class StoreMissing(DatabaseError):
+    """A command that only reads was pointed at a path with no store: it never creates one."""
+
+
+class StoreBusy(DatabaseError):
+    """Another process held the write lock for longer than a write may wait; nothing was written."""
+
+
+def _is_busy(exc: sqlite3.Error) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "locked" in str(exc) or "busy" in str(exc)
 
 
 def list_migrations(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
@@ -35,43 +70,108 @@ def list_migrations(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
     return migrations
 
 
-class Database:
-    """Serialises all access to one aiosqlite connection.
+def _readonly_uri(file: Path) -> str:
+    """SQLite's URI for opening `file` read-only (mode=ro never creates it); StoreMissing when it is not there."""
+    if not file.is_file():
+        raise StoreMissing(f"no store at {file}")
+    return "file:" + urllib.parse.quote(str(file.resolve())) + "?mode=ro"
 
-    Every statement runs under one lock, so a coroutine reading between another one's statements never
-    sees half a transaction; SQLite serialises on the connection's thread anyway.
+
+class Database:
+    """A write connection behind an asyncio lock, and a read connection that never waits for it.
+
+    Writes (`execute`, `transaction`) are serialised by the lock and each runs in its own BEGIN IMMEDIATE
+    transaction, so no coroutine sees another one's half-done change; reads (`fetchone`, `fetchall`, `stream`)
+    see the last committed state, never a transaction in progress (WAL snapshots).
     """
 
-    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
-        self._conn = connection
+    def __init__(
+        self,
+        writer: aiosqlite.Connection | None,
+        reader: aiosqlite.Connection,
+        path: str,
+        *,
+        write_wait: float = WRITE_WAIT,
+    ) -> None:
+        self._writer = writer
+        self._reader = reader
         self._lock = asyncio.Lock()
         self.path = path
+        self.write_wait = write_wait
 
     @classmethod
-    async def open(cls, path: str | Path, *, migrations_dir: Path = MIGRATIONS_DIR) -> Database:
+    async def open(
+        cls, path: str | Path, *, migrations_dir: Path = MIGRATIONS_DIR, write_wait: float = WRITE_WAIT
+    ) -> Database:
+        """Opens the store for the bot or a command that writes: created and migrated when needed."""
         path = str(path)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: we write BEGIN/COMMIT ourselves instead of sqlite3's implicit transactions.
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        conn.row_factory = sqlite3.Row
+        writer = await aiosqlite.connect(path, isolation_level=None)
+        reader: aiosqlite.Connection | None = None
         try:
-            await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            await conn.execute("PRAGMA synchronous = NORMAL")
-            await conn.execute("PRAGMA busy_timeout = 5000")
-            database = cls(conn, path)
+            writer.row_factory = sqlite3.Row
+            await writer.execute(f"PRAGMA busy_timeout = {MIGRATION_BUSY_MS}")
+            await writer.execute("PRAGMA journal_mode = WAL")
+            await writer.execute("PRAGMA foreign_keys = ON")
+            await writer.execute("PRAGMA synchronous = NORMAL")
+            database = cls(writer, writer, path, write_wait=write_wait)
             await database._migrate(migrations_dir)
+            # The story index's word splitting is measured from this SQLite once per process: in a worker
+            # thread now, rather than on the event loop at the first search.
+            await asyncio.to_thread(tokenizer_separators)
+            await writer.execute(f"PRAGMA busy_timeout = {BUSY_SLICE_MS}")
+            if path != ":memory:":  # an in-memory store exists only on its one connection
+                reader = await aiosqlite.connect(path, isolation_level=None)
+                reader.row_factory = sqlite3.Row
+                # A reader waits only while another process recovers the WAL index: rare and short.
+                await reader.execute("PRAGMA busy_timeout = 1000")
+                await reader.execute("PRAGMA foreign_keys = ON")
+                await reader.execute("PRAGMA query_only = ON")  # a write sent down the read path fails loudly
+                database._reader = reader
         except BaseException:
-            await conn.close()
+            await writer.close()
+            if reader is not None:
+                await reader.close()
             raise
         return database
 
+    @classmethod
+    async def open_readonly(cls, path: str | Path) -> Database:
+        """Opens an existing store for reading only (checks, backups, claim checks from the terminal): a
+        missing store is StoreMissing, never created, and nothing is migrated."""
+        file = Path(path)
+        uri = _readonly_uri(file)
+        try:
+            reader = await aiosqlite.connect(uri, uri=True, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise DatabaseError(f"cannot open the store at {file}: {exc}") from exc
+        try:
+            reader.row_factory = sqlite3.Row
+            await reader.execute("PRAGMA busy_timeout = 1000")
+            await reader.execute("PRAGMA query_only = ON")
+            # The header is read here: a file that is not SQLite fails now, with one clear line.
+            await reader.execute("PRAGMA user_version")
+        except sqlite3.Error as exc:
+            await reader.close()
+            raise DatabaseError(f"{file} is not a readable skatebot store: {exc}") from exc
+        return cls(None, reader, str(file))
+
+    def _write_connection(self) -> aiosqlite.Connection:
+        if self._writer is None:
+            raise DatabaseError(f"the store at {self.path} was opened read-only")
+        return self._writer
+
     async def close(self) -> None:
         async with self._lock:
-            await self._conn.close()
+            if self._reader is not self._writer:
+                await self._reader.close()
+            if self._writer is not None:
+                await self._writer.close()
 
     async def _migrate(self, migrations_dir: Path) -> None:
+        conn = self._write_connection()
         migrations = list_migrations(migrations_dir)
         latest = migrations[-1][0] if migrations else 0
         current = await self._user_version()
@@ -86,84 +186,108 @@ class Database:
             log.info("applying migration %s", path.name)
             try:
                 # The script carries its own BEGIN ... COMMIT and version bump, so it is atomic on its own.
-                await self._conn.executescript(path.read_text(encoding="utf-8"))
+                await conn.executescript(path.read_text(encoding="utf-8"))
             except sqlite3.Error as exc:
-                if self._conn.in_transaction:
-                    await self._conn.execute("ROLLBACK")
+                if conn.in_transaction:
+                    await conn.execute("ROLLBACK")
                 raise DatabaseError(f"migration {path.name} failed and was rolled back: {exc}") from exc
             if await self._user_version() != number:
                 raise DatabaseError(f"migration {path.name} must end with PRAGMA user_version = {number}")
 
     async def _user_version(self) -> int:
-        async with self._conn.execute("PRAGMA user_version") as cursor:
+        async with self._reader.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
         assert row is not None  # a PRAGMA always answers
         return int(row[0])
 
     async def schema_version(self) -> int:
-        async with self._lock:
-            return await self._user_version()
+        return await self._user_version()
 
     async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            async with self._conn.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
+        async with self._reader.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
 
     async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> sqlite3.Row | None:
-        async with self._lock:
-            async with self._conn.execute(sql, params) as cursor:
-                return await cursor.fetchone()
+        async with self._reader.execute(sql, params) as cursor:
+            return await cursor.fetchone()
 
     async def stream(
         self, sql: str, params: Sequence[Any] | dict[str, Any] = (), *, batch: int = 2000
     ) -> AsyncIterator[sqlite3.Row]:
         """Yields rows a batch at a time: for big reads (every skater name) without holding them all."""
-        async with self._lock:
-            async with self._conn.execute(sql, params) as cursor:
-                while rows := await cursor.fetchmany(batch):
-                    for row in rows:
-                        yield row
+        async with self._reader.execute(sql, params) as cursor:
+            while rows := await cursor.fetchmany(batch):
+                for row in rows:
+                    yield row
 
     async def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
-        """Runs one write on its own (autocommit) and returns the affected row count."""
-        async with self._lock:
-            async with self._conn.execute(sql, params) as cursor:
-                return cursor.rowcount
+        """Runs one write in its own transaction and returns the affected row count."""
+        async with self.transaction() as tx:
+            return await tx.execute(sql, params)
+
+    async def _begin(self) -> aiosqlite.Connection:
+        """Takes the asyncio lock and SQLite's write lock (BEGIN IMMEDIATE). While another process holds the
+        write lock, each attempt blocks the connection's thread for at most BUSY_SLICE_MS, and the coroutine
+        then sleeps with the asyncio lock released: the bot's other work goes on meanwhile."""
+        conn = self._write_connection()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.write_wait
+        pause = 0.005
+        while True:
+            await self._lock.acquire()
+            try:
+                await conn.execute("BEGIN IMMEDIATE")
+                return conn
+            except sqlite3.OperationalError as exc:
+                self._lock.release()
+                if not _is_busy(exc):
+                    raise
+                if loop.time() >= deadline:
+                    raise StoreBusy(
+                        f"another program has been writing to the store {self.path} for over "
+                        f"{self.write_wait:g} s; nothing was written"
+                    ) from exc
+            except BaseException:
+                self._lock.release()
+                raise
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.1)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
-        """Holds the lock for the whole block; commits at the end, rolls back on any exception."""
-        async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+        """Holds the write lock for the whole block; commits at the end, rolls back on any exception."""
+        conn = await self._begin()
+        try:
             try:
-                yield Transaction(self._conn)
+                yield Transaction(conn)
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                await conn.execute("ROLLBACK")
                 raise
-            await self._conn.execute("COMMIT")
+            await conn.execute("COMMIT")
+        finally:
+            self._lock.release()
 
     async def integrity_check(self) -> list[str]:
         """Returns SQLite's problems list: ["ok"] when the file is sound."""
-        async with self._lock:
-            problems = [row[0] async for row in await self._conn.execute("PRAGMA integrity_check")]
-            problems += [
-                f"foreign key violation in {row[0]} (row {row[1]}) -> {row[2]}"
-                async for row in await self._conn.execute("PRAGMA foreign_key_check")
-            ]
+        problems = [row[0] async for row in await self._reader.execute("PRAGMA integrity_check")]
+        problems += [
+            f"foreign key violation in {row[0]} (row {row[1]}) -> {row[2]}"
+            async for row in await self._reader.execute("PRAGMA foreign_key_check")
+        ]
         return problems
 
     async def backup(self, target: str | Path) -> None:
-        """An online copy through SQLite's backup API: consistent even while the bot keeps writing."""
+        """An online copy through SQLite's backup API, in one step from the read connection: a consistent
+        snapshot even while the bot or an import keeps writing."""
         target = Path(target)
         if target.exists():
             raise DatabaseError(f"{target} already exists; choose a new file name for the backup")
         target.parent.mkdir(parents=True, exist_ok=True)
-        async with self._lock:
-            destination = await aiosqlite.connect(str(target))
-            try:
-                await self._conn.backup(destination)
-            finally:
-                await destination.close()
+        destination = await aiosqlite.connect(str(target))
+        try:
+            await self._reader.backup(destination)
+        finally:
+            await destination.close()
 
 
 class Transaction:

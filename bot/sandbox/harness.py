@@ -19,7 +19,17 @@ import discord
 from rich.console import Console
 
 from bot.client import SkateBot, configure_endpoints
-from bot.sandbox.server import MANAGE_MESSAGES, Channel, FakeDiscord, Guild, InteractionResult, Role, User
+from bot.sandbox.server import (
+    DEFERRED_CHANNEL_MESSAGE,
+    DEFERRED_UPDATE_MESSAGE,
+    MANAGE_MESSAGES,
+    Channel,
+    FakeDiscord,
+    Guild,
+    InteractionResult,
+    Role,
+    User,
+)
 from bot.settings import Settings
 from bot.store import open_store
 from db.database import Database
@@ -36,6 +46,15 @@ def _discord_endpoints(server: FakeDiscord):
         yield
     finally:
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY, discord.asset.Asset.BASE = saved
+
+
+async def answered(result: InteractionResult, timeout: float = 15) -> InteractionResult:  # noqa: ASYNC109
+    """Waits for the bot's answer: the response itself, or after a deferral ("thinking…", or a press
+    acknowledged before its work) the follow-up or edit that carries the answer."""
+    await result.wait()
+    if result.response_type in (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE):
+        await result.wait_message(timeout)
+    return result
 
 
 class Sandbox:
@@ -153,8 +172,7 @@ class Sandbox:
         """Runs a slash command as `user` (the owner by default) in `in_channel` (#general by default) and
         waits for its first response; `options` are the command's own options."""
         result = await self.server.slash(self.guild, in_channel or self.channel, user or self.owner, command, options)
-        await result.wait()
-        return result
+        return await answered(result)
 
     async def autocomplete(
         self, command: str, focused: str, user: User | None = None, **options: Any

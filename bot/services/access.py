@@ -15,7 +15,10 @@ from datetime import UTC, datetime
 from bot.errors import UserFacingError
 from db.models import AuditRecord
 
-NOT_A_MODERATOR = "Only moderators can do that: Manage Messages, or the server's moderator role (`/config modrole`)."
+NOT_A_MODERATOR = (
+    "Only moderators can do that: Manage Messages in the server (a role's permission, not one channel's), "
+    "or the server's moderator role (`/config modrole`)."
+)
 
 
 class PermissionDenied(UserFacingError):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -37,7 +37,7 @@ from bot.services.urls import (
 )
 from bot.text import quote
 from db.models import LABELS, SOURCE_KINDS, SOURCE_ROLES, TIERS, AuditEntry, AuditRecord, QueueItem, Source, Story
-from db.repositories.stories import GuildRepository, StoryRepository
+from db.repositories.stories import GuildRepository, StoryRepository, search_words
 
 TITLE_LIMIT, SUMMARY_LIMIT, BODY_LIMIT = 200, 500, 4000
 REASON_LIMIT, NOTE_LIMIT, PUBLISHER_LIMIT = 1000, 500, 100
@@ -47,8 +47,25 @@ FLAG_RATE = (5, timedelta(minutes=10))
 SEARCH_LIMIT = 25
 
 
+NO_SEARCH_WORDS = (
+    "“{text}” has no word to search for: search looks for words (letters and digits) from a story's "
+    "title, summary or text, e.g. `/story search text: Malinin quad`."
+)
+SERVER_SETTING = "That is a setting of one server: use it in the server it is for."
+
+
 class NeedsConfirmation(UserFacingError):
     """The action is allowed but questionable; the moderator must confirm it (the message says why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoleChoice:
+    """A role picked for a setting, as the Discord layer describes it."""
+
+    id: int
+    name: str
+    is_everyone: bool = False  # the @everyone role: every member
+    managed: bool = False  # a bot's or an integration's role: members come and go with the integration
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +172,10 @@ class StoryService:
         return await self.describe(story, actor.guild_id)
 
     async def describe(self, story: Story, guild_id: int | None) -> StoryView:
+        """The story ready to show in `guild_id`. A shared-library story is reported from many servers: its
+        open-report count is that server's only (every server's from the command line)."""
+        if story.guild_id is None and guild_id is not None:
+            story = replace(story, open_flags=await self.stories.open_flags(story.id, guild_id))
         skaters = [s.name for s in [await self.results.repo.skater(i) for i in story.skater_ids] if s]
         competition = self.results.competition_by_id(story.competition_id)
         event = self.results.event_by_id(story.event_id)
@@ -179,12 +200,24 @@ class StoryService:
         return {url: next((known[d] for d in domains if d in known), None) for url, domains in candidates.items()}
 
     async def search(self, actor: Actor, text: str) -> list[Story]:
+        """`/story search`: the stories matching the words typed. Text with no word in it (only emoji,
+        punctuation or FTS5 syntax) is refused rather than answered with every story."""
+        if not search_words(text):
+            shown = text.strip()
+            raise UserFacingError(NO_SEARCH_WORDS.format(text=shown if len(shown) <= 100 else shown[:99] + "…"))
+        return await self.stories.search(actor.guild_id, text, SEARCH_LIMIT)
+
+    async def suggest(self, actor: Actor, text: str) -> list[Story]:
+        """Autocomplete: the matching stories, or the most recent ones while nothing searchable is typed."""
         return await self.stories.search(actor.guild_id, text, SEARCH_LIMIT)
 
     async def history(self, actor: Actor, story_id: int) -> tuple[Story, list[AuditEntry]]:
+        """The audit trail. A server's moderators see the reports filed in their server only; the bot's
+        owners (who curate the shared library) see every server's."""
         self.require_moderator(actor)
         story = await self._visible(actor, story_id, deleted=True)  # a deleted story's trail stays readable
-        return story, await self.stories.history(story_id)
+        reports_from = None if actor.is_owner else actor.guild_id
+        return story, await self.stories.history(story_id, reports_from=reports_from)
 
     async def queue(self, actor: Actor) -> list[QueueItem]:
         self.require_moderator(actor)
@@ -379,6 +412,9 @@ class StoryService:
         return story
 
     async def flag(self, actor: Actor, story_id: int, reason: str) -> Story:
+        """Files a member's report. A server story's report goes to that server's review queue; a
+        shared-library story's goes to the library's curators (the bot's owners' queue), since only they
+        can label it."""
         if actor.guild_id is None:
             raise PermissionDenied("Flags are filed from a server.")
         story = await self._visible(actor, story_id)
@@ -387,22 +423,25 @@ class StoryService:
             raise UserFacingError("Please say briefly what is wrong with the story.")
         if len(reason) > REASON_LIMIT:
             raise UserFacingError(f"Please keep the reason under {REASON_LIMIT} characters.")
-        if await self.stories.has_flagged(story.id, actor.user_id):
-            raise UserFacingError(f"You already reported story #{story.id}; the moderators have it in their queue.")
         limit, window = FLAG_RATE
-        since = (datetime.now(UTC) - window).isoformat(timespec="seconds")
-        if await self.stories.flags_since(actor.user_id, actor.guild_id, since) >= limit:
+        outcome = await self.stories.add_flag(
+            story.id,
+            actor.guild_id,
+            actor.user_id,
+            reason,
+            self._record(actor, "flag", None, {"reason": reason}),
+            limit=limit,
+            since=(datetime.now(UTC) - window).isoformat(timespec="seconds"),
+        )
+        if outcome == "duplicate":
+            where = "the library's curators have it" if story.guild_id is None else "the moderators have it"
+            raise UserFacingError(f"You already reported story #{story.id}; {where} in their queue.")
+        if outcome == "rate limited":
             raise UserFacingError(
                 f"You have reported {limit} stories in the last {int(window.total_seconds() // 60)} minutes; "
                 "please wait a little before reporting more."
             )
-        if not await self.stories.add_flag(
-            story.id, actor.guild_id, actor.user_id, reason, self._record(actor, "flag", None, {"reason": reason})
-        ):
-            raise UserFacingError(f"You already reported story #{story.id}; the moderators have it in their queue.")
-        updated = await self.stories.get(story.id)
-        assert updated is not None
-        return updated
+        return story
 
     async def run_check(self, story: Story) -> CheckReport:
         """Checks the story's claims against the results store and records the summary with the story."""
@@ -449,9 +488,23 @@ class StoryService:
         )
 
     # --- server settings ---------------------------------------------------------------------------
-    async def set_mod_role(self, actor: Actor, role_id: int | None) -> None:
+    async def set_mod_role(self, actor: Actor, role: RoleChoice | None) -> None:
+        """Members with this role count as moderators. @everyone would make every member one, and a managed
+        role belongs to a bot or an integration, whose members the server does not choose: both refused."""
         self.require_admin(actor)
-        assert actor.guild_id is not None
+        if actor.guild_id is None:
+            raise UserFacingError(SERVER_SETTING)
+        if role is not None and role.is_everyone:
+            raise UserFacingError(
+                "@everyone cannot be the moderator role: every member would be a moderator. Pick a role "
+                "given to your moderators."
+            )
+        if role is not None and role.managed:
+            raise UserFacingError(
+                f"{role.name} is managed by a bot or an integration, not given by your server: pick a role "
+                "your admins give to moderators."
+            )
+        role_id = role.id if role else None
         settings = await self.guilds.settings(actor.guild_id)
         await self.guilds.update_settings(
             actor.guild_id,
@@ -462,7 +515,8 @@ class StoryService:
 
     async def set_modlog(self, actor: Actor, channel_id: int | None) -> None:
         self.require_admin(actor)
-        assert actor.guild_id is not None
+        if actor.guild_id is None:
+            raise UserFacingError(SERVER_SETTING)
         settings = await self.guilds.settings(actor.guild_id)
         await self.guilds.update_settings(
             actor.guild_id,
@@ -476,7 +530,8 @@ class StoryService:
         curate sources day to day, so they may adjust tiers as well as admins."""
         if not (actor.is_moderator or actor.is_admin):
             self.require_moderator(actor)
-        assert actor.guild_id is not None
+        if actor.guild_id is None:  # an owner in a direct message: tiers belong to a server
+            raise UserFacingError(SERVER_SETTING)
         if tier not in TIERS:
             raise UserFacingError(f"{quote(tier)} is not a tier; use one of: {', '.join(TIERS)}.")
         text = domain.strip()

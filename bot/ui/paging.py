@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections import OrderedDict
+from typing import Any, ClassVar
 
 import discord
 
@@ -15,25 +18,51 @@ log = logging.getLogger(__name__)
 
 # Seconds without a press after which the buttons are disabled (Discord keeps the message forever).
 PAGING_TIMEOUT = 180.0
+# Open pagers a process keeps at most: past that, the oldest one's buttons are switched off early, so the
+# views discord.py keeps for them are bounded whatever the load.
+MAX_OPEN_PAGERS = 500
 
 
 class Paginator(discord.ui.View):
+    """Holds only what a press needs: the pages (embeds the results service shares between answers, so
+    nothing is copied per pager) and the follow-up webhook and message id to switch the buttons off later,
+    not the whole interaction."""
+
+    _open: ClassVar[OrderedDict[int, Paginator]] = OrderedDict()  # by id(), oldest first
+    _closing: ClassVar[set[asyncio.Task[None]]] = set()
+
     def __init__(self, pages: list[discord.Embed], *, author_id: int, timeout: float | None = None) -> None:
         super().__init__(timeout=PAGING_TIMEOUT if timeout is None else timeout)
         self.pages = pages
         self.author_id = author_id
         self.index = 0
-        self.origin: discord.Interaction | None = None
+        self._message: tuple[discord.Webhook, int] | None = None  # where the buttons are, once sent
         self._sync_buttons()
 
     async def start(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
-        """Sends the first page; a single page goes out without buttons."""
+        """Sends the first page (as the follow-up when the interaction was deferred); a single page goes out
+        without buttons."""
         if len(self.pages) == 1:
             self.stop()
             await respond(interaction, embed=self.pages[0], ephemeral=ephemeral)
             return
-        self.origin = interaction
-        await respond(interaction, embed=self.pages[0], view=self, ephemeral=ephemeral)
+        message_id = await respond(interaction, embed=self.pages[0], view=self, ephemeral=ephemeral)
+        if message_id:
+            self._message = (interaction.followup, message_id)
+        self._track()
+
+    def _track(self) -> None:
+        Paginator._open[id(self)] = self
+        while len(Paginator._open) > MAX_OPEN_PAGERS:
+            _, oldest = Paginator._open.popitem(last=False)
+            task = asyncio.create_task(oldest._close(), name="close-oldest-pager")
+            Paginator._closing.add(task)
+            task.add_done_callback(Paginator._closing.discard)
+
+    async def _close(self) -> None:
+        """Stops the pager (its view leaves discord.py's store) and switches its buttons off."""
+        self.stop()
+        await self.on_timeout()
 
     def _sync_buttons(self) -> None:
         self.previous.disabled = self.index == 0
@@ -64,14 +93,17 @@ class Paginator(discord.ui.View):
         await self._show(interaction, self.index + 1)
 
     async def on_timeout(self) -> None:
+        Paginator._open.pop(id(self), None)
         for item in self.children:
             if isinstance(item, discord.ui.Button):
                 item.disabled = True
-        if self.origin is not None:
+        if self._message is not None:
+            webhook, message_id = self._message
+            self._message = None
             try:
-                await self.origin.edit_original_response(view=self)
+                await webhook.edit_message(message_id, view=self)
             except discord.HTTPException:
                 log.debug("could not disable paging buttons (message gone?)", exc_info=True)
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item) -> None:
+    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]) -> None:
         await report_error(interaction, error)

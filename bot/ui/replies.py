@@ -92,8 +92,9 @@ async def respond(
     view: discord.ui.View | None = None,
     file: discord.File | None = None,
     ephemeral: bool = False,
-) -> None:
-    """Sends the reply: the interaction's response when it is not acknowledged yet, else a follow-up."""
+) -> int | None:
+    """Sends the reply: the interaction's response when it is not acknowledged yet, else a follow-up.
+    Returns the message's id (None when Discord did not say)."""
     kwargs: dict[str, Any] = {"embeds": fit_embeds([embed] if embed is not None else list(embeds))}
     if content is not None:
         kwargs["content"] = fit_content(content)
@@ -102,9 +103,10 @@ async def respond(
     if file is not None:
         kwargs["file"] = file
     if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
-    else:
-        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+        sent = await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+        return sent.id
+    response = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+    return response.message_id
 
 
 async def edit(

@@ -337,9 +337,9 @@ class StoryModal(discord.ui.Modal):
             await self._submit(interaction, typed)
         except UserFacingError as error:
             retry = _Retry(interaction.user.id, StoryModal(self._heading, self._submit, typed=typed))
-            await interaction.response.send_message(
-                f"{error.message}\nNothing was saved; your text is kept.", view=retry, ephemeral=True
-            )
+            # The submission may have been acknowledged (deferred) before the rules refused it.
+            send = interaction.followup.send if interaction.response.is_done() else interaction.response.send_message
+            await send(f"{error.message}\nNothing was saved; your text is kept.", view=retry, ephemeral=True)
 
     # discord.py's Modal.on_error itself drops BaseView's `item` argument: mirror it.
     async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:  # type: ignore[override]

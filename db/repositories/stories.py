@@ -7,14 +7,13 @@ a trail without its change, cannot happen.
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
-import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from db.database import Database, Transaction
 from db.models import AuditEntry, AuditRecord, GuildSettings, QueueItem, Source, Story
+from db.words import words
 
 STORY_COLUMNS = ("title", "summary", "body", "moment_date", "competition_id", "event_id")
 _VISIBLE = "deleted_at IS NULL AND (guild_id = :guild OR guild_id IS NULL)"
@@ -60,14 +59,7 @@ def _story(row: sqlite3.Row, skater_ids: Sequence[int] = (), sources: Sequence[S
 
 
 # --- the scoped full-text index -----------------------------------------------------------------------------
-_WORD = re.compile(r"[^\W_]+")
 _MAX_QUERY_WORDS = 8
-
-
-def _words(text: str) -> list[str]:
-    """Words as FTS5's unicode61 tokenizer sees them: case and accents folded, split on anything else."""
-    folded = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
-    return _WORD.findall(folded)
 
 
 def _scope(guild_id: int | None) -> str:
@@ -75,22 +67,28 @@ def _scope(guild_id: int | None) -> str:
 
 
 def indexed_text(guild_id: int | None, *texts: str) -> tuple[str, ...]:
-    """What the index stores for a story's texts: each word behind the story's scope."""
+    """What the index stores for a story's texts: each word behind the story's scope. The words are split as
+    the tokenizer splits them (db.words), so no part of one is ever indexed without its scope."""
     scope = _scope(guild_id)
-    return tuple(" ".join(scope + word for word in _words(text)) for text in texts)
+    return tuple(" ".join(scope + word for word in words(text)) for text in texts)
+
+
+def search_words(text: str) -> list[str]:
+    """The words a search looks for: what the member typed, as words only."""
+    return words(text)[:_MAX_QUERY_WORDS]
 
 
 def search_expression(guild_id: int | None, text: str) -> str | None:
     """The FTS5 query for what a member typed in a server: every word must appear in a story that server can
     see (its own or the library's), the last word as a prefix (search-as-you-type). The input's quotes,
-    operators and column filters are never interpreted: only its words reach the index."""
-    words = _words(text)[:_MAX_QUERY_WORDS]
-    if not words:
+    operators and column filters are never interpreted: only its words reach the index, each quoted."""
+    query_words = search_words(text)
+    if not query_words:
         return None
     scopes = [_scope(None)] if guild_id is None else [_scope(guild_id), _scope(None)]
     terms = []
-    for position, word in enumerate(words):
-        star = "*" if position == len(words) - 1 else ""
+    for position, word in enumerate(query_words):
+        star = "*" if position == len(query_words) - 1 else ""
         terms.append("(" + " OR ".join(f'"{scope}{word}"{star}' for scope in scopes) + ")")
     return " AND ".join(terms)
 
@@ -153,7 +151,9 @@ class StoryRepository:
 
     async def search(self, guild_id: int | None, text: str, limit: int) -> list[Story]:
         """Stories the guild can see whose words match `text`, best first (title words count most, then the
-        summary, then the body); the most recent ones when `text` has no words."""
+        summary, then the body); the most recent ones when `text` has no words (autocomplete on an empty
+        field). The index's scopes narrow the walk; the visibility filter on the stories themselves decides
+        what is returned, whatever the index holds."""
         expression = search_expression(guild_id, text)
         if expression is None:
             rows = await self._db.fetchall(
@@ -164,10 +164,38 @@ class StoryRepository:
             rows = await self._db.fetchall(
                 "SELECT s.* FROM stories_fts JOIN stories s ON s.id = stories_fts.rowid "
                 "WHERE stories_fts MATCH :match AND s.deleted_at IS NULL "
+                "AND (s.guild_id = :guild OR s.guild_id IS NULL) "
                 "ORDER BY bm25(stories_fts, 5.0, 2.0, 1.0) LIMIT :limit",
-                {"match": expression, "limit": limit},
+                {"match": expression, "guild": guild_id, "limit": limit},
             )
         return [_story(row) for row in rows]
+
+    async def open_flags(self, story_id: int, guild_id: int | None) -> int:
+        """Open reports on a story filed in `guild_id` (None: from every server)."""
+        row = await self._db.fetchone(
+            "SELECT count(*) FROM story_flags WHERE story_id = :story AND resolved_at IS NULL "
+            "AND (:guild IS NULL OR guild_id = :guild)",
+            {"story": story_id, "guild": guild_id},
+        )
+        assert row is not None  # count(*) always answers
+        return int(row[0])
+
+    async def rebuild_index_if_empty(self) -> int:
+        """Indexes every story again when the index is empty but stories exist (a migration that changed
+        how words are indexed drops the old index); returns how many stories it indexed."""
+        empty = await self._db.fetchone(
+            "SELECT NOT EXISTS (SELECT 1 FROM stories_fts_docsize) "
+            "AND EXISTS (SELECT 1 FROM stories WHERE deleted_at IS NULL)"
+        )
+        if not empty or not empty[0]:
+            return 0
+        async with self._db.transaction() as tx:
+            rows = await tx.fetchall(
+                "SELECT id, guild_id, title, summary, body FROM stories WHERE deleted_at IS NULL ORDER BY id"
+            )
+            for row in rows:
+                await _index(tx, row["id"], row["guild_id"], row["title"], row["summary"], row["body"])
+        return len(rows)
 
     async def queue(self, guild_id: int, include_library: bool) -> list[QueueItem]:
         """Stories needing a look: unverified or with open flags; the oldest first."""
@@ -181,8 +209,18 @@ class StoryRepository:
         )
         return [QueueItem(_story(row, flags=row["open_flags"]), row["open_flags"], row["oldest_flag"]) for row in rows]
 
-    async def history(self, story_id: int) -> list[AuditEntry]:
-        rows = await self._db.fetchall("SELECT * FROM audit_log WHERE story_id = ? ORDER BY id", (story_id,))
+    async def history(self, story_id: int, *, reports_from: int | None = None) -> list[AuditEntry]:
+        """The story's audit trail; with `reports_from`, the reports (and their resolutions) filed in other
+        servers are left out: a shared-library story is flagged from many servers, and who reported it and
+        why belongs to the server it was reported in."""
+        rows = await self._db.fetchall(
+            "SELECT a.* FROM audit_log a "
+            "LEFT JOIN story_flags f ON a.action = 'flag resolved' AND f.id = json_extract(a.before, '$.flag') "
+            "WHERE a.story_id = :story AND (:guild IS NULL OR a.action NOT IN ('flag', 'flag resolved') "
+            "OR (a.action = 'flag' AND a.guild_id = :guild) OR (a.action = 'flag resolved' AND f.guild_id = :guild)) "
+            "ORDER BY a.id",
+            {"story": story_id, "guild": reports_from},
+        )
         return [
             AuditEntry(
                 id=row["id"],
@@ -196,20 +234,6 @@ class StoryRepository:
             )
             for row in rows
         ]
-
-    async def flags_since(self, user_id: int, guild_id: int, since: str) -> int:
-        row = await self._db.fetchone(
-            "SELECT count(*) FROM story_flags WHERE user_id = ? AND guild_id = ? AND created_at >= ?",
-            (user_id, guild_id, since),
-        )
-        assert row is not None  # count(*) always answers
-        return int(row[0])
-
-    async def has_flagged(self, story_id: int, user_id: int) -> bool:
-        row = await self._db.fetchone(
-            "SELECT 1 FROM story_flags WHERE story_id = ? AND user_id = ?", (story_id, user_id)
-        )
-        return row is not None
 
     # --- writing: each change with its audit entry ---------------------------------------------------
     async def create(
@@ -269,36 +293,35 @@ class StoryRepository:
             await write_audit(tx, story_id, audit)
 
     async def set_label(self, story_id: int, label: str, note: str, audit: AuditRecord) -> int:
-        """Sets the label and resolves the story's open flags; returns how many flags it resolved."""
+        """Sets the label and resolves the story's open flags, each with its audit entry; returns how many
+        flags it resolved. A story can have thousands of open reports: they are resolved in one statement
+        (and their audit entries written in another), not one round trip each."""
+        resolution = f"labelled {label}"
         async with self._db.transaction() as tx:
             await tx.execute(
                 "UPDATE stories SET label = ?, label_note = ?, labelled_at = ?, updated_at = ? WHERE id = ?",
                 (label, note, audit.at, audit.at, story_id),
             )
             await write_audit(tx, story_id, audit)
-            open_flags = await tx.fetchall(
-                "SELECT id, guild_id, user_id, reason FROM story_flags WHERE story_id = ? AND resolved_at IS NULL",
-                (story_id,),
+            await tx.execute(
+                "INSERT INTO audit_log (story_id, guild_id, actor_id, action, at, before, after) "
+                "SELECT story_id, :guild, :actor, 'flag resolved', :at, "
+                "json_object('flag', id, 'by', user_id, 'reason', reason), json_object('resolution', :resolution) "
+                "FROM story_flags WHERE story_id = :story AND resolved_at IS NULL ORDER BY id",
+                {
+                    "story": story_id,
+                    "guild": audit.guild_id,
+                    "actor": audit.actor_id,
+                    "at": audit.at,
+                    "resolution": resolution,
+                },
             )
-            for flag in open_flags:
-                resolution = f"labelled {label}"
-                await tx.execute(
-                    "UPDATE story_flags SET resolved_at = ?, resolved_by = ?, resolution = ? WHERE id = ?",
-                    (audit.at, audit.actor_id, resolution, flag["id"]),
-                )
-                await write_audit(
-                    tx,
-                    story_id,
-                    AuditRecord(
-                        audit.actor_id,
-                        audit.guild_id,
-                        "flag resolved",
-                        audit.at,
-                        {"flag": flag["id"], "by": flag["user_id"], "reason": flag["reason"]},
-                        {"resolution": resolution},
-                    ),
-                )
-        return len(open_flags)
+            resolved = await tx.execute(
+                "UPDATE story_flags SET resolved_at = ?, resolved_by = ?, resolution = ? "
+                "WHERE story_id = ? AND resolved_at IS NULL",
+                (audit.at, audit.actor_id, resolution, story_id),
+            )
+        return resolved
 
     async def set_check(self, story_id: int, summary: str, contradicted: int, at: str) -> None:
         """Records the latest claim check (derived from the text and the store: not an audited change)."""
@@ -339,17 +362,36 @@ class StoryRepository:
             )
             await write_audit(tx, story_id, audit)
 
-    async def add_flag(self, story_id: int, guild_id: int, user_id: int, reason: str, audit: AuditRecord) -> bool:
-        """False when this member already flagged the story."""
+    async def add_flag(
+        self,
+        story_id: int,
+        guild_id: int,
+        user_id: int,
+        reason: str,
+        audit: AuditRecord,
+        *,
+        limit: int,
+        since: str,
+    ) -> str:
+        """Files a member's report: "added", or "duplicate" when they already reported this story, or
+        "rate limited" when they filed `limit` reports in this server since `since`. The check and the
+        insert share one write transaction, so simultaneous submissions cannot all pass the check."""
         async with self._db.transaction() as tx:
             if await tx.fetchone("SELECT 1 FROM story_flags WHERE story_id = ? AND user_id = ?", (story_id, user_id)):
-                return False
+                return "duplicate"
+            recent = await tx.fetchone(
+                "SELECT count(*) FROM story_flags WHERE user_id = ? AND guild_id = ? AND created_at >= ?",
+                (user_id, guild_id, since),
+            )
+            assert recent is not None  # count(*) always answers
+            if recent[0] >= limit:
+                return "rate limited"
             await tx.insert(
                 "INSERT INTO story_flags (story_id, guild_id, user_id, reason, created_at) VALUES (?, ?, ?, ?, ?)",
                 (story_id, guild_id, user_id, reason, audit.at),
             )
             await write_audit(tx, story_id, audit)
-        return True
+        return "added"
 
     @staticmethod
     async def _set_skaters(tx: Transaction, story_id: int, skater_ids: Iterable[int]) -> None:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from bot.sandbox.harness import Sandbox
+from bot.sandbox.harness import Sandbox, answered
 from bot.sandbox.server import MODAL
 from tests.e2e.helpers import text_of
 
@@ -32,18 +33,19 @@ async def test_check_shows_the_verdicts_of_a_library_story(sandbox: Sandbox) -> 
 async def test_a_contradicted_claim_is_flagged_and_blocks_verifying(sandbox: Sandbox) -> None:
     opened = await sandbox.slash("story add", user=sandbox.moderator, competition="owg2026", event="women")
     assert opened.response_type == MODAL
-    done = await sandbox.server.submit_modal(
-        sandbox.moderator,
-        opened,
-        {
-            "title": "Liu's comeback",
-            "summary": "",
-            "moment_date": "2026-02-19",
-            "skaters": "Alysa Liu",
-            "body": "Alysa Liu won the bronze medal at the Olympics after a nervy free skate.",
-        },
+    done = await answered(
+        await sandbox.server.submit_modal(
+            sandbox.moderator,
+            opened,
+            {
+                "title": "Liu's comeback",
+                "summary": "",
+                "moment_date": "2026-02-19",
+                "skaters": "Alysa Liu",
+                "body": "Alysa Liu won the bronze medal at the Olympics after a nervy free skate.",
+            },
+        )
     )
-    await done.wait()
     story_id = int(re.search(r"#(\d+)", done.message.content).group(1))
     assert "⚠️" in text_of(done) and "1 contradicted" in text_of(done)
     check = text_of(await sandbox.slash("story check", user=sandbox.moderator, id=story_id))
@@ -61,16 +63,17 @@ async def test_a_contradicted_claim_is_flagged_and_blocks_verifying(sandbox: San
     )
     assert "Verify it anyway" in asked.message.content
     confirm_id = next(cid for label, cid, _ in asked.message.buttons() if label == "Verify anyway")
-    pressed = await sandbox.server.click(sandbox.moderator, asked.message, confirm_id)
-    await pressed.wait()
+    await answered(await sandbox.server.click(sandbox.moderator, asked.message, confirm_id))
     assert "✅ Verified" in asked.message.content
     queue = text_of(await sandbox.slash("story queue", user=sandbox.moderator))
     assert f"#{story_id}`" not in queue  # verified now: out of the queue
 
 
 @pytest.mark.skipif(not STORIES.is_dir(), reason="the shared story fixtures are not present")
-async def test_the_command_line_checks_a_text_before_it_is_posted(tmp_path: Path) -> None:
-    env = {"SKATEBOT_DB": str(tmp_path / "store.sqlite3"), "LOG_LEVEL": "WARNING", "PATH": "/usr/bin:/bin"}
+async def test_the_command_line_checks_a_text_before_it_is_posted(tmp_path: Path, bundled_store_template: Path) -> None:
+    store = tmp_path / "store.sqlite3"
+    shutil.copy(bundled_store_template, store)  # the check reads an existing store, it never creates one
+    env = {"SKATEBOT_DB": str(store), "LOG_LEVEL": "WARNING", "PATH": "/usr/bin:/bin"}
     altered = tmp_path / "glenn-altered.txt"
     altered.write_text((STORIES / "glenn-shields-sakamoto.txt").read_text().replace("147.52", "145.52"))
     command = [

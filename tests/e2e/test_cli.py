@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -154,3 +155,64 @@ async def test_run_and_sync_against_a_discord_compatible_server(tmp_path: Path) 
 @pytest.mark.parametrize("args", [["--help"], ["db", "--help"]])
 def test_help_works(args: list[str]) -> None:
     assert skatebot(*args).returncode == 0
+
+
+@pytest.mark.parametrize(
+    "args", [["db", "check"], ["db", "backup", "copy.sqlite3"], ["stories", "check", "story.txt"]], ids=" ".join
+)
+def test_commands_that_only_read_never_create_a_store(tmp_path: Path, args: list[str]) -> None:
+    (tmp_path / "story.txt").write_text("Malinin lands a quad axel\n\nIlia Malinin won gold in Milan.\n")
+    missing = tmp_path / "elsewhere" / "store.sqlite3"
+    result = skatebot(*args, env={"SKATEBOT_DB": str(missing)}, cwd=tmp_path)
+    assert result.returncode == 1 and result.stderr.strip() == f"skatebot: no store at {missing}"
+    assert not missing.parent.exists() and not (tmp_path / "data").exists()
+    assert not (tmp_path / "copy.sqlite3").exists()
+
+
+def test_commands_that_only_read_never_migrate(tmp_path: Path) -> None:
+    store = tmp_path / "old.sqlite3"
+    with sqlite3.connect(store) as conn:
+        conn.execute("CREATE TABLE provenance (id INTEGER PRIMARY KEY)")
+        conn.execute("PRAGMA user_version = 1")
+    check = skatebot("db", "check", env={"SKATEBOT_DB": str(store)})
+    assert check.returncode == 0 and "ok (schema version 1)" in check.stdout
+    assert skatebot("db", "backup", str(tmp_path / "copy.sqlite3"), env={"SKATEBOT_DB": str(store)}).returncode == 0
+    (tmp_path / "story.txt").write_text("A title\n\nA text.\n")
+    stories = skatebot("stories", "check", str(tmp_path / "story.txt"), env={"SKATEBOT_DB": str(store)})
+    assert stories.returncode == 1 and "schema version 1" in stories.stderr and "Traceback" not in stories.stderr
+    with sqlite3.connect(store) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")] == ["provenance"]
+
+
+@pytest.mark.parametrize(
+    "args", [["db", "check"], ["db", "backup", "copy.sqlite3"], ["import", "x.json"]], ids=" ".join
+)
+def test_a_corrupt_store_is_one_clear_line(tmp_path: Path, args: list[str]) -> None:
+    store = tmp_path / "store.sqlite3"
+    store.write_bytes(b"this is not a database, it is a shopping list\n" * 200)
+    result = skatebot(*args, env={"SKATEBOT_DB": str(store)}, cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert str(store) in result.stderr and "not a" in result.stderr
+
+
+def test_settings_come_from_the_working_directory_not_the_installation(tmp_path: Path) -> None:
+    """A .env beside the installed package (any parent folder of it) is never read; the working directory's
+    is, and so is a file given with --env-file."""
+    installed = tmp_path / "site"
+    for package in ("bot", "cogs", "db"):
+        shutil.copytree(ROOT / package, installed / "app" / package, ignore=shutil.ignore_patterns("__pycache__"))
+    (installed / ".env").write_text("LOG_LEVEL=FROM-THE-INSTALLATION\n")
+    work = tmp_path / "work"
+    work.mkdir()
+    env = {"PYTHONPATH": str(installed / "app"), "SKATEBOT_DB": str(work / "none.sqlite3")}
+    quiet = skatebot("db", "check", env=env, cwd=work)
+    assert "no store at" in quiet.stderr and "FROM-THE-INSTALLATION" not in quiet.stderr
+    (work / ".env").write_text("LOG_LEVEL=FROM-THE-WORKING-DIRECTORY\n")
+    here = skatebot("db", "check", env=env, cwd=work)
+    assert here.returncode == 2 and "FROM-THE-WORKING-DIRECTORY" in here.stderr
+    given = tmp_path / "given.env"
+    given.write_text("LOG_LEVEL=FROM-THE-FILE-GIVEN\n")
+    chosen = skatebot("--env-file", str(given), "db", "check", env=env, cwd=work)
+    assert chosen.returncode == 2 and "FROM-THE-FILE-GIVEN" in chosen.stderr

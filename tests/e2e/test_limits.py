@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.sandbox.harness import Sandbox
+from bot.sandbox.harness import Sandbox, answered
 from bot.sandbox.server import NUMBER_OPTION_BOUND, STRING_OPTION_MAX
 from tests.e2e.helpers import text_of
 
@@ -77,9 +77,7 @@ async def test_every_command_answers_the_most_extreme_inputs(sandbox: Sandbox, l
             continue  # takes no options; covered by the moment tests
         for user in (sandbox.owner, sandbox.member):
             options = extreme_options(sandbox, schemas, low=low)
-            result = await sandbox.slash(command, user=user, **options)
-            if result.response_type == 5:  # deferred: the answer follows
-                await result.wait_message()
+            result = await sandbox.slash(command, user=user, **options)  # waits for a deferred answer too
             within_discord_limits(sandbox, command, result)
 
 
@@ -98,15 +96,15 @@ async def test_forms_take_their_longest_values(sandbox: Sandbox) -> None:
     opened = await sandbox.slash("story add", user=sandbox.moderator)
     fields = [c for row in opened.modal["components"] for c in row["components"]]
     values = {f["custom_id"]: long_text(f.get("max_length", 4000)) for f in fields}
-    submitted = await sandbox.server.submit_modal(sandbox.moderator, opened, values)
-    await submitted.wait()
+    submitted = await answered(await sandbox.server.submit_modal(sandbox.moderator, opened, values))
     within_discord_limits(sandbox, "story add (form)", submitted)
 
 
 async def test_a_long_source_link_is_refused_or_shown_whole(sandbox: Sandbox) -> None:
     opened = await sandbox.slash("story add", user=sandbox.moderator)
-    added = await sandbox.server.submit_modal(sandbox.moderator, opened, {"title": "Linked", "body": "A story."})
-    await added.wait()
+    added = await answered(
+        await sandbox.server.submit_modal(sandbox.moderator, opened, {"title": "Linked", "body": "A story."})
+    )
     story_id = int(added.message.content.split("#")[1].split(".")[0])
     too_long = await sandbox.slash(
         "story source add", user=sandbox.moderator, id=story_id, url="https://news.example.org/" + "a" * 2020

@@ -9,7 +9,7 @@ import re
 import discord
 import pytest
 
-from bot.sandbox.harness import Sandbox
+from bot.sandbox.harness import Sandbox, answered
 from bot.sandbox.server import MANAGE_MESSAGES, MODAL, InteractionResult, User
 from tests.e2e.helpers import text_of
 
@@ -30,9 +30,7 @@ MODERATOR_COMMANDS = [
 
 async def submit(sandbox: Sandbox, opened: InteractionResult, user: User, **values: str) -> InteractionResult:
     assert opened.response_type == MODAL, opened.message.content if opened.message else opened
-    result = await sandbox.server.submit_modal(user, opened, values)
-    await result.wait()
-    return result
+    return await answered(await sandbox.server.submit_modal(user, opened, values))
 
 
 async def add_story(sandbox: Sandbox, title: str, *, body: str = "", user: User | None = None, **options: str) -> int:
@@ -128,8 +126,7 @@ async def test_verifying_needs_a_source_and_warns_on_low_tier_sources(sandbox: S
     stranger = await sandbox.server.click(sandbox.member, warned.message, confirm_id)
     await stranger.wait()
     assert "not yours" in stranger.message.content
-    pressed = await sandbox.server.click(sandbox.moderator, warned.message, confirm_id)
-    await pressed.wait()
+    await answered(await sandbox.server.click(sandbox.moderator, warned.message, confirm_id))
     assert "✅ Verified" in warned.message.content
 
     # A server can rate the domain differently; an admin or moderator sets it.
@@ -176,9 +173,7 @@ async def test_another_server_cannot_see_or_touch_a_story(sandbox: Sandbox) -> N
     channel = other.text_channel("general")
 
     async def as_other(command: str, **options: object) -> InteractionResult:
-        result = await server.slash(other, channel, other_mod, command, options)
-        await result.wait()
-        return result
+        return await answered(await server.slash(other, channel, other_mod, command, options))
 
     for command, options in MODERATOR_COMMANDS[1:]:
         if "id" not in options:
@@ -244,8 +239,7 @@ async def test_edit_read_more_export_delete(sandbox: Sandbox) -> None:
 
     asked = await sandbox.slash("story delete", user=sandbox.moderator, id=story_id)
     delete_id = next(cid for label, cid, _ in asked.message.buttons() if label == "Delete")
-    pressed = await sandbox.server.click(sandbox.moderator, asked.message, delete_id)
-    await pressed.wait()
+    await answered(await sandbox.server.click(sandbox.moderator, asked.message, delete_id))
     assert f"Deleted story #{story_id}" in asked.message.content
     gone = await sandbox.slash("story show", user=sandbox.member, id=story_id)
     assert "No story matches" in gone.message.content

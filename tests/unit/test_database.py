@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -116,4 +117,30 @@ async def test_event_levels_migration_claims_senior_only_where_championships_hol
             (3, "Ladies", "senior"),
         ]
     finally:
+        await db.close()
+
+
+async def test_a_write_gives_up_on_a_lock_held_elsewhere_and_reads_never_wait(tmp_path: Path) -> None:
+    from bot import messages
+    from bot.tree import error_message
+    from db.database import StoreBusy
+
+    path = tmp_path / "store.sqlite3"
+    db = await Database.open(path, write_wait=0.5)
+    other = sqlite3.connect(path, isolation_level=None)  # another process's writer, as far as SQLite knows
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        started = time.monotonic()
+        with pytest.raises(StoreBusy, match="nothing was written") as busy:
+            await db.execute("INSERT INTO provenance (confidence, sources) VALUES ('derived', '[]')")
+        assert 0.5 <= time.monotonic() - started < 2
+        assert error_message(busy.value) == messages.STORE_BUSY
+        started = time.monotonic()
+        assert (await db.fetchone("SELECT count(*) FROM provenance"))[0] == 0
+        assert time.monotonic() - started < 0.2
+        other.execute("COMMIT")
+        await db.execute("INSERT INTO provenance (confidence, sources) VALUES ('derived', '[]')")
+        assert (await db.fetchone("SELECT count(*) FROM provenance"))[0] == 1
+    finally:
+        other.close()
         await db.close()

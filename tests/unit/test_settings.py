@@ -51,3 +51,31 @@ def test_the_token_never_appears_in_a_repr() -> None:
 def test_bad_values_are_named(env: dict[str, str], message: str) -> None:
     with pytest.raises(SettingsError, match=message):
         Settings.from_env(env)
+
+
+@pytest.mark.parametrize(
+    ("name", "url"),
+    [
+        ("DISCORD_API_BASE_URL", "http://discord-proxy.example/api/v10"),
+        ("DISCORD_API_BASE_URL", "http://10.0.0.5:8080/api/v10"),
+        ("DISCORD_API_BASE_URL", "http://127.0.0.1.nip.io/api/v10"),
+        ("DISCORD_GATEWAY_URL", "ws://gateway.example/"),
+        ("DISCORD_GATEWAY_URL", "ws://192.168.1.2:8080/gateway/"),
+    ],
+)
+def test_no_tls_only_on_this_machine(name: str, url: str) -> None:
+    with pytest.raises(SettingsError, match=r"without TLS .* only allowed on this machine"):
+        Settings.from_env({name: url})
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"DISCORD_API_BASE_URL": "http://127.0.0.1:8080/api/v10", "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8080/g/"},
+        {"DISCORD_API_BASE_URL": "http://[::1]:8080/api/v10", "DISCORD_GATEWAY_URL": "ws://localhost:8080/g/"},
+        {"DISCORD_API_BASE_URL": "https://proxy.example/api/v10", "DISCORD_GATEWAY_URL": "wss://proxy.example/g/"},
+    ],
+)
+def test_tls_anywhere_and_plain_on_loopback_are_accepted(env: dict[str, str]) -> None:
+    settings = Settings.from_env(env)
+    assert settings.api_base_url and settings.gateway_url

@@ -14,6 +14,7 @@ from bot.services.stories import (
     Actor,
     NeedsConfirmation,
     PermissionDenied,
+    RoleChoice,
     StoryDraft,
     StoryService,
 )
@@ -81,8 +82,8 @@ async def test_rights(service: StoryService) -> None:
     with pytest.raises(PermissionDenied):
         await service.queue(MEMBER)
     with pytest.raises(PermissionDenied, match="admins"):
-        await service.set_mod_role(MOD, 99)
-    await service.set_mod_role(ADMIN, 99)
+        await service.set_mod_role(MOD, RoleChoice(99, "Mods"))
+    await service.set_mod_role(ADMIN, RoleChoice(99, "Mods"))
     assert (await service.guilds.settings(GUILD)).mod_role_id == 99
 
 

@@ -1,0 +1,68 @@
+"""Words exactly as SQLite's FTS5 unicode61 tokenizer splits them, for the scoped story index.
+
+The story index puts each word behind its scope ("g123w" + word, "lw" + word), so the words must be split in
+Python exactly where the tokenizer splits them: a character that Python's `\\w` keeps inside a word but the
+tokenizer treats as a separator would cut an indexed word in two, and the part after it would be indexed
+without its scope (`x\\u19b0lwzamboni` put "lwzamboni", a library word, into the index from a server story).
+
+Which characters those are depends on the Unicode tables of both Python and the linked SQLite, which change
+with their versions, so they are not written down here: they are measured from the SQLite in use, once per
+process, by tokenizing every character that Python counts as a word character (about 0.1 s).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import sqlite3
+import unicodedata
+
+TOKENIZER = "unicode61 remove_diacritics 2"  # the stories_fts tokenizer (db/migrations/0002_stories.sql)
+_PYTHON_WORD = re.compile(r"[^\W_]+")
+
+
+def _all_characters() -> str:
+    """Every Unicode scalar value in order (surrogates cannot be encoded, so they are left out)."""
+    return "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x110000)))
+
+
+@functools.cache
+def tokenizer_separators() -> frozenset[str]:
+    """The characters Python's regular expressions count as word characters that the tokenizer splits on."""
+    runs = _PYTHON_WORD.findall(_all_characters())
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute(f"CREATE VIRTUAL TABLE probe USING fts5(text, tokenize='{TOKENIZER}')")
+        conn.execute("CREATE VIRTUAL TABLE probe_terms USING fts5vocab(probe, 'instance')")
+        # Each run of consecutive word characters between two "q"s is one token unless the tokenizer splits it
+        # (a separator at either end shows as a bare "q" token, one inside as two tokens).
+        conn.executemany("INSERT INTO probe (rowid, text) VALUES (?, ?)", [(i, f"q{r}q") for i, r in enumerate(runs)])
+        split = [row[0] for row in conn.execute("SELECT doc FROM probe_terms GROUP BY doc HAVING count(*) > 1")]
+        conn.execute("DELETE FROM probe")
+        # Only those few runs are probed one character at a time: "qXq" is one token unless X is a separator.
+        characters = [c for i in split for c in runs[i]]
+        conn.executemany(
+            "INSERT INTO probe (rowid, text) VALUES (?, ?)", [(i, f"q{c}q") for i, c in enumerate(characters)]
+        )
+        separated = {row[0] for row in conn.execute("SELECT doc FROM probe_terms GROUP BY doc HAVING count(*) > 1")}
+    finally:
+        conn.close()
+    return frozenset(characters[i] for i in separated)
+
+
+@functools.cache
+def _word_pattern() -> re.Pattern[str]:
+    excluded = "".join(re.escape(c) for c in sorted(tokenizer_separators()))
+    return re.compile(rf"[^\W_{excluded}]+")
+
+
+def fold(text: str) -> str:
+    """Case and accents folded as the tokenizer folds them (remove_diacritics 2), and compatibility forms
+    (ﬁ, ①, full-width letters) decomposed so they match what people type."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
+
+
+def words(text: str) -> list[str]:
+    """The words of `text`, folded: runs of characters that both Python and the tokenizer count as word
+    characters, so the tokenizer never splits one of them again."""
+    return _word_pattern().findall(fold(text))
