@@ -14,13 +14,14 @@ import discord
 import yarl
 from discord.ext import commands
 
+from bot import messages
 from bot.moment_poster import DiscordPoster
 from bot.scheduling import MomentScheduler
 from bot.services.moments import MomentService
 from bot.services.results import ResultsService
 from bot.services.stories import StoryService
 from bot.settings import Settings
-from bot.tree import SkateTree
+from bot.tree import SkateTree, reply_ephemeral
 from bot.ui.stories import FlagButton, ReadMoreButton
 from cogs import EXTENSIONS
 from db.database import Database
@@ -29,6 +30,9 @@ from db.repositories.results import ResultsRepository
 from db.repositories.stories import GuildRepository, StoryRepository
 
 log = logging.getLogger(__name__)
+
+# Discord waits 3 s for an answer; form handlers answer in milliseconds (see on_interaction).
+FORM_ANSWER_GRACE = 2.5
 
 try:
     VERSION = version("skatebot")
@@ -124,6 +128,16 @@ class SkateBot(commands.Bot):
         if self.recovery is not None and not self.recovery.done():
             self.recovery.cancel()
         await super().close()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """The safety net for forms: a submission of a form the bot no longer knows (open past FORM_TIMEOUT, or
+        from before a restart) is dropped by discord.py without a word; every form handler answers or defers at
+        once, so one still unanswered after FORM_ANSWER_GRACE gets a short reply instead of "did not respond"."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        await asyncio.sleep(FORM_ANSWER_GRACE)
+        if not interaction.response.is_done():
+            await reply_ephemeral(interaction, messages.FORM_EXPIRED)
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d guild(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds))

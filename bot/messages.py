@@ -34,3 +34,6 @@ STORE_BUSY = (
     "The store is busy: another program (an import) has been writing to it for a while, and nothing was saved. "
     "Please try again in a minute."
 )
+FORM_EXPIRED = (
+    "This form was open too long (or skatebot restarted meanwhile), so nothing was saved. Please open it again."
+)

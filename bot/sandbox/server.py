@@ -640,6 +640,7 @@ class FakeDiscord:
         # Failures to answer the next channel posts with, as Discord does in an outage: (HTTP status, whether
         # the message was stored before the error). See fail_next_posts.
         self.post_failures: list[tuple[int, bool]] = []
+        self.form_fill_seconds = 0.1  # the least time between a form appearing and its submission
         self.errors: list[str] = []  # server-side bugs (500s), kept apart from the bot's violations
         self.request_count = 0
         self.rate_limited_count = 0  # 429s sent, global or per route
@@ -2064,6 +2065,13 @@ class FakeDiscord:
         components = [convert(c) for c in result.modal.get("components") or []]
         if values:
             raise ValueError(f"unknown modal field(s) {sorted(values)}; fields: {[c['custom_id'] for c in inputs]}")
+        # No one fills in a form in an instant, and discord.py registers a modal only once Discord has answered
+        # the callback that opened it: a submission sent the moment the form appeared could reach the bot first
+        # and be dropped as unknown, which no real user can cause.
+        shown = (result.dispatched_at or 0.0) + (result.acked_after or 0.0)
+        wait = shown + self.form_fill_seconds - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
         submit = InteractionResult(
             server=self,
             type=IT_MODAL_SUBMIT,

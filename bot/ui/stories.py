@@ -28,6 +28,9 @@ LABEL_BADGES = {
     "false": ("❌", "False", discord.Colour.red()),
     "satire": ("🎭", "Satire", discord.Colour.purple()),
 }
+# A form left open longer is forgotten (discord.py would keep it for ever); its late submission is answered
+# by the bot's safety net (SkateBot.on_interaction) rather than left without a reply.
+FORM_TIMEOUT = 3600.0
 EXCERPT = 1200  # body characters shown in the story embed; the rest is one press of "Read more" away
 PAGE_SIZE = 10
 
@@ -262,7 +265,7 @@ class FlagModal(discord.ui.Modal, title="Report story"):
     )
 
     def __init__(self, story_id: int, submit: Callable[[discord.Interaction, int, str], Awaitable[None]]) -> None:
-        super().__init__(title=f"Report story #{story_id}")
+        super().__init__(title=f"Report story #{story_id}", timeout=FORM_TIMEOUT)
         self.story_id = story_id
         self._submit = submit
 
@@ -287,7 +290,7 @@ class StoryModal(discord.ui.Modal):
         skaters: str = "",
         typed: dict[str, str] | None = None,
     ) -> None:
-        super().__init__(title=cut(heading, 45))
+        super().__init__(title=cut(heading, 45), timeout=FORM_TIMEOUT)
         self._heading = heading
         self._submit = submit
         prefill = typed or (

@@ -122,3 +122,17 @@ async def test_a_refused_import_of_a_long_address_is_answered(sandbox: Sandbox) 
     result = await sandbox.slash("admin import-isu", url=url)
     message = await result.wait_message()
     assert "Nothing was imported" in message.content and len(message.content) <= 2000
+
+
+async def test_a_form_the_bot_no_longer_knows_still_gets_an_answer() -> None:
+    async with Sandbox() as sandbox:
+        shown = await sandbox.slash("story show", user=sandbox.member, id=1)
+        flag = next(cid for label, cid, _ in shown.message.buttons() if label == "Flag")
+        form = await sandbox.server.click(sandbox.member, shown.message, flag)
+        await form.wait()
+        await sandbox.stop_bot()  # the form stays open on the member's screen across a restart
+        await sandbox.start_bot()
+        submitted = await sandbox.server.submit_modal(sandbox.member, form, {"reason": "typed before the restart"})
+        await submitted.wait()
+        assert submitted.ephemeral and "open it again" in submitted.message.content
+        assert sandbox.server.violations == []
