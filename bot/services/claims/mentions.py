@@ -118,7 +118,7 @@ _OBJECT_OF = re.compile(
     r"|edges(?:\s+out)?|over|than|outscoring|outscored|trailing|trailed|past|overtaking|overtook|pipping|pipped"
     r"|held\s+off|holding\s+off|holds\s+off|against|alongside|including|like|with|to|for|from|of|by|congratulated"
     r"|embraced|hugged|thanked|surprised|approached|watched|joined|beside|besides|among|between|rival|after"
-    r"|within(?:\s+\w+){1,3}\s+of|short\s+of|back\s+of)"
+    r"|within(?:\s+\w+){1,3}\s+of|short\s+of|back\s+of|led|leads|leading|outpaced|trails)"
     r"\s+(?:(?:the|his|her|their|fellow|compatriot|teammate|teammates|rival|rivals|partner|countryman"
     r"|countrywoman|training\s+mate|reigning|defending|gold|silver|bronze|medall?ists?|champions?|olympic"
     r"|world|[A-Z][\w’'-]*|[\w-]+['’]s)\s+){0,4}$"
@@ -152,6 +152,13 @@ _YEAR_TITLE = re.compile(
     r"medall?ists?|gold|silver|bronze|runners?[\s-]up)\b)"
 )
 _YEAR_PLACE = re.compile(rf"\b(?:in|at|of)\s+(?:the\s+)?(?P<year>{_YEAR})\b(?!\s*[-–/]\s*\d)")
+# At the start of a sentence a lone capitalized word is a name only before a verb of results ("Valieva won"),
+# not before "was" or "were" ("Cameras were rolling").
+_ACTION_VERB = re.compile(
+    r"^\s+(?:won|took|claimed|finished|placed|scored|earned|captured|secured|grabbed|collected|landed|fell|led"
+    r"|topped|settled|clinched|struck|sealed|ended|came|rose|climbed|dropped|slipped)\b",
+    re.IGNORECASE,
+)
 _CAP_WORDS = re.compile(r"[A-Z][\w’'-]*(?:[\s-]+[A-Z][\w’'-]*){0,2}")
 
 
@@ -373,7 +380,7 @@ class MentionFinder:
             start, end = words[0][0], words[-1][1]
             text = sentence[start:end]
             lone = len(words) == 1
-            if lone and not (start > 0 and CLAIM_VERB.match(sentence[end:])):
+            if lone and not (CLAIM_VERB.match(sentence[end:]) and (start > 0 or _ACTION_VERB.match(sentence[end:]))):
                 continue  # a lone capitalized word: a heading or sentence start ("Delivering ..."), not a name
             if lone:
                 shared = self.names.shared(text)

@@ -60,8 +60,9 @@ _PLACE_VERB = re.compile(
     r"|(?:drop|dropp(?:ed|ing)|drops|slip|slipp(?:ed|ing)|slips|fall|fell|falls|falling|slid|slides?|sliding"
     r"|tumbl(?:e|ed|es|ing)|plung(?:e|ed|es|ing)|collaps(?:e|ed|es|ing)|fade[sd]?|fading|climb(?:ed|s|ing)?|rise|rises"
     r"|rose|rising|mov(?:e|ed|es|ing)(?:\s+(?:up|down))?|jump(?:ed|s|ing)?|surg(?:e|ed|es|ing)|soar(?:ed|s|ing)?"
-    r"|vault(?:ed|s|ing)?|leap(?:t|ed|s)?|back|up|down|recover(?:ed|s|ing)?)\s+(?:back\s+)?to|settl(?:ed|es|ing)\s+for|took|take|takes|taking|claim(?:ed|s)"
+    r"|vault(?:ed|s|ing)?|leap(?:t|ed|s)?|back|up|down|recover(?:ed|s|ing)?)(?:\s+all\s+the\s+way|\s+back|\s+up|\s+down)?\s+to|settl(?:ed|es|ing)\s+for|took|take|takes|taking|claim(?:ed|s)"
     r"|secur(?:ed|es)|earn(?:ed|s)|grabb(?:ed|s)|captur(?:ed|es)|obtain(?:ed|s)|got|gets|gave\s+\w+|again|in|into"
+    r"|settle\s+for|settles\s+for|from\s+\w+(?:\s+place)?\s+to"
     r"|from)\s+(?:the\s+|a\s+|an\s+)?(?:(?:career|season|personal|olympic)[\s-]best\s+|distant\s+|close\s+"
     r"|respectable\s+|solid\s+|provisional\s+|joint\s+|tied\s+(?:for\s+)?)?$",
     _I,
@@ -110,6 +111,20 @@ _SEG_WIN = re.compile(
 )
 _SEG_LEADER = re.compile(rf"\b(?P<seg>{_SEG_WORDS})\s+(?:leaders?|winners?)\b", _I)
 _MEDALLIST = re.compile(r"\b(?P<medal>gold|silver|bronze)(?:[\s-]+medal)?(?:\s+|-)medall?ists?\b", _I)
+# Before a medal word: a verb of winning, "team", "Olympic", a possessive; after it, never a thing.
+_MEDAL_CONTEXT = re.compile(
+    r"(?:\b(?:won|wins|win|winning|took|take|takes|claimed|claims|earned|earns|captured|secured|clinched|grabbed"
+    r"|collected|bagged|landed|snatched|struck|settled\s+for|held\s+on\s+(?:to|for)|hung\s+on\s+(?:to|for)"
+    r"|picked\s+up|added|scooped|team|olympic|world)|['’]s?)\s+(?:(?:the|a|an|her|his|their|its|olympic|world"
+    r"|team|individual|first|maiden|second|another)\s+)*$",
+    _I,
+)
+_THING = re.compile(
+    r"^[\s-]+(?:box|boxes|dress|dresses|lining|hair|ring|rings|chain|necklace|jewel\w*|car|screen|fox|spoon"
+    r"|jubilee|anniversary|bullet|tongue|plate|bowl|coin|coins|star|costume|outfit|skates?|blades?|boots?|charm"
+    r"|sequins?|crystals?|paint|colou?r|tone|shade|light|glitter|trim|statue|standard|age|era|generation)\b",
+    _I,
+)
 _CHAMPION = re.compile(r"\b(?:champions?|title[\s-]+holders?)\b(?!ship)", _I)
 _TITLE = re.compile(
     r"\b(?:(?:won|wins|win|winning|claimed|claims|claiming|took|takes|taking|captured|captures|retained|retains"
@@ -214,8 +229,9 @@ _INEXACT = re.compile(r"\b(?:more|less|fewer|over|under|nearly|almost|about|arou
 _WITHIN = re.compile(r"\bwithin\s+(?P<n>a|one|two|three|a\s+single|\d+(?:\.\d+)?)\s+points?\s+of\b", _I)
 _LOST_BY = re.compile(r"\b(?:lost|losing|loses|missed|missing|misses)\s+(?:out\s+)?(?:\w+\s+){0,3}?by\s*$", _I)
 _ORDER = re.compile(
-    r"\b(?P<ahead>ahead\s+of|in\s+front\s+of|beating|beat|beats|edging(?:\s+out)?|edged(?:\s+out)?|edges(?:\s+out)?"
-    r"|outscoring|outscored|pipping|pipped|held\s+off|holding\s+off|holds\s+off|overtaking|overtook|over)"
+    r"\b(?P<ahead>ahead\s+of|in\s+front\s+of|beating|beat|beats|beaten|edging(?:\s+out)?|edged(?:\s+out)?"
+    r"|edges(?:\s+out)?|outscoring|outscored|pipping|pipped|held\s+off|holding\s+off|holds\s+off|overtaking"
+    r"|overtook|overtaken|over)"
     r"|\b(?P<behind>behind|trailing|trailed|trails)\b",
     _I,
 )
@@ -349,6 +365,7 @@ class _SentenceReader:
             or DECIMAL_RE.search(t)
             or POINTS_RE.search(t)
             or re.search(r"\b(?:champion|title|crown|won|win|victory|podium|runner|fell|fall|led|topped|ceremon)", t, _I)
+            or _ORDER.search(t)
             or self.state.ceremony_left
         )
 
@@ -461,7 +478,11 @@ class _SentenceReader:
             for s, e, t, title in self.found.competitions
             if title and s <= position + 1 and "," not in self.text[e:position] and clause.start <= s
         ]
-        own = [(s, e, t) for s, e, t, title in self.found.competitions if not title and clause.start <= s < clause.end]
+        own = [
+            (s, e, t)
+            for s, e, t, title in self.found.competitions
+            if not title and clause.start <= s < clause.end and not (s > position and "," in self.text[position:s])
+        ]
         if own:
             def distance(c: tuple[int, int, str]) -> tuple[bool, int]:
                 between = self.text[min(c[1], position) : max(c[0], position)]
@@ -475,7 +496,7 @@ class _SentenceReader:
         shared = {
             t
             for s, e, t, title in self.found.competitions
-            if not title and not self.clauses[self._clause_of(s)].relative and not clause.relative
+            if not title and s < position and not self.clauses[self._clause_of(s)].relative and not clause.relative
         }
         if len(shared) == 1:
             return (shared.pop(),)
@@ -570,7 +591,9 @@ class _SentenceReader:
             medal = m.group("medal").lower()
             rest = text[m.end() :]
             medallist = _MEDALLIST.match(text, m.start())
-            if not medallist and not MEDAL_FOLLOW.match(rest):
+            if not medallist and not MEDAL_FOLLOW.match(rest) and not (
+                _MEDAL_CONTEXT.search(text[max(clause.start, m.start() - 40) : m.start()]) and not _THING.match(rest)
+            ):
                 continue
             if re.match(r"[\s-]+medals\b", rest, _I) and not medallist:
                 continue  # "silver medals" in general, or a career count
@@ -1006,9 +1029,12 @@ class _SentenceReader:
         else:
             other = self._object_after(tail_start)
         if other is None:
-            order = _ORDER.search(self.text[max(0, start - 60) : start])
-            if order:
-                other = self._object_after(max(0, start - 60) + order.end())
+            clause = self.clauses[self._clause_of(start)]
+            rivals = [m for m in self._in(clause) if m.end <= start and m.object_of and m.object_of not in ("of", "for", "from", "with", "representing", "to")]
+            if rivals:
+                other = rivals[-1].subject
+                if rivals[-1].object_of in ("trailed", "trailing", "trails", "behind"):
+                    behind = True
         if other is None:
             if _LOST_BY.search(before):
                 other = Subject("the winner", rank=1)
@@ -1055,7 +1081,7 @@ class _SentenceReader:
                 continue
             # A margin with the same rival already says the order.
             if re.search(r"(?:\d|\b(?:one|two|three|four|five|single|a))\s*(?:points?|pts)?\s*$", text[max(0, m.start() - 15) : m.start()], _I) or re.search(
-                r"\bby\s+(?:a|one|two|\d+(?:\.\d+)?)\b", text[m.end() : clause.end], _I
+                r"\bby\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten|half|\d+(?:\.\d+)?)\b", text[m.end() : clause.end], _I
             ):
                 continue
             if m.group().lower() == "over" and not re.search(r"\b(?:won|win|victory|gold|title|edge|triumph)", text[clause.start : m.start()], _I):
@@ -1063,6 +1089,10 @@ class _SentenceReader:
             if self.negated(m.start()):
                 continue
             ahead = m.group("ahead") is not None
+            if re.search(r"\b(?:was|were|been|being|got|is|are)\s+(?:\w+\s+)?$", text[max(clause.start, m.start() - 20) : m.start()], _I) and re.match(
+                r"(?:\s+out)?\s+by\b", text[m.end() : m.end() + 8], _I
+            ):
+                ahead = not ahead  # "were pipped by Fournier Beaudry and Cizeron": behind them
             subjects = self.subjects_for(m.start())
             segment = None
             here = self.segments_in_clause(m.start())
