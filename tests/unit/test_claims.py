@@ -204,3 +204,26 @@ async def test_check_text_timing_on_a_long_story(results: ResultsService) -> Non
     runs.sort()
     print(f"check_text on {len(text)} chars: median {runs[10] * 1000:.2f} ms, max {runs[-1] * 1000:.2f} ms")
     assert report.consistent >= 5
+
+
+async def test_story_check_pages_show_the_reading_of_each_claim(results: ResultsService) -> None:
+    from bot.ui.stories import check_pages
+    from db.models import Story
+
+    owg = results.competition("owg2026")
+    text = (
+        "Kagiyama posted 103.07 in the short program, and Sato managed 270.90 points. "
+        "Glenn ended fifth on 214.91. Kamila Valieva won the gold medal."
+    )
+    report = await check_text(results, text, competition_id=owg.id)
+    story = Story(
+        id=9, guild_id=1, title="t", summary="", body=text, moment_date=None, competition_id=owg.id,
+        event_id=None, label="unverified", label_note="", labelled_at=None, created_by=1, created_at="2026-02-20",
+        updated_at="2026-02-20", check_summary=report.summary(), check_contradicted=report.contradicted,
+    )  # fmt: skip
+    body = "\n".join(page.description or "" for page in check_pages(story, report))
+    # The number that could be Sato's total or a segment score: not checkable, with the readings tried.
+    assert "read as: Milano Cortina 2026 · Men's singles · total or" in body
+    assert "read as: Milano Cortina 2026 · Women's singles · final place" in body
+    assert "Kamila Valieva: not in the results store" in body
+    assert report.contradicted == 0
