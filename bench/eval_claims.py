@@ -21,7 +21,7 @@ import asyncio
 import json
 import sys
 import tempfile
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,40 +113,46 @@ async def evaluate(args: argparse.Namespace, path: Path) -> int:
                     if want["outcome"] in OUTCOMES:
                         checkable_hit[want["kind"]] += 1
                 else:
-                    errors.append(f"{item['id']}: {want['kind']} {want['subject']}: expected {want['outcome']}, "
-                                  f"got {got[2]} [{got[0]}: {got[3]}]\n    {item['text']}")
+                    errors.append(
+                        f"{item['id']}: {want['kind']} {want['subject']}: expected {want['outcome']}, "
+                        f"got {got[2]} [{got[0]}: {got[3]}]\n    {item['text']}"
+                    )
             for got in extra:
                 predicted_n[got[0], got[2]] += 1
                 if got[2] in OUTCOMES:
                     errors.append(f"{item['id']}: EXTRA {got[0]} {got[1]} {got[2]} [{got[3]}]\n    {item['text']}")
             for want in missed:
                 if want["outcome"] in OUTCOMES:
-                    errors.append(f"{item['id']}: MISSED {want['kind']} {want['subject']} ({want['outcome']})"
-                                  f"\n    {item['text']}")
+                    errors.append(
+                        f"{item['id']}: MISSED {want['kind']} {want['subject']} ({want['outcome']})\n    {item['text']}"
+                    )
     finally:
         await db.close()
 
     kinds = sorted({k for k, _ in expected_n} | {k for k, _ in predicted_n})
     print(f"split: {args.split} · {len(items)} stories · {sum(expected_n.values())} expected claims")
-    print(f"{'kind':<14} {'contradicted P':>18} {'contradicted R':>18} {'consistent P':>18} {'consistent R':>18} {'checkable R':>18}")
+    header = ("kind", "contradicted P", "contradicted R", "consistent P", "consistent R", "checkable R")
+    print(f"{header[0]:<14} " + " ".join(f"{h:>18}" for h in header[1:]))
     for kind in [*kinds, "ALL"]:
-        def total(counter: Counter, outcome: str) -> int:
-            return sum(v for (k, o), v in counter.items() if o == outcome and (kind == "ALL" or k == kind))
-
         row = [kind]
         for outcome in OUTCOMES:
-            row.append(ratio(total(tp_made, outcome), total(predicted_n, outcome)))
-            row.append(ratio(total(tp, outcome), total(expected_n, outcome)))
+            row.append(ratio(count(tp_made, outcome, kind), count(predicted_n, outcome, kind)))
+            row.append(ratio(count(tp, outcome, kind), count(expected_n, outcome, kind)))
         hits = sum(v for k, v in checkable_hit.items() if kind in ("ALL", k))
         wanted = sum(v for k, v in checkable.items() if kind in ("ALL", k))
         row.append(ratio(hits, wanted))
         print(f"{row[0]:<14} " + " ".join(f"{c:>18}" for c in row[1:]))
     contradicted_p = total_precision(tp_made, predicted_n, CONTRADICTED)
     recall = sum(checkable_hit.values()) / max(1, sum(checkable.values()))
-    print(f"\ncontradicted precision {contradicted_p:.3f} (target >= 0.98) · checkable recall {recall:.3f} (target >= 0.90)")
+    print(f"\ncontradicted precision {contradicted_p:.3f} (target >= 0.98)", end=" · ")
+    print(f"checkable recall {recall:.3f} (target >= 0.90)")
     if args.show_errors:
         print("\n" + "\n".join(errors))
     return 0
+
+
+def count(counter: Counter, outcome: str, kind: str) -> int:
+    return sum(v for (k, o), v in counter.items() if o == outcome and kind in ("ALL", k))
 
 
 def total_precision(tp: Counter, predicted: Counter, outcome: str) -> float:

@@ -33,7 +33,11 @@ def same(got: list[tuple[str, str, str]], want: list[tuple[str, str, str]]) -> b
     left = list(got)
     for kind, subject, outcome in want:
         match = next(
-            (g for g in left if g[1] == subject and FAMILY.get(g[0], g[0]) == FAMILY.get(kind, kind) and g[2] == outcome),
+            (
+                g
+                for g in left
+                if g[1] == subject and FAMILY.get(g[0], g[0]) == FAMILY.get(kind, kind) and g[2] == outcome
+            ),
             None,
         )
         if match is None:
@@ -103,7 +107,8 @@ CASES = [
     ("owg2026/ice_dance", "Fournier Beaudry and Cizeron won gold.",
      [("medal", "Laurence Fournier Beaudry / Guillaume Cizeron", OK)]),
     ("owg2026/ice_dance", "Gilles/Poirier took bronze.", [("medal", "Piper Gilles / Paul Poirier", OK)]),
-    ("owg2026/ice_dance", "Madison Chock and Evan Bates finished second.", [("place", "Madison Chock / Evan Bates", OK)]),
+    ("owg2026/ice_dance", "Madison Chock and Evan Bates finished second.",
+     [("place", "Madison Chock / Evan Bates", OK)]),
     ("owg2026/ice_dance", "Chock and Bates finished third.", [("place", "Madison Chock / Evan Bates", WRONG)]),
     ("owg2026/ice_dance", "Cizeron won gold with his new partner.", [("medal", "Guillaume Cizeron", OK)]),
     # Countries and the team event: places, points, margins.

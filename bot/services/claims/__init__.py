@@ -127,7 +127,8 @@ class StoreNames:
         named = [
             m.label
             for m in self.results.skaters.search(text, 10)
-            if token in normalize(m.matched).split() and token in (normalize(m.matched).split()[0], normalize(m.matched).split()[-1])
+            if token in normalize(m.matched).split()
+            and token in (normalize(m.matched).split()[0], normalize(m.matched).split()[-1])
         ]
         named = list(dict.fromkeys(named))
         if len(named) < 2:
@@ -145,7 +146,9 @@ class StoreNames:
 
 
 def _names(resolve: Names | Resolver) -> Names:
-    return resolve if hasattr(resolve, "person") else _SimpleNames(resolve)  # type: ignore[arg-type]
+    if isinstance(resolve, (StoreNames, _SimpleNames)):
+        return resolve
+    return _SimpleNames(resolve) if callable(resolve) else resolve
 
 
 def read(text: str, names: Names | Resolver) -> Extraction:
@@ -161,7 +164,9 @@ def extract(text: str, names: Names | Resolver) -> list[Claim]:
 def _competition_by_date(results: ResultsService, moment_date: str | None, texts: list[str]) -> Competition | None:
     competitions = results.all_competitions()
     if moment_date:
-        dated = [c for c in competitions if c.start_date and c.start_date <= moment_date <= (c.end_date or c.start_date)]
+        dated = [
+            c for c in competitions if c.start_date and c.start_date <= moment_date <= (c.end_date or c.start_date)
+        ]
         if len(dated) == 1:
             return dated[0]
     named = {m.id: m for t in texts if (m := results.find_competitions(t).match) is not None}

@@ -88,7 +88,7 @@ def _country_forms() -> list[tuple[str, str, str]]:
     forms: list[tuple[str, str, str]] = []
     for code, country in COUNTRIES.items():
         for name in country.names:
-            if name.lower() in ("uk",) or len(name) < 4 and name not in ("USA", "ROC"):
+            if name.lower() in ("uk",) or (len(name) < 4 and name not in ("USA", "ROC")):
                 continue
             forms.append((name, code, "name"))
         for adjective in country.adjectives:
@@ -231,8 +231,8 @@ class MentionFinder:
                 continue
             spans.append((m.start("year"), m.end("year"), m.group("year"), False))
         for m in _CAP_WORDS.finditer(sentence):
-            words = [w for w in re.split(r"[\s-]+", m.group()) if w]
-            bare = [re.sub(r"['’]s?$", "", w) for w in words]
+            parts = [w for w in re.split(r"[\s-]+", m.group()) if w]
+            bare = [re.sub(r"['’]s?$", "", w) for w in parts]
             place = [normalize(w) in self._places for w in bare]
             if not any(place):
                 continue
@@ -241,8 +241,8 @@ class MentionFinder:
             last = len(place) - 1 - place[::-1].index(True)
             if not all(place[first : last + 1]):
                 continue
-            start = m.start() + m.group().index(words[first])
-            end = m.start() + m.group().rindex(words[last]) + len(bare[last])
+            start = m.start() + m.group().index(parts[first])
+            end = m.start() + m.group().rindex(parts[last]) + len(bare[last])
             before = sentence[:start]
             after = sentence[end:]
             # A place is a competition when the text puts a result there: "in Milan", "at Milano Cortina",
@@ -258,7 +258,7 @@ class MentionFinder:
         merged: list[tuple[int, int, str, bool]] = []
         for s, e, words, title in spans:
             if merged and s <= merged[-1][1] + 1 and not (title or merged[-1][3]):
-                ps, pe, pw, _ = merged[-1]
+                ps, pe, _, _ = merged[-1]
                 merged[-1] = (ps, max(pe, e), sentence[ps : max(pe, e)], False)
             elif merged and s < merged[-1][1]:
                 continue
@@ -337,9 +337,9 @@ class MentionFinder:
         for m in re.finditer(r"(?<![\w/])([a-z][\w'’-]+)/([a-z][\w'’-]+)(?![\w/])", sentence):
             if any(x.start <= m.start() < x.end for x in mentions) or any(s <= m.start() < e for s, e in taken):
                 continue
-            subject = self.couple(m.group(1), m.group(2))
-            if subject is not None:
-                mentions.append(Mention(m.start(), m.end(), "person", subject, plural=True))
+            pair = self.couple(m.group(1), m.group(2))
+            if pair is not None:
+                mentions.append(Mention(m.start(), m.end(), "person", pair, plural=True))
         for i, run in enumerate(runs):
             if i in used:
                 continue

@@ -36,7 +36,6 @@ from bot.services.claims.vocabulary import (
     MEDAL_RE,
     NEGATION,
     NUMBER_WORDS,
-    ORD,
     ORDINAL_RE,
     PAST_TITLE,
     POINTS_RE,
@@ -364,7 +363,9 @@ class _SentenceReader:
             or ORDINAL_RE.search(t)
             or DECIMAL_RE.search(t)
             or POINTS_RE.search(t)
-            or re.search(r"\b(?:champion|title|crown|won|win|victory|podium|runner|fell|fall|led|topped|ceremon)", t, _I)
+            or re.search(
+                r"\b(?:champion|title|crown|won|win|victory|podium|runner|fell|fall|led|topped|ceremon)", t, _I
+            )
             or _ORDER.search(t)
             or self.state.ceremony_left
         )
@@ -423,7 +424,14 @@ class _SentenceReader:
         # Right after an object ("ahead of Shin Ji-a in eleventh"): it may be the object's figure as well.
         last = before[-1] if before else None
         rival = last is not None and last.object_of not in (None, "of", "from", "for", "representing", "with")
-        if bare and rival and last and last.subject is not None and last.subject not in subjects and last.kind != "rank":
+        if (
+            bare
+            and rival
+            and last
+            and last.subject is not None
+            and last.subject not in subjects
+            and last.kind != "rank"
+        ):
             if re.fullmatch(r"[\s,(]*(?:in\s+)?", self.text[last.end : position]) and len(subjects) == 1:
                 subjects.append(last.subject)
                 subjects.alternatives = True
@@ -446,12 +454,16 @@ class _SentenceReader:
         for m in self.mentions:
             if m.start >= end and m.subject is not None and m.kind != "rank":
                 gap = self.text[end : m.start]
-                if _EXPLICIT_AFTER.match(gap) or re.fullmatch(
-                    r"\s*(?:(?:medal|place|position)\s+)?(?:(?:was|is)\s+)?(?:completed|rounded\s+out|taken|won|claimed)"
-                    r"\s+by\s+(?:the\s+)?(?:[A-Z][\w-]*\s+){0,2}",
-                    gap,
-                    _I,
-                ) or re.fullmatch(r"\s*(?:for|to)\s+(?:the\s+)?(?:[A-Z][\w-]*\s+){0,2}", gap):
+                if (
+                    _EXPLICIT_AFTER.match(gap)
+                    or re.fullmatch(
+                        r"\s*(?:(?:medal|place|position)\s+)?(?:(?:was|is)\s+)?(?:completed|rounded\s+out|taken|won|claimed)"
+                        r"\s+by\s+(?:the\s+)?(?:[A-Z][\w-]*\s+){0,2}",
+                        gap,
+                        _I,
+                    )
+                    or re.fullmatch(r"\s*(?:for|to)\s+(?:the\s+)?(?:[A-Z][\w-]*\s+){0,2}", gap)
+                ):
                     return m.subject
                 return None
         return None
@@ -461,7 +473,9 @@ class _SentenceReader:
         for m in self.mentions:
             if m.start >= end and m.subject is not None and m.kind == "person":
                 gap = self.text[end : m.start]
-                if len(gap) <= 40 and re.fullmatch(r"[\s,:]*(?:(?:[A-Z][^\s]*|the|of|skater|couple|pair|duo)\s+)*", gap):
+                if len(gap) <= 40 and re.fullmatch(
+                    r"[\s,:]*(?:(?:[A-Z][^\s]*|the|of|skater|couple|pair|duo)\s+)*", gap
+                ):
                     return m.subject
                 return None
         return None
@@ -484,13 +498,16 @@ class _SentenceReader:
             if not title and clause.start <= s < clause.end and not (s > position and "," in self.text[position:s])
         ]
         if own:
+
             def distance(c: tuple[int, int, str]) -> tuple[bool, int]:
                 between = self.text[min(c[1], position) : max(c[0], position)]
                 return ("," in between, min(abs(c[0] - position), abs(c[1] - position)))
 
             nearest = min(own, key=distance)
             between = self.text[min(nearest[1], position) : max(nearest[0], position)]
-            return (" ".join([*titles[-1:], nearest[2]]) if "," not in between else (titles[-1] if titles else nearest[2]),)
+            return (
+                " ".join([*titles[-1:], nearest[2]]) if "," not in between else (titles[-1] if titles else nearest[2]),
+            )
         if titles:
             return (titles[-1],)
         shared = {
@@ -591,8 +608,13 @@ class _SentenceReader:
             medal = m.group("medal").lower()
             rest = text[m.end() :]
             medallist = _MEDALLIST.match(text, m.start())
-            if not medallist and not MEDAL_FOLLOW.match(rest) and not (
-                _MEDAL_CONTEXT.search(text[max(clause.start, m.start() - 40) : m.start()]) and not _THING.match(rest)
+            if (
+                not medallist
+                and not MEDAL_FOLLOW.match(rest)
+                and not (
+                    _MEDAL_CONTEXT.search(text[max(clause.start, m.start() - 40) : m.start()])
+                    and not _THING.match(rest)
+                )
             ):
                 continue
             if re.match(r"[\s-]+medals\b", rest, _I) and not medallist:
@@ -606,7 +628,7 @@ class _SentenceReader:
                 if medallist.group().lower().endswith("s"):
                     continue  # "the silver medallists": a reference, handled where it is compared
                 title = self.title_before_name(medallist.end())
-                subjects = [title] if title else self.subjects_for(m.start())
+                subjects = Who([title]) if title else self.subjects_for(m.start())
             else:
                 explicit = self.explicit_after(m.end()) if not self._before_subjects(m.start()) else None
                 subjects = Who([explicit]) if explicit else self.subjects_for(m.start(), bare=True)
@@ -634,7 +656,9 @@ class _SentenceReader:
         for i in range(len(triggers) - 1):
             run = [triggers[i]]
             j = i
-            while j + 1 < len(triggers) and re.fullmatch(r"\s*(?:,|and|,\s*and)\s*", text[run[-1].end() : triggers[j + 1].start()], _I):
+            while j + 1 < len(triggers) and re.fullmatch(
+                r"\s*(?:,|and|,\s*and)\s*", text[run[-1].end() : triggers[j + 1].start()], _I
+            ):
                 run.append(triggers[j + 1])
                 j += 1
             if len(run) < 2:
@@ -653,7 +677,9 @@ class _SentenceReader:
                 else:
                     value = ordinal_value(word)
                     if value:
-                        self.make("place", trigger.start(), [mention.subject], ordinal(value), float(value), segments=(None,))
+                        self.make(
+                            "place", trigger.start(), [mention.subject], ordinal(value), float(value), segments=(None,)
+                        )
             return run
         return None
 
@@ -668,7 +694,10 @@ class _SentenceReader:
                 r"\b(?:behind|ahead\s+of|over|to|with|than|beat|beating)\s+(?:the|a)\s+(?:\w+\s+){0,2}$", before, _I
             ):
                 continue  # "behind the champion": a reference
-            if m.group().lower().startswith("champion") and re.match(r"\s+(?:of|in)\s+(?:\d{4}|the\s+\w+\s+\d{4})", text[m.end():]) is None:
+            if (
+                m.group().lower().startswith("champion")
+                and re.match(r"\s+(?:of|in)\s+(?:\d{4}|the\s+\w+\s+\d{4})", text[m.end() :]) is None
+            ):
                 pass
             past = PAST_TITLE.search(before)
             title = self.title_before_name(m.end())
@@ -679,13 +708,20 @@ class _SentenceReader:
                 before,
                 _I,
             )
-            if title is None and not backward and re.search(r"\bthe\s+(?:[\w-]+\s+){0,3}$", before, _I) and not re.search(
-                r"[,(]\s*(?:the\s+)?(?:[\w-]+\s+){0,3}$", before
+            if (
+                title is None
+                and not backward
+                and re.search(r"\bthe\s+(?:[\w-]+\s+){0,3}$", before, _I)
+                and not re.search(r"[,(]\s*(?:the\s+)?(?:[\w-]+\s+){0,3}$", before)
             ):
                 continue  # "held onto the Japanese champion": a description of someone, not a result
             subjects = Who([title]) if title else self.subjects_for(m.start())
             level = re.search(r"\b(olympic|world)\s+(?:\w+\s+)?$", before, _I)
-            label = f"{level.group(1).capitalize() if level.group(1).lower() == 'olympic' else 'world'} champion" if level else "champion"
+            label = (
+                f"{level.group(1).capitalize() if level.group(1).lower() == 'olympic' else 'world'} champion"
+                if level
+                else "champion"
+            )
             why = "a title won before this competition: which one is not said" if past else None
             self._gold(m.start(), subjects, f"gold ({label})", why)
             done.append(m.start())
@@ -701,7 +737,11 @@ class _SentenceReader:
                 self._gold(m.start(), self.subjects_for(m.start()), "gold (won the team event)", None, team=True)
                 continue
             past = PAST_TITLE.search(text[max(clause.start, m.start() - 40) : m.start()])
-            why = "a title won before this competition: which one is not said" if past and "defended" not in m.group().lower() else None
+            why = (
+                "a title won before this competition: which one is not said"
+                if past and "defended" not in m.group().lower()
+                else None
+            )
             lead = m.group().split()[0].lower()
             at = m.start("what") if m.group("what") else m.start()
             subjects = self.subjects_for(at)
@@ -713,9 +753,16 @@ class _SentenceReader:
                 if any(abs(m.start() - d) < 30 for d in done) or self.negated(m.start()):
                     continue
                 nxt = text[m.end() : m.end() + 40]
-                if re.match(r"\s+(?:the\s+)?(?:gold|silver|bronze|title|crown|event|competition|victory|free|short|rhythm|segment|team)\b", nxt, _I):
+                if re.match(
+                    r"\s+(?:the\s+)?(?:gold|silver|bronze|title|crown|event|competition|victory|free|short|rhythm|segment|team)\b",
+                    nxt,
+                    _I,
+                ):
                     continue
-                if re.search(r"\b(?:gold|silver|bronze|title|crown)\b", text[m.end() : clause.end][:30], _I) and pattern is _TO_WIN:
+                if (
+                    re.search(r"\b(?:gold|silver|bronze|title|crown)\b", text[m.end() : clause.end][:30], _I)
+                    and pattern is _TO_WIN
+                ):
                     continue
                 self._gold(m.start(), self.subjects_for(m.start()), "gold (won)", None)
         for m in _RUNNER_UP.finditer(text, clause.start, clause.end):
@@ -726,15 +773,17 @@ class _SentenceReader:
                 continue
             past = PAST_TITLE.search(before)
             title = self.title_before_name(m.end())
-            subjects = [title] if title else self.subjects_for(m.start())
+            subjects = Who([title]) if title else self.subjects_for(m.start())
             why = "a result of another competition: which one is not said" if past else None
             self._place_claim(m.start(), subjects, 2, "silver (runner-up)", why, medal=True)
         for m in _PODIUM3.finditer(text, clause.start, clause.end):
             explicit = self.explicit_after(m.end()) if m.group().lower().startswith("podium") else None
-            subjects = [explicit] if explicit else self.subjects_for(m.start())
+            subjects = Who([explicit]) if explicit else self.subjects_for(m.start())
             self._place_claim(m.start(), subjects, 3, "bronze (completed the podium)", None, medal=True)
         for m in _PODIUM_ANY.finditer(text, clause.start, clause.end):
-            if self.negated(m.start()) or re.search(r"\b(?:off|missed|miss)\b", text[max(0, m.start() - 12) : m.start()], _I):
+            if self.negated(m.start()) or re.search(
+                r"\b(?:off|missed|miss)\b", text[max(0, m.start() - 12) : m.start()], _I
+            ):
                 continue
             subjects = self.subjects_for(m.start())
             self.make("medallist", m.start(), subjects, "a medal (on the podium)", 3.0)
@@ -755,8 +804,15 @@ class _SentenceReader:
             label = f"team {name}" if medal and name else f"{ordinal(place)} in the team event"
             self.make("team", position, subjects, label, float(place), uncheckable=why, discipline="team")
         else:
-            self.make("medal" if medal else "place", position, subjects, claimed, float(place), uncheckable=why,
-                      segments=() if medal else (None,))
+            self.make(
+                "medal" if medal else "place",
+                position,
+                subjects,
+                claimed,
+                float(place),
+                uncheckable=why,
+                segments=() if medal else (None,),
+            )
 
     def _places(self, clause: Clause) -> None:
         text = self.text
@@ -777,7 +833,9 @@ class _SentenceReader:
                 continue
             verb = _PLACE_VERB.search(before)
             place_word = re.match(r"[\s-]+place\b", rest, _I)
-            if re.search(r"\b(?:straight|consecutive|time|times|edition|her|his|their|its|[\w]+['’]s)\s*$", before, _I) and not (verb or place_word):
+            if re.search(
+                r"\b(?:straight|consecutive|time|times|edition|her|his|their|its|[\w]+['’]s)\s*$", before, _I
+            ) and not (verb or place_word):
                 continue
             adjacent = _ORD_PLACE_AFTER.match(rest) and self._subject_adjacent(m.start())
             if not (best_seg or seg_after or verb or place_word or adjacent or in_segment or _ORD_BEST.match(rest)):
@@ -797,7 +855,9 @@ class _SentenceReader:
                 found = best_seg or seg_after
                 assert found is not None
                 kinds = [_segment(found.group("seg"))]
-                both = re.match(rf"\s+and\s+(?:in\s+|after\s+)?(?:the\s+)?(?P<seg>{_SEG_WORDS})\b", rest[found.end() :], _I)
+                both = re.match(
+                    rf"\s+and\s+(?:in\s+|after\s+)?(?:the\s+)?(?P<seg>{_SEG_WORDS})\b", rest[found.end() :], _I
+                )
                 if both:
                     kinds.append(_segment(both.group("seg")))
                 prep = "in" if best_seg else found.group("prep").lower()
@@ -812,7 +872,9 @@ class _SentenceReader:
                 prep = "after"
                 positional = _POSITIONAL.search(before) and not _FINAL_WORDS.search(before[-40:])
                 if positional and not re.match(r"\s+overall\b", rest, _I):
-                    here = {k for _, _, k in self.segments_in_clause(m.start())} or {k for _, _, k in self.found.segments}
+                    here = {k for _, _, k in self.segments_in_clause(m.start())} or {
+                        k for _, _, k in self.found.segments
+                    }
                     if len(here) == 1:
                         kinds = list(here)
                     elif not here and len(set(self.state.segments)) == 1:
@@ -821,7 +883,9 @@ class _SentenceReader:
             if not kinds:
                 country = any(s.country for s in subjects)
                 if self._team(m.start(), country):
-                    self.make("team", m.start(), subjects, f"{ordinal(n)} in the team event", float(n), discipline="team")
+                    self.make(
+                        "team", m.start(), subjects, f"{ordinal(n)} in the team event", float(n), discipline="team"
+                    )
                 else:
                     self.make("place", m.start(), subjects, ordinal(n), float(n), segments=(None,))
                 continue
@@ -830,10 +894,16 @@ class _SentenceReader:
                     readings = _after_readings(kind, prep)
                 self._segment_place(m.start(), subjects, n, kind, readings)
 
-    def _segment_place(self, position: int, subjects: Who, n: int, kind: str, readings: tuple[str | None, ...]) -> None:
+    def _segment_place(
+        self, position: int, subjects: list[Subject], n: int, kind: str, readings: tuple[str | None, ...]
+    ) -> None:
         single = kind if readings == (kind,) else None
         if single:
-            claimed = f"{ordinal(n)} after the {SEGMENT_WORDS[kind]}" if kind in FIRST_SEGMENT else f"{ordinal(n)} in the {SEGMENT_WORDS[kind]}"
+            claimed = (
+                f"{ordinal(n)} after the {SEGMENT_WORDS[kind]}"
+                if kind in FIRST_SEGMENT
+                else f"{ordinal(n)} in the {SEGMENT_WORDS[kind]}"
+            )
         else:
             claimed = f"{ordinal(n)} after the {SEGMENT_WORDS[kind]} (overall, or in it)"
         self.make("segment_place", position, subjects, claimed, float(n), segment=single, segments=readings)
@@ -865,11 +935,11 @@ class _SentenceReader:
                 both = re.match(rf"\s+and\s+(?:the\s+)?(?P<seg>{_SEG_WORDS})\b", tail, _I)
                 if both:
                     kinds.append(_segment(both.group("seg")))
-                after = "after" in m.group().lower() or "lead" in m.group().lower() and "in" not in m.group().lower()
+                after = "after" in m.group().lower() or ("lead" in m.group().lower() and "in" not in m.group().lower())
                 subjects = self.subjects_for(m.start())
                 if pattern is _SEG_LEADER:
                     title = self.title_before_name(m.end())
-                    subjects = [title] if title else subjects
+                    subjects = Who([title]) if title else subjects
                 for kind in kinds:
                     self._segment_place(m.start(), subjects, 1, kind, _after_readings(kind, "after" if after else "in"))
 
@@ -881,16 +951,30 @@ class _SentenceReader:
             other = self._object_after(within.end())
             if value is not None and other is not None:
                 subjects = self.subjects_for(within.start())
-                self.make("margin", within.start(), subjects, f"{_fmt(value)} point(s) behind {other.name}", value,
-                          other=other, ahead=False)
+                self.make(
+                    "margin",
+                    within.start(),
+                    subjects,
+                    f"{_fmt(value)} point(s) behind {other.name}",
+                    value,
+                    other=other,
+                    ahead=False,
+                )
         for m in _WORD_MARGIN.finditer(text, clause.start, clause.end):
             if re.search(r"\bpoints?\b", text[m.end("n") : m.start("dir")]):
                 continue
             value = number_value(m.group("n"))
             subjects = self.subjects_for(m.start())
             if value is not None and subjects:
-                self._margin(m.start(), m.end("n"), value, subjects, text[clause.start : m.start()], text[m.end("n") :],
-                             _MARGIN_AFTER.match(text[m.end("n") :]))
+                self._margin(
+                    m.start(),
+                    m.end("n"),
+                    value,
+                    subjects,
+                    text[clause.start : m.start()],
+                    text[m.end("n") :],
+                    _MARGIN_AFTER.match(text[m.end("n") :]),
+                )
         for m in _BARE_POINTS.finditer(text, clause.start, clause.end):
             subjects = self.subjects_for(m.start("num"))
             if subjects and (all(s.country for s in subjects) or self.discipline_for(m.start()) == "team"):
@@ -915,8 +999,10 @@ class _SentenceReader:
                 if any(c.kind == "team_points" and p == start for c, p, _ in self.made):
                     continue
                 subjects = self.subjects_for(start)
-                if subjects and all(isinstance(s, Subject) and s.country for s in subjects) and _IMMEDIATE.match(
-                    text[max((x.end for x in self.mentions if x.end <= start), default=0) : start]
+                if (
+                    subjects
+                    and all(isinstance(s, Subject) and s.country for s in subjects)
+                    and _IMMEDIATE.match(text[max((x.end for x in self.mentions if x.end <= start), default=0) : start])
                 ):
                     self.make("team_points", start, subjects, f"{m.group(1)} points", float(m.group(1)))
 
@@ -935,13 +1021,13 @@ class _SentenceReader:
                 continue
             for mention, number in zip(group, (a, b), strict=True):
                 assert mention.subject is not None
-                self._number(number.start(), number.end(), number.group("num"), decimal=True, subjects=[mention.subject])
+                self._number(
+                    number.start(), number.end(), number.group("num"), decimal=True, subjects=[mention.subject]
+                )
             return [a, b]
         return []
 
-    def _number(
-        self, start: int, end: int, raw: str, *, decimal: bool, subjects: list[Subject] | None = None
-    ) -> None:
+    def _number(self, start: int, end: int, raw: str, *, decimal: bool, subjects: list[Subject] | None = None) -> None:
         text = self.text
         clause = self.clauses[self._clause_of(start)]
         before = text[max(clause.start, start - 80) : start]
@@ -949,7 +1035,11 @@ class _SentenceReader:
         value = number_value(raw)
         if value is None:
             return
-        if _SKIP_NUMBER.search(before) or re.match(r"\s*(?:years?|yrs?|-year|%|percent|degrees|metres|meters|km|fans|people|spectators|countries|nations|skaters|competitors|teams|times|jumps|quads|seconds)\b", after, _I):
+        if _SKIP_NUMBER.search(before) or re.match(
+            r"\s*(?:years?|yrs?|-year|%|percent|degrees|metres|meters|km|fans|people|spectators|countries|nations|skaters|competitors|teams|times|jumps|quads|seconds)\b",
+            after,
+            _I,
+        ):
             return
         if re.search(r"\b(?:after|following)\s+(?:the\s+)?(?:\w+\s+)?$", before, _I) and not decimal:
             return
@@ -959,7 +1049,11 @@ class _SentenceReader:
         margin_before = _MARGIN_BEFORE.search(before)
         margin_after = _MARGIN_AFTER.match(after)
         if margin_before or margin_after:
-            if _INEXACT.search(before) or (margin_after and margin_after.group("dir") and margin_after.group("dir").lower() in ("more than", "less than")):
+            if _INEXACT.search(before) or (
+                margin_after
+                and margin_after.group("dir")
+                and margin_after.group("dir").lower() in ("more than", "less than")
+            ):
                 return
             if not decimal and value > 30:
                 return
@@ -997,29 +1091,52 @@ class _SentenceReader:
             if readings == (kind,):
                 self._score(start, subjects, label, value, kind)
             else:
-                self.make("score", start, subjects, f"{label} (total or {SEGMENT_WORDS[kind]})", value, segments=readings)
+                self.make(
+                    "score", start, subjects, f"{label} (total or {SEGMENT_WORDS[kind]})", value, segments=readings
+                )
             return
         if _GENERIC_SEGMENT.search(before[-60:]):
-            kind = self._segment_in_view(start)
-            if kind is not None:
-                self._score(start, subjects, label, value, kind)
+            in_view = self._segment_in_view(start)
+            if in_view is not None:
+                self._score(start, subjects, label, value, in_view)
             else:
                 self.make("score", start, subjects, f"{label} (a segment score)", value, segments=("any",))
             return
         # Nothing says which: the total or any segment's score, all kept as readings.
         self.make("score", start, subjects, f"{label} (total or a segment score)", value, segments=(None, "any"))
 
-    def _score(self, start: int, subjects: Who, label: str, value: float, kind: str) -> None:
-        self.make("score", start, subjects, f"{label} in the {SEGMENT_WORDS[kind]}", value, segment=kind, segments=(kind,))
+    def _score(self, start: int, subjects: list[Subject], label: str, value: float, kind: str) -> None:
+        self.make(
+            "score", start, subjects, f"{label} in the {SEGMENT_WORDS[kind]}", value, segment=kind, segments=(kind,)
+        )
 
     def _margin(
-        self, start: int, end: int, value: float, subjects: list[Subject], before: str, after: str,
+        self,
+        start: int,
+        end: int,
+        value: float,
+        subjects: list[Subject],
+        before: str,
+        after: str,
         margin_after: re.Match[str] | None,
     ) -> None:
         direction = (margin_after.group("dir") or "").lower() if margin_after else ""
-        behind = direction in ("behind", "back of", "adrift of", "short of", "back", "off", "off the podium", "off the lead", "off the pace") or bool(
-            _LOST_BY.search(before)
-        ) or bool(re.search(r"\b(?:behind|trail(?:ed|ing)?|deficit)\b", before[-30:], _I))
+        behind = (
+            direction
+            in (
+                "behind",
+                "back of",
+                "adrift of",
+                "short of",
+                "back",
+                "off",
+                "off the podium",
+                "off the lead",
+                "off the pace",
+            )
+            or bool(_LOST_BY.search(before))
+            or bool(re.search(r"\b(?:behind|trail(?:ed|ing)?|deficit)\b", before[-30:], _I))
+        )
         other = None
         tail_start = end + (margin_after.end() if margin_after else 0)
         if direction == "off the podium":
@@ -1030,7 +1147,13 @@ class _SentenceReader:
             other = self._object_after(tail_start)
         if other is None:
             clause = self.clauses[self._clause_of(start)]
-            rivals = [m for m in self._in(clause) if m.end <= start and m.object_of and m.object_of not in ("of", "for", "from", "with", "representing", "to")]
+            rivals = [
+                m
+                for m in self._in(clause)
+                if m.end <= start
+                and m.object_of
+                and m.object_of not in ("of", "for", "from", "with", "representing", "to")
+            ]
             if rivals:
                 other = rivals[-1].subject
                 if rivals[-1].object_of in ("trailed", "trailing", "trails", "behind"):
@@ -1049,8 +1172,9 @@ class _SentenceReader:
         label = f"{_fmt(value)} point(s) {'behind' if behind else 'ahead of'} {other.name if other else 'the next'}"
         if segment:
             label += f" in the {SEGMENT_WORDS[segment]}"
-        self.make("margin", start, subjects, label, value, other=other, ahead=not behind, segment=segment,
-                  segments=(segment,))
+        self.make(
+            "margin", start, subjects, label, value, other=other, ahead=not behind, segment=segment, segments=(segment,)
+        )
 
     def _object_after(self, position: int) -> Subject | None:
         for m in self.mentions:
@@ -1067,7 +1191,9 @@ class _SentenceReader:
             return
         clause = self.clauses[self._clause_of(start)]
         why = None
-        if re.search(r"\b(?:after|following|led|leading|leads)\b", self.text[clause.start : clause.end], _I) or self.segments_in_clause(start):
+        if re.search(
+            r"\b(?:after|following|led|leading|leads)\b", self.text[clause.start : clause.end], _I
+        ) or self.segments_in_clause(start):
             why = "team standings after a segment are not stored"
         if any(not s.country for s in subjects if isinstance(s, Subject)):
             why = why or "a skater's points for the team are not checked"
@@ -1080,27 +1206,48 @@ class _SentenceReader:
             if other is None:
                 continue
             # A margin with the same rival already says the order.
-            if re.search(r"(?:\d|\b(?:one|two|three|four|five|single|a))\s*(?:points?|pts)?\s*$", text[max(0, m.start() - 15) : m.start()], _I) or re.search(
-                r"\bby\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten|half|\d+(?:\.\d+)?)\b", text[m.end() : clause.end], _I
+            if re.search(
+                r"(?:\d|\b(?:one|two|three|four|five|single|a))\s*(?:points?|pts)?\s*$",
+                text[max(0, m.start() - 15) : m.start()],
+                _I,
+            ) or re.search(
+                r"\bby\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten|half|\d+(?:\.\d+)?)\b",
+                text[m.end() : clause.end],
+                _I,
             ):
                 continue
-            if m.group().lower() == "over" and not re.search(r"\b(?:won|win|victory|gold|title|edge|triumph)", text[clause.start : m.start()], _I):
+            if m.group().lower() == "over" and not re.search(
+                r"\b(?:won|win|victory|gold|title|edge|triumph)", text[clause.start : m.start()], _I
+            ):
                 continue
             if self.negated(m.start()):
                 continue
             ahead = m.group("ahead") is not None
-            if re.search(r"\b(?:was|were|been|being|got|is|are)\s+(?:\w+\s+)?$", text[max(clause.start, m.start() - 20) : m.start()], _I) and re.match(
-                r"(?:\s+out)?\s+by\b", text[m.end() : m.end() + 8], _I
-            ):
+            if re.search(
+                r"\b(?:was|were|been|being|got|is|are)\s+(?:\w+\s+)?$",
+                text[max(clause.start, m.start() - 20) : m.start()],
+                _I,
+            ) and re.match(r"(?:\s+out)?\s+by\b", text[m.end() : m.end() + 8], _I):
                 ahead = not ahead  # "were pipped by Fournier Beaudry and Cizeron": behind them
             subjects = self.subjects_for(m.start())
             segment = None
             here = self.segments_in_clause(m.start())
             if here and re.search(rf"\b(?:in|after)\s+the\s+{_SEG_WORDS}", text[m.end() : clause.end], _I):
                 segment = here[-1][2]
-            label = f"{'ahead of' if ahead else 'behind'} {other.name}" + (f" in the {SEGMENT_WORDS[segment]}" if segment else "")
-            self.make("order", m.start(), subjects, label, None, other=other, ahead=ahead, segment=segment,
-                      segments=(segment,))
+            label = f"{'ahead of' if ahead else 'behind'} {other.name}" + (
+                f" in the {SEGMENT_WORDS[segment]}" if segment else ""
+            )
+            self.make(
+                "order",
+                m.start(),
+                subjects,
+                label,
+                None,
+                other=other,
+                ahead=ahead,
+                segment=segment,
+                segments=(segment,),
+            )
 
     def _falls(self, clause: Clause) -> None:
         text = self.text
@@ -1108,13 +1255,17 @@ class _SentenceReader:
             if m.group("n"):
                 count = NUMBER_WORDS.get(m.group("n").lower()) or (int(m.group("n")) if m.group("n").isdigit() else 0)
                 if m.group("plural").lower() == "fall":
-                    if count != 1 or not re.match(r"\s+(?:on|during|in\s+(?:the|her|his|their)\s+\w+\s+(?:skate|program)|from)", text[m.end() :], _I):
+                    if count != 1 or not re.match(
+                        r"\s+(?:on|during|in\s+(?:the|her|his|their)\s+\w+\s+(?:skate|program)|from)",
+                        text[m.end() :],
+                        _I,
+                    ):
                         continue
                 exact = m.group("n").lower() not in {"a", "an"}
             elif m.group("times"):
                 count, exact = TIMES[" ".join(m.group("times").lower().split())], True
             else:
-                if re.match(r"\s+(?:the\s+)?(?:standings|rankings|table|leaderboard)", text[m.end():], _I):
+                if re.match(r"\s+(?:the\s+)?(?:standings|rankings|table|leaderboard)", text[m.end() :], _I):
                     continue
                 count, exact = 1, False
             if not count or self.negated(m.start()):

@@ -140,10 +140,10 @@ class Checker:
             o = consistent[0]
             if o.subject is not None and len(subjects) > 1:
                 claim = replace(claim, subject=o.subject.name, skater_id=o.subject.ids[0] if o.subject.ids else None)
-            return Verdict(claim, CONSISTENT, o.stored, o.source, f"{o.why} (one of {len(outcomes)} readings)", o.reading)
-        tried = "; ".join(
-            f"{o.reading}: {o.stored}" if o.stored else (o.reading or o.why) for o in outcomes[:4]
-        )
+            return Verdict(
+                claim, CONSISTENT, o.stored, o.source, f"{o.why} (one of {len(outcomes)} readings)", o.reading
+            )
+        tried = "; ".join(f"{o.reading}: {o.stored}" if o.stored else (o.reading or o.why) for o in outcomes[:4])
         return Verdict(
             claim,
             UNCHECKABLE,
@@ -160,7 +160,9 @@ class Checker:
             return None
         return next((o.team for o in outcomes if o.team), None)
 
-    async def _readings(self, claim: Claim, competition: Competition, subject: Subject, several: bool) -> list[_Outcome]:
+    async def _readings(
+        self, claim: Claim, competition: Competition, subject: Subject, several: bool
+    ) -> list[_Outcome]:
         if subject.rank is not None:
             return [_not(f"“{subject.name}” is not one skater")]
         events = self.results.events_of(competition)
@@ -214,7 +216,13 @@ class Checker:
                 return [(self.event, entry)]
         found: list[tuple[Event, Entry]] = []
         for event in events:
-            if event.discipline == "team" and claim.kind not in ("medal", "medallist", "segment_place", "score", "fall"):
+            if event.discipline == "team" and claim.kind not in (
+                "medal",
+                "medallist",
+                "segment_place",
+                "score",
+                "fall",
+            ):
                 continue
             entry = await entry_in(event)
             if entry is not None:
@@ -286,7 +294,9 @@ class Checker:
         if stored is None:
             return _not(f"no {reading.rsplit(' · ', 1)[-1]} stored ({reading})", reading)
         place = int(stored)
-        readable = ordinal(place) + (f" ({MEDAL_NAME[place]})" if place in MEDAL_NAME and claim.kind in ("medal", "medallist", "team") else "")
+        readable = ordinal(place) + (
+            f" ({MEDAL_NAME[place]})" if place in MEDAL_NAME and claim.kind in ("medal", "medallist", "team") else ""
+        )
         if claim.kind == "medallist":
             ok = place in MEDAL_NAME
         else:
@@ -341,7 +351,9 @@ class Checker:
                 return _not(f"the places of {entry.name} and {rival.name} are not both stored", reading)
             ok = (own_place < rival_place) == claim.ahead
             stored = f"{ordinal(int(own_place))} vs {ordinal(int(rival_place))} ({rival.name})"
-            return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(place_of(entry)), f"stored: {stored}", reading)
+            return _Outcome(
+                CONSISTENT if ok else CONTRADICTED, stored, _source(place_of(entry)), f"stored: {stored}", reading
+            )
         mine, theirs = _num(score_of(entry)), _num(score_of(rival))
         if mine is None or theirs is None:
             return _not(f"the scores of {entry.name} and {rival.name} are not both stored", reading)
@@ -351,7 +363,9 @@ class Checker:
         expected = claim.value if claim.ahead else -claim.value
         ok = abs(diff - expected) < 0.006
         stored = f"{abs(diff):.2f} {'ahead of' if diff >= 0 else 'behind'} {rival.name}"
-        return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(score_of(entry)), f"stored: {stored}", reading)
+        return _Outcome(
+            CONSISTENT if ok else CONTRADICTED, stored, _source(score_of(entry)), f"stored: {stored}", reading
+        )
 
     def _falls(self, claim: Claim, entry: Entry, where: str) -> _Outcome:
         reading = f"{where} · falls" + (f" in the {SEGMENT_WORDS[claim.segment]}" if claim.segment else "")
@@ -382,9 +396,7 @@ class Checker:
         country = await self._team_country(event, tuple(s.id for s in entry.skaters))
         return await self._team_result(claim, event, country, where)
 
-    async def _team(
-        self, claim: Claim, competition: Competition, subject: Subject, event: Event | None
-    ) -> _Outcome:
+    async def _team(self, claim: Claim, competition: Competition, subject: Subject, event: Event | None) -> _Outcome:
         if event is None:
             return _not(f"no team event stored at {competition.label}")
         where = f"{competition.label} · {event.name}"
@@ -430,7 +442,9 @@ class Checker:
                 return _not("the team places are not both stored", reading)
             ok = (a < b) == claim.ahead
             stored = f"{ordinal(int(a))} vs {ordinal(int(b))} ({rival.country})"
-            return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(own.place), f"stored: {stored}", reading)
+            return _Outcome(
+                CONSISTENT if ok else CONTRADICTED, stored, _source(own.place), f"stored: {stored}", reading
+            )
         a, b = _num(own.points), _num(rival.points)
         if a is None or b is None or claim.value is None:
             return _not("the team points are not both stored", reading)
@@ -456,10 +470,22 @@ class Checker:
         at_place = [e for e in entries if _num(e.place) == claim.value]
         if any(e.country == subject.country for e in at_place):
             e = next(e for e in at_place if e.country == subject.country)
-            return [_Outcome(CONSISTENT, f"{ordinal(int(claim.value))}: {e.name}", _source(e.place), f"stored: {e.name}", reading)]
+            return [
+                _Outcome(
+                    CONSISTENT, f"{ordinal(int(claim.value))}: {e.name}", _source(e.place), f"stored: {e.name}", reading
+                )
+            ]
         if at_place:
             e = at_place[0]
-            return [_Outcome(CONTRADICTED, f"{ordinal(int(claim.value))}: {e.name} ({e.country})", _source(e.place), f"stored: {e.name} ({e.country})", reading)]
+            return [
+                _Outcome(
+                    CONTRADICTED,
+                    f"{ordinal(int(claim.value))}: {e.name} ({e.country})",
+                    _source(e.place),
+                    f"stored: {e.name} ({e.country})",
+                    reading,
+                )
+            ]
         return [_not(f"no {ordinal(int(claim.value))} place stored ({where})", reading)]
 
 

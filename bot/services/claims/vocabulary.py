@@ -72,7 +72,9 @@ DISCIPLINE_RE = re.compile(
 )
 
 # A skating score: two decimals (147.52), and a bare number of points for the team event.
-DECIMAL_RE = re.compile(r"(?<![\d.,:/$€£])(?P<num>\d{1,3}\.\d{2})(?!\d|[.,:/]\d|%|\s*(?:%|per\s?cent|m\b|km|kg|sec|s\b))")
+DECIMAL_RE = re.compile(
+    r"(?<![\d.,:/$€£])(?P<num>\d{1,3}\.\d{2})(?!\d|[.,:/]\d|%|\s*(?:%|per\s?cent|m\b|km|kg|sec|s\b))"
+)
 POINTS_RE = re.compile(
     r"(?<![\d.,:/$€£-])(?P<num>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a|a single)"
     r"(?P<pts>\s+(?:points?|pts?\b))",
