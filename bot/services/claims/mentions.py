@@ -118,7 +118,7 @@ _OBJECT_OF = re.compile(
     r"|edges(?:\s+out)?|over|than|outscoring|outscored|trailing|trailed|past|overtaking|overtook|pipping|pipped"
     r"|held\s+off|holding\s+off|holds\s+off|against|alongside|including|like|with|to|for|from|of|by|congratulated"
     r"|embraced|hugged|thanked|surprised|approached|watched|joined|beside|besides|among|between|rival|after"
-    r"|within(?:\s+\w+){1,3}\s+of|short\s+of|back\s+of|led|leads|leading|outpaced|trails)"
+    r"|within(?:\s+\w+){1,3}\s+of|short\s+of|back\s+of|led|leads|leading|outpaced|trails|since|separated)"
     r"\s+(?:(?:the|his|her|their|fellow|compatriot|teammate|teammates|rival|rivals|partner|countryman"
     r"|countrywoman|training\s+mate|reigning|defending|gold|silver|bronze|medall?ists?|champions?|olympic"
     r"|world|[A-Z][\w’'-]*|[\w-]+['’]s)\s+){0,4}$"
@@ -206,10 +206,19 @@ class MentionFinder:
             if not gap_ok:
                 mentions.append(country)
         mentions.sort(key=lambda m: m.start)
+        previous: Mention | None = None
         for mention in mentions:
-            obj = _OBJECT_OF.search(sentence, 0, mention.start)
-            if obj and obj.end() == mention.start:
+            window = max(0, mention.start - 120)
+            obj = _OBJECT_OF.search(sentence[window : mention.start])
+            if obj and window + obj.end() == mention.start:
                 mention.object_of = " ".join(obj.group("prep").lower().split())
+            elif (
+                previous is not None
+                and previous.object_of
+                and re.fullmatch(r"\s*(?:,|and|&|or|,\s*and)\s*", sentence[previous.end : mention.start], re.I)
+            ):
+                mention.object_of = previous.object_of  # "ahead of Sakamoto and Chiba": both are rivals
+            previous = mention
         found.subjects = mentions
         return found
 
@@ -248,7 +257,7 @@ class MentionFinder:
             # A place is a competition when the text puts a result there: "in Milan", "at Milano Cortina",
             # "Beijing 2022", "Milan's arena"; not a bare word ("Boston Globe").
             if (
-                re.search(r"\b(?:in|at)\s+(?:the\s+)?$", before, re.I)
+                re.search(r"\b(?:in|at|from)\s+(?:the\s+)?$", before, re.I)
                 or re.match(rf"\s+{_YEAR}\b", after)
                 or re.match(r"['’]s?\b", sentence[end : end + 2])
                 or any(s <= start <= e + 1 for s, e, _, _ in spans)
@@ -277,6 +286,12 @@ class MentionFinder:
             if form == "US" and not sentence[max(0, m.start() - 1) : m.start()].isspace() and m.start() > 0:
                 continue
             team = bool(m.group("team")) or bool(_TEAM_NOUN.match(sentence[m.end() :]))
+            if (
+                how == "adjective"
+                and re.search(r"\bthe\s+$", sentence[: m.start()], re.I)
+                and not re.match(r"\s+[A-Za-z]", sentence[m.end() :])
+            ):
+                how = "people"  # "the French won by 1.43 points"
             if how == "adjective" and not team:
                 continue  # "Japanese star", "the American skater": a description, not a country subject
             end = m.end()

@@ -36,6 +36,7 @@ from bot.services.claims.vocabulary import (
     MEDAL_RE,
     NEGATION,
     NUMBER_WORDS,
+    ORD,
     ORDINAL_RE,
     PAST_TITLE,
     POINTS_RE,
@@ -96,8 +97,9 @@ _ORD_PLACE_AFTER = re.compile(
     _I,
 )
 _SEG_AFTER_ORD = re.compile(
-    rf"^(?:[\s-]+place)?(?:\s+overall)?\s*,?\s*(?P<prep>after|in|following|of|at|for)\s+(?:the\s+)?"
-    rf"(?:(?:her|his|their|its|men['’]s|women['’]s|pairs|ice\s+dance|team|both|the)\s+)*(?P<seg>{_SEG_WORDS})\b",
+    rf"^(?:[\s-]+place)?(?:\s+overall)?\s*,?\s*(?P<prep>after|in|following|of|at|for)\s+(?:(?:the|a|an)\s+)?"
+    rf"(?:(?:her|his|their|its|men['’]s|women['’]s|pairs|ice\s+dance|team|both|the)\s+)*(?:[a-z][\w-]*\s+){{0,2}}?"
+    rf"(?P<seg>{_SEG_WORDS})\b",
     _I,
 )
 _ORD_BEST_SEG = re.compile(rf"^[\s-]+(?:best|highest|place|ranked)\s+(?:\w+\s+)?(?P<seg>{_SEG_WORDS})\b", _I)
@@ -230,7 +232,7 @@ _LOST_BY = re.compile(r"\b(?:lost|losing|loses|missed|missing|misses)\s+(?:out\s
 _ORDER = re.compile(
     r"\b(?P<ahead>ahead\s+of|in\s+front\s+of|beating|beat|beats|beaten|edging(?:\s+out)?|edged(?:\s+out)?"
     r"|edges(?:\s+out)?|outscoring|outscored|pipping|pipped|held\s+off|holding\s+off|holds\s+off|overtaking"
-    r"|overtook|overtaken|over)"
+    r"|overtook|overtaken|over)\b"
     r"|\b(?P<behind>behind|trailing|trailed|trails)\b",
     _I,
 )
@@ -257,6 +259,14 @@ class Who(list[Subject]):
     (a figure that could be either's)."""
 
     alternatives: bool = False
+
+
+# Between a trigger and a competition named after it, another trigger takes the competition ("silver to her
+# bronze from Beijing": Beijing is the bronze's).
+_OTHER_TRIGGER = re.compile(rf"\b(?:gold|silver|bronze|{ORD}|\d+\.\d\d)\b", _I)
+_ABSOLUTE = re.compile(
+    rf"^\s+(?:[a-z]+ing\b|{ORD}\b|(?:in|on)\s+(?:{ORD}|\d)|gold\b|silver\b|bronze\b|\d|(?:was|were)\s)", _I
+)
 
 
 @dataclass(slots=True)
@@ -311,7 +321,16 @@ class _SentenceReader:
         self.found: Found = reader.finder.find(sentence)
         self.mentions = self.found.subjects
         self._resolve_references()
-        self.clauses = clauses(sentence, [m.span for m in self.mentions])
+        # Clauses start before a new subject; after "with" only in an absolute phrase ("with Sakamoto taking
+        # silver", "with Medvedeva second"), not "gold with the U.S. team".
+        self.clauses = clauses(
+            sentence,
+            [
+                m.span
+                for m in self.mentions
+                if m.object_of is None or (m.object_of == "with" and _ABSOLUTE.match(sentence[m.end :]))
+            ],
+        )
         self.made: list[tuple[Claim, int, int]] = []  # claim, trigger start, clause index
 
     # -- who the pronouns and descriptions stand for -------------------------------------------------------
@@ -423,7 +442,12 @@ class _SentenceReader:
         subjects = Who(m.subject for m in chosen if m.subject is not None)
         # Right after an object ("ahead of Shin Ji-a in eleventh"): it may be the object's figure as well.
         last = before[-1] if before else None
-        rival = last is not None and last.object_of not in (None, "of", "from", "for", "representing", "with")
+        attribute = ("of", "from", "for", "representing", "with")
+        rival = (
+            last is not None
+            and last.object_of is not None
+            and (last.kind != "country" or last.object_of not in attribute)
+        )
         if (
             bare
             and rival
@@ -432,7 +456,7 @@ class _SentenceReader:
             and last.subject not in subjects
             and last.kind != "rank"
         ):
-            if re.fullmatch(r"[\s,(]*(?:in\s+)?", self.text[last.end : position]) and len(subjects) == 1:
+            if re.fullmatch(r"[\s,(]*(?:(?:in|on|with|at)\s+)?", self.text[last.end : position]) and len(subjects) == 1:
                 subjects.append(last.subject)
                 subjects.alternatives = True
         return subjects
@@ -495,7 +519,10 @@ class _SentenceReader:
         own = [
             (s, e, t)
             for s, e, t, title in self.found.competitions
-            if not title and clause.start <= s < clause.end and not (s > position and "," in self.text[position:s])
+            if not title
+            and clause.start <= s < clause.end
+            and not (s > position and "," in self.text[position:s])
+            and not (s > position + 8 and _OTHER_TRIGGER.search(self.text, position + 4, s))
         ]
         if own:
 
@@ -522,12 +549,20 @@ class _SentenceReader:
         return (None,)
 
     def discipline_for(self, position: int) -> str | None:
+        """The event the clause names for the trigger at `position`. "Team" counts when no other trigger
+        stands between it and this one ("finished eighth after winning gold with the U.S. team": the gold is
+        the team's, the eighth place is not); "the men's free skate in the team event" is the team event."""
         clause = self.clauses[self._clause_of(position)]
-        own = [(s, d) for s, _, d in self.found.disciplines if clause.start <= s < clause.end]
-        pool = own or [(s, d) for s, _, d in self.found.disciplines]
-        # "the men's free skate in the team event": the team event (the men's segment of it).
-        if any(d == "team" for _, d in pool) or _TEAM_WORD.search(self.text[clause.start : clause.end]):
-            return "team"
+        word = re.match(r"\S+", self.text[position:])
+        trigger_end = position + (word.end() if word else 0)
+        teams = [(s, e) for s, e, d in self.found.disciplines if d == "team" and clause.start <= s < clause.end]
+        teams += [(m.start(), m.end()) for m in _TEAM_WORD.finditer(self.text, clause.start, clause.end)]
+        for s, e in teams:
+            lo, hi = (trigger_end, s) if s >= trigger_end else (e, position)
+            if not _OTHER_TRIGGER.search(self.text, lo, max(lo, hi)):
+                return "team"
+        own = [(s, d) for s, _, d in self.found.disciplines if clause.start <= s < clause.end and d != "team"]
+        pool = own or [(s, d) for s, _, d in self.found.disciplines if d != "team"]
         if not pool:
             return None
         return min(pool, key=lambda p: abs(p[0] - position))[1]
@@ -596,7 +631,9 @@ class _SentenceReader:
         self._falls(clause)
 
     def _team(self, position: int, subject_is_country: bool) -> bool:
-        return subject_is_country or self.discipline_for(position) == "team"
+        """A team-event claim when the sentence names the team event; a country's medal or place otherwise has
+        the team event and the country's entries as readings (see verdicts)."""
+        return self.discipline_for(position) == "team"
 
     def _medals(self, clause: Clause) -> None:
         text = self.text
@@ -663,12 +700,14 @@ class _SentenceReader:
                 j += 1
             if len(run) < 2:
                 continue
-            inside = [m for m in self._in(clause) if m.end <= run[0].start() and m.object_of is None]
-            if len(inside) < len(run):
+            inside = [m for m in self._in(clause) if m.end <= run[0].start() and m.object_of in (None, "of")]
+            if not inside:
                 continue
             group = self._group_ending_at(inside[-1], inside)
             if len(group) != len(run):
-                continue
+                # Values listed after a group of another size ("Sakamoto, Nakai and Chiba ... second and third"):
+                # whose is which is not said.
+                return run if len(group) > 1 else None
             for mention, trigger in zip(group, run, strict=True):
                 assert mention.subject is not None
                 word = trigger.group().lower()
@@ -837,7 +876,12 @@ class _SentenceReader:
                 r"\b(?:straight|consecutive|time|times|edition|her|his|their|its|[\w]+['’]s)\s*$", before, _I
             ) and not (verb or place_word):
                 continue
-            adjacent = _ORD_PLACE_AFTER.match(rest) and self._subject_adjacent(m.start())
+            # "Chiba 4th", "Sakamoto second"; but "13th after a fall" says nothing sure.
+            adjacent = (
+                _ORD_PLACE_AFTER.match(rest)
+                and self._subject_adjacent(m.start())
+                and not re.match(r"\s*,?\s*(?:after|following|before)\b", rest, _I)
+            )
             if not (best_seg or seg_after or verb or place_word or adjacent or in_segment or _ORD_BEST.match(rest)):
                 continue
             if self.negated(m.start()) and not re.search(r"\bmissed\s+(?:a|the)\s+(?:medal|podium)\b", before, _I):
@@ -1164,11 +1208,33 @@ class _SentenceReader:
         # Measured in a segment only when the clause says where: "after the short program", "in the free
         # dance"; after the last segment the standings are the final ones. ("won the free dance but lost gold
         # by 1.43" is a margin in the totals.)
+        # A margin set after a place ("third after the short program, 2.12 behind Nakai"; "finished second, 0.43
+        # behind") is measured where that place is.
         segment = None
-        clause = self.clauses[self._clause_of(start)]
-        for a in _MARGIN_SEGMENT.finditer(self.text, clause.start, clause.end):
-            kind = _segment(a.group("seg"))
-            segment = kind if (kind in FIRST_SEGMENT or a.group("prep").lower() == "in") else None
+        index = self._clause_of(start)
+        clause = self.clauses[index]
+        placed = sorted(
+            (
+                (p, c)
+                for c, p, i in self.made
+                if i == index and p < start and c.kind in ("place", "segment_place", "medal")
+            ),
+            key=lambda pc: pc[0],
+        )
+        if placed:
+            position, last = placed[-1]
+            final_words = re.search(
+                r"\b(?:gold|silver|bronze|title|crown|overall|finish\w*|final|medals?|podium)\b",
+                self.text[position:start],
+                _I,
+            )
+            segment = last.segment if last.kind == "segment_place" and not final_words else None
+        else:
+            chunk_start = max(clause.start, self.text.rfind(",", clause.start, start) + 1)
+            chunk_end = self.text.find(",", end, clause.end)
+            for a in _MARGIN_SEGMENT.finditer(self.text, chunk_start, clause.end if chunk_end < 0 else chunk_end):
+                kind = _segment(a.group("seg"))
+                segment = kind if (kind in FIRST_SEGMENT or a.group("prep").lower() == "in") else None
         label = f"{_fmt(value)} point(s) {'behind' if behind else 'ahead of'} {other.name if other else 'the next'}"
         if segment:
             label += f" in the {SEGMENT_WORDS[segment]}"
@@ -1176,9 +1242,11 @@ class _SentenceReader:
             "margin", start, subjects, label, value, other=other, ahead=not behind, segment=segment, segments=(segment,)
         )
 
-    def _object_after(self, position: int) -> Subject | None:
+    def _object_after(self, position: int, *, named: bool = False) -> Subject | None:
         for m in self.mentions:
             if m.start >= position and m.subject is not None:
+                if named and m.kind in ("pronoun", "description"):
+                    return None
                 if len(self.text[position : m.start].split()) <= 5:
                     return m.subject
                 return None
@@ -1202,7 +1270,7 @@ class _SentenceReader:
     def _order(self, clause: Clause) -> None:
         text = self.text
         for m in _ORDER.finditer(text, clause.start, clause.end):
-            other = self._object_after(m.end())
+            other = self._object_after(m.end(), named=True)
             if other is None:
                 continue
             # A margin with the same rival already says the order.
@@ -1232,21 +1300,19 @@ class _SentenceReader:
             subjects = self.subjects_for(m.start())
             segment = None
             here = self.segments_in_clause(m.start())
+            readings: tuple[str | None, ...] = (None,)
             if here and re.search(rf"\b(?:in|after)\s+the\s+{_SEG_WORDS}", text[m.end() : clause.end], _I):
                 segment = here[-1][2]
-            label = f"{'ahead of' if ahead else 'behind'} {other.name}" + (
-                f" in the {SEGMENT_WORDS[segment]}" if segment else ""
-            )
+                readings = (segment,)
+            elif self.found.segments:
+                # "Nakai's short program put her first, ahead of Sakamoto": the segment's order, or the final one.
+                readings = (None, *dict.fromkeys(k for _, _, k in self.found.segments))
+            label = f"{'ahead of' if ahead else 'behind'} {other.name}"
+            if segment:
+                label += f" in the {SEGMENT_WORDS[segment]}"
+            subjects = Who(x for x in subjects if x != other)
             self.make(
-                "order",
-                m.start(),
-                subjects,
-                label,
-                None,
-                other=other,
-                ahead=ahead,
-                segment=segment,
-                segments=(segment,),
+                "order", m.start(), subjects, label, None, other=other, ahead=ahead, segment=segment, segments=readings
             )
 
     def _falls(self, clause: Clause) -> None:
@@ -1271,8 +1337,7 @@ class _SentenceReader:
             if not count or self.negated(m.start()):
                 continue
             subjects = self.subjects_for(m.start(), person_only=True)
-            here = self.segments_in_clause(m.start()) or self.found.segments
-            kind = _nearest(here, m.start())
+            kind = _nearest(self.segments_in_clause(m.start()), m.start())
             where = f" in the {SEGMENT_WORDS[kind]}" if kind else ""
             label = (f"{count} fall{'s' if count != 1 else ''}" if exact else "a fall") + where
             self.make("fall", m.start(), subjects, label, float(count) if exact else 0.5, segment=kind)

@@ -131,7 +131,7 @@ class Checker:
             claim = replace(claim, subject=team_subject)
         if len(outcomes) == 1:
             o = outcomes[0]
-            return Verdict(claim, o.outcome, o.stored, o.source, o.why, o.reading)
+            return Verdict(self._as_read(claim, o), o.outcome, o.stored, o.source, o.why, o.reading)
         consistent = [o for o in outcomes if o.outcome == CONSISTENT]
         if not consistent and all(o.outcome == UNCHECKABLE for o in outcomes) and len({o.why for o in outcomes}) == 1:
             o = outcomes[0]
@@ -140,6 +140,7 @@ class Checker:
             o = consistent[0]
             if o.subject is not None and len(subjects) > 1:
                 claim = replace(claim, subject=o.subject.name, skater_id=o.subject.ids[0] if o.subject.ids else None)
+            claim = self._as_read(claim, o)
             return Verdict(
                 claim, CONSISTENT, o.stored, o.source, f"{o.why} (one of {len(outcomes)} readings)", o.reading
             )
@@ -152,6 +153,15 @@ class Checker:
             f"the sentence can be read {len(outcomes)} ways and none matches the store ({tried})",
             " or ".join(dict.fromkeys(o.reading for o in outcomes if o.reading)) or None,
         )
+
+    @staticmethod
+    def _as_read(claim: Claim, outcome: _Outcome) -> Claim:
+        """A country's medal or place read in the team event is a team claim about that country."""
+        if outcome.team and claim.kind in ("medal", "place", "medallist"):
+            medal = MEDAL_NAME.get(int(claim.value or 0)) if claim.kind == "medal" else None
+            claimed = f"team {medal}" if medal else f"{ordinal(int(claim.value or 0))} in the team event"
+            return replace(claim, kind="team", subject=outcome.team, claimed=claimed)
+        return claim
 
     @staticmethod
     def _team_subject(claim: Claim, outcomes: list[_Outcome]) -> str | None:
@@ -167,12 +177,20 @@ class Checker:
             return [_not(f"“{subject.name}” is not one skater")]
         events = self.results.events_of(competition)
         team_event = next((e for e in events if e.discipline == "team"), None)
-        if claim.kind in ("team", "team_points") or (subject.country and claim.kind in ("margin", "order")):
-            if subject.country and claim.discipline not in (None, "team") and claim.kind != "team_points":
-                return await self._country_in_event(claim, competition, subject, events)
-            return [await self._team(claim, competition, subject, team_event)]
+        linked_team = self.event is not None and self.event.discipline == "team" and self.event in events
         if subject.country:
-            return await self._country_in_event(claim, competition, subject, events)
+            # A country: its team result when the sentence or the story's link says team event; else a medal
+            # or a place may be the team's or one of its skaters' in an individual event (all are readings).
+            if claim.kind in ("team", "team_points", "margin", "order") or claim.discipline == "team":
+                return [await self._team(claim, competition, subject, team_event)]
+            if claim.discipline is None and linked_team:
+                return [await self._team(claim, competition, subject, team_event)]
+            readings = await self._country_in_event(claim, competition, subject, events)
+            if claim.discipline is None and team_event is not None:
+                readings.append(await self._team(claim, competition, subject, team_event))
+            return readings
+        if claim.kind in ("team", "team_points"):
+            return [await self._team(claim, competition, subject, team_event)]
         candidates = await self._entries(claim, competition, subject, events)
         if isinstance(candidates, str):
             return [_not(candidates)]
@@ -238,7 +256,10 @@ class Checker:
         if kind == "fall":
             return [self._falls(claim, entry, where)]
         if kind in ("margin", "order"):
-            return [await self._relative(claim, event, entry, where, who)]
+            return [
+                await self._relative(claim, event, entry, where, who, segment)
+                for segment in (claim.segments or (claim.segment,))
+            ]
         readings = claim.segments or ((claim.segment,) if claim.segment else (None,))
         if kind in ("medal", "medallist") or kind == "team":
             readings = (None,)
@@ -311,10 +332,12 @@ class Checker:
         readable = f"{stored:.2f}"
         return _Outcome(CONSISTENT if ok else CONTRADICTED, readable, _source(figure), f"stored: {readable}", reading)
 
-    async def _relative(self, claim: Claim, event: Event, entry: Entry, where: str, who: str) -> _Outcome:
-        """Order and margins between the subject and `other` (a skater, a couple, or a place)."""
+    async def _relative(
+        self, claim: Claim, event: Event, entry: Entry, where: str, who: str, segment: str | None
+    ) -> _Outcome:
+        """Order and margins between the subject and `other` (a skater, a couple, or a place), in the final
+        standings (`segment` None) or in one segment."""
         entries, _ = await self.results.results_of(event)
-        segment = claim.segment
         seg_id = self._segment_id(event, entry, segment) if segment else None
 
         def place_of(e: Entry) -> Figure | None:
@@ -460,33 +483,35 @@ class Checker:
         """ "Japan took silver in the women's event": some entry of that country has that place."""
         if claim.kind not in ("medal", "place", "medallist") or claim.value is None:
             return [_not(f"{subject.name}: which skater is meant is not said")]
-        chosen = [e for e in events if e.discipline == claim.discipline] or ([self.event] if self.event else [])
-        if not chosen or chosen[0] is None:
-            return [_not("the sentence does not say which event")]
-        event = chosen[0]
-        entries, _ = await self.results.results_of(event)
-        where = f"{competition.label} · {event.name}"
-        reading = f"{where} · {subject.name}'s place"
-        at_place = [e for e in entries if _num(e.place) == claim.value]
-        if any(e.country == subject.country for e in at_place):
-            e = next(e for e in at_place if e.country == subject.country)
-            return [
-                _Outcome(
-                    CONSISTENT, f"{ordinal(int(claim.value))}: {e.name}", _source(e.place), f"stored: {e.name}", reading
-                )
-            ]
-        if at_place:
-            e = at_place[0]
-            return [
-                _Outcome(
-                    CONTRADICTED,
-                    f"{ordinal(int(claim.value))}: {e.name} ({e.country})",
-                    _source(e.place),
-                    f"stored: {e.name} ({e.country})",
-                    reading,
-                )
-            ]
-        return [_not(f"no {ordinal(int(claim.value))} place stored ({where})", reading)]
+        if claim.discipline:
+            chosen = [e for e in events if e.discipline == claim.discipline]
+        elif self.event is not None and self.event in events and self.event.discipline != "team":
+            chosen = [self.event]
+        else:
+            chosen = [e for e in events if e.discipline != "team"]
+        out: list[_Outcome] = []
+        for event in chosen:
+            entries, _ = await self.results.results_of(event)
+            where = f"{competition.label} · {event.name}"
+            reading = f"{where} · a {subject.name} entry's place"
+            placed = [e for e in entries if _num(e.place) is not None]
+            if claim.kind == "medallist":
+                ours = [e for e in placed if e.country == subject.country and (_num(e.place) or 99) <= 3]
+                at_place: list[Entry] = []
+            else:
+                ours = [e for e in placed if e.country == subject.country and _num(e.place) == claim.value]
+                at_place = [e for e in placed if _num(e.place) == claim.value]
+            if ours:
+                e = ours[0]
+                stored = f"{ordinal(int(_num(e.place) or 0))}: {e.name}"
+                out.append(_Outcome(CONSISTENT, stored, _source(e.place), f"stored: {stored}", reading))
+            elif at_place:
+                e = at_place[0]
+                stored = f"{ordinal(int(claim.value))}: {e.name} ({e.country})"
+                out.append(_Outcome(CONTRADICTED, stored, _source(e.place), f"stored: {stored}", reading))
+            else:
+                out.append(_not(f"no {ordinal(int(claim.value))} place stored for {subject.name} ({where})", reading))
+        return out or [_not("no event stored to check it against")]
 
 
 def _falls_in_notes(notes: list[Figure], segment: str | None) -> tuple[int | None, Figure | None, bool]:
