@@ -199,5 +199,13 @@ async def check_text(
     if event is not None and competition is not None and event.competition_id != competition.id:
         event = None
     checker = Checker(results, competition, event)
-    verdicts = [await checker.check(claim) for claim in extraction.claims]
+    verdicts: list[Verdict] = []
+    seen: set[tuple[object, ...]] = set()
+    for claim in extraction.claims:
+        verdict = await checker.check(claim)
+        # Two phrasings of one claim ("Malinin's win ... gave the Americans the gold") read the same: once.
+        key = (verdict.claim.kind, verdict.claim.subject, verdict.claim.claimed, verdict.outcome, verdict.reading)
+        if key not in seen:
+            seen.add(key)
+            verdicts.append(verdict)
     return CheckReport(verdicts, competition.label if competition else None, event.name if event else None)

@@ -151,7 +151,8 @@ _YEAR_TITLE = re.compile(
     rf"\b(?P<year>{_YEAR})\s+(?:(?:pairs|ice\s+dance|men['’]s|women['’]s|team)\s+)?(?=(?:champions?|titles?|"
     r"medall?ists?|gold|silver|bronze|runners?[\s-]up)\b)"
 )
-_YEAR_PLACE = re.compile(rf"\b(?:in|at|of)\s+(?:the\s+)?(?P<year>{_YEAR})\b(?!\s*[-–/]\s*\d)")
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_YEAR_PLACE = re.compile(rf"\b(?:in|at|of)\s+(?:the\s+)?(?:{_MONTH}\s+)?(?P<year>{_YEAR})\b(?!\s*[-–/]\s*\d)")
 # At the start of a sentence a lone capitalized word is a name only before a verb of results ("Valieva won"),
 # not before "was" or "were" ("Cameras were rolling").
 _ACTION_VERB = re.compile(
@@ -212,6 +213,14 @@ class MentionFinder:
             obj = _OBJECT_OF.search(sentence[window : mention.start])
             if obj and window + obj.end() == mention.start:
                 mention.object_of = " ".join(obj.group("prep").lower().split())
+                passive = re.search(
+                    r"\b(?:was|were|is|are|been)\s+(?:\w+\s+)?(?:won|taken|claimed|captured|completed|secured|led|topped)"
+                    r"\s+by\s+(?:the\s+)?$",
+                    sentence[window : mention.start],
+                    re.IGNORECASE,
+                )
+                if mention.object_of == "by" and passive:
+                    mention.object_of = None  # "the free skate was won by Liu": Liu did it
             elif (
                 previous is not None
                 and previous.object_of

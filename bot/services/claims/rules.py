@@ -70,14 +70,14 @@ _PLACE_VERB = re.compile(
 _FINAL_WORDS = re.compile(
     r"\b(?:finish(?:ed|es|ing)?|ended|end(?:s|ing)?|overall|final(?:ly)?|wound|dropp|slipp|slid|tumbl|plung|collaps"
     r"|faded|fading|climb|rose|rising|surg|soar|settl|jump|vault|leap|recover|took|take|claim|secur|earn|captur"
-    r"|obtain|got|gets|gave)",
+    r"|obtain|got|gets|gave|landed|wound)",
     _I,
 )
 _FROM = re.compile(r"\bfrom\s+(?:the\s+)?$", _I)
 # Being in a place for a while ("was sixth", "sitting 13th") rather than finishing there: with one segment in
 # view, its standings.
 _POSITIONAL = re.compile(
-    r"\b(?:was|were|is|are|sat|sits|sitting|lying|lay|lies|stood|standing|stayed|remained|remains|in)\s+"
+    r"\b(?:was|were|is|are|sat|sits|sitting|lying|lay|lies|stood|standing|stayed|remained|remains)\s+"
     r"(?:(?:only|just|a|an|the|in|provisional|provisionally)\s+)*$",
     _I,
 )
@@ -105,8 +105,8 @@ _SEG_AFTER_ORD = re.compile(
 _ORD_BEST_SEG = re.compile(rf"^[\s-]+(?:best|highest|place|ranked)\s+(?:\w+\s+)?(?P<seg>{_SEG_WORDS})\b", _I)
 _ORD_BEST = re.compile(r"^[\s-]+(?:best|highest)\b", _I)
 _SEG_WIN = re.compile(
-    rf"\b(?:led|leads|leading|topped|tops|topping|won|wins|winning|took\s+the\s+lead\s+in|headed|heads)\s+"
-    rf"(?:(?:after|in|following)\s+)?(?:both\s+)?(?:the\s+)?(?:(?:men['’]s|women['’]s|pairs|ice\s+dance|team)\s+)?"
+    rf"\b(?:led|leads|leading|topped|tops|topping|won|wins|winning|win|victory|took\s+the\s+lead\s+in|headed|heads)"
+    rf"\s+(?:(?:after|in|following|of)\s+)?(?:both\s+)?(?:the\s+)?(?:(?:men['’]s|women['’]s|pairs|ice\s+dance|team)\s+)?"
     rf"(?P<seg>{_SEG_WORDS})\b",
     _I,
 )
@@ -412,6 +412,12 @@ class _SentenceReader:
         clause = self.clauses[index]
         inside = self._in(clause)
         before = [m for m in inside if m.end <= position]
+        # "Sakamoto's 224.90", "Glenn's fifth place": the possessor's, whatever else the clause says.
+        if bare and before and before[-1].subject is not None and before[-1].kind != "rank":
+            if re.fullmatch(
+                r"['’]s?\s+(?:(?:own|best|final|total|score|of)\s+)*", self.text[before[-1].end : position]
+            ):
+                return Who([before[-1].subject])
         candidates = [m for i, m in enumerate(before) if self._candidate(m, clause, i == 0)]
         if person_only or any(m.kind != "country" for m in candidates):
             people = [m for m in candidates if m.kind != "country"]
@@ -791,12 +797,17 @@ class _SentenceReader:
             for m in pattern.finditer(text, clause.start, clause.end):
                 if any(abs(m.start() - d) < 30 for d in done) or self.negated(m.start()):
                     continue
-                nxt = text[m.end() : m.end() + 40]
+                nxt = text[m.end() : m.end() + 60]
                 if re.match(
                     r"\s+(?:the\s+)?(?:gold|silver|bronze|title|crown|event|competition|victory|free|short|rhythm|segment|team)\b",
                     nxt,
                     _I,
+                ) or re.match(rf"\s+(?:in|of)\s+(?:the\s+)?(?:[\w’'-]+\s+){{0,2}}?{_SEG_WORDS}", nxt, _I):
+                    continue
+                if re.search(
+                    r"\b(?:was|were|is|are|been|being)\s+$", text[max(clause.start, m.start() - 12) : m.start()], _I
                 ):
+                    self._passive_win(m, clause)
                     continue
                 if (
                     re.search(r"\b(?:gold|silver|bronze|title|crown)\b", text[m.end() : clause.end][:30], _I)
@@ -826,6 +837,20 @@ class _SentenceReader:
                 continue
             subjects = self.subjects_for(m.start())
             self.make("medallist", m.start(), subjects, "a medal (on the podium)", 3.0)
+
+    def _passive_win(self, m: re.Match[str], clause: Clause) -> None:
+        """ "The free skate was won by Liu", "the title was won by Shaidorov": the name after "by"."""
+        if not re.match(r"\s+by\b", self.text[m.end() :], _I):
+            return
+        winner = self._object_after(m.end(), named=True)
+        if winner is None:
+            return
+        before = self.text[clause.start : m.start()]
+        segments = [(s, e, k) for s, e, k in self.found.segments if clause.start <= s < m.start()]
+        if segments and not re.search(r"\b(?:title|gold|event|competition|crown)\b", before, _I):
+            self._segment_place(m.start(), Who([winner]), 1, segments[-1][2], (segments[-1][2],))
+        elif re.search(r"\b(?:title|gold|event|competition|crown)\b", before, _I):
+            self._gold(m.start(), Who([winner]), "gold (won)", None)
 
     def _gold(self, position: int, subjects: list[Subject], claimed: str, why: str | None, team: bool = False) -> None:
         country = any(s.country for s in subjects if isinstance(s, Subject))
@@ -1122,6 +1147,20 @@ class _SentenceReader:
         if seg_before:
             self._score(start, subjects, label, value, _segment(seg_before.group("seg")))
             return
+        # "second in the segment with 147.67", "won the rhythm dance with 90.18": the score of the segment the
+        # place just before it is in.
+        placed = sorted(
+            (p, c)
+            for c, p, i in self.made
+            if i == self._clause_of(start) and p < start and c.kind in ("segment_place", "place", "medal", "team")
+        )
+        if placed and placed[-1][1].kind == "segment_place" and placed[-1][1].segment:
+            between = text[placed[-1][0] : start]
+            if not re.search(
+                r"\b(?:gold|silver|bronze|title|crown|overall|finish\w*|final|medals?|podium)\b", between, _I
+            ):
+                self._score(start, subjects, label, value, placed[-1][1].segment)
+                return
         if _TOTAL_BEFORE.search(before) or _TOTAL_AFTER.match(after):
             self.make("total", start, subjects, f"{label} total", value, segments=(None,))
             return
@@ -1381,10 +1420,11 @@ def _after_readings(kind: str, prep: str) -> tuple[str | None, ...]:
 
 
 def _nearest(segments: list[tuple[int, int, str]], position: int) -> str | None:
-    before = [kind for start, _, kind in segments if start < position]
-    if before:
-        return before[-1]
-    return segments[0][2] if segments else None
+    """The segment named closest to `position` ("fell twice in the free skate": the free skate, even after
+    "after leading the short program")."""
+    if not segments:
+        return None
+    return min(segments, key=lambda s: abs(s[0] - position) if s[0] > position else abs(position - s[1]) + 10)[2]
 
 
 def _fmt(value: float) -> str:
