@@ -165,7 +165,7 @@ CASES = [
      [("segment_place", "Amber Glenn", OK), ("place", "Amber Glenn", OK)]),
     ("owg2026/men", "After leading the short program, Malinin fell twice in the free skate.",
      [("segment_place", "Ilia Malinin", OK), ("fall", "Ilia Malinin", OK)]),
-    ("owg2026/women", "The free skate was won by Liu with 150.20, while Sakamoto was second in the segment with 147.67.",
+    ("owg2026/women", "The free skate was won by Liu with 150.20, while Sakamoto was second in it with 147.67.",
      [("segment_place", "Alysa Liu", OK), ("score", "Alysa Liu", OK), ("segment_place", "Kaori Sakamoto", OK),
       ("score", "Kaori Sakamoto", OK)]),
     ("owg2026/women", "Liu's 226.79 beat Sakamoto's 224.90 by 1.89 points.",

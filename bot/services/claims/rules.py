@@ -1154,12 +1154,16 @@ class _SentenceReader:
             for c, p, i in self.made
             if i == self._clause_of(start) and p < start and c.kind in ("segment_place", "place", "medal", "team")
         )
-        if placed and placed[-1][1].kind == "segment_place" and placed[-1][1].segment:
+        if placed and placed[-1][1].kind == "segment_place":
             between = text[placed[-1][0] : start]
-            if not re.search(
-                r"\b(?:gold|silver|bronze|title|crown|overall|finish\w*|final|medals?|podium)\b", between, _I
-            ):
-                self._score(start, subjects, label, value, placed[-1][1].segment)
+            last = placed[-1][1]
+            final = r"\b(?:gold|silver|bronze|title|crown|overall|finish\w*|final|medals?|podium)\b"
+            if not re.search(final, between, _I):
+                if last.segment:
+                    self._score(start, subjects, label, value, last.segment)
+                else:  # the place itself had two readings: so has its score
+                    kinds = " or ".join(SEGMENT_WORDS[k] for k in last.segments if k)
+                    self.make("score", start, subjects, f"{label} (total or {kinds})", value, segments=last.segments)
                 return
         if _TOTAL_BEFORE.search(before) or _TOTAL_AFTER.match(after):
             self.make("total", start, subjects, f"{label} total", value, segments=(None,))
