@@ -128,7 +128,8 @@ _THING = re.compile(
 )
 _CHAMPION = re.compile(r"\b(?:champions?|title[\s-]+holders?)\b(?!ship)", _I)
 _TITLE = re.compile(
-    r"\b(?:(?:won|wins|win|winning|claimed|claims|claiming|took|takes|taking|captured|captures|retained|retains"
+    r"\b(?:(?:won|wins|win|winning|claimed|claims|claim|claiming|took|take|takes|taking|captured|captures|capture"
+    r"|seal|clinch|secure|retained|retains"
     r"|defended|defends|successfully\s+defended|sealed|seals|clinched|clinches|secured|secures|conquered|grabbed"
     r"|collected|added|lifted|gave\s+\w+|give\s+\w+|for|earned|earns|took\s+home|bagged|snatched|collects|picked\s+up)"
     r"\s+(?:the\s+|a\s+|an\s+|her\s+|his\s+|their\s+|its\s+|[\w’'-]+['’]s\s+)?(?:(?:first|second|third|fourth|fifth"
@@ -265,7 +266,14 @@ class Who(list[Subject]):
 # bronze from Beijing": Beijing is the bronze's).
 _OTHER_TRIGGER = re.compile(rf"\b(?:gold|silver|bronze|{ORD}|\d+\.\d\d)\b", _I)
 _ABSOLUTE = re.compile(
-    rf"^\s+(?:[a-z]+ing\b|{ORD}\b|(?:in|on)\s+(?:{ORD}|\d)|gold\b|silver\b|bronze\b|\d|(?:was|were)\s)", _I
+    rf"^\s+(?:[a-z]+ing\b|{ORD}\b|(?:in|on)\s+(?:{ORD}|\d)|gold\b|silver\b|bronze\b|\d|(?:was|were)\s"
+    r"|ahead\b|behind\b|clear\b|in\s+front\b)",
+    _I,
+)
+# "won the 2025 world title with 225.97 points": a figure attached to a title is that title's competition's.
+_TITLE_FIGURE = (
+    r"\s*(?:champions?|titles?|crown|gold|silver|bronze|medals?)\s+(?:with|on|of|by|after)\s+"
+    r"(?:(?:a|an|the|total|score|of|just)\s+)*"
 )
 
 
@@ -520,7 +528,14 @@ class _SentenceReader:
         titles = [
             t
             for s, e, t, title in self.found.competitions
-            if title and s <= position + 1 and "," not in self.text[e:position] and clause.start <= s
+            if title
+            and s <= position + 1
+            and clause.start <= s
+            and "," not in self.text[e:position]
+            and (
+                len(self.text[e:position].split()) <= 2
+                or re.fullmatch(_TITLE_FIGURE, self.text[e:position], _I) is not None
+            )
         ]
         own = [
             (s, e, t)
@@ -605,6 +620,10 @@ class _SentenceReader:
         either = getattr(subjects, "alternatives", False)
         if not subjects:
             return
+        if kind in ("score", "total", "margin", "team_points", "order") and len(subjects) > 1 and not either:
+            # "Liu and Sakamoto ... 1.89": one figure after two names is either's, unless each is said to have it.
+            clause = self.clauses[self._clause_of(position)]
+            either = not re.search(r"\b(?:both|each|respectively|apiece)\b", self.text[clause.start : clause.end], _I)
         groups = [list(subjects)] if either else [[s] for s in subjects]
         for group in groups:
             first = group[0]
@@ -907,7 +926,17 @@ class _SentenceReader:
                 and self._subject_adjacent(m.start())
                 and not re.match(r"\s*,?\s*(?:after|following|before)\b", rest, _I)
             )
-            if not (best_seg or seg_after or verb or place_word or adjacent or in_segment or _ORD_BEST.match(rest)):
+            overall = re.match(r"\s+overall\b", rest, _I)
+            if not (
+                best_seg
+                or seg_after
+                or verb
+                or place_word
+                or adjacent
+                or in_segment
+                or overall
+                or _ORD_BEST.match(rest)
+            ):
                 continue
             if self.negated(m.start()) and not re.search(r"\bmissed\s+(?:a|the)\s+(?:medal|podium)\b", before, _I):
                 continue
@@ -1399,13 +1428,17 @@ class _SentenceReader:
                     self.make("medallist", m.start, [m.subject], "a medal (at the medal ceremony)", 3.0)
 
     def _dedupe_medal_places(self) -> None:
-        """A medal and a final place saying the same of one subject in one clause ("finished second to take
-        silver") are one claim: the medal."""
-        medals = {(c.subject, idx, c.value) for c, _, idx in self.made if c.kind == "medal"}
+        """A medal and a final place saying the same of one subject in one clause, about one competition
+        ("finished second to take silver"), are one claim: the medal. A title held before is another claim."""
+        medals = {
+            (c.subject, idx, c.value, c.competitions)
+            for c, _, idx in self.made
+            if c.kind == "medal" and c.uncheckable is None
+        }
         self.made = [
             (c, p, idx)
             for c, p, idx in self.made
-            if not (c.kind == "place" and c.segments == (None,) and (c.subject, idx, c.value) in medals)
+            if not (c.kind == "place" and c.segments == (None,) and (c.subject, idx, c.value, c.competitions) in medals)
         ]
 
 
