@@ -25,6 +25,7 @@ from typing import Protocol
 from bot.services.claims.model import Subject
 from bot.services.claims.vocabulary import (
     CLAIM_VERB,
+    COMMON_WORDS,
     DESCRIPTION_RE,
     DISCIPLINE_RE,
     HOST_CITIES,
@@ -204,7 +205,12 @@ class MentionFinder:
                 for s in starts
                 if s >= country.end
             )
-            if not gap_ok:
+            title = re.match(
+                r"['’]s\s+(?:[\w-]+\s+){0,5}?(?:champions?|medall?ists?|winners?|title[\s-]holders?)\b",
+                sentence[country.end :],
+                re.IGNORECASE,
+            )
+            if not gap_ok and not title:
                 mentions.append(country)
         mentions.sort(key=lambda m: m.start)
         previous: Mention | None = None
@@ -327,8 +333,18 @@ class MentionFinder:
             words.append((m.start(), m.start() + len(word), word, possessive))
         runs: list[list[tuple[int, int, str, bool]]] = []
         current: list[tuple[int, int, str, bool]] = []
+        # Social posts are often written all in lower case ("kagiyama 2nd again lol"): there, any word may be a
+        # name, except the words that are also common English words.
+        lower_case = not any(c.isupper() for c in sentence[1:])
         for i, (start, end, word, possessive) in enumerate(words):
-            capital = word[0].isupper() and word.lower() not in NOT_NAMES and word.lower() not in PRONOUNS
+            usable = word[0].isupper() or (
+                lower_case
+                and len(word) > 2
+                and word.lower() not in COMMON_WORDS
+                and word.lower() not in NOT_NAMES
+                and self.person(word) is not None
+            )
+            capital = usable and word.lower() not in NOT_NAMES and word.lower() not in PRONOUNS
             joined = bool(current) and re.fullmatch(r"[ \t]+", sentence[current[-1][1] : start]) is not None
             if capital and (joined or not current):
                 current.append((start, end, word, possessive))

@@ -62,7 +62,8 @@ _PLACE_VERB = re.compile(
     r"|rose|rising|mov(?:e|ed|es|ing)(?:\s+(?:up|down))?|jump(?:ed|s|ing)?|surg(?:e|ed|es|ing)|soar(?:ed|s|ing)?"
     r"|vault(?:ed|s|ing)?|leap(?:t|ed|s)?|back|up|down|recover(?:ed|s|ing)?)(?:\s+all\s+the\s+way|\s+back|\s+up|\s+down)?\s+to|settl(?:ed|es|ing)\s+for|took|take|takes|taking|claim(?:ed|s)"
     r"|secur(?:ed|es)|earn(?:ed|s)|grabb(?:ed|s)|captur(?:ed|es)|obtain(?:ed|s)|got|gets|gave\s+\w+|again|in|into"
-    r"|settle\s+for|settles\s+for|from\s+\w+(?:\s+place)?\s+to"
+    r"|settle\s+for|settles\s+for|from\s+\w+(?:\s+(?:place|after|in|following|the|rhythm|free|short|dance|program"
+    r"|programme|skate))*\s+to|\w+\s+(?:him|her|them)\s+(?:up\s+|back\s+|down\s+)?to"
     r"|from)\s+(?:the\s+|a\s+|an\s+)?(?:(?:career|season|personal|olympic)[\s-]best\s+|distant\s+|close\s+"
     r"|respectable\s+|solid\s+|provisional\s+|joint\s+|tied\s+(?:for\s+)?)?$",
     _I,
@@ -106,8 +107,8 @@ _ORD_BEST_SEG = re.compile(rf"^[\s-]+(?:best|highest|place|ranked)\s+(?:\w+\s+)?
 _ORD_BEST = re.compile(r"^[\s-]+(?:best|highest)\b", _I)
 _SEG_WIN = re.compile(
     rf"\b(?:led|leads|leading|topped|tops|topping|won|wins|winning|win|victory|took\s+the\s+lead\s+in|headed|heads)"
-    rf"\s+(?:(?:after|in|following|of)\s+)?(?:both\s+)?(?:the\s+)?(?:(?:men['’]s|women['’]s|pairs|ice\s+dance|team)\s+)?"
-    rf"(?P<seg>{_SEG_WORDS})\b",
+    rf"\s+(?:the\s+(?:field|way|standings|pack)\s+)?(?:(?:after|in|following|of)\s+)?(?:both\s+)?(?:the\s+)?"
+    rf"(?:(?:men['’]s|women['’]s|pairs|ice\s+dance|team)\s+)?(?P<seg>{_SEG_WORDS})\b",
     _I,
 )
 _SEG_LEADER = re.compile(rf"\b(?P<seg>{_SEG_WORDS})\s+(?:leaders?|winners?)\b", _I)
@@ -182,7 +183,7 @@ _TOTAL_AFTER = re.compile(
     _I,
 )
 _GENERIC_SEGMENT = re.compile(
-    r"\b(?:performance|program(?:me)?|skate|routine|effort|outing|segment|free|short)\b(?:\s+\w+){0,2}\s+"
+    r"\b(?:performance|program(?:me)?|skate|routine|effort|outing|segment|free|short)\b(?:\s+\w+){0,4}\s+"
     r"(?:that\s+|which\s+)?(?:scored|earned|worth|of|was|brought|tallied|received)\s*(?:just|only|a|an)?\s*$",
     _I,
 )
@@ -674,7 +675,10 @@ class _SentenceReader:
                 not medallist
                 and not MEDAL_FOLLOW.match(rest)
                 and not (
-                    _MEDAL_CONTEXT.search(text[max(clause.start, m.start() - 40) : m.start()])
+                    (
+                        _MEDAL_CONTEXT.search(text[max(clause.start, m.start() - 40) : m.start()])
+                        or self._subject_adjacent(m.start())  # "liu gold sakamoto silver"
+                    )
                     and not _THING.match(rest)
                 )
             ):
@@ -926,7 +930,7 @@ class _SentenceReader:
                 and self._subject_adjacent(m.start())
                 and not re.match(r"\s*,?\s*(?:after|following|before)\b", rest, _I)
             )
-            overall = re.match(r"\s+overall\b", rest, _I)
+            overall = re.match(r"\s+(?:overall|at\s+the\s+end|in\s+the\s+end|in\s+the\s+final\s+standings)\b", rest, _I)
             if not (
                 best_seg
                 or seg_after
@@ -969,7 +973,7 @@ class _SentenceReader:
             else:
                 prep = "after"
                 positional = _POSITIONAL.search(before) and not _FINAL_WORDS.search(before[-40:])
-                if positional and not re.match(r"\s+overall\b", rest, _I):
+                if positional and not overall:
                     here = {k for _, _, k in self.segments_in_clause(m.start())} or {
                         k for _, _, k in self.found.segments
                     }

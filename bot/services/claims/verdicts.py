@@ -360,6 +360,10 @@ class Checker:
             rival = next((e for e in entries if wanted <= {s.id for s in e.skaters}), None)
         elif other is not None and other.rank is not None:
             rival = next((e for e in entries if _num(place_of(e)) == other.rank), None)
+        elif other is not None and other.country:
+            # "6.47 behind the French": the country's one placed entry (several: which one is not said).
+            placed = [e for e in entries if e.country == other.country and e.id != entry.id and _num(place_of(e))]
+            rival = placed[0] if len(placed) == 1 else None
         elif other is None and own_place is not None:
             target = own_place + (1 if claim.ahead else -1)
             rival = next((e for e in entries if _num(place_of(e)) == target), None)

@@ -146,6 +146,14 @@ NOT_NAMES = frozenset(
     """.split()
 )
 
+# Words of everyday English that are also skaters' names (Lilah Fear, Olivia Smart, Allison Reed, Lee Hae-in):
+# in a post written all in lower case they are read as words, never as names.
+COMMON_WORDS = frozenset(
+    """fear smart reed lee han kim chan brown sweet will mark grace hope joy faith rose hunter young long white
+    black green king wolf fox golden page lane hall wall moir? bell rich gray grey gold silver star ice may june
+    lol omg wow tbh imo idk ngl smh fr lmao rip gg""".replace("?", "").split()
+)
+
 # Host cities of the Olympic Winter Games and of recent championships: a place named with a result is a
 # competition held there, and one the store does not have makes the claim not checkable (never another).
 HOST_CITIES = frozenset(
