@@ -24,7 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.services.claims import _sentences, check_text, extract  # noqa: E402
+from bot.services.claims import check_text, extract  # noqa: E402
+from bot.services.claims.split import sentences  # noqa: E402
 from bot.services.results import ResultsService  # noqa: E402
 from bot.store import open_store  # noqa: E402
 from db.repositories.results import ResultsRepository  # noqa: E402
@@ -51,7 +52,7 @@ def build_story(folder: Path) -> str:
         return text[:LENGTH]
     texts = [(folder / name).read_text(encoding="utf-8") for name in FILES]
     text = texts[0]
-    extra = _sentences(texts[0])[::-1] + [s for t in texts[1:] for s in _sentences(t)]
+    extra = [s.text for s in sentences(texts[0])][::-1] + [s.text for t in texts[1:] for s in sentences(t)]
     i = 0
     while len(text) < LENGTH:
         text += " " + extra[i % len(extra)]
@@ -75,7 +76,7 @@ async def run(args: argparse.Namespace, path: Path) -> int:
         story = build_story(args.stories)
         kwargs = {"competition_id": competition.id, "event_id": event.id, "skater_ids": skater_ids}
         report = await check_text(results, story, **kwargs)  # warms the event caches, as a running bot has them
-        print(f"story: {len(story):,} characters, {len(_sentences(story))} sentences; {report.summary()}")
+        print(f"story: {len(story):,} characters, {len(sentences(story))} sentences; {report.summary()}")
 
         names = {"amber glenn": (1, "Amber Glenn")}
         trivial = "Amber Glenn smiled."

@@ -369,6 +369,8 @@ async def _check_stories(settings: Settings, args: argparse.Namespace) -> int:
                     f"  {badges[verdict.outcome]}  {verdict.claim.subject}: {verdict.claim.claimed}{stored}"
                     f" — {verdict.why}"
                 )
+                if verdict.reading:
+                    print(f"                 read as: {verdict.reading}")
     finally:
         await db.close()
     return 0

@@ -94,14 +94,18 @@ VERDICT_BADGES = {"consistent": "✅", "contradicted": "❌", "not checkable": "
 
 
 def check_pages(story: Story, report: CheckReport) -> list[discord.Embed]:
-    """The claims of a story with their verdicts and the stored figures they were compared with."""
+    """The claims of a story with their verdicts, the reading of the sentence each verdict used (competition,
+    event, which figure), and the stored figures they were compared with."""
+    escape = discord.utils.escape_markdown
     lines = []
     for verdict in report.verdicts:
         claim = verdict.claim
-        line = f"{VERDICT_BADGES[verdict.outcome]} **{discord.utils.escape_markdown(claim.subject)}**: {claim.claimed}"
+        line = f"{VERDICT_BADGES[verdict.outcome]} **{escape(claim.subject)}**: {escape(claim.claimed)}"
         if verdict.outcome == "contradicted" and verdict.stored:
-            line += f" — stored: **{verdict.stored}**"
-        line += f"\n\u2003{verdict.why}"
+            line += f" — stored: **{escape(verdict.stored)}**"
+        if verdict.reading:
+            line += f"\n\u2003read as: {escape(cut(verdict.reading, 300))}"
+        line += f"\n\u2003{escape(cut(verdict.why, 400))}"
         if verdict.source and verdict.outcome != "not checkable":
             line += f" ([source]({verdict.source.replace(')', '%29')}))"
         lines.append(line)

@@ -26,6 +26,8 @@ async def test_check_shows_the_verdicts_of_a_library_story(sandbox: Sandbox) -> 
     assert result.ephemeral and "Claim check of story #1" in body
     assert "contradicted" not in body.split("\n")[-1] or "0 contradicted" in body
     assert "✅" in body and "Kaori Sakamoto" in body
+    # Each claim says which reading of its sentence the verdict used: competition, event and figure.
+    assert "read as: Milano Cortina 2026 · Women's singles · final place" in body
     shown = await sandbox.slash("story show", user=sandbox.member, id=1)
     assert "Claims checked against the results" in text_of(shown)
 
@@ -95,3 +97,4 @@ async def test_the_command_line_checks_a_text_before_it_is_posted(tmp_path: Path
     )
     assert result.returncode == 0, result.stderr
     assert "CONTRADICTED" in result.stdout and "147.52" in result.stdout
+    assert "read as: Milano Cortina 2026 · Women's singles · free skate score" in result.stdout

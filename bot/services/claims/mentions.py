@@ -1,0 +1,460 @@
+"""Stage 2: mention finding. In one sentence, the spans that name skaters, couples, countries, competitions
+and places, segments and disciplines; pronouns and descriptions that stand for a skater named before; and
+references to a place in the standings ("the winner", "the silver medallists").
+
+Names are found in runs of capitalized words (a run stops at a word that is never a name, at punctuation
+and at a possessive), longest span first, through a :class:`Names` lookup that only accepts whole words
+(never a fuzzy guess in running text). Two runs joined by "and", "&", "/" or "," are first tried as a couple
+("Fournier Beaudry and Cizeron", "Gilles/Poirier", "Maia and Alex Shibutani"). A run of two or more
+capitalized words that names nobody in the store ("Kamila Valieva") is kept as an unknown name, so a claim
+about it is listed as not checkable instead of being dropped; so is a lone unknown word right before a
+results verb ("Valieva won").
+
+Countries: names, "Team USA", "U.S.", codes of neutral teams, plural demonyms ("the Americans") and an
+adjective with a team word ("the Japanese team"). A country right before a name ("Japan's Kaori Sakamoto",
+"American Amber Glenn") only describes the skater; after "of", "for", "from" or "representing" it is where
+the skater comes from, not a subject.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from bot.services.claims.model import Subject
+from bot.services.claims.vocabulary import (
+    CLAIM_VERB,
+    COMMON_WORDS,
+    DESCRIPTION_RE,
+    DISCIPLINE_RE,
+    HOST_CITIES,
+    NOT_NAMES,
+    PRONOUNS,
+    SEGMENT_RE,
+    segment_kind,
+)
+from bot.services.countries import COUNTRIES
+from bot.services.names import normalize
+
+
+class Names(Protocol):
+    """What mention finding asks of the store (see :class:`bot.services.claims.StoreNames`)."""
+
+    def person(self, text: str) -> Subject | None:
+        """The one skater whose name has every word of `text` as a whole word (a lone word: a first or last
+        name), else None."""
+
+    def couple(self, first: str, second: str) -> Subject | None:
+        """The couple whose partners `first` and `second` name (whole words), else None."""
+
+    def shared(self, text: str) -> Subject | None:
+        """A lone name word several skaters share ("Miura"): a Subject saying who it could be, else None."""
+
+    def places(self) -> frozenset[str]:
+        """Normalized words of the places and names of the stored competitions."""
+
+
+@dataclass(slots=True)
+class Mention:
+    start: int
+    end: int
+    kind: str  # "person", "country", "pronoun", "description", "rank"
+    subject: Subject | None  # None for a pronoun or description (resolved by the rules)
+    plural: bool = False  # "they", a couple, a country, "the duo"
+    object_of: str | None = None  # the word that makes it an object: "behind", "ahead of", "of", ...
+
+    @property
+    def span(self) -> tuple[int, int]:
+        return self.start, self.end
+
+
+@dataclass(slots=True)
+class Found:
+    """Everything stage 2 found in one sentence."""
+
+    sentence: str
+    subjects: list[Mention] = field(default_factory=list)
+    competitions: list[tuple[int, int, str, bool]] = field(default_factory=list)  # span, words, title only
+    segments: list[tuple[int, int, str]] = field(default_factory=list)  # span and segment kind
+    disciplines: list[tuple[int, int, str]] = field(default_factory=list)  # span and discipline
+
+
+_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
+_POSSESSIVE = ("'s", "’s", "'", "’")
+
+
+def _country_forms() -> list[tuple[str, str, str]]:
+    """(form, code, how) for every way of writing a country in running text."""
+    forms: list[tuple[str, str, str]] = []
+    for code, country in COUNTRIES.items():
+        for name in country.names:
+            if name.lower() in ("uk",) or (len(name) < 4 and name not in ("USA", "ROC")):
+                continue
+            forms.append((name, code, "name"))
+        for adjective in country.adjectives:
+            forms.append((adjective, code, "adjective"))
+            if adjective.endswith(("an", "ian")):
+                forms.append((adjective + "s", code, "people"))
+            elif adjective in ("Kazakh", "Czech", "Slovak", "Uzbek"):
+                forms.append((adjective + "s", code, "people"))
+    forms += [("U.S.A.", "USA", "name"), ("U.S.", "USA", "name"), ("US", "USA", "name"), ("UK", "GBR", "name")]
+    forms += [("OAR", "OAR", "name"), ("AIN", "AIN", "name"), ("Russians", "RUS", "people")]
+    return forms
+
+
+_FORMS = _country_forms()
+_COUNTRY_RE = re.compile(
+    r"(?<![\w.])(?:(?P<team>Team\s+)?(?P<form>"
+    + "|".join(re.escape(f) for f, _, _ in sorted(_FORMS, key=lambda f: -len(f[0])))
+    + r"))(?![\w])"
+)
+_FORM_INFO = {f: (code, how) for f, code, how in _FORMS}
+_TEAM_NOUN = re.compile(r"^\s+(?:team|squad|side|trio|contingent|skaters|delegation|federation)\b", re.IGNORECASE)
+_ATTRIBUTE = re.compile(r"\b(?:of|for|from|representing|to|with|in|at)\s+(?:the\s+)?$", re.IGNORECASE)
+
+# Prepositions and verbs after which a name is the rival or an object, not who the claim is about.
+_OBJECT_OF = re.compile(
+    r"\b(?P<prep>behind|ahead\s+of|in\s+front\s+of|clear\s+of|beating|beat|beats|edging(?:\s+out)?|edged(?:\s+out)?"
+    r"|edges(?:\s+out)?|over|than|outscoring|outscored|trailing|trailed|past|overtaking|overtook|pipping|pipped"
+    r"|held\s+off|holding\s+off|holds\s+off|against|alongside|including|like|with|to|for|from|of|by|congratulated"
+    r"|embraced|hugged|thanked|surprised|approached|watched|joined|beside|besides|among|between|rival|after"
+    r"|within(?:\s+\w+){1,3}\s+of|short\s+of|back\s+of|led|leads|leading|outpaced|trails|since|separated)"
+    r"\s+(?:(?:the|his|her|their|fellow|compatriot|teammate|teammates|rival|rivals|partner|countryman"
+    r"|countrywoman|training\s+mate|reigning|defending|gold|silver|bronze|medall?ists?|champions?|olympic"
+    r"|world|[A-Z][\w’'-]*|[\w-]+['’]s)\s+){0,4}$"
+)
+_RANK_REF = re.compile(
+    r"\bthe\s+(?:(?P<winner>winners?|champions?|leaders?|gold[\s-]+medall?ists?|victors?)"
+    r"|(?P<silver>silver[\s-]+medall?ists?|runners?[\s-]up)|(?P<bronze>bronze[\s-]+medall?ists?|podium))\b",
+    re.IGNORECASE,
+)
+
+_LEVEL_CORE = (
+    r"(?:Olympics|Olympic\s+(?:Winter\s+)?Games|Winter\s+Olympics|Winter\s+Games|Games|World\s+(?:Figure\s+Skating\s+)?"
+    r"Championships?|[Ww]orlds|European\s+(?:Figure\s+Skating\s+)?Championships?|Europeans|Four\s+Continents"
+    r"(?:\s+Championships?)?|Grand\s+Prix(?:\s+Final)?|GPF|Nationals|Skate\s+America|Skate\s+Canada|NHK\s+Trophy"
+    r"|Cup\s+of\s+China|Junior\s+Worlds)"
+)
+_YEAR = r"(?:19|20)\d\d"
+_COMPETITION_RE = re.compile(
+    rf"(?:\b{_YEAR}\s+)?(?:(?:[A-Z][\w’'-]+|{_YEAR})\s+){{0,3}}?{_LEVEL_CORE}"
+    rf"(?:\s+(?:in|of)\s+[A-Z][\w’'-]+)?(?:\s+{_YEAR})?\b"
+)
+# "Olympic champion", "world title", "2025 world champion", "the 2022 Olympic champions": the level (and year)
+# of a title, a competition mention of its own.
+_LEVEL_TITLE = re.compile(
+    rf"\b(?:(?P<year>{_YEAR})\s+)?(?P<level>[Oo]lympic|[Ww]orld)\s+(?:(?:pairs|ice\s+dance|men['’]s|women['’]s|ladies['’]"
+    r"|singles|figure\s+skating|team|individual)\s+)?(?=(?:champions?|titles?|crown|gold|silver|bronze|medals?"
+    r"|medall?ists?|podium|runners?[\s-]up)\b)"
+)
+_YEAR_TITLE = re.compile(
+    rf"\b(?P<year>{_YEAR})\s+(?:(?:pairs|ice\s+dance|men['’]s|women['’]s|team)\s+)?(?=(?:champions?|titles?|"
+    r"medall?ists?|gold|silver|bronze|runners?[\s-]up)\b)"
+)
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_YEAR_PLACE = re.compile(rf"\b(?:in|at|of)\s+(?:the\s+)?(?:{_MONTH}\s+)?(?P<year>{_YEAR})\b(?!\s*[-–/]\s*\d)")
+# At the start of a sentence a lone capitalized word is a name only before a verb of results ("Valieva won"),
+# not before "was" or "were" ("Cameras were rolling").
+_ACTION_VERB = re.compile(
+    r"^\s+(?:won|took|claimed|finished|placed|scored|earned|captured|secured|grabbed|collected|landed|fell|led"
+    r"|topped|settled|clinched|struck|sealed|ended|came|rose|climbed|dropped|slipped)\b",
+    re.IGNORECASE,
+)
+_CAP_WORDS = re.compile(r"[A-Z][\w’'-]*(?:[\s-]+[A-Z][\w’'-]*){0,2}")
+
+
+class MentionFinder:
+    """Finds the mentions of one sentence at a time (stage 2), with a per-check cache of name lookups."""
+
+    def __init__(self, names: Names) -> None:
+        self.names = names
+        self._places = {w for w in names.places()} | HOST_CITIES
+        self._person: dict[str, Subject | None] = {}
+        self._couple: dict[tuple[str, str], Subject | None] = {}
+
+    # -- lookups, cached: a story repeats its names ----------------------------------------------------
+    def person(self, text: str) -> Subject | None:
+        if text not in self._person:
+            self._person[text] = self.names.person(text)
+        return self._person[text]
+
+    def couple(self, first: str, second: str) -> Subject | None:
+        key = (first, second)
+        if key not in self._couple:
+            self._couple[key] = self.names.couple(first, second)
+        return self._couple[key]
+
+    def find(self, sentence: str) -> Found:
+        found = Found(sentence)
+        found.segments = [(m.start(), m.end(), segment_kind(m.group("seg"))) for m in SEGMENT_RE.finditer(sentence)]
+        found.disciplines = [(m.start(), m.end(), m.lastgroup or "") for m in DISCIPLINE_RE.finditer(sentence)]
+        found.competitions = self._competitions(sentence)
+        taken = [(s, e) for s, e, _, _ in found.competitions]
+        countries = self._countries(sentence, taken)
+        taken += [(m.start, m.end) for m in countries]
+        people = self._people(sentence, taken)
+        taken += [(m.start, m.end) for m in people]
+        others = self._pronouns_and_references(sentence, taken, people)
+        mentions = sorted(people + others, key=lambda m: m.start)
+        # A country right before a name describes the skater ("Japan's Kaori Sakamoto", "American Amber Glenn").
+        starts = [m.start for m in mentions if m.kind == "person"]
+        for country in countries:
+            gap_ok = any(
+                re.fullmatch(r"(?:['’]s)?\s+(?:(?:the|a|an)\s+)?(?:[a-z][\w-]*\s+){0,2}", sentence[country.end : s])
+                for s in starts
+                if s >= country.end
+            )
+            title = re.match(
+                r"['’]s\s+(?:[\w-]+\s+){0,5}?(?:champions?|medall?ists?|winners?|title[\s-]holders?)\b",
+                sentence[country.end :],
+                re.IGNORECASE,
+            )
+            if not gap_ok and not title:
+                mentions.append(country)
+        mentions.sort(key=lambda m: m.start)
+        previous: Mention | None = None
+        for mention in mentions:
+            window = max(0, mention.start - 120)
+            obj = _OBJECT_OF.search(sentence[window : mention.start])
+            if obj and window + obj.end() == mention.start:
+                mention.object_of = " ".join(obj.group("prep").lower().split())
+                passive = re.search(
+                    r"\b(?:was|were|is|are|been)\s+(?:\w+\s+)?(?:won|taken|claimed|captured|completed|secured|led|topped)"
+                    r"\s+by\s+(?:the\s+)?$",
+                    sentence[window : mention.start],
+                    re.IGNORECASE,
+                )
+                if mention.object_of == "by" and passive:
+                    mention.object_of = None  # "the free skate was won by Liu": Liu did it
+            elif (
+                previous is not None
+                and previous.object_of
+                and re.fullmatch(r"\s*(?:,|and|&|or|,\s*and)\s*", sentence[previous.end : mention.start], re.I)
+            ):
+                mention.object_of = previous.object_of  # "ahead of Sakamoto and Chiba": both are rivals
+            previous = mention
+        found.subjects = mentions
+        return found
+
+    # -- competitions and places ------------------------------------------------------------------------
+    def _competitions(self, sentence: str) -> list[tuple[int, int, str, bool]]:
+        """(start, end, words to look up, title) for each competition or place the sentence names. A title's
+        level and year ("the 2022 Olympic champions", "world pairs title") only speak of that title."""
+        spans: list[tuple[int, int, str, bool]] = []
+        for m in _COMPETITION_RE.finditer(sentence):
+            spans.append((m.start(), m.end(), m.group(), False))
+        for m in _LEVEL_TITLE.finditer(sentence):
+            words = " ".join(w for w in (m.group("year"), m.group("level")) if w)
+            spans.append((m.start(), m.end(), words, True))
+        for m in _YEAR_TITLE.finditer(sentence):
+            if not any(s <= m.start() < e for s, e, _, _ in spans):
+                spans.append((m.start("year"), m.end("year"), m.group("year"), True))
+        for m in _YEAR_PLACE.finditer(sentence):
+            if re.search(r"\b(?:since|until|till|before|by|in\s+\d+\s+years)\s*$", sentence[: m.start()], re.I):
+                continue
+            spans.append((m.start("year"), m.end("year"), m.group("year"), False))
+        for m in _CAP_WORDS.finditer(sentence):
+            parts = [w for w in re.split(r"[\s-]+", m.group()) if w]
+            bare = [re.sub(r"['’]s?$", "", w) for w in parts]
+            place = [normalize(w) in self._places for w in bare]
+            if not any(place):
+                continue
+            # Only the place words, from the first to the last ("Milano Cortina", "Boston").
+            first = place.index(True)
+            last = len(place) - 1 - place[::-1].index(True)
+            if not all(place[first : last + 1]):
+                continue
+            start = m.start() + m.group().index(parts[first])
+            end = m.start() + m.group().rindex(parts[last]) + len(bare[last])
+            before = sentence[:start]
+            after = sentence[end:]
+            # A place is a competition when the text puts a result there: "in Milan", "at Milano Cortina",
+            # "Beijing 2022", "Milan's arena"; not a bare word ("Boston Globe").
+            if (
+                re.search(r"\b(?:in|at|from)\s+(?:the\s+)?$", before, re.I)
+                or re.match(rf"\s+{_YEAR}\b", after)
+                or re.match(r"['’]s?\b", sentence[end : end + 2])
+                or any(s <= start <= e + 1 for s, e, _, _ in spans)
+            ):
+                spans.append((start, end, sentence[start:end], False))
+        spans.sort()
+        merged: list[tuple[int, int, str, bool]] = []
+        for s, e, words, title in spans:
+            if merged and s <= merged[-1][1] + 1 and not (title or merged[-1][3]):
+                ps, pe, _, _ = merged[-1]
+                merged[-1] = (ps, max(pe, e), sentence[ps : max(pe, e)], False)
+            elif merged and s < merged[-1][1]:
+                continue
+            else:
+                merged.append((s, e, words, title))
+        return merged
+
+    # -- countries ---------------------------------------------------------------------------------------
+    def _countries(self, sentence: str, taken: list[tuple[int, int]]) -> list[Mention]:
+        out = []
+        for m in _COUNTRY_RE.finditer(sentence):
+            if any(s <= m.start() < e for s, e in taken):
+                continue
+            form = m.group("form")
+            code, how = _FORM_INFO[form]
+            if form == "US" and not sentence[max(0, m.start() - 1) : m.start()].isspace() and m.start() > 0:
+                continue
+            team = bool(m.group("team")) or bool(_TEAM_NOUN.match(sentence[m.end() :]))
+            if (
+                how == "adjective"
+                and re.search(r"\bthe\s+$", sentence[: m.start()], re.I)
+                and not re.match(r"\s+[A-Za-z]", sentence[m.end() :])
+            ):
+                how = "people"  # "the French won by 1.43 points"
+            if how == "adjective" and not team:
+                continue  # "Japanese star", "the American skater": a description, not a country subject
+            end = m.end()
+            if how == "adjective":
+                end += _TEAM_NOUN.match(sentence[m.end() :]).end()  # type: ignore[union-attr]
+            attribute = _ATTRIBUTE.search(sentence, 0, m.start())
+            mention = Mention(m.start(), end, "country", Subject(code, country=code), plural=True)
+            if attribute and attribute.end() == m.start() and not team:
+                mention.object_of = attribute.group().split()[0].lower()
+            out.append(mention)
+        return out
+
+    # -- people --------------------------------------------------------------------------------------------
+    def _people(self, sentence: str, taken: list[tuple[int, int]]) -> list[Mention]:
+        words: list[tuple[int, int, str, bool]] = []  # start, end, bare word, possessive
+        for m in _WORD.finditer(sentence):
+            if any(s <= m.start() < e for s, e in taken):
+                continue
+            word, possessive = m.group(), False
+            for suffix in _POSSESSIVE:
+                if word.endswith(suffix) and len(word) > len(suffix):
+                    word, possessive = word[: -len(suffix)], True
+                    break
+            words.append((m.start(), m.start() + len(word), word, possessive))
+        runs: list[list[tuple[int, int, str, bool]]] = []
+        current: list[tuple[int, int, str, bool]] = []
+        # Social posts are often written all in lower case ("kagiyama 2nd again lol"): there, any word may be a
+        # name, except the words that are also common English words.
+        lower_case = not any(c.isupper() for c in sentence[1:])
+        for i, (start, end, word, possessive) in enumerate(words):
+            usable = word[0].isupper() or (
+                lower_case
+                and len(word) > 2
+                and word.lower() not in COMMON_WORDS
+                and word.lower() not in NOT_NAMES
+                and self.person(word) is not None
+            )
+            capital = usable and word.lower() not in NOT_NAMES and word.lower() not in PRONOUNS
+            joined = bool(current) and re.fullmatch(r"[ \t]+", sentence[current[-1][1] : start]) is not None
+            if capital and (joined or not current):
+                current.append((start, end, word, possessive))
+            elif capital:
+                runs.append(current)
+                current = [(start, end, word, possessive)]
+            else:
+                if current:
+                    runs.append(current)
+                current = []
+            if possessive and current:
+                runs.append(current)
+                current = []
+            del i
+        if current:
+            runs.append(current)
+
+        mentions: list[Mention] = []
+        used: set[int] = set()  # run indexes consumed by a couple
+        # Couples: two runs joined by "and", "&", "/", "," or "+".
+        for i in range(len(runs) - 1):
+            a, b = runs[i], runs[i + 1]
+            if i in used or not re.fullmatch(r"\s*(?:and|&|/|\+|,)\s*", sentence[a[-1][1] : b[0][0]], re.I):
+                continue
+            hit = self._couple_in(sentence, a, b)
+            if hit is not None:
+                start, end, subject = hit
+                mentions.append(Mention(start, end, "person", subject, plural=True))
+                used.update((i, i + 1))
+        for m in re.finditer(r"(?<![\w/])([a-z][\w'’-]+)/([a-z][\w'’-]+)(?![\w/])", sentence):
+            if any(x.start <= m.start() < x.end for x in mentions) or any(s <= m.start() < e for s, e in taken):
+                continue
+            pair = self.couple(m.group(1), m.group(2))
+            if pair is not None:
+                mentions.append(Mention(m.start(), m.end(), "person", pair, plural=True))
+        for i, run in enumerate(runs):
+            if i in used:
+                continue
+            mentions.extend(self._names_in(sentence, run))
+        return mentions
+
+    def _couple_in(
+        self, sentence: str, a: list[tuple[int, int, str, bool]], b: list[tuple[int, int, str, bool]]
+    ) -> tuple[int, int, Subject] | None:
+        for tail in range(min(3, len(a)), 0, -1):
+            for head in range(min(3, len(b)), 0, -1):
+                first = " ".join(w[2] for w in a[-tail:])
+                second = " ".join(w[2] for w in b[:head])
+                subject = self.couple(first, second)
+                if subject is not None:
+                    return a[-tail][0], b[head - 1][1], subject
+        return None
+
+    def _names_in(self, sentence: str, run: list[tuple[int, int, str, bool]]) -> list[Mention]:
+        out: list[Mention] = []
+        leftover: list[list[tuple[int, int, str, bool]]] = [[]]
+        p = 0
+        while p < len(run):
+            for length in range(min(4, len(run) - p), 0, -1):
+                text = sentence[run[p][0] : run[p + length - 1][1]]
+                subject = self.person(text)
+                if subject is not None:
+                    out.append(Mention(run[p][0], run[p + length - 1][1], "person", subject))
+                    p += length
+                    leftover.append([])
+                    break
+            else:
+                leftover[-1].append(run[p])
+                p += 1
+        for words in leftover:
+            if not words:
+                continue
+            start, end = words[0][0], words[-1][1]
+            text = sentence[start:end]
+            lone = len(words) == 1
+            if lone and not (CLAIM_VERB.match(sentence[end:]) and (start > 0 or _ACTION_VERB.match(sentence[end:]))):
+                continue  # a lone capitalized word: a heading or sentence start ("Delivering ..."), not a name
+            if lone:
+                shared = self.names.shared(text)
+                if shared is not None:
+                    out.append(Mention(start, end, "person", shared))
+                    continue
+            if len(words) > 3:
+                continue
+            out.append(Mention(start, end, "person", Subject(text, missing="not in the results store")))
+        return out
+
+    # -- pronouns, descriptions, places in the standings ---------------------------------------------------
+    def _pronouns_and_references(
+        self, sentence: str, taken: list[tuple[int, int]], people: list[Mention]
+    ) -> list[Mention]:
+        out: list[Mention] = []
+        busy = taken + [(m.start, m.end) for m in people]
+        for m in _RANK_REF.finditer(sentence):
+            if any(s <= m.start() < e for s, e in busy):
+                continue
+            rank = 1 if m.group("winner") else 2 if m.group("silver") else 3
+            label = " ".join(m.group().split())
+            out.append(Mention(m.start(), m.end(), "rank", Subject(label, rank=rank)))
+            busy.append((m.start(), m.end()))
+        for m in re.finditer(r"\b(?:she|he|her|his|him|hers|they|their|them)\b", sentence, re.IGNORECASE):
+            if any(s <= m.start() < e for s, e in busy):
+                continue
+            word = m.group().lower()
+            out.append(Mention(m.start(), m.end(), "pronoun", None, plural=PRONOUNS[word] == "many"))
+        if not people:
+            for m in DESCRIPTION_RE.finditer(sentence):
+                if any(s <= m.start() < e for s, e in busy):
+                    continue
+                head = m.group("head").lower()
+                plural = head in ("duo", "couple", "pair", "team", "partnership", "siblings") or m.group().endswith("s")
+                out.append(Mention(m.start(), m.end(), "description", None, plural=plural))
+        return out
