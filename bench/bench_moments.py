@@ -122,7 +122,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--servers", type=int, default=5000)
     parser.add_argument("--limit", type=float, default=50.0, help="the fake Discord's global requests/s")
-    parser.add_argument("--pace", type=float, default=49.0, help="the bot's POST_RATE_LIMIT")
+    parser.add_argument("--pace", type=float, default=48.0, help="the bot's POST_RATE_LIMIT")
     parser.add_argument("--lead", type=float, default=20.0, help="seconds the bot gets to start before the minute")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="skatebot-bench-") as tmp:

@@ -21,33 +21,44 @@ TOKENIZER = "unicode61 remove_diacritics 2"  # the stories_fts tokenizer (db/mig
 _PYTHON_WORD = re.compile(r"[^\W_]+")
 
 
-def _all_characters() -> str:
-    """Every Unicode scalar value in order (surrogates cannot be encoded, so they are left out)."""
-    return "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x110000)))
+# Code points probed at a time: the whole range at once made a transient of about 90 MB (every run of word
+# characters as a string, and each as a row of an in-memory FTS table), which was the bot's peak memory.
+_PROBE_BLOCK = 0x4000
+
+
+def _blocks() -> list[range]:
+    """Every Unicode scalar value in blocks (surrogates cannot be encoded, so they are left out)."""
+    scalars = [range(0xD800), range(0xE000, 0x110000)]
+    return [range(i, min(i + _PROBE_BLOCK, r.stop)) for r in scalars for i in range(r.start, r.stop, _PROBE_BLOCK)]
+
+
+def _split_tokens(conn: sqlite3.Connection, texts: list[str]) -> list[int]:
+    """The indices of the texts the tokenizer splits into more than one token."""
+    conn.executemany("INSERT INTO probe (rowid, text) VALUES (?, ?)", enumerate(texts))
+    split = [row[0] for row in conn.execute("SELECT doc FROM probe_terms GROUP BY doc HAVING count(*) > 1")]
+    conn.execute("DELETE FROM probe")
+    return split
 
 
 @functools.cache
 def tokenizer_separators() -> frozenset[str]:
     """The characters Python's regular expressions count as word characters that the tokenizer splits on."""
-    runs = _PYTHON_WORD.findall(_all_characters())
     conn = sqlite3.connect(":memory:")
+    separators: set[str] = set()
     try:
         conn.execute(f"CREATE VIRTUAL TABLE probe USING fts5(text, tokenize='{TOKENIZER}')")
         conn.execute("CREATE VIRTUAL TABLE probe_terms USING fts5vocab(probe, 'instance')")
-        # Each run of consecutive word characters between two "q"s is one token unless the tokenizer splits it
-        # (a separator at either end shows as a bare "q" token, one inside as two tokens).
-        conn.executemany("INSERT INTO probe (rowid, text) VALUES (?, ?)", [(i, f"q{r}q") for i, r in enumerate(runs)])
-        split = [row[0] for row in conn.execute("SELECT doc FROM probe_terms GROUP BY doc HAVING count(*) > 1")]
-        conn.execute("DELETE FROM probe")
-        # Only those few runs are probed one character at a time: "qXq" is one token unless X is a separator.
-        characters = [c for i in split for c in runs[i]]
-        conn.executemany(
-            "INSERT INTO probe (rowid, text) VALUES (?, ?)", [(i, f"q{c}q") for i, c in enumerate(characters)]
-        )
-        separated = {row[0] for row in conn.execute("SELECT doc FROM probe_terms GROUP BY doc HAVING count(*) > 1")}
+        for block in _blocks():
+            runs = _PYTHON_WORD.findall("".join(map(chr, block)))
+            # Each run of consecutive word characters between two "q"s is one token unless the tokenizer
+            # splits it (a separator at either end shows as a bare "q" token, one inside as two tokens).
+            split = _split_tokens(conn, [f"q{r}q" for r in runs])
+            # Only those few runs are probed one character at a time: "qXq" is one token unless X separates.
+            characters = [c for i in split for c in runs[i]]
+            separators.update(characters[i] for i in _split_tokens(conn, [f"q{c}q" for c in characters]))
     finally:
         conn.close()
-    return frozenset(characters[i] for i in separated)
+    return frozenset(separators)
 
 
 @functools.cache
