@@ -10,9 +10,9 @@ import discord
 
 from bot import modlog
 from bot.ratelimit import RateLimiter
+from bot.services.access import GuildSettingsSource
 from bot.services.moments import MomentContent, PostFailed
 from bot.ui.moments import footer_text, moment_embed, moment_view
-from db.repositories.stories import GuildRepository
 
 log = logging.getLogger(__name__)
 
@@ -21,7 +21,7 @@ HISTORY_LOOKBACK = 50  # a restarted bot looks this far back in the channel for 
 
 
 class DiscordPoster:
-    def __init__(self, client: discord.Client, guilds: GuildRepository, rate: float) -> None:
+    def __init__(self, client: discord.Client, guilds: GuildSettingsSource, rate: float) -> None:
         self.client = client
         self.guilds = guilds
         self.limiter = RateLimiter(rate)

@@ -1,8 +1,9 @@
 """APScheduler glue for the moment of the day: one job per server, at its next local post time.
 
-The schedules live in SQLite (db/repositories/moments.py); jobs are derived from them at start and whenever
-a moderator changes one, under the stable id "moment:<guild id>". Each job posts, then plans the next day.
-Job bodies catch their own errors, so one server's failure never stops another's.
+The schedules live in SQLite (db/repositories/moments.py); jobs are derived from them under the stable id
+"moment:<guild id>": at start, and whenever the moment service changes one (this is its Planner). Each job
+posts, then plans the next day. Job bodies catch their own errors, so one server's failure never stops
+another's.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
 
 from bot.services.moments import MomentService
-from db.models import MomentSchedule
+from db.models import MomentSchedule, Trigger
 
 log = logging.getLogger(__name__)
 
@@ -48,15 +49,12 @@ class MomentScheduler:
             self.scheduler.shutdown(wait=False)
 
     async def load(self) -> int:
-        schedules = await self.service.repo.schedules(active_only=True)
-        for schedule in schedules:
-            self.plan(schedule)
-        return len(schedules)
+        """Plans every active schedule; returns how many."""
+        return await self.service.plan_all()
 
-    def plan(self, schedule: MomentSchedule | None, guild_id: int | None = None) -> None:
-        """(Re)plans a server's next post; a paused or deleted schedule has no job."""
-        gid = schedule.guild_id if schedule else guild_id
-        assert gid is not None
+    def plan(self, guild_id: int, schedule: MomentSchedule | None) -> None:
+        """The Planner side: (re)plans a server's next post; a paused or deleted schedule has no job."""
+        gid = guild_id
         if schedule is None or schedule.paused:
             if self.scheduler.get_job(job_id(gid)):
                 self.scheduler.remove_job(job_id(gid))
@@ -71,9 +69,6 @@ class MomentScheduler:
             coalesce=True,  # a pile of missed runs is one run
             misfire_grace_time=int(self.service.grace.total_seconds()),
         )
-
-    async def replan(self, guild_id: int) -> None:
-        self.plan(await self.service.repo.schedule(guild_id), guild_id)
 
     def retry(self, guild_id: int, local_date: str, at: datetime) -> None:
         """The Planner side: one more attempt at a day's post that failed for a passing reason."""
@@ -97,13 +92,13 @@ class MomentScheduler:
     async def _fire(self, guild_id: int, day: date) -> None:
         try:
             async with self._slots:
-                outcome = await self.service.run(guild_id, trigger="schedule", local_date=day)
+                outcome = await self.service.run(guild_id, trigger=Trigger.SCHEDULE, local_date=day)
             log.debug("moment of guild %s for %s: %s", guild_id, day, outcome)
         except Exception:
             log.exception("moment of guild %s for %s failed", guild_id, day)
         finally:
             try:
-                await self.replan(guild_id)
+                await self.service.replan(guild_id)
             except Exception:
                 log.exception("could not plan the next moment of guild %s", guild_id)
 
@@ -120,7 +115,7 @@ class MomentScheduler:
             if job.misfire_grace_time is not None and late > job.misfire_grace_time:
                 # As APScheduler would: too late to run; the restart logic records the day as missed.
                 if job.func == self._fire:
-                    await self.replan(job.args[0])
+                    await self.service.replan(job.args[0])
                 else:
                     job.remove()
                 continue

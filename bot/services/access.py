@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Protocol
 
 from bot.errors import UserFacingError
-from db.models import AuditRecord
+from db.models import AuditRecord, GuildSettings
 
 NOT_A_MODERATOR = (
     "Only moderators can do that: Manage Messages in the server (a role's permission, not one channel's), "
@@ -34,6 +35,13 @@ class Actor:
     is_moderator: bool = False
     is_owner: bool = False
     is_admin: bool = False
+
+
+class GuildSettingsSource(Protocol):
+    """Where a server's settings are read (the story service): its moderator role decides who counts as a
+    moderator, its mod-log channel where moderators' actions are posted."""
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings: ...
 
 
 def now() -> str:

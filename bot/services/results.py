@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import logging
 import re
-from collections import Counter, OrderedDict, defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING
 
+from cachetools import LRUCache
 from rapidfuzz import fuzz
 
 from bot.errors import Ambiguous, NotFound, Suggestion, UserFacingError
@@ -36,6 +37,10 @@ from db.models import (
     TeamResult,
 )
 from db.repositories.results import ResultsRepository
+
+if TYPE_CHECKING:  # the ISU importer loads on first use (see import_site)
+    from bot.services.isu.importer import IsuImportSummary
+    from bot.services.isu.source import FolderSource, HttpSource
 
 log = logging.getLogger(__name__)
 
@@ -199,30 +204,6 @@ class HeadToHead:
         return a_wins, b_wins
 
 
-_K = TypeVar("_K")
-_V = TypeVar("_V")
-
-
-class _Lru(Generic[_K, _V]):
-    """A bounded mapping that forgets the least recently used entry first."""
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._items: OrderedDict[_K, _V] = OrderedDict()
-
-    def get(self, key: _K) -> _V | None:
-        value = self._items.get(key)
-        if value is not None:
-            self._items.move_to_end(key)
-        return value
-
-    def put(self, key: _K, value: _V) -> _V:
-        self._items[key] = value
-        if len(self._items) > self._size:
-            self._items.popitem(last=False)
-        return value
-
-
 def difference(a: Figure | None, b: Figure | None) -> float | None:
     if a is None or b is None:
         return None
@@ -234,6 +215,30 @@ _COUPLE_SEPARATOR = re.compile(r"\s*(?:/|&|\+|,|\band\b)\s*", re.IGNORECASE)
 _CHOICE_VALUE = re.compile(r"\d+(?:/\d+)?")
 # A confident name match, or one that only a different word order separates from the typed text.
 _SAME_NAME_SCORE = 99.0
+
+
+class SiteImport:
+    """An ISU site import its actor may make, ready to run (ResultsService.site_import)."""
+
+    def __init__(self, repo: ResultsRepository, source: FolderSource | HttpSource, correction: bool) -> None:
+        self._repo = repo
+        self._source = source
+        self._correction = correction
+
+    async def run(self) -> IsuImportSummary:
+        """Reads the site and writes it in one transaction; nothing is written on an error (a UserFacingError
+        saying what is wrong). The caller refreshes the results after a success."""
+        from bot.services.importer import ImportFormatError
+        from bot.services.isu.importer import import_isu
+        from bot.services.isu.pages import PageError
+        from bot.services.isu.protocol_pdf import ProtocolError
+        from bot.services.isu.source import SourceError
+
+        try:
+            async with self._source:
+                return await import_isu(self._repo.database, self._source, correction=self._correction)
+        except (SourceError, PageError, ProtocolError, ImportFormatError) as exc:
+            raise UserFacingError(f"Nothing was imported: {exc}") from exc
 
 
 class ResultsService:
@@ -258,10 +263,10 @@ class ResultsService:
     def _clear_caches(self) -> None:
         # Entries and team results per event, as loaded from the store. Results change only through an
         # import, which calls refresh(); until then every command reads them from here.
-        self._event_data: _Lru[int, tuple[list[Entry], list[TeamResult]]] = _Lru(EVENT_CACHE_SIZE)
+        self._event_data: LRUCache[int, tuple[list[Entry], list[TeamResult]]] = LRUCache(EVENT_CACHE_SIZE)
         # Answers built from them, so the displays built on them (bot.ui memoizes per object) are reused too.
-        self._standings: _Lru[tuple[int, int | None], Standings] = _Lru(EVENT_CACHE_SIZE)
-        self._profiles: _Lru[frozenset[int], AthleteProfile] = _Lru(PROFILE_CACHE_SIZE)
+        self._standings: LRUCache[tuple[int, int | None], Standings] = LRUCache(EVENT_CACHE_SIZE)
+        self._profiles: LRUCache[frozenset[int], AthleteProfile] = LRUCache(PROFILE_CACHE_SIZE)
 
     async def refresh(self) -> None:
         """Reloads everything from the store. Built aside and swapped in at the end, so a command that
@@ -544,7 +549,7 @@ class ResultsService:
         key = (event.id, focus.id if focus else None)
         cached = self._standings.get(key)
         if cached is None:
-            cached = self._standings.put(key, await self._build_standings(competition, event, segments, focus))
+            cached = self._standings[key] = await self._build_standings(competition, event, segments, focus)
         return cached
 
     async def _build_standings(
@@ -565,20 +570,33 @@ class ResultsService:
         if cached is None:
             entries = await self.repo.event_entries(event.id)
             teams = await self.repo.team_results(event.id) if event.discipline == "team" else []
-            cached = self._event_data.put(event.id, (entries, teams))
+            cached = self._event_data[event.id] = (entries, teams)
         return cached
 
-    async def _records(self, athlete: Athlete) -> list[EntryInEvent]:
-        """Every entry of the skater (of a couple: every entry with both), newest competition first."""
-        records = []
+    async def _career(self, athlete: Athlete) -> tuple[list[EntryInEvent], list[tuple[Competition, Event, TeamResult]]]:
+        """Every entry of the skater (of a couple: every entry with both), newest competition first, and the
+        teams the first skater skated for (a couple's are its partners' own), from one repository call."""
         first, *others = athlete.skaters
-        for event_id, entry_id in await self.repo.skater_entry_ids(first.id):
-            event = self._events_by_id[event_id]
-            entries, _ = await self.results_of(event)
-            entry = next(e for e in entries if e.id == entry_id)
+        entries, teams = await self.repo.skater_records(first.id)
+        records = []
+        for entry in entries:
+            event = self._events_by_id.get(entry.event_id)
+            if event is None:  # imported since the last refresh: shown after the next one, with its event
+                continue
             if all(any(s.id == other.id for s in entry.skaters) for other in others):
                 records.append(EntryInEvent(self._competitions[event.competition_id], event, entry))
         records.sort(key=lambda r: (r.competition.start_date or "", r.competition.id, r.event.id), reverse=True)
+        team_records = []
+        for team in teams:
+            event = self._events_by_id.get(team.event_id)
+            # The country too: a skater id in a team's line-up is theirs only when they skated for it.
+            if event is not None and event.discipline == "team" and team.country == first.country:
+                team_records.append((self._competitions[event.competition_id], event, team))
+        team_records.sort(key=lambda r: (r[0].id, r[1].id))
+        return records, team_records
+
+    async def _records(self, athlete: Athlete) -> list[EntryInEvent]:
+        records, _ = await self._career(athlete)
         return records
 
     async def skater(self, text: str) -> Skater:
@@ -601,12 +619,11 @@ class ResultsService:
         ids = frozenset(self.athlete_ids(text))
         profile = self._profiles.get(ids)
         if profile is None:
-            profile = self._profiles.put(ids, await self._build_profile(await self.athlete(text)))
+            profile = self._profiles[ids] = await self._build_profile(await self.athlete(text))
         return profile
 
     async def _build_profile(self, athlete: Athlete) -> AthleteProfile:
-        records = await self._records(athlete)
-        team_records = await self._team_records(athlete.skaters[0])  # a couple's are its partners' own
+        records, team_records = await self._career(athlete)
         partners: dict[int, Skater] = {}
         medals: Counter[str] = Counter()
         bests: dict[str, PersonalBest] = {}
@@ -645,21 +662,6 @@ class ResultsService:
             bests=sorted(bests.values(), key=best_order),
             segments=segments,
         )
-
-    async def _team_records(self, skater: Skater) -> list[tuple[Competition, Event, TeamResult]]:
-        """Teams the skater skated a segment for (team events are few: scanning them is cheap)."""
-        found = []
-        for competition_id, events in self._events.items():
-            for event in events:
-                if event.discipline != "team":
-                    continue
-                _, teams = await self.results_of(event)
-                for team in teams:
-                    if team.country == skater.country and any(
-                        str(skater.id) in result.skater_key.split("/") for result in team.segments.values()
-                    ):
-                        found.append((self._competitions[competition_id], event, team))
-        return found
 
     async def protocol(self, athlete_text: str, competition_text: str, segment_text: str) -> ProtocolView:
         """The judges' details of an athlete's skate: element by element, components, deductions."""
@@ -808,10 +810,31 @@ class ResultsService:
         skater = await self.repo.skater(skater_id)
         assert skater is not None
         self.skaters.add(skater.id, skater.name, skater.aliases)
-        self._profiles = _Lru(PROFILE_CACHE_SIZE)
+        self._profiles.clear()
         return skater
 
+    async def skater_names(self, skater_ids: Sequence[int]) -> list[str]:
+        """The names of the skaters with these ids, in that order (a skater deleted since is left out)."""
+        return [skater.name for skater in await self.repo.skaters(list(skater_ids))]
+
+    def site_import(
+        self, actor: Actor, url: str, *, correction: bool = False, allow_private: bool = False
+    ) -> SiteImport:
+        """An import of an official ISU results site from its URL, refused at once (before any waiting) when
+        the actor is not one of the bot's owners or the URL cannot be read from. Only URLs: from Discord, a
+        path would let the answer tell whether it exists on the bot's machine."""
+        require_owner(actor, "Only the bot's owners can import results.")
+        # Loaded on first use: PDFium and the parsers cost the bot memory it needs only for an import.
+        from bot.services.isu.source import SourceError, open_source
+
+        try:
+            source = open_source(url, allow_private=allow_private, urls_only=True)
+        except SourceError as exc:
+            raise UserFacingError(f"Nothing was imported: {exc}") from exc
+        return SiteImport(self.repo, source, correction)
+
     async def summary(self) -> tuple[StoreSummary, list[Competition]]:
+        """What the store holds (counts, imports) and its competitions, newest first: for /about."""
         summary = await self.repo.summary()
         competitions = sorted(self._competitions.values(), key=lambda c: c.start_date or "", reverse=True)
         return summary, competitions
