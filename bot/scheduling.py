@@ -10,15 +10,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
+from apscheduler.triggers.interval import IntervalTrigger
 
 from bot.services.moments import MomentService
 from db.models import MomentSchedule, Trigger
 
 log = logging.getLogger(__name__)
+
+
+CORRECTIONS_JOB = "moment-corrections"
+# How often the bot looks for relabels it did not hear: made by another process (`skatebot stories import`)
+# while it runs. One indexed query when there is nothing to correct.
+CORRECTIONS_EVERY = timedelta(minutes=10)
 
 
 def job_id(guild_id: int) -> str:
@@ -43,6 +50,24 @@ class MomentScheduler:
     def start(self) -> None:
         """Needs the running event loop: called from setup_hook."""
         self.scheduler.start(paused=self.driven_by_clock)
+        self.scheduler.add_job(
+            self.correct_missed,
+            IntervalTrigger(seconds=int(CORRECTIONS_EVERY.total_seconds())),
+            id=CORRECTIONS_JOB,
+            replace_existing=True,
+            coalesce=True,
+            max_instances=1,
+        )
+
+    async def correct_missed(self) -> None:
+        """The corrections job: posts of stories relabelled by another process are corrected within
+        CORRECTIONS_EVERY (the bot's own relabels are corrected at once, by subscription)."""
+        try:
+            edited = await self.service.correct_missed()
+            if edited:
+                log.info("corrected %d moment post(s) of stories relabelled elsewhere", edited)
+        except Exception:
+            log.exception("the moment corrections job failed")
 
     def shutdown(self) -> None:
         if self.scheduler.running:
@@ -111,6 +136,10 @@ class MomentScheduler:
         now = self.service.clock()
         due = [job for job in self.scheduler.get_jobs() if job.next_run_time and job.next_run_time <= now]
         for job in due:
+            if isinstance(job.trigger, IntervalTrigger):  # a recurring job: run, and plan its next run
+                job.modify(next_run_time=job.trigger.get_next_fire_time(job.next_run_time, now))
+                await job.func(*job.args)
+                continue
             late = (now - job.next_run_time).total_seconds()
             if job.misfire_grace_time is not None and late > job.misfire_grace_time:
                 # As APScheduler would: too late to run; the restart logic records the day as missed.

@@ -6,10 +6,10 @@ process of its own, with no Discord connection) is heard by the bot when it next
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
-import subprocess
 import sys
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
@@ -19,6 +19,7 @@ import pytest_asyncio
 
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import Message
+from bot.scheduling import CORRECTIONS_EVERY, CORRECTIONS_JOB
 from bot.services.story_import import ImportOutcome, import_story, read_story_files
 from bot.store import BUNDLED_DATA, CLI_OWNER
 
@@ -69,6 +70,26 @@ async def relabelled_file(sandbox: Sandbox, tmp_path: Path, label: str, note: st
     return path
 
 
+async def import_by_command_line(path: Path, store: Path) -> str:
+    """`skatebot stories import` as its own process (the bot's loop keeps running meanwhile); its output."""
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SKATEBOT_", "DEV_GUILD", "OWNER_"))}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "stories",
+        "import",
+        str(path),
+        env={**base, "SKATEBOT_DB": str(store)},
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), 120)
+    assert process.returncode == 0, err.decode()
+    return out.decode()
+
+
 def correction_shown(post: Message, label: str, note: str) -> bool:
     fields = str(post.embeds[0].get("fields", ""))
     return post.edited and "Correction" in fields and label in fields and note in fields
@@ -99,19 +120,24 @@ async def test_a_relabel_by_the_command_line_process_is_corrected_when_the_bot_s
     sandbox, post, store = posted
     path = await relabelled_file(sandbox, tmp_path, "misleading", "The quote is cut before its second half")
     await sandbox.stop_bot()
-    base = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SKATEBOT_", "DEV_GUILD", "OWNER_"))}
-    result = subprocess.run(
-        [sys.executable, "-m", "bot", "stories", "import", str(path)],
-        env={**base, "SKATEBOT_DB": str(store)},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
-    assert result.returncode == 0, result.stderr
-    assert ": updated" in result.stdout
+    assert ": updated" in await import_by_command_line(path, store)
     assert not post.edited  # the command line has no Discord connection
     await sandbox.start_bot()
     assert sandbox.bot.recovery is not None
     await sandbox.bot.recovery
     assert correction_shown(post, "misleading", "The quote is cut before its second half")
+
+
+async def test_a_relabel_by_the_command_line_while_the_bot_runs_is_corrected_by_its_corrections_job(
+    posted: tuple[Sandbox, Message, Path], tmp_path: Path
+) -> None:
+    """The same import while the bot runs: another process, so no subscriber hears it; the bot's recurring
+    corrections job (run here as the scheduler would run it) finds the post showing the old label."""
+    sandbox, post, store = posted
+    path = await relabelled_file(sandbox, tmp_path, "false", "The medal was never given away")
+    assert ": updated" in await import_by_command_line(path, store)
+    assert not post.edited
+    job = sandbox.bot.moment_scheduler.scheduler.get_job(CORRECTIONS_JOB)
+    assert job is not None and job.trigger.interval == CORRECTIONS_EVERY
+    await job.func(*job.args)
+    assert correction_shown(post, "false", "The medal was never given away")
