@@ -29,6 +29,7 @@ CORRECTIONS_EVERY = timedelta(minutes=10)
 
 
 def job_id(guild_id: int) -> str:
+    """The stable job id of a server's daily post."""
     return f"moment:{guild_id}"
 
 
@@ -70,6 +71,7 @@ class MomentScheduler:
             log.exception("the moment corrections job failed")
 
     def shutdown(self) -> None:
+        """Stops the scheduler; running jobs are not waited for."""
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
 
@@ -128,6 +130,7 @@ class MomentScheduler:
                 log.exception("could not plan the next moment of guild %s", guild_id)
 
     def next_run(self, guild_id: int):
+        """When the server's next post is planned (UTC), or None."""
         job = self.scheduler.get_job(job_id(guild_id))
         return job.next_run_time if job else None
 

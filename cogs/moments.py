@@ -11,10 +11,10 @@ from discord.ext import commands
 
 from bot.checks import actor_for
 from bot.services.access import Actor
-from bot.services.moment_rules import zone_choices
+from bot.services.moment_rules import NEVER_POSTABLE, zone_choices
 from bot.ui import moments as ui
 from bot.ui.replies import respond
-from db.models import LABELS, Label
+from db.models import LABELS
 
 if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle
     from bot.client import SkateBot
@@ -124,7 +124,7 @@ class Moments(commands.Cog):
         return [
             app_commands.Choice(name=f"{prefix}{label}", value=f"{prefix}{label}")
             for label in LABELS
-            if label != Label.FALSE and label.startswith(typing.strip().lower())
+            if label not in NEVER_POSTABLE and label.startswith(typing.strip().lower())
         ][:25]
 
 

@@ -39,6 +39,7 @@ class Signal(Generic[T]):
 
     @property
     def subscribers(self) -> int:
+        """How many subscribers there are."""
         return len(self._listeners)
 
     def announce(self, value: T) -> None:

@@ -108,10 +108,23 @@ class MomentContent:
 
 
 class Poster(Protocol):
-    async def send(self, guild_id: int, channel_id: int, content: MomentContent) -> int: ...
-    async def find(self, channel_id: int, local_date: str, story_id: int) -> int | None: ...
-    async def edit(self, channel_id: int, message_id: int, content: MomentContent) -> None: ...
-    async def notify(self, guild_id: int, text: str) -> None: ...
+    """The Discord side of the moment of the day (bot/moment_poster.py)."""
+
+    async def send(self, guild_id: int, channel_id: int, content: MomentContent) -> int:
+        """Posts the moment in the channel; returns the message id. Raises PostFailed."""
+        ...
+
+    async def find(self, channel_id: int, local_date: str, story_id: int) -> int | None:
+        """The id of the day's post of the story among the channel's latest messages, if it is there."""
+        ...
+
+    async def edit(self, channel_id: int, message_id: int, content: MomentContent) -> None:
+        """Replaces a posted moment with `content` (a correction). Raises PostFailed."""
+        ...
+
+    async def notify(self, guild_id: int, text: str) -> None:
+        """Tells the server's moderators (its mod-log), best effort."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +168,7 @@ def _warn_again(last: str | None, day: date) -> bool:
 
 
 def schedule_zone(schedule: MomentSchedule):
+    """The schedule's time zone."""
     return parse_timezone(schedule.timezone)
 
 
@@ -316,6 +330,7 @@ class MomentService:
         return MomentContent(view, local_date, placements, correction)
 
     def due_today(self, schedule: MomentSchedule, now: datetime) -> tuple[date, datetime]:
+        """The local date now in the schedule's zone, and when that day's post is due (UTC)."""
         zone = schedule_zone(schedule)
         local = local_date_at(now, zone)
         hour, minute = parse_time(schedule.post_time)

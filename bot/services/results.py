@@ -205,6 +205,7 @@ class HeadToHead:
 
 
 def difference(a: Figure | None, b: Figure | None) -> float | None:
+    """a - b, rounded to hundredths; None when either is missing."""
     if a is None or b is None:
         return None
     return round(float(a.value) - float(b.value), 2)
@@ -351,6 +352,7 @@ class ResultsService:
         return [Choice(_cut(label), c.key) for label, c in zip(labels, competitions, strict=False)]
 
     def event_choices(self, competition_text: str, query: str) -> list[Choice]:
+        """Autocomplete: the events of the competition typed so far that match `query`."""
         competition = self._try_competition(competition_text)
         competitions = [competition] if competition else self._finder.newest(len(self._competitions))
         choices = []
@@ -364,6 +366,7 @@ class ResultsService:
         return _unique(choices)[:MAX_CHOICES]
 
     def segment_choices(self, competition_text: str, event_text: str, query: str) -> list[Choice]:
+        """Autocomplete: the segments of the event typed so far that match `query`."""
         competition = self._try_competition(competition_text)
         if competition is None:
             return []
@@ -422,6 +425,7 @@ class ResultsService:
         raise NotFound("competition", text, _competition_suggestions(nearby), missing=missing)
 
     def event(self, competition: Competition, text: str) -> Event:
+        """The event of the competition that `text` names (never a near neighbour; ambiguity is offered as a choice)."""
         event = self._try_event(competition, text)
         if event:
             return event
@@ -437,6 +441,7 @@ class ResultsService:
         raise NotFound(f"event at {competition.label}", text, suggestions)
 
     def segment(self, event: Event, text: str) -> Segment:
+        """The segment of the event that `text` names."""
         segment = self._match_segment(event, text)
         if segment is None:
             suggestions = [Suggestion(s.name, s.key) for s in self.segments_of(event)]
@@ -520,15 +525,19 @@ class ResultsService:
         return next((e for e in events if match and e.id == match.key), None)
 
     def all_competitions(self) -> list[Competition]:
+        """Every competition in the store."""
         return list(self._competitions.values())
 
     def events_of(self, competition: Competition) -> list[Event]:
+        """The competition's events, in the store's order."""
         return self._events.get(competition.id, [])
 
     def competition_by_id(self, competition_id: int | None) -> Competition | None:
+        """The competition with this id, if any (None for None)."""
         return self._competitions.get(competition_id) if competition_id is not None else None
 
     def event_by_id(self, event_id: int | None) -> Event | None:
+        """The event with this id, if any (None for None)."""
         return self._events_by_id.get(event_id) if event_id is not None else None
 
     async def entries_of(self, event: Event, skater_ids: Iterable[int]) -> list[Entry]:
@@ -538,10 +547,12 @@ class ResultsService:
         return sorted((e for e in entries if any(s.id in wanted for s in e.skaters)), key=_final_order)
 
     def segments_of(self, event: Event) -> list[Segment]:
+        """The event's segments, in skating order."""
         return self._segments.get(event.id, [])
 
     # --- answers -----------------------------------------------------------------------------------
     async def standings(self, competition_text: str, event_text: str, segment_text: str | None = None) -> Standings:
+        """/results: an event's standings, or one segment's, in place order."""
         competition = self.competition(competition_text)
         event = self.event(competition, event_text)
         segments = self.segments_of(event)
@@ -600,6 +611,7 @@ class ResultsService:
         return records
 
     async def skater(self, text: str) -> Skater:
+        """The one skater `text` names."""
         skater_id = self.skater_id(text)
         skater = await self.repo.skater(skater_id)
         if skater is None:  # deleted since the index was built
@@ -607,6 +619,7 @@ class ResultsService:
         return skater
 
     async def athlete(self, text: str) -> Athlete:
+        """The skater or couple `text` names."""
         skaters = []
         for skater_id in self.athlete_ids(text):
             skater = await self.repo.skater(skater_id)
@@ -616,6 +629,7 @@ class ResultsService:
         return Athlete(tuple(skaters))
 
     async def profile(self, text: str) -> AthleteProfile:
+        """/athlete: a skater's or couple's career in the store (cached until the next import)."""
         ids = frozenset(self.athlete_ids(text))
         profile = self._profiles.get(ids)
         if profile is None:
@@ -686,6 +700,7 @@ class ResultsService:
         raise NotFound(f"segment {athlete.name} skated at {competition.label}", segment_text, suggestions)
 
     def protocol_segment_choices(self, athlete_text: str, competition_text: str, query: str) -> list[Choice]:
+        """Autocomplete: the segments of a competition the athlete skated that have judges' details."""
         competition = self._try_competition(competition_text)
         if competition is None:
             return []
@@ -707,6 +722,7 @@ class ResultsService:
         )
 
     async def podiums(self, discipline: str, competition_text: str | None = None) -> list[Podium]:
+        """/podiums: the medallists of a discipline, newest competition first (optionally of one competition)."""
         if discipline not in DISCIPLINE_LABELS:
             raise NotFound("discipline", discipline, list(DISCIPLINE_LABELS.values()))
         competition = self.competition(competition_text) if competition_text and competition_text.strip() else None
@@ -738,6 +754,7 @@ class ResultsService:
         return podiums
 
     async def medal_table(self, competition_text: str) -> tuple[Competition, list[MedalRow]]:
+        """/medals: a competition's medal table by country."""
         competition = self.competition(competition_text)
         medals: dict[str, Counter[int]] = defaultdict(Counter)
         for event in self._events.get(competition.id, []):
@@ -795,6 +812,7 @@ class ResultsService:
         return await self._reindexed(skater.id)
 
     async def remove_alias(self, actor: Actor, skater_text: str, alias: str) -> Skater:
+        """Removes a stored spelling of a skater's name (the bot's owners only). Audited like story changes."""
         require_owner(actor, "Only the bot's owners can change how skaters' names are written.")
         skater = await self.skater(skater_text)
         stored = next((a for a in skater.aliases if normalize(a) == normalize(alias)), None)

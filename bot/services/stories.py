@@ -113,6 +113,7 @@ class StoryView:
 
 
 def check_draft(draft: StoryDraft) -> None:
+    """The rules a story's text follows: a title, the length limits, a moment date that is a date."""
     if not draft.title.strip():
         raise UserFacingError("A story needs a title.")
     for name, value, limit in (
@@ -203,6 +204,7 @@ class StoryService:
 
     # --- reading -----------------------------------------------------------------------------------
     async def view(self, actor: Actor, story_id: int) -> StoryView:
+        """A story the actor may see (their server's or the shared library's), ready to show."""
         story = await self._visible(actor, story_id)
         return await self.describe(story, actor.guild_id)
 
@@ -278,6 +280,8 @@ class StoryService:
         return story, await self.stories.history(story_id, reports_from=reports_from)
 
     async def queue(self, actor: Actor) -> list[QueueItem]:
+        """The server's review queue: unverified and reported stories, oldest first (moderators; the bot's
+        owners see the library's reports too)."""
         require_moderator(actor)
         if actor.guild_id is None:
             raise PermissionDenied("The review queue belongs to a server.")
@@ -327,6 +331,8 @@ class StoryService:
         label_note: str = "",
         import_key: str | None = None,
     ) -> Story:
+        """Adds a story (the server's moderators; the shared library's owners), checks its claims and returns
+        it. A new story starts unverified (or satire), labelled after its sources are added."""
         guild_id = None if library or actor.guild_id is None else actor.guild_id
         require_edit_rights(actor, guild_id)
         fields = await self._resolve(draft)
@@ -379,6 +385,7 @@ class StoryService:
         note: str = "",
         role: str = "evidence",
     ) -> Story:
+        """Attaches a source link to a story (its editors); a link must be public http(s). Returns the story."""
         story = await self._editable(actor, story_id)
         normalized = normalize_url(url)
         check_public_source(normalized)
@@ -467,6 +474,7 @@ class StoryService:
         return updated, resolved
 
     async def delete(self, actor: Actor, story_id: int) -> Story:
+        """Deletes a story (its editors); its audit trail stays readable. Returns the story as it was."""
         story = await self._editable(actor, story_id)
         snapshot = {k: getattr(story, k) for k in ("title", "summary", "body", "label", "moment_date")}
         await self.stories.delete(story.id, self._record(actor, "delete", snapshot, None))
@@ -518,6 +526,7 @@ class StoryService:
         return report
 
     async def check(self, actor: Actor, story_id: int) -> tuple[Story, CheckReport]:
+        """Checks a story's claims against the results store again (moderators); returns it with the report."""
         require_moderator(actor)
         story = await self._visible(actor, story_id)
         report = await self.run_check(story)
@@ -575,6 +584,7 @@ class StoryService:
         )
 
     async def set_modlog(self, actor: Actor, channel_id: int | None) -> None:
+        """Sets (or clears, with None) the server's mod-log channel (admins)."""
         require_admin(actor)
         if actor.guild_id is None:
             raise UserFacingError(SERVER_SETTING)
