@@ -196,11 +196,11 @@ class MomentService:
         story relabels: whoever relabels a story, its posted moments are corrected."""
         self.poster = poster
         self.planner = planner
-        self.stories.relabelled.subscribe(self.correct)
+        self.stories.relabelled.subscribe(self._relabelled)
 
     def detach(self) -> None:
         """Stops correcting on relabels (the bot closing; posts the next start settles are its business)."""
-        self.stories.relabelled.unsubscribe(self.correct)
+        self.stories.relabelled.unsubscribe(self._relabelled)
 
     def _now_text(self) -> str:
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")
@@ -543,11 +543,16 @@ class MomentService:
         return next_occurrence(after, hour, minute, schedule_zone(schedule))
 
     # --- corrections -----------------------------------------------------------------------------------
-    async def correct(self, story: Story) -> int:
+    async def _relabelled(self, story: Story) -> None:
+        """The subscriber to the story service's relabels (see attach): every path that relabels corrects."""
+        await self.correct(story.id)
+
+    async def correct(self, story_id: int) -> int:
         """Edits every posted moment of a story relabelled false, disputed or misleading to say so; returns how
-        many. Subscribed to the story service's relabels (see attach), so every path that relabels corrects."""
+        many."""
+        story = await self.stories.get(story_id)
         poster = self.poster
-        if story.label not in CORRECTED_LABELS or poster is None:
+        if story is None or story.label not in CORRECTED_LABELS or poster is None:
             return 0
         edited = 0
         for post in await self.repo.posted_messages(story.id):
@@ -575,7 +580,5 @@ class MomentService:
         command line's import) or while the bot was down. Returns how many posts were edited."""
         edited = 0
         for story_id in await self.repo.stories_to_correct(sorted(CORRECTED_LABELS)):
-            story = await self.stories.get(story_id)
-            if story is not None:
-                edited += await self.correct(story)
+            edited += await self.correct(story_id)
         return edited
