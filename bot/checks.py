@@ -7,13 +7,14 @@ import logging
 
 import discord
 
-from bot.services.stories import Actor
-from db.repositories.stories import GuildRepository
+from bot.services.access import Actor, GuildSettingsSource
 
 log = logging.getLogger(__name__)
 
 
-async def actor_for(interaction: discord.Interaction, guilds: GuildRepository, owner_ids: frozenset[int]) -> Actor:
+async def actor_for(interaction: discord.Interaction, guilds: GuildSettingsSource, owner_ids: frozenset[int]) -> Actor:
+    """The acting user and their rights where they act: the bot's owner (OWNER_IDS), and in a server its
+    moderator (Manage Messages or the server's moderator role) and admin (Manage Server)."""
     user = interaction.user
     is_owner = user.id in owner_ids
     if interaction.guild_id is None or not isinstance(user, discord.Member):
@@ -25,7 +26,7 @@ async def actor_for(interaction: discord.Interaction, guilds: GuildRepository, o
     # overwrites, so Manage Messages granted in one channel (#fan-art) would make a moderator everywhere.
     # guild_permissions: the member's roles' server permissions, with the owner and administrators holding all.
     permissions = user.guild_permissions
-    settings = await guilds.settings(interaction.guild_id)
+    settings = await guilds.guild_settings(interaction.guild_id)
     has_mod_role = settings.mod_role_id is not None and any(role.id == settings.mod_role_id for role in user.roles)
     return Actor(
         user_id=user.id,

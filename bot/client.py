@@ -22,7 +22,6 @@ from bot.services.results import ResultsService
 from bot.services.stories import StoryService
 from bot.settings import Settings
 from bot.tree import SkateTree, reply_ephemeral
-from bot.ui.stories import FlagButton, ReadMoreButton
 from cogs import EXTENSIONS
 from db.database import Database
 from db.repositories.moments import MomentRepository
@@ -71,6 +70,7 @@ class SkateBot(commands.Bot):
             **options,
         )
         self.settings = settings
+        self.version = VERSION
         self.db = db
         self.results = ResultsService(ResultsRepository(db))
         self.stories = StoryService(StoryRepository(db), GuildRepository(db), self.results)
@@ -99,11 +99,9 @@ class SkateBot(commands.Bot):
         await self.reload_results()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        # The Flag / Read more buttons on every story message ever posted, across restarts.
-        self.add_dynamic_items(FlagButton, ReadMoreButton)
-        # The moment of the day: settle what a restart interrupted, then plan every server's next post.
-        self.moments.poster = DiscordPoster(self, self.stories.guilds, self.settings.post_rate)
-        self.moments.planner = self.moment_scheduler
+        # The moment of the day: settle what a restart interrupted, then plan every server's next post. From
+        # here on the moment service plans its own changes and corrects the posts of relabelled stories.
+        self.moments.attach(DiscordPoster(self, self.stories, self.settings.post_rate), self.moment_scheduler)
         self.moment_scheduler.start()
         planned = await self.moment_scheduler.load()
         log.info("moment of the day: %d schedules planned", planned)
@@ -124,6 +122,7 @@ class SkateBot(commands.Bot):
             log.info("synced %d commands to guild %s", len(synced), self.settings.dev_guild_id)
 
     async def close(self) -> None:
+        self.moments.detach()
         self.moment_scheduler.shutdown()
         if self.recovery is not None and not self.recovery.done():
             self.recovery.cancel()

@@ -6,16 +6,16 @@ import logging
 
 import discord
 
-from db.repositories.stories import GuildRepository
+from bot.services.access import GuildSettingsSource
 
 log = logging.getLogger(__name__)
 
 
-async def post(client: discord.Client, guilds: GuildRepository, guild_id: int | None, text: str) -> None:
+async def post(client: discord.Client, guilds: GuildSettingsSource, guild_id: int | None, text: str) -> None:
     """Best effort: a missing channel or permission is logged, never an error for the moderator."""
     if guild_id is None:
         return
-    settings = await guilds.settings(guild_id)
+    settings = await guilds.guild_settings(guild_id)
     if settings.modlog_channel_id is None:
         return
     channel = client.get_channel(settings.modlog_channel_id)

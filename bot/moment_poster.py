@@ -10,9 +10,9 @@ import discord
 
 from bot import modlog
 from bot.ratelimit import RateLimiter
+from bot.services.access import GuildSettingsSource
 from bot.services.moments import MomentContent, PostFailed
 from bot.ui.moments import footer_text, moment_embed, moment_view
-from db.repositories.stories import GuildRepository
 
 log = logging.getLogger(__name__)
 
@@ -21,7 +21,7 @@ HISTORY_LOOKBACK = 50  # a restarted bot looks this far back in the channel for 
 
 
 class DiscordPoster:
-    def __init__(self, client: discord.Client, guilds: GuildRepository, rate: float) -> None:
+    def __init__(self, client: discord.Client, guilds: GuildSettingsSource, rate: float) -> None:
         self.client = client
         self.guilds = guilds
         self.limiter = RateLimiter(rate)
@@ -41,6 +41,8 @@ class DiscordPoster:
         return self.client.get_partial_messageable(channel_id)
 
     async def send(self, guild_id: int, channel_id: int, content: MomentContent) -> int:
+        """Sends the moment, paced by the global post rate; a refusal becomes PostFailed (transient for
+        Discord's passing trouble)."""
         channel = self._channel(channel_id)
         await self.limiter.acquire()
         try:
@@ -59,6 +61,7 @@ class DiscordPoster:
         return message.id
 
     async def find(self, channel_id: int, local_date: str, story_id: int) -> int | None:
+        """The bot's post of that day and story among the channel's latest messages, if it is there."""
         wanted = footer_text(local_date, story_id)
         channel = self.client.get_partial_messageable(channel_id)
         try:
@@ -72,6 +75,7 @@ class DiscordPoster:
         return None
 
     async def edit(self, channel_id: int, message_id: int, content: MomentContent) -> None:
+        """Edits a posted moment (a correction), paced like the posts."""
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         await self.limiter.acquire()
         try:
@@ -80,4 +84,5 @@ class DiscordPoster:
             raise PostFailed(f"could not edit the post ({exc.status})") from exc
 
     async def notify(self, guild_id: int, text: str) -> None:
+        """Posts to the server's mod-log, if it has one."""
         await modlog.post(self.client, self.guilds, guild_id, f"🗓️ {text}")

@@ -1,26 +1,35 @@
 """APScheduler glue for the moment of the day: one job per server, at its next local post time.
 
-The schedules live in SQLite (db/repositories/moments.py); jobs are derived from them at start and whenever
-a moderator changes one, under the stable id "moment:<guild id>". Each job posts, then plans the next day.
-Job bodies catch their own errors, so one server's failure never stops another's.
+The schedules live in SQLite (db/repositories/moments.py); jobs are derived from them under the stable id
+"moment:<guild id>": at start, and whenever the moment service changes one (this is its Planner). Each job
+posts, then plans the next day. Job bodies catch their own errors, so one server's failure never stops
+another's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
+from apscheduler.triggers.interval import IntervalTrigger
 
 from bot.services.moments import MomentService
-from db.models import MomentSchedule
+from db.models import MomentSchedule, Trigger
 
 log = logging.getLogger(__name__)
 
 
+CORRECTIONS_JOB = "moment-corrections"
+# How often the bot looks for relabels it did not hear: made by another process (`skatebot stories import`)
+# while it runs. One indexed query when there is nothing to correct.
+CORRECTIONS_EVERY = timedelta(minutes=10)
+
+
 def job_id(guild_id: int) -> str:
+    """The stable job id of a server's daily post."""
     return f"moment:{guild_id}"
 
 
@@ -42,21 +51,37 @@ class MomentScheduler:
     def start(self) -> None:
         """Needs the running event loop: called from setup_hook."""
         self.scheduler.start(paused=self.driven_by_clock)
+        self.scheduler.add_job(
+            self.correct_missed,
+            IntervalTrigger(seconds=int(CORRECTIONS_EVERY.total_seconds())),
+            id=CORRECTIONS_JOB,
+            replace_existing=True,
+            coalesce=True,
+            max_instances=1,
+        )
+
+    async def correct_missed(self) -> None:
+        """The corrections job: posts of stories relabelled by another process are corrected within
+        CORRECTIONS_EVERY (the bot's own relabels are corrected at once, by subscription)."""
+        try:
+            edited = await self.service.correct_missed()
+            if edited:
+                log.info("corrected %d moment post(s) of stories relabelled elsewhere", edited)
+        except Exception:
+            log.exception("the moment corrections job failed")
 
     def shutdown(self) -> None:
+        """Stops the scheduler; running jobs are not waited for."""
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
 
     async def load(self) -> int:
-        schedules = await self.service.repo.schedules(active_only=True)
-        for schedule in schedules:
-            self.plan(schedule)
-        return len(schedules)
+        """Plans every active schedule; returns how many."""
+        return await self.service.plan_all()
 
-    def plan(self, schedule: MomentSchedule | None, guild_id: int | None = None) -> None:
-        """(Re)plans a server's next post; a paused or deleted schedule has no job."""
-        gid = schedule.guild_id if schedule else guild_id
-        assert gid is not None
+    def plan(self, guild_id: int, schedule: MomentSchedule | None) -> None:
+        """The Planner side: (re)plans a server's next post; a paused or deleted schedule has no job."""
+        gid = guild_id
         if schedule is None or schedule.paused:
             if self.scheduler.get_job(job_id(gid)):
                 self.scheduler.remove_job(job_id(gid))
@@ -71,9 +96,6 @@ class MomentScheduler:
             coalesce=True,  # a pile of missed runs is one run
             misfire_grace_time=int(self.service.grace.total_seconds()),
         )
-
-    async def replan(self, guild_id: int) -> None:
-        self.plan(await self.service.repo.schedule(guild_id), guild_id)
 
     def retry(self, guild_id: int, local_date: str, at: datetime) -> None:
         """The Planner side: one more attempt at a day's post that failed for a passing reason."""
@@ -97,17 +119,18 @@ class MomentScheduler:
     async def _fire(self, guild_id: int, day: date) -> None:
         try:
             async with self._slots:
-                outcome = await self.service.run(guild_id, trigger="schedule", local_date=day)
+                outcome = await self.service.run(guild_id, trigger=Trigger.SCHEDULE, local_date=day)
             log.debug("moment of guild %s for %s: %s", guild_id, day, outcome)
         except Exception:
             log.exception("moment of guild %s for %s failed", guild_id, day)
         finally:
             try:
-                await self.replan(guild_id)
+                await self.service.replan(guild_id)
             except Exception:
                 log.exception("could not plan the next moment of guild %s", guild_id)
 
     def next_run(self, guild_id: int):
+        """When the server's next post is planned (UTC), or None."""
         job = self.scheduler.get_job(job_id(guild_id))
         return job.next_run_time if job else None
 
@@ -116,11 +139,15 @@ class MomentScheduler:
         now = self.service.clock()
         due = [job for job in self.scheduler.get_jobs() if job.next_run_time and job.next_run_time <= now]
         for job in due:
+            if isinstance(job.trigger, IntervalTrigger):  # a recurring job: run, and plan its next run
+                job.modify(next_run_time=job.trigger.get_next_fire_time(job.next_run_time, now))
+                await job.func(*job.args)
+                continue
             late = (now - job.next_run_time).total_seconds()
             if job.misfire_grace_time is not None and late > job.misfire_grace_time:
                 # As APScheduler would: too late to run; the restart logic records the day as missed.
                 if job.func == self._fire:
-                    await self.replan(job.args[0])
+                    await self.service.replan(job.args[0])
                 else:
                     job.remove()
                 continue

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import messages
 from bot.checks import actor_for
-from bot.client import SkateBot
-from bot.errors import UserFacingError
-from bot.services.access import Actor, require_owner
+from bot.services.access import Actor
 from bot.text import quote
 from bot.ui.replies import respond
 from cogs import _autocomplete
+
+if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle
+    from bot.client import SkateBot
 
 
 class Admin(commands.Cog):
@@ -30,7 +33,7 @@ class Admin(commands.Cog):
         self.bot = bot
 
     async def _actor(self, interaction: discord.Interaction) -> Actor:
-        return await actor_for(interaction, self.bot.stories.guilds, self.bot.settings.owner_ids)
+        return await actor_for(interaction, self.bot.stories, self.bot.settings.owner_ids)
 
     @alias.command(name="add")
     @app_commands.describe(skater="The skater", spelling="Another way their name is written, e.g. 坂本花織")
@@ -61,22 +64,14 @@ class Admin(commands.Cog):
     )
     async def import_isu(self, interaction: discord.Interaction, url: str, correction: bool = False) -> None:
         """Import an official ISU results site (bot owners)."""
-        require_owner(await self._actor(interaction), "Only the bot's owners can import results.")
+        site = self.bot.results.site_import(
+            await self._actor(interaction),
+            url,
+            correction=correction,
+            allow_private=self.bot.settings.isu_allow_private,
+        )
         await interaction.response.defer(ephemeral=True, thinking=True)
-        # Loaded on first use: PDFium and the parsers cost the bot memory it needs only for an import.
-        from bot.services.importer import ImportFormatError
-        from bot.services.isu.importer import import_isu
-        from bot.services.isu.pages import PageError
-        from bot.services.isu.protocol_pdf import ProtocolError
-        from bot.services.isu.source import SourceError, open_source
-
-        try:
-            # Only URLs from Discord: a path would let the answer tell whether it exists on the bot's machine.
-            source = open_source(url, allow_private=self.bot.settings.isu_allow_private, urls_only=True)
-            async with source:
-                summary = await import_isu(self.bot.db, source, correction=correction)
-        except (SourceError, PageError, ProtocolError, ImportFormatError) as exc:
-            raise UserFacingError(f"Nothing was imported: {exc}") from exc
+        summary = await site.run()
         await self.bot.reload_results()
         await respond(interaction, summary.describe(), ephemeral=True)
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import SkateBot
 from bot.ui import embeds
 from bot.ui.replies import respond
 from cogs import _autocomplete
+
+if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle
+    from bot.client import SkateBot
 
 
 class Athletes(commands.Cog):

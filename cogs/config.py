@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import modlog
 from bot.checks import actor_for
-from bot.client import SkateBot
 from bot.services.stories import RoleChoice
 from bot.ui.replies import respond
 from db.models import TIERS
+
+if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle
+    from bot.client import SkateBot
 
 TIER_CHOICES = [app_commands.Choice(name=tier, value=tier) for tier in TIERS]
 
@@ -33,13 +37,13 @@ class Config(commands.Cog):
     @app_commands.describe(role="Members with this role count as moderators (empty: clear it)")
     async def modrole(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
         """Set the moderator role (admins)."""
-        actor = await actor_for(interaction, self.service.guilds, self.bot.settings.owner_ids)
+        actor = await actor_for(interaction, self.service, self.bot.settings.owner_ids)
         await _thinking(interaction)
         choice = RoleChoice(role.id, role.name, role.is_default(), role.managed) if role else None
         await self.service.set_mod_role(actor, choice)
         text = f"Moderator role: {role.mention}." if role else "Moderator role cleared: Manage Messages decides."
         await respond(interaction, text, ephemeral=True)
-        await modlog.post(self.bot, self.service.guilds, actor.guild_id, f"<@{actor.user_id}> set: {text}")
+        await modlog.post(self.bot, self.service, actor.guild_id, f"<@{actor.user_id}> set: {text}")
 
     @config.command(name="modlog")
     @app_commands.describe(channel="Where moderator actions are posted (empty: stop posting)")
@@ -47,24 +51,24 @@ class Config(commands.Cog):
         self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
     ) -> None:
         """Set the mod-log channel (admins)."""
-        actor = await actor_for(interaction, self.service.guilds, self.bot.settings.owner_ids)
+        actor = await actor_for(interaction, self.service, self.bot.settings.owner_ids)
         await _thinking(interaction)
         await self.service.set_modlog(actor, channel.id if channel else None)
         text = f"Mod-log: {channel.mention}." if channel else "Mod-log switched off."
         await respond(interaction, text, ephemeral=True)
-        await modlog.post(self.bot, self.service.guilds, actor.guild_id, f"<@{actor.user_id}> set: {text}")
+        await modlog.post(self.bot, self.service, actor.guild_id, f"<@{actor.user_id}> set: {text}")
 
     @sources.command(name="tier")
     @app_commands.describe(domain="e.g. nbcsports.com", tier="How reliable it is, for this server")
     @app_commands.choices(tier=TIER_CHOICES)
     async def tier(self, interaction: discord.Interaction, domain: str, tier: app_commands.Choice[str]) -> None:
         """Set how reliable a source domain is for this server (moderators and admins)."""
-        actor = await actor_for(interaction, self.service.guilds, self.bot.settings.owner_ids)
+        actor = await actor_for(interaction, self.service, self.bot.settings.owner_ids)
         await _thinking(interaction)
         normalized = await self.service.set_tier(actor, domain, tier.value)
         text = f"Sources from {normalized} now count as **{tier.value}** here."
         await respond(interaction, text, ephemeral=True)
-        await modlog.post(self.bot, self.service.guilds, actor.guild_id, f"<@{actor.user_id}>: {text}")
+        await modlog.post(self.bot, self.service, actor.guild_id, f"<@{actor.user_id}>: {text}")
 
 
 async def setup(bot: SkateBot) -> None:

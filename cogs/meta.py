@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import messages
-from bot.client import VERSION, SkateBot
 from bot.ui import embeds
 from bot.ui.replies import respond
+
+if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle
+    from bot.client import SkateBot
 
 
 class Meta(commands.Cog):
@@ -22,7 +25,7 @@ class Meta(commands.Cog):
     async def about(self, interaction: discord.Interaction) -> None:
         """What data skatebot has loaded and how to report an error."""
         summary, competitions = await self.bot.results.summary()
-        await respond(interaction, embed=embeds.about_embed(summary, competitions, VERSION))
+        await respond(interaction, embed=embeds.about_embed(summary, competitions, self.bot.version))
 
     @app_commands.command(name="ping")
     async def ping(self, interaction: discord.Interaction) -> None:

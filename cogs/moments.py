@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.checks import actor_for
-from bot.client import SkateBot
-from bot.services.moment_rules import zone_choices
-from bot.services.stories import Actor
+from bot.services.access import Actor
+from bot.services.moment_rules import NEVER_POSTABLE, zone_choices
 from bot.ui import moments as ui
 from bot.ui.replies import respond
 from db.models import LABELS
+
+if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle
+    from bot.client import SkateBot
 
 log = logging.getLogger(__name__)
 
@@ -27,13 +30,12 @@ class Moments(commands.Cog):
         self.service = bot.moments
 
     async def _actor(self, interaction: discord.Interaction) -> Actor:
-        return await actor_for(interaction, self.bot.stories.guilds, self.bot.settings.owner_ids)
+        return await actor_for(interaction, self.bot.stories, self.bot.settings.owner_ids)
 
     @moment.command(name="today")
     async def today(self, interaction: discord.Interaction) -> None:
         """Today's moment of the day in this server."""
-        actor = await self._actor(interaction)
-        status = await self.service.today(actor.guild_id or 0, detailed=actor.is_moderator or actor.is_owner)
+        status = await self.service.today(await self._actor(interaction))
         if status is None:
             await respond(interaction, "This server has no moment of the day.", ephemeral=True)
             return
@@ -51,8 +53,7 @@ class Moments(commands.Cog):
     ) -> None:
         """Post a moment of the day in a channel, daily at a local time (moderators)."""
         schedule = await self.service.schedule(await self._actor(interaction), channel.id, time, timezone)
-        await self.bot.moment_scheduler.replan(schedule.guild_id)
-        _, due = self.service.next_due(schedule, self.service.clock())
+        due = self.service.next_post(schedule)
         text = (
             f"The moment of the day will be posted in {channel.mention} every day at {schedule.post_time} "
             f"({schedule.timezone}); next <t:{int(due.timestamp())}:F>."
@@ -74,16 +75,14 @@ class Moments(commands.Cog):
     @moment.command(name="pause")
     async def pause(self, interaction: discord.Interaction) -> None:
         """Stop posting, keeping the settings (moderators)."""
-        schedule = await self.service.set_paused(await self._actor(interaction), True)
-        await self.bot.moment_scheduler.replan(schedule.guild_id)
+        await self.service.set_paused(await self._actor(interaction), True)
         await respond(interaction, "The moment of the day is paused; `/moment resume` restarts it.", ephemeral=True)
 
     @moment.command(name="resume")
     async def resume(self, interaction: discord.Interaction) -> None:
         """Post again with the same settings (moderators)."""
         schedule = await self.service.set_paused(await self._actor(interaction), False)
-        await self.bot.moment_scheduler.replan(schedule.guild_id)
-        _, due = self.service.next_due(schedule, self.service.clock())
+        due = self.service.next_post(schedule)
         await respond(interaction, f"Resumed; next post <t:{int(due.timestamp())}:F>.", ephemeral=True)
 
     @moment.command(name="preview")
@@ -96,9 +95,8 @@ class Moments(commands.Cog):
     async def post_now(self, interaction: discord.Interaction) -> None:
         """Post today's moment now; it counts as today's post (moderators)."""
         actor = await self._actor(interaction)
-        self.bot.stories.require_moderator(actor)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await self.service.run(actor.guild_id or 0, trigger="manual")
+        outcome = await self.service.post_now(actor)
         await respond(interaction, ui.POST_NOW_REPLIES[outcome], ephemeral=True)
 
     @moment.command(name="settings")
@@ -126,7 +124,7 @@ class Moments(commands.Cog):
         return [
             app_commands.Choice(name=f"{prefix}{label}", value=f"{prefix}{label}")
             for label in LABELS
-            if label != "false" and label.startswith(typing.strip().lower())
+            if label not in NEVER_POSTABLE and label.startswith(typing.strip().lower())
         ][:25]
 
 

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import SkateBot
 from bot.services.results import DISCIPLINE_LABELS
 from bot.ui import embeds
 from bot.ui.paging import Paginator
 from bot.ui.protocol import protocol_embed
 from bot.ui.replies import respond
 from cogs import _autocomplete
+
+if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle
+    from bot.client import SkateBot
 
 DISCIPLINE_CHOICES = [app_commands.Choice(name=label, value=key) for key, label in DISCIPLINE_LABELS.items()]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -12,15 +13,19 @@ from discord.ext import commands
 
 from bot import modlog
 from bot.checks import actor_for
-from bot.client import SkateBot
 from bot.errors import UserFacingError
-from bot.services.stories import Actor, NeedsConfirmation, StoryDraft
+from bot.services.access import Actor
+from bot.services.stories import NeedsConfirmation, StoryDraft
 from bot.text import quote
+from bot.tree import report_error
 from bot.ui import stories as ui
 from bot.ui.paging import Paginator
 from bot.ui.replies import respond
 from cogs import _autocomplete
 from db.models import LABELS, SOURCE_KINDS
+
+if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle
+    from bot.client import SkateBot
 
 log = logging.getLogger(__name__)
 
@@ -51,14 +56,19 @@ class Stories(commands.Cog):
         self.report_menu = app_commands.ContextMenu(name="Report story", callback=self.report_story)
         self.bot.tree.add_command(self.report_menu)
 
+    async def cog_load(self) -> None:
+        # The Flag / Read more buttons on every story message ever posted, across restarts.
+        self.bot.add_dynamic_items(ui.FlagButton, ui.ReadMoreButton)
+
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.report_menu.name, type=self.report_menu.type)
+        self.bot.remove_dynamic_items(ui.FlagButton, ui.ReadMoreButton)
 
     async def _actor(self, interaction: discord.Interaction) -> Actor:
-        return await actor_for(interaction, self.service.guilds, self.bot.settings.owner_ids)
+        return await actor_for(interaction, self.service, self.bot.settings.owner_ids)
 
     async def _log(self, actor: Actor, text: str) -> None:
-        await modlog.post(self.bot, self.service.guilds, actor.guild_id, f"<@{actor.user_id}> {text}")
+        await modlog.post(self.bot, self.service, actor.guild_id, f"<@{actor.user_id}> {text}")
 
     @staticmethod
     async def _thinking(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
@@ -96,13 +106,17 @@ class Stories(commands.Cog):
             raise UserFacingError("That message is not a story; use this on a message that shows one.")
         await interaction.response.send_modal(ui.FlagModal(story_id, self._flag))
 
+    @commands.Cog.listener(f"on_{ui.STORY_BUTTON_EVENT}")
     async def on_story_button(self, interaction: discord.Interaction, action: str, story_id: int) -> None:
-        """Presses of the persistent buttons on story messages (bot.ui.stories)."""
-        if action == "flag":
-            await interaction.response.send_modal(ui.FlagModal(story_id, self._flag))
-        elif action == "read":
-            view = await self.service.view(await self._actor(interaction), story_id)
-            await respond(interaction, embed=ui.full_body_embed(view), ephemeral=True)
+        """Presses of the persistent buttons on story messages (bot.ui.stories announces them)."""
+        try:
+            if action == "flag":
+                await interaction.response.send_modal(ui.FlagModal(story_id, self._flag))
+            elif action == "read":
+                view = await self.service.view(await self._actor(interaction), story_id)
+                await respond(interaction, embed=ui.full_body_embed(view), ephemeral=True)
+        except Exception as error:  # buttons have no tree error handler: use the same one path
+            await report_error(interaction, error)
 
     async def _flag(self, interaction: discord.Interaction, story_id: int, reason: str) -> None:
         await self._thinking(interaction)
@@ -143,8 +157,7 @@ class Stories(commands.Cog):
     ) -> None:
         """Add a story (moderators): opens a form."""
         actor = await self._actor(interaction)
-        self.service.require_edit_rights(actor, None if library else actor.guild_id)
-        self.service.resolve_links(competition, event)
+        self.service.prepare_create(actor, competition, event, library=library)
 
         async def submit(modal_interaction: discord.Interaction, values: dict[str, str]) -> None:
             await self._thinking(modal_interaction)
@@ -172,17 +185,12 @@ class Stories(commands.Cog):
     ) -> None:
         """Edit a story's text (moderators): opens a form."""
         actor = await self._actor(interaction)
-        current = await self.service.for_edit(actor, id)
-        # Unless new ones are given, the story keeps its competition and event.
-        linked_competition = self.bot.results.competition_by_id(current.story.competition_id)
-        linked_event = self.bot.results.event_by_id(current.story.event_id)
-        competition = competition or (linked_competition.key if linked_competition else None)
-        event = event or (linked_event.key if linked_event else None)
-        self.service.resolve_links(competition, event)
+        form = await self.service.edit_form(actor, id, competition, event)
+        current = form.view
 
         async def submit(modal_interaction: discord.Interaction, values: dict[str, str]) -> None:
             await self._thinking(modal_interaction)
-            draft = StoryDraft(competition=competition, event=event, **values)
+            draft = StoryDraft(competition=form.competition, event=form.event, **values)
             story, _ = await self.service.edit(await self._actor(modal_interaction), id, draft)
             await self._send_story(modal_interaction, story.id, ephemeral=True, note=f"Saved story #{story.id}.")
             await self._log(actor, f"edited story #{story.id} **{discord.utils.escape_markdown(story.title)}**")
@@ -229,9 +237,7 @@ class Stories(commands.Cog):
         """Remove a source from a story (moderators)."""
         actor = await self._actor(interaction)
         await self._thinking(interaction)
-        before = await self.service.for_edit(actor, id)
-        story = await self.service.remove_source(actor, id, source)
-        removed = next(s for s in before.story.sources if s not in story.sources)
+        story, removed = await self.service.remove_source(actor, id, source)
         await respond(interaction, f"Removed from story #{story.id}: <{removed.url}>.", ephemeral=True)
         await self._log(actor, f"removed a source from story #{story.id}: <{removed.url}>")
 
@@ -266,9 +272,13 @@ class Stories(commands.Cog):
                 else:
                     await respond(target, text, ephemeral=True)
             finally:
-                # The label is stored: the mod-log and the moment corrections follow whether or not the
-                # reply reached the moderator.
-                await self._after_label(actor, story.id, story.label, note)
+                # The label is stored (and its posted moments are being corrected: the moment service
+                # subscribes to relabels): the mod-log follows whether or not the reply reached the moderator.
+                await self._log(
+                    actor,
+                    f"labelled story #{story.id} {ui.badge(story.label)}"
+                    + (f" — {discord.utils.escape_markdown(note)}" if note else ""),
+                )
 
         try:
             await apply(interaction, confirmed=False)
@@ -281,17 +291,6 @@ class Stories(commands.Cog):
             )
             confirm.origin = interaction
             await respond(interaction, f"⚠️ {warning.message}", view=confirm, ephemeral=True)
-
-    async def _after_label(self, actor: Actor, story_id: int, label: str, note: str) -> None:
-        try:
-            await self._log(
-                actor,
-                f"labelled story #{story_id} {ui.badge(label)}"
-                + (f" — {discord.utils.escape_markdown(note)}" if note else ""),
-            )
-        finally:
-            # Wherever it was posted as a moment of the day, the post now says what moderators found.
-            await self.bot.moments.correct(story_id)
 
     @story.command(name="check")
     @app_commands.describe(id="Story number")

@@ -204,8 +204,9 @@ class Database:
         return await self._user_version()
 
     async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[sqlite3.Row]:
-        async with self._reader.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        """Every row of a read. One trip to the connection's thread (execute, fetch and close there), where a
+        cursor costs three: it matters to the commands that read a handful of small results (a profile)."""
+        return list(await self._reader.execute_fetchall(sql, params))
 
     async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> sqlite3.Row | None:
         async with self._reader.execute(sql, params) as cursor:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 CONFIDENCES = ("official", "multi-source", "single-source", "derived")
 
@@ -175,7 +176,28 @@ class StoreSummary:
 
 
 # --- stories ----------------------------------------------------------------------------------------------
-LABELS = ("unverified", "verified", "disputed", "misleading", "false", "satire")
+class Label(StrEnum):
+    """A story's verdict, as moderators set it (stored as its value)."""
+
+    UNVERIFIED = "unverified"
+    VERIFIED = "verified"
+    DISPUTED = "disputed"
+    MISLEADING = "misleading"
+    FALSE = "false"
+    SATIRE = "satire"
+
+
+LABELS: tuple[Label, ...] = tuple(Label)  # in the order they are offered
+
+
+class FlagOutcome(StrEnum):
+    """What filing a member's report of a story came to."""
+
+    ADDED = "added"
+    DUPLICATE = "duplicate"  # the member already reported this story
+    RATE_LIMITED = "rate limited"  # too many reports by the member in this server lately
+
+
 SOURCE_KINDS = ("primary", "secondary", "social")
 # evidence: says whether the story is true; appearance: a place where the story circulates.
 SOURCE_ROLES = ("evidence", "appearance")
@@ -283,11 +305,28 @@ class MomentSchedule:
     updated_at: str = ""  # when a moderator last set or changed it
 
 
+class PostState(StrEnum):
+    """Where a server's post of one local date stands (moment_posts.state)."""
+
+    CLAIMED = "claimed"  # being sent, or waiting for a retry
+    POSTED = "posted"
+    FAILED = "failed"
+    MISSED = "missed"  # the bot was down at post time and past the grace window
+
+
+class Trigger(StrEnum):
+    """What started a post attempt (moment_posts.trigger)."""
+
+    SCHEDULE = "schedule"
+    MANUAL = "manual"  # a moderator's post-now
+    CATCH_UP = "catch-up"  # the bot back inside the grace window after being down at post time
+
+
 @dataclass(frozen=True, slots=True)
 class MomentPost:
     guild_id: int
     local_date: str
-    state: str  # claimed, posted, failed, missed
+    state: PostState
     story_id: int | None
     channel_id: int | None
     message_id: int | None

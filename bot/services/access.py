@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Protocol
 
 from bot.errors import UserFacingError
-from db.models import AuditRecord
+from db.models import AuditRecord, GuildSettings
 
 NOT_A_MODERATOR = (
     "Only moderators can do that: Manage Messages in the server (a role's permission, not one channel's), "
@@ -36,27 +37,41 @@ class Actor:
     is_admin: bool = False
 
 
+class GuildSettingsSource(Protocol):
+    """Where a server's settings are read (the story service): its moderator role decides who counts as a
+    moderator, its mod-log channel where moderators' actions are posted."""
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings."""
+        ...
+
+
 def now() -> str:
+    """The current UTC time as the audit trail stores it."""
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def audit(
     actor: Actor, action: str, before: dict[str, object] | None = None, after: dict[str, object] | None = None
 ) -> AuditRecord:
+    """The audit record of an action by `actor`."""
     return AuditRecord(actor.user_id, actor.guild_id, action, now(), before, after)
 
 
 def require_owner(actor: Actor, message: str = "Only the bot's owners can do that.") -> None:
+    """Refuses (PermissionDenied) unless the actor is one of the bot's owners."""
     if not actor.is_owner:
         raise PermissionDenied(message)
 
 
 def require_moderator(actor: Actor) -> None:
+    """Refuses unless the actor moderates the server (or owns the bot)."""
     if not (actor.is_moderator or actor.is_owner):
         raise PermissionDenied(NOT_A_MODERATOR)
 
 
 def require_admin(actor: Actor) -> None:
+    """Refuses unless the actor administers the server (Manage Server)."""
     if not actor.is_admin:
         raise PermissionDenied("Only server admins (Manage Server) can change skatebot's settings.")
 

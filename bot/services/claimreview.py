@@ -6,15 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import UserFacingError
+from db.models import Label
 
 # Label -> (ratingValue on a 1-5 scale, alternateName). The number orders the verdicts for machines; the
 # name is what a reader sees, and is what fact-checkers compare.
-RATINGS = {
-    "verified": (5, "True"),
-    "disputed": (3, "Disputed"),
-    "misleading": (2, "Misleading"),
-    "satire": (1, "Satire"),
-    "false": (1, "False"),
+RATINGS: dict[str, tuple[int, str]] = {
+    Label.VERIFIED: (5, "True"),
+    Label.DISPUTED: (3, "Disputed"),
+    Label.MISLEADING: (2, "Misleading"),
+    Label.SATIRE: (1, "Satire"),
+    Label.FALSE: (1, "False"),
 }
 
 

@@ -28,6 +28,7 @@ from rapidfuzz import fuzz
 
 from bot.errors import UserFacingError
 from bot.text import quote
+from db.models import LABELS, Label
 
 __all__ = [
     "KNOWN_LABELS",
@@ -532,10 +533,10 @@ def latest_occurrence(at: datetime, hour: int, minute: int, zone: ZoneInfo) -> t
 # Story choice
 # --------------------------------------------------------------------------------------------
 
-KNOWN_LABELS: tuple[str, ...] = ("unverified", "verified", "disputed", "misleading", "false", "satire")
+KNOWN_LABELS: tuple[str, ...] = LABELS
 #: Labels that are never posted, whatever a server allows: a daily highlight must not spread a
 #: story known to be false, even captioned.
-NEVER_POSTABLE = frozenset({"false"})
+NEVER_POSTABLE = frozenset({Label.FALSE})
 #: Below this many eligible stories the moderators are warned to add or verify more.
 LOW_STOCK = 7
 MAX_REPEAT_DAYS = 3650

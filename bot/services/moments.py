@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from bot.errors import UserFacingError
+from bot.services.access import Actor, require_moderator
 from bot.services.moment_rules import (
     Candidate,
     Choice,
@@ -31,13 +32,13 @@ from bot.services.moment_rules import (
     validate_repeat_days,
 )
 from bot.services.results import ResultsService
-from bot.services.stories import Actor, StoryService, StoryView
-from db.models import AuditRecord, Entry, MomentPost, MomentSchedule, Segment
+from bot.services.stories import StoryService, StoryView
+from db.models import AuditRecord, Entry, Label, MomentPost, MomentSchedule, PostState, Segment, Story, Trigger
 from db.repositories.moments import MomentRepository
 
 log = logging.getLogger(__name__)
 
-CORRECTED_LABELS = frozenset({"false", "disputed", "misleading"})
+CORRECTED_LABELS = frozenset({Label.FALSE, Label.DISPUTED, Label.MISLEADING})
 DEFAULT_GRACE = timedelta(hours=6)
 
 
@@ -64,9 +65,16 @@ class Outcome(StrEnum):
 
 
 class Planner(Protocol):
-    """Plans the retry of a day's post that failed for a passing reason (the scheduler implements it)."""
+    """Runs the service's posts at their time (the scheduler implements it). The service tells it of every
+    change: a schedule set, moved, paused or resumed, and the retry of a post that failed for a passing reason."""
 
-    def retry(self, guild_id: int, local_date: str, at: datetime) -> None: ...
+    def plan(self, guild_id: int, schedule: MomentSchedule | None) -> None:
+        """(Re)plans the server's next daily post; None or a paused schedule: no post planned."""
+        ...
+
+    def retry(self, guild_id: int, local_date: str, at: datetime) -> None:
+        """Plans one more attempt at a day's post."""
+        ...
 
 
 # After a passing failure the post is tried again after these waits, as long as the attempt still falls inside
@@ -100,10 +108,23 @@ class MomentContent:
 
 
 class Poster(Protocol):
-    async def send(self, guild_id: int, channel_id: int, content: MomentContent) -> int: ...
-    async def find(self, channel_id: int, local_date: str, story_id: int) -> int | None: ...
-    async def edit(self, channel_id: int, message_id: int, content: MomentContent) -> None: ...
-    async def notify(self, guild_id: int, text: str) -> None: ...
+    """The Discord side of the moment of the day (bot/moment_poster.py)."""
+
+    async def send(self, guild_id: int, channel_id: int, content: MomentContent) -> int:
+        """Posts the moment in the channel; returns the message id. Raises PostFailed."""
+        ...
+
+    async def find(self, channel_id: int, local_date: str, story_id: int) -> int | None:
+        """The id of the day's post of the story among the channel's latest messages, if it is there."""
+        ...
+
+    async def edit(self, channel_id: int, message_id: int, content: MomentContent) -> None:
+        """Replaces a posted moment with `content` (a correction). Raises PostFailed."""
+        ...
+
+    async def notify(self, guild_id: int, text: str) -> None:
+        """Tells the server's moderators (its mod-log), best effort."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +168,7 @@ def _warn_again(last: str | None, day: date) -> bool:
 
 
 def schedule_zone(schedule: MomentSchedule):
+    """The schedule's time zone."""
     return parse_timezone(schedule.timezone)
 
 
@@ -169,6 +191,17 @@ class MomentService:
         self.poster: Poster | None = None  # set by the bot once Discord is there
         self.planner: Planner | None = None  # likewise, the scheduler
 
+    def attach(self, poster: Poster, planner: Planner) -> None:
+        """Connects the service to Discord and to the scheduler (the bot, once it starts), and subscribes to
+        story relabels: whoever relabels a story, its posted moments are corrected."""
+        self.poster = poster
+        self.planner = planner
+        self.stories.relabelled.subscribe(self._relabelled)
+
+    def detach(self) -> None:
+        """Stops correcting on relabels (the bot closing; posts the next start settles are its business)."""
+        self.stories.relabelled.unsubscribe(self._relabelled)
+
     def _now_text(self) -> str:
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")
 
@@ -179,7 +212,9 @@ class MomentService:
 
     # --- moderators' settings ------------------------------------------------------------------------
     async def schedule(self, actor: Actor, channel_id: int, time_text: str, zone_text: str) -> MomentSchedule:
-        self.stories.require_moderator(actor)
+        """Sets (or moves) the server's daily post: channel, local time, time zone (moderators); planned at
+        once."""
+        require_moderator(actor)
         assert actor.guild_id is not None
         hour, minute = parse_time(time_text)
         zone = parse_timezone(zone_text)
@@ -199,10 +234,11 @@ class MomentService:
         )
         saved = await self.repo.schedule(actor.guild_id)
         assert saved is not None
+        await self.replan(saved.guild_id)
         return saved
 
     async def _existing(self, actor: Actor) -> MomentSchedule:
-        self.stories.require_moderator(actor)
+        require_moderator(actor)
         assert actor.guild_id is not None
         schedule = await self.repo.schedule(actor.guild_id)
         if schedule is None:
@@ -210,6 +246,7 @@ class MomentService:
         return schedule
 
     async def set_paused(self, actor: Actor, paused: bool) -> MomentSchedule:
+        """Pauses or resumes the server's daily post, keeping its settings (moderators); planned at once."""
         schedule = await self._existing(actor)
         await self.repo.update_schedule(
             schedule.guild_id,
@@ -220,11 +257,14 @@ class MomentService:
         )
         updated = await self.repo.schedule(schedule.guild_id)
         assert updated is not None
+        await self.replan(updated.guild_id)
         return updated
 
     async def settings(
         self, actor: Actor, labels: list[str] | None = None, repeat_days: int | None = None
     ) -> MomentSchedule:
+        """Changes which stories may be posted: their labels, and the days before one may be posted again
+        (moderators). The post time is unchanged, so nothing is replanned."""
         schedule = await self._existing(actor)
         changes: dict[str, object] = {}
         if labels is not None:
@@ -244,6 +284,24 @@ class MomentService:
         assert updated is not None
         return updated
 
+    # --- planning --------------------------------------------------------------------------------------
+    async def replan(self, guild_id: int) -> None:
+        """Tells the planner the server's schedule as stored now (after a change, or after a day's post)."""
+        if self.planner is not None:
+            self.planner.plan(guild_id, await self.repo.schedule(guild_id))
+
+    async def plan_all(self) -> int:
+        """Plans every active schedule (the bot starting); returns how many."""
+        schedules = await self.repo.schedules(active_only=True)
+        if self.planner is not None:
+            for schedule in schedules:
+                self.planner.plan(schedule.guild_id, schedule)
+        return len(schedules)
+
+    def next_post(self, schedule: MomentSchedule) -> datetime:
+        """When the schedule's next post is due after now (UTC)."""
+        return self.next_due(schedule, self.clock())[1]
+
     # --- choosing --------------------------------------------------------------------------------------
     async def _choose(self, schedule: MomentSchedule, local_date: date) -> Choice:
         rows = await self.repo.candidates(schedule.guild_id)
@@ -259,7 +317,8 @@ class MomentService:
     async def content(
         self, guild_id: int, story_id: int, local_date: str, correction: str | None = None
     ) -> MomentContent:
-        story = await self.stories.stories.get(story_id)
+        """Everything the post of a story shows in a server: the story, and how its skaters did."""
+        story = await self.stories.get(story_id)
         if story is None:
             raise UserFacingError(f"Story #{story_id} no longer exists.")
         view = await self.stories.describe(story, guild_id)
@@ -271,12 +330,14 @@ class MomentService:
         return MomentContent(view, local_date, placements, correction)
 
     def due_today(self, schedule: MomentSchedule, now: datetime) -> tuple[date, datetime]:
+        """The local date now in the schedule's zone, and when that day's post is due (UTC)."""
         zone = schedule_zone(schedule)
         local = local_date_at(now, zone)
         hour, minute = parse_time(schedule.post_time)
         return local, occurrence(local, hour, minute, zone)
 
     async def preview(self, actor: Actor) -> Preview:
+        """What would be posted today and why (moderators)."""
         schedule = await self._existing(actor)
         local, due = self.due_today(schedule, self.clock())
         post = await self.repo.post(schedule.guild_id, local.isoformat())
@@ -288,9 +349,14 @@ class MomentService:
         )
         return Preview(schedule, local, due, choice, content, post)
 
-    async def today(self, guild_id: int, *, detailed: bool = False) -> TodayStatus | None:
-        """What everyone may see: today's post, what will be posted and when, or why there is none today.
-        `detailed` (moderators): the failure reason, which may name a channel a member cannot see."""
+    async def today(self, actor: Actor) -> TodayStatus | None:
+        """What everyone may see: today's post in the actor's server, what will be posted and when, or why
+        there is none today (None: the server has no moment of the day). The failure reason, which may name a
+        channel a member cannot see, is for moderators only."""
+        if actor.guild_id is None:
+            raise UserFacingError("The moment of the day belongs to a server.")
+        guild_id = actor.guild_id
+        detailed = actor.is_moderator or actor.is_owner
         schedule = await self.repo.schedule(guild_id)
         if schedule is None:
             return None
@@ -304,10 +370,10 @@ class MomentService:
             state = TodayState.DUE if due > now else TodayState.PASSED
         else:
             state = {
-                "posted": TodayState.POSTED,
-                "claimed": TodayState.RETRYING if post.retry_at else TodayState.POSTING,
-                "failed": TodayState.FAILED,
-                "missed": TodayState.MISSED,
+                PostState.POSTED: TodayState.POSTED,
+                PostState.CLAIMED: TodayState.RETRYING if post.retry_at else TodayState.POSTING,
+                PostState.FAILED: TodayState.FAILED,
+                PostState.MISSED: TodayState.MISSED,
             }[post.state]
         story_id = post.story_id if post and post.story_id else None
         if story_id is None and state is TodayState.DUE:
@@ -317,7 +383,14 @@ class MomentService:
         return TodayStatus(state, schedule, post, due, next_due, reason, content)
 
     # --- posting ---------------------------------------------------------------------------------------
-    async def run(self, guild_id: int, *, trigger: str, local_date: date | None = None) -> Outcome:
+    async def post_now(self, actor: Actor) -> Outcome:
+        """A moderator's post-now: today's post, now; it counts as today's (and retries a failed day)."""
+        require_moderator(actor)
+        if actor.guild_id is None:
+            raise UserFacingError("The moment of the day belongs to a server.")
+        return await self.run(actor.guild_id, trigger=Trigger.MANUAL)
+
+    async def run(self, guild_id: int, *, trigger: Trigger, local_date: date | None = None) -> Outcome:
         """Posts the guild's moment for `local_date` (today, in the guild's zone, by default), once.
 
         A day already posted, or claimed (being posted or retried), is left alone. A day that failed or was
@@ -326,16 +399,18 @@ class MomentService:
         schedule = await self.repo.schedule(guild_id)
         if schedule is None:
             return Outcome.UNSCHEDULED
-        if schedule.paused and trigger != "manual":
+        if schedule.paused and trigger != Trigger.MANUAL:
             return Outcome.PAUSED
         day = local_date or local_date_at(self.clock(), schedule_zone(schedule))
         existing = await self.repo.post(guild_id, day.isoformat())
-        if existing is not None and (existing.state in ("posted", "claimed") or trigger != "manual"):
+        if existing is not None and (
+            existing.state in (PostState.POSTED, PostState.CLAIMED) or trigger != Trigger.MANUAL
+        ):
             return Outcome.ALREADY
         choice = await self._choose(schedule, day)
         if choice.story_id is None:
             reason = choice.warning or "nothing to post"
-            if await self.repo.record(guild_id, day.isoformat(), "failed", trigger, reason, self._now_text()):
+            if await self.repo.record(guild_id, day.isoformat(), PostState.FAILED, trigger, reason, self._now_text()):
                 await self.repo.set_failing(guild_id, self._now_text(), reason)
                 await self._tell(guild_id, f"No moment of the day for {day}: {reason}")
             return Outcome.NOTHING
@@ -352,7 +427,7 @@ class MomentService:
     async def retry(self, guild_id: int, local_date: str) -> Outcome:
         """The planned retry of a day's post after a passing failure (see RETRY_DELAYS)."""
         post = await self.repo.post(guild_id, local_date)
-        if post is None or post.state != "claimed" or post.story_id is None:
+        if post is None or post.state != PostState.CLAIMED or post.story_id is None:
             return Outcome.ALREADY  # posted meanwhile, or a moderator's post-now took over
         schedule = await self.repo.schedule(guild_id)
         if schedule is None:
@@ -367,8 +442,8 @@ class MomentService:
             # The failed attempt may have reached Discord (a 5xx after the message was stored): look first.
             found = await self.poster.find(schedule.channel_id, local_date, story_id)
             if found is not None:
-                story = await self.stories.stories.get(story_id)
-                label = story.label if story else "unverified"
+                story = await self.stories.get(story_id)
+                label = story.label if story else Label.UNVERIFIED
                 await self.repo.complete(schedule.guild_id, local_date, found, label, self._now_text())
                 return Outcome.POSTED
         try:
@@ -412,8 +487,9 @@ class MomentService:
     # --- after a restart -------------------------------------------------------------------------------
     async def recover(self) -> dict[str, int]:
         """Settles claims a crash left open, then each active schedule's latest due post: sent if the bot is
-        back within the grace window, recorded as missed after it. Returns counts for the log."""
-        counts = {"found": 0, "resent": 0, "missed": 0, "caught up": 0}
+        back within the grace window, recorded as missed after it; then corrects posts of stories relabelled
+        while no bot listened. Returns counts for the log."""
+        counts = {"found": 0, "resent": 0, "missed": 0, "caught up": 0, "corrected": 0}
         now = self.clock()
         for post in await self.repo.pending():
             schedule = await self.repo.schedule(post.guild_id)
@@ -423,9 +499,13 @@ class MomentService:
             assert self.poster is not None
             message_id = await self.poster.find(post.channel_id, post.local_date, post.story_id)
             if message_id is not None:  # it was sent; the crash only cost us the bookkeeping
-                story = await self.stories.stories.get(post.story_id)
+                story = await self.stories.get(post.story_id)
                 await self.repo.complete(
-                    post.guild_id, post.local_date, message_id, story.label if story else "unverified", self._now_text()
+                    post.guild_id,
+                    post.local_date,
+                    message_id,
+                    story.label if story else Label.UNVERIFIED,
+                    self._now_text(),
                 )
                 counts["found"] += 1
             elif now - datetime.fromisoformat(post.claimed_at) <= self.grace:
@@ -443,31 +523,39 @@ class MomentService:
             if await self.repo.post(schedule.guild_id, day.isoformat()) is not None:
                 continue
             if now - due <= self.grace:
-                outcome = await self.run(schedule.guild_id, trigger="catch-up", local_date=day)
+                outcome = await self.run(schedule.guild_id, trigger=Trigger.CATCH_UP, local_date=day)
                 counts["caught up"] += outcome == Outcome.POSTED
             elif await self.repo.record(
                 schedule.guild_id,
                 day.isoformat(),
-                "missed",
-                "schedule",
+                PostState.MISSED,
+                Trigger.SCHEDULE,
                 "the bot was down at post time",
                 self._now_text(),
             ):
                 counts["missed"] += 1
+        counts["corrected"] = await self.correct_missed()
         return counts
 
     def next_due(self, schedule: MomentSchedule, after: datetime) -> tuple[date, datetime]:
+        """The local date and the time (UTC) of the schedule's first post after `after`."""
         hour, minute = parse_time(schedule.post_time)
         return next_occurrence(after, hour, minute, schedule_zone(schedule))
 
     # --- corrections -----------------------------------------------------------------------------------
+    async def _relabelled(self, story: Story) -> None:
+        """The subscriber to the story service's relabels (see attach): every path that relabels corrects."""
+        await self.correct(story.id)
+
     async def correct(self, story_id: int) -> int:
-        """Edits every posted moment of a story relabelled false, disputed or misleading; returns how many."""
-        story = await self.stories.stories.get(story_id)
-        if story is None or story.label not in CORRECTED_LABELS or self.poster is None:
+        """Edits every posted moment of a story relabelled false, disputed or misleading to say so; returns how
+        many."""
+        story = await self.stories.get(story_id)
+        poster = self.poster
+        if story is None or story.label not in CORRECTED_LABELS or poster is None:
             return 0
         edited = 0
-        for post in await self.repo.posted_messages(story_id):
+        for post in await self.repo.posted_messages(story.id):
             if post.label_shown == story.label or post.channel_id is None or post.message_id is None:
                 continue
             note = (
@@ -476,8 +564,8 @@ class MomentService:
                 + "."
             )
             try:
-                content = await self.content(post.guild_id, story_id, post.local_date, correction=note)
-                await self.poster.edit(post.channel_id, post.message_id, content)
+                content = await self.content(post.guild_id, story.id, post.local_date, correction=note)
+                await poster.edit(post.channel_id, post.message_id, content)
             except PostFailed as failure:
                 log.warning(
                     "could not correct the moment of guild %s (%s): %s", post.guild_id, post.local_date, failure.reason
@@ -485,4 +573,12 @@ class MomentService:
                 continue
             await self.repo.set_label_shown(post.guild_id, post.local_date, story.label)
             edited += 1
+        return edited
+
+    async def correct_missed(self) -> int:
+        """Corrects the posts of stories relabelled where no subscriber heard it: by another process (the
+        command line's import) or while the bot was down. Returns how many posts were edited."""
+        edited = 0
+        for story_id in await self.repo.stories_to_correct(sorted(CORRECTED_LABELS)):
+            edited += await self.correct(story_id)
         return edited

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import logging
 import re
-from collections import Counter, OrderedDict, defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING
 
+from cachetools import LRUCache
 from rapidfuzz import fuzz
 
 from bot.errors import Ambiguous, NotFound, Suggestion, UserFacingError
@@ -36,6 +37,10 @@ from db.models import (
     TeamResult,
 )
 from db.repositories.results import ResultsRepository
+
+if TYPE_CHECKING:  # the ISU importer loads on first use (see import_site)
+    from bot.services.isu.importer import IsuImportSummary
+    from bot.services.isu.source import FolderSource, HttpSource
 
 log = logging.getLogger(__name__)
 
@@ -199,31 +204,8 @@ class HeadToHead:
         return a_wins, b_wins
 
 
-_K = TypeVar("_K")
-_V = TypeVar("_V")
-
-
-class _Lru(Generic[_K, _V]):
-    """A bounded mapping that forgets the least recently used entry first."""
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._items: OrderedDict[_K, _V] = OrderedDict()
-
-    def get(self, key: _K) -> _V | None:
-        value = self._items.get(key)
-        if value is not None:
-            self._items.move_to_end(key)
-        return value
-
-    def put(self, key: _K, value: _V) -> _V:
-        self._items[key] = value
-        if len(self._items) > self._size:
-            self._items.popitem(last=False)
-        return value
-
-
 def difference(a: Figure | None, b: Figure | None) -> float | None:
+    """a - b, rounded to hundredths; None when either is missing."""
     if a is None or b is None:
         return None
     return round(float(a.value) - float(b.value), 2)
@@ -234,6 +216,30 @@ _COUPLE_SEPARATOR = re.compile(r"\s*(?:/|&|\+|,|\band\b)\s*", re.IGNORECASE)
 _CHOICE_VALUE = re.compile(r"\d+(?:/\d+)?")
 # A confident name match, or one that only a different word order separates from the typed text.
 _SAME_NAME_SCORE = 99.0
+
+
+class SiteImport:
+    """An ISU site import its actor may make, ready to run (ResultsService.site_import)."""
+
+    def __init__(self, repo: ResultsRepository, source: FolderSource | HttpSource, correction: bool) -> None:
+        self._repo = repo
+        self._source = source
+        self._correction = correction
+
+    async def run(self) -> IsuImportSummary:
+        """Reads the site and writes it in one transaction; nothing is written on an error (a UserFacingError
+        saying what is wrong). The caller refreshes the results after a success."""
+        from bot.services.importer import ImportFormatError
+        from bot.services.isu.importer import import_isu
+        from bot.services.isu.pages import PageError
+        from bot.services.isu.protocol_pdf import ProtocolError
+        from bot.services.isu.source import SourceError
+
+        try:
+            async with self._source:
+                return await import_isu(self._repo.database, self._source, correction=self._correction)
+        except (SourceError, PageError, ProtocolError, ImportFormatError) as exc:
+            raise UserFacingError(f"Nothing was imported: {exc}") from exc
 
 
 class ResultsService:
@@ -258,10 +264,10 @@ class ResultsService:
     def _clear_caches(self) -> None:
         # Entries and team results per event, as loaded from the store. Results change only through an
         # import, which calls refresh(); until then every command reads them from here.
-        self._event_data: _Lru[int, tuple[list[Entry], list[TeamResult]]] = _Lru(EVENT_CACHE_SIZE)
+        self._event_data: LRUCache[int, tuple[list[Entry], list[TeamResult]]] = LRUCache(EVENT_CACHE_SIZE)
         # Answers built from them, so the displays built on them (bot.ui memoizes per object) are reused too.
-        self._standings: _Lru[tuple[int, int | None], Standings] = _Lru(EVENT_CACHE_SIZE)
-        self._profiles: _Lru[frozenset[int], AthleteProfile] = _Lru(PROFILE_CACHE_SIZE)
+        self._standings: LRUCache[tuple[int, int | None], Standings] = LRUCache(EVENT_CACHE_SIZE)
+        self._profiles: LRUCache[frozenset[int], AthleteProfile] = LRUCache(PROFILE_CACHE_SIZE)
 
     async def refresh(self) -> None:
         """Reloads everything from the store. Built aside and swapped in at the end, so a command that
@@ -346,6 +352,7 @@ class ResultsService:
         return [Choice(_cut(label), c.key) for label, c in zip(labels, competitions, strict=False)]
 
     def event_choices(self, competition_text: str, query: str) -> list[Choice]:
+        """Autocomplete: the events of the competition typed so far that match `query`."""
         competition = self._try_competition(competition_text)
         competitions = [competition] if competition else self._finder.newest(len(self._competitions))
         choices = []
@@ -359,6 +366,7 @@ class ResultsService:
         return _unique(choices)[:MAX_CHOICES]
 
     def segment_choices(self, competition_text: str, event_text: str, query: str) -> list[Choice]:
+        """Autocomplete: the segments of the event typed so far that match `query`."""
         competition = self._try_competition(competition_text)
         if competition is None:
             return []
@@ -417,6 +425,7 @@ class ResultsService:
         raise NotFound("competition", text, _competition_suggestions(nearby), missing=missing)
 
     def event(self, competition: Competition, text: str) -> Event:
+        """The event of the competition that `text` names (never a near neighbour; ambiguity is offered as a choice)."""
         event = self._try_event(competition, text)
         if event:
             return event
@@ -432,6 +441,7 @@ class ResultsService:
         raise NotFound(f"event at {competition.label}", text, suggestions)
 
     def segment(self, event: Event, text: str) -> Segment:
+        """The segment of the event that `text` names."""
         segment = self._match_segment(event, text)
         if segment is None:
             suggestions = [Suggestion(s.name, s.key) for s in self.segments_of(event)]
@@ -515,15 +525,19 @@ class ResultsService:
         return next((e for e in events if match and e.id == match.key), None)
 
     def all_competitions(self) -> list[Competition]:
+        """Every competition in the store."""
         return list(self._competitions.values())
 
     def events_of(self, competition: Competition) -> list[Event]:
+        """The competition's events, in the store's order."""
         return self._events.get(competition.id, [])
 
     def competition_by_id(self, competition_id: int | None) -> Competition | None:
+        """The competition with this id, if any (None for None)."""
         return self._competitions.get(competition_id) if competition_id is not None else None
 
     def event_by_id(self, event_id: int | None) -> Event | None:
+        """The event with this id, if any (None for None)."""
         return self._events_by_id.get(event_id) if event_id is not None else None
 
     async def entries_of(self, event: Event, skater_ids: Iterable[int]) -> list[Entry]:
@@ -533,10 +547,12 @@ class ResultsService:
         return sorted((e for e in entries if any(s.id in wanted for s in e.skaters)), key=_final_order)
 
     def segments_of(self, event: Event) -> list[Segment]:
+        """The event's segments, in skating order."""
         return self._segments.get(event.id, [])
 
     # --- answers -----------------------------------------------------------------------------------
     async def standings(self, competition_text: str, event_text: str, segment_text: str | None = None) -> Standings:
+        """/results: an event's standings, or one segment's, in place order."""
         competition = self.competition(competition_text)
         event = self.event(competition, event_text)
         segments = self.segments_of(event)
@@ -544,7 +560,7 @@ class ResultsService:
         key = (event.id, focus.id if focus else None)
         cached = self._standings.get(key)
         if cached is None:
-            cached = self._standings.put(key, await self._build_standings(competition, event, segments, focus))
+            cached = self._standings[key] = await self._build_standings(competition, event, segments, focus)
         return cached
 
     async def _build_standings(
@@ -565,23 +581,37 @@ class ResultsService:
         if cached is None:
             entries = await self.repo.event_entries(event.id)
             teams = await self.repo.team_results(event.id) if event.discipline == "team" else []
-            cached = self._event_data.put(event.id, (entries, teams))
+            cached = self._event_data[event.id] = (entries, teams)
         return cached
 
-    async def _records(self, athlete: Athlete) -> list[EntryInEvent]:
-        """Every entry of the skater (of a couple: every entry with both), newest competition first."""
-        records = []
+    async def _career(self, athlete: Athlete) -> tuple[list[EntryInEvent], list[tuple[Competition, Event, TeamResult]]]:
+        """Every entry of the skater (of a couple: every entry with both), newest competition first, and the
+        teams the first skater skated for (a couple's are its partners' own), from one repository call."""
         first, *others = athlete.skaters
-        for event_id, entry_id in await self.repo.skater_entry_ids(first.id):
-            event = self._events_by_id[event_id]
-            entries, _ = await self.results_of(event)
-            entry = next(e for e in entries if e.id == entry_id)
+        entries, teams = await self.repo.skater_records(first.id)
+        records = []
+        for entry in entries:
+            event = self._events_by_id.get(entry.event_id)
+            if event is None:  # imported since the last refresh: shown after the next one, with its event
+                continue
             if all(any(s.id == other.id for s in entry.skaters) for other in others):
                 records.append(EntryInEvent(self._competitions[event.competition_id], event, entry))
         records.sort(key=lambda r: (r.competition.start_date or "", r.competition.id, r.event.id), reverse=True)
+        team_records = []
+        for team in teams:
+            event = self._events_by_id.get(team.event_id)
+            # The country too: a skater id in a team's line-up is theirs only when they skated for it.
+            if event is not None and event.discipline == "team" and team.country == first.country:
+                team_records.append((self._competitions[event.competition_id], event, team))
+        team_records.sort(key=lambda r: (r[0].id, r[1].id))
+        return records, team_records
+
+    async def _records(self, athlete: Athlete) -> list[EntryInEvent]:
+        records, _ = await self._career(athlete)
         return records
 
     async def skater(self, text: str) -> Skater:
+        """The one skater `text` names."""
         skater_id = self.skater_id(text)
         skater = await self.repo.skater(skater_id)
         if skater is None:  # deleted since the index was built
@@ -589,6 +619,7 @@ class ResultsService:
         return skater
 
     async def athlete(self, text: str) -> Athlete:
+        """The skater or couple `text` names."""
         skaters = []
         for skater_id in self.athlete_ids(text):
             skater = await self.repo.skater(skater_id)
@@ -598,15 +629,15 @@ class ResultsService:
         return Athlete(tuple(skaters))
 
     async def profile(self, text: str) -> AthleteProfile:
+        """/athlete: a skater's or couple's career in the store (cached until the next import)."""
         ids = frozenset(self.athlete_ids(text))
         profile = self._profiles.get(ids)
         if profile is None:
-            profile = self._profiles.put(ids, await self._build_profile(await self.athlete(text)))
+            profile = self._profiles[ids] = await self._build_profile(await self.athlete(text))
         return profile
 
     async def _build_profile(self, athlete: Athlete) -> AthleteProfile:
-        records = await self._records(athlete)
-        team_records = await self._team_records(athlete.skaters[0])  # a couple's are its partners' own
+        records, team_records = await self._career(athlete)
         partners: dict[int, Skater] = {}
         medals: Counter[str] = Counter()
         bests: dict[str, PersonalBest] = {}
@@ -646,21 +677,6 @@ class ResultsService:
             segments=segments,
         )
 
-    async def _team_records(self, skater: Skater) -> list[tuple[Competition, Event, TeamResult]]:
-        """Teams the skater skated a segment for (team events are few: scanning them is cheap)."""
-        found = []
-        for competition_id, events in self._events.items():
-            for event in events:
-                if event.discipline != "team":
-                    continue
-                _, teams = await self.results_of(event)
-                for team in teams:
-                    if team.country == skater.country and any(
-                        str(skater.id) in result.skater_key.split("/") for result in team.segments.values()
-                    ):
-                        found.append((self._competitions[competition_id], event, team))
-        return found
-
     async def protocol(self, athlete_text: str, competition_text: str, segment_text: str) -> ProtocolView:
         """The judges' details of an athlete's skate: element by element, components, deductions."""
         athlete = await self.athlete(athlete_text)
@@ -684,6 +700,7 @@ class ResultsService:
         raise NotFound(f"segment {athlete.name} skated at {competition.label}", segment_text, suggestions)
 
     def protocol_segment_choices(self, athlete_text: str, competition_text: str, query: str) -> list[Choice]:
+        """Autocomplete: the segments of a competition the athlete skated that have judges' details."""
         competition = self._try_competition(competition_text)
         if competition is None:
             return []
@@ -705,6 +722,7 @@ class ResultsService:
         )
 
     async def podiums(self, discipline: str, competition_text: str | None = None) -> list[Podium]:
+        """/podiums: the medallists of a discipline, newest competition first (optionally of one competition)."""
         if discipline not in DISCIPLINE_LABELS:
             raise NotFound("discipline", discipline, list(DISCIPLINE_LABELS.values()))
         competition = self.competition(competition_text) if competition_text and competition_text.strip() else None
@@ -736,6 +754,7 @@ class ResultsService:
         return podiums
 
     async def medal_table(self, competition_text: str) -> tuple[Competition, list[MedalRow]]:
+        """/medals: a competition's medal table by country."""
         competition = self.competition(competition_text)
         medals: dict[str, Counter[int]] = defaultdict(Counter)
         for event in self._events.get(competition.id, []):
@@ -793,6 +812,7 @@ class ResultsService:
         return await self._reindexed(skater.id)
 
     async def remove_alias(self, actor: Actor, skater_text: str, alias: str) -> Skater:
+        """Removes a stored spelling of a skater's name (the bot's owners only). Audited like story changes."""
         require_owner(actor, "Only the bot's owners can change how skaters' names are written.")
         skater = await self.skater(skater_text)
         stored = next((a for a in skater.aliases if normalize(a) == normalize(alias)), None)
@@ -808,10 +828,31 @@ class ResultsService:
         skater = await self.repo.skater(skater_id)
         assert skater is not None
         self.skaters.add(skater.id, skater.name, skater.aliases)
-        self._profiles = _Lru(PROFILE_CACHE_SIZE)
+        self._profiles.clear()
         return skater
 
+    async def skater_names(self, skater_ids: Sequence[int]) -> list[str]:
+        """The names of the skaters with these ids, in that order (a skater deleted since is left out)."""
+        return [skater.name for skater in await self.repo.skaters(list(skater_ids))]
+
+    def site_import(
+        self, actor: Actor, url: str, *, correction: bool = False, allow_private: bool = False
+    ) -> SiteImport:
+        """An import of an official ISU results site from its URL, refused at once (before any waiting) when
+        the actor is not one of the bot's owners or the URL cannot be read from. Only URLs: from Discord, a
+        path would let the answer tell whether it exists on the bot's machine."""
+        require_owner(actor, "Only the bot's owners can import results.")
+        # Loaded on first use: PDFium and the parsers cost the bot memory it needs only for an import.
+        from bot.services.isu.source import SourceError, open_source
+
+        try:
+            source = open_source(url, allow_private=allow_private, urls_only=True)
+        except SourceError as exc:
+            raise UserFacingError(f"Nothing was imported: {exc}") from exc
+        return SiteImport(self.repo, source, correction)
+
     async def summary(self) -> tuple[StoreSummary, list[Competition]]:
+        """What the store holds (counts, imports) and its competitions, newest first: for /about."""
         summary = await self.repo.summary()
         competitions = sorted(self._competitions.values(), key=lambda c: c.start_date or "", reverse=True)
         return summary, competitions

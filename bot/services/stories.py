@@ -27,6 +27,7 @@ from bot.services.access import (
 )
 from bot.services.claimreview import claim_review
 from bot.services.claims import CheckReport, check_text
+from bot.services.events import Signal
 from bot.services.results import ResultsService
 from bot.services.urls import (
     candidate_domains,
@@ -36,12 +37,25 @@ from bot.services.urls import (
     publisher_from_domain,
 )
 from bot.text import quote
-from db.models import LABELS, SOURCE_KINDS, SOURCE_ROLES, TIERS, AuditEntry, AuditRecord, QueueItem, Source, Story
+from db.models import (
+    LABELS,
+    SOURCE_KINDS,
+    SOURCE_ROLES,
+    TIERS,
+    AuditEntry,
+    AuditRecord,
+    FlagOutcome,
+    GuildSettings,
+    Label,
+    QueueItem,
+    Source,
+    Story,
+)
 from db.repositories.stories import GuildRepository, StoryRepository, search_words
 
 TITLE_LIMIT, SUMMARY_LIMIT, BODY_LIMIT = 200, 500, 4000
 REASON_LIMIT, NOTE_LIMIT, PUBLISHER_LIMIT = 1000, 500, 100
-LABELS_NEEDING_A_NOTE = ("false", "disputed", "misleading")
+LABELS_NEEDING_A_NOTE = (Label.FALSE, Label.DISPUTED, Label.MISLEADING)
 # A member may file this many flags per window in one server: enough for honest use, not for a flood.
 FLAG_RATE = (5, timedelta(minutes=10))
 SEARCH_LIMIT = 25
@@ -99,6 +113,7 @@ class StoryView:
 
 
 def check_draft(draft: StoryDraft) -> None:
+    """The rules a story's text follows: a title, the length limits, a moment date that is a date."""
     if not draft.title.strip():
         raise UserFacingError("A story needs a title.")
     for name, value, limit in (
@@ -121,7 +136,7 @@ def check_label_change(story: Story, label: str, note: str) -> None:
     """The label rules: verified needs a source; false, disputed and misleading need a note saying why."""
     if label not in LABELS:
         raise UserFacingError(f"{quote(label)} is not a label; use one of: {', '.join(LABELS)}.")
-    if label == "verified" and not story.sources:
+    if label == Label.VERIFIED and not story.sources:
         raise UserFacingError(
             "A story can only be verified with at least one source: add one with `/story source add` first."
         )
@@ -137,11 +152,24 @@ def low_tier_only(tiers: Sequence[str | None]) -> bool:
     return bool(tiers) and all(tier in ("low", None) for tier in tiers)
 
 
+@dataclass(frozen=True, slots=True)
+class EditForm:
+    """A story about to be edited, with the competition and event it stays linked to unless new ones are
+    given (as the names the results commands accept, so the form's submission resolves them again)."""
+
+    view: StoryView
+    competition: str | None
+    event: str | None
+
+
 class StoryService:
     def __init__(self, stories: StoryRepository, guilds: GuildRepository, results: ResultsService) -> None:
         self.stories = stories
         self.guilds = guilds
         self.results = results
+        # Announced after a label is stored, with the story as it now is: whatever showed the old label
+        # elsewhere (a posted moment of the day) subscribes to correct itself.
+        self.relabelled: Signal[Story] = Signal("story relabelled")
 
     # --- visibility and rights ---------------------------------------------------------------------
     async def _visible(self, actor: Actor, story_id: int, *, deleted: bool = False) -> Story:
@@ -153,13 +181,21 @@ class StoryService:
 
     async def _editable(self, actor: Actor, story_id: int) -> Story:
         story = await self._visible(actor, story_id)
-        self.require_edit_rights(actor, story.guild_id)
+        require_edit_rights(actor, story.guild_id)
         return story
 
-    # The access rules live in bot.services.access; kept here as the story service's own vocabulary.
-    require_edit_rights = staticmethod(require_edit_rights)
-    require_moderator = staticmethod(require_moderator)
-    require_admin = staticmethod(require_admin)
+    async def get(self, story_id: int) -> Story | None:
+        """The story as stored, whoever may see it: for other services acting on the bot's behalf (the moment
+        of the day posts a story it already chose), never for answering a member."""
+        return await self.stories.get(story_id)
+
+    async def by_import_key(self, key: str) -> Story | None:
+        """The story an import made from `key` (where it came from), if any."""
+        return await self.stories.by_import_key(key)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A server's settings: its moderator role (who counts as a moderator) and its mod-log channel."""
+        return await self.guilds.settings(guild_id)
 
     def _record(
         self, actor: Actor, action: str, before: dict[str, Any] | None = None, after: dict[str, Any] | None = None
@@ -168,6 +204,7 @@ class StoryService:
 
     # --- reading -----------------------------------------------------------------------------------
     async def view(self, actor: Actor, story_id: int) -> StoryView:
+        """A story the actor may see (their server's or the shared library's), ready to show."""
         story = await self._visible(actor, story_id)
         return await self.describe(story, actor.guild_id)
 
@@ -176,7 +213,7 @@ class StoryService:
         open-report count is that server's only (every server's from the command line)."""
         if story.guild_id is None and guild_id is not None:
             story = replace(story, open_flags=await self.stories.open_flags(story.id, guild_id))
-        skaters = [s.name for s in [await self.results.repo.skater(i) for i in story.skater_ids] if s]
+        skaters = await self.results.skater_names(story.skater_ids)
         competition = self.results.competition_by_id(story.competition_id)
         event = self.results.event_by_id(story.event_id)
         tiers = await self.tiers(guild_id, [s.url for s in story.sources])
@@ -192,6 +229,29 @@ class StoryService:
         """The story as it is, for a moderator about to change it (refused early, before any form opens)."""
         story = await self._editable(actor, story_id)
         return await self.describe(story, actor.guild_id)
+
+    async def edit_form(
+        self, actor: Actor, story_id: int, competition: str | None = None, event: str | None = None
+    ) -> EditForm:
+        """The story for the edit form, refused early (rights, links that do not resolve) so nothing typed
+        into the form is lost. Unless new ones are given, the story keeps its competition and event."""
+        view = await self.for_edit(actor, story_id)
+        if not competition:
+            linked = self.results.competition_by_id(view.story.competition_id)
+            competition = linked.key if linked else None
+        if not event:
+            linked_event = self.results.event_by_id(view.story.event_id)
+            event = linked_event.key if linked_event else None
+        self.resolve_links(competition, event)
+        return EditForm(view, competition, event)
+
+    def prepare_create(
+        self, actor: Actor, competition: str | None, event: str | None, *, library: bool = False
+    ) -> None:
+        """Refuses a new story early, before its form opens: the actor's rights where it would go (the
+        server's stories, or the shared library) and links that do not resolve."""
+        require_edit_rights(actor, None if library or actor.guild_id is None else actor.guild_id)
+        self.resolve_links(competition, event)
 
     async def tiers(self, guild_id: int | None, urls: Sequence[str]) -> dict[str, str | None]:
         """url -> tier, looking up the host and its parent domains (news.example.com, example.com)."""
@@ -214,13 +274,15 @@ class StoryService:
     async def history(self, actor: Actor, story_id: int) -> tuple[Story, list[AuditEntry]]:
         """The audit trail. A server's moderators see the reports filed in their server only; the bot's
         owners (who curate the shared library) see every server's."""
-        self.require_moderator(actor)
+        require_moderator(actor)
         story = await self._visible(actor, story_id, deleted=True)  # a deleted story's trail stays readable
         reports_from = None if actor.is_owner else actor.guild_id
         return story, await self.stories.history(story_id, reports_from=reports_from)
 
     async def queue(self, actor: Actor) -> list[QueueItem]:
-        self.require_moderator(actor)
+        """The server's review queue: unverified and reported stories, oldest first (moderators; the bot's
+        owners see the library's reports too)."""
+        require_moderator(actor)
         if actor.guild_id is None:
             raise PermissionDenied("The review queue belongs to a server.")
         return await self.stories.queue(actor.guild_id, include_library=actor.is_owner)
@@ -265,15 +327,17 @@ class StoryService:
         draft: StoryDraft,
         *,
         library: bool = False,
-        label: str = "unverified",
+        label: str = Label.UNVERIFIED,
         label_note: str = "",
         import_key: str | None = None,
     ) -> Story:
+        """Adds a story (the server's moderators; the shared library's owners), checks its claims and returns
+        it. A new story starts unverified (or satire), labelled after its sources are added."""
         guild_id = None if library or actor.guild_id is None else actor.guild_id
-        self.require_edit_rights(actor, guild_id)
+        require_edit_rights(actor, guild_id)
         fields = await self._resolve(draft)
         skater_ids = self._skater_ids(draft.skaters)
-        if label not in ("unverified", "satire"):
+        if label not in (Label.UNVERIFIED, Label.SATIRE):
             raise UserFacingError("A new story starts unverified; label it after adding its sources.")
         story_id = await self.stories.create(
             guild_id,
@@ -321,6 +385,7 @@ class StoryService:
         note: str = "",
         role: str = "evidence",
     ) -> Story:
+        """Attaches a source link to a story (its editors); a link must be public http(s). Returns the story."""
         story = await self._editable(actor, story_id)
         normalized = normalize_url(url)
         check_public_source(normalized)
@@ -345,8 +410,9 @@ class StoryService:
         assert updated is not None
         return updated
 
-    async def remove_source(self, actor: Actor, story_id: int, url: str) -> Story:
-        """`url` is the link, or the source's number as autocomplete sends it."""
+    async def remove_source(self, actor: Actor, story_id: int, url: str) -> tuple[Story, Source]:
+        """Removes a source; returns the story and the source removed. `url` is the link, or the source's
+        number as autocomplete sends it."""
         story = await self._editable(actor, story_id)
         text = url.strip()
         try:
@@ -356,7 +422,7 @@ class StoryService:
         source = next((s for s in story.sources if s.url == normalized or str(s.id) == text), None)
         if source is None:
             raise UserFacingError(f"Story #{story.id} has no source {quote(text)}.")
-        if story.label == "verified" and len(story.sources) == 1:
+        if story.label == Label.VERIFIED and len(story.sources) == 1:
             raise UserFacingError(
                 "That is the only source of a verified story: add another source or change the label first."
             )
@@ -366,7 +432,7 @@ class StoryService:
         await self.stories.remove_source(story.id, source.url, record)
         updated = await self.stories.get(story.id)
         assert updated is not None
-        return updated
+        return updated, source
 
     async def label(
         self, actor: Actor, story_id: int, label: str, note: str = "", *, confirmed: bool = False
@@ -378,7 +444,7 @@ class StoryService:
         story = await self._editable(actor, story_id)
         note = note.strip()
         check_label_change(story, label, note)
-        if label == "verified" and story.check_contradicted:
+        if label == Label.VERIFIED and story.check_contradicted:
             if not note:
                 raise UserFacingError(
                     f"Story #{story.id} makes claims that contradict the results store ({story.check_summary}; "
@@ -389,7 +455,7 @@ class StoryService:
                     f"Story #{story.id} makes claims that contradict the results store ({story.check_summary}). "
                     "Verify it anyway, with your note?"
                 )
-        if label == "verified" and not confirmed:
+        if label == Label.VERIFIED and not confirmed:
             tiers = await self.tiers(actor.guild_id, [s.url for s in story.sources])
             if low_tier_only(list(tiers.values())):
                 rated = ", ".join(f"{domain_of(u)}: {tier or 'unrated'}" for u, tier in sorted(tiers.items()))
@@ -403,9 +469,12 @@ class StoryService:
         resolved = await self.stories.set_label(story.id, label, note, record)
         updated = await self.stories.get(story.id)
         assert updated is not None
+        if (updated.label, updated.label_note) != (story.label, story.label_note):
+            self.relabelled.announce(updated)
         return updated, resolved
 
     async def delete(self, actor: Actor, story_id: int) -> Story:
+        """Deletes a story (its editors); its audit trail stays readable. Returns the story as it was."""
         story = await self._editable(actor, story_id)
         snapshot = {k: getattr(story, k) for k in ("title", "summary", "body", "label", "moment_date")}
         await self.stories.delete(story.id, self._record(actor, "delete", snapshot, None))
@@ -433,10 +502,10 @@ class StoryService:
             limit=limit,
             since=(datetime.now(UTC) - window).isoformat(timespec="seconds"),
         )
-        if outcome == "duplicate":
+        if outcome is FlagOutcome.DUPLICATE:
             where = "the library's curators have it" if story.guild_id is None else "the moderators have it"
             raise UserFacingError(f"You already reported story #{story.id}; {where} in their queue.")
-        if outcome == "rate limited":
+        if outcome is FlagOutcome.RATE_LIMITED:
             raise UserFacingError(
                 f"You have reported {limit} stories in the last {int(window.total_seconds() // 60)} minutes; "
                 "please wait a little before reporting more."
@@ -457,7 +526,8 @@ class StoryService:
         return report
 
     async def check(self, actor: Actor, story_id: int) -> tuple[Story, CheckReport]:
-        self.require_moderator(actor)
+        """Checks a story's claims against the results store again (moderators); returns it with the report."""
+        require_moderator(actor)
         story = await self._visible(actor, story_id)
         report = await self.run_check(story)
         return story, report
@@ -468,7 +538,7 @@ class StoryService:
         """The story's verdict as schema.org ClaimReview JSON-LD. A server's story is reviewed by its
         moderators (`server_reviewer`); the shared library's by the bot's operator, whose published review
         address (`review_url`, with {id}) is the review's url."""
-        self.require_moderator(actor)
+        require_moderator(actor)
         view = await self.view(actor, story_id)
         story = view.story
         library = story.guild_id is None
@@ -491,7 +561,7 @@ class StoryService:
     async def set_mod_role(self, actor: Actor, role: RoleChoice | None) -> None:
         """Members with this role count as moderators. @everyone would make every member one, and a managed
         role belongs to a bot or an integration, whose members the server does not choose: both refused."""
-        self.require_admin(actor)
+        require_admin(actor)
         if actor.guild_id is None:
             raise UserFacingError(SERVER_SETTING)
         if role is not None and role.is_everyone:
@@ -514,7 +584,8 @@ class StoryService:
         )
 
     async def set_modlog(self, actor: Actor, channel_id: int | None) -> None:
-        self.require_admin(actor)
+        """Sets (or clears, with None) the server's mod-log channel (admins)."""
+        require_admin(actor)
         if actor.guild_id is None:
             raise UserFacingError(SERVER_SETTING)
         settings = await self.guilds.settings(actor.guild_id)
@@ -529,7 +600,7 @@ class StoryService:
         """Sets this server's reliability tier for a domain; returns the normalized domain. Moderators
         curate sources day to day, so they may adjust tiers as well as admins."""
         if not (actor.is_moderator or actor.is_admin):
-            self.require_moderator(actor)
+            require_moderator(actor)
         if actor.guild_id is None:  # an owner in a direct message: tiers belong to a server
             raise UserFacingError(SERVER_SETTING)
         if tier not in TIERS:

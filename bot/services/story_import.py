@@ -8,16 +8,26 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from bot.errors import UserFacingError
-from bot.services.stories import BODY_LIMIT, TITLE_LIMIT, Actor, StoryDraft, StoryService
+from bot.services.access import Actor
+from bot.services.stories import BODY_LIMIT, TITLE_LIMIT, StoryDraft, StoryService
 from bot.services.urls import normalize_url
 from db.models import LABELS, SOURCE_KINDS, SOURCE_ROLES
 
 FORMAT_NAME = "skatebot-stories"
 FORMAT_VERSION = 1
+
+
+class ImportOutcome(StrEnum):
+    """What importing one story did."""
+
+    ADDED = "added"
+    UPDATED = "updated"
+    UNCHANGED = "unchanged"
 
 
 class StoryFileError(ValueError):
@@ -152,24 +162,26 @@ def read_story_files(paths: list[Path]) -> list[StoryFile]:
     return stories
 
 
-async def import_story(service: StoryService, actor: Actor, item: StoryFile, *, library: bool) -> str:
-    """Creates or updates one story; returns 'added', 'updated' or 'unchanged'."""
+async def import_story(service: StoryService, actor: Actor, item: StoryFile, *, library: bool) -> ImportOutcome:
+    """Creates or updates one story through the story service (its rules, its audit trail, and its relabel
+    announcement, so posted moments are corrected as after a moderator's relabel); returns what it did."""
     try:
-        existing = await service.stories.by_import_key(item.key)
+        existing = await service.by_import_key(item.key)
         if existing is None:
             story = await service.create(actor, item.draft, library=library, import_key=item.key)
-            outcome = "added"
+            outcome = ImportOutcome.ADDED
         else:
             story, changed = await service.edit(actor, existing.id, item.draft)
-            outcome = "updated" if changed else "unchanged"
+            outcome = ImportOutcome.UPDATED if changed else ImportOutcome.UNCHANGED
         known = {s.url for s in story.sources}
         for source in item.sources:
-            added = await _add_source_if_new(service, actor, story.id, source, known)
-            outcome = "updated" if added and outcome == "unchanged" else outcome
-        story = await service.stories.get(story.id) or story
+            if await _add_source_if_new(service, actor, story.id, source, known) and outcome is ImportOutcome.UNCHANGED:
+                outcome = ImportOutcome.UPDATED
+        story = await service.get(story.id) or story
         if item.label is not None and (item.label, item.label_note) != (story.label, story.label_note):
             await service.label(actor, story.id, item.label, item.label_note, confirmed=True)
-            outcome = "updated" if outcome == "unchanged" else outcome
+            if outcome is ImportOutcome.UNCHANGED:
+                outcome = ImportOutcome.UPDATED
     except UserFacingError as exc:
         raise StoryFileError(f"{item.key}: {exc.message}") from exc
     return outcome

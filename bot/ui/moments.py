@@ -10,6 +10,7 @@ from bot.services.moment_rules import Choice
 from bot.services.moments import MomentContent, Outcome, Preview, TodayState, TodayStatus
 from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, new_embed, place_text, score, set_footer
 from bot.ui.stories import LABEL_BADGES, badge, markdown_link, story_buttons
+from db.models import PostState
 
 FOOTER_PREFIX = "Moment of the day"
 
@@ -138,7 +139,7 @@ def settings_embed(preview: Preview) -> discord.Embed:
     today = preview.post
     if schedule.failing_reason:
         status = f"⚠️ failing since {schedule.failing_since}: {schedule.failing_reason}"
-    elif today is not None and today.state in ("failed", "missed"):
+    elif today is not None and today.state in (PostState.FAILED, PostState.MISSED):
         status = f"⚠️ today's post {today.state}: {today.reason or 'no reason recorded'}"
     else:
         status = "✅ posting normally"

@@ -192,9 +192,14 @@ def _pages(title: str, lines: list[str]) -> list[discord.Embed]:
 
 
 # --- persistent buttons on every story message -------------------------------------------------------------
+STORY_BUTTON_EVENT = "story_button"  # listeners: on_story_button(interaction, action, story_id)
+
+
 class _StoryButton:
     """A button that carries its story id in its custom_id ("story:<action>:<id>"), so it keeps working after
-    a restart. What a press does is the stories cog's business: the button hands it over."""
+    a restart. What a press does is not the display's business: the button announces it as the client event
+    STORY_BUTTON_EVENT, and whoever handles story actions (the stories cog) listens and answers, errors
+    included."""
 
     action = ""
     label = ""
@@ -217,11 +222,7 @@ class _StoryButton:
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            cog = interaction.client.get_cog("Stories")  # type: ignore[attr-defined]
-            await cog.on_story_button(interaction, self.action, self.story_id)
-        except Exception as error:  # buttons have no tree error handler: use the same one path
-            await report_error(interaction, error)
+        interaction.client.dispatch(STORY_BUTTON_EVENT, interaction, self.action, self.story_id)
 
 
 # from_custom_id comes from the mixin, returning the concrete class: mypy cannot see that through the mixin.

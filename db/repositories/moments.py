@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 
 from db.database import Database
-from db.models import AuditRecord, MomentCandidate, MomentPost, MomentSchedule
+from db.models import AuditRecord, MomentCandidate, MomentPost, MomentSchedule, PostState
 from db.repositories.stories import write_audit
 
 
@@ -27,7 +28,8 @@ def _schedule(row: sqlite3.Row) -> MomentSchedule:
 
 
 def _post(row: sqlite3.Row) -> MomentPost:
-    return MomentPost(**{key: row[key] for key in row.keys()})
+    values = {key: row[key] for key in row.keys()}
+    return MomentPost(**{**values, "state": PostState(values["state"])})
 
 
 class MomentRepository:
@@ -166,6 +168,17 @@ class MomentRepository:
             (story_id,),
         )
         return [_post(row) for row in rows]
+
+    async def stories_to_correct(self, labels: Sequence[str]) -> list[int]:
+        """Stories posted as a moment that now carry one of `labels` and a post that shows another: relabelled
+        where no correction followed (by another process, the command line, while the bot ran or was down)."""
+        rows = await self._db.fetchall(
+            "SELECT DISTINCT p.story_id FROM moment_posts p JOIN stories s ON s.id = p.story_id "
+            "WHERE p.state = 'posted' AND p.message_id IS NOT NULL AND p.label_shown IS NOT s.label "
+            f"AND s.label IN ({', '.join('?' for _ in labels)}) ORDER BY p.story_id",
+            list(labels),
+        )
+        return [row[0] for row in rows]
 
     async def set_label_shown(self, guild_id: int, local_date: str, label: str) -> None:
         await self._db.execute(

@@ -53,6 +53,11 @@ class ResultsRepository:
         self._provenance: dict[int, Provenance] = {}
 
     # --- lookups -------------------------------------------------------------------------------------
+    @property
+    def database(self) -> Database:
+        """The store, for the importers that write results in their own transaction."""
+        return self._db
+
     async def competitions(self) -> list[Competition]:
         rows = await self._db.fetchall("SELECT * FROM competitions ORDER BY start_date DESC, name")
         return [_row_to(Competition, row) for row in rows]
@@ -153,13 +158,30 @@ class ResultsRepository:
     async def event_entries(self, event_id: int) -> list[Entry]:
         return await self._entries("e.event_id = ?", (event_id,))
 
-    async def skater_entry_ids(self, skater_id: int) -> list[tuple[int, int]]:
-        """(event id, entry id) of every entry the skater was part of."""
-        rows = await self._db.fetchall(
-            "SELECT e.event_id, e.id FROM entry_skaters es JOIN entries e ON e.id = es.entry_id WHERE es.skater_id = ?",
-            (skater_id,),
+    async def skater_records(self, skater_id: int) -> tuple[list[Entry], list[TeamResult]]:
+        """Every entry the skater was part of (with partners, segment results and notes), and every team
+        result they skated a segment for: a profile in a handful of queries, whatever the career's length."""
+        entries = await self._entries("e.id IN (SELECT entry_id FROM entry_skaters WHERE skater_id = ?)", (skater_id,))
+        # A team segment's skater_key is the skater's id, or a couple's two ids joined by "/".
+        teams = await self._team_results(
+            "t.id IN (SELECT team_result_id FROM team_segment_results "
+            "WHERE '/' || skater_key || '/' LIKE '%/' || ? || '/%')",
+            (str(skater_id),),
         )
-        return [(row[0], row[1]) for row in rows]
+        return entries, teams
+
+    async def skaters(self, skater_ids: Sequence[int]) -> list[Skater]:
+        """The skaters with these ids that exist, in the order asked (without their aliases)."""
+        if not skater_ids:
+            return []
+        rows = await self._db.fetchall(
+            f"SELECT id, name, country, isu_id FROM skaters WHERE id IN ({_placeholders(skater_ids)})", skater_ids
+        )
+        found = {
+            row["id"]: Skater(id=row["id"], name=row["name"], country=row["country"], isu_id=row["isu_id"])
+            for row in rows
+        }
+        return [found[i] for i in skater_ids if i in found]
 
     async def _entries(self, where: str, params: Sequence[Any]) -> list[Entry]:
         entry_rows = await self._db.fetchall(
@@ -208,13 +230,18 @@ class ResultsRepository:
         return list(entries.values())
 
     async def team_results(self, event_id: int) -> list[TeamResult]:
+        return await self._team_results("t.event_id = ?", (event_id,))
+
+    async def _team_results(self, where: str, params: Sequence[Any]) -> list[TeamResult]:
         team_rows = await self._db.fetchall(
-            "SELECT * FROM team_results WHERE event_id = ? ORDER BY place IS NULL, place, country", (event_id,)
+            f"SELECT t.* FROM team_results t WHERE {where} ORDER BY t.event_id, t.place IS NULL, t.place, t.country",
+            params,
         )
+        if not team_rows:
+            return []
+        ids = [row["id"] for row in team_rows]
         segment_rows = await self._db.fetchall(
-            "SELECT ts.* FROM team_segment_results ts JOIN team_results t ON t.id = ts.team_result_id "
-            "WHERE t.event_id = ?",
-            (event_id,),
+            f"SELECT ts.* FROM team_segment_results ts WHERE ts.team_result_id IN ({_placeholders(ids)})", ids
         )
         prov_ids = {row[f"{name}_prov"] for row in team_rows for name in ("place", "points")}
         prov_ids |= {row[f"{name}_prov"] for row in segment_rows for name in TEAM_SEGMENT_FIGURES}

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from db.database import Database, Transaction
-from db.models import AuditEntry, AuditRecord, GuildSettings, QueueItem, Source, Story
+from db.models import AuditEntry, AuditRecord, FlagOutcome, GuildSettings, QueueItem, Source, Story
 from db.words import words
 
 STORY_COLUMNS = ("title", "summary", "body", "moment_date", "competition_id", "event_id")
@@ -372,26 +372,26 @@ class StoryRepository:
         *,
         limit: int,
         since: str,
-    ) -> str:
-        """Files a member's report: "added", or "duplicate" when they already reported this story, or
-        "rate limited" when they filed `limit` reports in this server since `since`. The check and the
+    ) -> FlagOutcome:
+        """Files a member's report: ADDED, or DUPLICATE when they already reported this story, or
+        RATE_LIMITED when they filed `limit` reports in this server since `since`. The check and the
         insert share one write transaction, so simultaneous submissions cannot all pass the check."""
         async with self._db.transaction() as tx:
             if await tx.fetchone("SELECT 1 FROM story_flags WHERE story_id = ? AND user_id = ?", (story_id, user_id)):
-                return "duplicate"
+                return FlagOutcome.DUPLICATE
             recent = await tx.fetchone(
                 "SELECT count(*) FROM story_flags WHERE user_id = ? AND guild_id = ? AND created_at >= ?",
                 (user_id, guild_id, since),
             )
             assert recent is not None  # count(*) always answers
             if recent[0] >= limit:
-                return "rate limited"
+                return FlagOutcome.RATE_LIMITED
             await tx.insert(
                 "INSERT INTO story_flags (story_id, guild_id, user_id, reason, created_at) VALUES (?, ?, ?, ?, ?)",
                 (story_id, guild_id, user_id, reason, audit.at),
             )
             await write_audit(tx, story_id, audit)
-        return "added"
+        return FlagOutcome.ADDED
 
     @staticmethod
     async def _set_skaters(tx: Transaction, story_id: int, skater_ids: Iterable[int]) -> None:

@@ -1,0 +1,143 @@
+"""A relabel corrects the posted moments of the story whoever makes it: not only the /story label command.
+
+The story service announces relabels and the moment service subscribes; the command line's story import (a
+process of its own, with no Discord connection) is heard by the bot when it next starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import sys
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest_asyncio
+
+from bot.sandbox.harness import Sandbox
+from bot.sandbox.server import Message
+from bot.scheduling import CORRECTIONS_EVERY, CORRECTIONS_JOB
+from bot.services.story_import import ImportOutcome, import_story, read_story_files
+from bot.store import BUNDLED_DATA, CLI_OWNER
+
+ROOT = Path(__file__).resolve().parents[2]
+FOOTER = "Moment of the day"
+
+
+class Clock:
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest_asyncio.fixture
+async def posted(bundled_store_template: Path, tmp_path: Path) -> AsyncIterator[tuple[Sandbox, Message, Path]]:
+    """A sandbox whose server has posted today's moment (a verified story of the shared library)."""
+    store = tmp_path / "store.sqlite3"
+    shutil.copy(bundled_store_template, store)
+    clock = Clock(datetime(2026, 2, 18, 12, 0, tzinfo=UTC))
+    async with Sandbox(db_path=store, clock=clock) as sandbox:
+        await sandbox.slash(
+            "moment schedule", user=sandbox.moderator, channel=sandbox.channel, time="10:00", timezone="UTC"
+        )
+        clock.now = datetime(2026, 2, 19, 10, 0, 5, tzinfo=UTC)
+        await sandbox.bot.moment_scheduler.tick()
+        [post] = [
+            m
+            for m in sandbox.server.messages(sandbox.channel)
+            if m.embeds and m.embeds[0].get("footer", {}).get("text", "").startswith(FOOTER)
+        ]
+        assert not post.edited
+        yield sandbox, post, store
+        assert sandbox.server.violations == []
+
+
+async def relabelled_file(sandbox: Sandbox, tmp_path: Path, label: str, note: str) -> Path:
+    """The bundled stories file with the posted story relabelled, as a curator would import it."""
+    row = await sandbox.db.fetchone("SELECT story_id FROM moment_posts WHERE state = 'posted'")
+    story = await sandbox.bot.stories.get(row["story_id"])
+    assert story is not None and story.import_key is not None and story.label == "verified"
+    document = json.loads((BUNDLED_DATA / "stories.json").read_text(encoding="utf-8"))
+    [entry] = [s for s in document["stories"] if f"json:{s['id']}" == story.import_key]
+    entry.update(label=label, label_note=note)
+    path = tmp_path / "relabelled.json"
+    path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+async def import_by_command_line(path: Path, store: Path) -> str:
+    """`skatebot stories import` as its own process (the bot's loop keeps running meanwhile); its output."""
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SKATEBOT_", "DEV_GUILD", "OWNER_"))}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "stories",
+        "import",
+        str(path),
+        env={**base, "SKATEBOT_DB": str(store)},
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), 120)
+    assert process.returncode == 0, err.decode()
+    return out.decode()
+
+
+def correction_shown(post: Message, label: str, note: str) -> bool:
+    fields = str(post.embeds[0].get("fields", ""))
+    return post.edited and "Correction" in fields and label in fields and note in fields
+
+
+async def test_a_relabel_through_the_story_service_corrects_the_posted_moment(
+    posted: tuple[Sandbox, Message, Path], tmp_path: Path
+) -> None:
+    """The command line's import path (import_story with the owner's actor) run against the bot's own story
+    service: no cog involved, and the post is corrected."""
+    sandbox, post, _ = posted
+    path = await relabelled_file(sandbox, tmp_path, "disputed", "A second angle contradicts the clip")
+    outcomes = [
+        await import_story(sandbox.bot.stories, CLI_OWNER, item, library=True) for item in read_story_files([path])
+    ]
+    assert ImportOutcome.UPDATED in outcomes
+    await sandbox.bot.stories.relabelled.settled()
+    assert correction_shown(post, "disputed", "A second angle contradicts the clip")
+    shown = await sandbox.db.fetchone("SELECT label_shown FROM moment_posts WHERE state = 'posted'")
+    assert shown["label_shown"] == "disputed"
+
+
+async def test_a_relabel_by_the_command_line_process_is_corrected_when_the_bot_starts(
+    posted: tuple[Sandbox, Message, Path], tmp_path: Path
+) -> None:
+    """`skatebot stories import` as its own process, while the bot is down: the bot corrects the post on its
+    next start (nothing in the CLI process can reach Discord)."""
+    sandbox, post, store = posted
+    path = await relabelled_file(sandbox, tmp_path, "misleading", "The quote is cut before its second half")
+    await sandbox.stop_bot()
+    assert ": updated" in await import_by_command_line(path, store)
+    assert not post.edited  # the command line has no Discord connection
+    await sandbox.start_bot()
+    assert sandbox.bot.recovery is not None
+    await sandbox.bot.recovery
+    assert correction_shown(post, "misleading", "The quote is cut before its second half")
+
+
+async def test_a_relabel_by_the_command_line_while_the_bot_runs_is_corrected_by_its_corrections_job(
+    posted: tuple[Sandbox, Message, Path], tmp_path: Path
+) -> None:
+    """The same import while the bot runs: another process, so no subscriber hears it; the bot's recurring
+    corrections job (run here as the scheduler would run it) finds the post showing the old label."""
+    sandbox, post, store = posted
+    path = await relabelled_file(sandbox, tmp_path, "false", "The medal was never given away")
+    assert ": updated" in await import_by_command_line(path, store)
+    assert not post.edited
+    job = sandbox.bot.moment_scheduler.scheduler.get_job(CORRECTIONS_JOB)
+    assert job is not None and job.trigger.interval == CORRECTIONS_EVERY
+    await job.func(*job.args)
+    assert correction_shown(post, "false", "The medal was never given away")

@@ -1,0 +1,133 @@
+"""The code's imports follow the layers of docs/ARCHITECTURE.md: cogs -> ui -> services -> db, never upwards.
+
+Read from the source (ast), so an import inside a function counts as much as one at the top; only imports
+under `if TYPE_CHECKING:` are left out (they never run: a cog names the bot's class in its annotations).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Highest first. A module may import its own layer and the ones below it.
+LAYERS: list[tuple[str, tuple[str, ...]]] = [
+    ("entry", ("bot.cli", "bot.__main__", "bot.client", "bot.store")),
+    ("cogs", ("cogs",)),
+    ("discord", ("bot.ui", "bot.tree", "bot.checks", "bot.modlog", "bot.moment_poster", "bot.scheduling")),
+    ("services", ("bot.services", "bot.errors", "bot.text", "bot.messages", "bot.settings", "bot.ratelimit")),
+    ("db", ("db",)),
+]
+SANDBOX = "bot.sandbox"  # apart: the tests' Discord stand-in, reached only by the `skatebot sandbox` command
+DISCORD_LIBRARIES = ("discord",)  # aiohttp is an HTTP client the ISU import uses too: not Discord
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def within(module: str, prefix: str) -> bool:
+    return module == prefix or module.startswith(prefix + ".")
+
+
+def layer_of(module: str) -> int | None:
+    for rank, (_, prefixes) in enumerate(LAYERS):
+        if any(within(module, prefix) for prefix in prefixes):
+            return rank
+    return None
+
+
+def is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def runtime_imports(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, imported module) for every import that runs, wherever it is."""
+    found: list[tuple[int, str]] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and is_type_checking(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.lineno, node.module))
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def sources() -> list[Path]:
+    return sorted(p for folder in ("bot", "cogs", "db") for p in (ROOT / folder).rglob("*.py"))
+
+
+def imports_by_module() -> dict[str, list[tuple[int, str]]]:
+    return {module_name(p): runtime_imports(ast.parse(p.read_text(encoding="utf-8"))) for p in sources()}
+
+
+def test_every_module_has_a_layer() -> None:
+    unplaced = [m for m in imports_by_module() if layer_of(m) is None and not within(m, SANDBOX) and m != "bot"]
+    assert unplaced == [], "place these modules in a layer (here and in docs/ARCHITECTURE.md)"
+
+
+def test_no_module_imports_a_layer_above_its_own() -> None:
+    upward = []
+    for module, imports in imports_by_module().items():
+        own = layer_of(module)
+        if own is None:
+            continue
+        for line, target in imports:
+            if within(target, SANDBOX) and module != "bot.cli":
+                upward.append(f"{module}:{line} imports the sandbox {target}")
+                continue
+            other = layer_of(target)
+            if other is not None and other < own:
+                upward.append(f"{module}:{line} ({LAYERS[own][0]}) imports {target} ({LAYERS[other][0]})")
+    assert upward == []
+
+
+@pytest.mark.parametrize("layer", ["services", "db"])
+def test_services_and_db_never_import_discord(layer: str) -> None:
+    rank = [name for name, _ in LAYERS].index(layer)
+    offenders = [
+        f"{module}:{line} imports {target}"
+        for module, imports in imports_by_module().items()
+        if layer_of(module) == rank
+        for line, target in imports
+        if any(within(target, library) for library in DISCORD_LIBRARIES)
+    ]
+    assert offenders == []
+
+
+def test_db_never_imports_the_application() -> None:
+    offenders = [
+        f"{module}:{line} imports {target}"
+        for module, imports in imports_by_module().items()
+        if within(module, "db")
+        for line, target in imports
+        if within(target, "bot") or within(target, "cogs")
+    ]
+    assert offenders == []
+
+
+def test_the_checker_sees_an_upward_import() -> None:
+    """The walk itself: an import in a function counts, one under TYPE_CHECKING does not."""
+    tree = ast.parse(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from bot.client import SkateBot\n"
+        "def later():\n    import cogs.stories\n"
+    )
+    assert [target for _, target in runtime_imports(tree)] == ["typing", "cogs.stories"]
+    assert layer_of("cogs.stories") < layer_of("bot.services.moments")  # type: ignore[operator]
