@@ -244,9 +244,10 @@ class NameIndex:
     """In-memory name index for autocomplete and free-text resolution.
 
     Not thread-safe for concurrent add/search (the bot uses it from one event loop).
-    Removed names are tombstoned (their posting entries stay and are skipped) and the
-    whole index is rebuilt once tombstones outnumber live names, which keeps remove()
-    cheap without letting churn grow memory without bound.
+    Re-adding a key with other names (a moderator edits a skater's spellings) tombstones
+    the old names: their posting entries stay and are skipped, and the whole index is
+    rebuilt once tombstones outnumber live names, which keeps an edit cheap without letting
+    churn grow memory without bound.
     """
 
     __slots__ = (
@@ -295,7 +296,7 @@ class NameIndex:
         # Keys live in slots; a key's names are the contiguous ids [first, first + count).
         self._slot_of: dict[int, int] = {}
         self._slot_key: list[int] = []
-        self._slot_label: list[str | None] = []
+        self._slot_label: list[str] = []
         self._slot_first: array[int] = array("I")
         self._slot_count: array[int] = array("I")
 
@@ -339,16 +340,6 @@ class NameIndex:
         self._slot_count[slot] = len(norms)
         for text, norm in zip(texts, norms, strict=True):
             self._add_name(slot, text, norm)
-        self._maybe_compact()
-
-    def remove(self, key: int) -> None:
-        """Forget ``key`` (no-op if unknown)."""
-        slot = self._slot_of.pop(key, None)
-        if slot is None:
-            return
-        self._kill_names(slot)
-        self._slot_label[slot] = None
-        self._slot_count[slot] = 0
         self._maybe_compact()
 
     def _kill_names(self, slot: int) -> None:
@@ -398,7 +389,7 @@ class NameIndex:
         rows = [(key, self._slot_label[slot], self._names_of(slot)) for key, slot in self._slot_of.items()]
         self.__init__()  # type: ignore[misc]  # rebuild in place: callers hold this object
         for key, label, texts in rows:
-            self.add(key, label or "", texts)
+            self.add(key, label, texts)
 
     def names_of(self, key: int) -> list[str]:
         """Every name indexed under `key` (label first); empty for an unknown key."""
@@ -502,7 +493,7 @@ class NameIndex:
             return None
         qnorm = " ".join(qtoks)
         score = _score_name(qtoks, qnorm, self._name_norm[nid], {})
-        return NameMatch(self._slot_key[slot], self._slot_label[slot] or "", self._name_text[nid], score)
+        return NameMatch(self._slot_key[slot], self._slot_label[slot], self._name_text[nid], score)
 
     def _search(self, query: object, limit: object) -> list[NameMatch]:
         if not isinstance(query, str) or not query:
@@ -538,12 +529,10 @@ class NameIndex:
                 best[slot] = (score, nid)
 
         labels, keys = self._slot_label, self._slot_key
-        rows = [
-            (-round(score, 4), len(labels[slot] or ""), keys[slot], slot, nid) for slot, (score, nid) in best.items()
-        ]
+        rows = [(-round(score, 4), len(labels[slot]), keys[slot], slot, nid) for slot, (score, nid) in best.items()]
         rows = heapq.nsmallest(count, rows)
         return [
-            NameMatch(key=k, label=labels[slot] or "", matched=self._name_text[nid], score=-neg)
+            NameMatch(key=k, label=labels[slot], matched=self._name_text[nid], score=-neg)
             for neg, _, k, slot, nid in rows
         ]
 
