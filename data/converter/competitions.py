@@ -71,6 +71,7 @@ def _check_meta(ctx: Context, meta: dict[str, Any]) -> dict[str, Any]:
 
 
 def convert_competition(comp_id: str, raw: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """One reference file's competition as an import document, and the judgment calls taken."""
     meta = COMPETITIONS[comp_id]
     ctx = Context(comp_id, raw)
     venue_fig = _check_meta(ctx, meta)
@@ -139,6 +140,7 @@ def convert_competition(comp_id: str, raw: dict[str, Any]) -> tuple[dict[str, An
 
 
 def convert_file(comp_id: str, src_dir: Path) -> tuple[dict[str, Any], list[str]]:
+    """Reads the reference file of ``comp_id`` from ``src_dir`` and converts it."""
     path = Path(src_dir) / COMPETITIONS[comp_id]["file"]
     raw = json.loads(path.read_text(encoding="utf-8"))
     comp, log = convert_competition(comp_id, raw)
@@ -155,6 +157,7 @@ def convert_file(comp_id: str, src_dir: Path) -> tuple[dict[str, Any], list[str]
 
 
 def convert_all(src_dir: Path) -> tuple[dict[str, dict[str, Any]], dict[str, list[str]]]:
+    """Every competition of :data:`COMPETITIONS`: documents and judgment calls by competition id."""
     docs, logs = {}, {}
     for comp_id in COMPETITIONS:
         docs[comp_id], logs[comp_id] = convert_file(comp_id, src_dir)
@@ -162,4 +165,5 @@ def convert_all(src_dir: Path) -> tuple[dict[str, dict[str, Any]], dict[str, lis
 
 
 def render(doc: dict[str, Any]) -> str:
+    """A document as the bundled files are written: UTF-8 JSON, two-space indent, a final newline."""
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"

@@ -10,6 +10,8 @@ from db.repositories.results import SEGMENT_FIGURES
 
 
 class EntryBuilder:
+    """Gathers an event's entries by (name, country): the final standing and every segment row of one skater."""
+
     def __init__(self, ctx: Context, event_id: str, seg_ids: set[str]):
         self.ctx = ctx
         self.event_id = event_id
@@ -17,6 +19,7 @@ class EntryBuilder:
         self.entries: dict[tuple[str, str], dict[str, Any]] = {}
 
     def get(self, name: str, noc: str, variants: list[str] | None = None) -> dict[str, Any]:
+        """The entry of this skater or couple, created on first sight."""
         key = (name, noc)
         if key not in self.entries:
             self.entries[key] = {
@@ -38,6 +41,7 @@ class EntryBuilder:
         return self.entries[key]
 
     def set_segment(self, entry: dict[str, Any], seg_id: str, key: str, fig: dict[str, Any] | None, where: str) -> None:
+        """Sets a figure of the entry in one segment, merging it with one already there."""
         if fig is None:
             return
         if seg_id not in self.seg_ids:
@@ -46,14 +50,17 @@ class EntryBuilder:
         seg[key] = merge_figures(seg.get(key), fig, where)
 
     def set(self, entry: dict[str, Any], key: str, fig: dict[str, Any] | None, where: str) -> None:
+        """Sets a figure of the entry (place, total), merging it with one already there."""
         if fig is not None:
             entry[key] = merge_figures(entry.get(key), fig, where)
 
     def add_note(self, entry: dict[str, Any], fig: dict[str, Any] | None) -> None:
+        """Adds a note to the entry unless the same text is already there."""
         if fig is not None and all(n["value"] != fig["value"] for n in entry["notes"]):
             entry["notes"].append(fig)
 
     def result(self) -> list[dict[str, Any]]:
+        """The entries in the format's shape, figures that stayed unknown left out."""
         out = []
         for entry in self.entries.values():
             clean: dict[str, Any] = {"skaters": entry["skaters"], "country": entry["country"]}
@@ -106,6 +113,7 @@ def settled_place_disputes(ctx: Context, event: dict[str, Any]) -> dict[str, dic
 
 
 def dispute_for(name: str, disputes: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
+    """The settled place of a skater named in a dispute (each name of a couple must appear), or None."""
     for who, fig in disputes.items():
         if all(token.strip() and token.strip() in name for token in who.split("/")):
             return fig
@@ -113,6 +121,7 @@ def dispute_for(name: str, disputes: dict[str, dict[str, Any]]) -> dict[str, Any
 
 
 def disagreement_notes(ctx: Context, event: dict[str, Any]) -> list[dict[str, Any]]:
+    """The event's recorded disagreements between sources, as derived notes citing every side."""
     notes = []
     for dis in event.get("disagreements") or []:
         parts = [f"{cand} ({', '.join(ctx.urls(refs))})" for cand, refs in dis.get("values", {}).items()]

@@ -11,6 +11,7 @@ from data.converter.team import convert_team_event
 
 
 def convert_event(ctx: Context, event: dict[str, Any]) -> dict[str, Any]:
+    """One event of a reference file (the team event goes to :func:`convert_team_event`)."""
     name = event["event"]
     event_id = EVENT_IDS.get(name)
     if event_id is None:

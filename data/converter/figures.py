@@ -14,6 +14,7 @@ class ConversionError(Exception):
 
 
 def uniq(items: list[str]) -> list[str]:
+    """The non-empty items in their first order, each once."""
     out: list[str] = []
     for item in items:
         if item and item not in out:
@@ -22,11 +23,13 @@ def uniq(items: list[str]) -> list[str]:
 
 
 def join_notes(*notes: str | None) -> str | None:
+    """Notes joined with '; ', blanks and repeats dropped; None when nothing is left."""
     parts = uniq([n.strip() for n in notes if n and n.strip()])
     return "; ".join(parts) if parts else None
 
 
 def make_figure(value: Any, confidence: str, sources: list[str], note: str | None = None) -> dict[str, Any]:
+    """A figure object of the format: value, confidence, sources (each once) and a note when there is one."""
     fig: dict[str, Any] = {"value": value, "confidence": confidence, "sources": uniq(list(sources))}
     if note:
         fig["note"] = note
@@ -72,6 +75,7 @@ class Context:
         self.log: list[str] = []
 
     def url(self, ref: str) -> str:
+        """A source reference (a ``source_index`` id or a URL) as its URL."""
         if ref in self.index:
             return self.index[ref]["url"]
         if not re.match(r"https?://", ref):
@@ -79,6 +83,7 @@ class Context:
         return ref
 
     def urls(self, refs: list[str] | None) -> list[str]:
+        """Source references as their URLs, each once."""
         return uniq([self.url(r) for r in refs or []])
 
     def tier_confidence(self, urls: list[str]) -> tuple[str, str | None]:
@@ -144,14 +149,17 @@ def _strip_low_quality(note: str | None) -> str | None:
 
 
 def text_figure(value: str, fig: dict[str, Any]) -> dict[str, Any]:
+    """A text (a note) carrying the provenance of ``fig``."""
     return make_figure(value, fig["confidence"], fig["sources"], fig.get("note"))
 
 
 def split_names(name: str) -> list[str]:
+    """A couple's ``A / B`` as its two names; one name alone as a list of one."""
     return [part.strip() for part in name.split(" / ")]
 
 
 def skaters_of(name: str, variants: list[str] | None) -> list[dict[str, Any]]:
+    """The format's skaters of an entry, each with the spellings the sources used for that skater as aliases."""
     names = split_names(name)
     aliases: list[list[str]] = [[] for _ in names]
     for variant in variants or []:

@@ -27,6 +27,7 @@ def _team_name_code(text: str) -> tuple[str, str]:
 
 
 def convert_team_event(ctx: Context, event: dict[str, Any], name: str) -> dict[str, Any]:
+    """The team event: teams with their standings and per-segment points, and the entries of who skated."""
     where = f"{ctx.comp_id}/team"
     notes: list[dict[str, Any]] = []
     teams: dict[str, dict[str, Any]] = {}

@@ -85,6 +85,7 @@ def convert_source_tiers(src_dir: Path) -> tuple[dict[str, Any], list[str]]:
 
 
 def validate_source_tiers(doc: dict[str, Any]) -> list[str]:
+    """Every problem of a source tiers document (format, sorted unique normalized domains, tiers, outlets)."""
     errors: list[str] = []
     if doc.get("format") != SOURCE_TIERS_FORMAT or doc.get("version") != SOURCE_TIERS_VERSION:
         errors.append(f"format/version must be {SOURCE_TIERS_FORMAT!r} {SOURCE_TIERS_VERSION}")

@@ -38,6 +38,8 @@ _FREE_SYMBOLS = "«»–—’‘“”€£©®°№·…"
 
 @dataclass(frozen=True, slots=True)
 class Decoded:
+    """A page's text, the character set it was read in, and how that was decided."""
+
     text: str
     encoding: str
     how: str  # "BOM", "HTTP header", "meta tag", "UTF-8", "ASCII", "detected"
@@ -161,4 +163,5 @@ def _meta_label(raw: bytes) -> str | None:
 
 
 def decode(raw: bytes, name: str, declared: str | None = None) -> str:
+    """The page's text (see :func:`decode_page` for how its character set is chosen)."""
     return decode_page(raw, name, declared).text

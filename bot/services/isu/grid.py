@@ -35,10 +35,13 @@ _BLOCK = frozenset({"td", "th", "tr", "table", "p", "div", "li"})
 
 
 def squash_spaces(text: str) -> str:
+    """Runs of whitespace (no-break spaces included) as one space, trimmed."""
     return _WS.sub(" ", text.replace("\xa0", " ")).strip()
 
 
 class Doc:
+    """One parsed page; refuses a page cut short (tables but no closing </body> or </html>)."""
+
     def __init__(self, html: str, name: str) -> None:
         self.name = name
         self.html = html
@@ -49,28 +52,35 @@ class Doc:
 
     @property
     def title(self) -> str:
+        """The page's <title>, spaces squashed."""
         node = self.tree.css_first("title")
         return squash_spaces(node.text(deep=True)) if node is not None else ""
 
     def meta(self) -> list[dict[str, str]]:
+        """Every <meta> tag's attributes, names in lower case."""
         return [{k.lower(): v or "" for k, v in node.attributes.items()} for node in self.tree.css("meta")]
 
     def tables(self) -> list[LexborNode]:
+        """Every table of the page, nested ones included, in document order."""
         return list(self.tree.css("table"))
 
     def heading(self) -> Heading:
+        """The title and the ``caption2`` lines that name the event, category and segment."""
         captions = [squash_spaces(n.text(deep=True)) for n in self.tree.css(".caption2")]
         return Heading(self.title, [c for c in captions if c])
 
 
 @dataclass(slots=True)
 class Cell:
+    """One table cell as text parts (split at <br>), the links it holds, and whether it is a header."""
+
     parts: list[str]  # text split at <br>
     links: list[str]
     header: bool
 
     @property
     def text(self) -> str:
+        """The cell's text on one line."""
         return " ".join(self.parts)
 
 
@@ -78,6 +88,7 @@ EMPTY_CELL = Cell([], [], False)
 
 
 def read_cell(node: LexborNode) -> Cell:
+    """A cell's text parts and links, skipping what is inside <script> and <style>."""
     buf: list[str] = []
     links: list[str] = []
     skip: LexborNode | None = None
@@ -105,6 +116,7 @@ def read_cell(node: LexborNode) -> Cell:
 
 
 def is_inside(node: LexborNode, ancestor: LexborNode) -> bool:
+    """Whether ``node`` is a descendant of ``ancestor``."""
     parent = node.parent
     while parent is not None:
         if parent.mem_id == ancestor.mem_id:
@@ -140,6 +152,8 @@ def _span(node: LexborNode, attr: str) -> int:
 
 @dataclass(slots=True)
 class Row:
+    """One row of a table's grid."""
+
     cells: list[Cell]
     css: str  # the row's class: ISU pages colour rows by discipline (Line1Blue, TabHeadRed, ...)
 
@@ -187,6 +201,8 @@ def _key(text: str) -> str:
 
 @dataclass
 class Table:
+    """A table found by its header words: its grid, which row is the header, and each column's role."""
+
     node: LexborNode
     grid: list[Row]
     header_row: int
@@ -194,6 +210,7 @@ class Table:
     raw_headers: list[str] = field(default_factory=list)
 
     def col(self, *keys: str) -> int | None:
+        """The index of the first column with one of these roles, or None."""
         for k in keys:
             if k in self.columns:
                 return self.columns.index(k)
@@ -220,6 +237,7 @@ def find_table(doc: Doc, required: list[tuple[str, ...]], what: str) -> Table:
 
 
 def maybe_find_table(doc: Doc, required: list[tuple[str, ...]]) -> Table | None:
+    """The first table whose header (in its first five rows) has a column of every required group."""
     for node in doc.tables():
         grid = _grid(node)
         for i, row in enumerate(grid[:5]):
@@ -243,6 +261,7 @@ _FILE = re.compile(r"([^/\\?#]+?)\s*(?:[?#].*)?$")
 
 
 def basename(href: str) -> str:
+    """The file name a link points to, without its folder, query or fragment."""
     m = _FILE.search(href.strip())
     return m.group(1) if m else href.strip()
 
@@ -256,11 +275,13 @@ def _bio_id(cell: Cell) -> str | None:
 
 
 def read_status(text: str) -> str | None:
+    """A status code printed instead of a number (WD, FNR, DSQ, DNS, RET), or None."""
     t = text.strip().upper().rstrip(".")
     return t if t in STATUS_CODES else None
 
 
 def read_float(text: str, name: str, row: int, column: str) -> float | None:
+    """A number as printed (decimal comma or point); None for a blank or dashes; PageError otherwise."""
     t = squash_spaces(text).replace(" ", "")
     if not t or set(t) <= {"-"}:
         return None
@@ -273,6 +294,7 @@ def read_float(text: str, name: str, row: int, column: str) -> float | None:
 
 
 def read_int(text: str, name: str, row: int, column: str) -> int | None:
+    """A whole number as printed (``#3``, ``3.``); None for a blank or dashes; PageError otherwise."""
     t = squash_spaces(text).lstrip("#").rstrip(".").strip()
     if not t or set(t) <= {"-"}:
         return None
@@ -294,12 +316,14 @@ def read_skater(cell: Cell, nation: str) -> SkaterRef:
 
 
 def cell_at(row: Row, idx: int | None) -> Cell:
+    """The row's cell in that column; an empty cell for a column the table lacks or the row is short of."""
     if idx is None or idx >= len(row.cells):
         return EMPTY_CELL
     return row.cells[idx]
 
 
 def check_width(table: Table, row: Row, name: str, n: int) -> None:
+    """Refuses a row with fewer cells than the header has columns (a damaged or truncated page)."""
     if len(row.cells) < len(table.columns):
         raise PageError(
             f"{name}: row {n}: {len(row.cells)} cells where the header has {len(table.columns)} "

@@ -119,6 +119,7 @@ def parse_result_page(html: str, name: str) -> tuple[list[FinalRow], Heading]:
 
 
 def parse_result(html: str, name: str) -> list[FinalRow]:
+    """The final result's rows (see :func:`parse_result_page`)."""
     return parse_result_page(html, name)[0]
 
 
@@ -188,6 +189,7 @@ def parse_segment_page(html: str, name: str) -> tuple[list[SegmentRow], Heading]
 
 
 def parse_segment(html: str, name: str) -> list[SegmentRow]:
+    """The segment classification's rows (see :func:`parse_segment_page`)."""
     return parse_segment_page(html, name)[0]
 
 
