@@ -106,7 +106,10 @@ async def test_an_invalid_file_writes_nothing(tmp_path: Path) -> None:
         bad = document()
         # Valid first entry, broken second one: the first must not be written either.
         bad["competitions"][0]["events"][0]["entries"][1]["segments"] = {"XX": {"tss": figure(1.0)}}
-        with pytest.raises(ImportFormatError, match="segment 'XX' is not one of the event's segments"):
+        with pytest.raises(
+            ImportFormatError,
+            match=r"^bad\.json: competitions\[0\]\.events\[0\]\.entries\[1\]: segment XX is not one of the event's",
+        ):
             await import_document(db, bad, source="bad.json")
         assert await count(db, "competitions") == 0
         assert await count(db, "skaters") == 0
@@ -119,29 +122,68 @@ async def test_an_invalid_file_writes_nothing(tmp_path: Path) -> None:
     [
         (lambda d: d.update(format="other"), "not a skatebot results file"),
         (lambda d: d.update(version=7), "version 7 is not supported"),
-        (lambda d: d["competitions"][0].update(level="galactic"), "'level' is 'galactic'"),
-        (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(total=200.5), "a bare value needs"),
+        (
+            lambda d: d["competitions"][0].update(level="galactic"),
+            r"competitions\[0\]: level 'galactic' is not one of olympics, worlds",
+        ),
+        (
+            lambda d: d["competitions"][0]["events"][0]["entries"][0].update(total=200.5),
+            r"competitions\[0\]\.events\[0\]\.entries\[0\]\.total: a bare value needs",
+        ),
         (
             lambda d: d["competitions"][0]["events"][0]["entries"][0].update(
                 total={"value": 1.0, "confidence": "rumour", "sources": SOURCE}
             ),
-            "confidence 'rumour'",
+            r"entries\[0\]\.total: confidence 'rumour' is not one of",
         ),
         (
             lambda d: d["competitions"][0]["events"][0]["entries"][0].update(
                 total={"value": 1.0, "confidence": "single-source", "sources": []}
             ),
-            "needs at least one source",
+            r"entries\[0\]\.total: a single-source figure needs at least one source",
         ),
-        (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(country="Finland"), "three-letter code"),
-        (lambda d: d["competitions"][0]["events"][0]["entries"][0].update(place=figure("first")), "wrong type"),
+        (
+            lambda d: d["competitions"][0]["events"][0]["entries"][0].update(country="Finland"),
+            r"entries\[0\]: country 'Finland' must be a three-letter code",
+        ),
+        (
+            lambda d: d["competitions"][0]["events"][0]["entries"][0].update(place=figure("first")),
+            r"entries\[0\]\.place\.value: must be a whole number or null, not text",
+        ),
         (
             lambda d: d["competitions"][0]["events"][0]["entries"][0]["skaters"].append({"name": "Extra"}),
-            "a women entry has 1 skater",
+            r"entries\[0\]: women entries need 1 skater\(s\), found 2",
         ),
-        (lambda d: d["competitions"][0].update(start_date="10/01/2030"), "ISO date"),
-        (lambda d: d["competitions"][0]["events"][0].pop("level"), "'level' is required: senior, junior"),
-        (lambda d: d["competitions"][0]["events"][0].update(entries_complete="yes"), "'entries_complete' must be"),
+        (
+            lambda d: d["competitions"][0].update(start_date="10/01/2030"),
+            r"competitions\[0\]: 'start_date' must be an ISO date",
+        ),
+        (
+            lambda d: d["competitions"][0]["events"][0].pop("level"),
+            r"competitions\[0\]\.events\[0\]: 'level' is required: senior, junior",
+        ),
+        (
+            lambda d: d["competitions"][0]["events"][0]["entries"][1]["skaters"][0].update(name="  "),
+            r"^bad\.json: competitions\[0\]\.events\[0\]\.entries\[1\]\.skaters\[0\]\.name: must be a non-empty",
+        ),
+        (
+            lambda d: d["competitions"][0]["events"][0]["entries"][0]["skaters"][0].pop("name"),
+            r"events\[0\]\.entries\[0\]\.skaters\[0\]: 'name' is required",
+        ),
+        (
+            lambda d: d["competitions"][0]["events"][0]["entries"][0]["segments"]["FS"].update(tss=figure("high")),
+            r"entries\[0\]\.segments\.FS\.tss\.value: must be a whole number, a number or null, not text",
+        ),
+        (
+            lambda d: d["competitions"][0]["events"][0]["entries"][0]["segments"]["SP"].update(
+                protocol={"elements": [{"number": 1, "code": "3A", "base_value": 8.0, "goe": "+1", "panel_score": 9}]}
+            ),
+            r"entries\[0\]\.segments\.SP\.protocol\.elements\[0\]\.goe: must be",
+        ),
+        (
+            lambda d: d["competitions"][0]["events"][0].update(entries_complete="yes"),
+            r"events\[0\]\.entries_complete: must be true or false, not text",
+        ),
     ],
 )
 async def test_validation_names_the_problem(tmp_path: Path, mutate: Any, message: str) -> None:
@@ -233,7 +275,10 @@ async def test_one_skater_twice_in_an_event_is_refused(tmp_path: Path) -> None:
         entries = doc["competitions"][0]["events"][0]["entries"]
         entries[1]["skaters"] = [{"name": "EXAMPLE Anna"}]
         entries[1]["country"] = "FIN"
-        with pytest.raises(ImportFormatError, match="EXAMPLE Anna is already in"):
+        with pytest.raises(
+            ImportFormatError,
+            match=r"entries\[1\]: EXAMPLE Anna appears twice in the event \(also in competitions\[0\]\.events\[0\]",
+        ):
             await import_document(db, doc, source="test")
     finally:
         await db.close()

@@ -243,7 +243,7 @@ def test_empty_index() -> None:
     assert idx.resolve("sakamoto") == Resolution(None, [])
 
 
-# ---------------------------------------------------------------- add / remove
+# ---------------------------------------------------------------- add / re-add
 
 
 def test_len_and_readd_replaces_names(index: NameIndex) -> None:
@@ -255,18 +255,6 @@ def test_len_and_readd_replaces_names(index: NameIndex) -> None:
     assert index.search("quad god") == []
     hit = index.search("malinin")[0]
     assert (hit.key, hit.label) == (3, "Ilya Malinin")
-
-
-def test_remove_and_readd(index: NameIndex) -> None:
-    index.remove(1)
-    index.remove(1)  # idempotent
-    index.remove(999)  # unknown key is a no-op
-    assert len(index) == len(SKATERS) - 1
-    assert all(m.key != 1 for m in index.search("sakamoto"))
-    assert index.search("坂本花織") == []
-    index.add(1, "Kaori Sakamoto", ["坂本花織"])
-    assert top_key(index, "sakamoto") == 1
-    assert top_key(index, "坂本花織") == 1
 
 
 def test_heavy_churn_compacts_and_keeps_results() -> None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import socket
+
 import pytest
 
 from bot.errors import UserFacingError
+from bot.services import urls
 from bot.services.urls import (
     MAX_URL_LENGTH,
     InvalidURL,
@@ -175,6 +178,31 @@ def test_unicode_hosts_become_punycode() -> None:
     assert normalize_url("https://xn--bcher-kva.de/") == "https://xn--bcher-kva.de/"  # already encoded
     assert normalize_url("https://ｅｘａｍｐｌｅ．com/") == "https://example.com/"  # fullwidth, as browsers do
     assert domain_of("https://www.bücher.de/x") == "xn--bcher-kva.de"
+
+
+def test_international_names_follow_idna_2008() -> None:
+    assert normalize_url("https://bücher.example/") == "https://xn--bcher-kva.example/"
+    # UTS 46 folds fullwidth letters to ASCII and lowercases them, as a browser's address bar does.
+    assert normalize_url("https://ＦＵＬＬＷＩＤＴＨ.com/") == "https://fullwidth.com/"
+    # IDNA 2003 turned ß into "ss" (another site); IDNA 2008 keeps it.
+    assert normalize_url("https://straße.de/") == "https://xn--strae-oqa.de/"
+    assert normalize_url("https://xn--strae-oqa.de/") == "https://xn--strae-oqa.de/"
+    # Underscores stay allowed in plain ASCII labels (real subdomains have them).
+    assert normalize_url("https://my_site.example.com/") == "https://my_site.example.com/"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "https://☃.com/",  # a symbol: valid in IDNA 2003, disallowed in IDNA 2008
+        "https://xn--n3h.com/",  # the same snowman pasted as punycode
+        "https://xn--a.com/",  # punycode for a control character
+        "https://x‍y.com/",  # zero-width joiner outside the scripts that need it
+    ],
+)
+def test_names_invalid_in_idna_2008_are_refused(raw: str) -> None:
+    message = _refused(raw)
+    assert "site name" in message or "invisible/control characters" in message
 
 
 @pytest.mark.parametrize(
@@ -394,7 +422,6 @@ def test_candidate_domains() -> None:
         "a.b.example.co.uk",
         "b.example.co.uk",
         "example.co.uk",
-        "co.uk",
     ]
     assert candidate_domains("en.wikipedia.org") == ["en.wikipedia.org", "wikipedia.org"]
     assert candidate_domains("nbcsports.com") == ["nbcsports.com"]
@@ -408,6 +435,33 @@ def test_candidate_domains() -> None:
     # Never a bare TLD.
     for host in ("a.b.c.d.example.com", "x.y"):
         assert all("." in d for d in candidate_domains(host))
+
+
+def test_candidate_domains_stop_at_the_registrable_domain() -> None:
+    # The Public Suffix List knows that names under co.uk, com.au or github.io belong to different owners.
+    assert candidate_domains("example.co.uk") == ["example.co.uk"]
+    assert candidate_domains("news.example.com.au") == ["news.example.com.au", "example.com.au"]
+    assert candidate_domains("skater.github.io") == ["skater.github.io"]
+    assert candidate_domains("blog.skater.github.io") == ["blog.skater.github.io", "skater.github.io"]
+    # A public suffix looked up on its own has nothing above it that could be one site.
+    assert candidate_domains("co.uk") == ["co.uk"]
+    # International names are looked up in their punycode form, as domain_of gives them.
+    assert candidate_domains(domain_of("https://sport.bücher.example.co.uk/")) == [
+        "sport.xn--bcher-kva.example.co.uk",
+        "xn--bcher-kva.example.co.uk",
+        "example.co.uk",
+    ]
+    assert candidate_domains("www.xn--bcher-kva.de") == ["www.xn--bcher-kva.de", "xn--bcher-kva.de"]
+
+
+def test_the_public_suffix_list_is_read_offline(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_network(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the Public Suffix List must come from the package, never from the network")
+
+    monkeypatch.setattr(socket, "socket", no_network)
+    monkeypatch.setattr(socket, "create_connection", no_network)
+    urls._public_suffixes.cache_clear()  # parse the list again, now with the network forbidden
+    assert candidate_domains("a.example.co.uk") == ["a.example.co.uk", "example.co.uk"]
 
 
 def test_publisher_from_domain() -> None:

@@ -1,27 +1,4 @@
-"""Typo-, accent-, case- and word-order-tolerant lookup of skater / competition names.
-
-Used by slash-command autocomplete (fires on every keystroke, so it must answer in a few
-milliseconds on ~100k names) and by free-text resolution of a name typed without picking
-a choice.
-
-How it works, and why:
-
-* Every name (label or alias) is normalized once (:func:`normalize`) and split into tokens.
-* A *token vocabulary* maps each distinct token to a posting list of name ids. Posting lists
-  are ``array('I')`` because 100k names as Python ints in lists would cost several times the
-  memory (an int object is 28 bytes, an array slot 4).
-* Query tokens are matched against the vocabulary three ways: exact token, token prefix
-  (a sorted copy of the vocabulary + ``bisect``; autocomplete sees half-typed words) and,
-  only when those find little, fuzzy (typos). Fuzzy lookup runs on the *vocabulary*
-  (tens of thousands of distinct tokens) through a character-trigram index, never on the
-  100k full names, which keeps it cheap.
-* CJK names are written without spaces, so for tokens containing CJK characters every
-  suffix is also put in the vocabulary: any substring is then the prefix of some suffix.
-* The candidate names gathered that way are capped, pre-ranked with an IDF weight (a rare
-  token like a surname says more than a common first name), and only the best ~100 are
-  scored precisely by :func:`_score_name`, a token-alignment scorer using rapidfuzz for
-  the typo part.
-"""
+"""The in-memory index that answers autocomplete and free-text lookups of names (see the package docstring)."""
 
 from __future__ import annotations
 
@@ -29,8 +6,6 @@ import bisect
 import heapq
 import logging
 import math
-import re
-import unicodedata
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -38,7 +13,10 @@ from operator import itemgetter
 
 from rapidfuzz import fuzz, process
 
-__all__ = ["MAX_RESULTS", "NameIndex", "NameMatch", "Resolution", "normalize"]
+from bot.services.names.normalize import is_cjk, normalize, trigrams
+from bot.services.names.scoring import EXACT_SCORE, TYPO_CUTOFF, score_name
+
+__all__ = ["MAX_RESULTS", "NameIndex", "NameMatch", "Resolution"]
 
 log = logging.getLogger(__name__)
 
@@ -60,9 +38,6 @@ _CAP_MULTI = 1500
 _RESCORE = 80
 # Below this, a vocabulary prefix match is considered "not enough" and fuzzy kicks in too.
 _FEW_PREFIX_POSTINGS = 8
-# rapidfuzz ratio (0..100) a query token needs against a vocabulary token to count as a typo
-# of it. 72 accepts one edit in a 4-letter word (75) but rejects one edit in 3 letters (67).
-_TYPO_CUTOFF = 72.0
 _FUZZY_VOCAB_LIMIT = 24
 # Bound on vocabulary tokens compared with a typo'd query token (see _typo_matches).
 _TYPO_CANDIDATES = 2000
@@ -71,74 +46,15 @@ _MIN_SCORE = 40.0
 
 # resolve(): an exact / word-order-equal name is confident when it is unique; a fuzzy best
 # match is confident when it is good and clearly ahead of the runner-up.
-_EXACT_SCORE = 99.0
 _CONFIDENT_SCORE = 75.0
 _CONFIDENT_MARGIN = 6.0
 _SUGGESTIONS = 5
 
-# Letters that NFKD does not decompose into "base + combining mark", mapped by hand so that
-# "Ødegaard", "Łukasz", "Þór" match what people type on a plain keyboard.
-_FOLD = str.maketrans(
-    {
-        "ø": "o",
-        "đ": "d",
-        "ð": "d",
-        "ł": "l",
-        "ħ": "h",
-        "ı": "i",
-        "æ": "ae",
-        "œ": "oe",
-        "þ": "th",
-        "ŋ": "n",
-        "ŧ": "t",
-        "ŀ": "l",
-    }
-)
-# Japanese voicing marks are combining characters too, but dropping them changes the kana
-# (が -> か), so they are kept and recomposed by NFC.
-_KEEP_MARKS = frozenset("\u3099\u309a")
-# \W is "not str.isalnum() and not _": CJK, kana, hangul, cyrillic letters and digits stay.
-_NON_WORD = re.compile(r"[\W_]+")
-# Han and kana (not hangul: Korean separates words with spaces). Used to glue "坂本 花織"
-# into "坂本花織" so both spellings are the same name.
-_CJK_CLASS = "\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_CJK_CHAR = re.compile(f"[{_CJK_CLASS}]")
-_CJK_GAP = re.compile(f"(?<=[{_CJK_CLASS}]) (?=[{_CJK_CLASS}])")
-
-
-def normalize(text: str) -> str:
-    """Fold ``text`` to the comparable form used by the index (never raises).
-
-    casefold, strip accents (é->e, ø->o, ł->l, ß->ss), punctuation and '/' become spaces,
-    whitespace collapsed; CJK / kana / hangul / cyrillic letters are kept.
-    """
-    if not isinstance(text, str) or not text:
-        return ""
-    s = text.casefold()
-    if not s.isascii():
-        s = s.translate(_FOLD)
-        s = unicodedata.normalize("NFKD", s)
-        s = "".join(c for c in s if c in _KEEP_MARKS or not unicodedata.combining(c))
-        # NFC puts back what NFKD split but we want whole (hangul syllables, kana + voicing);
-        # the second casefold catches compatibility forms that decompose to capitals (℡).
-        s = unicodedata.normalize("NFC", s).casefold()
-        s = " ".join(_NON_WORD.sub(" ", s).split())
-        return _CJK_GAP.sub("", s)
-    return " ".join(_NON_WORD.sub(" ", s).split())
-
-
-def _is_cjk(token: str) -> bool:
-    return _CJK_CHAR.search(token) is not None
-
-
-def _grams(token: str) -> list[str]:
-    """Padded character trigrams; padding lets 1-2 letter tokens and word edges count."""
-    padded = f" {token} "
-    return [padded[i : i + 3] for i in range(len(padded) - 2)]
-
 
 @dataclass(frozen=True, slots=True)
 class NameMatch:
+    """One search hit: whose name it is, under which spelling it matched, and how well."""
+
     key: int  # the caller's id (skater id, competition id, ...)
     label: str  # the canonical display name of that key
     matched: str  # which name/alias matched (may equal label)
@@ -159,94 +75,23 @@ class Resolution:
 
     @property
     def found(self) -> bool:
+        """One name was matched confidently."""
         return self.match is not None
 
     @property
     def ambiguous(self) -> bool:
+        """No confident match, but names close enough to offer as a choice."""
         return self.match is None and bool(self.suggestions)
-
-
-def _score_name(qtoks: list[str], query: str, name: str, typo_cache: dict[tuple[int, str], float]) -> float:
-    """Precise 0..100 score of one normalized name against the normalized query.
-
-    100 = same normalized text, 99 = same tokens in another order ("Sakamoto Kaori"),
-    other matches are capped at 98 so those two tiers always win (exact beats fuzzy).
-    Each query token is greedily aligned to its best unused name token: exact 1.0,
-    prefix 0.85..1 (longer typed prefix = closer), CJK substring 0.8..1, typo ratio-0.1.
-    ``typo_cache`` memoizes typo ratios per (query token index, name token) for one search:
-    candidate names share tokens (first names, partner names), and the rapidfuzz calls
-    are the bulk of this function's cost.
-    The final blend mostly rewards how well the query is matched, then how much of the
-    name it covers (so "Guignard" ranks "X Guignard" above a couple name), then order.
-    """
-    if query == name:
-        return 100.0
-    ntoks = name.split()
-    if not ntoks:
-        return 0.0
-    used = [False] * len(ntoks)
-    last_i = len(qtoks) - 1
-    total = 0.0
-    all_exact = True
-    in_order = True
-    prev = -1
-    covered = 0
-    for i, qt in enumerate(qtoks):
-        best = 0.0
-        best_j = -1
-        lq = len(qt)
-        for j, nt in enumerate(ntoks):
-            if used[j]:
-                continue
-            if qt == nt:
-                best, best_j = 1.0, j
-                break
-            if nt.startswith(qt):
-                v = 0.85 + 0.15 * lq / len(nt)
-            elif lq >= 2 and qt in nt and _is_cjk(nt):
-                v = 0.8 + 0.2 * lq / len(nt)
-            elif lq >= 3:
-                r = typo_cache.get((i, nt))
-                if r is None:
-                    r = fuzz.ratio(qt, nt, score_cutoff=_TYPO_CUTOFF)
-                    if i == last_i and len(nt) > lq:
-                        # Still typing: compare with the same-length start of the name token.
-                        r = max(r, 0.95 * fuzz.ratio(qt, nt[:lq], score_cutoff=_TYPO_CUTOFF))
-                    typo_cache[i, nt] = r
-                if r < _TYPO_CUTOFF:
-                    continue
-                v = r / 100.0 - 0.1
-            else:
-                continue
-            if v > best:
-                best, best_j = v, j
-        if best_j < 0:
-            all_exact = False
-            continue
-        used[best_j] = True
-        covered += len(ntoks[best_j])
-        if best < 1.0:
-            all_exact = False
-        if best_j < prev:
-            in_order = False
-        prev = best_j
-        total += best
-    if all_exact and all(used):
-        return 100.0 if in_order else _EXACT_SCORE
-    if prev < 0:
-        return 0.0
-    coverage = covered / sum(len(t) for t in ntoks)
-    score = 100.0 * (0.88 * total / len(qtoks) + 0.07 * coverage + 0.03 * in_order)
-    return min(score, 98.0)
 
 
 class NameIndex:
     """In-memory name index for autocomplete and free-text resolution.
 
     Not thread-safe for concurrent add/search (the bot uses it from one event loop).
-    Removed names are tombstoned (their posting entries stay and are skipped) and the
-    whole index is rebuilt once tombstones outnumber live names, which keeps remove()
-    cheap without letting churn grow memory without bound.
+    Re-adding a key with other names (a moderator edits a skater's spellings) tombstones
+    the old names: their posting entries stay and are skipped, and the whole index is
+    rebuilt once tombstones outnumber live names, which keeps an edit cheap without letting
+    churn grow memory without bound.
     """
 
     __slots__ = (
@@ -295,7 +140,7 @@ class NameIndex:
         # Keys live in slots; a key's names are the contiguous ids [first, first + count).
         self._slot_of: dict[int, int] = {}
         self._slot_key: list[int] = []
-        self._slot_label: list[str | None] = []
+        self._slot_label: list[str] = []
         self._slot_first: array[int] = array("I")
         self._slot_count: array[int] = array("I")
 
@@ -341,16 +186,6 @@ class NameIndex:
             self._add_name(slot, text, norm)
         self._maybe_compact()
 
-    def remove(self, key: int) -> None:
-        """Forget ``key`` (no-op if unknown)."""
-        slot = self._slot_of.pop(key, None)
-        if slot is None:
-            return
-        self._kill_names(slot)
-        self._slot_label[slot] = None
-        self._slot_count[slot] = 0
-        self._maybe_compact()
-
     def _kill_names(self, slot: int) -> None:
         first, count = self._slot_first[slot], self._slot_count[slot]
         for nid in range(first, first + count):
@@ -367,7 +202,7 @@ class NameIndex:
         self._name_slot.append(slot)
         tokens = set(norm.split())
         for tok in list(tokens):
-            if len(tok) > 1 and _is_cjk(tok):
+            if len(tok) > 1 and is_cjk(tok):
                 tokens.update(tok[i:] for i in range(1, len(tok)))
         for tok in tokens:
             tid = self._tok_id.get(tok)
@@ -382,9 +217,9 @@ class NameIndex:
         self._tok_str.append(tok)
         self._tok_post.append(array("I", (nid,)))
         self._pending_tokens.append(tid)
-        if not _is_cjk(tok):  # CJK is served by substring suffixes, not typo trigrams
+        if not is_cjk(tok):  # CJK is served by substring suffixes, not typo trigrams
             n = len(tok)
-            for g in set(_grams(tok)):
+            for g in set(trigrams(tok)):
                 post = self._gram_post.get((g, n))
                 if post is None:
                     self._gram_post[g, n] = array("I", (tid,))
@@ -398,7 +233,7 @@ class NameIndex:
         rows = [(key, self._slot_label[slot], self._names_of(slot)) for key, slot in self._slot_of.items()]
         self.__init__()  # type: ignore[misc]  # rebuild in place: callers hold this object
         for key, label, texts in rows:
-            self.add(key, label or "", texts)
+            self.add(key, label, texts)
 
     def names_of(self, key: int) -> list[str]:
         """Every name indexed under `key` (label first); empty for an unknown key."""
@@ -455,8 +290,8 @@ class NameIndex:
             return Resolution(None, [])
         top = results[0]
         runner_up = results[1].score if len(results) > 1 else 0.0
-        if top.score >= _EXACT_SCORE:
-            confident = runner_up < _EXACT_SCORE  # two skaters with the same name: ask
+        if top.score >= EXACT_SCORE:
+            confident = runner_up < EXACT_SCORE  # two skaters with the same name: ask
         else:
             confident = top.score >= _CONFIDENT_SCORE and top.score - runner_up >= _CONFIDENT_MARGIN
         if confident:
@@ -501,8 +336,8 @@ class NameIndex:
         else:
             return None
         qnorm = " ".join(qtoks)
-        score = _score_name(qtoks, qnorm, self._name_norm[nid], {})
-        return NameMatch(self._slot_key[slot], self._slot_label[slot] or "", self._name_text[nid], score)
+        score = score_name(qtoks, qnorm, self._name_norm[nid], {})
+        return NameMatch(self._slot_key[slot], self._slot_label[slot], self._name_text[nid], score)
 
     def _search(self, query: object, limit: object) -> list[NameMatch]:
         if not isinstance(query, str) or not query:
@@ -528,7 +363,7 @@ class NameIndex:
             slot = name_slot[nid]
             if slot < 0:
                 continue
-            score = _score_name(qtoks, qnorm, name_norm[nid], typo_cache)
+            score = score_name(qtoks, qnorm, name_norm[nid], typo_cache)
             if score < _MIN_SCORE:
                 continue
             prev = best.get(slot)
@@ -538,12 +373,10 @@ class NameIndex:
                 best[slot] = (score, nid)
 
         labels, keys = self._slot_label, self._slot_key
-        rows = [
-            (-round(score, 4), len(labels[slot] or ""), keys[slot], slot, nid) for slot, (score, nid) in best.items()
-        ]
+        rows = [(-round(score, 4), len(labels[slot]), keys[slot], slot, nid) for slot, (score, nid) in best.items()]
         rows = heapq.nsmallest(count, rows)
         return [
-            NameMatch(key=k, label=labels[slot] or "", matched=self._name_text[nid], score=-neg)
+            NameMatch(key=k, label=labels[slot], matched=self._name_text[nid], score=-neg)
             for neg, _, k, slot, nid in rows
         ]
 
@@ -627,7 +460,7 @@ class NameIndex:
 
     def _typo_matches(self, qt: str, *, last: bool) -> list[tuple[float, int]]:
         """Vocabulary tokens within a typo of ``qt`` (or of its start, while typing)."""
-        if _is_cjk(qt):
+        if is_cjk(qt):
             return []
         # Pigeonhole instead of counting every shared trigram (counting touched tens of
         # thousands of postings per token on a 100k index): one edit destroys at most 3 of
@@ -636,7 +469,7 @@ class NameIndex:
         # An unfinished last word may be a little shorter than its target: look one longer.
         lq = len(qt)
         edits = 1 if lq < 8 else 2
-        grams = set(_grams(qt))
+        grams = set(trigrams(qt))
         gram_post = self._gram_post
         candidates: set[int] = set()
         for n in range(max(1, lq - edits), lq + edits + 1 + last):
@@ -655,14 +488,14 @@ class NameIndex:
         words = [self._tok_str[tids[0]]] if len(tids) == 1 else list(itemgetter(*tids)(self._tok_str))
         found: dict[int, float] = {}
         for _, r, pos in process.extract(
-            qt, words, scorer=fuzz.ratio, score_cutoff=_TYPO_CUTOFF, limit=_FUZZY_VOCAB_LIMIT
+            qt, words, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF, limit=_FUZZY_VOCAB_LIMIT
         ):
             found[tids[pos]] = r
         if last:
             heads = [w[:lq] for w in words]
             for _, r, pos in process.extract(
-                qt, heads, scorer=fuzz.ratio, score_cutoff=_TYPO_CUTOFF, limit=_FUZZY_VOCAB_LIMIT
+                qt, heads, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF, limit=_FUZZY_VOCAB_LIMIT
             ):
                 tid = tids[pos]
                 found[tid] = max(found.get(tid, 0.0), 0.95 * r)
-        return [(r / 100.0 - 0.1, tid) for tid, r in found.items() if r >= _TYPO_CUTOFF]
+        return [(r / 100.0 - 0.1, tid) for tid, r in found.items() if r >= TYPO_CUTOFF]
