@@ -36,7 +36,7 @@ from bot.sandbox.state import (
     Role,
     State,
     User,
-    _snowflake,
+    new_snowflake,
 )
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ class InteractionResult:
         user: User,
         source_message: Message | None = None,
     ) -> None:
-        self.id = _snowflake()
+        self.id = new_snowflake()
         self.token = "itok_" + secrets.token_urlsafe(24)
         self.type = type
         self.guild = guild
@@ -229,7 +229,7 @@ class Interactions:
             return self._resolve_entity(guild, member_id, schema, value, resolved)
         elif otype == 11:
             filename, data = value if isinstance(value, tuple) else ("file", bytes(value))
-            att = Attachment(_snowflake(), filename, data)
+            att = Attachment(new_snowflake(), filename, data)
             resolved.setdefault("attachments", {})[str(att.id)] = self.state.attachment_json(att)
             return str(att.id)
         choices = schema.get("choices")

@@ -71,6 +71,7 @@ class OpenAPISpec:
         self.document = document
         components = document.get("components") or {}
         self._components = {"response": _prepare(components, None)}
+        _correct_field_error_codes(self._components["response"])
         request_components = _prepare(components, None)
         schemas = request_components.get("schemas") or {}
         if "SnowflakeType" in schemas:
@@ -175,6 +176,20 @@ def _explain(definition: dict[str, Any], body: Any) -> str | None:
     else:
         message = error.message if len(error.message) <= 200 else error.message[:200] + "..."
     return f"{error.json_path}: {message} (rule: {'/'.join(map(str, error.schema_path))})"
+
+
+def _correct_field_error_codes(components: dict[str, Any]) -> None:
+    """The spec gives a field's errors (`errors.content._errors[]`) the top-level error's integer `code`; Discord's
+    documentation (Opcodes and Status Codes, the error-messages example) and its answers name them with strings
+    such as "BASE_TYPE_REQUIRED", which is what the stand-in sends."""
+    inner = (components.get("schemas") or {}).get("InnerErrors")
+    if inner is None:
+        return
+    inner["properties"]["_errors"]["items"] = {
+        "type": "object",
+        "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+        "required": ["code", "message"],
+    }
 
 
 def _body_schema(body: dict[str, Any]) -> dict[str, Any] | None:

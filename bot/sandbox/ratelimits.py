@@ -37,7 +37,8 @@ class Bucket:
 
 @dataclass
 class Limited:
-    """A 429 to answer with."""
+    """A 429 to answer with. Its body carries `code` 0 (Discord's general error) because the spec's rate-limit
+    object is an error object, which has one; discord.py reads only retry_after and global."""
 
     body: dict[str, Any]
     headers: dict[str, str]
@@ -68,6 +69,7 @@ class RateLimiter:
             return Limited(
                 {
                     "message": "You are being rate limited.",
+                    "code": 0,
                     "retry_after": round(retry_after, 3),
                     "global": True,
                 },
@@ -114,6 +116,7 @@ class RateLimiter:
             }
             body = {
                 "message": "You are being rate limited.",
+                "code": 0,
                 "retry_after": round(reset_after, 3),
                 "global": False,
             }

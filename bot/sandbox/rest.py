@@ -36,7 +36,7 @@ from bot.sandbox.permissions import (
     permissions_for,
 )
 from bot.sandbox.ratelimits import RateLimiter
-from bot.sandbox.state import GUILD_MESSAGES_INTENT, Attachment, Channel, Guild, Message, State, _snowflake
+from bot.sandbox.state import GUILD_MESSAGES_INTENT, Attachment, Channel, Guild, Message, State, new_snowflake
 
 log = logging.getLogger(__name__)
 
@@ -207,7 +207,7 @@ class Rest:
                         # Discord gives an attachment the media type of its file name (discord.py always
                         # uploads octet-stream): "x.jsonld" is application/ld+json.
                         ctype = mimetypes.guess_type(filename)[0] or ctype
-                    files.append(Attachment(_snowflake(), filename, bytes(raw), ctype))
+                    files.append(Attachment(new_snowflake(), filename, bytes(raw), ctype))
         else:
             raw = await request.read()
             payload = self._loads(raw) if raw else None
@@ -447,9 +447,9 @@ class Rest:
         cmd = dict(data)
         cmd.update(
             {
-                "id": str(cid or _snowflake()),
+                "id": str(cid or new_snowflake()),
                 "application_id": str(self.state.application_id),
-                "version": str(_snowflake()),
+                "version": str(new_snowflake()),
                 "type": ctype,
                 "description": description,
                 "options": list(data.get("options") or []),

@@ -32,7 +32,7 @@ _DISCORD_EPOCH_MS = 1420070400000
 _snowflake_counter = itertools.count(1)
 
 
-def _snowflake() -> int:
+def new_snowflake() -> int:
     """A snowflake whose timestamp part is now, so discord.py's created_at looks sensible."""
     ms = int(time.time() * 1000) - _DISCORD_EPOCH_MS
     return (ms << 22) | (next(_snowflake_counter) & 0x3FFFFF)
@@ -260,10 +260,10 @@ class State:
     see is dispatched over the gateway through `dispatch`, set by the server once its gateway exists."""
 
     def __init__(self) -> None:
-        self.application_id = _snowflake()
+        self.application_id = new_snowflake()
         self.bot_token = "fake." + secrets.token_urlsafe(24)
-        self.bot_user = User(_snowflake(), "skatebot", bot=True)
-        self.owner_user = User(_snowflake(), "app-owner")
+        self.bot_user = User(new_snowflake(), "skatebot", bot=True)
+        self.owner_user = User(new_snowflake(), "app-owner")
         self.guilds: dict[int, Guild] = {}
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user}
         self.violations: list[str] = []
@@ -281,16 +281,16 @@ class State:
 
     # ---------------------------------------------------------------- seeding
     def create_user(self, name: str, *, bot: bool = False) -> User:
-        user = User(_snowflake(), name, bot=bot)
+        user = User(new_snowflake(), name, bot=bot)
         self.users[user.id] = user
         return user
 
     def create_guild(self, name: str, owner: User) -> Guild:
-        gid = _snowflake()
+        gid = new_snowflake()
         guild = Guild(gid, name, owner.id)
         guild.roles[gid] = Role(gid, gid, "@everyone", DEFAULT_EVERYONE_PERMISSIONS, position=0)
         # Like an invite with permissions: the bot gets a managed role carrying them.
-        bot_role = Role(_snowflake(), gid, self.bot_user.name, DEFAULT_BOT_PERMISSIONS, 1, True, self.bot_user.id)
+        bot_role = Role(new_snowflake(), gid, self.bot_user.name, DEFAULT_BOT_PERMISSIONS, 1, True, self.bot_user.id)
         guild.roles[bot_role.id] = bot_role
         guild.bot_role = bot_role
         guild.members[owner.id] = Member(owner)
@@ -301,7 +301,7 @@ class State:
         return guild
 
     def create_role(self, guild: Guild, name: str, permissions: int) -> Role:
-        role = Role(_snowflake(), guild.id, name, permissions, position=len(guild.roles))
+        role = Role(new_snowflake(), guild.id, name, permissions, position=len(guild.roles))
         guild.roles[role.id] = role
         self.dispatch(guild, "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_json()})
         return role
@@ -332,7 +332,7 @@ class State:
         return channel
 
     def _guild_channel(self, guild: Guild, name: str, overwrites: list[dict[str, Any]]) -> Channel:
-        channel = Channel(_snowflake(), guild.id, name, position=len(guild.channels), overwrites=overwrites)
+        channel = Channel(new_snowflake(), guild.id, name, position=len(guild.channels), overwrites=overwrites)
         guild.channels[channel.id] = channel
         self._messages[channel.id] = []
         return channel
@@ -410,7 +410,7 @@ class State:
         extra_flags: int = 0,
     ) -> Message:
         msg = Message(
-            id=_snowflake(),
+            id=new_snowflake(),
             channel_id=channel.id,
             author_id=self.bot_user.id,
             content=payload.get("content") or "",

@@ -198,6 +198,34 @@ async def test_the_stand_ins_rest_answers_have_the_specs_shapes(served: Served, 
     assert server.violations == [] and server.errors == []
 
 
+async def test_the_stand_ins_error_answers_have_the_specs_shapes(served: Served, spec: OpenAPISpec) -> None:
+    """Discord's error object (message, code, nested field errors) and its 429 body, as discord.py reads them."""
+    channel = served.guild.text_channel("general")
+    posted = f"/channels/{channel.id}/messages"
+    failures = [
+        ("GET", "/channels/1/messages", None, {}, 404),  # unknown channel
+        ("GET", "/channels/abc/messages", None, {}, 400),  # not a snowflake: field errors
+        ("POST", posted, {"content": "x" * 2001}, {}, 400),  # over the bot's 2,000: field errors
+        ("GET", "/users/@me", None, {"Authorization": "Bot nope"}, 401),
+    ]
+    for method, path, body, headers, status in failures:
+        async with served.http.request(method, served.url(path), json=body, headers=headers or served.auth) as r:
+            assert r.status == status
+            answer = await r.json()
+        operation = spec.operation(method, path)
+        assert operation is not None
+        assert spec.check_response(operation, status, answer) == [], (method, path, answer)
+    served.server.violations.clear()  # the 2,001 characters were recorded, as they should be
+
+    served.server.global_rate_limit = 0
+    async with served.http.get(served.url("/users/@me"), headers=served.auth) as r:
+        assert r.status == 429
+        answer = await r.json()
+    operation = spec.operation("GET", "/users/@me")
+    assert operation is not None and spec.check_response(operation, 429, answer) == []
+    assert served.server.errors == []
+
+
 async def test_interaction_answers_have_the_specs_shapes(served: Served, spec: OpenAPISpec) -> None:
     """The callback's `with_response` body and the webhook's message answers, for an interaction sent to a
     client connected over a raw gateway socket."""
