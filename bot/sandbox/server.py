@@ -15,6 +15,7 @@ limits and openapi (what Discord accepts), permissions and ratelimits.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -80,7 +81,8 @@ class FakeDiscord:
     """A Discord-compatible server on loopback; see the module docstring.
 
     `clock`: the monotonic clock the rate limits run on (tests move it instead of sleeping).
-    `spec`: Discord's OpenAPI check; by default the bundled specification (see openapi.py), None without it.
+    `check_spec`: check requests against Discord's OpenAPI specification (see openapi.py); `spec` is None when
+    it is off or no specification was found.
     """
 
     def __init__(
@@ -89,11 +91,11 @@ class FakeDiscord:
         global_rate_limit: float | None = None,
         ack_deadline: float = 3.0,
         clock: Callable[[], float] = time.monotonic,
-        spec: SpecCheck | bool | None = True,
+        check_spec: bool = True,
     ) -> None:
         self.state = State()
         self.limiter = RateLimiter(global_rate_limit=global_rate_limit, clock=clock)
-        self.spec = load_spec_check() if spec is True else (spec or None)
+        self.spec: SpecCheck | None = load_spec_check() if check_spec else None
         self.gateway = Gateway(self.state)
         self.state.dispatch = self.gateway.dispatch_guild
         self.rest = Rest(self.state, self.limiter, self.spec)
@@ -223,7 +225,7 @@ class FakeDiscord:
         return self.rest.request_count
 
     @property
-    def route_counts(self) -> Any:
+    def route_counts(self) -> Counter[str]:
         return self.rest.route_counts
 
     @property
