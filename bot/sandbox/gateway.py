@@ -29,6 +29,9 @@ class Session:
 
 
 class Gateway:
+    """Sessions keyed by id, so a client that lost its socket can RESUME and get what it missed; events go to
+    the sessions of the guild's shard, through one writer per socket to keep their order."""
+
     def __init__(self, state: State) -> None:
         self.state = state
         self._sessions: dict[str, Session] = {}

@@ -57,7 +57,7 @@ IT_COMPONENT = 3
 IT_AUTOCOMPLETE = 4
 IT_MODAL_SUBMIT = 5
 
-# Application command option types, by the names the console uses.
+# Application command option types by name (Discord's numbering).
 OPTION_TYPES = {
     "subcommand": 1,
     "group": 2,
@@ -151,6 +151,9 @@ def _command_data(cmd: dict[str, Any], **fields: Any) -> dict[str, Any]:
 
 
 class Interactions:
+    """Both sides of an interaction: what a user does (built from the registered command, as Discord's client
+    would) and the bot's answers, held to Discord's rules (deadline, one callback, response types, limits)."""
+
     def __init__(self, state: State, gateway: Gateway, rest: Rest, *, ack_deadline: float = 3.0) -> None:
         self.state = state
         self.gateway = gateway

@@ -45,6 +45,8 @@ class Limited:
 
 
 class RateLimiter:
+    """Counts requests per bucket and per second on `clock`; answers with the headers discord.py schedules by."""
+
     def __init__(self, *, global_rate_limit: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.global_rate_limit = global_rate_limit
         self.clock = clock

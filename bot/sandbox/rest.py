@@ -57,11 +57,13 @@ class PostHold:
 
 
 class Rest:
+    """The REST half of the stand-in. Every request passes one middleware (token, rate limits, the spec's
+    operation check, Discord's error shape); every body is read, and checked against the spec, in one place."""
+
     def __init__(self, state: State, limiter: RateLimiter, spec: SpecCheck | None) -> None:
         self.state = state
         self.limiter = limiter
         self.spec = spec
-        self.dispatch_guild = state.dispatch
         self.hold_channel_posts: PostHold | None = None
         # Failures to answer the next channel posts with, as Discord does in an outage: (HTTP status, whether
         # the message was stored before the error). See fail_next_posts.
