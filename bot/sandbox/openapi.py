@@ -73,12 +73,14 @@ class OpenAPISpec:
         self._components = {"response": _prepare(components, None)}
         _correct_field_error_codes(self._components["response"])
         request_components = _prepare(components, None)
-        schemas = request_components.get("schemas") or {}
-        if "SnowflakeType" in schemas:
-            # The spec types a snowflake as a string, but Discord's own documentation uploads files with
-            # `"attachments": [{"id": 0, ...}]` (the index as an integer), as discord.py sends them, and Discord
-            # reads integer snowflakes in requests. Its responses are strings, and are checked as such.
-            schemas["SnowflakeType"] = {"anyOf": [schemas["SnowflakeType"], {"type": "integer", "minimum": 0}]}
+        attachment = (request_components.get("schemas") or {}).get("MessageAttachmentRequest")
+        if attachment is not None:
+            # The spec types an uploaded attachment's id as a snowflake string, but Discord's own documentation
+            # (Uploading Files) sends `"attachments": [{"id": 0, ...}]`, the file's index as an integer, as
+            # discord.py does; Discord accepts it. Everywhere else a snowflake stays a string.
+            attachment["properties"]["id"] = {
+                "anyOf": [{"$ref": "#/components/schemas/SnowflakeType"}, {"type": "integer", "minimum": 0}]
+            }
         self._components["request"] = request_components
         # Per method: (pattern, operation), literal segments first so "/messages/@original" beats
         # "/messages/{message_id}" and "/users/@me" beats "/users/{user_id}".
