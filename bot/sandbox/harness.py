@@ -10,6 +10,7 @@ import logging
 import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -72,9 +73,11 @@ class Sandbox:
         settings: Settings | None = None,
         global_rate_limit: float | None = None,
         clock: Callable[[], datetime] | None = None,
+        rate_limit_clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        """`clock`: an injected clock for the bot; its moment scheduler then runs on `tick()`."""
-        self.server = FakeDiscord(global_rate_limit=global_rate_limit)
+        """`clock`: an injected clock for the bot; its moment scheduler then runs on `tick()`.
+        `rate_limit_clock`: the monotonic clock of the stand-in's rate limits (a test may move it on)."""
+        self.server = FakeDiscord(global_rate_limit=global_rate_limit, clock=rate_limit_clock)
         self.owner: User = self.server.create_user("you")
         self.moderator: User = self.server.create_user("mod")
         self.member: User = self.server.create_user("fan")

@@ -1,0 +1,752 @@
+"""Interactions as a Discord client makes them (slash and message commands, autocomplete, button presses and
+selects, modal submissions) and the bot's side of them: the callback with its 3 s deadline, and the follow-ups
+and edits through the interaction's webhook."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from bot.sandbox import limits
+from bot.sandbox.errors import (
+    DiscordHTTPError,
+    FieldErrors,
+    empty_message,
+    error,
+    invalid_form_body,
+    json_response,
+    unknown_interaction,
+    unknown_message,
+    unknown_webhook,
+)
+from bot.sandbox.permissions import USE_APPLICATION_COMMANDS, VIEW_CHANNEL, permissions_for
+from bot.sandbox.state import (
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    GUILD_MESSAGES_INTENT,
+    Attachment,
+    Channel,
+    Guild,
+    Message,
+    Role,
+    State,
+    User,
+    new_snowflake,
+)
+
+if TYPE_CHECKING:
+    from bot.sandbox.gateway import Gateway
+    from bot.sandbox.rest import Rest
+
+# Interaction callback types (Discord's numbering).
+CHANNEL_MESSAGE = 4
+DEFERRED_CHANNEL_MESSAGE = 5
+DEFERRED_UPDATE_MESSAGE = 6
+UPDATE_MESSAGE = 7
+AUTOCOMPLETE_RESULT = 8
+MODAL = 9
+
+# Interaction types.
+IT_APPLICATION_COMMAND = 2
+IT_COMPONENT = 3
+IT_AUTOCOMPLETE = 4
+IT_MODAL_SUBMIT = 5
+
+# Application command option types by name (Discord's numbering).
+OPTION_TYPES = {
+    "subcommand": 1,
+    "group": 2,
+    "string": 3,
+    "integer": 4,
+    "boolean": 5,
+    "user": 6,
+    "channel": 7,
+    "role": 8,
+    "mentionable": 9,
+    "number": 10,
+    "attachment": 11,
+}
+
+# Which responses suit which interaction.
+_ALLOWED_RESPONSES = {
+    IT_APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
+    IT_COMPONENT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE, MODAL},
+    IT_AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
+    IT_MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE},
+}
+_RESPONSE_LIMITS = {
+    CHANNEL_MESSAGE: limits.validate_message,
+    UPDATE_MESSAGE: limits.validate_message,
+    AUTOCOMPLETE_RESULT: limits.validate_choices,
+    MODAL: limits.validate_modal,
+}
+_NEW_MESSAGE_RESPONSES = (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE)
+
+
+class InteractionResult:
+    """The fake's view of one interaction: what the bot answered, and when."""
+
+    def __init__(
+        self,
+        *,
+        type: int,
+        guild: Guild,
+        channel: Channel,
+        user: User,
+        source_message: Message | None = None,
+    ) -> None:
+        self.id = new_snowflake()
+        self.token = "itok_" + secrets.token_urlsafe(24)
+        self.type = type
+        self.guild = guild
+        self.channel = channel
+        self.user = user
+        self.source_message = source_message
+        self.payload: dict[str, Any] = {}
+        self.dispatched_at: float | None = None
+        self.response_type: int | None = None
+        self.acked_after: float | None = None
+        self.message: Message | None = None
+        self.followups: list[Message] = []
+        self.ephemeral = False
+        self.modal: dict[str, Any] | None = None
+        self.choices: list[dict[str, Any]] | None = None
+        # The message "@original" refers to: the response message, or the clicked message for 6/7.
+        self.original: Message | None = None
+        self._acked = asyncio.Event()
+        self._message_ready = asyncio.Event()
+
+    @property
+    def acknowledged(self) -> bool:
+        return self._acked.is_set()
+
+    # `timeout` is the agreed public API (tests call result.wait(timeout=...)).
+    async def wait(self, timeout: float = 5) -> InteractionResult:  # noqa: ASYNC109
+        """Wait for the initial callback; TimeoutError if the bot never answered."""
+        await asyncio.wait_for(self._acked.wait(), timeout)
+        return self
+
+    async def wait_message(self, timeout: float = 15) -> Message:  # noqa: ASYNC109
+        """Wait until the response produced a visible message (immediately, or after a deferral)."""
+        await asyncio.wait_for(self._message_ready.wait(), timeout)
+        assert self.message is not None
+        return self.message
+
+    def __repr__(self) -> str:
+        return f"<InteractionResult id={self.id} type={self.type} response_type={self.response_type}>"
+
+
+def _command_data(cmd: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    """The `data` of an application-command interaction for a registered command; empty fields left out."""
+    data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"]}
+    if cmd.get("guild_id"):
+        data["guild_id"] = cmd["guild_id"]
+    data.update({key: value for key, value in fields.items() if value or key == "options"})
+    return data
+
+
+class Interactions:
+    """Both sides of an interaction: what a user does (built from the registered command, as Discord's client
+    would) and the bot's answers, held to Discord's rules (deadline, one callback, response types, limits)."""
+
+    def __init__(self, state: State, gateway: Gateway, rest: Rest, *, ack_deadline: float = 3.0) -> None:
+        self.state = state
+        self.gateway = gateway
+        self.rest = rest
+        # 3 s is Discord's; tests of the deadline itself may shorten it.
+        self.ack_deadline = ack_deadline
+        self.form_fill_seconds = 0.1  # the least time between a form appearing and its submission
+        self.interaction_count = 0
+        self._deadline_handles: list[asyncio.TimerHandle] = []
+
+    def close(self) -> None:
+        for handle in self._deadline_handles:
+            handle.cancel()
+
+    # ---------------------------------------------------------------- interactions: sending
+
+    def _find_command(self, guild: Guild, name: str) -> dict[str, Any]:
+        for cmd in self.state.commands(guild):
+            if cmd["name"] == name and cmd.get("type", 1) == 1:
+                return cmd
+        names = sorted({c["name"] for c in self.state.commands(guild) if c.get("type", 1) == 1})
+        raise ValueError(f"unknown command /{name}; registered: {', '.join('/' + n for n in names) or 'none'}")
+
+    def resolve_command(self, guild: Guild, command: str) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
+        """(command JSON, path of sub-names, option schemas of the leaf) for 'story source add'."""
+        words = command.strip().lstrip("/").split()
+        if not words:
+            raise ValueError("empty command")
+        cmd = self._find_command(guild, words[0])
+        options: list[dict[str, Any]] = cmd.get("options") or []
+        path: list[str] = []
+        for word in words[1:]:
+            sub = next((o for o in options if o.get("type") in (1, 2) and o["name"] == word), None)
+            if sub is None:
+                subs = [o["name"] for o in options if o.get("type") in (1, 2)]
+                raise ValueError(f"/{' '.join(words[:1] + path)} has no subcommand {word!r}; choose from {subs}")
+            path.append(word)
+            options = sub.get("options") or []
+        if any(o.get("type") in (1, 2) for o in options):
+            subs = [o["name"] for o in options if o.get("type") in (1, 2)]
+            raise ValueError(f"/{' '.join(words)} needs a subcommand: {', '.join(subs)}")
+        return cmd, path, options
+
+    def _option_value(
+        self, guild: Guild, member_id: int, schema: dict[str, Any], value: Any, resolved: dict[str, Any]
+    ) -> Any:
+        name, otype = schema["name"], schema.get("type")
+        if otype == 3:
+            if not isinstance(value, str):
+                value = str(value)
+            if "min_length" in schema and len(value) < schema["min_length"]:
+                raise ValueError(f"{name}: shorter than {schema['min_length']}")
+            # Discord's client takes at most 6,000 characters in a string option unless max_length says less.
+            max_length = schema.get("max_length", limits.STRING_OPTION_MAX)
+            if len(value) > max_length:
+                raise ValueError(f"{name}: longer than {max_length}")
+        elif otype in (4, 10):
+            try:
+                value = int(value) if otype == 4 else float(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"{name}: expected {'an integer' if otype == 4 else 'a number'}") from None
+            # Without bounds of its own, a number option takes what JavaScript holds exactly: -2^53 .. 2^53.
+            low = schema["min_value"] if schema.get("min_value") is not None else -limits.NUMBER_OPTION_BOUND
+            high = schema["max_value"] if schema.get("max_value") is not None else limits.NUMBER_OPTION_BOUND
+            if value < low:
+                raise ValueError(f"{name}: below {low}")
+            if value > high:
+                raise ValueError(f"{name}: above {high}")
+        elif otype == 5:
+            if isinstance(value, str):
+                if value.lower() not in ("true", "false", "yes", "no"):
+                    raise ValueError(f"{name}: expected true or false")
+                value = value.lower() in ("true", "yes")
+            value = bool(value)
+        elif otype in (6, 7, 8, 9):
+            return self._resolve_entity(guild, member_id, schema, value, resolved)
+        elif otype == 11:
+            filename, data = value if isinstance(value, tuple) else ("file", bytes(value))
+            att = Attachment(new_snowflake(), filename, data)
+            resolved.setdefault("attachments", {})[str(att.id)] = self.state.attachment_json(att)
+            return str(att.id)
+        choices = schema.get("choices")
+        if choices and value not in [c["value"] for c in choices]:
+            labels = ", ".join(f"{c['name']}={c['value']!r}" for c in choices)
+            raise ValueError(f"{name}: {value!r} is not one of the choices ({labels})")
+        return value
+
+    def _resolve_entity(
+        self, guild: Guild, member_id: int, schema: dict[str, Any], value: Any, resolved: dict[str, Any]
+    ) -> str:
+        otype, name = schema["type"], schema["name"]
+        if isinstance(value, User | Role | Channel):
+            target: Any = value
+        else:
+            try:
+                oid = int(str(value).strip("<@!&#>"))
+            except ValueError:
+                target = self._entity_by_name(guild, str(value), otype)
+            else:
+                target = self.state.users.get(oid) or guild.roles.get(oid) or guild.channels.get(oid)
+            if target is None:
+                raise ValueError(f"{name}: no user, role or channel matches {value!r}")
+        if isinstance(target, User) and otype in (6, 9):
+            resolved.setdefault("users", {})[str(target.id)] = target.to_json()
+            member = guild.members.get(target.id)
+            if member is not None:
+                mdata = member.to_json()
+                mdata.pop("user")
+                mdata["permissions"] = str(permissions_for(guild, target.id, None))
+                resolved.setdefault("members", {})[str(target.id)] = mdata
+        elif isinstance(target, Role) and otype in (8, 9):
+            resolved.setdefault("roles", {})[str(target.id)] = target.to_json()
+        elif isinstance(target, Channel) and otype == 7:
+            types = schema.get("channel_types")
+            if types and target.type not in types:
+                raise ValueError(f"{name}: channel type {target.type} not allowed ({types})")
+            resolved.setdefault("channels", {})[str(target.id)] = {
+                "id": str(target.id),
+                "name": target.name,
+                "type": target.type,
+                "permissions": str(permissions_for(guild, member_id, target)),
+                "parent_id": None,
+            }
+        else:
+            raise ValueError(f"{name}: {target!r} is the wrong kind of value for option type {otype}")
+        return str(target.id)
+
+    def _entity_by_name(self, guild: Guild, text: str, otype: int) -> Any:
+        text = text.lstrip("@#")
+        if otype in (6, 9):
+            for member in guild.members.values():
+                if member.user.name == text:
+                    return member.user
+        if otype in (8, 9):
+            for role in guild.roles.values():
+                if role.name == text:
+                    return role
+        if otype == 7:
+            for channel in guild.channels.values():
+                if channel.name == text:
+                    return channel
+        return None
+
+    def build_options(
+        self,
+        guild: Guild,
+        member_id: int,
+        command: str,
+        options: dict[str, Any] | None,
+        *,
+        focused: str | None = None,
+    ) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
+        """(command, typed options tree, resolved) from the registered schema, as Discord's client would."""
+        cmd, path, schema = self.resolve_command(guild, command)
+        options = dict(options or {})
+        by_name = {o["name"]: o for o in schema}
+        unknown = [k for k in options if k not in by_name]
+        if unknown:
+            known = ", ".join(by_name) or "none"
+            raise ValueError(f"/{command}: unknown option(s) {', '.join(unknown)}; options are: {known}")
+        if focused is not None and focused not in by_name:
+            raise ValueError(f"/{command}: unknown option {focused!r}")
+        resolved: dict[str, Any] = {}
+        leaf: list[dict[str, Any]] = []
+        for opt in schema:
+            oname = opt["name"]
+            if oname == focused:
+                # The focused value is whatever has been typed so far, always as text.
+                leaf.append(
+                    {
+                        "name": oname,
+                        "type": opt["type"],
+                        "value": str(options.get(oname, "")),
+                        "focused": True,
+                    }
+                )
+                continue
+            if oname not in options:
+                if opt.get("required") and focused is None:
+                    raise ValueError(f"/{command}: missing required option {oname!r}")
+                continue
+            value = self._option_value(guild, member_id, opt, options[oname], resolved)
+            leaf.append({"name": oname, "type": opt["type"], "value": value})
+        tree = leaf
+        node_schema: list[dict[str, Any]] = cmd.get("options") or []
+        chain: list[dict[str, Any]] = []
+        for word in path:
+            sub = next(o for o in node_schema if o["name"] == word)
+            chain.append(sub)
+            node_schema = sub.get("options") or []
+        for sub in reversed(chain):
+            tree = [{"name": sub["name"], "type": sub["type"], "options": tree}]
+        return cmd, tree, resolved
+
+    def _interaction_payload(self, result: InteractionResult, data: dict[str, Any]) -> dict[str, Any]:
+        guild, channel, user = result.guild, result.channel, result.user
+        member = guild.members.get(user.id)
+        if member is None:
+            raise ValueError(f"{user.name} is not a member of {guild.name}")
+        channel_json = channel.to_json()
+        channel_json["permissions"] = str(permissions_for(guild, user.id, channel))
+        payload: dict[str, Any] = {
+            "id": str(result.id),
+            "application_id": str(self.state.application_id),
+            "type": result.type,
+            "data": data,
+            "guild_id": str(guild.id),
+            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+            "channel_id": str(channel.id),
+            "channel": channel_json,
+            "member": {**member.to_json(), "permissions": str(permissions_for(guild, user.id, channel))},
+            "token": result.token,
+            "version": 1,
+            "app_permissions": str(permissions_for(guild, self.state.bot_user.id, channel)),
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(guild.id)},
+            "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if result.source_message is not None:
+            payload["message"] = self.state.message_json(result.source_message)
+        return payload
+
+    def _dispatch_interaction(self, result: InteractionResult, data: dict[str, Any]) -> None:
+        sessions = self.gateway.live_sessions(result.guild.id)
+        if not sessions:
+            raise RuntimeError("the bot is not connected to the gateway")
+        if result.channel.id not in result.guild.channels:
+            raise ValueError(f"#{result.channel.name} does not exist (any more)")
+        result.payload = self._interaction_payload(result, data)
+        self.state.interactions[result.id] = result
+        self.state.by_token[result.token] = result
+        self.interaction_count += 1
+        # Dispatch time is stamped by the writer as the frame leaves; this is the fallback.
+        result.dispatched_at = time.monotonic()
+        self.gateway.enqueue(sessions[0], "INTERACTION_CREATE", result.payload)
+        loop = asyncio.get_running_loop()
+        self._deadline_handles.append(loop.call_later(self.ack_deadline + 0.05, self._check_ack, result))
+        if len(self._deadline_handles) > 10000:
+            self._deadline_handles = [h for h in self._deadline_handles if not h.cancelled()][-1000:]
+
+    def _check_ack(self, result: InteractionResult) -> None:
+        if not result.acknowledged:
+            what = {2: "slash command", 3: "component", 4: "autocomplete", 5: "modal submit"}.get(result.type)
+            self.state.violation(
+                f"{what} interaction {result.id} was not acknowledged within {self.ack_deadline:g} s "
+                "(users see 'The application did not respond')"
+            )
+
+    def _check_user(self, guild: Guild, channel: Channel, user: User) -> None:
+        perms = permissions_for(guild, user.id, channel)
+        if not perms & VIEW_CHANNEL:
+            raise ValueError(f"{user.name} cannot see #{channel.name}")
+
+    async def slash(
+        self,
+        guild: Guild,
+        channel: Channel,
+        user: User,
+        command: str,
+        options: dict[str, Any] | None = None,
+    ) -> InteractionResult:
+        """Run a slash command as `user` would; returns at once (await result.wait() for the callback)."""
+        self._check_user(guild, channel, user)
+        if not permissions_for(guild, user.id, channel) & USE_APPLICATION_COMMANDS:
+            raise ValueError(f"{user.name} may not use application commands in #{channel.name}")
+        cmd, tree, resolved = self.build_options(guild, user.id, command, options)
+        data = _command_data(cmd, type=1, options=tree, resolved=resolved)
+        result = InteractionResult(type=IT_APPLICATION_COMMAND, guild=guild, channel=channel, user=user)
+        self._dispatch_interaction(result, data)
+        return result
+
+    async def message_command(self, guild: Guild, user: User, command: str, message: Message) -> InteractionResult:
+        """Use a message context menu ("Apps > Report story") on `message`, as `user` would."""
+        channel = guild.channels.get(message.channel_id)
+        if channel is None:
+            raise ValueError("that message's channel is gone")
+        self._check_user(guild, channel, user)
+        cmd = next((c for c in self.state.commands(guild) if c.get("type") == 3 and c["name"] == command), None)
+        if cmd is None:
+            raise ValueError(f"no message command named {command!r} is registered")
+        resolved = {"messages": {str(message.id): self.state.message_json(message)}}
+        data = _command_data(cmd, type=3, target_id=str(message.id), resolved=resolved)
+        result = InteractionResult(type=IT_APPLICATION_COMMAND, guild=guild, channel=channel, user=user)
+        self._dispatch_interaction(result, data)
+        return result
+
+    async def autocomplete(
+        self,
+        guild: Guild,
+        channel: Channel,
+        user: User,
+        command: str,
+        options: dict[str, Any],
+        focused: str,
+    ) -> list[dict[str, Any]]:
+        """The choices the bot offers for `focused`, given what is typed so far ([] if it never answers)."""
+        self._check_user(guild, channel, user)
+        cmd, tree, resolved = self.build_options(guild, user.id, command, options, focused=focused)
+        data = _command_data(cmd, type=1, options=tree, resolved=resolved)
+        result = InteractionResult(type=IT_AUTOCOMPLETE, guild=guild, channel=channel, user=user)
+        self._dispatch_interaction(result, data)
+        try:
+            await result.wait(timeout=self.ack_deadline + 0.1)
+        except TimeoutError:
+            return []
+        return list(result.choices or [])
+
+    async def click(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str,
+        *,
+        guild: Guild | None = None,
+        values: Sequence[str] | None = None,
+    ) -> InteractionResult:
+        """Press a button (or pick `values` in a select) on a message the bot posted."""
+        if message.author_id != self.state.bot_user.id:
+            raise ValueError("only components on the bot's own messages can be used")
+        if message.deleted:
+            raise ValueError("that message was deleted")
+        guild = guild or self.state.guilds.get(message.guild_id or 0)
+        if guild is None:
+            raise ValueError("message has no guild")
+        channel = guild.channels.get(message.channel_id)
+        if channel is None:
+            raise ValueError("the message's channel no longer exists")
+        comp = next((c for c in message.iter_components() if c.get("custom_id") == custom_id), None)
+        if comp is None:
+            ids = [c.get("custom_id") for c in message.iter_components()]
+            raise ValueError(f"no component {custom_id!r} on message {message.id}; present: {ids}")
+        if comp.get("disabled"):
+            raise ValueError(f"component {custom_id!r} is disabled")
+        self._check_user(guild, channel, user)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": comp.get("type", 2)}
+        if comp.get("type") != 2:
+            data["values"] = list(values or [])
+        result = InteractionResult(type=IT_COMPONENT, guild=guild, channel=channel, user=user, source_message=message)
+        self._dispatch_interaction(result, data)
+        return result
+
+    async def submit_modal(self, user: User, result: InteractionResult, values: dict[str, str]) -> InteractionResult:
+        """Answer the modal the bot opened in `result` (a type-9 response) with the given text values."""
+        if result.response_type != MODAL or result.modal is None:
+            raise ValueError("that interaction did not open a modal")
+        values = dict(values)
+        inputs: list[dict[str, Any]] = []
+
+        def convert(comp: dict[str, Any]) -> dict[str, Any]:
+            if comp.get("type") == 4:
+                cid = comp["custom_id"]
+                inputs.append(comp)
+                value = values.pop(cid, comp.get("value") or "")
+                if comp.get("required", True) and not value:
+                    raise ValueError(f"modal field {cid!r} is required")
+                if comp.get("max_length") is not None and len(value) > comp["max_length"]:
+                    raise ValueError(f"modal field {cid!r} is longer than {comp['max_length']}")
+                return {"type": 4, "custom_id": cid, "value": value}
+            out: dict[str, Any] = {"type": comp.get("type")}
+            if "id" in comp:
+                out["id"] = comp["id"]
+            if isinstance(comp.get("components"), list):
+                out["components"] = [convert(c) for c in comp["components"]]
+            if isinstance(comp.get("component"), dict):
+                out["component"] = convert(comp["component"])
+            return out
+
+        components = [convert(c) for c in result.modal.get("components") or []]
+        if values:
+            raise ValueError(f"unknown modal field(s) {sorted(values)}; fields: {[c['custom_id'] for c in inputs]}")
+        # No one fills in a form in an instant, and discord.py registers a modal only once Discord has answered
+        # the callback that opened it: a submission sent the moment the form appeared could reach the bot first
+        # and be dropped as unknown, which no real user can cause.
+        shown = (result.dispatched_at or 0.0) + (result.acked_after or 0.0)
+        wait = shown + self.form_fill_seconds - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        submit = InteractionResult(
+            type=IT_MODAL_SUBMIT,
+            guild=result.guild,
+            channel=result.channel,
+            user=user,
+            source_message=result.source_message,
+        )
+        self._dispatch_interaction(submit, {"custom_id": result.modal["custom_id"], "components": components})
+        return submit
+
+    # ---------------------------------------------------------------- interactions: callbacks
+
+    def _reject(self, where: str, errors: FieldErrors) -> DiscordHTTPError:
+        for path, message in errors:
+            self.state.violation(f"{where}: {'.'.join(map(str, path))}: {message}")
+        return invalid_form_body(errors)
+
+    async def callback(self, request: web.Request) -> web.Response:
+        """POST /interactions/{id}/{token}/callback: the bot's one answer to an interaction."""
+        result = self.state.interactions.get(self.rest.snowflake_param(request, "interaction_id"))
+        if result is None or result.token != request.match_info["token"]:
+            raise unknown_interaction()
+        now = time.monotonic()
+        payload, files = await self.rest.read_payload(request)
+        elapsed = self._check_in_time(result, now)
+        rtype = payload.get("type")
+        data = payload.get("data") or {}
+        self._check_response(result, rtype, data)
+        result.response_type = rtype
+        result.acked_after = elapsed
+        msg = self._apply_response(result, rtype, data, files)
+        result._acked.set()
+        if msg is not None and not msg.ephemeral and rtype in _NEW_MESSAGE_RESPONSES:
+            self._dispatch_message(result.guild, "MESSAGE_CREATE", msg)
+        elif msg is not None and not msg.ephemeral and rtype == UPDATE_MESSAGE:
+            self._dispatch_message(result.guild, "MESSAGE_UPDATE", msg)
+        if request.query.get("with_response") not in ("1", "true", "True"):
+            return web.Response(status=204)
+        return json_response(self._callback_response(result, rtype, msg))
+
+    def _check_in_time(self, result: InteractionResult, now: float) -> float:
+        """Seconds since the interaction was dispatched; Discord's errors for a second or a late answer."""
+        if result.acknowledged:
+            self.state.violation(f"interaction {result.id} answered twice")
+            raise error(400, 40060, "Interaction has already been acknowledged.")
+        elapsed = now - (result.dispatched_at or now)
+        if elapsed > self.ack_deadline:
+            self.state.violation(
+                f"interaction {result.id} answered after {elapsed:.2f} s (deadline {self.ack_deadline:g} s)"
+            )
+            raise unknown_interaction()
+        return elapsed
+
+    def _check_response(self, result: InteractionResult, rtype: Any, data: dict[str, Any]) -> None:
+        """The response type must suit the interaction, and its data Discord's limits."""
+        where = f"interaction {result.id} callback type {rtype}"
+        if rtype in (UPDATE_MESSAGE, DEFERRED_UPDATE_MESSAGE) and result.source_message is None:
+            raise self._reject(where, [(["type"], "Interaction has no message to update.")])
+        if rtype not in _ALLOWED_RESPONSES[result.type]:
+            raise self._reject(where, [(["type"], f"Invalid interaction response type {rtype!r}.")])
+        check = _RESPONSE_LIMITS.get(rtype)
+        errors = check(data) if check is not None else []
+        if errors:
+            raise self._reject(where, errors)
+        if rtype in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
+            self.rest.check_mentions(data, where)
+
+    def _apply_response(
+        self, result: InteractionResult, rtype: Any, data: dict[str, Any], files: list[Attachment]
+    ) -> Message | None:
+        """What the response does to the conversation; the message it creates or edits, if any."""
+        guild, channel = result.guild, result.channel
+        msg: Message | None = None
+        if rtype == CHANNEL_MESSAGE:
+            if not (data.get("content") or data.get("embeds") or files or data.get("components")):
+                raise empty_message()
+            msg = self.state.new_message(guild, channel, data, files, interaction=result)
+            result.ephemeral = msg.ephemeral
+            result.message = result.original = msg
+            self.state.emit("create", msg, result)
+            result._message_ready.set()
+        elif rtype == DEFERRED_CHANNEL_MESSAGE:
+            # Discord shows "<bot> is thinking..." as a real (loading) message that @original refers to.
+            flags = int(data.get("flags") or 0) & FLAG_EPHEMERAL
+            msg = self.state.new_message(
+                guild, channel, {"flags": flags}, [], interaction=result, extra_flags=FLAG_LOADING
+            )
+            result.ephemeral = msg.ephemeral
+            result.original = msg
+        elif rtype == UPDATE_MESSAGE:
+            msg = result.source_message
+            assert msg is not None
+            self.state.apply_edit(msg, data, files)
+            result.ephemeral = msg.ephemeral
+            result.message = result.original = msg
+            self.state.emit("edit", msg, result)
+            result._message_ready.set()
+        elif rtype == DEFERRED_UPDATE_MESSAGE:
+            result.original = result.source_message
+            result.ephemeral = bool(result.source_message and result.source_message.ephemeral)
+        elif rtype == AUTOCOMPLETE_RESULT:
+            result.choices = list(data.get("choices") or [])
+        elif rtype == MODAL:
+            result.modal = data
+        return msg
+
+    def _callback_response(self, result: InteractionResult, rtype: Any, msg: Message | None) -> dict[str, Any]:
+        """The `with_response` body discord.py >= 2.5 reads: the interaction and the resource it produced."""
+        interaction: dict[str, Any] = {
+            "id": str(result.id),
+            "type": result.type,
+            "response_message_loading": rtype == DEFERRED_CHANNEL_MESSAGE,
+            "response_message_ephemeral": result.ephemeral,
+        }
+        if result.original is not None and rtype in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, UPDATE_MESSAGE):
+            interaction["response_message_id"] = str(result.original.id)
+        body: dict[str, Any] = {"interaction": interaction}
+        # Discord's spec has a resource only for responses that carry a message (4, 7) or launch an activity.
+        if rtype in (CHANNEL_MESSAGE, UPDATE_MESSAGE) and msg is not None:
+            body["resource"] = {"type": rtype, "message": self.state.message_json(msg)}
+        return body
+
+    def _dispatch_message(self, guild: Guild, event: str, msg: Message) -> None:
+        self.gateway.dispatch_guild(guild, event, self.state.message_json(msg), intent=GUILD_MESSAGES_INTENT)
+
+    # ---------------------------------------------------------------- interactions: webhooks
+
+    def _webhook_result(self, request: web.Request) -> InteractionResult:
+        if request.match_info.get("app_id") != str(self.state.application_id):
+            raise unknown_webhook()
+        result = self.state.by_token.get(request.match_info["webhook_token"])
+        if result is None or not result.acknowledged:
+            raise unknown_webhook()
+        return result
+
+    def _webhook_message(self, request: web.Request, result: InteractionResult) -> Message:
+        mid = request.match_info["message_id"]
+        if mid == "@original":
+            msg = result.original
+        else:
+            try:
+                msg = self.state.message_index.get(int(mid))
+            except ValueError:
+                raise unknown_message() from None
+            if msg is not None and msg is not result.original and msg not in result.followups:
+                msg = None
+        if msg is None or msg.deleted:
+            raise unknown_message()
+        return msg
+
+    async def webhook_post(self, request: web.Request) -> web.Response:
+        result = self._webhook_result(request)
+        payload, files = await self.rest.read_payload(request)
+        where = f"follow-up to interaction {result.id}"
+        errors = limits.validate_message(payload)
+        if errors:
+            raise self._reject(where, errors)
+        self.rest.check_mentions(payload, where)
+        if not (payload.get("content") or payload.get("embeds") or files or payload.get("components")):
+            raise empty_message()
+        original = result.original
+        if original is not None and original.loading and not original.deleted:
+            # The first follow-up after a "thinking" defer replaces the loading message, as on Discord.
+            self.state.apply_edit(original, payload, files)
+            original.edited = False
+            original.edited_at = None
+            result.message = original
+            self.state.emit("edit", original, result)
+            result._message_ready.set()
+            msg = original
+            event = "MESSAGE_UPDATE"
+        else:
+            msg = self.state.new_message(result.guild, result.channel, payload, files, interaction=result)
+            result.followups.append(msg)
+            if result.message is None:
+                result.message = msg
+                result._message_ready.set()
+            self.state.emit("create", msg, result)
+            event = "MESSAGE_CREATE"
+        if not msg.ephemeral:
+            self._dispatch_message(result.guild, event, msg)
+        if request.query.get("wait") in ("false", "False", "0"):
+            return web.Response(status=204)
+        return json_response(self.state.message_json(msg))
+
+    async def webhook_get(self, request: web.Request) -> web.Response:
+        result = self._webhook_result(request)
+        return json_response(self.state.message_json(self._webhook_message(request, result)))
+
+    async def webhook_patch(self, request: web.Request) -> web.Response:
+        result = self._webhook_result(request)
+        msg = self._webhook_message(request, result)
+        payload, files = await self.rest.read_payload(request)
+        where = f"edit of interaction {result.id} message"
+        errors = limits.validate_message(payload)
+        if errors:
+            raise self._reject(where, errors)
+        self.rest.check_mentions(payload, where)
+        was_loading = msg.loading
+        self.state.apply_edit(msg, payload, files)
+        if was_loading:
+            # Filling a "thinking" message is not an edit in Discord's UI.
+            msg.edited, msg.edited_at = False, None
+        if msg is result.original and not result._message_ready.is_set():
+            result.message = msg
+            result._message_ready.set()
+        self.state.emit("edit", msg, result)
+        if not msg.ephemeral:
+            self._dispatch_message(result.guild, "MESSAGE_UPDATE", msg)
+        return json_response(self.state.message_json(msg))
+
+    async def webhook_delete(self, request: web.Request) -> web.Response:
+        result = self._webhook_result(request)
+        msg = self._webhook_message(request, result)
+        self.state.delete_message(result.guild, msg, result)
+        return web.Response(status=204)

@@ -1,0 +1,594 @@
+"""What the stand-in knows: users, guilds with their roles, channels and members, messages and commands,
+and the JSON shapes Discord gives them. No networking here; the gateway and REST modules serve this state."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+import secrets
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from bot.sandbox.permissions import DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS
+
+if TYPE_CHECKING:
+    from bot.sandbox.interactions import InteractionResult
+
+log = logging.getLogger(__name__)
+
+FLAG_SUPPRESS_EMBEDS = 1 << 2
+FLAG_EPHEMERAL = 1 << 6
+FLAG_LOADING = 1 << 7
+# Flags a bot may set when it sends: suppress embeds, ephemeral, suppress notifications, components v2.
+_SENDABLE_FLAGS = FLAG_EPHEMERAL | FLAG_SUPPRESS_EMBEDS | (1 << 12) | (1 << 15)
+# MESSAGE_CREATE/UPDATE/DELETE in guilds need the GUILD_MESSAGES intent.
+GUILD_MESSAGES_INTENT = 1 << 9
+
+_DISCORD_EPOCH_MS = 1420070400000
+_snowflake_counter = itertools.count(1)
+
+
+def new_snowflake() -> int:
+    """A snowflake whose timestamp part is now, so discord.py's created_at looks sensible."""
+    ms = int(time.time() * 1000) - _DISCORD_EPOCH_MS
+    return (ms << 22) | (next(_snowflake_counter) & 0x3FFFFF)
+
+
+def _iso(dt: datetime | None = None) -> str:
+    return (dt or datetime.now(UTC)).isoformat()
+
+
+# --------------------------------------------------------------------------------------------------
+# State model
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class User:
+    id: int
+    name: str
+    bot: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,
+        }
+
+
+@dataclass(eq=False)
+class Role:
+    id: int
+    guild_id: int
+    name: str
+    permissions: int
+    position: int = 0
+    managed: bool = False
+    bot_id: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "name": self.name,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": self.managed,
+            "mentionable": False,
+            "flags": 0,
+        }
+        if self.bot_id is not None:
+            data["tags"] = {"bot_id": str(self.bot_id)}
+        return data
+
+
+@dataclass(eq=False)
+class Channel:
+    id: int
+    guild_id: int
+    name: str
+    position: int = 0
+    type: int = 0
+    overwrites: list[dict[str, Any]] = field(default_factory=list)
+    topic: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "position": self.position,
+            "permission_overwrites": [
+                {
+                    "id": str(o["id"]),
+                    "type": int(o.get("type", 0)),
+                    "allow": str(o.get("allow", 0)),
+                    "deny": str(o.get("deny", 0)),
+                }
+                for o in self.overwrites
+            ],
+            "topic": self.topic,
+            "nsfw": False,
+            "parent_id": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class Member:
+    user: User
+    roles: list[int] = field(default_factory=list)
+    joined_at: str = field(default_factory=_iso)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "user": self.user.to_json(),
+            "roles": [str(r) for r in self.roles],
+            "joined_at": self.joined_at,
+            "nick": None,
+            "avatar": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "premium_since": None,
+            "communication_disabled_until": None,
+            "banner": None,
+        }
+
+
+@dataclass(eq=False)
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    roles: dict[int, Role] = field(default_factory=dict)
+    channels: dict[int, Channel] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
+    bot_role: Role | None = None
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[self.id]
+
+    def text_channel(self, name: str) -> Channel:
+        for channel in self.channels.values():
+            if channel.name == name:
+                return channel
+        raise KeyError(f"no channel named {name!r} in guild {self.name!r}")
+
+    def role(self, name: str) -> Role:
+        for role in self.roles.values():
+            if role.name == name:
+                return role
+        raise KeyError(f"no role named {name!r} in guild {self.name!r}")
+
+
+@dataclass(eq=False)
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str | None = None
+    description: str | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+
+@dataclass(eq=False)
+class Message:
+    id: int
+    channel_id: int
+    author_id: int
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    flags: int = 0
+    edited: bool = False
+    attachments: list[Attachment] = field(default_factory=list)
+    guild_id: int | None = None
+    interaction_id: int | None = None
+    webhook_id: int | None = None
+    deleted: bool = False
+    edited_at: str | None = None
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & FLAG_EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & FLAG_LOADING)
+
+    def iter_components(self) -> Iterable[dict[str, Any]]:
+        """Leaf components (buttons, selects) in display order, whatever the nesting."""
+        stack = list(reversed(self.components))
+        while stack:
+            comp = stack.pop()
+            children = comp.get("components")
+            if isinstance(children, list):
+                stack.extend(reversed(children))
+            elif comp.get("type") == 9 and isinstance(comp.get("accessory"), dict):  # section
+                stack.append(comp["accessory"])
+            else:
+                yield comp
+
+    def buttons(self) -> list[tuple[str, str, bool]]:
+        """(label, custom_id, disabled) for each button, in display order; link buttons have url as id."""
+        out: list[tuple[str, str, bool]] = []
+        for comp in self.iter_components():
+            if comp.get("type") == 2:
+                label = comp.get("label") or (comp.get("emoji") or {}).get("name") or ""
+                out.append((label, comp.get("custom_id") or comp.get("url") or "", bool(comp.get("disabled"))))
+        return out
+
+
+@dataclass
+class MessageEvent:
+    """What subscribers (the console) get for every message the bot creates, edits or deletes."""
+
+    kind: str  # "create" | "edit" | "delete"
+    message: Message
+    interaction: InteractionResult | None = None
+
+
+Dispatch = Callable[..., None]  # (guild, event, data, *, intent=None): sends a gateway event to the guild's shards
+
+
+class State:
+    """Everything the stand-in holds, and the seeding methods tests use to shape it. Each change a client would
+    see is dispatched over the gateway through `dispatch`, set by the server once its gateway exists."""
+
+    def __init__(self) -> None:
+        self.application_id = new_snowflake()
+        self.bot_token = "fake." + secrets.token_urlsafe(24)
+        self.bot_user = User(new_snowflake(), "skatebot", bot=True)
+        self.owner_user = User(new_snowflake(), "app-owner")
+        self.guilds: dict[int, Guild] = {}
+        self.users: dict[int, User] = {self.bot_user.id: self.bot_user}
+        self.violations: list[str] = []
+        self.errors: list[str] = []  # server-side bugs (500s), kept apart from the bot's violations
+        self.port = 0
+        self.gateway_url = ""
+        self.global_commands: dict[int, dict[str, Any]] = {}
+        self.guild_commands: dict[int, dict[int, dict[str, Any]]] = {}
+        self.interactions: dict[int, InteractionResult] = {}
+        self.by_token: dict[str, InteractionResult] = {}
+        self.dispatch: Dispatch = lambda *args, **kwargs: None
+        self._messages: dict[int, list[Message]] = {}  # channel id -> messages in order
+        self.message_index: dict[int, Message] = {}
+        self._subscribers: list[Callable[[MessageEvent], None]] = []
+
+    # ---------------------------------------------------------------- seeding
+    def create_user(self, name: str, *, bot: bool = False) -> User:
+        user = User(new_snowflake(), name, bot=bot)
+        self.users[user.id] = user
+        return user
+
+    def create_guild(self, name: str, owner: User) -> Guild:
+        gid = new_snowflake()
+        guild = Guild(gid, name, owner.id)
+        guild.roles[gid] = Role(gid, gid, "@everyone", DEFAULT_EVERYONE_PERMISSIONS, position=0)
+        # Like an invite with permissions: the bot gets a managed role carrying them.
+        bot_role = Role(new_snowflake(), gid, self.bot_user.name, DEFAULT_BOT_PERMISSIONS, 1, True, self.bot_user.id)
+        guild.roles[bot_role.id] = bot_role
+        guild.bot_role = bot_role
+        guild.members[owner.id] = Member(owner)
+        guild.members[self.bot_user.id] = Member(self.bot_user, [bot_role.id])
+        self.guilds[gid] = guild
+        self._guild_channel(guild, "general", [])
+        self.dispatch(guild, "GUILD_CREATE", self.guild_json(guild))
+        return guild
+
+    def create_role(self, guild: Guild, name: str, permissions: int) -> Role:
+        role = Role(new_snowflake(), guild.id, name, permissions, position=len(guild.roles))
+        guild.roles[role.id] = role
+        self.dispatch(guild, "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_json()})
+        return role
+
+    def update_role(self, role: Role, *, permissions: int) -> None:
+        role.permissions = permissions
+        guild = self.guilds[role.guild_id]
+        self.dispatch(guild, "GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.to_json()})
+
+    def delete_role(self, role: Role) -> None:
+        guild = self.guilds[role.guild_id]
+        guild.roles.pop(role.id, None)
+        for member in guild.members.values():
+            if role.id in member.roles:
+                member.roles.remove(role.id)
+        self.dispatch(guild, "GUILD_ROLE_DELETE", {"guild_id": str(guild.id), "role_id": str(role.id)})
+
+    def add_member(self, guild: Guild, user: User, roles: Sequence[Role] = ()) -> None:
+        existing = guild.members.get(user.id)
+        member = Member(user, [r.id for r in roles])
+        guild.members[user.id] = member
+        data = {**member.to_json(), "guild_id": str(guild.id)}
+        self.dispatch(guild, "GUILD_MEMBER_UPDATE" if existing else "GUILD_MEMBER_ADD", data)
+
+    def create_channel(self, guild: Guild, name: str, *, overwrites: Sequence[dict[str, Any]] = ()) -> Channel:
+        channel = self._guild_channel(guild, name, list(overwrites))
+        self.dispatch(guild, "CHANNEL_CREATE", channel.to_json())
+        return channel
+
+    def _guild_channel(self, guild: Guild, name: str, overwrites: list[dict[str, Any]]) -> Channel:
+        channel = Channel(new_snowflake(), guild.id, name, position=len(guild.channels), overwrites=overwrites)
+        guild.channels[channel.id] = channel
+        self._messages[channel.id] = []
+        return channel
+
+    def delete_channel(self, channel: Channel) -> None:
+        guild = self.guilds[channel.guild_id]
+        guild.channels.pop(channel.id, None)
+        self.dispatch(guild, "CHANNEL_DELETE", channel.to_json())
+
+    def set_overwrites(self, channel: Channel, overwrites: Sequence[dict[str, Any]]) -> None:
+        channel.overwrites = list(overwrites)
+        self.dispatch(self.guilds[channel.guild_id], "CHANNEL_UPDATE", channel.to_json())
+
+    # ---------------------------------------------------------------- queries
+
+    # ---------------------------------------------------------------- queries
+    def commands(self, guild: Guild | None = None) -> list[dict[str, Any]]:
+        """Registered commands: the guild's (when given) then the global ones."""
+        out: list[dict[str, Any]] = []
+        if guild is not None:
+            out.extend(self.guild_commands.get(guild.id, {}).values())
+        out.extend(self.global_commands.values())
+        return out
+
+    def messages(self, channel: Channel, *, include_ephemeral: bool = False) -> list[Message]:
+        """Channel history as other users see it (ephemeral replies only with include_ephemeral)."""
+        return [
+            m for m in self._messages.get(channel.id, []) if not m.deleted and (include_ephemeral or not m.ephemeral)
+        ]
+
+    def subscribe(self, callback: Callable[[MessageEvent], None]) -> Callable[[], None]:
+        """Call `callback` for every message the bot creates/edits/deletes; returns an unsubscribe."""
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            with contextlib.suppress(ValueError):
+                self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def find_channel(self, channel_id: int) -> tuple[Guild, Channel] | None:
+        for guild in self.guilds.values():
+            channel = guild.channels.get(channel_id)
+            if channel is not None:
+                return guild, channel
+        return None
+
+    # ---------------------------------------------------------------- violations & events
+
+    def violation(self, text: str) -> None:
+        log.warning("discord limit violated: %s", text)
+        self.violations.append(text)
+
+    def emit(self, kind: str, message: Message, interaction: InteractionResult | None = None) -> None:
+        event = MessageEvent(kind, message, interaction)
+        for callback in list(self._subscribers):
+            try:
+                callback(event)
+            except Exception:
+                # A broken subscriber (the console) must not break the bot's request.
+                log.exception("message subscriber failed")
+
+    # ---------------------------------------------------------------- JSON builders
+
+    # ---------------------------------------------------------------- messages
+
+    def new_message(
+        self,
+        guild: Guild,
+        channel: Channel,
+        payload: dict[str, Any],
+        files: list[Attachment],
+        *,
+        interaction: InteractionResult | None = None,
+        extra_flags: int = 0,
+    ) -> Message:
+        msg = Message(
+            id=new_snowflake(),
+            channel_id=channel.id,
+            author_id=self.bot_user.id,
+            content=payload.get("content") or "",
+            embeds=list(payload.get("embeds") or []),
+            components=list(payload.get("components") or []),
+            flags=(int(payload.get("flags") or 0) & _SENDABLE_FLAGS) | extra_flags,
+            attachments=files,
+            guild_id=guild.id,
+            interaction_id=interaction.id if interaction is not None else None,
+            webhook_id=self.application_id if interaction is not None else None,
+        )
+        self._messages.setdefault(channel.id, []).append(msg)
+        self.message_index[msg.id] = msg
+        return msg
+
+    def apply_edit(self, msg: Message, payload: dict[str, Any], files: list[Attachment]) -> None:
+        if "content" in payload:
+            msg.content = payload["content"] or ""
+        if "embeds" in payload:
+            msg.embeds = list(payload["embeds"] or [])
+        if "components" in payload:
+            msg.components = list(payload["components"] or [])
+        if "attachments" in payload:
+            keep = {str(a.get("id")) for a in payload["attachments"] or []}
+            msg.attachments = [a for a in msg.attachments if str(a.id) in keep]
+        msg.attachments.extend(files)
+        if "flags" in payload and payload["flags"] is not None:
+            # Only SUPPRESS_EMBEDS may be toggled on edit; ephemeral/loading stay as they were.
+            msg.flags = (msg.flags & ~FLAG_SUPPRESS_EMBEDS) | (int(payload["flags"]) & FLAG_SUPPRESS_EMBEDS)
+        msg.flags &= ~FLAG_LOADING
+        msg.edited = True
+
+    def delete_message(self, guild: Guild, msg: Message, interaction: InteractionResult | None = None) -> None:
+        msg.deleted = True
+        self.emit("delete", msg, interaction)
+        if not msg.ephemeral:
+            data = {"id": str(msg.id), "channel_id": str(msg.channel_id), "guild_id": str(guild.id)}
+            self.dispatch(guild, "MESSAGE_DELETE", data, intent=GUILD_MESSAGES_INTENT)
+
+    # ---------------------------------------------------------------- JSON shapes
+
+    def me_json(self) -> dict[str, Any]:
+        return {**self.bot_user.to_json(), "verified": True, "mfa_enabled": False, "locale": "en-US"}
+
+    def guild_json(self, guild: Guild) -> dict[str, Any]:
+        return {
+            "id": str(guild.id),
+            "name": guild.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": str(guild.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 1,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "max_members": 500000,
+            "vanity_url_code": None,
+            "features": [],
+            "roles": [r.to_json() for r in guild.roles.values()],
+            "emojis": [],
+            "stickers": [],
+            "channels": [c.to_json() for c in guild.channels.values()],
+            "threads": [],
+            "members": [m.to_json() for m in guild.members.values()],
+            "member_count": len(guild.members),
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "large": False,
+            "unavailable": False,
+            "lazy": True,
+            "joined_at": _iso(),
+            "application_id": None,
+            "premium_progress_bar_enabled": False,
+            # Required in Discord's OpenAPI GuildResponse, unused by the bot.
+            "home_header": None,
+            "region": "",
+            "widget_enabled": False,
+            "widget_channel_id": None,
+            "max_presences": None,
+            "max_stage_video_channel_users": 0,
+            "max_video_channel_users": 25,
+            "safety_alerts_channel_id": None,
+            "nsfw": False,
+            "incidents_data": None,
+        }
+
+    def message_json(self, msg: Message) -> dict[str, Any]:
+        author = self.users.get(msg.author_id) or User(msg.author_id, "unknown")
+        data: dict[str, Any] = {
+            "id": str(msg.id),
+            "type": 0 if msg.interaction_id is None else 20,
+            "channel_id": str(msg.channel_id),
+            "author": author.to_json(),
+            "content": msg.content,
+            "timestamp": _iso(datetime.fromtimestamp(((msg.id >> 22) + _DISCORD_EPOCH_MS) / 1000, UTC)),
+            "edited_timestamp": msg.edited_at,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [self.attachment_json(a) for a in msg.attachments],
+            # Discord stores an embed a bot sends as a "rich" one, and says so.
+            "embeds": [{"type": "rich", **embed} for embed in msg.embeds],
+            "components": msg.components,
+            "pinned": False,
+            "flags": msg.flags,
+        }
+        if msg.guild_id is not None:
+            data["guild_id"] = str(msg.guild_id)
+        if msg.webhook_id is not None:
+            data["webhook_id"] = str(msg.webhook_id)
+            data["application_id"] = str(self.application_id)
+        if msg.interaction_id is not None:
+            result = self.interactions.get(msg.interaction_id)
+            if result is not None:
+                data["interaction_metadata"] = {
+                    "id": str(result.id),
+                    "type": result.type,
+                    "user": result.user.to_json(),
+                    "authorizing_integration_owners": {"0": str(result.guild.id)},
+                }
+        return data
+
+    def attachment_json(self, att: Attachment) -> dict[str, Any]:
+        url = f"http://127.0.0.1:{self.port}/attachments/{att.id}/{att.filename}"
+        return {
+            "id": str(att.id),
+            "filename": att.filename,
+            "size": att.size,
+            "url": url,
+            "proxy_url": url,
+            "content_type": att.content_type,
+            "description": att.description,
+        }
+
+    def app_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.application_id),
+            "name": self.bot_user.name,
+            "description": "A local stand-in for Discord.",
+            "icon": None,
+            "bot_public": False,
+            "bot_require_code_grant": False,
+            "owner": self.owner_user.to_json(),
+            "verify_key": "00" * 32,
+            "team": None,
+            "flags": 0,
+            "rpc_origins": [],
+            "summary": "",
+            "bot": self.bot_user.to_json(),
+            "redirect_uris": [],
+            "tags": [],
+            "approximate_guild_count": len(self.guilds),
+            # Required in Discord's OpenAPI PrivateApplicationResponse, unused by the bot.
+            "type": None,
+            "flags_new": "0",
+            "interactions_endpoint_url": None,
+            "role_connections_verification_url": None,
+            "approximate_user_install_count": 0,
+            "approximate_user_authorization_count": 0,
+            "explicit_content_filter": 0,
+            "eligible_oauth2_scopes": [],
+        }
+
+    # ---------------------------------------------------------------- aiohttp app
