@@ -21,7 +21,7 @@ def shared_path(*parts: str) -> Path:
     if not path.exists():
         pytest.fail(
             f"{path} is missing: this test reads the project's shared folder, which must be checked out "
-            "beside the project as ../shared (CI has it); its files may not be copied into the repository",
+            "beside the project as ../shared (CI has it); tests/shared.py says why it is not in the repository",
             pytrace=False,
         )
     return path
