@@ -1,8 +1,8 @@
-"""The two real ISU results sites in ../shared and the variants tests make of them.
+"""The two real ISU results sites in tests/fixtures/isu and the variants tests make of them.
 
 Variants are built in each test's tmp_path from the real pages (never committed): re-encoded, translated, with
-files removed, rows dropped or pages swapped. ../shared is beside the checkout in CI: a test that needs it fails
-loudly when it is missing, it does not skip.
+files removed, rows dropped or pages swapped. The sites are copies of ../shared's (see their README), kept in the
+repository so that these tests run on a bare clone.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ import pytest
 
 from db.database import Database
 
-SHARED_ISU = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "isu"
+ISU_SITES = Path(__file__).resolve().parent / "fixtures" / "isu"
 
 
 def real_site(name: str) -> Path:
-    path = SHARED_ISU / name
+    path = ISU_SITES / name
     if not path.is_dir():
-        pytest.fail(f"the ISU fixture site {path} is missing: ../shared must be checked out beside the project")
+        pytest.fail(f"the ISU fixture site {path} is missing from the checkout")
     return path
 
 

@@ -10,9 +10,24 @@ from bot.sandbox.harness import Sandbox
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def sandbox() -> AsyncIterator[Sandbox]:
+async def sandbox_world() -> AsyncIterator[Sandbox]:
+    """One running bot and server per module: starting them costs more than most tests."""
     async with Sandbox() as running:
         yield running
-        # Whatever the tests did, the bot never broke a Discord limit or pinged anyone.
-        assert running.server.violations == []
-        assert running.server.errors == []
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def sandbox(sandbox_world: Sandbox) -> AsyncIterator[Sandbox]:
+    """The module's sandbox, with what the server records checked and cleared per test: a test that broke a
+    Discord limit or pinged someone fails itself, and cannot make a later test fail (or pass) in its place."""
+    server = sandbox_world.server
+    server.violations.clear()
+    server.errors.clear()
+    try:
+        yield sandbox_world
+        # Whatever the test did, the bot never broke a Discord limit or pinged anyone.
+        assert server.violations == [], "the bot broke Discord's rules during this test"
+        assert server.errors == [], "the sandbox server failed during this test"
+    finally:
+        server.violations.clear()
+        server.errors.clear()

@@ -18,7 +18,7 @@ from bot.settings import Settings
 from db.database import Database
 from tests.isu_sites import wc2014
 
-WC2014 = wc2014()  # fails loudly when ../shared is missing
+WC2014 = wc2014()
 
 
 async def counts(db: Database) -> dict[str, int]:

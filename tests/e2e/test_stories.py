@@ -275,10 +275,24 @@ async def test_mod_role_and_mod_log(sandbox: Sandbox) -> None:
 
 
 async def test_mentions_in_story_text_never_ping(sandbox: Sandbox) -> None:
-    story_id = await add_story(sandbox, "@everyone look <@&123> <@456>", body="@here @everyone")
+    """Story text is written by users and the bot echoes it; only the client's allowed_mentions stops a
+    mention in it from pinging. Embed text never pings, so the proof is a reply whose *content* carries the
+    title: the delete confirmation."""
+    server = sandbox.server
+    role = server.create_role(sandbox.guild, "Everyone who skates", 0)
+    mentions = f"@everyone @here <@&{role.id}> <@{sandbox.member.id}>"
+    story_id = await add_story(sandbox, f"Look {mentions}", body=f"Body {mentions}")
     shown = await sandbox.slash("story show", user=sandbox.member, id=story_id)
-    assert "@everyone" in text_of(shown)
-    assert sandbox.server.violations == []  # the sandbox records any message that would ping
+    assert mentions in text_of(shown)
+
+    asked = await sandbox.slash("story delete", user=sandbox.moderator, id=story_id)
+    # The mentions reach the message content verbatim: Discord would parse them there.
+    assert mentions in asked.message.content, asked.message.content
+    # The sandbox records any message that would ping, given the allowed_mentions the bot sent with it.
+    assert server.violations == []
+    cancel_id = next(cid for label, cid, _ in asked.message.buttons() if label == "Cancel")
+    await answered(await server.click(sandbox.moderator, asked.message, cancel_id))
+    assert server.violations == []
 
 
 async def test_a_refused_form_keeps_what_was_typed(sandbox: Sandbox) -> None:

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
+from tests.shared import shared_path
+
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "data"
-SHARED = REPO.parent / "shared" / "data"
 FILES = ("owg2026", "owg2022", "owg2018", "wc2025")
 
 
@@ -44,18 +45,17 @@ def _team(comp_id: str, country: str) -> dict[str, Any]:
     return next(t for t in _event(comp_id, "team")["teams"] if t["country"] == country)
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason=f"reference data folder {SHARED} not present")
 @pytest.mark.parametrize("comp_id", FILES)
 def test_committed_file_equals_converter_output(comp_id: str) -> None:
-    docs, _ = conv.convert_all(SHARED)
+    reference = shared_path("data")
+    docs, _ = conv.convert_all(reference)
     assert (DATA / f"{comp_id}.json").read_text(encoding="utf-8") == conv.render(docs[comp_id]), (
-        f"data/{comp_id}.json is stale: rerun python data/convert_shared.py {SHARED} data/"
+        f"data/{comp_id}.json is stale: rerun python data/convert_shared.py {reference} data/"
     )
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason=f"reference data folder {SHARED} not present")
 def test_converter_cli_writes_valid_files(tmp_path: Path) -> None:
-    assert conv.main([str(SHARED), str(tmp_path)]) == 0
+    assert conv.main([str(shared_path("data")), str(tmp_path)]) == 0
     assert sorted(p.stem for p in tmp_path.glob("*.json")) == sorted((*FILES, "source_tiers"))
 
 

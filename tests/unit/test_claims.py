@@ -1,18 +1,15 @@
-"""The claim checker on the three real viral stories (kept outside the repository in /work/shared/stories)."""
+"""The claim checker on the three real viral stories (third-party texts kept outside the repository, in
+../shared/stories), on sentences of its own, and on the rendered check pages."""
 
 from __future__ import annotations
 
 import json
-import time
-from pathlib import Path
 
 import pytest
 
 from bot.services.claims import CONSISTENT, CONTRADICTED, UNCHECKABLE, Claim, check_text, extract
 from bot.services.results import ResultsService
-
-STORIES = Path(__file__).resolve().parents[2].parent / "shared" / "stories"
-needs_stories = pytest.mark.skipif(not (STORIES / "factcheck.json").is_file(), reason="shared stories missing")
+from tests.shared import shared_path
 
 GLENN = "glenn-shields-sakamoto.txt"
 GIFT = "sakamoto-gift-to-liu.txt"
@@ -27,11 +24,11 @@ def fake_resolve(text: str) -> tuple[int, str] | None:
 
 
 def story(name: str) -> str:
-    return (STORIES / name).read_text(encoding="utf-8")
+    return shared_path("stories", name).read_text(encoding="utf-8")
 
 
 def facts(name: str) -> dict:
-    document = json.loads((STORIES / "factcheck.json").read_text(encoding="utf-8"))
+    document = json.loads(shared_path("stories", "factcheck.json").read_text(encoding="utf-8"))
     return next(s for s in document["stories"] if s["file"] == name)
 
 
@@ -56,7 +53,6 @@ GLENN_EXPECTED = {
 }
 
 
-@needs_stories
 @pytest.mark.parametrize("linked", [True, False], ids=["links", "moment_date"])
 async def test_glenn_story_claims_are_consistent(results: ResultsService, linked: bool) -> None:
     kwargs = await links(results, GLENN) if linked else {"moment_date": facts(GLENN)["moment_date"]}
@@ -70,7 +66,6 @@ async def test_glenn_story_claims_are_consistent(results: ResultsService, linked
     assert score.claim.segment == "free_skate" and score.stored == "147.52" and score.source
 
 
-@needs_stories
 @pytest.mark.parametrize("linked", [True, False], ids=["links", "moment_date"])
 async def test_malinin_story(results: ResultsService, linked: bool) -> None:
     kwargs = await links(results, MALININ) if linked else {"moment_date": facts(MALININ)["moment_date"]}
@@ -82,7 +77,6 @@ async def test_malinin_story(results: ResultsService, linked: bool) -> None:
     assert report.contradicted == 0
 
 
-@needs_stories
 @pytest.mark.parametrize("linked", [True, False], ids=["links", "moment_date"])
 async def test_gift_story_has_no_contradicted_claim(results: ResultsService, linked: bool) -> None:
     kwargs = await links(results, GIFT) if linked else {"moment_date": facts(GIFT)["moment_date"]}
@@ -96,7 +90,6 @@ async def test_gift_story_has_no_contradicted_claim(results: ResultsService, lin
     assert medallists == {"Kaori Sakamoto": (CONSISTENT, "2nd (silver)"), "Alysa Liu": (CONSISTENT, "1st (gold)")}
 
 
-@needs_stories
 @pytest.mark.parametrize(
     ("old", "new", "kind", "stored"),
     [
@@ -119,7 +112,6 @@ async def test_altered_glenn_story_is_contradicted(
     assert report.summary().startswith("6 consistent · 1 contradicted")
 
 
-@needs_stories
 async def test_a_place_with_two_readings_is_never_contradicted(results: ResultsService) -> None:
     """With the free skate named, "sitting in 13th place" may be the final standings or the free skate's
     ranking; both disagree with the store, and the sentence does not say which: not checkable."""
@@ -188,22 +180,6 @@ def test_extraction_patterns(text: str, kind: str, subject: str, claimed: str, s
     claims = extract(text, fake_resolve)
     assert [(c.kind, c.subject, c.claimed, c.segment) for c in claims] == [(kind, subject, claimed, segment)]
     assert isinstance(claims[0], Claim) and claims[0].sentence == text
-
-
-@needs_stories
-async def test_check_text_timing_on_a_long_story(results: ResultsService) -> None:
-    glenn = story(GLENN)
-    text = (glenn + "\n" + story(MALININ))[:4000]
-    kwargs = await links(results, GLENN)
-    await check_text(results, text, **kwargs)  # warm the event caches
-    runs = []
-    for _ in range(20):
-        start = time.perf_counter()
-        report = await check_text(results, text, **kwargs)
-        runs.append(time.perf_counter() - start)
-    runs.sort()
-    print(f"check_text on {len(text)} chars: median {runs[10] * 1000:.2f} ms, max {runs[-1] * 1000:.2f} ms")
-    assert report.consistent >= 5
 
 
 async def test_story_check_pages_show_the_reading_of_each_claim(results: ResultsService) -> None:

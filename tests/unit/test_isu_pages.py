@@ -19,7 +19,7 @@ from bot.services.isu.pages import (
 from bot.services.isu.vocabulary import read_category_name, segment_code
 from tests.isu_sites import wc2014
 
-WC2014 = wc2014()  # fails loudly when ../shared is missing
+WC2014 = wc2014()
 
 
 def page(name: str) -> str:

@@ -11,7 +11,7 @@ from bot.services.isu.model import Protocol
 from bot.services.isu.protocol_pdf import ProtocolError, page_count, parse_protocols
 from tests.isu_sites import wc2014
 
-FIXTURES = wc2014()  # fails loudly when ../shared is missing
+FIXTURES = wc2014()
 PDFS = sorted(FIXTURES.glob("wc2014_*_Scores.pdf"))
 
 

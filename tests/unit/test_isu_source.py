@@ -25,7 +25,7 @@ from bot.services.isu.source import (
 )
 from tests.isu_sites import wc2014
 
-FIXTURE = wc2014()  # fails loudly when ../shared is missing
+FIXTURE = wc2014()
 
 
 # --------------------------------------------------------------------------------------------------------------------
@@ -187,8 +187,6 @@ class Server:
 
 @pytest.fixture
 async def server() -> AsyncIterator[Server]:
-    if not FIXTURE.is_dir():
-        pytest.skip(f"ISU fixture not found at {FIXTURE}")
     stop = asyncio.Event()
     hits: list[str] = []
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import itertools
+import os
 import random
+import subprocess
+import sys
+import textwrap
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -646,17 +649,43 @@ def test_choice_is_deterministic() -> None:
     assert pick(list(reversed(stories))) == first
 
 
-def test_tie_break_is_a_stable_hash_of_guild_date_story() -> None:
-    # Pinned to the documented formula so that preview, the real post and a restarted bot
-    # (with a different PYTHONHASHSEED) all agree.
+# Which of ten equal stories wins, pinned: computed outside Python, with coreutils, as the first line of
+#   for s in $(seq 1 10); do printf '%s %s\n' "$(printf '%s' "$GUILD:$DAY:$s" | sha256sum)" "$s"; done | sort
+# Preview, the real post and a restarted bot must agree on it, and so must a later version of the bot.
+TIE_BREAK_WINNERS = [
+    (1, date(2026, 3, 10), 2),
+    (1, date(2026, 12, 31), 1),
+    (42, date(2026, 3, 10), 6),
+    (42, date(2026, 12, 31), 1),
+    (987654321987654321, date(2026, 3, 10), 8),
+    (987654321987654321, date(2026, 12, 31), 10),
+]
+
+
+@pytest.mark.parametrize(("guild_id", "day", "winner"), TIE_BREAK_WINNERS)
+def test_tie_break_is_a_stable_hash_of_guild_date_story(guild_id: int, day: date, winner: int) -> None:
     stories = [story(i) for i in range(1, 11)]
-    for guild_id in (1, 42, 987654321987654321):
-        for day in (date(2026, 3, 10), date(2026, 12, 31)):
-            expected = min(
-                range(1, 11),
-                key=lambda sid: hashlib.sha256(f"{guild_id}:{day}:{sid}".encode()).digest(),
-            )
-            assert pick(stories, guild_id=guild_id, local_date=day).story_id == expected
+    assert pick(stories, guild_id=guild_id, local_date=day).story_id == winner
+    assert pick(list(reversed(stories)), guild_id=guild_id, local_date=day).story_id == winner
+
+
+def test_tie_break_is_the_same_in_every_process() -> None:
+    """str hashes are salted per process: a bot restarted with another PYTHONHASHSEED picks the same story."""
+    cases = [(guild_id, day.isoformat()) for guild_id, day, _ in TIE_BREAK_WINNERS]
+    script = textwrap.dedent(f"""
+        from datetime import date
+        from bot.services.moment_rules import Candidate, choose
+        stories = [Candidate(i, "verified", None, None, "2026-01-01T00:00:00+00:00") for i in range(1, 11)]
+        for guild_id, day in {cases!r}:
+            local_date = date.fromisoformat(day)
+            chosen = choose(stories, guild_id=guild_id, local_date=local_date, allowed_labels=frozenset({{"verified"}}),
+                            repeat_days=7)
+            print(chosen.story_id)
+    """)
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+        assert out.stdout.split() == [str(winner) for *_, winner in TIE_BREAK_WINNERS], (seed, out.stderr)
 
 
 def test_tie_break_varies_across_guilds_and_days() -> None:

@@ -11,12 +11,11 @@ import pytest
 
 from bot.services.urls import candidate_domains, domain_of
 from db.models import TIERS
+from tests.shared import shared_path
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "data"
-SHARED = REPO.parent / "shared" / "data"
 TIERS_FILE = DATA / "source_tiers.json"
-needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason=f"reference data folder {SHARED} not present")
 
 
 def _load_converter():
@@ -44,19 +43,19 @@ def _lookup(url: str) -> str | None:
     return next((tiers[d] for d in candidate_domains(domain_of(url)) if d in tiers), None)
 
 
-@needs_shared
 def test_committed_file_equals_converter_output() -> None:
-    doc, _ = conv.convert_source_tiers(SHARED)
+    reference = shared_path("data")
+    doc, _ = conv.convert_source_tiers(reference)
     assert TIERS_FILE.read_text(encoding="utf-8") == conv.render(doc), (
-        f"data/source_tiers.json is stale: rerun python data/convert_shared.py {SHARED} data/"
+        f"data/source_tiers.json is stale: rerun python data/convert_shared.py {reference} data/"
     )
 
 
-@needs_shared
 def test_every_source_index_domain_is_registered() -> None:
     tiers = _tiers()
+    reference = shared_path("data")
     for comp in conv.COMPETITIONS.values():
-        raw = json.loads((SHARED / comp["file"]).read_text(encoding="utf-8"))
+        raw = json.loads((reference / comp["file"]).read_text(encoding="utf-8"))
         for source in raw["source_index"].values():
             domain, _ = conv._source_domain(source["url"])
             assert domain in tiers, source["url"]

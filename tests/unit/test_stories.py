@@ -18,7 +18,7 @@ from bot.services.stories import (
     StoryDraft,
     StoryService,
 )
-from bot.services.story_import import cut_at_paragraph, import_story, read_story_files, read_text_story
+from bot.services.story_import import cut_at_paragraph, import_story, read_story_files
 from bot.store import CLI_OWNER
 from db.database import Database
 from db.repositories.stories import GuildRepository, StoryRepository, search_expression
@@ -29,7 +29,6 @@ MEMBER = Actor(2, GUILD)
 OTHER_MOD = Actor(3, OTHER, is_moderator=True)
 OWNER = Actor(4, GUILD, is_owner=True)
 ADMIN = Actor(5, GUILD, is_admin=True)
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "stories"
 
 
 @pytest.fixture
@@ -247,16 +246,57 @@ def test_cut_at_paragraph() -> None:
     assert cut_at_paragraph("short", 120) == "short"
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared story fixtures are not present")
-async def test_importing_the_shared_story_texts_is_idempotent(service: StoryService) -> None:
-    items = read_story_files(sorted(SHARED.glob("*.txt")))
-    assert len(items) == 3 and all(len(i.draft.title) <= 200 and len(i.draft.body) <= 4000 for i in items)
-    gift = next(i for i in items if i.key == "txt:sakamoto-gift-to-liu")
-    assert any("kept the first" in w for w in gift.warnings)  # 7,000 characters: cut at a paragraph, said so
+PASTED_ARTICLE = (
+    "On the last night of the women's event, a skater who had just finished her own program asked a camera "
+    "operator to step back. The rival she shielded was still in tears over a silver medal, and the clip of the "
+    "moment travelled for days before most people who shared it learned either name.\n\n"
+    "Neither skater spoke about it afterwards."
+)
+LONG_PARAGRAPH = " ".join(
+    [
+        "The practice rink opened at seven, and the skaters who drew the early slot arrived in the dark, their "
+        "coaches carrying coffee and spare laces. Nobody talked much. The ice was hard and fast after the night's "
+        "resurfacing, and the first jumps of the morning always sounded louder than they were."
+    ]
+    * 4
+)
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+async def test_importing_story_texts_is_idempotent(service: StoryService, tmp_path: Path) -> None:
+    long_story = "A morning at the practice rink\n" + "\n\n".join([LONG_PARAGRAPH] * 6)
+    paths = [
+        _write(tmp_path, "camera.txt", PASTED_ARTICLE),
+        _write(tmp_path, "practice.txt", long_story),
+        _write(tmp_path, "short.txt", "A short story\n\nOne paragraph of our own."),
+    ]
+    items = read_story_files(paths)
+    assert [i.key for i in items] == ["txt:camera", "txt:practice", "txt:short"]
+    assert all(len(i.draft.title) <= 200 and len(i.draft.body) <= 4000 for i in items)
+    camera, practice, short = items
+    # An article pasted as it is: titled with its first sentence, and nothing of the text is lost.
+    assert camera.draft.title == PASTED_ARTICLE.split(". ")[0] + "."
+    assert camera.draft.body == PASTED_ARTICLE and "not a title" in camera.warnings[0]
+    # Over the body limit: whole paragraphs are kept, and the warning says so.
+    kept = practice.draft.body.split("\n\n")
+    assert set(kept) == {LONG_PARAGRAPH} and len(practice.draft.body + "\n\n" + LONG_PARAGRAPH) > 4000
+    assert len(practice.warnings) == 1 and "kept the first" in practice.warnings[0]
+    assert (short.draft.title, short.draft.body, short.warnings) == ("A short story", "One paragraph of our own.", [])
+
     assert [await import_story(service, CLI_OWNER, i, library=True) for i in items] == ["added"] * 3
     assert [await import_story(service, CLI_OWNER, i, library=True) for i in items] == ["unchanged"] * 3
-    glenn = read_text_story(SHARED / "glenn-shields-sakamoto.txt")
-    assert glenn.draft.body.startswith("At the Winter Olympics")  # nothing of the text is lost
+    _write(tmp_path, "short.txt", "A short story\n\nOne paragraph of our own, corrected.")
+    again = read_story_files(paths)
+    assert [await import_story(service, CLI_OWNER, i, library=True) for i in again] == [
+        "unchanged",
+        "unchanged",
+        "updated",
+    ]
 
 
 async def test_bundled_example_stories_carry_the_fact_check_verdicts(store: Database) -> None:
