@@ -43,7 +43,10 @@ def configure_endpoints(api_base_url: str | None, gateway_url: str | None) -> No
     """Points discord.py at a Discord-compatible server other than discord.com (the sandbox, a proxy).
 
     These are class attributes, so this is process-wide; called once by the entry point or the harness.
+    They are discord.py internals, not its public API: an upgrade of discord.py must be checked here
+    (tests/e2e drive the bot through them, so a rename fails every end-to-end test).
     """
+    # discord.py internals: Route.BASE, Asset.BASE, DiscordWebSocket.DEFAULT_GATEWAY.
     if api_base_url:
         discord.http.Route.BASE = api_base_url
         origin = yarl.URL(api_base_url).origin()

@@ -610,6 +610,10 @@ class ResultsService:
         records, _ = await self._career(athlete)
         return records
 
+    async def skater_by_id(self, skater_id: int) -> Skater | None:
+        """The skater with this id, or None when there is none (deleted since it was linked)."""
+        return await self.repo.skater(skater_id)
+
     async def skater(self, text: str) -> Skater:
         """The one skater `text` names."""
         skater_id = self.skater_id(text)

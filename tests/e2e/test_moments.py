@@ -18,19 +18,9 @@ import pytest_asyncio
 
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import SEND_MESSAGES, Message, PostHold
+from tests.e2e.helpers import Clock
 
 FOOTER = "Moment of the day"
-
-
-class Clock:
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def set(self, text: str) -> None:
-        self.now = datetime.fromisoformat(text).astimezone(UTC)
 
 
 @pytest_asyncio.fixture
@@ -38,7 +28,7 @@ async def world(bundled_store_template: Path, tmp_path: Path) -> AsyncIterator[t
     store = tmp_path / "store.sqlite3"
     shutil.copy(bundled_store_template, store)
     clock = Clock(datetime(2026, 2, 18, 12, 0, tzinfo=UTC))
-    async with Sandbox(db_path=store, clock=clock) as sandbox:
+    async with Sandbox(db_path=store, clock=clock, rate_limit_clock=clock.monotonic) as sandbox:
         yield sandbox, clock
         assert sandbox.server.violations == []
 

@@ -22,17 +22,10 @@ from bot.sandbox.server import Message
 from bot.scheduling import CORRECTIONS_EVERY, CORRECTIONS_JOB
 from bot.services.story_import import ImportOutcome, import_story, read_story_files
 from bot.store import BUNDLED_DATA, CLI_OWNER
+from tests.e2e.helpers import Clock
 
 ROOT = Path(__file__).resolve().parents[2]
 FOOTER = "Moment of the day"
-
-
-class Clock:
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest_asyncio.fixture
@@ -41,7 +34,7 @@ async def posted(bundled_store_template: Path, tmp_path: Path) -> AsyncIterator[
     store = tmp_path / "store.sqlite3"
     shutil.copy(bundled_store_template, store)
     clock = Clock(datetime(2026, 2, 18, 12, 0, tzinfo=UTC))
-    async with Sandbox(db_path=store, clock=clock) as sandbox:
+    async with Sandbox(db_path=store, clock=clock, rate_limit_clock=clock.monotonic) as sandbox:
         await sandbox.slash(
             "moment schedule", user=sandbox.moderator, channel=sandbox.channel, time="10:00", timezone="UTC"
         )

@@ -2,29 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from data import convert_shared as conv
 from tests.shared import shared_path
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "data"
 FILES = ("owg2026", "owg2022", "owg2018", "wc2025")
-
-
-def _load_converter():
-    spec = importlib.util.spec_from_file_location("convert_shared", DATA / "convert_shared.py")
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    return module
-
-
-conv = _load_converter()
 
 
 def _doc(comp_id: str) -> dict[str, Any]:
@@ -50,7 +39,7 @@ def test_committed_file_equals_converter_output(comp_id: str) -> None:
     reference = shared_path("data")
     docs, _ = conv.convert_all(reference)
     assert (DATA / f"{comp_id}.json").read_text(encoding="utf-8") == conv.render(docs[comp_id]), (
-        f"data/{comp_id}.json is stale: rerun python data/convert_shared.py {reference} data/"
+        f"data/{comp_id}.json is stale: rerun python -m data.convert_shared {reference} data/"
     )
 
 

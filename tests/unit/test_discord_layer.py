@@ -32,12 +32,12 @@ from bot.services.access import (
     require_moderator,
     require_owner,
 )
+from bot.services.stories import StoryService
 from bot.settings import Settings
 from bot.tree import error_message, report_error
 from bot.ui.pick import PickView
 from db.database import Database, StoreBusy
 from db.models import GuildSettings
-from db.repositories.stories import GuildRepository
 from tests import discord_mocks as mocks
 
 
@@ -249,8 +249,8 @@ async def actor_of(
         guild_id=server.id,
         channel_permissions=channel_permissions,
     )
-    guilds = create_autospec(GuildRepository, instance=True)
-    guilds.settings.return_value = GuildSettings(server.id, mod_role_id)
+    guilds = create_autospec(StoryService, instance=True)
+    guilds.guild_settings.return_value = GuildSettings(server.id, mod_role_id)
     return await actor_for(interaction, guilds, frozenset({OWNER_ID})), server
 
 
@@ -316,8 +316,8 @@ async def test_an_uncached_server_grants_no_rights(caplog: pytest.LogCaptureFixt
 
 
 def mocks_guilds() -> Any:
-    guilds = create_autospec(GuildRepository, instance=True)
-    guilds.settings.side_effect = AssertionError("a DM has no server settings to read")
+    guilds = create_autospec(StoryService, instance=True)
+    guilds.guild_settings.side_effect = AssertionError("a DM has no server settings to read")
     return guilds
 
 

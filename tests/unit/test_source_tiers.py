@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -10,23 +9,13 @@ from typing import Any
 import pytest
 
 from bot.services.urls import candidate_domains, domain_of
+from data import convert_shared as conv
 from db.models import TIERS
 from tests.shared import shared_path
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "data"
 TIERS_FILE = DATA / "source_tiers.json"
-
-
-def _load_converter():
-    spec = importlib.util.spec_from_file_location("convert_shared_tiers", DATA / "convert_shared.py")
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    return module
-
-
-conv = _load_converter()
 
 
 def _doc() -> dict[str, Any]:
@@ -47,7 +36,7 @@ def test_committed_file_equals_converter_output() -> None:
     reference = shared_path("data")
     doc, _ = conv.convert_source_tiers(reference)
     assert TIERS_FILE.read_text(encoding="utf-8") == conv.render(doc), (
-        f"data/source_tiers.json is stale: rerun python data/convert_shared.py {reference} data/"
+        f"data/source_tiers.json is stale: rerun python -m data.convert_shared {reference} data/"
     )
 
 

@@ -83,7 +83,7 @@ async def test_rights(service: StoryService) -> None:
     with pytest.raises(PermissionDenied, match="admins"):
         await service.set_mod_role(MOD, RoleChoice(99, "Mods"))
     await service.set_mod_role(ADMIN, RoleChoice(99, "Mods"))
-    assert (await service.guilds.settings(GUILD)).mod_role_id == 99
+    assert (await service.guild_settings(GUILD)).mod_role_id == 99
 
 
 async def test_label_rules_and_low_tier_warning(service: StoryService) -> None:

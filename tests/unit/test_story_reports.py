@@ -102,6 +102,6 @@ async def test_the_moderator_role_is_never_everyone_nor_a_managed_role(service: 
         await service.set_mod_role(admin, RoleChoice(GUILD_A, "@everyone", is_everyone=True))
     with pytest.raises(UserFacingError, match="managed by a bot or an integration"):
         await service.set_mod_role(admin, RoleChoice(77, "skatebot", managed=True))
-    assert (await service.guilds.settings(GUILD_A)).mod_role_id is None
+    assert (await service.guild_settings(GUILD_A)).mod_role_id is None
     await service.set_mod_role(admin, RoleChoice(78, "Story helpers"))
-    assert (await service.guilds.settings(GUILD_A)).mod_role_id == 78
+    assert (await service.guild_settings(GUILD_A)).mod_role_id == 78

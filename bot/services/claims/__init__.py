@@ -185,7 +185,7 @@ async def check_text(
     """Reads the claims of ``text`` and checks each against the store (see the package docstring)."""
     linked: dict[int, tuple[str, list[set[str]]]] = {}
     for skater_id in dict.fromkeys(skater_ids):
-        skater = await results.repo.skater(skater_id)
+        skater = await results.skater_by_id(skater_id)
         if skater is not None:
             linked[skater.id] = (skater.name, [set(normalize(n).split()) for n in (skater.name, *skater.aliases)])
     extraction = read(text, StoreNames(results, linked))

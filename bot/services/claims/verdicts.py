@@ -416,7 +416,7 @@ class Checker:
         entries = await self.results.entries_of(event, skater_ids)
         if entries:
             return entries[0].country
-        skater = await self.results.repo.skater(skater_ids[0])
+        skater = await self.results.skater_by_id(skater_ids[0])
         return skater.country if skater else None
 
     async def _team_of_skater(self, claim: Claim, event: Event, entry: Entry, where: str) -> _Outcome:
