@@ -1,0 +1,213 @@
+"""Which story a server's moment shows, and the settings that steer the choice (see :func:`choose`)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from bot.errors import UserFacingError
+from bot.text import quote
+from db.models import LABELS, Label
+
+# --------------------------------------------------------------------------------------------
+# Story choice
+# --------------------------------------------------------------------------------------------
+
+KNOWN_LABELS: tuple[str, ...] = LABELS
+#: Labels that are never posted, whatever a server allows: a daily highlight must not spread a
+#: story known to be false, even captioned.
+NEVER_POSTABLE = frozenset({Label.FALSE})
+#: Below this many eligible stories the moderators are warned to add or verify more.
+LOW_STOCK = 7
+MAX_REPEAT_DAYS = 3650
+
+_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    story_id: int
+    label: str
+    moment_date: str | None  # ISO date "2026-02-19" or None
+    last_posted: str | None  # ISO local date this server last posted it, or None
+    created_at: str  # ISO timestamp
+
+
+@dataclass(frozen=True)
+class Choice:
+    story_id: int | None  # None when nothing is eligible
+    reason: str  # why this story, for /moment preview and logs
+    eligible: int  # stories outside the repeat window, or the fallback set when there are none
+    warning: str | None  # for moderators: low stock, forced repeat, nothing postable
+
+
+def _iso_date(text: str | None) -> date | None:
+    if not text:
+        return None
+    try:
+        # [:10] also accepts a timestamp ("2026-02-19T10:00:00+00:00") where a date was meant.
+        return date.fromisoformat(text.strip()[:10])
+    except ValueError:
+        return None
+
+
+def _is_on_this_day(moment: date | None, today: date) -> bool:
+    # A moment dated after today is a data error, not an anniversary.
+    if moment is None or moment > today:
+        return False
+    if (moment.month, moment.day) == (today.month, today.day):
+        return True
+    # Feb 29 moments are remembered on Feb 28 in years without a Feb 29.
+    leap_today = today.year % 4 == 0 and (today.year % 100 != 0 or today.year % 400 == 0)
+    return (moment.month, moment.day) == (2, 29) and (today.month, today.day) == (2, 28) and not leap_today
+
+
+def _tie_break(guild_id: int, local_date: date, story_id: int) -> bytes:
+    # hashlib, not hash(): str hashes are salted per process, and /moment preview (one process)
+    # must agree with the scheduled post (maybe after a restart). Keyed by guild and date so
+    # equal candidates rotate between days and differ between servers.
+    return hashlib.sha256(f"{guild_id}:{local_date.isoformat()}:{story_id}".encode()).digest()
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def choose(
+    candidates: Sequence[Candidate],
+    *,
+    guild_id: int,
+    local_date: date,
+    allowed_labels: frozenset[str],
+    repeat_days: int,
+) -> Choice:
+    """Pick the story for ``guild_id``'s post of ``local_date``. Deterministic: same inputs, same choice.
+
+    * **Eligible**: label in ``allowed_labels`` and not in :data:`NEVER_POSTABLE`.
+    * **Repeat window**: a story posted on day P is held back on days P .. P+repeat_days-1
+      (with 7 it can come back on the same weekday next week; 0 disables the window). A
+      ``last_posted`` after ``local_date`` counts as inside. If every eligible story is inside
+      the window, the one posted least recently is repeated, and the reason and warning say so.
+    * **Order** (outside the window): an "on this day" story (``moment_date`` with today's month
+      and day, in an earlier or the same year; Feb 29 counts on Feb 28 of non-leap years), then
+      never posted, then posted least recently, then a stable hash of
+      ``f"{guild_id}:{local_date}:{story_id}"``.
+    * **Warning** when fewer than :data:`LOW_STOCK` stories are outside the window.
+    """
+    allowed = {label.lower() for label in allowed_labels} - NEVER_POSTABLE
+    eligible = [c for c in candidates if c.label.lower() in allowed]
+    if not eligible:
+        why = "there are no stories yet" if not candidates else "no story has an allowed label"
+        return Choice(None, f"nothing to post: {why}", 0, f"Nothing can be posted: {why}")
+
+    def last(c: Candidate) -> date | None:
+        return _iso_date(c.last_posted)
+
+    def inside_window(c: Candidate) -> bool:
+        posted = last(c)
+        return posted is not None and (local_date - posted).days < repeat_days
+
+    def recency(c: Candidate) -> tuple[bool, date]:
+        # Never posted sorts first; an unreadable last_posted sorts like "very long ago".
+        posted = last(c)
+        return (c.last_posted is not None, posted or date.min)
+
+    fresh = [c for c in eligible if not inside_window(c)]
+    if fresh:
+        best = min(
+            fresh,
+            key=lambda c: (
+                not _is_on_this_day(_iso_date(c.moment_date), local_date),
+                recency(c),
+                _tie_break(guild_id, local_date, c.story_id),
+                c.story_id,
+            ),
+        )
+        moment = _iso_date(best.moment_date)
+        posted = last(best)
+        if _is_on_this_day(moment, local_date):
+            assert moment is not None
+            reason = f"on this day in {moment.year} ({moment.day} {_MONTHS[moment.month - 1]})"
+        elif best.last_posted is None:
+            reason = "never posted before"
+        elif posted is None:
+            reason = "posted least recently (last date unreadable)"
+        else:
+            reason = f"posted least recently (last on {posted.isoformat()})"
+        warning = None
+        if len(fresh) < LOW_STOCK:
+            can = _plural(len(fresh), "story can", "stories can")
+            warning = f"Only {can} be posted: add or verify more stories (fewer than {LOW_STOCK} left)"
+        return Choice(best.story_id, reason, len(fresh), warning)
+
+    # Everything postable was posted inside the window: repeating beats posting nothing, and
+    # the least recently posted one is the repeat the members are least likely to remember.
+    best = min(eligible, key=lambda c: (recency(c), _tie_break(guild_id, local_date, c.story_id), c.story_id))
+    posted = last(best)
+    when = posted.isoformat() if posted else "unknown"
+    window = _plural(repeat_days, "day", "days")
+    reason = (
+        f"repeat: every eligible story was posted in the last {window}, "
+        f"so the one posted least recently (last on {when})"
+    )
+    warning = (
+        f"Nothing new can be posted: all {_plural(len(eligible), 'story was', 'stories were')} posted "
+        f"in the last {window}; add or verify more stories, or shorten the repeat window"
+    )
+    return Choice(best.story_id, reason, len(eligible), warning)
+
+
+# --------------------------------------------------------------------------------------------
+# Settings validation
+# --------------------------------------------------------------------------------------------
+
+
+def validate_labels(labels: Iterable[str]) -> frozenset[str]:
+    """Labels a server allows for its daily post: a non-empty subset of :data:`KNOWN_LABELS` minus "false".
+
+    Case and surrounding spaces are ignored; a single string is split on commas / spaces
+    (so ``"verified, satire"`` works as well as a list).
+    """
+    items = re.split(r"[,\s]+", labels) if isinstance(labels, str) else list(labels)
+    wanted = [str(label).strip().lower() for label in items]
+    wanted = [label for label in wanted if label]
+    postable = [label for label in KNOWN_LABELS if label not in NEVER_POSTABLE]
+    unknown = sorted({label for label in wanted if label not in KNOWN_LABELS})
+    if unknown:
+        names = ", ".join(quote(label) for label in unknown)
+        what = "Unknown label" if len(unknown) == 1 else "Unknown labels"
+        raise UserFacingError(f"{what}: {names}. Labels are: {', '.join(postable)}.")
+    if NEVER_POSTABLE.intersection(wanted):
+        raise UserFacingError(
+            "False stories are never posted as the moment of the day: remove “false” from the labels "
+            f"(choose from {', '.join(postable)})."
+        )
+    if not wanted:
+        raise UserFacingError(f"Choose at least one label: {', '.join(postable)}.")
+    return frozenset(wanted)
+
+
+def validate_repeat_days(days: int) -> int:
+    """Days before a posted story may be posted again: 0 (no limit) to 3650 (ten years)."""
+    # bool is an int subclass; True as "1 day" would be a caller bug, so refuse it.
+    if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= MAX_REPEAT_DAYS:
+        raise UserFacingError(
+            f"The repeat window must be a whole number of days from 0 to {MAX_REPEAT_DAYS}, not {quote(str(days))}."
+        )
+    return days
