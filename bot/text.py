@@ -22,6 +22,12 @@ def shorten(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(0, limit - 1)].rstrip() + "…"
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st..."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def escape_markdown(text: str) -> str:
     """Every character Discord could read as formatting, a link or a mention, backslash-escaped."""
     return _MARKDOWN.sub(r"\\\1", text)

@@ -62,7 +62,7 @@ SEARCH_LIMIT = 25
 
 
 NO_SEARCH_WORDS = (
-    "“{text}” has no word to search for: search looks for words (letters and digits) from a story's "
+    "{text} has no word to search for: search looks for words (letters and digits) from a story's "
     "title, summary or text, e.g. `/story search text: Malinin quad`."
 )
 SERVER_SETTING = "That is a setting of one server: use it in the server it is for."
@@ -263,8 +263,7 @@ class StoryService:
         """`/story search`: the stories matching the words typed. Text with no word in it (only emoji,
         punctuation or FTS5 syntax) is refused rather than answered with every story."""
         if not search_words(text):
-            shown = text.strip()
-            raise UserFacingError(NO_SEARCH_WORDS.format(text=shown if len(shown) <= 100 else shown[:99] + "…"))
+            raise UserFacingError(NO_SEARCH_WORDS.format(text=quote(text, 100)))
         return await self.stories.search(actor.guild_id, text, SEARCH_LIMIT)
 
     async def suggest(self, actor: Actor, text: str) -> list[Story]:

@@ -17,6 +17,7 @@ from bot.services.results import (
     Standings,
     difference,
 )
+from bot.text import ordinal
 from bot.ui.flags import flag
 from db.models import Competition, Entry, Figure, Segment, StoreSummary
 
@@ -89,11 +90,6 @@ def score(figure: Figure | None) -> str:
         return "—"
     value = figure.value
     return (f"{value:.2f}" if isinstance(value, float) else str(value)) + mark(figure)
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def place_text(place: Figure | None, status: str | None = None) -> str:

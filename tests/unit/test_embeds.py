@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.services.results import AthleteProfile, ResultsService, Standings
+from bot.text import ordinal
 from bot.ui import embeds
 from bot.ui.flags import NEUTRAL_FLAG, flag
 from db.models import Competition, Entry, Event, Figure, Provenance, Segment, SegmentResult, Skater
@@ -39,7 +40,7 @@ def test_provenance_marks() -> None:
 
 
 def test_ordinals() -> None:
-    assert [embeds.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == [
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == [
         "1st",
         "2nd",
         "3rd",

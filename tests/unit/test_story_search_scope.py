@@ -145,3 +145,12 @@ async def test_fts_syntax_from_users_never_changes_the_query(service: StoryServi
 async def test_a_query_without_a_word_says_so(service: StoryService, query: str) -> None:
     with pytest.raises(UserFacingError, match="no word to search for"):
         await service.search(MEMBER_B, query)
+
+
+async def test_a_refused_query_is_quoted_inert_and_short(service: StoryService) -> None:
+    # Markdown in the quoted input ("**" pairs up with the reply's own text) is escaped, and an overlong
+    # query is shortened, as every quoted input is (bot/text.py quote).
+    with pytest.raises(UserFacingError) as refused:
+        await service.search(MEMBER_B, "** " + "~" * 500)
+    message = str(refused.value)
+    assert "\\*\\*" in message and "…" in message and len(message) < 400

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.text import shorten
+
 CONSISTENT = "consistent"
 CONTRADICTED = "contradicted"
 UNCHECKABLE = "not checkable"
@@ -107,10 +109,5 @@ class CheckReport:
         return f"{self.consistent} consistent · {self.contradicted} contradicted · {self.uncheckable} not checkable"
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def trim(sentence: str) -> str:
-    return sentence if len(sentence) <= MAX_SENTENCE else sentence[: MAX_SENTENCE - 1] + "…"
+    return shorten(sentence, MAX_SENTENCE)

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from bot.services.claims.mentions import Found, Mention, MentionFinder
-from bot.services.claims.model import MEDAL_PLACE, SEGMENT_WORDS, Claim, Subject, ordinal, trim
+from bot.services.claims.model import MEDAL_PLACE, SEGMENT_WORDS, Claim, Subject, trim
 from bot.services.claims.split import Clause, Sentence, clauses
 from bot.services.claims.vocabulary import (
     DECIMAL_RE,
@@ -44,6 +44,7 @@ from bot.services.claims.vocabulary import (
     number_value,
     ordinal_value,
 )
+from bot.text import ordinal
 
 _I = re.IGNORECASE
 _SEG_WORDS = (

@@ -29,11 +29,11 @@ from bot.services.claims.model import (
     Claim,
     Subject,
     Verdict,
-    ordinal,
 )
 from bot.services.claims.vocabulary import NUMBER_WORDS, SEGMENT_RE, TIMES, segment_kind
 from bot.services.competitions import labels_with_years
 from bot.services.results import ResultsService
+from bot.text import ordinal
 from db.models import Competition, Entry, Event, Figure, TeamResult
 
 _NOTE_NONE = re.compile(

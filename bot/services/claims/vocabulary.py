@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from bot.services.countries import COUNTRIES
+
 _ORDINAL_WORDS = [
     "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
     "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
@@ -108,17 +110,19 @@ PRONOUNS = {
     "their": "many",
     "them": "many",
 }
+# "the Japanese", "the Americans": a nationality word of the country table (the last word of "South Korean").
+NATIONALITIES = frozenset(a.split()[-1].lower() for c in COUNTRIES.values() for a in c.adjectives)
 # The head nouns of descriptions that stand for the skater (or couple) named last.
 DESCRIPTION_RE = re.compile(
     r"\bthe\s+(?:[\w-]+\s+){0,3}?(?P<head>skater|phenom|athlete|star|teenager|teen|skating\s+star|veteran|youngster"
-    r"|(?<!the\s)champion|duo|couple|pair|team|partnership|siblings|american|japanese|canadian|italian|french"
-    r"|georgian|german|kazakh|korean|chinese|estonian|hungarian|british|spanish|lithuanian)s?\b",
+    r"|(?<!the\s)champion|duo|couple|pair|team|partnership|siblings|" + "|".join(sorted(NATIONALITIES)) + r")s?\b",
     re.IGNORECASE,
 )
 # Words that start with a capital letter in news text but are never a skater's name. Runs of capitalized
 # words stop at them ("Olympic champion Alysa Liu", "On Thursday night, Glenn ...").
-NOT_NAMES = frozenset(
-    """a an the and or but if in on at of to for from by with without after before during since until as so
+NOT_NAMES = (
+    frozenset(
+        """a an the and or but if in on at of to for from by with without after before during since until as so
     then than this that these those there here it its it's his her hers their they them he she we our you
     your i my me us who whom whose which what when where why how all both each every either neither some any
     many much more most few no not nor also even still yet just only again once twice
@@ -141,9 +145,9 @@ NOT_NAMES = frozenset(
     home away gala exhibition ceremony day night week weekend morning evening afternoon
     nobody everyone everybody someone somebody anyone one two three four five six seven eight nine ten
     good great incredible historic amazing wow omg lol ok okay yes no
-    japanese american canadian italian french georgian german kazakh korean chinese estonian hungarian
-    british spanish lithuanian russian swiss dutch belgian czech polish
     """.split()
+    )
+    | NATIONALITIES
 )
 
 # Words of everyday English that are also skaters' names (Lilah Fear, Olivia Smart, Allison Reed, Lee Hae-in):
