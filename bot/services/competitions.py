@@ -64,7 +64,7 @@ _JUNIOR_WORDS = _LEVEL_WORDS["junior-worlds"][0]
 # Words that say nothing about which competition is meant.
 _FILLER = frozenset(
     "the of in at on a an and for to isu figure skating skate fs competition competitions event results result "
-    "de du des la le les di del della der die das".split()
+    "season de du des la le les di del della der die das".split()
 )
 _YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d\d(?![\d.,])")
 _SHORT_YEAR = re.compile(r"[’'‘](\d\d)\b")
@@ -213,10 +213,13 @@ class CompetitionLookup:
         return len(self.matches) > 1
 
     def describe_missing(self) -> str:
-        """'2026 World Championships', or the text as typed when its facts and words name no level."""
+        """'2026 World Championships'; empty (the caller quotes the text as typed) when the words name no
+        level, or say more than a level ("Worlds Saitama", "Worlds 26"): a description must never leave out
+        what ruled the competitions out."""
         levels = self.query.levels()
         when = " ".join(sorted(self.query.seasons) or [str(y) for y in sorted(self.query.years)])
-        if len(levels) == 1 and levels[0] in LEVEL_LABELS:
+        level_words = frozenset().union(*(own | fitting for own, fitting in _LEVEL_WORDS.values()))
+        if len(levels) == 1 and levels[0] in LEVEL_LABELS and set(self.query.words) <= level_words:
             edition = " ".join(_to_roman(n) for n in sorted(self.query.editions))
             return " ".join(part for part in (edition, when, LEVEL_LABELS[levels[0]]) if part)
         return ""

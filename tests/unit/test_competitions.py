@@ -156,6 +156,21 @@ async def test_the_service_says_what_is_missing_and_what_it_has(results: Results
     assert [s.value for s in missing.value.suggestions][:1] == ["wc2025"]
 
 
+@pytest.mark.parametrize("typed", ["Worlds 26", "Worlds Saitama", "Worlds Tokyo 2026", "Olympics Sapporo"])
+async def test_what_is_missing_never_leaves_out_what_ruled_the_competitions_out(
+    results: ResultsService, typed: str
+) -> None:
+    # "No World Championships in the store" would be false (it has Worlds 2025): the text is quoted instead.
+    with pytest.raises(NotFound) as missing:
+        results.competition(typed)
+    assert f"“{typed}”" in missing.value.message, missing.value.message
+
+
+def test_season_is_a_filler_word() -> None:
+    assert FINDER.lookup("Olympics 2025-26 season").match is not None
+    assert FINDER.lookup("Olympics 2025-26 season").match == FINDER.lookup("2025-26 Olympics").match
+
+
 async def test_the_service_offers_a_choice_when_several_fit(results: ResultsService) -> None:
     with pytest.raises(Ambiguous) as several:
         results.competition("Olympics")
