@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot import messages
+from bot.i18n import render
 from bot.settings import Settings, SettingsError
 
 if TYPE_CHECKING:  # the bot's imports (discord.py) load only for the commands that need them
@@ -175,7 +175,7 @@ async def _open_existing(settings: Settings, *, current_schema: bool) -> Databas
 async def _with_bot(settings: Settings, body: Callable[[SkateBot], Awaitable[None]]) -> int:
     """Opens the store, builds the bot and runs `body` with it; the shared frame of `run` and `sync`."""
     if not settings.token:
-        print(messages.NO_TOKEN, file=sys.stderr)
+        print(render("no-token"), file=sys.stderr)
         return 2
     import discord
 

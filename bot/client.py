@@ -14,7 +14,7 @@ import discord
 import yarl
 from discord.ext import commands
 
-from bot import messages
+from bot.i18n import t
 from bot.moment_poster import DiscordPoster
 from bot.scheduling import MomentScheduler
 from bot.services.moments import MomentService
@@ -22,6 +22,7 @@ from bot.services.results import ResultsService
 from bot.services.stories import StoryService
 from bot.settings import Settings
 from bot.tree import SkateTree, reply_ephemeral
+from bot.ui.i18n import CatalogueTranslator
 from cogs import EXTENSIONS
 from db.database import Database
 from db.repositories.moments import MomentRepository
@@ -100,6 +101,7 @@ class SkateBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.reload_results()
+        await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         # The moment of the day: settle what a restart interrupted, then plan every server's next post. From
@@ -139,7 +141,7 @@ class SkateBot(commands.Bot):
             return
         await asyncio.sleep(FORM_ANSWER_GRACE)
         if not interaction.response.is_done():
-            await reply_ephemeral(interaction, messages.FORM_EXPIRED)
+            await reply_ephemeral(interaction, t("error-form-expired"))
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d guild(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds))

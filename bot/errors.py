@@ -1,10 +1,14 @@
-"""Errors the user should see as a short message. Raised by services, turned into replies by bot.tree."""
+"""Errors the user should see as a short message. Raised by services, turned into replies by bot.tree.
+
+An error carries a catalogue message (`bot.i18n.Text`), never finished words: the reply renders it in the
+language of whoever asked."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.i18n import Arg, Text, t
 from bot.text import escape_markdown, quote, shorten
 
 # Suggestions shown in one reply; a select menu offers the same ones to pick from.
@@ -12,11 +16,19 @@ MAX_SUGGESTIONS = 10
 
 
 class UserFacingError(Exception):
-    """Something the user can fix or should know; the message is shown to them as it is."""
+    """Something the user can fix or should know: `UserFacingError("key", value=...)` or with a Text."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Text, /, **args: Arg | list[Arg] | None) -> None:
+        self.text = message if isinstance(message, Text) else t(message, **args)
+        super().__init__(self.text.key)
+
+    @property
+    def message(self) -> str:
+        """The message in the default language (the command line, logs, tests)."""
+        return str(self.text)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,47 +48,47 @@ def _suggestions(items: Sequence[str | Suggestion]) -> list[Suggestion]:
     return found[:MAX_SUGGESTIONS]
 
 
-def _listing(suggestions: Sequence[Suggestion]) -> str:
-    return ", ".join(f"**{escape_markdown(shorten(s.label, 100))}**" for s in suggestions)
+def _listing(suggestions: Sequence[Suggestion]) -> tuple[str, ...]:
+    return tuple(f"**{escape_markdown(shorten(s.label, 100))}**" for s in suggestions)
 
 
 class NotFound(UserFacingError):
     """Something the store does not have. Carries what it has instead (never used as the answer: the
-    user may pick one), and the text that was asked for so the reply can offer a re-run with a pick."""
+    user may pick one), and the text that was asked for so the reply can offer a re-run with a pick.
+
+    `what` names the kind of thing in the catalogue's words (`t("noun-competition")`, or a Text with values:
+    "event at Worlds 2025")."""
 
     def __init__(
         self,
-        what: str,
+        what: Text | str,
         query: str,
         suggestions: Sequence[str | Suggestion] = (),
         *,
-        missing: str | None = None,
+        missing: Text | str | None = None,
     ) -> None:
         """`missing`: what the store lacks, in words safe to show ("2026 World Championships"); the
         suggestions are then what it has instead, rather than guesses at what was meant."""
         self.what = what
         self.query = query
         self.suggestions = _suggestions(suggestions)
+        listing = _listing(self.suggestions)
         if missing is not None:
-            message = f"No {missing} in the store."
-            if self.suggestions:
-                message += f" It has: {_listing(self.suggestions)}."
+            key = "error-not-in-store-has" if listing else "error-not-in-store"
+            super().__init__(key, missing=missing, listing=listing)
         else:
-            message = f"No {what} matches {quote(query)}."
-            if self.suggestions:
-                message += f" Did you mean: {_listing(self.suggestions)}?"
-        super().__init__(message)
+            key = "error-no-match-suggest" if listing else "error-no-match"
+            super().__init__(key, what=what, query=quote(query), listing=listing)
 
 
 class Ambiguous(NotFound):
-    """Several things fit equally well; the user must pick one (they are offered newest or best first)."""
+    """Several things fit equally well; the user must pick one (they are offered newest or best first).
+    `plural` names the kind of thing when there are several (`t("noun-competitions")`)."""
 
     def __init__(
-        self, what: str, query: str, suggestions: Sequence[str | Suggestion], *, plural: str | None = None
+        self, what: Text | str, query: str, suggestions: Sequence[str | Suggestion], *, plural: Text | str | None = None
     ) -> None:
         super().__init__(what, query, suggestions)
-        self.message = (
-            f"{quote(query)} could be several {plural or what + 's'}: {_listing(self.suggestions)}. "
-            "Pick one below, or type more of the name."
-        )
-        self.args = (self.message,)
+        plural = plural or f"{what}s"  # TRANSITIONAL
+        self.text = t("error-ambiguous", query=quote(query), plural=plural, listing=_listing(self.suggestions))
+        self.args = (self.text.key,)

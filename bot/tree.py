@@ -9,8 +9,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import messages
 from bot.errors import NotFound, UserFacingError
+from bot.i18n import Text, t
+from bot.text import quote
+from bot.ui.i18n import words_for
 from bot.ui.pick import PickView
 from bot.ui.replies import respond
 from db.database import StoreBusy
@@ -28,28 +30,37 @@ _RERUNNABLE = frozenset(
 )
 
 
-def error_message(error: BaseException) -> str | None:
+def error_message(error: BaseException) -> Text | None:
     """The short reply for an expected error, or None when the error is a bug."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, UserFacingError):
-        return error.message
+        return error.text
     if isinstance(error, StoreBusy):
-        return messages.STORE_BUSY
+        return t("error-store-busy")
     if isinstance(error, app_commands.NoPrivateMessage):
-        return messages.GUILD_ONLY
+        return t("error-guild-only")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return messages.COOLDOWN.format(seconds=error.retry_after)
+        return t("error-cooldown", seconds=max(1, round(error.retry_after)))
     if isinstance(error, app_commands.MissingPermissions):
-        return messages.MISSING_PERMISSIONS.format(permissions=", ".join(error.missing_permissions))
+        return t("error-missing-permissions", permissions=_permission_names(error.missing_permissions))
     if isinstance(error, app_commands.BotMissingPermissions):
-        return messages.BOT_MISSING_PERMISSIONS.format(permissions=", ".join(error.missing_permissions))
-    if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
-        return str(error)
+        return t("error-bot-missing-permissions", permissions=_permission_names(error.missing_permissions))
+    if isinstance(error, app_commands.TransformerError):
+        return t("error-bad-option", value=quote(error.value))
+    if isinstance(error, app_commands.CheckFailure):
+        return t("error-check-failed")
     return None
 
 
-async def reply_ephemeral(interaction: discord.Interaction, text: str, *, view: discord.ui.View | None = None) -> bool:
+def _permission_names(names: list[str]) -> tuple[str, ...]:
+    """Discord's permission names as code (`manage_guild`): they are what the server settings search for."""
+    return tuple(f"`{name}`" for name in names)
+
+
+async def reply_ephemeral(
+    interaction: discord.Interaction, text: str | Text, *, view: discord.ui.View | None = None
+) -> bool:
     """Answers whether or not the interaction was already acknowledged; False when Discord refused it."""
     try:
         await respond(interaction, text, view=view, ephemeral=True)
@@ -76,7 +87,7 @@ async def report_error(
         command_name = interaction.command.qualified_name if interaction.command else "component"
         original = getattr(error, "original", error)
         log.error("unexpected error %s in %s", code, command_name, exc_info=original)
-        text = messages.UNEXPECTED_ERROR.format(code=code)
+        text = t("error-unexpected", code=code)
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
     view = None
     if isinstance(original, NotFound) and original.suggestions:
@@ -114,7 +125,7 @@ def _pick_view(
         except Exception as exc:
             await report_error(picked, exc, command=command, values=again)
 
-    view = PickView(interaction.user.id, error.suggestions, rerun)
+    view = PickView(interaction.user.id, error.suggestions, rerun, words=words_for(interaction))
     return view if view.has_options else None
 
 

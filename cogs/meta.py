@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import messages
+from bot.i18n import t
 from bot.ui import embeds
 from bot.ui.replies import respond
 
@@ -32,7 +32,7 @@ class Meta(commands.Cog):
         """Check that skatebot is responding."""
         latency = self.bot.latency
         latency_ms = "?" if math.isnan(latency) or math.isinf(latency) else round(latency * 1000)
-        await respond(interaction, messages.PONG.format(latency_ms=latency_ms), ephemeral=True)
+        await respond(interaction, t("pong", latency_ms=latency_ms), ephemeral=True)
 
 
 async def setup(bot: SkateBot) -> None:

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot import messages
+from bot.i18n import t
 from bot.tree import report_error
 from bot.ui import replies
 from bot.ui.replies import respond
@@ -72,7 +72,7 @@ class Paginator(discord.ui.View):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.user.id == self.author_id:
             return True
-        await respond(interaction, messages.NOT_YOUR_BUTTONS, ephemeral=True)
+        await respond(interaction, t("not-your-buttons"), ephemeral=True)
         return False
 
     async def _show(self, interaction: discord.Interaction, index: int) -> None:

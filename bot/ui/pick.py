@@ -8,9 +8,10 @@ from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
-from bot import messages
 from bot.errors import Suggestion
+from bot.i18n import Words
 from bot.text import shorten
+from bot.ui.i18n import words_for
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +27,9 @@ class PickView(discord.ui.View):
         suggestions: Sequence[Suggestion],
         on_pick: Callable[[discord.Interaction, str], Awaitable[None]],
         *,
-        placeholder: str = "Pick one to run the command with it",
+        words: Words,
     ) -> None:
+        """`words`: the language of the person who asked (the menu is theirs)."""
         super().__init__(timeout=PICK_TIMEOUT)
         self.author_id = author_id
         self._on_pick = on_pick
@@ -37,6 +39,7 @@ class PickView(discord.ui.View):
             for s in suggestions
             if 0 < len(s.value) <= OPTION_LIMIT
         ][:MAX_OPTIONS]
+        placeholder = words("pick-placeholder")
         self.menu: discord.ui.Select[PickView] = discord.ui.Select(placeholder=placeholder, options=options)
         self.menu.callback = self._picked  # type: ignore[method-assign]
         self.add_item(self.menu)
@@ -48,7 +51,7 @@ class PickView(discord.ui.View):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.user.id == self.author_id:
             return True
-        await interaction.response.send_message(messages.NOT_YOUR_MENU, ephemeral=True)
+        await interaction.response.send_message(words_for(interaction)("not-your-menu"), ephemeral=True)
         return False
 
     async def _picked(self, interaction: discord.Interaction) -> None:

@@ -14,7 +14,9 @@ from typing import Any
 
 import discord
 
+from bot.i18n import Text
 from bot.text import shorten
+from bot.ui.i18n import words_for
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +26,10 @@ EMBEDS_PER_MESSAGE = 10
 TITLE_LIMIT, DESCRIPTION_LIMIT, FIELDS_LIMIT = 256, 4096, 25
 FIELD_NAME_LIMIT, FIELD_VALUE_LIMIT, FOOTER_LIMIT, AUTHOR_LIMIT = 256, 1024, 2048, 256
 TOTAL_LIMIT = 6000
+
+
+def _worded(interaction: discord.Interaction, content: str | Text) -> str:
+    return words_for(interaction)(content) if isinstance(content, Text) else content
 
 
 def fit_content(content: str | None) -> str | None:
@@ -85,7 +91,7 @@ def fit_embeds(embeds: Sequence[discord.Embed]) -> list[discord.Embed]:
 
 async def respond(
     interaction: discord.Interaction,
-    content: str | None = None,
+    content: str | Text | None = None,
     *,
     embed: discord.Embed | None = None,
     embeds: Sequence[discord.Embed] = (),
@@ -94,10 +100,11 @@ async def respond(
     ephemeral: bool = False,
 ) -> int | None:
     """Sends the reply: the interaction's response when it is not acknowledged yet, else a follow-up.
-    Returns the message's id (None when Discord did not say)."""
+    A `Text` is put into the words of the person who asked. Returns the message's id (None when Discord did
+    not say)."""
     kwargs: dict[str, Any] = {"embeds": fit_embeds([embed] if embed is not None else list(embeds))}
     if content is not None:
-        kwargs["content"] = fit_content(content)
+        kwargs["content"] = fit_content(_worded(interaction, content))
     if view is not None:
         kwargs["view"] = view
     if file is not None:
@@ -111,7 +118,7 @@ async def respond(
 
 async def edit(
     interaction: discord.Interaction,
-    content: str | None = None,
+    content: str | Text | None = None,
     *,
     embed: discord.Embed | None = None,
     view: discord.ui.View | None = None,
@@ -119,7 +126,7 @@ async def edit(
     """Replaces the message a component belongs to (a button press, a pick), fitted like `respond`."""
     kwargs: dict[str, Any] = {"view": view}
     if content is not None:
-        kwargs["content"] = fit_content(content)
+        kwargs["content"] = fit_content(_worded(interaction, content))
     if embed is not None:
         kwargs["embed"] = fit_embed(embed)
     if interaction.response.is_done():

@@ -18,7 +18,10 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("entry", ("bot.cli", "bot.__main__", "bot.client", "bot.store")),
     ("cogs", ("cogs",)),
     ("discord", ("bot.ui", "bot.tree", "bot.checks", "bot.modlog", "bot.moment_poster", "bot.scheduling")),
-    ("services", ("bot.services", "bot.errors", "bot.text", "bot.messages", "bot.settings", "bot.ratelimit")),
+    (
+        "services",
+        ("bot.services", "bot.errors", "bot.i18n", "bot.text", "bot.messages", "bot.settings", "bot.ratelimit"),
+    ),
     ("db", ("db",)),
 ]
 SANDBOX = "bot.sandbox"  # apart: the tests' Discord stand-in, reached only by the `skatebot sandbox` command

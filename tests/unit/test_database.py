@@ -121,7 +121,7 @@ async def test_event_levels_migration_claims_senior_only_where_championships_hol
 
 
 async def test_a_write_gives_up_on_a_lock_held_elsewhere_and_reads_never_wait(tmp_path: Path) -> None:
-    from bot import messages
+    from bot.i18n import t
     from bot.tree import error_message
     from db.database import StoreBusy
 
@@ -134,7 +134,7 @@ async def test_a_write_gives_up_on_a_lock_held_elsewhere_and_reads_never_wait(tm
         with pytest.raises(StoreBusy, match="nothing was written") as busy:
             await db.execute("INSERT INTO provenance (confidence, sources) VALUES ('derived', '[]')")
         assert 0.5 <= time.monotonic() - started < 2
-        assert error_message(busy.value) == messages.STORE_BUSY
+        assert error_message(busy.value) == t("error-store-busy")
         started = time.monotonic()
         assert (await db.fetchone("SELECT count(*) FROM provenance"))[0] == 0
         assert time.monotonic() - started < 0.2

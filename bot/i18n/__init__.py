@@ -1,0 +1,173 @@
+"""Words for users, in their language: every sentence a user reads is a message in a Fluent catalogue.
+
+Code holds no finished sentence. A service names a message (`Text`: a catalogue key and the values the
+message needs) and the Discord layer renders it at the edge, in the language of whoever reads it: the
+interaction's locale for a reply, the server's for a post to a channel. A language is added by adding a
+folder of catalogues, `bot/locales/<locale>/*.ftl`; no code changes.
+
+Values are passed as they are shown. Anything a user typed goes through `bot.text.quote` first (Fluent
+escapes nothing), numbers that need decimals are formatted by the caller (a score is always two), and
+integers are shown without grouping (a year is 2026, never 2,026).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Union
+
+from babel import Locale as BabelLocale
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import fluent_number
+from fluent.syntax import FluentParser
+from fluent.syntax import ast as ftl
+
+LOCALES_ROOT = Path(__file__).resolve().parent.parent / "locales"
+DEFAULT_LOCALE = "en-US"
+# Joins a list value ("Worlds 2025, Worlds 2024"); each language words it its own way.
+LIST_SEPARATOR_KEY = "list-separator"
+
+# A value a message can name: text, a whole number, another message (rendered in the same language first),
+# or a tuple of those (rendered, then joined by the language's list separator).
+Arg = Union[str, int, "Text", tuple["Arg", ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A message not yet put into words: its catalogue key and the values it names. Hashable, so rendered
+    embeds can be cached by what they say."""
+
+    key: str
+    args: tuple[tuple[str, Arg], ...] = ()
+
+    def __str__(self) -> str:
+        """The message in the default language: for logs, the command line and exceptions' str()."""
+        return catalogue().render(self, DEFAULT_LOCALE)
+
+
+def t(key: str, /, **args: Arg | list[Arg] | None) -> Text:
+    """`Text(key, ...)` with keyword values; lists become tuples, and None values are left out (a message
+    can test a missing value with a selector on a default)."""
+    return Text(key, tuple((name, _frozen(value)) for name, value in args.items() if value is not None))
+
+
+def _frozen(value: Arg | list[Arg]) -> Arg:
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    return value
+
+
+class MissingMessage(LookupError):
+    """A key no catalogue has, or a message that names a value it was not given: a bug, never user input."""
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """The catalogue in one reader's language: `words("key", value=...)` or `words(text)`."""
+
+    locale: str
+
+    def __call__(self, message: Text | str, /, **args: Arg | list[Arg] | None) -> str:
+        text = message if isinstance(message, Text) else t(message, **args)
+        return catalogue().render(text, self.locale)
+
+
+class Catalogue:
+    """Every language's messages, loaded once from `bot/locales/<locale>/*.ftl`."""
+
+    def __init__(self, root: Path = LOCALES_ROOT, default: str = DEFAULT_LOCALE) -> None:
+        self.default = default
+        self._bundles: dict[str, FluentBundle] = {}
+        self._keys: dict[str, dict[str, Path]] = {}
+        for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+            self._load(folder.name, sorted(folder.glob("*.ftl")))
+        if default not in self._bundles:
+            raise MissingMessage(f"no catalogue for the default locale {default} in {root}")
+
+    def _load(self, locale: str, files: Iterable[Path]) -> None:
+        # Discord shows bidi isolation marks as boxes. ORDINAL($n) is the language's ordinal category of n (CLDR,
+        # through Babel: "one" for 1, 21 in English), for messages such as 1st, 2nd, 3rd.
+        ordinal_form = BabelLocale.parse(locale, sep="-").ordinal_form
+        functions = {"ORDINAL": lambda n: ordinal_form(int(getattr(n, "value", n)))}
+        bundle = FluentBundle([locale], functions=functions, use_isolating=False)
+        keys: dict[str, Path] = {}
+        for path in files:
+            source = path.read_text(encoding="utf-8")
+            for entry in FluentParser().parse(source).body:
+                if isinstance(entry, ftl.Junk):
+                    raise ValueError(f"{path}: cannot read {(entry.content or '').strip()[:80]!r}")
+                if isinstance(entry, ftl.Message):
+                    if entry.id.name in keys:
+                        raise ValueError(f"{path}: {entry.id.name} is already in {keys[entry.id.name].name}")
+                    keys[entry.id.name] = path
+            bundle.add_resource(FluentResource(source))
+        self._bundles[locale] = bundle
+        self._keys[locale] = keys
+
+    @property
+    def locales(self) -> list[str]:
+        return sorted(self._bundles)
+
+    def keys(self, locale: str) -> set[str]:
+        return set(self._keys.get(locale, {}))
+
+    def resolve(self, locale: str | None) -> str:
+        """The catalogue that serves `locale`: itself, else one of its language ('en-GB' → 'en-US'), else the
+        default."""
+        if locale in self._bundles:
+            return locale
+        language = (locale or "").split("-")[0].lower()
+        for known in self.locales:
+            if known.split("-")[0].lower() == language:
+                return known
+        return self.default
+
+    def has(self, key: str, locale: str) -> bool:
+        """Whether `locale`'s own catalogue has `key` (no fallback)."""
+        return key in self._keys.get(locale, {})
+
+    def render(self, text: Text, locale: str | None) -> str:
+        """`text` in `locale`'s words; a key that language lacks is rendered in the default language."""
+        if " " in text.key:  # TRANSITIONAL: a finished English sentence not yet moved into a catalogue
+            return text.key
+        served = self.resolve(locale)
+        if not self.has(text.key, served):
+            served = self.default
+            if not self.has(text.key, served):
+                raise MissingMessage(f"no message {text.key!r} in any catalogue")
+        bundle = self._bundles[served]
+        message = bundle.get_message(text.key)
+        if message.value is None:
+            raise MissingMessage(f"{text.key!r} has no value")
+        values = {name: self._value(value, served) for name, value in text.args}
+        rendered, errors = bundle.format_pattern(message.value, values)
+        if errors:
+            raise MissingMessage(f"{text.key!r} in {served}: {errors[0]}")
+        return str(rendered)
+
+    def _value(self, value: Arg, locale: str) -> object:
+        if isinstance(value, Text):
+            return self.render(value, locale)
+        if isinstance(value, tuple):
+            separator = self.render(Text(LIST_SEPARATOR_KEY), locale)
+            return separator.join(str(self._value(item, locale)) for item in value)
+        if isinstance(value, bool):  # a bool is an int to Python, never a number to a reader
+            raise TypeError("pass a bool to a message as a selector string, e.g. 'yes' / 'no'")
+        if isinstance(value, int):
+            return fluent_number(value, useGrouping=False)
+        if isinstance(value, str):
+            return value
+        raise TypeError(f"a message value must be text, a whole number, a Text or a tuple, not {type(value)}")
+
+
+@cache
+def catalogue() -> Catalogue:
+    """The catalogues shipped with the bot, read once."""
+    return Catalogue()
+
+
+def render(message: Text | str, locale: str | None = None, /, **args: Arg | list[Arg] | None) -> str:
+    """One message in one language (the default when `locale` is None)."""
+    return Words(locale or DEFAULT_LOCALE)(message, **args)

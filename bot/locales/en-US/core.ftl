@@ -1,0 +1,38 @@
+# skatebot's shared words: the error path, buttons and menus every command uses, the bot itself.
+# Values named { $… } are filled in by the code; anything a user typed arrives already quoted and escaped.
+
+list-separator = {", "}
+
+## The error path (bot/errors.py, bot/tree.py)
+error-not-in-store = No { $missing } in the store.
+error-not-in-store-has = No { $missing } in the store. It has: { $listing }.
+error-no-match = No { $what } matches { $query }.
+error-no-match-suggest = No { $what } matches { $query }. Did you mean: { $listing }?
+error-ambiguous = { $query } could be several { $plural }: { $listing }. Pick one below, or type more of the name.
+error-unexpected = Something went wrong on our side (error code `{ $code }`). Please tell the bot's owner.
+error-store-busy = The store is busy: another program (an import) has been writing to it for a while, and nothing was saved. Please try again in a minute.
+error-guild-only = This command only works in a server.
+error-cooldown = Slow down a little: try again in { $seconds } s.
+error-missing-permissions = You need the { $permissions } permission for this.
+error-bot-missing-permissions = I need the { $permissions } permission in this channel.
+error-form-expired = This form was open too long (or skatebot restarted meanwhile), so nothing was saved. Please open it again.
+error-check-failed = You cannot use this command here.
+error-bad-option = { $option } could not be read: { $problem }
+
+## Buttons and menus that only their owner may use (bot/ui/paging.py, bot/ui/pick.py)
+not-your-buttons = Only the person who ran this command can use these buttons; run it yourself to page.
+not-your-menu = Only the person who ran this command can pick here; run it yourself.
+pick-placeholder = Pick one to run the command with it
+
+## The bot itself
+no-token = No Discord token: set DISCORD_TOKEN in the environment or in .env (see .env.example), or try the bot locally with `skatebot sandbox`.
+pong = Pong! Gateway latency { $latency_ms } ms.
+
+## Numbers in words
+# 1st, 2nd, 3rd, 4th, 11th, 21st: ORDINAL gives the language's ordinal category of the number.
+ordinal = { ORDINAL($n) ->
+    [one] { $n }st
+    [two] { $n }nd
+    [few] { $n }rd
+   *[other] { $n }th
+}
