@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Union
+from typing import Any, Union
 
 from babel import Locale as BabelLocale
 from fluent.runtime import FluentBundle, FluentResource
@@ -90,7 +90,11 @@ class Catalogue:
         # Discord shows bidi isolation marks as boxes. ORDINAL($n) is the language's ordinal category of n (CLDR,
         # through Babel: "one" for 1, 21 in English), for messages such as 1st, 2nd, 3rd.
         ordinal_form = BabelLocale.parse(locale, sep="-").ordinal_form
-        functions = {"ORDINAL": lambda n: ordinal_form(int(getattr(n, "value", n)))}
+
+        def ordinal(n: Any) -> str:  # a selector's key: the category, as text
+            return str(ordinal_form(int(getattr(n, "value", n))))
+
+        functions: dict[str, Any] = {"ORDINAL": ordinal}
         bundle = FluentBundle([locale], functions=functions, use_isolating=False)
         keys: dict[str, Path] = {}
         for path in files:
