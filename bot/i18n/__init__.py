@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any, Union
 
@@ -166,10 +165,15 @@ class Catalogue:
         raise TypeError(f"a message value must be text, a whole number, a Text or a tuple, not {type(value)}")
 
 
-@cache
+_loaded: Catalogue | None = None
+
+
 def catalogue() -> Catalogue:
-    """The catalogues shipped with the bot, read once."""
-    return Catalogue()
+    """The catalogues shipped with the bot, read once (a test may put others in `_loaded`)."""
+    global _loaded
+    if _loaded is None:
+        _loaded = Catalogue()
+    return _loaded
 
 
 def render(message: Text | str, locale: str | None = None, /, **args: Arg | list[Arg] | None) -> str:

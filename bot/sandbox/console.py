@@ -31,6 +31,7 @@ from bot.sandbox.server import (
     MessageEvent,
     User,
 )
+from bot.sandbox.state import LOCALES
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +60,7 @@ CONSOLE_HELP = [
     ("submit field: value ...", "fill in the form (modal) the bot just opened"),
     ("apps Report story", "use a message command (Apps menu) on the last message shown"),
     ("as owner | as mod | as member", "switch who is typing (mod has the moderator role; member nothing)"),
+    ("locale ja | locale server ja", "your Discord client's language, or the server's (en-US, ja, fr, …)"),
     ("help", "this list"),
     ("quit | exit", "leave (so does end of input)"),
 ]
@@ -291,7 +293,7 @@ class SandboxConsole:
         for cmd in self.server.commands(self.guild):
             if cmd.get("type", 1) != 1:
                 continue
-            for path, desc, options in _leaves(cmd):
+            for path, desc, options in _leaves(cmd, self.user.locale):
                 line = Text(f"  /{path}", style="bold cyan")
                 for opt in options:
                     shown = f"{opt['name']}:" if opt.get("required") else f"[{opt['name']}:]"
@@ -305,11 +307,29 @@ class SandboxConsole:
                         extra = " one of: " + ", ".join(str(c["name"]) for c in opt["choices"])
                     req = "required" if opt.get("required") else "optional"
                     self.console.print(
-                        Text(f"      {opt['name']}: {opt.get('description', '')} [{kind}, {req}]{extra}", style="dim")
+                        Text(
+                            f"      {opt['name']}: {_described(opt, self.user.locale)} [{kind}, {req}]{extra}",
+                            style="dim",
+                        )
                     )
         self.console.print(Text("Console commands", style="bold"))
         for usage, desc in CONSOLE_HELP:
             self.console.print(Text(f"  {usage:<30} {desc}"))
+
+    def set_locale(self, words: list[str]) -> None:
+        """`locale ja`: the typing user's client language; `locale server ja`: the server's."""
+        server = bool(words) and words[0].lower() == "server"
+        code = words[1:] if server else words
+        known = {locale.lower(): locale for locale in LOCALES}
+        if len(code) != 1 or code[0].lower() not in known:
+            raise ParseError(f"Use 'locale CODE' or 'locale server CODE', with one of Discord's: {', '.join(LOCALES)}.")
+        locale = known[code[0].lower()]
+        if server:
+            self.guild.preferred_locale = locale
+            self.info(f"The server's language is now {locale}.")
+        else:
+            self.user.locale = locale
+            self.info(f"{self.user.name}'s Discord now speaks {locale}.")
 
     def _split_command(self, line: str) -> tuple[str, list[dict[str, Any]], str]:
         """('story source add', leaf option schemas, rest of line) by walking the registered tree."""
@@ -486,6 +506,8 @@ class SandboxConsole:
                     raise ParseError(f"Use {' or '.join(repr('as ' + name) for name in users)}.")
                 self.user = users[who]
                 self.info(f"Now typing as {self.user.name} ({who}).")
+            elif lowered == "locale":
+                self.set_locale(rest.split())
             elif lowered == "pick":
                 await self.pick(rest.strip())
             elif lowered == "apps":
@@ -598,15 +620,20 @@ def discord_markdown(text: str, style: str = "") -> Text:
     return out
 
 
-def _leaves(cmd: dict[str, Any]) -> list[tuple[str, str, list[dict[str, Any]]]]:
-    """(path, description, options) for every invocable leaf of a command tree."""
+def _described(node: dict[str, Any], locale: str) -> str:
+    """A command's or option's description as Discord's client shows it to a user of `locale`."""
+    return str((node.get("description_localizations") or {}).get(locale) or node.get("description", ""))
+
+
+def _leaves(cmd: dict[str, Any], locale: str = "en-US") -> list[tuple[str, str, list[dict[str, Any]]]]:
+    """(path, description in `locale`, options) for every invocable leaf of a command tree."""
     out: list[tuple[str, str, list[dict[str, Any]]]] = []
 
     def walk(prefix: str, node: dict[str, Any]) -> None:
         options = node.get("options") or []
         subs = [o for o in options if o.get("type") in (1, 2)]
         if not subs:
-            out.append((prefix, node.get("description", ""), options))
+            out.append((prefix, _described(node, locale), options))
         for sub in subs:
             walk(f"{prefix} {sub['name']}", sub)
 

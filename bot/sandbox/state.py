@@ -47,11 +47,20 @@ def _iso(dt: datetime | None = None) -> str:
 # --------------------------------------------------------------------------------------------------
 
 
+# Discord's client languages (https://discord.com/developers/docs/reference#locales): an interaction carries the
+# user's, a guild its preferred one.
+LOCALES = (
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl", "pt-BR",
+    "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko",
+)  # fmt: skip
+
+
 @dataclass(eq=False)
 class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"  # the language of the user's Discord client, sent with each interaction
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -164,6 +173,7 @@ class Guild:
     channels: dict[int, Channel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
     bot_role: Role | None = None
+    preferred_locale: str = "en-US"  # the server's language (Server Settings → Community → Overview)
 
     @property
     def everyone(self) -> Role:
@@ -474,7 +484,7 @@ class State:
             "nsfw_level": 0,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": guild.preferred_locale,
             "system_channel_id": None,
             "system_channel_flags": 0,
             "rules_channel_id": None,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import re
-import shutil
 from pathlib import Path
 from unittest.mock import create_autospec
 
@@ -21,9 +20,9 @@ import cogs
 from bot.client import SkateBot
 from bot.i18n import DEFAULT_LOCALE, Catalogue, MissingMessage, Words, catalogue, render, t
 from bot.settings import Settings
-from bot.ui import i18n as discord_i18n
 from bot.ui.i18n import CatalogueTranslator
 from db.database import Database
+from tests.languages import catalogue_with
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9_]+)*$")
@@ -145,15 +144,9 @@ def test_a_text_is_hashable_and_its_str_is_the_default_language() -> None:
 @pytest.fixture
 def with_japanese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Catalogue:
     """The shipped catalogues plus a `ja` folder that words two messages (the rest falls back)."""
-    root = tmp_path / "locales"
-    shutil.copytree(ROOT / "bot" / "locales", root)
-    (root / "ja").mkdir(exist_ok=True)
-    (root / "ja" / "core.ftl").write_text(
-        "error-guild-only = このコマンドはサーバーでのみ使えます。\nname-ping = ピング\n", encoding="utf-8"
-    )
-    two = Catalogue(root)
-    monkeypatch.setattr("bot.i18n.catalogue", lambda: two)
-    monkeypatch.setattr(discord_i18n, "catalogue", lambda: two)
+    japanese = "error-guild-only = このコマンドはサーバーでのみ使えます。\nname-ping = ピング\n"
+    two = catalogue_with(tmp_path, "ja", japanese)
+    monkeypatch.setattr("bot.i18n._loaded", two)
     return two
 
 
