@@ -25,6 +25,7 @@ NEVER_POSTABLE = frozenset({Label.FALSE})
 LOW_STOCK = 7
 MAX_REPEAT_DAYS = 3650
 
+
 @dataclass(frozen=True)
 class Candidate:
     story_id: int
@@ -71,7 +72,7 @@ def _tie_break(guild_id: int, local_date: date, story_id: int) -> bytes:
 
 
 def day_month(day: date) -> Text:
-    """"10 March": a date without its year, in the reader's words."""
+    """ "10 March": a date without its year, in the reader's words."""
     return t("moment-day-month", day=day.day, month=t("moment-month", month=day.month))
 
 
