@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from bot.errors import UserFacingError
-from bot.i18n import Arg, Text, t
+from bot.i18n import DEFAULT_LOCALE, Arg, Text, catalogue, t
 from bot.services.access import Actor, require_moderator
 from bot.services.moment_rules import (
     Candidate,
@@ -76,7 +76,9 @@ def reason_text(stored: str | None) -> Text | None:
         decoded = _decoded(json.loads(stored))
     except (ValueError, TypeError, KeyError):
         decoded = None
-    return decoded if isinstance(decoded, Text) else t("post-reason-recorded", reason=stored)
+    if isinstance(decoded, Text) and catalogue().has(decoded.key, DEFAULT_LOCALE):
+        return decoded
+    return t("post-reason-recorded", reason=stored)
 
 
 def _decoded(value: object) -> Arg:
