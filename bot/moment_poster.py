@@ -1,5 +1,5 @@
 """The Discord side of the moment of the day: sending, finding and correcting posts (the Poster protocol of
-bot.services.moments)."""
+bot.services.moments). A post, its correction and the mod-log's notes are in the server's language."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ import aiohttp
 import discord
 
 from bot import modlog
+from bot.i18n import Text, Words, catalogue, t
 from bot.ratelimit import RateLimiter
 from bot.services.access import GuildSettingsSource
 from bot.services.moments import MomentContent, PostFailed
+from bot.ui.i18n import guild_words
 from bot.ui.moments import footer_text, moment_embed, moment_view
 
 log = logging.getLogger(__name__)
@@ -26,6 +28,10 @@ class DiscordPoster:
         self.guilds = guilds
         self.limiter = RateLimiter(rate)
 
+    def _words(self, guild_id: int) -> Words:
+        """The server's language; the default one for a server not in the cache (right after a start)."""
+        return guild_words(self.client.get_guild(guild_id))
+
     def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)
         if isinstance(channel, discord.abc.GuildChannel) and isinstance(channel, discord.abc.Messageable):
@@ -34,8 +40,8 @@ class DiscordPoster:
                 permissions = channel.permissions_for(me)
                 missing = [name for name in NEEDED if not getattr(permissions, name)]
                 if missing:
-                    names = ", ".join(name.replace("_", " ").title() for name in missing)
-                    raise PostFailed(f"skatebot is missing {names} in #{channel.name}")
+                    names = tuple(t("post-permission-" + name.replace("_", "-")) for name in missing)
+                    raise PostFailed(t("post-missing-permissions", permissions=names, channel=channel.name))
             return channel
         # Not in the cache: right after a start, or a deleted channel (Discord then answers 404).
         return self.client.get_partial_messageable(channel_id)
@@ -44,45 +50,51 @@ class DiscordPoster:
         """Sends the moment, paced by the global post rate; a refusal becomes PostFailed (transient for
         Discord's passing trouble)."""
         channel = self._channel(channel_id)
+        words = self._words(guild_id)
         await self.limiter.acquire()
         try:
-            message = await channel.send(embed=moment_embed(content), view=moment_view(content))
+            message = await channel.send(embed=moment_embed(words, content), view=moment_view(content))
         except discord.NotFound as exc:
-            raise PostFailed("the channel no longer exists") from exc
+            raise PostFailed(t("post-channel-gone")) from exc
         except discord.Forbidden as exc:
-            raise PostFailed("skatebot may not post there (it needs Send Messages and Embed Links)") from exc
+            raise PostFailed(t("post-forbidden")) from exc
         except discord.HTTPException as exc:
             # Discord's own trouble (5xx) and rate limits pass; anything else (400: a post Discord will never
             # take) would fail again.
             passing = exc.status >= 500 or exc.status == 429
-            raise PostFailed(f"Discord refused the post ({exc.status}: {exc.text[:100]})", transient=passing) from exc
+            refused = t("post-refused", status=exc.status, detail=exc.text[:100])
+            raise PostFailed(refused, transient=passing) from exc
         except (aiohttp.ClientError, TimeoutError, OSError) as exc:
-            raise PostFailed(f"Discord could not be reached ({type(exc).__name__})", transient=True) from exc
+            raise PostFailed(t("post-unreachable", error=type(exc).__name__), transient=True) from exc
         return message.id
 
     async def find(self, channel_id: int, local_date: str, story_id: int) -> int | None:
-        """The bot's post of that day and story among the channel's latest messages, if it is there."""
-        wanted = footer_text(local_date, story_id)
+        """The bot's post of that day and story among the channel's latest messages, if it is there (in any
+        language: the server's may have changed since)."""
+        wanted = {footer_text(Words(locale), local_date, story_id) for locale in catalogue().locales}
         channel = self.client.get_partial_messageable(channel_id)
         try:
             async for message in channel.history(limit=HISTORY_LOOKBACK):
                 if message.author.id == getattr(self.client.user, "id", None) and any(
-                    embed.footer.text == wanted for embed in message.embeds
+                    embed.footer.text in wanted for embed in message.embeds
                 ):
                     return message.id
         except discord.HTTPException as exc:
             log.warning("could not read the history of channel %s: %s", channel_id, exc)
         return None
 
-    async def edit(self, channel_id: int, message_id: int, content: MomentContent) -> None:
-        """Edits a posted moment (a correction), paced like the posts."""
+    async def edit(self, guild_id: int, channel_id: int, message_id: int, content: MomentContent) -> None:
+        """Edits a posted moment (a correction) in the server's language, as it was posted; paced like the
+        posts."""
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        words = self._words(guild_id)
         await self.limiter.acquire()
         try:
-            await message.edit(embed=moment_embed(content), view=moment_view(content))
+            await message.edit(embed=moment_embed(words, content), view=moment_view(content))
         except discord.HTTPException as exc:
-            raise PostFailed(f"could not edit the post ({exc.status})") from exc
+            raise PostFailed(t("post-edit-failed", status=exc.status)) from exc
 
-    async def notify(self, guild_id: int, text: str) -> None:
-        """Posts to the server's mod-log, if it has one."""
-        await modlog.post(self.client, self.guilds, guild_id, f"🗓️ {text}")
+    async def notify(self, guild_id: int, text: Text) -> None:
+        """Posts to the server's mod-log, if it has one, in the server's language."""
+        words = self._words(guild_id)
+        await modlog.post(self.client, self.guilds, guild_id, words("post-notify", text=text))

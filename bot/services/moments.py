@@ -9,6 +9,7 @@ message in the channel before sending again.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from bot.errors import UserFacingError
+from bot.i18n import DEFAULT_LOCALE, Arg, Text, catalogue, t
 from bot.services.access import Actor, require_moderator
 from bot.services.moment_rules import (
     Candidate,
@@ -46,10 +48,47 @@ class PostFailed(Exception):
     """The post could not be made for a reason worth telling the moderators (deleted channel, permissions).
     `transient`: Discord or the network failed for a moment (5xx, 429, a dropped connection); worth retrying."""
 
-    def __init__(self, reason: str, *, transient: bool = False) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: Text, *, transient: bool = False) -> None:
+        super().__init__(str(reason))  # English, for the log
         self.reason = reason
         self.transient = transient
+
+
+def stored_reason(reason: Text) -> str:
+    """A reason as moment_posts and moment_schedules keep it: the message, not its words, so each reader is
+    told it in their own language (read back with `reason_text`)."""
+    return json.dumps(_encoded(reason), ensure_ascii=False)
+
+
+def _encoded(value: Arg) -> object:
+    if isinstance(value, Text):
+        return {"key": value.key, "args": [[name, _encoded(arg)] for name, arg in value.args]}
+    if isinstance(value, tuple):
+        return {"list": [_encoded(item) for item in value]}
+    return value
+
+
+def reason_text(stored: str | None) -> Text | None:
+    """A stored reason as a message; one recorded in words (before reasons were messages) is shown as it is."""
+    if stored is None:
+        return None
+    try:
+        decoded = _decoded(json.loads(stored))
+    except (ValueError, TypeError, KeyError):
+        decoded = None
+    if isinstance(decoded, Text) and catalogue().has(decoded.key, DEFAULT_LOCALE):
+        return decoded
+    return t("post-reason-recorded", reason=stored)
+
+
+def _decoded(value: object) -> Arg:
+    if isinstance(value, dict) and "key" in value:
+        return Text(str(value["key"]), tuple((str(name), _decoded(arg)) for name, arg in value["args"]))
+    if isinstance(value, dict) and "list" in value:
+        return tuple(_decoded(item) for item in value["list"])
+    if isinstance(value, str | int) and not isinstance(value, bool):
+        return value
+    raise TypeError(f"not a stored message value: {value!r}")
 
 
 class Outcome(StrEnum):
@@ -104,7 +143,7 @@ class MomentContent:
     view: StoryView
     local_date: str
     placements: list[Placement] = field(default_factory=list)
-    correction: str | None = None  # set when the story was relabelled after it was posted
+    correction: Text | None = None  # set when the story was relabelled after it was posted
 
 
 class Poster(Protocol):
@@ -118,12 +157,12 @@ class Poster(Protocol):
         """The id of the day's post of the story among the channel's latest messages, if it is there."""
         ...
 
-    async def edit(self, channel_id: int, message_id: int, content: MomentContent) -> None:
-        """Replaces a posted moment with `content` (a correction). Raises PostFailed."""
+    async def edit(self, guild_id: int, channel_id: int, message_id: int, content: MomentContent) -> None:
+        """Replaces a posted moment with `content` (a correction), in the server's language. Raises PostFailed."""
         ...
 
-    async def notify(self, guild_id: int, text: str) -> None:
-        """Tells the server's moderators (its mod-log), best effort."""
+    async def notify(self, guild_id: int, text: Text) -> None:
+        """Tells the server's moderators (its mod-log, in the server's language), best effort."""
         ...
 
 
@@ -155,7 +194,7 @@ class TodayStatus:
     post: MomentPost | None
     due: datetime  # today's post time (UTC)
     next_due: datetime  # the next post time after now (UTC)
-    reason: str | None  # why today failed, for moderators only
+    reason: Text | None  # why today failed, for moderators only
     content: MomentContent | None  # what was or will be posted
 
 
@@ -242,7 +281,7 @@ class MomentService:
         assert actor.guild_id is not None
         schedule = await self.repo.schedule(actor.guild_id)
         if schedule is None:
-            raise UserFacingError("This server has no moment of the day yet: set one with `/moment schedule`.")
+            raise UserFacingError("moment-none-yet")
         return schedule
 
     async def set_paused(self, actor: Actor, paused: bool) -> MomentSchedule:
@@ -315,12 +354,12 @@ class MomentService:
         )
 
     async def content(
-        self, guild_id: int, story_id: int, local_date: str, correction: str | None = None
+        self, guild_id: int, story_id: int, local_date: str, correction: Text | None = None
     ) -> MomentContent:
         """Everything the post of a story shows in a server: the story, and how its skaters did."""
         story = await self.stories.get(story_id)
         if story is None:
-            raise UserFacingError(f"Story #{story_id} no longer exists.")
+            raise UserFacingError("moment-story-gone", id=story_id)
         view = await self.stories.describe(story, guild_id)
         placements = []
         event = self.results.event_by_id(story.event_id)
@@ -354,7 +393,7 @@ class MomentService:
         there is none today (None: the server has no moment of the day). The failure reason, which may name a
         channel a member cannot see, is for moderators only."""
         if actor.guild_id is None:
-            raise UserFacingError("The moment of the day belongs to a server.")
+            raise UserFacingError("moment-guild-only")
         guild_id = actor.guild_id
         detailed = actor.is_moderator or actor.is_owner
         schedule = await self.repo.schedule(guild_id)
@@ -379,7 +418,7 @@ class MomentService:
         if story_id is None and state is TodayState.DUE:
             story_id = (await self._choose(schedule, local)).story_id
         content = await self.content(guild_id, story_id, local.isoformat()) if story_id else None
-        reason = post.reason if post and detailed else None
+        reason = reason_text(post.reason) if post and detailed else None
         return TodayStatus(state, schedule, post, due, next_due, reason, content)
 
     # --- posting ---------------------------------------------------------------------------------------
@@ -387,7 +426,7 @@ class MomentService:
         """A moderator's post-now: today's post, now; it counts as today's (and retries a failed day)."""
         require_moderator(actor)
         if actor.guild_id is None:
-            raise UserFacingError("The moment of the day belongs to a server.")
+            raise UserFacingError("moment-guild-only")
         return await self.run(actor.guild_id, trigger=Trigger.MANUAL)
 
     async def run(self, guild_id: int, *, trigger: Trigger, local_date: date | None = None) -> Outcome:
@@ -409,10 +448,12 @@ class MomentService:
             return Outcome.ALREADY
         choice = await self._choose(schedule, day)
         if choice.story_id is None:
-            reason = choice.warning or "nothing to post"
-            if await self.repo.record(guild_id, day.isoformat(), PostState.FAILED, trigger, reason, self._now_text()):
-                await self.repo.set_failing(guild_id, self._now_text(), reason)
-                await self._tell(guild_id, f"No moment of the day for {day}: {reason}")
+            reason = choice.warning or t("post-reason-nothing")
+            if await self.repo.record(
+                guild_id, day.isoformat(), PostState.FAILED, trigger, stored_reason(reason), self._now_text()
+            ):
+                await self.repo.set_failing(guild_id, self._now_text(), stored_reason(reason))
+                await self._tell(guild_id, t("post-notify-nothing", date=day.isoformat(), reason=reason))
             return Outcome.NOTHING
         if not await self.repo.claim(
             guild_id, day.isoformat(), choice.story_id, schedule.channel_id, trigger, self._now_text()
@@ -431,7 +472,7 @@ class MomentService:
             return Outcome.ALREADY  # posted meanwhile, or a moderator's post-now took over
         schedule = await self.repo.schedule(guild_id)
         if schedule is None:
-            await self.repo.fail(guild_id, local_date, "the schedule is gone", self._now_text())
+            await self.repo.fail(guild_id, local_date, stored_reason(t("post-reason-schedule-gone")), self._now_text())
             return Outcome.FAILED
         return await self._send(schedule, local_date, post.story_id)
 
@@ -452,21 +493,18 @@ class MomentService:
         except PostFailed as failure:
             if failure.transient and post is not None and await self._plan_retry(post, failure.reason):
                 return Outcome.RETRYING
-            await self.repo.fail(schedule.guild_id, local_date, failure.reason, self._now_text())
-            await self.repo.set_failing(schedule.guild_id, self._now_text(), failure.reason)
+            reason = stored_reason(failure.reason)
+            await self.repo.fail(schedule.guild_id, local_date, reason, self._now_text())
+            await self.repo.set_failing(schedule.guild_id, self._now_text(), reason)
             log.warning("moment of guild %s for %s failed: %s", schedule.guild_id, local_date, failure.reason)
-            await self._tell(
-                schedule.guild_id,
-                f"The moment of the day for {local_date} could not be posted: {failure.reason}. "
-                "A moderator can try again with `/moment post-now`; otherwise it is tried again tomorrow.",
-            )
+            await self._tell(schedule.guild_id, t("post-notify-failed", date=local_date, reason=failure.reason))
             return Outcome.FAILED
         await self.repo.complete(schedule.guild_id, local_date, message_id, content.view.story.label, self._now_text())
         if schedule.failing_since:
             await self.repo.set_failing(schedule.guild_id, None, None)
         return Outcome.POSTED
 
-    async def _plan_retry(self, post: MomentPost, reason: str) -> bool:
+    async def _plan_retry(self, post: MomentPost, reason: Text) -> bool:
         """Keeps the day claimed and plans the next attempt, if one is left inside the grace window."""
         if self.planner is None or post.attempts > len(self.retry_delays):
             return False
@@ -474,13 +512,17 @@ class MomentService:
         if at - datetime.fromisoformat(post.claimed_at) > self.grace:
             return False
         await self.repo.set_retry(
-            post.guild_id, post.local_date, post.attempts + 1, at.astimezone(UTC).isoformat(timespec="seconds"), reason
+            post.guild_id,
+            post.local_date,
+            post.attempts + 1,
+            at.astimezone(UTC).isoformat(timespec="seconds"),
+            stored_reason(reason),
         )
         self.planner.retry(post.guild_id, post.local_date, at)
         log.info("moment of guild %s for %s: %s; trying again at %s", post.guild_id, post.local_date, reason, at)
         return True
 
-    async def _tell(self, guild_id: int, text: str) -> None:
+    async def _tell(self, guild_id: int, text: Text) -> None:
         if self.poster is not None:
             await self.poster.notify(guild_id, text)
 
@@ -494,7 +536,8 @@ class MomentService:
         for post in await self.repo.pending():
             schedule = await self.repo.schedule(post.guild_id)
             if schedule is None or post.story_id is None or post.channel_id is None:
-                await self.repo.fail(post.guild_id, post.local_date, "the schedule is gone", self._now_text())
+                gone = stored_reason(t("post-reason-schedule-gone"))
+                await self.repo.fail(post.guild_id, post.local_date, gone, self._now_text())
                 continue
             assert self.poster is not None
             message_id = await self.poster.find(post.channel_id, post.local_date, post.story_id)
@@ -511,9 +554,8 @@ class MomentService:
             elif now - datetime.fromisoformat(post.claimed_at) <= self.grace:
                 counts["resent"] += await self._send(schedule, post.local_date, post.story_id) == Outcome.POSTED
             else:
-                await self.repo.fail(
-                    post.guild_id, post.local_date, "the bot was down past the grace window", self._now_text()
-                )
+                late = stored_reason(t("post-reason-down-past-grace"))
+                await self.repo.fail(post.guild_id, post.local_date, late, self._now_text())
                 counts["missed"] += 1
         for schedule in await self.repo.schedules(active_only=True):
             hour, minute = parse_time(schedule.post_time)
@@ -530,7 +572,7 @@ class MomentService:
                 day.isoformat(),
                 PostState.MISSED,
                 Trigger.SCHEDULE,
-                "the bot was down at post time",
+                stored_reason(t("post-reason-down-at-post-time")),
                 self._now_text(),
             ):
                 counts["missed"] += 1
@@ -559,13 +601,13 @@ class MomentService:
             if post.label_shown == story.label or post.channel_id is None or post.message_id is None:
                 continue
             note = (
-                f"Correction: since this was posted, moderators relabelled the story {story.label}"
-                + (f" — {story.label_note}" if story.label_note else "")
-                + "."
+                t("moment-correction-note", label=story.label, note=story.label_note)
+                if story.label_note
+                else t("moment-correction", label=story.label)
             )
             try:
                 content = await self.content(post.guild_id, story.id, post.local_date, correction=note)
-                await poster.edit(post.channel_id, post.message_id, content)
+                await poster.edit(post.guild_id, post.channel_id, post.message_id, content)
             except PostFailed as failure:
                 log.warning(
                     "could not correct the moment of guild %s (%s): %s", post.guild_id, post.local_date, failure.reason

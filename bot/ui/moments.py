@@ -1,4 +1,5 @@
-"""The moment-of-the-day post and the moderators' views of it."""
+"""The moment-of-the-day post and the moderators' views of it, in the words of whoever reads them: the server's
+for the post (bot/moment_poster.py), the asker's for replies."""
 
 from __future__ import annotations
 
@@ -6,41 +7,50 @@ from datetime import date
 
 import discord
 
+from bot.i18n import Text, Words, t
 from bot.services.moment_rules import Choice
-from bot.services.moments import MomentContent, Outcome, Preview, TodayState, TodayStatus
+from bot.services.moments import MomentContent, Outcome, Preview, TodayState, TodayStatus, reason_text
 from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, new_embed, place_text, score, set_footer
 from bot.ui.stories import LABEL_BADGES, badge, markdown_link, story_buttons
 from db.models import PostState
 
-FOOTER_PREFIX = "Moment of the day"
 
-
-def footer_text(local_date: str, story_id: int) -> str:
+def footer_text(words: Words, local_date: str, story_id: int) -> str:
     """Also how a restarted bot recognises its own post of that day in the channel's history."""
-    return f"{FOOTER_PREFIX} · {local_date} · story #{story_id}"
+    return words("moment-footer", date=local_date, id=story_id)
 
 
-def _day(local_date: str) -> str:
+def _day(local_date: str) -> Text:
     day = date.fromisoformat(local_date)
-    return f"{day.day} {day:%B %Y}"
+    return t("moment-date", day=day.day, month=t("moment-month", month=day.month), year=day.year)
 
 
-def moment_embed(content: MomentContent) -> discord.Embed:
+def moment_embed(words: Words, content: MomentContent) -> discord.Embed:
     story = content.view.story
     _, _, colour = LABEL_BADGES[story.label]
     lines = []
     if story.moment_date and story.moment_date[5:] == content.local_date[5:]:
-        lines.append(f"*On this day in {story.moment_date[:4]}*")
+        lines.append(words("moment-on-this-day", year=story.moment_date[:4]))
     if story.summary:
         lines.append(story.summary)
-    embed = new_embed(f"✨ {story.title}", "\n\n".join(lines), colour=colour)
+    embed = new_embed(words("moment-title", title=story.title), "\n\n".join(lines), colour=colour)
     if content.correction:
-        add_field(embed, "⚠️ Correction", content.correction)
-    label = badge(story.label) + (f" — {story.label_note}" if story.label_note else "")
-    add_field(embed, "Label", label)
+        add_field(embed, words("moment-field-correction"), words(content.correction))
+    # badge() is bot/ui/stories.py's: the label's emoji and name as that module words them.
+    label = (
+        words("moment-label-note", label=badge(story.label), note=story.label_note)
+        if story.label_note
+        else badge(story.label)
+    )
+    add_field(embed, words("moment-field-label"), label)
     if story.moment_date:
         where = " · ".join(x for x in (content.view.competition, content.view.event) if x)
-        add_field(embed, "The moment", _day(story.moment_date) + (f" · {where}" if where else ""))
+        day = _day(story.moment_date)
+        add_field(
+            embed,
+            words("moment-field-moment"),
+            words("moment-moment-where", date=day, where=where) if where else words(day),
+        )
     for placement in content.placements[:5]:
         entry = placement.entry
         parts = [f"{place_text(entry.place, entry.status)}" + (f", {score(entry.total)}" if entry.total else "")]
@@ -57,93 +67,124 @@ def moment_embed(content: MomentContent) -> discord.Embed:
             break  # whole links only: a cut one is broken
         links.append(link)
     if links:
-        add_field(embed, "Sources", " · ".join(links))
-    return set_footer(embed, footer_text(content.local_date, story.id))
+        add_field(embed, words("moment-field-sources"), " · ".join(links))
+    return set_footer(embed, footer_text(words, content.local_date, story.id))
 
 
 POST_NOW_REPLIES = {
-    Outcome.POSTED: "Posted today's moment of the day.",
-    Outcome.ALREADY: "Today's moment of the day has already been posted (or is being posted): see `/moment today`.",
-    Outcome.NOTHING: "Nothing can be posted: see `/moment preview`. Once that is fixed, `/moment post-now` again.",
-    Outcome.FAILED: "The post failed; the reason is in `/moment settings`. Once that is fixed, try again.",
-    Outcome.RETRYING: "Discord did not take the post just now; it will be tried again shortly (see `/moment today`).",
-    Outcome.PAUSED: "The moment of the day is paused: `/moment resume` first.",
-    Outcome.UNSCHEDULED: "This server has no moment of the day yet: set one with `/moment schedule`.",
+    Outcome.POSTED: t("post-now-posted"),
+    Outcome.ALREADY: t("post-now-already"),
+    Outcome.NOTHING: t("post-now-nothing"),
+    Outcome.FAILED: t("post-now-failed"),
+    Outcome.RETRYING: t("post-now-retrying"),
+    Outcome.PAUSED: t("post-now-paused"),
+    Outcome.UNSCHEDULED: t("post-now-unscheduled"),
 }
 
 
-def today_text(status: TodayStatus) -> str:
+def today_text(words: Words, status: TodayStatus) -> str:
     """The truth about today's post, and when the next one is."""
-    channel = f"<#{status.schedule.channel_id}>"
-    next_post = f"The next post is <t:{int(status.next_due.timestamp())}:R> (<t:{int(status.next_due.timestamp())}:f>)."
+    channel = status.schedule.channel_id
+    next_post = words("moment-today-next", time=int(status.next_due.timestamp()))
     post = status.post
     if status.state is TodayState.POSTED and post is not None and post.message_id:
         link = f"https://discord.com/channels/{post.guild_id}/{post.channel_id}/{post.message_id}"
-        return f"Today's moment of the day was posted in <#{post.channel_id}>: {link}\n{next_post}"
+        return words("moment-today-posted", channel=post.channel_id, link=link) + "\n" + next_post
     if status.state is TodayState.PAUSED:
-        return "The moment of the day is paused in this server."
+        return words("moment-today-paused")
     if status.state is TodayState.DUE:
-        return f"Today's moment of the day will be posted in {channel} <t:{int(status.due.timestamp())}:R>."
+        return words("moment-today-due", channel=channel, time=int(status.due.timestamp()))
     if status.state is TodayState.POSTING:
-        return f"Today's moment of the day is being posted in {channel}."
-    why = f" ({status.reason})" if status.reason else ""
+        return words("moment-today-posting", channel=channel)
+    reason = status.reason
     today = {
-        TodayState.RETRYING: f"Today's post could not be made yet{why}; it is being tried again.",
-        TodayState.FAILED: f"Today's moment of the day could not be posted{why}.",
-        TodayState.MISSED: "Today's moment of the day was missed: the bot was offline at post time.",
-        TodayState.PASSED: "No moment of the day was posted today.",
+        TodayState.RETRYING: t("moment-today-retrying-why", reason=reason) if reason else t("moment-today-retrying"),
+        TodayState.FAILED: t("moment-today-failed-why", reason=reason) if reason else t("moment-today-failed"),
+        TodayState.MISSED: t("moment-today-missed"),
+        TodayState.PASSED: t("moment-today-passed"),
     }[status.state]
-    return f"{today} {next_post}"
+    return f"{words(today)} {next_post}"
 
 
 def moment_view(content: MomentContent) -> discord.ui.View:
     return story_buttons(content.view.story, excerpt=10**9)  # the Flag button; the body is not in the post
 
 
-def choice_text(choice: Choice) -> str:
-    text = f"Why this story: {choice.reason}. {choice.eligible} stories can be posted."
-    return text + (f"\n⚠️ {choice.warning}" if choice.warning else "")
+def choice_text(words: Words, choice: Choice) -> str:
+    text = words("moment-choice-why", reason=choice.reason, count=choice.eligible)
+    return text + ("\n" + words("moment-choice-warning", warning=choice.warning) if choice.warning else "")
 
 
-def preview_embeds(preview: Preview) -> list[discord.Embed]:
+def preview_embeds(words: Words, preview: Preview) -> list[discord.Embed]:
     schedule = preview.schedule
     assert schedule is not None
-    status = "paused" if schedule.paused else f"posts at {schedule.post_time} ({schedule.timezone})"
-    head = new_embed(f"Moment of the day for {preview.local_date:%d %B %Y}", f"<#{schedule.channel_id}>, {status}")
-    if preview.post is not None:
-        add_field(
-            head, "Today", f"Already {preview.post.state}" + (f": {preview.post.reason}" if preview.post.reason else "")
+    day = preview.local_date
+    title = words(
+        "moment-preview-title",
+        date=t("moment-date", day=f"{day:%d}", month=t("moment-month", month=day.month), year=day.year),
+    )
+    if schedule.paused:
+        status = words("moment-preview-paused", channel=schedule.channel_id)
+    else:
+        status = words(
+            "moment-preview-active", channel=schedule.channel_id, time=schedule.post_time, zone=schedule.timezone
         )
-    add_field(head, "Choice", choice_text(preview.choice))
+    head = new_embed(title, status)
+    if preview.post is not None:
+        reason = reason_text(preview.post.reason)
+        today = (
+            t("moment-preview-today-why", state=preview.post.state, reason=reason)
+            if reason
+            else t("moment-preview-today", state=preview.post.state)
+        )
+        add_field(head, words("moment-field-today"), words(today))
+    add_field(head, words("moment-field-choice"), choice_text(words, preview.choice))
     story = preview.content.view.story if preview.content is not None else None
     if story is not None and story.check_summary:
-        badge = "⚠️ " if story.check_contradicted else ""
-        add_field(head, "Claims checked against the results", badge + story.check_summary)
+        mark = "⚠️ " if story.check_contradicted else ""
+        add_field(head, words("moment-field-claims"), mark + story.check_summary)
     if schedule.failing_reason:
-        add_field(head, "⚠️ Failing", f"Since {schedule.failing_since}: {schedule.failing_reason}")
+        failing = words(
+            "moment-failing-since", since=schedule.failing_since or "", reason=reason_text(schedule.failing_reason)
+        )
+        add_field(head, words("moment-field-failing"), failing)
     embeds = [head]
     if preview.content is not None:
-        embeds.append(moment_embed(preview.content))
+        embeds.append(moment_embed(words, preview.content))
     return embeds
 
 
-def settings_embed(preview: Preview) -> discord.Embed:
+def settings_embed(words: Words, preview: Preview) -> discord.Embed:
     schedule = preview.schedule
     assert schedule is not None
-    embed = new_embed("Moment of the day: settings")
-    add_field(embed, "Channel", f"<#{schedule.channel_id}>", inline=True)
-    add_field(embed, "Time", f"{schedule.post_time} {schedule.timezone}", inline=True)
-    add_field(embed, "State", "paused" if schedule.paused else "active", inline=True)
-    add_field(embed, "Labels that may be posted", ", ".join(badge(label) for label in sorted(schedule.allowed_labels)))
-    add_field(embed, "Repeat", f"a story may come back after {schedule.repeat_days} days", inline=True)
+    embed = new_embed(words("moment-settings-title"))
+    add_field(embed, words("moment-field-channel"), f"<#{schedule.channel_id}>", inline=True)
+    add_field(
+        embed,
+        words("moment-field-time"),
+        words("moment-settings-time", time=schedule.post_time, zone=schedule.timezone),
+        inline=True,
+    )
+    state = words("moment-state-paused") if schedule.paused else words("moment-state-active")
+    add_field(embed, words("moment-field-state"), state, inline=True)
+    labels = words("list-separator").join(badge(label) for label in sorted(schedule.allowed_labels))
+    add_field(embed, words("moment-field-labels"), labels)
+    add_field(embed, words("moment-field-repeat"), words("moment-repeat", days=schedule.repeat_days), inline=True)
     today = preview.post
     if schedule.failing_reason:
-        status = f"⚠️ failing since {schedule.failing_since}: {schedule.failing_reason}"
+        status = words(
+            "moment-status-failing", since=schedule.failing_since or "", reason=reason_text(schedule.failing_reason)
+        )
     elif today is not None and today.state in (PostState.FAILED, PostState.MISSED):
-        status = f"⚠️ today's post {today.state}: {today.reason or 'no reason recorded'}"
+        reason = reason_text(today.reason)
+        status = (
+            words("moment-status-today", state=today.state, reason=reason)
+            if reason
+            else words("moment-status-today-no-reason", state=today.state)
+        )
     else:
-        status = "✅ posting normally"
-    add_field(embed, "Status", status)
+        status = words("moment-status-normal")
+    add_field(embed, words("moment-field-status"), status)
     if preview.choice.warning:
-        add_field(embed, "Stock", preview.choice.warning)
+        add_field(embed, words("moment-field-stock"), words(preview.choice.warning))
     return embed

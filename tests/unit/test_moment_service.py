@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.i18n import Text
 from bot.services.access import Actor, PermissionDenied
 from bot.services.events import Signal
 from bot.services.moments import MomentContent, MomentService
@@ -45,10 +46,10 @@ class Poster:
     async def find(self, channel_id: int, local_date: str, story_id: int) -> int | None:
         return None
 
-    async def edit(self, channel_id: int, message_id: int, content: MomentContent) -> None:
+    async def edit(self, guild_id: int, channel_id: int, message_id: int, content: MomentContent) -> None:
         self.edited.append((channel_id, message_id, content))
 
-    async def notify(self, guild_id: int, text: str) -> None:
+    async def notify(self, guild_id: int, text: Text) -> None:
         pass
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from bot.errors import UserFacingError
+from bot.i18n import Text, t
 from bot.text import quote
 from db.models import LABELS, Label
 
@@ -24,21 +25,6 @@ NEVER_POSTABLE = frozenset({Label.FALSE})
 LOW_STOCK = 7
 MAX_REPEAT_DAYS = 3650
 
-_MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
-
 
 @dataclass(frozen=True)
 class Candidate:
@@ -52,9 +38,9 @@ class Candidate:
 @dataclass(frozen=True)
 class Choice:
     story_id: int | None  # None when nothing is eligible
-    reason: str  # why this story, for /moment preview and logs
+    reason: Text  # why this story, for /moment preview and logs
     eligible: int  # stories outside the repeat window, or the fallback set when there are none
-    warning: str | None  # for moderators: low stock, forced repeat, nothing postable
+    warning: Text | None  # for moderators: low stock, forced repeat, nothing postable
 
 
 def _iso_date(text: str | None) -> date | None:
@@ -85,8 +71,9 @@ def _tie_break(guild_id: int, local_date: date, story_id: int) -> bytes:
     return hashlib.sha256(f"{guild_id}:{local_date.isoformat()}:{story_id}".encode()).digest()
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def day_month(day: date) -> Text:
+    """ "10 March": a date without its year, in the reader's words."""
+    return t("moment-day-month", day=day.day, month=t("moment-month", month=day.month))
 
 
 def choose(
@@ -113,8 +100,9 @@ def choose(
     allowed = {label.lower() for label in allowed_labels} - NEVER_POSTABLE
     eligible = [c for c in candidates if c.label.lower() in allowed]
     if not eligible:
-        why = "there are no stories yet" if not candidates else "no story has an allowed label"
-        return Choice(None, f"nothing to post: {why}", 0, f"Nothing can be posted: {why}")
+        if not candidates:
+            return Choice(None, t("moment-reason-no-stories"), 0, t("moment-warning-no-stories"))
+        return Choice(None, t("moment-reason-no-allowed-label"), 0, t("moment-warning-no-allowed-label"))
 
     def last(c: Candidate) -> date | None:
         return _iso_date(c.last_posted)
@@ -143,33 +131,27 @@ def choose(
         posted = last(best)
         if _is_on_this_day(moment, local_date):
             assert moment is not None
-            reason = f"on this day in {moment.year} ({moment.day} {_MONTHS[moment.month - 1]})"
+            reason = t("moment-reason-on-this-day", year=moment.year, day=day_month(moment))
         elif best.last_posted is None:
-            reason = "never posted before"
+            reason = t("moment-reason-never-posted")
         elif posted is None:
-            reason = "posted least recently (last date unreadable)"
+            reason = t("moment-reason-least-recent-unreadable")
         else:
-            reason = f"posted least recently (last on {posted.isoformat()})"
+            reason = t("moment-reason-least-recent", date=posted.isoformat())
         warning = None
         if len(fresh) < LOW_STOCK:
-            can = _plural(len(fresh), "story can", "stories can")
-            warning = f"Only {can} be posted: add or verify more stories (fewer than {LOW_STOCK} left)"
+            warning = t("moment-warning-low-stock", count=len(fresh), low=LOW_STOCK)
         return Choice(best.story_id, reason, len(fresh), warning)
 
     # Everything postable was posted inside the window: repeating beats posting nothing, and
     # the least recently posted one is the repeat the members are least likely to remember.
     best = min(eligible, key=lambda c: (recency(c), _tie_break(guild_id, local_date, c.story_id), c.story_id))
     posted = last(best)
-    when = posted.isoformat() if posted else "unknown"
-    window = _plural(repeat_days, "day", "days")
-    reason = (
-        f"repeat: every eligible story was posted in the last {window}, "
-        f"so the one posted least recently (last on {when})"
-    )
-    warning = (
-        f"Nothing new can be posted: all {_plural(len(eligible), 'story was', 'stories were')} posted "
-        f"in the last {window}; add or verify more stories, or shorten the repeat window"
-    )
+    if posted is not None:
+        reason = t("moment-reason-repeat", days=repeat_days, date=posted.isoformat())
+    else:
+        reason = t("moment-reason-repeat-unknown", days=repeat_days)
+    warning = t("moment-warning-repeat", count=len(eligible), days=repeat_days)
     return Choice(best.story_id, reason, len(eligible), warning)
 
 
@@ -190,16 +172,12 @@ def validate_labels(labels: Iterable[str]) -> frozenset[str]:
     postable = [label for label in KNOWN_LABELS if label not in NEVER_POSTABLE]
     unknown = sorted({label for label in wanted if label not in KNOWN_LABELS})
     if unknown:
-        names = ", ".join(quote(label) for label in unknown)
-        what = "Unknown label" if len(unknown) == 1 else "Unknown labels"
-        raise UserFacingError(f"{what}: {names}. Labels are: {', '.join(postable)}.")
+        names = tuple(quote(label) for label in unknown)
+        raise UserFacingError("moment-labels-unknown", count=len(unknown), names=names, labels=tuple(postable))
     if NEVER_POSTABLE.intersection(wanted):
-        raise UserFacingError(
-            "False stories are never posted as the moment of the day: remove “false” from the labels "
-            f"(choose from {', '.join(postable)})."
-        )
+        raise UserFacingError("moment-labels-false", labels=tuple(postable))
     if not wanted:
-        raise UserFacingError(f"Choose at least one label: {', '.join(postable)}.")
+        raise UserFacingError("moment-labels-empty", labels=tuple(postable))
     return frozenset(wanted)
 
 
@@ -207,7 +185,5 @@ def validate_repeat_days(days: int) -> int:
     """Days before a posted story may be posted again: 0 (no limit) to 3650 (ten years)."""
     # bool is an int subclass; True as "1 day" would be a caller bug, so refuse it.
     if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= MAX_REPEAT_DAYS:
-        raise UserFacingError(
-            f"The repeat window must be a whole number of days from 0 to {MAX_REPEAT_DAYS}, not {quote(str(days))}."
-        )
+        raise UserFacingError("moment-repeat-days-range", max=MAX_REPEAT_DAYS, days=quote(str(days)))
     return days

@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo, available_timezones
 from rapidfuzz import fuzz
 
 from bot.errors import UserFacingError
+from bot.i18n import Text, t
 from bot.text import quote
 
 # --------------------------------------------------------------------------------------------
@@ -27,11 +28,10 @@ _TIME_RE = re.compile(r"([0-9]{1,2}):([0-9]{2})", re.ASCII)
 _TWELVE_HOUR_RE = re.compile(r"([0-9]{1,2})(?:[:.]([0-9]{2}))?\s*([ap])\.?m\.?", re.ASCII | re.IGNORECASE)
 
 
-def _not_a_time(text: str, detail: str | None = None) -> UserFacingError:
-    message = f"{quote(text)} is not a time of day: use HH:MM, 24-hour, e.g. 07:30"
-    if detail:
-        message += f" ({detail})"
-    return UserFacingError(message)
+def _not_a_time(text: str, detail: Text | None = None) -> UserFacingError:
+    if detail is None:
+        return UserFacingError("time-not-a-time", text=quote(text))
+    return UserFacingError("time-not-a-time-detail", text=quote(text), detail=detail)
 
 
 def parse_time(text: str) -> tuple[int, int]:
@@ -42,24 +42,24 @@ def parse_time(text: str) -> tuple[int, int]:
     """
     stripped = text.strip()
     if not stripped:
-        raise _not_a_time(text, "nothing was given")
+        raise _not_a_time(text, t("time-detail-empty"))
     match = _TIME_RE.fullmatch(stripped)
     if match is None:
         if re.fullmatch(r"[0-9]{1,2}:[0-9]", stripped, re.ASCII):
-            raise _not_a_time(text, "minutes need two digits")
+            raise _not_a_time(text, t("time-detail-minute-digits"))
         twelve = _TWELVE_HOUR_RE.fullmatch(stripped)
         if twelve is not None and 1 <= int(twelve.group(1)) <= 12 and int(twelve.group(2) or 0) <= 59:
             # Say what it would be rather than guess: "7pm" -> "write it as 19:00".
             hour = int(twelve.group(1)) % 12 + (12 if twelve.group(3).lower() == "p" else 0)
-            raise _not_a_time(text, f"write it as {hour:02}:{twelve.group(2) or '00'}")
+            raise _not_a_time(text, t("time-detail-write-as", time=f"{hour:02}:{twelve.group(2) or '00'}"))
         raise _not_a_time(text)
     hour, minute = int(match.group(1)), int(match.group(2))
     if hour > 23:
         # 24:00 is refused too: it is "00:00 of the next day", which would put the post on
         # a different local date than the one the user thinks of.
-        raise _not_a_time(text, "the hour goes from 0 to 23")
+        raise _not_a_time(text, t("time-detail-hour-range"))
     if minute > 59:
-        raise _not_a_time(text, "minutes go from 00 to 59")
+        raise _not_a_time(text, t("time-detail-minute-range"))
     return hour, minute
 
 
@@ -167,7 +167,6 @@ _LEGACY_SUGGESTIONS: dict[str, tuple[str, ...]] = {
     "NZ-CHAT": ("Pacific/Chatham",),
 }
 
-_HINT = "like Europe/Paris or Asia/Tokyo"
 # Discord rejects autocomplete choices longer than 100 characters.
 _CHOICE_MAX_CHARS = 100
 # Autocomplete text is user-controlled; nothing longer than any zone name can match anyway.
@@ -351,10 +350,10 @@ def _suggestions(query: str) -> list[str]:
     return [z.name for s, z in ranked if s >= floor][:3]
 
 
-def _or_list(names: Sequence[str]) -> str:
+def _or_list(names: Sequence[str]) -> Text | str:
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " or " + names[-1]
+    return t("zone-or-list", first=tuple(names[:-1]), last=names[-1])
 
 
 def parse_timezone(text: str) -> ZoneInfo:
@@ -367,7 +366,7 @@ def parse_timezone(text: str) -> ZoneInfo:
     query = _normalize_zone_text(text)
     shown = quote(text)
     if not query:
-        raise UserFacingError(f"Give a time zone name {_HINT}.")
+        raise UserFacingError("zone-empty")
     zone = _zones_by_key().get(query)
     if zone is not None:
         return ZoneInfo(zone.name)
@@ -378,28 +377,28 @@ def parse_timezone(text: str) -> ZoneInfo:
         zones = zones_at_offset(offset)
         fixed = [z for z in zones if z.startswith("Etc/") or z == "UTC"]
         places = [z for z in zones if z not in fixed]
-        parts = []
+        named = _offset_text(offset)
+        if fixed and places:
+            raise UserFacingError(
+                "zone-fixed-offset-both", zone=shown, fixed=fixed[0], offset=named, places=_or_list(places)
+            )
         if fixed:
-            parts.append(f"{fixed[0]} for {_offset_text(offset)} all year round")
+            raise UserFacingError("zone-fixed-offset-fixed", zone=shown, fixed=fixed[0], offset=named)
         if places:
-            parts.append(f"the zone of a place at {_offset_text(offset)} now, such as {_or_list(places)}")
-        advice = " or ".join(parts) if parts else f"a city time zone {_HINT}"
-        raise UserFacingError(f"{shown} is a fixed offset, not a time zone. Use {advice}.")
+            raise UserFacingError("zone-fixed-offset-places", zone=shown, offset=named, places=_or_list(places))
+        raise UserFacingError("zone-fixed-offset", zone=shown)
     if "/" not in query:
         legacy = _LEGACY_SUGGESTIONS.get(query.upper())
         known = {n.upper() for n in available_timezones() if "/" not in n}
         if legacy is not None or query.upper() in known:
             cities = [n for n in legacy or () if n.lower() in _zones_by_key()]
-            advice = f"such as {_or_list(cities)}" if cities else _HINT
-            raise UserFacingError(
-                f"{shown} is an abbreviation or legacy name, and those are ambiguous "
-                f"(the same letters mean different places, and they do not say when daylight saving applies). "
-                f"Use a city time zone {advice}."
-            )
+            if cities:
+                raise UserFacingError("zone-legacy-cities", zone=shown, cities=_or_list(cities))
+            raise UserFacingError("zone-legacy", zone=shown)
     suggestions = _suggestions(query)
     if suggestions:
-        raise UserFacingError(f"{shown} is not an IANA time zone. Did you mean {_or_list(suggestions)}?")
-    raise UserFacingError(f"{shown} is not an IANA time zone: use a name {_HINT}.")
+        raise UserFacingError("zone-unknown-suggest", zone=shown, suggestions=_or_list(suggestions))
+    raise UserFacingError("zone-unknown", zone=shown)
 
 
 # --------------------------------------------------------------------------------------------
