@@ -4,7 +4,6 @@ language it was posted in."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -12,14 +11,13 @@ from typing import Any
 import pytest
 
 import bot.i18n
-import bot.moment_poster
-import bot.ui.i18n
 from bot.i18n import Catalogue, Words, t
 from bot.moment_poster import DiscordPoster
 from bot.services.moments import MomentContent, reason_text, stored_reason
 from bot.services.stories import StoryView
 from bot.ui.moments import footer_text, moment_embed
 from db.models import Story
+from tests.languages import catalogue_with
 
 FRENCH = """
 moment-footer = Moment du jour · { $date } · histoire n° { $id }
@@ -35,13 +33,8 @@ post-reason-schedule-gone = le programme a disparu
 @pytest.fixture
 def french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Catalogue:
     """The shipped catalogues plus a French one with a few of the moment's messages."""
-    root = tmp_path / "locales"
-    shutil.copytree(bot.i18n.LOCALES_ROOT, root)
-    (root / "fr").mkdir()
-    (root / "fr" / "moments.ftl").write_text(FRENCH, encoding="utf-8")
-    catalogue = Catalogue(root)
-    for module in (bot.i18n, bot.ui.i18n, bot.moment_poster):
-        monkeypatch.setattr(module, "catalogue", lambda: catalogue)
+    catalogue = catalogue_with(tmp_path, "fr", FRENCH)
+    monkeypatch.setattr(bot.i18n, "_loaded", catalogue)
     return catalogue
 
 
