@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.errors import NotFound, UserFacingError
-from bot.services.access import Actor, audit, require_owner
+from bot.i18n import Text, t
+from bot.services.access import Actor, PermissionDenied, audit, require_owner
 from bot.services.names import normalize
 from bot.services.results.resolve import Resolver
 from bot.text import quote as _quote
+from bot.text import shorten
 from db.models import Skater
 from db.repositories.results import ResultsRepository
 
@@ -38,7 +40,24 @@ class SiteImport:
             async with self._source:
                 return await import_isu(self._repo.database, self._source, correction=self._correction)
         except (SourceError, PageError, ProtocolError, ImportFormatError) as exc:
-            raise UserFacingError(f"Nothing was imported: {exc}") from exc
+            raise UserFacingError("store-import-failed", problem=_problem(exc)) from exc
+
+
+# A message's value is at most 1,000 characters (Fluent's limit); a reply is cut to 2,000 anyway.
+PROBLEM_LIMIT = 900
+
+
+def _problem(exc: Exception) -> str:
+    """What went wrong, in the importer's words (its errors name the page and the line)."""
+    return shorten(str(exc), PROBLEM_LIMIT)
+
+
+def _owners_only(actor: Actor, refusal: Text) -> None:
+    """require_owner, refused in the catalogue's words (require_owner takes an English sentence)."""
+    try:
+        require_owner(actor)
+    except PermissionDenied as exc:
+        raise PermissionDenied(refusal) from exc
 
 
 class Curation(Resolver):
@@ -47,21 +66,21 @@ class Curation(Resolver):
     async def add_alias(self, actor: Actor, skater_text: str, alias: str) -> Skater:
         """Stores another spelling of a skater's name (another script, a transliteration): the bot's owners
         only, since every server reads the same names. Audited like story changes."""
-        require_owner(actor, "Only the bot's owners can change how skaters' names are written.")
+        _owners_only(actor, t("athlete-alias-owners-only"))
         skater = await self.skater(skater_text)
         alias = _clean_alias(alias)
         if normalize(alias) in {normalize(n) for n in (skater.name, *skater.aliases)}:
-            raise UserFacingError(f"{_quote(skater.name)} is already written {_quote(alias)}.")
+            raise UserFacingError("athlete-alias-exists", skater=_quote(skater.name), alias=_quote(alias))
         await self.repo.add_alias(skater.id, alias, audit(actor, "alias add", None, _alias_record(skater, alias)))
         return await self._reindexed(skater.id)
 
     async def remove_alias(self, actor: Actor, skater_text: str, alias: str) -> Skater:
         """Removes a stored spelling of a skater's name (the bot's owners only). Audited like story changes."""
-        require_owner(actor, "Only the bot's owners can change how skaters' names are written.")
+        _owners_only(actor, t("athlete-alias-owners-only"))
         skater = await self.skater(skater_text)
         stored = next((a for a in skater.aliases if normalize(a) == normalize(alias)), None)
         if stored is None:
-            raise NotFound(f"spelling of {skater.name}", alias, list(skater.aliases))
+            raise NotFound(t("noun-spelling-of", skater=skater.name), alias, list(skater.aliases))
         await self.repo.remove_alias(
             skater.id, stored, audit(actor, "alias remove", _alias_record(skater, stored), None)
         )
@@ -84,14 +103,14 @@ class Curation(Resolver):
         """An import of an official ISU results site from its URL, refused at once (before any waiting) when
         the actor is not one of the bot's owners or the URL cannot be read from. Only URLs: from Discord, a
         path would let the answer tell whether it exists on the bot's machine."""
-        require_owner(actor, "Only the bot's owners can import results.")
+        _owners_only(actor, t("store-import-owners-only"))
         # Loaded on first use: PDFium and the parsers cost the bot memory it needs only for an import.
         from bot.services.isu.source import SourceError, open_source
 
         try:
             source = open_source(url, allow_private=allow_private, urls_only=True)
         except SourceError as exc:
-            raise UserFacingError(f"Nothing was imported: {exc}") from exc
+            raise UserFacingError("store-import-failed", problem=_problem(exc)) from exc
         return SiteImport(self.repo, source, correction)
 
 
@@ -101,9 +120,9 @@ ALIAS_LIMIT = 100
 def _clean_alias(alias: str) -> str:
     cleaned = " ".join(alias.split())
     if not normalize(cleaned):
-        raise UserFacingError("A spelling needs at least one letter or digit.")
+        raise UserFacingError("athlete-alias-empty")
     if len(cleaned) > ALIAS_LIMIT:
-        raise UserFacingError(f"A spelling is at most {ALIAS_LIMIT} characters.")
+        raise UserFacingError("athlete-alias-too-long", limit=ALIAS_LIMIT)
     return cleaned
 
 

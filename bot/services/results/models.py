@@ -6,14 +6,16 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from bot.i18n import Text
 from db.models import Competition, Entry, EntryInEvent, Event, Figure, Protocol, Segment, Skater, TeamResult
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """An autocomplete choice: what the user sees, and what Discord sends back when it is picked."""
+    """An autocomplete choice: what the user sees (a name as stored, or a message put into words for the
+    person typing), and what Discord sends back when it is picked."""
 
-    name: str
+    name: str | Text
     value: str
 
 
@@ -50,10 +52,11 @@ class ProtocolView:
 
 @dataclass(frozen=True, slots=True)
 class PersonalBest:
-    label: str  # "Short program", "Total"
+    label: Text  # "Short program", "Total", "Short program (Junior)"
     score: Figure
     competition: Competition
     event: Event
+    kind: str = "total"  # a segment kind ("short_program"), or "total"
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from dataclasses import replace
 from rapidfuzz import fuzz
 
 from bot.errors import Ambiguous, NotFound, Suggestion, UserFacingError
+from bot.i18n import t
 from bot.services.competitions import CompetitionFinder, CompetitionLookup, labels_with_years
 from bot.services.levels import event_display_name, is_senior, level_synonyms
 from bot.services.names import NameIndex, NameMatch, normalize
@@ -184,10 +185,15 @@ class Resolver:
         if lookup.match is not None:
             return lookup.match
         if lookup.ambiguous:
-            raise Ambiguous("competition", text, _competition_suggestions(lookup.matches))
-        missing = lookup.describe_missing() or f"competition matching {_quote(text)}"
+            raise Ambiguous(
+                t("noun-competition"),
+                text,
+                _competition_suggestions(lookup.matches),
+                plural=t("noun-competitions"),
+            )
+        missing = lookup.describe_missing() or t("store-missing-competition-matching", query=_quote(text))
         nearby = lookup.nearby or self._finder.newest(5)
-        raise NotFound("competition", text, _competition_suggestions(nearby), missing=missing)
+        raise NotFound(t("noun-competition"), text, _competition_suggestions(nearby), missing=missing)
 
     def event(self, competition: Competition, text: str) -> Event:
         """The event of the competition that `text` names (never a near neighbour; ambiguity is offered as a choice)."""
@@ -202,22 +208,27 @@ class Resolver:
         suggestions = [Suggestion(e.name, e.key) for e in ranked]
         if len(close) > 1 and close[1].score >= 90:
             tied = [Suggestion(events[m.key].name, events[m.key].key) for m in close if m.score >= 90]
-            raise Ambiguous(f"event at {competition.label}", text, tied, plural=f"events at {competition.label}")
-        raise NotFound(f"event at {competition.label}", text, suggestions)
+            raise Ambiguous(
+                t("noun-event-at", competition=competition.label),
+                text,
+                tied,
+                plural=t("noun-events-at", competition=competition.label),
+            )
+        raise NotFound(t("noun-event-at", competition=competition.label), text, suggestions)
 
     def segment(self, event: Event, text: str) -> Segment:
         """The segment of the event that `text` names."""
         segment = self._match_segment(event, text)
         if segment is None:
             suggestions = [Suggestion(s.name, s.key) for s in self.segments_of(event)]
-            raise NotFound(f"segment in {event.name}", text, suggestions)
+            raise NotFound(t("noun-segment-in", event=event.name), text, suggestions)
         return segment
 
     def skater_id(self, text: str) -> int:
         """The one skater a picked choice (its id) or any typed text means; NotFound/Ambiguous otherwise."""
         athlete_ids = self.athlete_ids(text)
         if len(athlete_ids) != 1:
-            raise UserFacingError(f"{_quote(text)} is a couple; name one skater.")
+            raise UserFacingError("athlete-is-couple", query=_quote(text))
         return athlete_ids[0]
 
     def athlete_ids(self, text: str) -> tuple[int, ...]:
@@ -250,8 +261,8 @@ class Resolver:
         matches.sort(key=lambda pair: -pair[0].score)
         suggestions = [Suggestion(m.label, value) for m, value in matches[:5]]
         if matches and matches[0][0].score >= 90:
-            raise Ambiguous("athlete", text, suggestions)
-        raise NotFound("athlete", text, suggestions)
+            raise Ambiguous(t("noun-athlete"), text, suggestions, plural=t("noun-athletes"))
+        raise NotFound(t("noun-athlete"), text, suggestions)
 
     def _explain_couple(self, text: str) -> None:
         """ "A / B" where A and B are each found but never skated together: say so rather than "no match"."""
@@ -261,9 +272,7 @@ class Resolver:
         found = [self.skaters.resolve(part).match for part in parts]
         if all(found):
             a, b = (m.label for m in found if m)
-            raise UserFacingError(
-                f"{_quote(a)} and {_quote(b)} have no entry together in the results stored; look them up one at a time."
-            )
+            raise UserFacingError("athlete-never-together", a=_quote(a), b=_quote(b))
 
     def _names_each(self, text: str, ids: Sequence[int]) -> bool:
         """Whether some word of `text` is (the start of, or a typo of) a word of each skater's names."""
@@ -318,7 +327,7 @@ class Resolver:
         skater_id = self.skater_id(text)
         skater = await self.repo.skater(skater_id)
         if skater is None:  # deleted since the index was built
-            raise NotFound("athlete", text)
+            raise NotFound(t("noun-athlete"), text)
         return skater
 
     async def athlete(self, text: str) -> Athlete:
@@ -327,7 +336,7 @@ class Resolver:
         for skater_id in self.athlete_ids(text):
             skater = await self.repo.skater(skater_id)
             if skater is None:  # deleted since the index was built
-                raise NotFound("athlete", text)
+                raise NotFound(t("noun-athlete"), text)
             skaters.append(skater)
         return Athlete(tuple(skaters))
 

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from cachetools import LRUCache
 
 from bot.errors import NotFound, Suggestion, UserFacingError
-from bot.services.levels import is_senior, level_label
+from bot.i18n import Text, t
+from bot.services.levels import is_senior, level_label, level_text
 from bot.services.results.aliases import Curation
 from bot.services.results.models import (
     Athlete,
@@ -29,7 +30,14 @@ from bot.services.results.models import (
     Standings,
 )
 from bot.services.results.resolve import MAX_CHOICES, _athlete_value, _cut, _newest_first
-from bot.services.results.vocabulary import DISCIPLINE_LABELS, MEDALS, SEGMENT_KIND_LABELS
+from bot.services.results.vocabulary import (
+    DISCIPLINE_LABELS,
+    MEDALS,
+    SEGMENT_KIND_LABELS,
+    discipline_text,
+    medal_text,
+    segment_kind_text,
+)
 from bot.text import quote as _quote
 from db.models import (
     Competition,
@@ -91,7 +99,15 @@ class ResultsService(Curation):
             if medallists:
                 medallists.sort(key=lambda pair: pair[0])
                 return [
-                    Choice(_cut(f"{entry.name} · {MEDALS[place]}, {competition.label}"), _athlete_value(entry.skaters))
+                    Choice(
+                        t(
+                            "athlete-choice-medallist",
+                            name=_cut(entry.name),
+                            medal=medal_text(MEDALS[place]),
+                            competition=_cut(competition.label),
+                        ),
+                        _athlete_value(entry.skaters),
+                    )
                     for place, entry in medallists[:MAX_CHOICES]
                 ]
         return []
@@ -174,7 +190,7 @@ class ResultsService(Curation):
         records, team_records = await self._career(athlete)
         partners: dict[int, Skater] = {}
         medals: Counter[str] = Counter()
-        bests: dict[str, PersonalBest] = {}
+        bests: dict[tuple[str, str], PersonalBest] = {}
         segments: dict[int, Segment] = {}
         for record in records:
             for partner in record.entry.skaters:
@@ -186,19 +202,19 @@ class ResultsService(Curation):
                 segments[segment.id] = segment
                 result = record.entry.segments.get(segment.id)
                 if result and result.tss:
-                    _keep_best(bests, _best_label(SEGMENT_KIND_LABELS[segment.kind], record.event), result.tss, record)
+                    _keep_best(bests, segment.kind, result.tss, record)
             if record.entry.total and record.event.discipline != "team":
-                _keep_best(bests, _best_label("Total", record.event), record.entry.total, record)
+                _keep_best(bests, "total", record.entry.total, record)
         for _, _, team in team_records:
             if team.place and team.place.value in MEDALS:
                 medals[f"team {MEDALS[int(team.place.value)]}"] += 1
-        order = [*SEGMENT_KIND_LABELS.values(), "Total"]
+        order = [*SEGMENT_KIND_LABELS, "total"]
 
         def best_order(best: PersonalBest) -> tuple[bool, str, int]:
             # Senior bests first, then each other level's own: a junior score is never a senior best.
             level = best.event.level
             senior = is_senior(level)
-            return (not senior, level_label(level) or "~", order.index(best.label.split(" (")[0]))
+            return (not senior, level_label(level) or "~", order.index(best.kind))
 
         return AthleteProfile(
             athlete=athlete,
@@ -217,26 +233,32 @@ class ResultsService(Curation):
         competition = self.competition(competition_text)
         records = [r for r in await self._records(athlete) if r.competition.id == competition.id]
         if not records:
-            raise UserFacingError(f"{_quote(athlete.name)} has no results stored at {_quote(competition.label)}.")
+            raise UserFacingError(
+                "athlete-no-results-at", athlete=_quote(athlete.name), competition=_quote(competition.label)
+            )
         for record in records:
             segment = self._match_segment(record.event, segment_text)
             if segment is not None and segment.id in record.entry.segments:
                 protocol = await self.repo.protocol(record.entry.id, segment.id)
                 if protocol is None:
                     raise UserFacingError(
-                        f"No judges' details are stored for {_quote(athlete.name)} in the {segment.name.lower()} at "
-                        f"{_quote(competition.label)}: only official ISU imports carry them."
+                        "protocol-not-stored",
+                        athlete=_quote(athlete.name),
+                        segment=segment.name.lower(),
+                        competition=_quote(competition.label),
                     )
                 return ProtocolView(competition, record.event, segment, record.entry, protocol)
         suggestions = [
             Suggestion(s.name, s.key) for r in records for s in self.segments_of(r.event) if s.id in r.entry.segments
         ]
-        raise NotFound(f"segment {athlete.name} skated at {competition.label}", segment_text, suggestions)
+        what = t("noun-segment-skated-at", athlete=athlete.name, competition=competition.label)
+        raise NotFound(what, segment_text, suggestions)
 
     async def podiums(self, discipline: str, competition_text: str | None = None) -> list[Podium]:
         """/podiums: the medallists of a discipline, newest competition first (optionally of one competition)."""
         if discipline not in DISCIPLINE_LABELS:
-            raise NotFound("discipline", discipline, list(DISCIPLINE_LABELS.values()))
+            # Suggestions are plain labels (bot.errors.Suggestion): in the default language.
+            raise NotFound(t("noun-discipline"), discipline, [str(discipline_text(d)) for d in DISCIPLINE_LABELS])
         competition = self.competition(competition_text) if competition_text and competition_text.strip() else None
         events = [
             e
@@ -250,9 +272,9 @@ class ResultsService(Curation):
             entries, teams = await self.results_of(event)
             if discipline == "team":
                 places = [
-                    (int(t.place.value), t.name, t.country, t.points)
-                    for t in teams
-                    if t.place and t.place.value in MEDALS
+                    (int(team.place.value), team.name, team.country, team.points)
+                    for team in teams
+                    if team.place and team.place.value in MEDALS
                 ]
             else:
                 places = [
@@ -272,7 +294,7 @@ class ResultsService(Curation):
         for event in self._events.get(competition.id, []):
             entries, teams = await self.results_of(event)
             if event.discipline == "team":
-                places = [(t.place, t.country) for t in teams]
+                places = [(team.place, team.country) for team in teams]
             else:
                 places = [(e.place, e.country) for e in entries]
             for place, country in places:
@@ -289,7 +311,7 @@ class ResultsService(Curation):
         a = await self.athlete(a_text)
         b = await self.athlete(b_text)
         if a.ids == b.ids:
-            raise UserFacingError(f"Both options name {_quote(a.name)}: pick two different athletes.")
+            raise UserFacingError("compare-same-athlete", athlete=_quote(a.name))
         a_records, b_records = await self._records(a), await self._records(b)
         b_by_event = {r.event.id: r for r in b_records}
         meetings, together = [], []
@@ -331,18 +353,24 @@ def _disciplines(records: Iterable[EntryInEvent]) -> list[str]:
     return disciplines
 
 
-def _best_label(kind: str, event: Event) -> str:
+def _best_label(kind: str, event: Event) -> Text:
     """Bests are kept per level: "Short program" (senior), "Short program (Junior)", and apart from both the
     events stored before levels were recorded ("Short program (level not known)")."""
+    what = t("athlete-best-total") if kind == "total" else segment_kind_text(kind)
     if is_senior(event.level):
-        return kind
-    return f"{kind} ({level_label(event.level) or 'level not known'})"
+        return what
+    level = level_text(event.level)
+    if level is None:
+        return t("athlete-best-level-unknown", kind=what)
+    return t("athlete-best-at-level", kind=what, level=level)
 
 
-def _keep_best(bests: dict[str, PersonalBest], label: str, score: Figure, record: EntryInEvent) -> None:
-    current = bests.get(label)
+def _keep_best(bests: dict[tuple[str, str], PersonalBest], kind: str, score: Figure, record: EntryInEvent) -> None:
+    # One best per kind and level; the events of no known level apart ("").
+    key = (kind, "senior" if is_senior(record.event.level) else level_label(record.event.level))
+    current = bests.get(key)
     if current is None or float(score.value) > float(current.score.value):
-        bests[label] = PersonalBest(label, score, record.competition, record.event)
+        bests[key] = PersonalBest(_best_label(kind, record.event), score, record.competition, record.event, kind)
 
 
 def _final_order(entry: Entry) -> tuple[int, float, float, str]:
