@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import discord
@@ -44,7 +45,8 @@ def test_provenance_marks() -> None:
     assert "single source" not in embeds.provenance_footer([Figure(1.0, MULTI)], WORDS)
 
 
-def test_ordinals() -> None:
+@pytest.mark.parametrize("ordinal", [ordinal, lambda n: WORDS("ordinal", n=n)], ids=["text", "catalogue"])
+def test_ordinals(ordinal: Callable[[int], str]) -> None:
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)] == [
         "1st",
         "2nd",
