@@ -9,16 +9,27 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 
+from bot.i18n import Words
 from bot.services.results import Choice, ResultsService
+from bot.text import shorten
+from bot.ui.i18n import words_for
 
 log = logging.getLogger(__name__)
 
 Choices = list[app_commands.Choice[str]]
+NAME_LIMIT = 100  # Discord's limit on a choice's name
 
 
-def _safe(produce: Callable[[], list[Choice]]) -> Choices:
+def _named(choice: Choice, words: Words) -> app_commands.Choice[str]:
+    """A choice whose name is a message is put into the words of the person typing."""
+    name = choice.name if isinstance(choice.name, str) else shorten(words(choice.name), NAME_LIMIT)
+    return app_commands.Choice(name=name, value=choice.value)
+
+
+def _safe(interaction: discord.Interaction, produce: Callable[[], list[Choice]]) -> Choices:
     try:
-        return [app_commands.Choice(name=c.name, value=c.value) for c in produce()[:25]]
+        words = words_for(interaction)
+        return [_named(c, words) for c in produce()[:25]]
     except Exception:
         log.exception("autocomplete failed")
         return []
@@ -33,32 +44,34 @@ def _option(interaction: discord.Interaction, name: str) -> str:
 
 
 async def competitions(interaction: discord.Interaction, current: str) -> Choices:
-    return _safe(lambda: _service(interaction).competition_choices(current))
+    return _safe(interaction, lambda: _service(interaction).competition_choices(current))
 
 
 async def events(interaction: discord.Interaction, current: str) -> Choices:
-    return _safe(lambda: _service(interaction).event_choices(_option(interaction, "competition"), current))
+    return _safe(interaction, lambda: _service(interaction).event_choices(_option(interaction, "competition"), current))
 
 
 async def segments(interaction: discord.Interaction, current: str) -> Choices:
     return _safe(
+        interaction,
         lambda: _service(interaction).segment_choices(
             _option(interaction, "competition"), _option(interaction, "event"), current
-        )
+        ),
     )
 
 
 async def skaters(interaction: discord.Interaction, current: str) -> Choices:
-    return _safe(lambda: _service(interaction).skater_choices(current))
+    return _safe(interaction, lambda: _service(interaction).skater_choices(current))
 
 
 async def protocol_segments(interaction: discord.Interaction, current: str) -> Choices:
     return _safe(
+        interaction,
         lambda: _service(interaction).protocol_segment_choices(
             _option(interaction, "athlete"), _option(interaction, "competition"), current
-        )
+        ),
     )
 
 
 async def aliases(interaction: discord.Interaction, current: str) -> Choices:
-    return _safe(lambda: _service(interaction).alias_choices(_option(interaction, "skater"), current))
+    return _safe(interaction, lambda: _service(interaction).alias_choices(_option(interaction, "skater"), current))

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ui import embeds
+from bot.ui.i18n import command_text, words_for
 from bot.ui.replies import respond
 from cogs import _autocomplete
 
@@ -20,21 +21,19 @@ class Athletes(commands.Cog):
     def __init__(self, bot: SkateBot) -> None:
         self.service = bot.results
 
-    @app_commands.command(name="athlete")
-    @app_commands.describe(name="Skater, in any spelling or word order")
+    @app_commands.command(name="athlete", description=command_text("cmd-athlete"))
+    @app_commands.describe(name=command_text("cmd-athlete-name"))
     @app_commands.autocomplete(name=_autocomplete.skaters)
     async def athlete(self, interaction: discord.Interaction, name: str) -> None:
-        """An athlete's profile: country, medals, results and best scores."""
         profile = await self.service.profile(name)
-        await respond(interaction, embed=embeds.profile_embed(profile))
+        await respond(interaction, embed=embeds.profile_embed(profile, words_for(interaction)))
 
-    @app_commands.command(name="compare")
-    @app_commands.describe(a="First skater", b="Second skater")
+    @app_commands.command(name="compare", description=command_text("cmd-compare"))
+    @app_commands.describe(a=command_text("cmd-compare-a"), b=command_text("cmd-compare-b"))
     @app_commands.autocomplete(a=_autocomplete.skaters, b=_autocomplete.skaters)
     async def compare(self, interaction: discord.Interaction, a: str, b: str) -> None:
-        """Head-to-head of two skaters in the events both entered."""
         h2h = await self.service.compare(a, b)
-        await respond(interaction, embed=embeds.head_to_head_embed(h2h))
+        await respond(interaction, embed=embeds.head_to_head_embed(h2h, words_for(interaction)))
 
 
 async def setup(bot: SkateBot) -> None:

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.ui import embeds
+from bot.ui.i18n import command_text, words_for
 from bot.ui.replies import respond
 
 if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle
@@ -21,15 +22,14 @@ class Meta(commands.Cog):
     def __init__(self, bot: SkateBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="about")
+    @app_commands.command(name="about", description=command_text("cmd-about"))
     async def about(self, interaction: discord.Interaction) -> None:
-        """What data skatebot has loaded and how to report an error."""
         summary, competitions = await self.bot.results.summary()
-        await respond(interaction, embed=embeds.about_embed(summary, competitions, self.bot.version))
+        embed = embeds.about_embed(summary, competitions, self.bot.version, words_for(interaction))
+        await respond(interaction, embed=embed)
 
-    @app_commands.command(name="ping")
+    @app_commands.command(name="ping", description=command_text("cmd-ping"))
     async def ping(self, interaction: discord.Interaction) -> None:
-        """Check that skatebot is responding."""
         latency = self.bot.latency
         latency_ms = "?" if math.isnan(latency) or math.isinf(latency) else round(latency * 1000)
         await respond(interaction, t("pong", latency_ms=latency_ms), ephemeral=True)

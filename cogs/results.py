@@ -8,8 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services.results import DISCIPLINE_LABELS
+from bot.services.results.vocabulary import DISCIPLINES
 from bot.ui import embeds
+from bot.ui.i18n import command_text, words_for
 from bot.ui.paging import Paginator
 from bot.ui.protocol import protocol_embed
 from bot.ui.replies import respond
@@ -18,18 +19,21 @@ from cogs import _autocomplete
 if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle
     from bot.client import SkateBot
 
-DISCIPLINE_CHOICES = [app_commands.Choice(name=label, value=key) for key, label in DISCIPLINE_LABELS.items()]
+DISCIPLINE_CHOICES = [
+    app_commands.Choice(name=command_text("choice-discipline-" + key.replace("_", "-")), value=key)
+    for key in DISCIPLINES
+]
 
 
 class Results(commands.Cog):
     def __init__(self, bot: SkateBot) -> None:
         self.service = bot.results
 
-    @app_commands.command(name="results")
+    @app_commands.command(name="results", description=command_text("cmd-results"))
     @app_commands.describe(
-        competition="Competition, e.g. Milano Cortina 2026",
-        event="Event, e.g. Men",
-        segment="Only this segment, e.g. Free skate",
+        competition=command_text("cmd-results-competition"),
+        event=command_text("cmd-results-event"),
+        segment=command_text("cmd-results-segment"),
     )
     @app_commands.autocomplete(
         competition=_autocomplete.competitions, event=_autocomplete.events, segment=_autocomplete.segments
@@ -37,41 +41,42 @@ class Results(commands.Cog):
     async def results(
         self, interaction: discord.Interaction, competition: str, event: str, segment: str | None = None
     ) -> None:
-        """Standings of an event: places, totals and segment scores."""
         standings = await self.service.standings(competition, event, segment)
-        await Paginator(embeds.standings_pages(standings), author_id=interaction.user.id).start(interaction)
+        pages = embeds.standings_pages(standings, words_for(interaction))
+        await Paginator(pages, author_id=interaction.user.id).start(interaction)
 
-    @app_commands.command(name="podiums")
+    @app_commands.command(name="podiums", description=command_text("cmd-podiums"))
     @app_commands.describe(
-        discipline="Men, women, pairs, ice dance or the team event", competition="Only this competition"
+        discipline=command_text("cmd-podiums-discipline"), competition=command_text("cmd-podiums-competition")
     )
     @app_commands.choices(discipline=DISCIPLINE_CHOICES)
     @app_commands.autocomplete(competition=_autocomplete.competitions)
     async def podiums(
         self, interaction: discord.Interaction, discipline: app_commands.Choice[str], competition: str | None = None
     ) -> None:
-        """Medallists of a discipline, newest competition first."""
         podiums = await self.service.podiums(discipline.value, competition)
-        pages = embeds.podium_pages(discipline.value, podiums)
+        pages = embeds.podium_pages(discipline.value, podiums, words_for(interaction))
         await Paginator(pages, author_id=interaction.user.id).start(interaction)
 
-    @app_commands.command(name="medals")
-    @app_commands.describe(competition="Competition, e.g. Milano Cortina 2026")
+    @app_commands.command(name="medals", description=command_text("cmd-medals"))
+    @app_commands.describe(competition=command_text("cmd-medals-competition"))
     @app_commands.autocomplete(competition=_autocomplete.competitions)
     async def medals(self, interaction: discord.Interaction, competition: str) -> None:
-        """Medal table by country for one competition."""
         found, rows = await self.service.medal_table(competition)
-        await respond(interaction, embed=embeds.medal_table_embed(found, rows))
+        await respond(interaction, embed=embeds.medal_table_embed(found, rows, words_for(interaction)))
 
-    @app_commands.command(name="protocol")
-    @app_commands.describe(athlete="Skater", competition="Competition", segment="Segment, e.g. Free skate")
+    @app_commands.command(name="protocol", description=command_text("cmd-protocol"))
+    @app_commands.describe(
+        athlete=command_text("cmd-protocol-athlete"),
+        competition=command_text("cmd-protocol-competition"),
+        segment=command_text("cmd-protocol-segment"),
+    )
     @app_commands.autocomplete(
         athlete=_autocomplete.skaters, competition=_autocomplete.competitions, segment=_autocomplete.protocol_segments
     )
     async def protocol(self, interaction: discord.Interaction, athlete: str, competition: str, segment: str) -> None:
-        """Judges' details of a skate: elements, GOE, each judge's marks, components."""
         view = await self.service.protocol(athlete, competition, segment)
-        await respond(interaction, embed=protocol_embed(view))
+        await respond(interaction, embed=protocol_embed(view, words_for(interaction)))
 
 
 async def setup(bot: SkateBot) -> None:

@@ -25,12 +25,14 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
+from bot.i18n import Text, t
 from bot.services.countries import COUNTRIES, country_names
 from bot.services.names import normalize
 from db.models import Competition
 
 __all__ = ["LEVEL_LABELS", "CompetitionFinder", "CompetitionLookup", "CompetitionQuery", "parse_query"]
 
+# The competition levels, as stored (data; what a reader sees is the catalogue's level-competition-<code>).
 LEVEL_LABELS = {
     "olympics": "Olympic Winter Games",
     "worlds": "World Championships",
@@ -212,17 +214,24 @@ class CompetitionLookup:
     def ambiguous(self) -> bool:
         return len(self.matches) > 1
 
-    def describe_missing(self) -> str:
-        """'2026 World Championships'; empty (the caller quotes the text as typed) when the words name no
-        level, or say more than a level ("Worlds Saitama", "Worlds 26"): a description must never leave out
-        what ruled the competitions out."""
+    def describe_missing(self) -> Text | None:
+        """'2026 World Championships' (a message: the reader's words); None (the caller quotes the text as typed)
+        when the words name no level, or say more than a level ("Worlds Saitama", "Worlds 26"): a description
+        must never leave out what ruled the competitions out."""
         levels = self.query.levels()
         when = " ".join(sorted(self.query.seasons) or [str(y) for y in sorted(self.query.years)])
         level_words = frozenset().union(*(own | fitting for own, fitting in _LEVEL_WORDS.values()))
         if len(levels) == 1 and levels[0] in LEVEL_LABELS and set(self.query.words) <= level_words:
             edition = " ".join(_to_roman(n) for n in sorted(self.query.editions))
-            return " ".join(part for part in (edition, when, LEVEL_LABELS[levels[0]]) if part)
-        return ""
+            level = t("level-competition-" + levels[0])
+            if edition and when:
+                return t("store-missing-edition-when", edition=edition, when=when, level=level)
+            if edition:
+                return t("store-missing-edition", edition=edition, level=level)
+            if when:
+                return t("store-missing-when", when=when, level=level)
+            return t("store-missing-level", level=level)
+        return None
 
 
 def _newest_first(competition: Competition) -> tuple[str, int]:

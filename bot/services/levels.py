@@ -7,8 +7,11 @@ A stored level is one of the codes of :data:`LEVEL_LABELS`, or a federation's ow
 
 from __future__ import annotations
 
+from bot.i18n import Text, t
 from bot.services.names import normalize
 
+# The labels of the known levels as stored with events and as the parsers read them (data; a reader sees
+# `level_text`).
 LEVEL_LABELS: dict[str, str] = {
     "senior": "Senior",
     "junior": "Junior",
@@ -28,6 +31,16 @@ def level_label(level: str | None) -> str:
     if not level:
         return ""
     return LEVEL_LABELS.get(level, level)
+
+
+def level_text(level: str | None) -> Text | str | None:
+    """A level as a reader sees it: a known level in the reader's words (the catalogue's level-event-junior), a
+    federation's own level as printed; None when not known."""
+    if not level:
+        return None
+    if level in LEVEL_LABELS:
+        return t("level-event-" + level)
+    return level
 
 
 def is_senior(level: str | None) -> bool:

@@ -1,4 +1,4 @@
-"""Embeds for the results commands, always inside Discord's limits."""
+"""Embeds for the results commands, always inside Discord's limits, in the words of whoever reads them."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ from weakref import WeakKeyDictionary
 
 import discord
 
-from bot import messages
+from bot.i18n import DEFAULT_LOCALE, Text, Words, t
 from bot.services.results import (
-    DISCIPLINE_LABELS,
     AthleteProfile,
     HeadToHead,
     MedalRow,
@@ -17,7 +16,7 @@ from bot.services.results import (
     Standings,
     difference,
 )
-from bot.text import ordinal
+from bot.services.results.vocabulary import discipline_phrase, discipline_text
 from bot.ui.flags import flag
 from db.models import Competition, Entry, Figure, Segment, StoreSummary
 
@@ -54,8 +53,15 @@ def set_footer(embed: discord.Embed, text: str) -> discord.Embed:
     return embed
 
 
-def lines_into_fields(embed: discord.Embed, title: str, lines: Iterable[str], *, more: str = "") -> None:
-    """Packs lines into as few fields as fit (each <= 1024 characters); says how many did not fit."""
+def _default_words() -> Words:
+    return Words(DEFAULT_LOCALE)
+
+
+def lines_into_fields(
+    embed: discord.Embed, title: str, lines: Iterable[str], *, more: str = "", words: Words | None = None
+) -> None:
+    """Packs lines into as few fields as fit (each <= 1024 characters); says how many did not fit, in `words`
+    (the default language when not given)."""
     chunk: list[str] = []
     lines = list(lines)
     shown = 0
@@ -70,7 +76,8 @@ def lines_into_fields(embed: discord.Embed, title: str, lines: Iterable[str], *,
         if chunk and add_field(embed, title, "\n".join(chunk)):
             shown += len(chunk)
     if shown < len(lines):
-        add_field(embed, "\u200b", f"… and {len(lines) - shown} more{more}")
+        said = (words or _default_words())("results-lines-more", n=len(lines) - shown)
+        add_field(embed, "\u200b", said + more)
 
 
 # --- figures --------------------------------------------------------------------------------------------
@@ -92,63 +99,73 @@ def score(figure: Figure | None) -> str:
     return (f"{value:.2f}" if isinstance(value, float) else str(value)) + mark(figure)
 
 
-def place_text(place: Figure | None, status: str | None = None) -> str:
+def place_text(place: Figure | None, status: str | None = None, words: Words | None = None) -> str:
+    """1st, 2nd... in `words` (the default language when not given), with its provenance mark; a status
+    (WD, FNR) as stored."""
     if status:
         return status
     if place is None:
         return "—"
-    return ordinal(int(place.value)) + mark(place)
+    return (words or _default_words())("ordinal", n=int(place.value)) + mark(place)
 
 
 def signed(value: float | None) -> str:
     return "" if value is None else f" ({value:+.2f})"
 
 
-def provenance_footer(figures: Iterable[Figure], *, suffix: str = "") -> str:
+def provenance_footer(figures: Iterable[Figure], words: Words, *, suffix: str = "") -> str:
     marks = {mark(f) for f in figures}
-    parts = ["Figures are multi-source or official unless marked"]
+    parts = [words("results-marks-legend")]
     if SINGLE_SOURCE_MARK in marks:
-        parts.append(f"{SINGLE_SOURCE_MARK} single source")
+        parts.append(words("results-mark-single-source", mark=SINGLE_SOURCE_MARK))
     if DERIVED_MARK in marks:
-        parts.append(f"{DERIVED_MARK} derived (computed, not reported)")
-    parts.append("— unknown")
+        parts.append(words("results-mark-derived", mark=DERIVED_MARK))
+    parts.append(words("results-mark-unknown"))
     return " · ".join(parts) + (f" · {suffix}" if suffix else "")
 
 
+def points(figure: Figure | None, words: Words) -> str:
+    """A team's points: "12 pts"."""
+    return words("results-points", points=score(figure))
+
+
 # The service hands out the same Standings/AthleteProfile object until the store changes; what is built
-# from one is kept as long as that object lives. Embeds are never mutated after they are built.
-_pages_built: WeakKeyDictionary[Standings, list[discord.Embed]] = WeakKeyDictionary()
-_profiles_built: WeakKeyDictionary[AthleteProfile, discord.Embed] = WeakKeyDictionary()
+# from one is kept as long as that object lives, once per language it was read in. Embeds are never mutated
+# after they are built.
+_pages_built: WeakKeyDictionary[Standings, dict[str, list[discord.Embed]]] = WeakKeyDictionary()
+_profiles_built: WeakKeyDictionary[AthleteProfile, dict[str, discord.Embed]] = WeakKeyDictionary()
 
 
 # --- /results -------------------------------------------------------------------------------------------
-def standings_pages(standings: Standings) -> list[discord.Embed]:
-    pages = _pages_built.get(standings)
+def standings_pages(standings: Standings, words: Words) -> list[discord.Embed]:
+    """The standings as pages of ten, in `words` (built once per standings and language)."""
+    built = _pages_built.setdefault(standings, {})
+    pages = built.get(words.locale)
     if pages is None:
-        pages = _pages_built[standings] = _standings_pages(standings)
+        pages = built[words.locale] = _standings_pages(standings, words)
     return pages
 
 
-def _standings_pages(standings: Standings) -> list[discord.Embed]:
+def _standings_pages(standings: Standings, words: Words) -> list[discord.Embed]:
     event, competition = standings.event, standings.competition
     title = f"{competition.label} · {event.name}"
     if standings.focus:
         title += f" · {standings.focus.name}"
     if standings.teams:
-        lines = _team_lines(standings)
+        lines = _team_lines(standings, words)
     elif standings.focus:
-        lines = [_segment_line(entry, standings.focus) for entry in standings.entries]
+        lines = [_segment_line(entry, standings.focus, words) for entry in standings.entries]
     else:
-        lines = [_final_line(entry, standings.segments) for entry in standings.entries]
+        lines = [_final_line(entry, standings.segments, words) for entry in standings.entries]
     if not lines:
-        lines = [messages.NO_RESULTS_STORED]
+        lines = [words("results-none-stored")]
     pages = [lines[i : i + PAGE_SIZE] for i in range(0, len(lines), PAGE_SIZE)]
-    footer = provenance_footer(standings.figures())
+    footer = provenance_footer(standings.figures(), words)
     embeds = []
     for number, page in enumerate(pages, start=1):
         embed = new_embed(title, "\n".join(page))
         if len(pages) > 1:
-            footer_text = f"Page {number}/{len(pages)} · {footer}"
+            footer_text = words("results-page-footer", number=number, pages=len(pages), footer=footer)
         else:
             footer_text = footer
         embeds.append(set_footer(embed, footer_text))
@@ -163,33 +180,34 @@ def _escape(text: str) -> str:
     return discord.utils.escape_markdown(text)
 
 
-def _final_line(entry: Entry, segments: Sequence[Segment]) -> str:
+def _final_line(entry: Entry, segments: Sequence[Segment], words: Words) -> str:
     parts = []
     for segment in segments:
         result = entry.segments.get(segment.id)
         if result and (result.tss or result.rank):
             rank = f" ({result.rank.value}{mark(result.rank)})" if result.rank else ""
             parts.append(f"{segment.key} {score(result.tss)}{rank}")
-    place = place_text(entry.place, entry.status)
+    place = place_text(entry.place, entry.status, words)
     line = f"**{place}** {flag(entry.country)} **{_name(entry)}** {entry.country} — **{score(entry.total)}**"
     return line + ("\n\u2003" + " · ".join(parts) if parts else "")
 
 
-def _segment_line(entry: Entry, segment: Segment) -> str:
+def _segment_line(entry: Entry, segment: Segment, words: Words) -> str:
     result = entry.segments[segment.id]
     rank = f"{result.rank.value}{mark(result.rank)}" if result.rank else "—"
+    labels = ("results-tes", "results-pcs", "results-deductions-short")
     details = [
-        f"{label} {score(value)}"
-        for label, value in (("TES", result.tes), ("PCS", result.pcs), ("Ded.", result.deductions))
+        words(label, score=score(value))
+        for label, value in zip(labels, (result.tes, result.pcs, result.deductions), strict=True)
         if value is not None
     ]
     if entry.place or entry.status:
-        details.append(f"final {place_text(entry.place, entry.status)}")
+        details.append(words("results-final-place", place=place_text(entry.place, entry.status, words)))
     line = f"**{rank}** {flag(entry.country)} **{_name(entry)}** {entry.country} — **{score(result.tss)}**"
     return line + ("\n\u2003" + " · ".join(details) if details else "")
 
 
-def _team_lines(standings: Standings) -> list[str]:
+def _team_lines(standings: Standings, words: Words) -> list[str]:
     lines = []
     if standings.focus:
         rows = [
@@ -199,7 +217,7 @@ def _team_lines(standings: Standings) -> list[str]:
         for team, result in rows:
             lines.append(
                 f"**{score(result.rank)}** {flag(team.country)} **{team.country}** "
-                f"{discord.utils.escape_markdown(result.skater_names)} — {score(result.points)} pts"
+                f"{discord.utils.escape_markdown(result.skater_names)} — {points(result.points, words)}"
                 + (f" · {score(result.tss)}" if result.tss else "")
             )
         return lines
@@ -207,49 +225,63 @@ def _team_lines(standings: Standings) -> list[str]:
     for team in standings.teams:
         who = [f"{by_id[sid].key} {r.skater_names}" for sid, r in team.segments.items() if sid in by_id]
         lines.append(
-            f"**{place_text(team.place)}** {flag(team.country)} **{discord.utils.escape_markdown(team.name)}** "
-            f"{team.country} — **{score(team.points)}** pts" + ("\n\u2003" + " · ".join(who) if who else "")
+            f"**{place_text(team.place, words=words)}** {flag(team.country)} "
+            f"**{discord.utils.escape_markdown(team.name)}** {team.country} — "
+            + words("results-points-bold", points=score(team.points))
+            + ("\n\u2003" + " · ".join(who) if who else "")
         )
     return lines
 
 
 # --- /athlete -------------------------------------------------------------------------------------------
-def profile_embed(profile: AthleteProfile) -> discord.Embed:
-    embed = _profiles_built.get(profile)
+def profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
+    """An athlete's profile in `words` (built once per profile and language)."""
+    built = _profiles_built.setdefault(profile, {})
+    embed = built.get(words.locale)
     if embed is None:
-        embed = _profiles_built[profile] = _profile_embed(profile)
+        embed = built[words.locale] = _profile_embed(profile, words)
     return embed
 
 
-def _profile_embed(profile: AthleteProfile) -> discord.Embed:
+def _profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
     athlete = profile.athlete
     details = [f"{flag(athlete.country)} {athlete.country}"]
     if profile.disciplines:
-        details.append(", ".join(DISCIPLINE_LABELS[d] for d in profile.disciplines))
+        details.append(words("athlete-disciplines", disciplines=[discipline_text(d) for d in profile.disciplines]))
     if athlete.is_couple:
-        details.append("Results skated together. Each partner: " + " · ".join(_escape(s.name) for s in athlete.skaters))
+        each = " · ".join(_escape(s.name) for s in athlete.skaters)
+        details.append(words("athlete-couple-partners", names=each))
     elif profile.partners:
-        details.append("Partner: " + ", ".join(_escape(p.name) for p in profile.partners))
+        details.append(words("athlete-partners", names=[_escape(p.name) for p in profile.partners]))
     for skater in athlete.skaters:
         if skater.aliases:
-            also = ", ".join(_escape(a) for a in skater.aliases[:6])
+            also = tuple(_escape(a) for a in skater.aliases[:6])
             details.append(
-                f"{_escape(skater.name)} also written: {also}" if athlete.is_couple else f"Also written: {also}"
+                words("athlete-also-written-by", name=_escape(skater.name), spellings=also)
+                if athlete.is_couple
+                else words("athlete-also-written", spellings=also)
             )
     embed = new_embed(athlete.name, "\n".join(details))
     medal_order = ["gold", "silver", "bronze", "team gold", "team silver", "team bronze"]
     medal_emoji = {"gold": "🥇", "silver": "🥈", "bronze": "🥉"}
     medals = [
-        f"{medal_emoji[kind.split()[-1]]} {profile.medals[kind]}" + (" (team)" if "team" in kind else "")
+        words(
+            "athlete-medal-count-team" if "team" in kind else "athlete-medal-count",
+            medal=medal_emoji[kind.split()[-1]],
+            count=profile.medals[kind],
+        )
         for kind in medal_order
         if profile.medals[kind]
     ]
-    add_field(embed, "Medals in this store", " · ".join(medals) if medals else "None recorded")
+    add_field(embed, words("athlete-medals"), " · ".join(medals) if medals else words("athlete-medals-none"))
     if profile.bests:
         add_field(
             embed,
-            "Best scores in this store",
-            "\n".join(f"{b.label}: **{score(b.score)}** ({b.competition.label})" for b in profile.bests),
+            words("athlete-bests"),
+            "\n".join(
+                words("athlete-best-line", label=b.label, score=score(b.score), competition=b.competition.label)
+                for b in profile.bests
+            ),
         )
     teams = {event.id: team for _, event, team in profile.team_records}
     lines = []
@@ -263,11 +295,9 @@ def _profile_embed(profile: AthleteProfile) -> discord.Embed:
                 parts.append(f"{segment.key} {score(result.tss)}{rank}")
         team = teams.pop(record.event.id, None)
         if team:
-            outcome = f"{place_text(team.place)} with {discord.utils.escape_markdown(team.name)}"
-            if team.points:
-                outcome += f", {score(team.points)} pts"
+            outcome = _team_outcome(team.place, team.name, team.points, words)
         else:
-            outcome = place_text(entry.place, entry.status) + (f", {score(entry.total)}" if entry.total else "")
+            outcome = place_text(entry.place, entry.status, words) + (f", {score(entry.total)}" if entry.total else "")
         line = f"**{record.competition.label}** · {record.event.name}: {outcome}"
         if parts:
             line += " (" + " · ".join(parts) + ")"
@@ -275,44 +305,56 @@ def _profile_embed(profile: AthleteProfile) -> discord.Embed:
     for competition, event, team in profile.team_records:
         if event.id in teams:  # on the team's roster, with no segment scores stored
             lines.append(
-                f"**{competition.label}** · {event.name}: {place_text(team.place)} with "
-                f"{discord.utils.escape_markdown(team.name)}" + (f", {score(team.points)} pts" if team.points else "")
+                f"**{competition.label}** · {event.name}: {_team_outcome(team.place, team.name, team.points, words)}"
             )
-    lines_into_fields(embed, "Results", lines or [messages.NO_RESULTS_STORED])
+    lines_into_fields(embed, words("athlete-results"), lines or [words("results-none-stored")], words=words)
     figures = [b.score for b in profile.bests] + [
         f for r in profile.records for f in (r.entry.place, r.entry.total) if f is not None
     ]
-    return set_footer(embed, provenance_footer(figures))
+    return set_footer(embed, provenance_footer(figures, words))
+
+
+def _team_outcome(place: Figure | None, team: str, team_points: Figure | None, words: Words) -> str:
+    """ "2nd with Japan, 58 pts": a skater's place in the team event is their team's."""
+    values = {"place": place_text(place, words=words), "team": discord.utils.escape_markdown(team)}
+    if team_points:
+        return words("athlete-team-outcome-points", **values, points=score(team_points))
+    return words("athlete-team-outcome", **values)
 
 
 # --- /podiums, /medals ------------------------------------------------------------------------------------
-def podium_pages(discipline: str, podiums: list[Podium]) -> list[discord.Embed]:
-    title = f"Podiums · {DISCIPLINE_LABELS[discipline]}"
+def podium_pages(discipline: str, podiums: list[Podium], words: Words) -> list[discord.Embed]:
+    """The medallists of a discipline, eight competitions a page, in `words`."""
+    title = words("podium-title", discipline=discipline_text(discipline))
     if not podiums:
-        return [new_embed(title, messages.NO_RESULTS_STORED)]
+        return [new_embed(title, words("results-none-stored"))]
     pages = []
     for start in range(0, len(podiums), 8):
         embed = new_embed(title)
         figures = []
         for podium in podiums[start : start + 8]:
-            unit = " pts" if podium.event.discipline == "team" else ""
+            team = podium.event.discipline == "team"
             value = "\n".join(
                 f"{MEDAL_EMOJI[place]} {flag(country)} {discord.utils.escape_markdown(name)} ({country})"
-                + (f" — {score(total)}{unit}" if total else "")
+                + (f" — {points(total, words) if team else score(total)}" if total else "")
                 for place, name, country, total in podium.places
             )
             figures += [total for *_, total in podium.places if total]
             add_field(embed, f"{podium.competition.label} · {podium.event.name}", value)
-        pages.append(set_footer(embed, provenance_footer(figures)))
+        pages.append(set_footer(embed, provenance_footer(figures, words)))
     return pages
 
 
-def medal_table_embed(competition: Competition, rows: list[MedalRow]) -> discord.Embed:
-    embed = new_embed(f"Medal table · {competition.label}")
+def medal_table_embed(competition: Competition, rows: list[MedalRow], words: Words) -> discord.Embed:
+    """A competition's medal table by country, in `words`."""
+    embed = new_embed(words("medals-title", competition=competition.label))
     if not rows:
-        embed.description = messages.NO_RESULTS_STORED
+        embed.description = words("results-none-stored")
         return embed
-    table = [f"{'#':>2}  {'':2} {'NOC':<4} {'G':>2} {'S':>2} {'B':>2} {'Tot':>4}"]
+    noc, gold, silver, bronze, total = (
+        words(f"medals-column-{column}") for column in ("country", "gold", "silver", "bronze", "total")
+    )
+    table = [f"{'#':>2}  {'':2} {noc:<4} {gold:>2} {silver:>2} {bronze:>2} {total:>4}"]
     rank = 0
     previous = None
     for index, row in enumerate(rows, start=1):
@@ -324,80 +366,115 @@ def medal_table_embed(competition: Competition, rows: list[MedalRow]) -> discord
             f"{row.bronze:>2} {row.total:>4}"
         )
     embed.description = cut("```\n" + "\n".join(table) + "\n```", DESCRIPTION_LIMIT)
-    return set_footer(embed, "From the final places stored; the team event counts one medal per country")
+    return set_footer(embed, words("medals-footer"))
 
 
 # --- /compare -------------------------------------------------------------------------------------------
-def head_to_head_embed(h2h: HeadToHead) -> discord.Embed:
+def _both(disciplines: Sequence[str]) -> Text:
+    """ "men's singles and pairs": each discipline as said in a sentence, joined by the language's "and"."""
+    phrase = discipline_phrase(disciplines[0])
+    for discipline in disciplines[1:]:
+        phrase = t("compare-discipline-and", first=phrase, second=discipline_phrase(discipline))
+    return phrase
+
+
+def head_to_head_embed(h2h: HeadToHead, words: Words) -> discord.Embed:
+    """Where two athletes met, or why they never did, in `words`."""
     a, b = h2h.a, h2h.b
-    title = f"{a.name} vs {b.name}"
+    title = words("compare-title", a=a.name, b=b.name)
+    names = {"a": _escape(a.name), "b": _escape(b.name)}
     if h2h.partners_in and not h2h.meetings:
-        events = ", ".join(f"{r.competition.label} ({r.event.name})" for r in h2h.partners_in[:5])
-        return new_embed(title, messages.PARTNERS.format(a=_escape(a.name), b=_escape(b.name), events=_escape(events)))
+        events = tuple(_escape(f"{r.competition.label} ({r.event.name})") for r in h2h.partners_in[:5])
+        return new_embed(title, words("compare-partners", **names, events=events))
     if not h2h.meetings:
         if h2h.a_disciplines and h2h.b_disciplines and not set(h2h.a_disciplines) & set(h2h.b_disciplines):
             return new_embed(
                 title,
-                messages.OTHER_DISCIPLINES.format(
-                    a=_escape(a.name),
-                    b=_escape(b.name),
-                    a_discipline=" and ".join(messages.DISCIPLINE_PHRASES[d] for d in h2h.a_disciplines),
-                    b_discipline=" and ".join(messages.DISCIPLINE_PHRASES[d] for d in h2h.b_disciplines),
+                words(
+                    "compare-other-disciplines",
+                    **names,
+                    a_discipline=_both(h2h.a_disciplines),
+                    b_discipline=_both(h2h.b_disciplines),
                 ),
             )
-        return new_embed(title, messages.NEVER_MET.format(a=_escape(a.name), b=_escape(b.name)))
+        return new_embed(title, words("compare-never-met", **names))
     a_wins, b_wins = h2h.score
     embed = new_embed(
         title,
         f"{flag(a.country)} **{discord.utils.escape_markdown(a.name)}** {a_wins} – {b_wins} "
         f"**{discord.utils.escape_markdown(b.name)}** {flag(b.country)}\n"
-        f"Finished ahead, in {len(h2h.meetings)} event(s) both entered",
+        + words("compare-finished-ahead", events=len(h2h.meetings)),
     )
     figures: list[Figure] = []
     for meeting in h2h.meetings:
         lines = []
         if meeting.a.place or meeting.b.place or meeting.a.status or meeting.b.status:
             lines.append(
-                f"Place: {place_text(meeting.a.place, meeting.a.status)} vs "
-                f"{place_text(meeting.b.place, meeting.b.status)}"
+                words(
+                    "compare-place",
+                    a=place_text(meeting.a.place, meeting.a.status, words),
+                    b=place_text(meeting.b.place, meeting.b.status, words),
+                )
             )
         if meeting.a.total or meeting.b.total:
             lines.append(
-                f"Total: {score(meeting.a.total)} vs {score(meeting.b.total)}"
-                f"{signed(difference(meeting.a.total, meeting.b.total))}"
+                words("compare-total", a=score(meeting.a.total), b=score(meeting.b.total))
+                + signed(difference(meeting.a.total, meeting.b.total))
             )
         for segment in meeting.segments:
             ra, rb = meeting.a.segments.get(segment.id), meeting.b.segments.get(segment.id)
             if ra is None and rb is None:
                 continue
             ta, tb = ra.tss if ra else None, rb.tss if rb else None
-            lines.append(f"{segment.key}: {score(ta)} vs {score(tb)}{signed(difference(ta, tb))}")
+            lines.append(
+                words("compare-segment", segment=segment.key, a=score(ta), b=score(tb)) + signed(difference(ta, tb))
+            )
             figures += [f for f in (ta, tb) if f]
         figures += [f for f in (meeting.a.total, meeting.b.total) if f]
         if not add_field(embed, f"{meeting.competition.label} · {meeting.event.name}", "\n".join(lines)):
             break
-    return set_footer(embed, provenance_footer(figures, suffix=f"differences are {a.name} minus {b.name}"))
+    suffix = words("compare-differences", a=a.name, b=b.name)
+    return set_footer(embed, provenance_footer(figures, words, suffix=suffix))
 
 
 # --- /about ---------------------------------------------------------------------------------------------
-def about_embed(summary: StoreSummary, competitions: list[Competition], version: str) -> discord.Embed:
-    embed = new_embed("skatebot", messages.ABOUT_DESCRIPTION)
+BOT_NAME = "skatebot"  # a name, the same in every language
+SITES_SHOWN = 12
+
+
+def about_embed(summary: StoreSummary, competitions: list[Competition], version: str, words: Words) -> discord.Embed:
+    """What the store holds and how to report an error, in `words`."""
+    embed = new_embed(BOT_NAME, words("about-description"))
     add_field(
         embed,
-        "Data loaded",
-        f"{summary.competitions} competitions · {summary.events} events · "
-        f"{summary.entries} entries · {summary.skaters} skaters",
+        words("about-data-loaded"),
+        words(
+            "about-counts",
+            competitions=summary.competitions,
+            events=summary.events,
+            entries=summary.entries,
+            skaters=summary.skaters,
+        ),
     )
-    lines_into_fields(embed, "Competitions", [f"{c.label} ({c.season})" for c in competitions])
+    lines_into_fields(
+        embed, words("about-competitions"), [f"{c.label} ({c.season})" for c in competitions], words=words
+    )
     if summary.source_sites:
-        sites = [site for site, _ in summary.source_sites if site]
-        shown = ", ".join(sites[:12]) + (f" and {len(sites) - 12} more" if len(sites) > 12 else "")
-        add_field(embed, "Where the figures come from", f"Public reporting and official results: {shown}")
+        sites = tuple(site for site, _ in summary.source_sites if site)
+        if len(sites) > SITES_SHOWN:
+            shown = words("about-sources-more", sites=sites[:SITES_SHOWN], more=len(sites) - SITES_SHOWN)
+        else:
+            shown = words("about-sources", sites=sites)
+        add_field(embed, words("about-sources-title"), shown)
     if summary.last_import_at:
         # Where the operator imported from is their business (a local folder path means nothing to members);
         # a public results site is shown.
         origin = summary.last_import_source or ""
-        shown_origin = f" from <{origin}>" if origin.startswith(("https://", "http://")) else ""
-        add_field(embed, "Last import", f"{summary.last_import_at[:10]}{shown_origin}")
-    add_field(embed, "Found a wrong figure?", messages.REPORT_ERROR)
-    return set_footer(embed, f"skatebot {version} · every figure keeps its sources and confidence")
+        date = summary.last_import_at[:10]
+        if origin.startswith(("https://", "http://")):
+            when = words("about-last-import-from", date=date, url=origin)
+        else:
+            when = date
+        add_field(embed, words("about-last-import"), when)
+    add_field(embed, words("about-report-title"), words("about-report"))
+    return set_footer(embed, words("about-footer", name=BOT_NAME, version=version))

@@ -4,33 +4,41 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import Words
 from bot.services.results import ProtocolView
 from bot.ui.embeds import DESCRIPTION_LIMIT, add_field, new_embed, score, set_footer
 from bot.ui.flags import flag
 
-# What the markers in the Info column mean (ISU Communication / Technical Panel Handbook wording, short).
+# The markers of the Info column, with the catalogue message that says what each means (ISU Communication /
+# Technical Panel Handbook wording, short).
 MARKERS = {
-    "<<": "downgraded",
-    "<": "under-rotated",
-    "q": "landed on the quarter",
-    "e": "wrong edge",
-    "!": "unclear edge",
-    "F": "fall",
-    "*": "invalid element",
-    "REP": "repeated jump (reduced value)",
-    "V": "reduced value",
-    "x": "bonus: second half of the program",
+    "<<": "protocol-marker-downgraded",
+    "<": "protocol-marker-under-rotated",
+    "q": "protocol-marker-quarter",
+    "e": "protocol-marker-wrong-edge",
+    "!": "protocol-marker-unclear-edge",
+    "F": "protocol-marker-fall",
+    "*": "protocol-marker-invalid",
+    "REP": "protocol-marker-repeated",
+    "V": "protocol-marker-reduced",
+    "x": "protocol-marker-bonus",
 }
+COLUMNS = ("element", "info", "base-value", "goe", "judges", "score", "tes")
 
 
 def _number(value: float) -> str:
     return f"{value:.2f}"
 
 
-def protocol_embed(view: ProtocolView) -> discord.Embed:
+def protocol_embed(view: ProtocolView, words: Words) -> discord.Embed:
+    """The judges' details of one skate, in `words`."""
     entry, protocol = view.entry, view.protocol
     result = entry.segments.get(view.segment.id)
-    rows = [f"{'#':>2} {'Element':<13}{'Info':<5}{'BV':>6}{'GOE':>7}  {'Judges':<{_judges_width(view)}} {'Score':>6}"]
+    head = dict(zip(COLUMNS, (words(f"protocol-column-{c}") for c in COLUMNS), strict=True))
+    rows = [
+        f"{'#':>2} {head['element']:<13}{head['info']:<5}{head['base-value']:>6}{head['goe']:>7}  "
+        f"{head['judges']:<{_judges_width(view)}} {head['score']:>6}"
+    ]
     used: set[str] = set()
     for element in protocol.elements:
         info = element.info
@@ -44,16 +52,21 @@ def protocol_embed(view: ProtocolView) -> discord.Embed:
             f"{judges:<{_judges_width(view)}} {_number(element.panel_score):>6}"
         )
     tes = result.tes.value if result and result.tes else sum(e.panel_score for e in protocol.elements)
-    rows.append(f"{'':>2} {'TES':<13}{'':<5}{'':>7}{'':>6}  {'':<{_judges_width(view)}} {_number(float(tes)):>6}")
+    rows.append(f"{'':>2} {head['tes']:<13}{'':<5}{'':>7}{'':>6}  {'':<{_judges_width(view)}} {_number(float(tes)):>6}")
     table = "```\n" + "\n".join(rows) + "\n```"
     title = f"{flag(entry.country)} {entry.name} · {view.competition.label} · {view.event.name} · {view.segment.name}"
     summary = []
     if result:
-        summary.append(
-            f"Rank {score(result.rank)} · TSS **{score(result.tss)}** = "
-            f"TES {score(result.tes)} + PCS {score(result.pcs)}"
-            + (f" − deductions {score(result.deductions)}" if result.deductions and result.deductions.value else "")
-        )
+        scores = {
+            "rank": score(result.rank),
+            "tss": score(result.tss),
+            "tes": score(result.tes),
+            "pcs": score(result.pcs),
+        }
+        if result.deductions and result.deductions.value:
+            summary.append(words("protocol-summary-deductions", **scores, deductions=score(result.deductions)))
+        else:
+            summary.append(words("protocol-summary", **scores))
     description = "\n".join(summary) + "\n" + table
     if len(description) > DESCRIPTION_LIMIT:  # very long programs: drop the judges' columns, keep the rest
         description = (
@@ -70,13 +83,19 @@ def protocol_embed(view: ProtocolView) -> discord.Embed:
     if protocol.components:
         width = max(len(c.name) for c in protocol.components)
         lines = [f"{c.name:<{width}} ×{c.factor:.2f}  {c.score:>5.2f}" for c in protocol.components]
-        add_field(embed, "Program components", "```\n" + "\n".join(lines) + "\n```")
+        add_field(embed, words("protocol-components"), "```\n" + "\n".join(lines) + "\n```")
     if protocol.deductions:
-        add_field(embed, "Deductions", "\n".join(f"{reason}: −{points:.2f}" for reason, points in protocol.deductions))
+        add_field(
+            embed,
+            words("protocol-deductions"),
+            "\n".join(f"{reason}: −{points:.2f}" for reason, points in protocol.deductions),
+        )
     if used:
-        add_field(embed, "Legend", " · ".join(f"`{marker}` {MARKERS[marker]}" for marker in MARKERS if marker in used))
-    judges = f"Judges: {', '.join(protocol.judges)}" if protocol.judges else ""
-    return set_footer(embed, "Official ISU judges' details" + (f" · {judges}" if judges else ""))
+        legend = " · ".join(f"`{marker}` {words(MARKERS[marker])}" for marker in MARKERS if marker in used)
+        add_field(embed, words("protocol-legend"), legend)
+    if protocol.judges:
+        return set_footer(embed, words("protocol-footer-judges", judges=list(protocol.judges)))
+    return set_footer(embed, words("protocol-footer"))
 
 
 def _judges_width(view: ProtocolView) -> int:

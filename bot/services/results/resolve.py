@@ -1,0 +1,420 @@
+"""Resolving what the user sent, a picked choice's value or any text, to competitions, events, segments and
+athletes; and the autocomplete choices that lead there. Never raises from an autocomplete."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rapidfuzz import fuzz
+
+from bot.errors import Ambiguous, NotFound, Suggestion, UserFacingError
+from bot.i18n import t
+from bot.services.competitions import CompetitionFinder, CompetitionLookup, labels_with_years
+from bot.services.levels import event_display_name, is_senior, level_synonyms
+from bot.services.names import NameIndex, NameMatch, normalize
+from bot.services.results.models import Athlete, Choice
+from bot.services.results.vocabulary import (
+    DISCIPLINE_LABELS,
+    DISCIPLINE_SYNONYMS,
+    SEGMENT_KIND_LABELS,
+    SEGMENT_SYNONYMS,
+)
+from bot.text import quote as _quote
+from bot.text import shorten
+from db.models import Competition, Event, Segment, Skater
+from db.repositories.results import ResultsRepository
+
+MAX_CHOICES = 25
+
+# Between a couple's names: "Chock / Bates", "Miura & Kihara", "Gilles and Poirier", "Gilles, Poirier".
+_COUPLE_SEPARATOR = re.compile(r"\s*(?:/|&|\+|,|\band\b)\s*", re.IGNORECASE)
+_CHOICE_VALUE = re.compile(r"\d+(?:/\d+)?")
+# A confident name match, or one that only a different word order separates from the typed text.
+_SAME_NAME_SCORE = 99.0
+
+
+class Resolver:
+    """The store's competitions, events and segments in memory (they are few), and skater and couple names in
+    NameIndexes: what a user's text means among them."""
+
+    def __init__(self, repo: ResultsRepository) -> None:
+        self.repo = repo
+        self.skaters = NameIndex()
+        self._couples = NameIndex()
+        self._couple_ids: list[tuple[int, int]] = []  # by couple index key, in the order entries list them
+        self._couple_of: dict[frozenset[int], tuple[int, int]] = {}
+        self._finder = CompetitionFinder([])
+        self._competitions: dict[int, Competition] = {}
+        self._events: dict[int, list[Event]] = {}
+        self._events_by_id: dict[int, Event] = {}
+        self._event_index: dict[int, NameIndex] = {}
+        self._segments: dict[int, list[Segment]] = {}
+        self._default_athletes: list[Choice] = []
+
+    async def _load(self) -> tuple[int, int, int]:
+        """Reloads the names and indexes from the store. Built aside and swapped in at the end, so a command
+        that runs meanwhile sees the old data or the new, never half of each. Returns what was loaded: the
+        numbers of competitions, events and skaters."""
+        competitions = await self.repo.competitions()
+        # Events are categories: one shown with its level when its name does not say it ("Junior women (Юниорки)").
+        events = [replace(e, name=event_display_name(e.name, e.level, e.discipline)) for e in await self.repo.events()]
+        segments = await self.repo.segments_by_event()
+        events_by_competition: dict[int, list[Event]] = defaultdict(list)
+        event_index: dict[int, NameIndex] = defaultdict(NameIndex)
+        for event in events:
+            events_by_competition[event.competition_id].append(event)
+            discipline_names = [DISCIPLINE_LABELS[event.discipline], *DISCIPLINE_SYNONYMS[event.discipline]]
+            if event.level is None or is_senior(event.level):
+                synonyms = [event.key, *discipline_names]
+            else:  # "women" stays the senior women's: another level answers to "junior women", "junior ladies"...
+                synonyms = [event.key, *level_synonyms(event.level, discipline_names)]
+            event_index[event.competition_id].add(event.id, event.name, synonyms)
+        couple_ids = await self.repo.couples()
+        in_couples = {skater_id for pair in couple_ids for skater_id in pair}
+        couple_names: dict[int, list[str]] = {}
+        skaters = NameIndex()
+        async for skater_id, name, aliases in self.repo.skater_names():
+            skaters.add(skater_id, name, aliases)
+            if skater_id in in_couples:
+                couple_names[skater_id] = [name, *aliases]
+        couples = NameIndex()
+        pairs: list[tuple[int, int]] = []
+        couple_of: dict[frozenset[int], tuple[int, int]] = {}
+        for a, b in couple_ids:
+            if frozenset((a, b)) in couple_of or a not in couple_names or b not in couple_names:
+                continue
+            # Every spelling of one with every spelling of the other; the index takes any word order, so
+            # "Chock Bates" and "Bates / Chock" find "Madison Chock / Evan Bates" too.
+            names = [f"{x} / {y}" for x in couple_names[a][:4] for y in couple_names[b][:4]]
+            couples.add(len(pairs), names[0], names[1:])
+            pairs.append((a, b))
+            couple_of[frozenset((a, b))] = (a, b)
+
+        self._finder = CompetitionFinder(competitions)
+        self._competitions = {c.id: c for c in competitions}
+        self._events = events_by_competition
+        self._events_by_id = {event.id: event for event in events}
+        self._event_index = event_index
+        self._segments = segments
+        self.skaters = skaters
+        self._couples = couples
+        self._couple_ids = pairs
+        self._couple_of = couple_of
+        return len(competitions), len(events), len(skaters)
+
+    # --- autocomplete: never raises, at most 25 choices ------------------------------------------------
+    def competition_choices(self, query: str) -> list[Choice]:
+        """Newest first when nothing is typed; else what the text may mean, and when nothing fits, what the
+        words describe (so the user sees that the store has Worlds 2025 when they type Worlds 2026)."""
+        if not query.strip():
+            competitions = self._finder.newest(MAX_CHOICES)
+        else:
+            lookup = self._finder.lookup(query, typing=True)
+            competitions = lookup.matches or lookup.nearby
+        labels = labels_with_years(competitions[:MAX_CHOICES])
+        return [Choice(_cut(label), c.key) for label, c in zip(labels, competitions, strict=False)]
+
+    def event_choices(self, competition_text: str, query: str) -> list[Choice]:
+        """Autocomplete: the events of the competition typed so far that match `query`."""
+        competition = self._try_competition(competition_text)
+        competitions = [competition] if competition else self._finder.newest(len(self._competitions))
+        choices = []
+        for comp in competitions:
+            events = self._events.get(comp.id, [])
+            if query.strip():
+                ids = {m.key for m in self._event_index[comp.id].search(query, MAX_CHOICES)}
+                events = [e for e in events if e.id in ids]
+            # Without a chosen competition the same event name repeats, so say whose it is.
+            choices += [Choice(_cut(e.name if competition else f"{e.name} · {comp.label}"), e.key) for e in events]
+        return _unique(choices)[:MAX_CHOICES]
+
+    def segment_choices(self, competition_text: str, event_text: str, query: str) -> list[Choice]:
+        """Autocomplete: the segments of the event typed so far that match `query`."""
+        competition = self._try_competition(competition_text)
+        if competition is None:
+            return []
+        event = self._try_event(competition, event_text)
+        events = [event] if event else self._events.get(competition.id, [])
+        wanted = normalize(query)
+        choices = [
+            Choice(_cut(s.name), s.key)
+            for e in events
+            for s in self._segments.get(e.id, [])
+            if not wanted or any(wanted in normalize(name) for name in _segment_names(s))
+        ]
+        return _unique(choices)[:MAX_CHOICES]
+
+    def skater_choices(self, query: str) -> list[Choice]:
+        """Skaters and couples whose names fit what is typed, best first; before anything is typed, the
+        medallists of the newest competition."""
+        if not query.strip():
+            return list(self._default_athletes)
+        ranked: list[tuple[float, Choice]] = [
+            (m.score, Choice(_cut(m.label if m.matched == m.label else f"{m.label} ({m.matched})"), str(m.key)))
+            for m in self.skaters.search(query, MAX_CHOICES)
+        ]
+        ranked += [
+            (m.score, Choice(_cut(m.label), _athlete_value_of(self._couple_ids[m.key])))
+            for m in self._couples.search(query, MAX_CHOICES)
+        ]
+        ranked.sort(key=lambda pair: -pair[0])  # stable: at equal scores a skater comes before a couple
+        return [choice for _, choice in ranked[:MAX_CHOICES]]
+
+    def alias_choices(self, skater_text: str, query: str) -> list[Choice]:
+        """The stored spellings of the skater named in another option (for removing one)."""
+        try:
+            skater_id = self.skater_id(skater_text)
+        except UserFacingError:
+            return []
+        wanted = normalize(query)
+        names = self.skaters.names_of(skater_id)[1:]  # the first is the name itself, not an alias
+        return [Choice(_cut(n), n[:100]) for n in names if wanted in normalize(n)][:MAX_CHOICES]
+
+    # --- resolving what the user sent (a picked choice's value, or any text) -------------------------
+    def find_competitions(self, text: str) -> CompetitionLookup:
+        """What `text` may mean among the stored competitions: one, several, or none (with what is near)."""
+        return self._finder.lookup(text)
+
+    def competition(self, text: str) -> Competition:
+        """The one competition `text` means. Several: Ambiguous (newest first). None: NotFound saying what
+        is missing and what the store has instead; never one of those as the answer."""
+        lookup = self.find_competitions(text)
+        if lookup.match is not None:
+            return lookup.match
+        if lookup.ambiguous:
+            raise Ambiguous(
+                t("noun-competition"),
+                text,
+                _competition_suggestions(lookup.matches),
+                plural=t("noun-competitions"),
+            )
+        missing = lookup.describe_missing() or t("store-missing-competition-matching", query=_quote(text))
+        nearby = lookup.nearby or self._finder.newest(5)
+        raise NotFound(t("noun-competition"), text, _competition_suggestions(nearby), missing=missing)
+
+    def event(self, competition: Competition, text: str) -> Event:
+        """The event of the competition that `text` names (never a near neighbour; ambiguity is offered as a choice)."""
+        event = self._try_event(competition, text)
+        if event:
+            return event
+        events = {e.id: e for e in self._events.get(competition.id, [])}
+        # The events the words fit best first (two that fit equally well make a choice), then the others.
+        close = self._event_index[competition.id].search(text, MAX_CHOICES) if text.strip() else []
+        ranked = [events[m.key] for m in close if m.key in events]
+        ranked += [e for e in events.values() if e not in ranked]
+        suggestions = [Suggestion(e.name, e.key) for e in ranked]
+        if len(close) > 1 and close[1].score >= 90:
+            tied = [Suggestion(events[m.key].name, events[m.key].key) for m in close if m.score >= 90]
+            raise Ambiguous(
+                t("noun-event-at", competition=competition.label),
+                text,
+                tied,
+                plural=t("noun-events-at", competition=competition.label),
+            )
+        raise NotFound(t("noun-event-at", competition=competition.label), text, suggestions)
+
+    def segment(self, event: Event, text: str) -> Segment:
+        """The segment of the event that `text` names."""
+        segment = self._match_segment(event, text)
+        if segment is None:
+            suggestions = [Suggestion(s.name, s.key) for s in self.segments_of(event)]
+            raise NotFound(t("noun-segment-in", event=event.name), text, suggestions)
+        return segment
+
+    def skater_id(self, text: str) -> int:
+        """The one skater a picked choice (its id) or any typed text means; NotFound/Ambiguous otherwise."""
+        athlete_ids = self.athlete_ids(text)
+        if len(athlete_ids) != 1:
+            raise UserFacingError("athlete-is-couple", query=_quote(text))
+        return athlete_ids[0]
+
+    def athlete_ids(self, text: str) -> tuple[int, ...]:
+        """The skater, or the couple, that `text` means (a couple's ids in the order its entries list them)."""
+        text = text.strip()
+        if _CHOICE_VALUE.fullmatch(text):
+            ids = tuple(int(part) for part in text.split("/"))
+            if len(ids) == 1 and ids[0] in self.skaters:
+                return ids
+            if frozenset(ids) in self._couple_of:
+                return self._couple_of[frozenset(ids)]
+        separated = _COUPLE_SEPARATOR.search(text) is not None
+        couple = self._couples.resolve(_COUPLE_SEPARATOR.sub(" / ", text)) if len(self._couples) else None
+        # A couple is meant only when the text names both partners ("Miura" alone is a skater, or ambiguous).
+        couple_ids = self._couple_ids[couple.match.key] if couple and couple.match else None
+        if couple_ids and not self._names_each(text, couple_ids):
+            couple_ids = None
+        if separated and couple_ids:
+            return couple_ids
+        single = self.skaters.resolve(text)
+        if single.match:
+            return (single.match.key,)
+        if couple_ids:
+            return couple_ids
+        if separated:
+            self._explain_couple(text)
+        matches: list[tuple[NameMatch, str]] = [(m, str(m.key)) for m in single.suggestions]
+        if couple:
+            matches += [(m, _athlete_value_of(self._couple_ids[m.key])) for m in couple.suggestions]
+        matches.sort(key=lambda pair: -pair[0].score)
+        suggestions = [Suggestion(m.label, value) for m, value in matches[:5]]
+        if matches and matches[0][0].score >= 90:
+            raise Ambiguous(t("noun-athlete"), text, suggestions, plural=t("noun-athletes"))
+        raise NotFound(t("noun-athlete"), text, suggestions)
+
+    def _explain_couple(self, text: str) -> None:
+        """ "A / B" where A and B are each found but never skated together: say so rather than "no match"."""
+        parts = [part for part in _COUPLE_SEPARATOR.split(text) if part.strip()]
+        if len(parts) != 2:
+            return
+        found = [self.skaters.resolve(part).match for part in parts]
+        if all(found):
+            a, b = (m.label for m in found if m)
+            raise UserFacingError("athlete-never-together", a=_quote(a), b=_quote(b))
+
+    def _names_each(self, text: str, ids: Sequence[int]) -> bool:
+        """Whether some word of `text` is (the start of, or a typo of) a word of each skater's names."""
+        words = normalize(text).split()
+        for skater_id in ids:
+            names = {w for name in self.skaters.names_of(skater_id) for w in normalize(name).split()}
+            if not any(_same_word(word, name) for word in words for name in names):
+                return False
+        return True
+
+    def _try_competition(self, text: str) -> Competition | None:
+        """The competition `text` surely means, or None (autocomplete narrowing: never a guess)."""
+        return self._finder.lookup(text).match if text.strip() else None
+
+    def _try_event(self, competition: Competition, text: str) -> Event | None:
+        events = self._events.get(competition.id, [])
+        key = text.strip().casefold()
+        for event in events:
+            if event.key.casefold() == key:
+                return event
+        if not key:
+            return None
+        match = self._event_index[competition.id].resolve(text).match
+        return next((e for e in events if match and e.id == match.key), None)
+
+    def all_competitions(self) -> list[Competition]:
+        """Every competition in the store."""
+        return list(self._competitions.values())
+
+    def events_of(self, competition: Competition) -> list[Event]:
+        """The competition's events, in the store's order."""
+        return self._events.get(competition.id, [])
+
+    def competition_by_id(self, competition_id: int | None) -> Competition | None:
+        """The competition with this id, if any (None for None)."""
+        return self._competitions.get(competition_id) if competition_id is not None else None
+
+    def event_by_id(self, event_id: int | None) -> Event | None:
+        """The event with this id, if any (None for None)."""
+        return self._events_by_id.get(event_id) if event_id is not None else None
+
+    def segments_of(self, event: Event) -> list[Segment]:
+        """The event's segments, in skating order."""
+        return self._segments.get(event.id, [])
+
+    async def skater_by_id(self, skater_id: int) -> Skater | None:
+        """The skater with this id, or None when there is none (deleted since it was linked)."""
+        return await self.repo.skater(skater_id)
+
+    async def skater(self, text: str) -> Skater:
+        """The one skater `text` names."""
+        skater_id = self.skater_id(text)
+        skater = await self.repo.skater(skater_id)
+        if skater is None:  # deleted since the index was built
+            raise NotFound(t("noun-athlete"), text)
+        return skater
+
+    async def athlete(self, text: str) -> Athlete:
+        """The skater or couple `text` names."""
+        skaters = []
+        for skater_id in self.athlete_ids(text):
+            skater = await self.repo.skater(skater_id)
+            if skater is None:  # deleted since the index was built
+                raise NotFound(t("noun-athlete"), text)
+            skaters.append(skater)
+        return Athlete(tuple(skaters))
+
+    def protocol_segment_choices(self, athlete_text: str, competition_text: str, query: str) -> list[Choice]:
+        """Autocomplete: the segments of a competition the athlete skated that have judges' details."""
+        competition = self._try_competition(competition_text)
+        if competition is None:
+            return []
+        events = self._events.get(competition.id, [])
+        wanted = normalize(query)
+        return _unique(
+            [
+                Choice(_cut(s.name), s.key)
+                for e in events
+                for s in self._segments.get(e.id, [])
+                if not wanted or any(wanted in normalize(n) for n in _segment_names(s))
+            ]
+        )[:MAX_CHOICES]
+
+    def _match_segment(self, event: Event, text: str) -> Segment | None:
+        wanted = normalize(text)
+        return next(
+            (s for s in self.segments_of(event) if wanted in {normalize(name) for name in _segment_names(s)}), None
+        )
+
+
+def _newest_first(competition: Competition) -> tuple[str, int]:
+    return (competition.start_date or "", competition.id)
+
+
+def _same_word(typed: str, name: str) -> bool:
+    if typed == name or (len(typed) >= 3 and name.startswith(typed)):
+        return True
+    return len(typed) >= 4 and fuzz.ratio(typed, name) >= 80
+
+
+def _athlete_value(skaters: Sequence[Skater]) -> str:
+    """What a picked choice sends for a skater ("12") or a couple ("12/40")."""
+    return "/".join(str(s.id) for s in skaters)
+
+
+def _athlete_value_of(ids: Sequence[int]) -> str:
+    return "/".join(str(i) for i in ids)
+
+
+def _competition_suggestions(competitions: Sequence[Competition]) -> list[Suggestion]:
+    return [Suggestion(label, c.key) for label, c in zip(labels_with_years(competitions), competitions, strict=True)]
+
+
+def _competition_aliases(competition: Competition) -> list[str]:
+    year = (competition.start_date or "")[:4]
+    aliases = [competition.name, competition.key]
+    if year:
+        aliases += [f"{competition.city or ''} {year}".strip(), f"{competition.level} {year}"]
+        if competition.level == "olympics":
+            aliases += [f"Olympics {year}", f"Olympic Games {year}", f"OWG {year}"]
+        if competition.level == "worlds":
+            aliases += [f"World Championships {year}", f"Worlds {year}"]
+    return [a for a in aliases if a]
+
+
+def _segment_names(segment: Segment) -> list[str]:
+    return (
+        [segment.key, segment.name, SEGMENT_KIND_LABELS[segment.kind], *SEGMENT_SYNONYMS[segment.kind]]
+        if segment.discipline is None
+        else [segment.key, segment.name]
+    )
+
+
+def _cut(text: str, limit: int = 100) -> str:
+    return shorten(text, limit)
+
+
+def _unique(choices: list[Choice]) -> list[Choice]:
+    seen: set[str] = set()
+    unique = []
+    for choice in choices:
+        if choice.value not in seen:
+            seen.add(choice.value)
+            unique.append(choice)
+    return unique

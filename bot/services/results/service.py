@@ -1,0 +1,389 @@
+"""ResultsService: the facade the cogs and other services call for results and athletes: standings,
+profiles, podiums, medal tables, head-to-heads, judges' details.
+
+Plain domain logic over the repository; never imports discord. The cogs call these and hand the result
+to bot.ui for display.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+
+from cachetools import LRUCache
+
+from bot.errors import NotFound, Suggestion, UserFacingError
+from bot.i18n import Text, t
+from bot.services.levels import is_senior, level_label, level_text
+from bot.services.results.aliases import Curation
+from bot.services.results.models import (
+    Athlete,
+    AthleteProfile,
+    Choice,
+    HeadToHead,
+    HeadToHeadEvent,
+    MedalRow,
+    PersonalBest,
+    Podium,
+    ProtocolView,
+    Standings,
+)
+from bot.services.results.resolve import MAX_CHOICES, _athlete_value, _cut, _newest_first
+from bot.services.results.vocabulary import (
+    DISCIPLINE_LABELS,
+    MEDALS,
+    SEGMENT_KIND_LABELS,
+    discipline_text,
+    medal_text,
+    segment_kind_text,
+)
+from bot.text import quote as _quote
+from db.models import (
+    Competition,
+    Entry,
+    EntryInEvent,
+    Event,
+    Figure,
+    Segment,
+    SegmentResult,
+    Skater,
+    StoreSummary,
+    TeamResult,
+)
+from db.repositories.results import ResultsRepository
+
+log = logging.getLogger(__name__)
+
+EVENT_CACHE_SIZE = 256
+PROFILE_CACHE_SIZE = 512
+
+
+class ResultsService(Curation):
+    """Answers the results commands. Competitions, events and segments are cached in memory (they are
+    few); skater and couple names live in NameIndexes. `refresh()` reloads them after an import."""
+
+    def __init__(self, repo: ResultsRepository) -> None:
+        super().__init__(repo)
+        self._clear_caches()
+
+    def _clear_caches(self) -> None:
+        # Entries and team results per event, as loaded from the store. Results change only through an
+        # import, which calls refresh(); until then every command reads them from here.
+        self._event_data: LRUCache[int, tuple[list[Entry], list[TeamResult]]] = LRUCache(EVENT_CACHE_SIZE)
+        # Answers built from them, so the displays built on them (bot.ui memoizes per object) are reused too.
+        self._standings: LRUCache[tuple[int, int | None], Standings] = LRUCache(EVENT_CACHE_SIZE)
+        self._profiles: LRUCache[frozenset[int], AthleteProfile] = LRUCache(PROFILE_CACHE_SIZE)
+
+    def _names_changed(self) -> None:
+        self._profiles.clear()
+
+    async def refresh(self) -> None:
+        """Reloads everything from the store. Built aside and swapped in at the end, so a command that
+        runs meanwhile sees the old data or the new, never half of each."""
+        competitions, events, skaters = await self._load()
+        self._clear_caches()
+        self._default_athletes = await self._newest_medallists()
+        log.info("results loaded: %d competitions, %d events, %d skaters", competitions, events, skaters)
+
+    async def _newest_medallists(self) -> list[Choice]:
+        """What the name fields offer before anything is typed: the medallists of the newest competition
+        that has any, gold first."""
+        for competition in sorted(self._competitions.values(), key=_newest_first, reverse=True):
+            medallists: list[tuple[int, Entry]] = []
+            for event in self._events.get(competition.id, []):
+                if event.discipline == "team":
+                    continue
+                entries, _ = await self.results_of(event)
+                medallists += [(int(e.place.value), e) for e in entries if e.place and e.place.value in MEDALS]
+            if medallists:
+                medallists.sort(key=lambda pair: pair[0])
+                return [
+                    Choice(
+                        t(
+                            "athlete-choice-medallist",
+                            name=_cut(entry.name),
+                            medal=medal_text(MEDALS[place]),
+                            competition=_cut(competition.label),
+                        ),
+                        _athlete_value(entry.skaters),
+                    )
+                    for place, entry in medallists[:MAX_CHOICES]
+                ]
+        return []
+
+    async def entries_of(self, event: Event, skater_ids: Iterable[int]) -> list[Entry]:
+        """The entries in an event that include any of the skaters, in standings order."""
+        wanted = set(skater_ids)
+        entries, _ = await self.results_of(event)
+        return sorted((e for e in entries if any(s.id in wanted for s in e.skaters)), key=_final_order)
+
+    # --- answers -----------------------------------------------------------------------------------
+    async def standings(self, competition_text: str, event_text: str, segment_text: str | None = None) -> Standings:
+        """/results: an event's standings, or one segment's, in place order."""
+        competition = self.competition(competition_text)
+        event = self.event(competition, event_text)
+        segments = self.segments_of(event)
+        focus = self.segment(event, segment_text) if segment_text and segment_text.strip() else None
+        key = (event.id, focus.id if focus else None)
+        cached = self._standings.get(key)
+        if cached is None:
+            cached = self._standings[key] = await self._build_standings(competition, event, segments, focus)
+        return cached
+
+    async def _build_standings(
+        self, competition: Competition, event: Event, segments: list[Segment], focus: Segment | None
+    ) -> Standings:
+        entries, teams = await self.results_of(event)
+        if focus:
+            entries = sorted(
+                (e for e in entries if focus.id in e.segments), key=lambda e: _segment_order(e.segments[focus.id])
+            )
+        else:
+            entries = sorted(entries, key=_final_order)
+        return Standings(competition, event, segments, entries, focus, teams)
+
+    async def results_of(self, event: Event) -> tuple[list[Entry], list[TeamResult]]:
+        """An event's entries and team results (shared, never to be mutated), kept for the most-asked events."""
+        cached = self._event_data.get(event.id)
+        if cached is None:
+            entries = await self.repo.event_entries(event.id)
+            teams = await self.repo.team_results(event.id) if event.discipline == "team" else []
+            cached = self._event_data[event.id] = (entries, teams)
+        return cached
+
+    async def _career(self, athlete: Athlete) -> tuple[list[EntryInEvent], list[tuple[Competition, Event, TeamResult]]]:
+        """Every entry of the skater (of a couple: every entry with both), newest competition first, and the
+        teams the first skater skated for (a couple's are its partners' own), from one repository call."""
+        first, *others = athlete.skaters
+        entries, teams = await self.repo.skater_records(first.id)
+        records = []
+        for entry in entries:
+            event = self._events_by_id.get(entry.event_id)
+            if event is None:  # imported since the last refresh: shown after the next one, with its event
+                continue
+            if all(any(s.id == other.id for s in entry.skaters) for other in others):
+                records.append(EntryInEvent(self._competitions[event.competition_id], event, entry))
+        records.sort(key=lambda r: (r.competition.start_date or "", r.competition.id, r.event.id), reverse=True)
+        team_records = []
+        for team in teams:
+            event = self._events_by_id.get(team.event_id)
+            # The country too: a skater id in a team's line-up is theirs only when they skated for it.
+            if event is not None and event.discipline == "team" and team.country == first.country:
+                team_records.append((self._competitions[event.competition_id], event, team))
+        team_records.sort(key=lambda r: (r[0].id, r[1].id))
+        return records, team_records
+
+    async def _records(self, athlete: Athlete) -> list[EntryInEvent]:
+        records, _ = await self._career(athlete)
+        return records
+
+    async def profile(self, text: str) -> AthleteProfile:
+        """/athlete: a skater's or couple's career in the store (cached until the next import)."""
+        ids = frozenset(self.athlete_ids(text))
+        profile = self._profiles.get(ids)
+        if profile is None:
+            profile = self._profiles[ids] = await self._build_profile(await self.athlete(text))
+        return profile
+
+    async def _build_profile(self, athlete: Athlete) -> AthleteProfile:
+        records, team_records = await self._career(athlete)
+        partners: dict[int, Skater] = {}
+        medals: Counter[str] = Counter()
+        bests: dict[tuple[str, str], PersonalBest] = {}
+        segments: dict[int, Segment] = {}
+        for record in records:
+            for partner in record.entry.skaters:
+                if partner.id not in athlete.ids:
+                    partners.setdefault(partner.id, partner)
+            if record.event.discipline != "team" and record.entry.place and record.entry.place.value in MEDALS:
+                medals[MEDALS[int(record.entry.place.value)]] += 1
+            for segment in self.segments_of(record.event):
+                segments[segment.id] = segment
+                result = record.entry.segments.get(segment.id)
+                if result and result.tss:
+                    _keep_best(bests, segment.kind, result.tss, record)
+            if record.entry.total and record.event.discipline != "team":
+                _keep_best(bests, "total", record.entry.total, record)
+        for _, _, team in team_records:
+            if team.place and team.place.value in MEDALS:
+                medals[f"team {MEDALS[int(team.place.value)]}"] += 1
+        order = [*SEGMENT_KIND_LABELS, "total"]
+
+        def best_order(best: PersonalBest) -> tuple[bool, str, int]:
+            # Senior bests first, then each other level's own: a junior score is never a senior best.
+            level = best.event.level
+            senior = is_senior(level)
+            return (not senior, level_label(level) or "~", order.index(best.kind))
+
+        return AthleteProfile(
+            athlete=athlete,
+            disciplines=_disciplines(records),
+            partners=list(partners.values()),
+            medals=medals,
+            records=records,
+            team_records=team_records,
+            bests=sorted(bests.values(), key=best_order),
+            segments=segments,
+        )
+
+    async def protocol(self, athlete_text: str, competition_text: str, segment_text: str) -> ProtocolView:
+        """The judges' details of an athlete's skate: element by element, components, deductions."""
+        athlete = await self.athlete(athlete_text)
+        competition = self.competition(competition_text)
+        records = [r for r in await self._records(athlete) if r.competition.id == competition.id]
+        if not records:
+            raise UserFacingError(
+                "athlete-no-results-at", athlete=_quote(athlete.name), competition=_quote(competition.label)
+            )
+        for record in records:
+            segment = self._match_segment(record.event, segment_text)
+            if segment is not None and segment.id in record.entry.segments:
+                protocol = await self.repo.protocol(record.entry.id, segment.id)
+                if protocol is None:
+                    raise UserFacingError(
+                        "protocol-not-stored",
+                        athlete=_quote(athlete.name),
+                        segment=segment.name.lower(),
+                        competition=_quote(competition.label),
+                    )
+                return ProtocolView(competition, record.event, segment, record.entry, protocol)
+        suggestions = [
+            Suggestion(s.name, s.key) for r in records for s in self.segments_of(r.event) if s.id in r.entry.segments
+        ]
+        what = t("noun-segment-skated-at", athlete=athlete.name, competition=competition.label)
+        raise NotFound(what, segment_text, suggestions)
+
+    async def podiums(self, discipline: str, competition_text: str | None = None) -> list[Podium]:
+        """/podiums: the medallists of a discipline, newest competition first (optionally of one competition)."""
+        if discipline not in DISCIPLINE_LABELS:
+            # Suggestions are plain labels (bot.errors.Suggestion): in the default language.
+            raise NotFound(t("noun-discipline"), discipline, [str(discipline_text(d)) for d in DISCIPLINE_LABELS])
+        competition = self.competition(competition_text) if competition_text and competition_text.strip() else None
+        events = [
+            e
+            for cid, evs in self._events.items()
+            for e in evs
+            if e.discipline == discipline and (competition is None or cid == competition.id)
+        ]
+        podiums = []
+        for event in events:
+            comp = self._competitions[event.competition_id]
+            entries, teams = await self.results_of(event)
+            if discipline == "team":
+                places = [
+                    (int(team.place.value), team.name, team.country, team.points)
+                    for team in teams
+                    if team.place and team.place.value in MEDALS
+                ]
+            else:
+                places = [
+                    (int(e.place.value), e.name, e.country, e.total)
+                    for e in entries
+                    if e.place and e.place.value in MEDALS
+                ]
+            if places:
+                podiums.append(Podium(comp, event, sorted(places, key=lambda p: p[0])))
+        podiums.sort(key=lambda p: (p.competition.start_date or "", p.competition.id), reverse=True)
+        return podiums
+
+    async def medal_table(self, competition_text: str) -> tuple[Competition, list[MedalRow]]:
+        """/medals: a competition's medal table by country."""
+        competition = self.competition(competition_text)
+        medals: dict[str, Counter[int]] = defaultdict(Counter)
+        for event in self._events.get(competition.id, []):
+            entries, teams = await self.results_of(event)
+            if event.discipline == "team":
+                places = [(team.place, team.country) for team in teams]
+            else:
+                places = [(e.place, e.country) for e in entries]
+            for place, country in places:
+                if place and place.value in MEDALS:
+                    medals[country][int(place.value)] += 1
+        rows = [MedalRow(country, c[1], c[2], c[3]) for country, c in medals.items()]
+        # The Olympic convention: golds first, then silvers, then bronzes; then country code for a stable order.
+        rows.sort(key=lambda r: (-r.gold, -r.silver, -r.bronze, r.country))
+        return competition, rows
+
+    async def compare(self, a_text: str, b_text: str) -> HeadToHead:
+        """Where the two met: events both entered in separate entries. Partners are not rivals, and a
+        skater of one discipline meets one of another only in the team event, on no common segment."""
+        a = await self.athlete(a_text)
+        b = await self.athlete(b_text)
+        if a.ids == b.ids:
+            raise UserFacingError("compare-same-athlete", athlete=_quote(a.name))
+        a_records, b_records = await self._records(a), await self._records(b)
+        b_by_event = {r.event.id: r for r in b_records}
+        meetings, together = [], []
+        for record in a_records:
+            other = b_by_event.get(record.event.id)
+            if other is None:
+                continue
+            if record.entry.id == other.entry.id:
+                together.append(record)
+            elif record.event.discipline != "team" or record.entry.segments.keys() & other.entry.segments.keys():
+                meetings.append(
+                    HeadToHeadEvent(
+                        record.competition, record.event, record.entry, other.entry, self.segments_of(record.event)
+                    )
+                )
+        if not together and (a.ids & b.ids):  # a skater and a couple they belong to
+            together = [r for r in a_records if b.ids <= {s.id for s in r.entry.skaters}] or [
+                r for r in b_records if a.ids <= {s.id for s in r.entry.skaters}
+            ]
+        meetings.sort(key=lambda m: (m.competition.start_date or "", m.event.id), reverse=True)
+        return HeadToHead(a, b, meetings, together, _disciplines(a_records), _disciplines(b_records))
+
+    async def skater_names(self, skater_ids: Sequence[int]) -> list[str]:
+        """The names of the skaters with these ids, in that order (a skater deleted since is left out)."""
+        return [skater.name for skater in await self.repo.skaters(list(skater_ids))]
+
+    async def summary(self) -> tuple[StoreSummary, list[Competition]]:
+        """What the store holds (counts, imports) and its competitions, newest first: for /about."""
+        summary = await self.repo.summary()
+        competitions = sorted(self._competitions.values(), key=lambda c: c.start_date or "", reverse=True)
+        return summary, competitions
+
+
+def _disciplines(records: Iterable[EntryInEvent]) -> list[str]:
+    disciplines: list[str] = []
+    for record in records:
+        if record.event.discipline not in disciplines and record.event.discipline != "team":
+            disciplines.append(record.event.discipline)
+    return disciplines
+
+
+def _best_label(kind: str, event: Event) -> Text:
+    """Bests are kept per level: "Short program" (senior), "Short program (Junior)", and apart from both the
+    events stored before levels were recorded ("Short program (level not known)")."""
+    what = t("athlete-best-total") if kind == "total" else segment_kind_text(kind)
+    if is_senior(event.level):
+        return what
+    level = level_text(event.level)
+    if level is None:
+        return t("athlete-best-level-unknown", kind=what)
+    return t("athlete-best-at-level", kind=what, level=level)
+
+
+def _keep_best(bests: dict[tuple[str, str], PersonalBest], kind: str, score: Figure, record: EntryInEvent) -> None:
+    # One best per kind and level; the events of no known level apart ("").
+    key = (kind, "senior" if is_senior(record.event.level) else level_label(record.event.level))
+    current = bests.get(key)
+    if current is None or float(score.value) > float(current.score.value):
+        bests[key] = PersonalBest(_best_label(kind, record.event), score, record.competition, record.event, kind)
+
+
+def _final_order(entry: Entry) -> tuple[int, float, float, str]:
+    """Placed skaters by place; then those without a place (FNR, WD, unknown) by best total, then name."""
+    place = entry.place.value if entry.place else None
+    total = float(entry.total.value) if entry.total else 0.0
+    first_rank = min((float(r.rank.value) for r in entry.segments.values() if r.rank), default=9999.0)
+    return (0 if place is not None else 1, float(place or 0), first_rank if place is None else -total, entry.name)
+
+
+def _segment_order(result: SegmentResult) -> tuple[int, float, float]:
+    """A segment is ranked by its score; sources often give the score without the rank, so the score
+    orders and the rank (when stored) only places those whose score is unknown."""
+    if result.tss is not None:
+        return (0, -float(result.tss.value), 0.0)
+    return (1, float(result.rank.value) if result.rank else 9999.0, 0.0)
