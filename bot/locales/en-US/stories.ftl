@@ -92,7 +92,13 @@ flag-needs-reason = Please say briefly what is wrong with the story.
 flag-reason-too-long = Please keep the reason under { $limit } characters.
 flag-duplicate = You already reported story #{ $id }; the moderators have it in their queue.
 flag-duplicate-library = You already reported story #{ $id }; the library's curators have it in their queue.
-flag-rate-limited = You have reported { $count } stories in the last { $minutes } minutes; please wait a little before reporting more.
+flag-rate-limited = You have reported { $count ->
+        [one] { $count } story
+       *[other] { $count } stories
+    } in the last { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }; please wait a little before reporting more.
 flag-thanks = Thanks: story #{ $id } is in the moderators' review queue.
 flag-thanks-library = Thanks: story #{ $id } is from the shared library, so your report went to the library's curators (the bot's owners), who review it.
 flag-form-title = Report story #{ $id }
