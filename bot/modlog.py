@@ -1,4 +1,4 @@
-"""Posting moderator actions to a server's mod-log channel, when it has one."""
+"""Posting moderator actions to a server's mod-log channel, when it has one, in the server's language."""
 
 from __future__ import annotations
 
@@ -6,13 +6,17 @@ import logging
 
 import discord
 
+from bot.i18n import Text
 from bot.services.access import GuildSettingsSource
+from bot.ui.i18n import guild_words
 
 log = logging.getLogger(__name__)
 
 
-async def post(client: discord.Client, guilds: GuildSettingsSource, guild_id: int | None, text: str) -> None:
-    """Best effort: a missing channel or permission is logged, never an error for the moderator."""
+async def post(client: discord.Client, guilds: GuildSettingsSource, guild_id: int | None, text: Text | str) -> None:
+    """Best effort: a missing channel or permission is logged, never an error for the moderator. A `Text` is
+    put into the server's words (the channel is the server's, whoever acted); a str is posted as it is
+    (TRANSITIONAL: for callers not yet speaking through the catalogue)."""
     if guild_id is None:
         return
     settings = await guilds.guild_settings(guild_id)
@@ -22,7 +26,9 @@ async def post(client: discord.Client, guilds: GuildSettingsSource, guild_id: in
     if not isinstance(channel, discord.abc.Messageable):
         log.warning("mod-log channel %s of guild %s is gone", settings.modlog_channel_id, guild_id)
         return
-    embed = discord.Embed(description=text[:4096], colour=discord.Colour.dark_grey())
+    words = guild_words(client.get_guild(guild_id))
+    description = words(text) if isinstance(text, Text) else text
+    embed = discord.Embed(description=description[:4096], colour=discord.Colour.dark_grey())
     try:
         await channel.send(embed=embed)
     except discord.HTTPException as exc:

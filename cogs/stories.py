@@ -14,15 +14,17 @@ from discord.ext import commands
 from bot import modlog
 from bot.checks import actor_for
 from bot.errors import UserFacingError
+from bot.i18n import Text, t
 from bot.services.access import Actor
-from bot.services.stories import NeedsConfirmation, StoryDraft
+from bot.services.stories import NeedsConfirmation, StoryDraft, kind_name
 from bot.text import quote
 from bot.tree import report_error
 from bot.ui import stories as ui
+from bot.ui.i18n import command_text, guild_words, words_for
 from bot.ui.paging import Paginator
 from bot.ui.replies import respond
 from cogs import _autocomplete
-from db.models import LABELS, SOURCE_KINDS
+from db.models import LABELS, SOURCE_KINDS, SOURCE_ROLES
 
 if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle
     from bot.client import SkateBot
@@ -31,29 +33,19 @@ log = logging.getLogger(__name__)
 
 # Story numbers as Discord bounds them: the store holds any of them, and nothing else arrives.
 StoryId = app_commands.Range[int, 1, 2**53 - 1]
-LABEL_CHOICES = [app_commands.Choice(name=ui.badge(label), value=label) for label in LABELS]
-ROLE_CHOICES = [
-    app_commands.Choice(name="evidence: shows whether the story is true", value="evidence"),
-    app_commands.Choice(name="circulates: a place where the story is being shared", value="appearance"),
-]
-KIND_CHOICES = [
-    app_commands.Choice(name="primary: an official body, the athlete, a wire report", value="primary"),
-    app_commands.Choice(name="secondary: coverage", value="secondary"),
-    app_commands.Choice(name="social: a post or a video", value="social"),
-]
-assert [c.value for c in KIND_CHOICES] == list(SOURCE_KINDS)
+LABEL_CHOICES = [app_commands.Choice(name=command_text(f"choice-label-{label}"), value=label) for label in LABELS]
+ROLE_CHOICES = [app_commands.Choice(name=command_text(f"choice-source-role-{r}"), value=r) for r in SOURCE_ROLES]
+KIND_CHOICES = [app_commands.Choice(name=command_text(f"choice-source-kind-{k}"), value=k) for k in SOURCE_KINDS]
 
 
 class Stories(commands.Cog):
-    story = app_commands.Group(
-        name="story", description="Viral skating stories: look up, report, curate", guild_only=True
-    )
-    source = app_commands.Group(name="source", description="A story's sources (moderators)", parent=story)
+    story = app_commands.Group(name="story", description=command_text("cmd-story"), guild_only=True)
+    source = app_commands.Group(name="source", description=command_text("cmd-story-source"), parent=story)
 
     def __init__(self, bot: SkateBot) -> None:
         self.bot = bot
         self.service = bot.stories
-        self.report_menu = app_commands.ContextMenu(name="Report story", callback=self.report_story)
+        self.report_menu = app_commands.ContextMenu(name=command_text("cmd-report-story"), callback=self.report_story)
         self.bot.tree.add_command(self.report_menu)
 
     async def cog_load(self) -> None:
@@ -67,8 +59,9 @@ class Stories(commands.Cog):
     async def _actor(self, interaction: discord.Interaction) -> Actor:
         return await actor_for(interaction, self.service, self.bot.settings.owner_ids)
 
-    async def _log(self, actor: Actor, text: str) -> None:
-        await modlog.post(self.bot, self.service, actor.guild_id, f"<@{actor.user_id}> {text}")
+    async def _log(self, actor: Actor, key: str, **values: str | int | Text) -> None:
+        """Posts to the server's mod-log, in the server's words: `key` names the actor as `<@{ $user }>`."""
+        await modlog.post(self.bot, self.service, actor.guild_id, t(key, user=actor.user_id, **values))
 
     @staticmethod
     async def _thinking(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
@@ -78,40 +71,38 @@ class Stories(commands.Cog):
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
 
     async def _send_story(
-        self, interaction: discord.Interaction, story_id: int, *, ephemeral: bool = False, note: str | None = None
+        self, interaction: discord.Interaction, story_id: int, *, ephemeral: bool = False, note: Text | None = None
     ) -> None:
         view = await self.service.view(await self._actor(interaction), story_id)
-        await respond(
-            interaction, note, embed=ui.story_embed(view), view=ui.story_buttons(view.story), ephemeral=ephemeral
-        )
+        embed = ui.story_embed(view, words_for(interaction))
+        await respond(interaction, note, embed=embed, view=ui.story_buttons(view.story), ephemeral=ephemeral)
 
     # --- everyone -------------------------------------------------------------------------------------
-    @story.command(name="show")
-    @app_commands.describe(id="Story number, or start typing its title")
+    @story.command(name="show", description=command_text("cmd-story-show"))
+    @app_commands.describe(id=command_text("cmd-story-show-id"))
     async def show(self, interaction: discord.Interaction, id: StoryId) -> None:
-        """Show a story with its label and sources."""
         await self._send_story(interaction, id)
 
-    @story.command(name="search")
-    @app_commands.describe(text="Words from the title, summary or story")
+    @story.command(name="search", description=command_text("cmd-story-search"))
+    @app_commands.describe(text=command_text("cmd-story-search-text"))
     async def search(self, interaction: discord.Interaction, text: str) -> None:
-        """Search this server's stories and the shared library."""
         stories = await self.service.search(await self._actor(interaction), text)
-        pages = ui.story_list_pages(f"Stories matching {quote(text)}", stories, "No story matches.")
+        words = words_for(interaction)
+        pages = ui.story_list_pages(words("search-title", text=quote(text)), stories, words("search-empty"), words)
         await Paginator(pages, author_id=interaction.user.id).start(interaction, ephemeral=True)
 
     async def report_story(self, interaction: discord.Interaction, message: discord.Message) -> None:
         story_id = ui.story_id_of(message)
         if story_id is None:
-            raise UserFacingError("That message is not a story; use this on a message that shows one.")
-        await interaction.response.send_modal(ui.FlagModal(story_id, self._flag))
+            raise UserFacingError("story-not-a-story-message")
+        await interaction.response.send_modal(ui.FlagModal(story_id, self._flag, words_for(interaction)))
 
     @commands.Cog.listener(f"on_{ui.STORY_BUTTON_EVENT}")
     async def on_story_button(self, interaction: discord.Interaction, action: str, story_id: int) -> None:
         """Presses of the persistent buttons on story messages (bot.ui.stories announces them)."""
         try:
             if action == "flag":
-                await interaction.response.send_modal(ui.FlagModal(story_id, self._flag))
+                await interaction.response.send_modal(ui.FlagModal(story_id, self._flag, words_for(interaction)))
             elif action == "read":
                 view = await self.service.view(await self._actor(interaction), story_id)
                 await respond(interaction, embed=ui.full_body_embed(view), ephemeral=True)
@@ -122,30 +113,23 @@ class Stories(commands.Cog):
         await self._thinking(interaction)
         actor = await self._actor(interaction)
         story = await self.service.flag(actor, story_id, reason)
-        if story.guild_id is None:
-            # Only the bot's owners can label a library story: the report is in their review queue.
-            await respond(
-                interaction,
-                f"Thanks: story #{story.id} is from the shared library, so your report went to the library's "
-                "curators (the bot's owners), who review it.",
-                ephemeral=True,
-            )
-            where = " (shared library: sent to the library's curators)"
-        else:
-            await respond(interaction, f"Thanks: story #{story.id} is in the moderators' review queue.", ephemeral=True)
-            where = ""
+        library = story.guild_id is None
+        # Only the bot's owners can label a library story: the report is in their review queue.
+        await respond(interaction, t("flag-thanks-library" if library else "flag-thanks", id=story.id), ephemeral=True)
         await self._log(
             actor,
-            f"reported story #{story.id} **{discord.utils.escape_markdown(story.title)}**{where}: "
-            f"{discord.utils.escape_markdown(reason[:500])}",
+            "modlog-story-reported-library" if library else "modlog-story-reported",
+            id=story.id,
+            title=discord.utils.escape_markdown(story.title),
+            reason=discord.utils.escape_markdown(reason[:500]),
         )
 
     # --- moderators -----------------------------------------------------------------------------------
-    @story.command(name="add")
+    @story.command(name="add", description=command_text("cmd-story-add"))
     @app_commands.describe(
-        competition="Link it to a competition",
-        event="…and an event of it",
-        library="Put it in the shared library (bot owners only)",
+        competition=command_text("cmd-story-add-competition"),
+        event=command_text("cmd-story-add-event"),
+        library=command_text("cmd-story-add-library"),
     )
     @app_commands.autocomplete(competition=_autocomplete.competitions, event=_autocomplete.events)
     async def add(
@@ -155,7 +139,6 @@ class Stories(commands.Cog):
         event: str | None = None,
         library: bool = False,
     ) -> None:
-        """Add a story (moderators): opens a form."""
         actor = await self._actor(interaction)
         self.service.prepare_create(actor, competition, event, library=library)
 
@@ -166,14 +149,17 @@ class Stories(commands.Cog):
                 StoryDraft(competition=competition, event=event, **values),
                 library=library,
             )
-            await self._send_story(modal_interaction, story.id, ephemeral=True, note=f"Added story #{story.id}.")
-            await self._log(actor, f"added story #{story.id} **{discord.utils.escape_markdown(story.title)}**")
+            await self._send_story(modal_interaction, story.id, ephemeral=True, note=t("story-added", id=story.id))
+            await self._log(actor, "modlog-story-added", id=story.id, title=discord.utils.escape_markdown(story.title))
 
-        await interaction.response.send_modal(ui.StoryModal("New story", submit))
+        words = words_for(interaction)
+        await interaction.response.send_modal(ui.StoryModal(words("story-form-new"), submit, words=words))
 
-    @story.command(name="edit")
+    @story.command(name="edit", description=command_text("cmd-story-edit"))
     @app_commands.describe(
-        id="Story number", competition="Link it to a competition (empty: keep)", event="…and an event of it"
+        id=command_text("cmd-story-edit-id"),
+        competition=command_text("cmd-story-edit-competition"),
+        event=command_text("cmd-story-edit-event"),
     )
     @app_commands.autocomplete(competition=_autocomplete.competitions, event=_autocomplete.events)
     async def edit(
@@ -183,7 +169,6 @@ class Stories(commands.Cog):
         competition: str | None = None,
         event: str | None = None,
     ) -> None:
-        """Edit a story's text (moderators): opens a form."""
         actor = await self._actor(interaction)
         form = await self.service.edit_form(actor, id, competition, event)
         current = form.view
@@ -192,21 +177,28 @@ class Stories(commands.Cog):
             await self._thinking(modal_interaction)
             draft = StoryDraft(competition=form.competition, event=form.event, **values)
             story, _ = await self.service.edit(await self._actor(modal_interaction), id, draft)
-            await self._send_story(modal_interaction, story.id, ephemeral=True, note=f"Saved story #{story.id}.")
-            await self._log(actor, f"edited story #{story.id} **{discord.utils.escape_markdown(story.title)}**")
+            await self._send_story(modal_interaction, story.id, ephemeral=True, note=t("story-saved", id=story.id))
+            await self._log(actor, "modlog-story-edited", id=story.id, title=discord.utils.escape_markdown(story.title))
 
+        words = words_for(interaction)
         await interaction.response.send_modal(
-            ui.StoryModal(f"Edit story #{id}", submit, story=current.story, skaters=", ".join(current.skaters))
+            ui.StoryModal(
+                words("story-form-edit", id=id),
+                submit,
+                words=words,
+                story=current.story,
+                skaters=", ".join(current.skaters),
+            )
         )
 
-    @source.command(name="add")
+    @source.command(name="add", description=command_text("cmd-story-source-add"))
     @app_commands.describe(
-        id="Story number",
-        url="Link to the source (http or https)",
-        kind="What kind of source",
-        publisher="Who published it (default: from the link)",
-        note="What it shows",
-        role="Evidence about the story (default), or a place where it circulates",
+        id=command_text("cmd-story-source-add-id"),
+        url=command_text("cmd-story-source-add-url"),
+        kind=command_text("cmd-story-source-add-kind"),
+        publisher=command_text("cmd-story-source-add-publisher"),
+        note=command_text("cmd-story-source-add-note"),
+        role=command_text("cmd-story-source-add-role"),
     )
     @app_commands.choices(kind=KIND_CHOICES, role=ROLE_CHOICES)
     async def source_add(
@@ -219,31 +211,32 @@ class Stories(commands.Cog):
         note: str = "",
         role: app_commands.Choice[str] | None = None,
     ) -> None:
-        """Attach a source link to a story (moderators)."""
         actor = await self._actor(interaction)
         await self._thinking(interaction)
         story = await self.service.add_source(
             actor, id, url, kind.value if kind else "secondary", publisher, note, role.value if role else "evidence"
         )
         added = story.sources[-1]
-        await respond(
-            interaction, f"Added to story #{story.id}: {added.publisher} <{added.url}> ({added.kind}).", ephemeral=True
-        )
-        await self._log(actor, f"added a source to story #{story.id}: {added.publisher} <{added.url}>")
+        shown: dict[str, str | int] = {"id": story.id, "publisher": added.publisher, "url": added.url}
+        await respond(interaction, t("source-added", **shown, kind=kind_name(added.kind)), ephemeral=True)
+        await self._log(actor, "modlog-source-added", **shown)
 
-    @source.command(name="remove")
-    @app_commands.describe(id="Story number", source="The source to remove")
+    @source.command(name="remove", description=command_text("cmd-story-source-remove"))
+    @app_commands.describe(
+        id=command_text("cmd-story-source-remove-id"), source=command_text("cmd-story-source-remove-source")
+    )
     async def source_remove(self, interaction: discord.Interaction, id: StoryId, source: str) -> None:
-        """Remove a source from a story (moderators)."""
         actor = await self._actor(interaction)
         await self._thinking(interaction)
         story, removed = await self.service.remove_source(actor, id, source)
-        await respond(interaction, f"Removed from story #{story.id}: <{removed.url}>.", ephemeral=True)
-        await self._log(actor, f"removed a source from story #{story.id}: <{removed.url}>")
+        await respond(interaction, t("source-removed", id=story.id, url=removed.url), ephemeral=True)
+        await self._log(actor, "modlog-source-removed", id=story.id, url=removed.url)
 
-    @story.command(name="label")
+    @story.command(name="label", description=command_text("cmd-story-label"))
     @app_commands.describe(
-        id="Story number", label="The verdict", note="Why (required for false, disputed and misleading)"
+        id=command_text("cmd-story-label-id"),
+        label=command_text("cmd-story-label-label"),
+        note=command_text("cmd-story-label-note"),
     )
     @app_commands.choices(label=LABEL_CHOICES)
     async def label(
@@ -253,7 +246,6 @@ class Stories(commands.Cog):
         label: app_commands.Choice[str],
         note: str = "",
     ) -> None:
-        """Label a story verified, disputed, false, ... (moderators)."""
         actor = await self._actor(interaction)
         # Labelling resolves every open report of the story (thousands, on a brigaded one) and may wait for
         # another process's write: acknowledge first.
@@ -263,34 +255,43 @@ class Stories(commands.Cog):
             if confirmed:
                 await target.response.defer()  # the press: the confirmation message is edited when done
             story, resolved = await self.service.label(actor, id, label.value, note, confirmed=confirmed)
-            text = f"Story #{story.id} is now {ui.badge(story.label)}."
+            badge = ui.badge_text(story.label)
             if resolved:
-                text += f" {resolved} open report(s) resolved."
+                text = t("label-set-resolved", id=story.id, badge=badge, resolved=resolved)
+            else:
+                text = t("label-set", id=story.id, badge=badge)
             try:
                 if confirmed:
-                    await target.edit_original_response(content=text, view=None)
+                    await target.edit_original_response(content=words_for(target)(text), view=None)
                 else:
                     await respond(target, text, ephemeral=True)
             finally:
                 # The label is stored (and its posted moments are being corrected: the moment service
                 # subscribes to relabels): the mod-log follows whether or not the reply reached the moderator.
-                await self._log(
-                    actor,
-                    f"labelled story #{story.id} {ui.badge(story.label)}"
-                    + (f" — {discord.utils.escape_markdown(note)}" if note else ""),
-                )
+                if note:
+                    await self._log(
+                        actor,
+                        "modlog-labelled-note",
+                        id=story.id,
+                        badge=badge,
+                        note=discord.utils.escape_markdown(note),
+                    )
+                else:
+                    await self._log(actor, "modlog-labelled", id=story.id, badge=badge)
 
         try:
             await apply(interaction, confirmed=False)
         except NeedsConfirmation as warning:
+            words = words_for(interaction)
             confirm = ui.Confirm(
                 interaction.user.id,
-                "Verify anyway",
+                words("label-confirm-button"),
                 lambda pressed: apply(pressed, confirmed=True),
+                words=words,
                 style=discord.ButtonStyle.primary,
             )
             confirm.origin = interaction
-            await respond(interaction, f"⚠️ {warning.message}", view=confirm, ephemeral=True)
+            await respond(interaction, t("label-warning", warning=warning.text), view=confirm, ephemeral=True)
 
     @story.command(name="check")
     @app_commands.describe(id="Story number")
@@ -301,59 +302,60 @@ class Stories(commands.Cog):
         story, report = await self.service.check(actor, id)
         await Paginator(ui.check_pages(story, report), author_id=interaction.user.id).start(interaction, ephemeral=True)
 
-    @story.command(name="history")
-    @app_commands.describe(id="Story number")
+    @story.command(name="history", description=command_text("cmd-story-history"))
+    @app_commands.describe(id=command_text("cmd-story-history-id"))
     async def history(self, interaction: discord.Interaction, id: StoryId) -> None:
-        """Every change to a story: who, when, before and after (moderators)."""
         story, entries = await self.service.history(await self._actor(interaction), id)
-        await Paginator(ui.history_pages(story, entries), author_id=interaction.user.id).start(
-            interaction, ephemeral=True
-        )
+        pages = ui.history_pages(story, entries, words_for(interaction))
+        await Paginator(pages, author_id=interaction.user.id).start(interaction, ephemeral=True)
 
-    @story.command(name="queue")
+    @story.command(name="queue", description=command_text("cmd-story-queue"))
     async def queue(self, interaction: discord.Interaction) -> None:
-        """Unverified and reported stories, oldest first (moderators)."""
         items = await self.service.queue(await self._actor(interaction))
-        await Paginator(ui.queue_pages(items), author_id=interaction.user.id).start(interaction, ephemeral=True)
+        pages = ui.queue_pages(items, words_for(interaction))
+        await Paginator(pages, author_id=interaction.user.id).start(interaction, ephemeral=True)
 
-    @story.command(name="delete")
-    @app_commands.describe(id="Story number")
+    @story.command(name="delete", description=command_text("cmd-story-delete"))
+    @app_commands.describe(id=command_text("cmd-story-delete-id"))
     async def delete(self, interaction: discord.Interaction, id: StoryId) -> None:
-        """Delete a story (moderators; it stays in the audit trail)."""
         actor = await self._actor(interaction)
         current = await self.service.for_edit(actor, id)
 
         async def confirmed(pressed: discord.Interaction) -> None:
             await pressed.response.defer()  # the write may wait for another process: acknowledge first
             story = await self.service.delete(actor, id)
-            await pressed.edit_original_response(content=f"Deleted story #{story.id}.", view=None)
-            await self._log(actor, f"deleted story #{story.id} **{discord.utils.escape_markdown(story.title)}**")
+            await pressed.edit_original_response(content=words_for(pressed)("story-deleted", id=story.id), view=None)
+            await self._log(
+                actor, "modlog-story-deleted", id=story.id, title=discord.utils.escape_markdown(story.title)
+            )
 
-        confirm = ui.Confirm(interaction.user.id, "Delete", confirmed)
+        words = words_for(interaction)
+        confirm = ui.Confirm(interaction.user.id, words("story-delete-button"), confirmed, words=words)
         confirm.origin = interaction
         await respond(
             interaction,
-            f"Delete story #{id} **{discord.utils.escape_markdown(current.story.title)}**?",
+            t("story-delete-confirm", id=id, title=discord.utils.escape_markdown(current.story.title)),
             view=confirm,
             ephemeral=True,
         )
 
-    @story.command(name="export")
-    @app_commands.describe(id="Story number")
+    @story.command(name="export", description=command_text("cmd-story-export"))
+    @app_commands.describe(id=command_text("cmd-story-export-id"))
     async def export(self, interaction: discord.Interaction, id: StoryId) -> None:
-        """The story's verdict as schema.org ClaimReview JSON-LD (moderators)."""
         guild_name = interaction.guild.name if interaction.guild else "skatebot"
+        # The review is published as the server's: its reviewer is named in the server's words.
+        reviewer = guild_words(interaction.guild)("export-reviewer", server=guild_name)
         document = await self.service.export(
             await self._actor(interaction),
             id,
-            server_reviewer=f"{guild_name} moderators",
+            server_reviewer=reviewer,
             operator=self.bot.settings.operator_name,
             review_url=self.bot.settings.review_url,
         )
         data = json.dumps(document, ensure_ascii=False, indent=2).encode()
         await respond(
             interaction,
-            f"ClaimReview for story #{id}:",
+            t("export-ready", id=id),
             file=discord.File(io.BytesIO(data), f"story-{id}-claimreview.jsonld"),
             ephemeral=True,
         )

@@ -14,16 +14,15 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from bot.errors import UserFacingError
+from bot.i18n import Text
 from db.models import AuditRecord, GuildSettings
 
-NOT_A_MODERATOR = (
-    "Only moderators can do that: Manage Messages in the server (a role's permission, not one channel's), "
-    "or the server's moderator role (`/config modrole`)."
-)
+NOT_A_MODERATOR = "access-not-moderator"
 
 
 class PermissionDenied(UserFacingError):
-    """The actor may not do this here; nothing was changed."""
+    """The actor may not do this here; nothing was changed. Carries a catalogue message like every
+    UserFacingError: `PermissionDenied("access-owners-only")`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +57,9 @@ def audit(
     return AuditRecord(actor.user_id, actor.guild_id, action, now(), before, after)
 
 
-def require_owner(actor: Actor, message: str = "Only the bot's owners can do that.") -> None:
-    """Refuses (PermissionDenied) unless the actor is one of the bot's owners."""
+def require_owner(actor: Actor, message: str | Text = "access-owners-only") -> None:
+    """Refuses (PermissionDenied) unless the actor is one of the bot's owners; `message` is the catalogue key
+    (or Text) of the refusal."""
     if not actor.is_owner:
         raise PermissionDenied(message)
 
@@ -73,12 +73,12 @@ def require_moderator(actor: Actor) -> None:
 def require_admin(actor: Actor) -> None:
     """Refuses unless the actor administers the server (Manage Server)."""
     if not actor.is_admin:
-        raise PermissionDenied("Only server admins (Manage Server) can change skatebot's settings.")
+        raise PermissionDenied("access-admins-only")
 
 
 def require_edit_rights(actor: Actor, guild_id: int | None) -> None:
     """A server's stories are its moderators'; the shared library (guild None) is the owners'."""
     if guild_id is None:
-        require_owner(actor, "Stories in the shared library are managed by the bot's owners only.")
+        require_owner(actor, "access-library-owners-only")
     elif not actor.is_moderator:
         raise PermissionDenied(NOT_A_MODERATOR)

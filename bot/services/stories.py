@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.errors import NotFound, UserFacingError
+from bot.i18n import Text, t
 from bot.services.access import (
     Actor,
     PermissionDenied,
@@ -36,7 +37,7 @@ from bot.services.urls import (
     normalize_url,
     publisher_from_domain,
 )
-from bot.text import quote
+from bot.text import escape_markdown, quote
 from db.models import (
     LABELS,
     SOURCE_KINDS,
@@ -60,12 +61,27 @@ LABELS_NEEDING_A_NOTE = (Label.FALSE, Label.DISPUTED, Label.MISLEADING)
 FLAG_RATE = (5, timedelta(minutes=10))
 SEARCH_LIMIT = 25
 
+SERVER_SETTING = "config-server-only"
 
-NO_SEARCH_WORDS = (
-    "{text} has no word to search for: search looks for words (letters and digits) from a story's "
-    "title, summary or text, e.g. `/story search text: Malinin quad`."
-)
-SERVER_SETTING = "That is a setting of one server: use it in the server it is for."
+
+def label_name(label: str) -> Text:
+    """A label as a word in running text ("verified"); the stored value stays the Label's."""
+    return t(f"label-{label}")
+
+
+def kind_name(kind: str) -> Text:
+    """A kind of source as a word ("primary")."""
+    return t(f"source-kind-{kind}")
+
+
+def role_name(role: str) -> Text:
+    """A source's role as a word ("evidence")."""
+    return t(f"source-role-{role}")
+
+
+def tier_name(tier: str | None) -> Text:
+    """A reliability tier as a word ("wire"); None: the domain is in no tier list ("unrated")."""
+    return t(f"source-tier-{tier}" if tier else "source-tier-unrated")
 
 
 class NeedsConfirmation(UserFacingError):
@@ -115,35 +131,31 @@ class StoryView:
 def check_draft(draft: StoryDraft) -> None:
     """The rules a story's text follows: a title, the length limits, a moment date that is a date."""
     if not draft.title.strip():
-        raise UserFacingError("A story needs a title.")
+        raise UserFacingError("story-needs-title")
     for name, value, limit in (
         ("title", draft.title, TITLE_LIMIT),
         ("summary", draft.summary, SUMMARY_LIMIT),
         ("body", draft.body, BODY_LIMIT),
     ):
         if len(value.strip()) > limit:
-            raise UserFacingError(f"The {name} is {len(value.strip())} characters; the limit is {limit}.")
+            raise UserFacingError("story-field-too-long", field=name, length=len(value.strip()), limit=limit)
     if draft.moment_date:
         try:
             datetime.strptime(draft.moment_date.strip(), "%Y-%m-%d")
         except ValueError:
-            raise UserFacingError(
-                f"The moment date {quote(draft.moment_date)} is not a date like 2026-02-19 (year-month-day)."
-            ) from None
+            raise UserFacingError("story-bad-date", date=quote(draft.moment_date)) from None
 
 
 def check_label_change(story: Story, label: str, note: str) -> None:
     """The label rules: verified needs a source; false, disputed and misleading need a note saying why."""
     if label not in LABELS:
-        raise UserFacingError(f"{quote(label)} is not a label; use one of: {', '.join(LABELS)}.")
+        raise UserFacingError("label-unknown", label=quote(label), labels=tuple(label_name(x) for x in LABELS))
     if label == Label.VERIFIED and not story.sources:
-        raise UserFacingError(
-            "A story can only be verified with at least one source: add one with `/story source add` first."
-        )
+        raise UserFacingError("label-verified-needs-source")
     if label in LABELS_NEEDING_A_NOTE and not note.strip():
-        raise UserFacingError(f"Labelling a story {label} needs a note saying why (the `note` option).")
+        raise UserFacingError("label-needs-note", label=label_name(label))
     if len(note) > NOTE_LIMIT:
-        raise UserFacingError(f"The note is {len(note)} characters; the limit is {NOTE_LIMIT}.")
+        raise UserFacingError("label-note-too-long", length=len(note), limit=NOTE_LIMIT)
 
 
 def low_tier_only(tiers: Sequence[str | None]) -> bool:
@@ -176,7 +188,7 @@ class StoryService:
         story = await self.stories.get(story_id, deleted=deleted)
         # The command line (guild None) sees the library only; a server sees its own and the library.
         if story is None or (story.guild_id is not None and story.guild_id != actor.guild_id):
-            raise NotFound("story", f"#{story_id}")
+            raise NotFound(t("story-noun"), f"#{story_id}")
         return story
 
     async def _editable(self, actor: Actor, story_id: int) -> Story:
@@ -263,7 +275,7 @@ class StoryService:
         """`/story search`: the stories matching the words typed. Text with no word in it (only emoji,
         punctuation or FTS5 syntax) is refused rather than answered with every story."""
         if not search_words(text):
-            raise UserFacingError(NO_SEARCH_WORDS.format(text=quote(text, 100)))
+            raise UserFacingError("search-no-words", text=quote(text, 100))
         return await self.stories.search(actor.guild_id, text, SEARCH_LIMIT)
 
     async def suggest(self, actor: Actor, text: str) -> list[Story]:
@@ -283,7 +295,7 @@ class StoryService:
         owners see the library's reports too)."""
         require_moderator(actor)
         if actor.guild_id is None:
-            raise PermissionDenied("The review queue belongs to a server.")
+            raise PermissionDenied("queue-server-only")
         return await self.stories.queue(actor.guild_id, include_library=actor.is_owner)
 
     # --- changing ----------------------------------------------------------------------------------
@@ -305,7 +317,7 @@ class StoryService:
         (never a near neighbour); checked before a form opens, so nothing typed into it is lost."""
         if not (competition_text and competition_text.strip()):
             if event_text and event_text.strip():
-                raise UserFacingError("Choose the competition too when you link an event.")
+                raise UserFacingError("story-event-needs-competition")
             return None, None
         competition = self.results.competition(competition_text)
         if not (event_text and event_text.strip()):
@@ -337,7 +349,7 @@ class StoryService:
         fields = await self._resolve(draft)
         skater_ids = self._skater_ids(draft.skaters)
         if label not in (Label.UNVERIFIED, Label.SATIRE):
-            raise UserFacingError("A new story starts unverified; label it after adding its sources.")
+            raise UserFacingError("story-new-starts-unverified")
         story_id = await self.stories.create(
             guild_id,
             fields,
@@ -389,14 +401,14 @@ class StoryService:
         normalized = normalize_url(url)
         check_public_source(normalized)
         if kind not in SOURCE_KINDS:
-            raise UserFacingError(f"{quote(kind)} is not a kind of source; use one of: {', '.join(SOURCE_KINDS)}.")
+            kinds = tuple(kind_name(k) for k in SOURCE_KINDS)
+            raise UserFacingError("source-unknown-kind", kind=quote(kind), kinds=kinds)
         if role not in SOURCE_ROLES:
-            raise UserFacingError(f"{quote(role)} is not a source role; use one of: {', '.join(SOURCE_ROLES)}.")
+            roles = tuple(role_name(r) for r in SOURCE_ROLES)
+            raise UserFacingError("source-unknown-role", role=quote(role), roles=roles)
         publisher = publisher.strip() or publisher_from_domain(domain_of(normalized))
         if len(publisher) > PUBLISHER_LIMIT or len(note) > NOTE_LIMIT:
-            raise UserFacingError(
-                f"Keep the publisher under {PUBLISHER_LIMIT} and the note under {NOTE_LIMIT} characters."
-            )
+            raise UserFacingError("source-too-long", publisher_limit=PUBLISHER_LIMIT, note_limit=NOTE_LIMIT)
         record = self._record(
             actor,
             "source added",
@@ -404,7 +416,7 @@ class StoryService:
             {"url": normalized, "publisher": publisher, "kind": kind, "role": role, "note": note.strip()},
         )
         if not await self.stories.add_source(story.id, normalized, publisher, kind, note.strip(), record, role):
-            raise UserFacingError(f"Story #{story.id} already has that source: {normalized}")
+            raise UserFacingError("source-duplicate", id=story.id, url=normalized)
         updated = await self.stories.get(story.id)
         assert updated is not None
         return updated
@@ -420,11 +432,9 @@ class StoryService:
             normalized = text
         source = next((s for s in story.sources if s.url == normalized or str(s.id) == text), None)
         if source is None:
-            raise UserFacingError(f"Story #{story.id} has no source {quote(text)}.")
+            raise UserFacingError("source-not-found", id=story.id, source=quote(text))
         if story.label == Label.VERIFIED and len(story.sources) == 1:
-            raise UserFacingError(
-                "That is the only source of a verified story: add another source or change the label first."
-            )
+            raise UserFacingError("source-only-of-verified")
         record = self._record(
             actor, "source removed", {"url": source.url, "publisher": source.publisher, "kind": source.kind}, None
         )
@@ -445,23 +455,17 @@ class StoryService:
         check_label_change(story, label, note)
         if label == Label.VERIFIED and story.check_contradicted:
             if not note:
-                raise UserFacingError(
-                    f"Story #{story.id} makes claims that contradict the results store ({story.check_summary}; "
-                    "see `/story check`). To verify it anyway, label it again with a note saying why."
-                )
+                raise UserFacingError("label-contradicted-needs-note", id=story.id, summary=story.check_summary or "")
             if not confirmed:
-                raise NeedsConfirmation(
-                    f"Story #{story.id} makes claims that contradict the results store ({story.check_summary}). "
-                    "Verify it anyway, with your note?"
-                )
+                raise NeedsConfirmation("label-contradicted-confirm", id=story.id, summary=story.check_summary or "")
         if label == Label.VERIFIED and not confirmed:
             tiers = await self.tiers(actor.guild_id, [s.url for s in story.sources])
             if low_tier_only(list(tiers.values())):
-                rated = ", ".join(f"{domain_of(u)}: {tier or 'unrated'}" for u, tier in sorted(tiers.items()))
-                raise NeedsConfirmation(
-                    f"Every source of story #{story.id} is from a low-reliability or unrated site ({rated}). "
-                    "Verify it anyway?"
+                rated = tuple(
+                    t("label-source-tier", domain=domain_of(url), tier=tier_name(tier))
+                    for url, tier in sorted(tiers.items())
                 )
+                raise NeedsConfirmation("label-low-tier-confirm", id=story.id, rated=rated)
         record = self._record(
             actor, "label", {"label": story.label, "note": story.label_note}, {"label": label, "note": note}
         )
@@ -484,13 +488,13 @@ class StoryService:
         shared-library story's goes to the library's curators (the bot's owners' queue), since only they
         can label it."""
         if actor.guild_id is None:
-            raise PermissionDenied("Flags are filed from a server.")
+            raise PermissionDenied("flag-server-only")
         story = await self._visible(actor, story_id)
         reason = reason.strip()
         if not reason:
-            raise UserFacingError("Please say briefly what is wrong with the story.")
+            raise UserFacingError("flag-needs-reason")
         if len(reason) > REASON_LIMIT:
-            raise UserFacingError(f"Please keep the reason under {REASON_LIMIT} characters.")
+            raise UserFacingError("flag-reason-too-long", limit=REASON_LIMIT)
         limit, window = FLAG_RATE
         outcome = await self.stories.add_flag(
             story.id,
@@ -502,13 +506,10 @@ class StoryService:
             since=(datetime.now(UTC) - window).isoformat(timespec="seconds"),
         )
         if outcome is FlagOutcome.DUPLICATE:
-            where = "the library's curators have it" if story.guild_id is None else "the moderators have it"
-            raise UserFacingError(f"You already reported story #{story.id}; {where} in their queue.")
+            key = "flag-duplicate-library" if story.guild_id is None else "flag-duplicate"
+            raise UserFacingError(key, id=story.id)
         if outcome is FlagOutcome.RATE_LIMITED:
-            raise UserFacingError(
-                f"You have reported {limit} stories in the last {int(window.total_seconds() // 60)} minutes; "
-                "please wait a little before reporting more."
-            )
+            raise UserFacingError("flag-rate-limited", count=limit, minutes=int(window.total_seconds() // 60))
         return story
 
     async def run_check(self, story: Story) -> CheckReport:
@@ -564,15 +565,9 @@ class StoryService:
         if actor.guild_id is None:
             raise UserFacingError(SERVER_SETTING)
         if role is not None and role.is_everyone:
-            raise UserFacingError(
-                "@everyone cannot be the moderator role: every member would be a moderator. Pick a role "
-                "given to your moderators."
-            )
+            raise UserFacingError("config-everyone-not-mod-role")
         if role is not None and role.managed:
-            raise UserFacingError(
-                f"{role.name} is managed by a bot or an integration, not given by your server: pick a role "
-                "your admins give to moderators."
-            )
+            raise UserFacingError("config-managed-role", role=escape_markdown(role.name))
         role_id = role.id if role else None
         settings = await self.guilds.settings(actor.guild_id)
         await self.guilds.update_settings(
@@ -603,7 +598,7 @@ class StoryService:
         if actor.guild_id is None:  # an owner in a direct message: tiers belong to a server
             raise UserFacingError(SERVER_SETTING)
         if tier not in TIERS:
-            raise UserFacingError(f"{quote(tier)} is not a tier; use one of: {', '.join(TIERS)}.")
+            raise UserFacingError("config-unknown-tier", tier=quote(tier), tiers=tuple(tier_name(x) for x in TIERS))
         text = domain.strip()
         normalized = domain_of(normalize_url(text if "://" in text else f"https://{text}/"))
         before = await self.guilds.tiers(actor.guild_id, [normalized])

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.errors import UserFacingError
+from bot.i18n import t
 from bot.services.access import Actor
 from bot.services.stories import BODY_LIMIT, TITLE_LIMIT, StoryDraft, StoryService
 from bot.services.urls import normalize_url
@@ -30,8 +31,9 @@ class ImportOutcome(StrEnum):
     UNCHANGED = "unchanged"
 
 
-class StoryFileError(ValueError):
-    """A story file cannot be read; the message names the file and what is wrong."""
+class StoryFileError(UserFacingError):
+    """A story file cannot be read (or a story in it is refused); the message names the file and what is
+    wrong. A catalogue message like every UserFacingError: the command line prints its str(), in English."""
 
 
 @dataclass
@@ -68,11 +70,11 @@ def read_text_story(path: Path) -> StoryFile:
     try:
         text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
     except UnicodeDecodeError as exc:
-        raise StoryFileError(f"{path}: not UTF-8 text ({exc})") from exc
+        raise StoryFileError("story-import-not-utf8", path=str(path), problem=str(exc)) from exc
     lines = text.strip().split("\n")
     title = lines[0].strip() if lines else ""
     if not title:
-        raise StoryFileError(f"{path}: empty; the first line is the title, the story follows")
+        raise StoryFileError("story-import-empty", path=str(path))
     body = "\n".join(lines[1:]).strip()
     warnings = []
     if len(title) > TITLE_LIMIT:
@@ -95,47 +97,49 @@ def read_json_stories(path: Path) -> list[StoryFile]:
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise StoryFileError(f"{path}: not UTF-8 JSON ({exc})") from exc
+        raise StoryFileError("story-import-not-json", path=str(path), problem=str(exc)) from exc
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
-        raise StoryFileError(f'{path}: not a skatebot stories file (expected "format": "{FORMAT_NAME}")')
+        raise StoryFileError("story-import-not-stories", path=str(path), format=FORMAT_NAME)
     if document.get("version") != FORMAT_VERSION:
-        raise StoryFileError(f"{path}: version {document.get('version')!r} is not supported")
+        raise StoryFileError("story-import-version", path=str(path), version=repr(document.get("version")))
     stories = document.get("stories")
     if not isinstance(stories, list):
-        raise StoryFileError(f"{path}: 'stories' must be a list")
+        raise StoryFileError("story-import-not-list", path=str(path))
     return [_json_story(path, i, raw) for i, raw in enumerate(stories)]
 
 
 def _json_story(path: Path, index: int, raw: Any) -> StoryFile:
-    where = f"{path}: stories[{index}]"
+    where = t("story-import-where", path=str(path), index=index)
     if not isinstance(raw, dict):
-        raise StoryFileError(f"{where}: must be an object")
+        raise StoryFileError("story-import-not-object", where=where)
 
     def text(key: str, *, required: bool = False) -> str:
         value = raw.get(key, "")
         if value is None:
             value = ""
         if not isinstance(value, str) or (required and not value.strip()):
-            raise StoryFileError(f"{where}: '{key}' must be {'non-empty ' if required else ''}text")
+            raise StoryFileError(
+                "story-import-not-non-empty-text" if required else "story-import-not-text", where=where, field=key
+            )
         return value.strip()
 
     key = text("id", required=True)
     skaters = raw.get("skaters", [])
     if not isinstance(skaters, list) or not all(isinstance(s, str) for s in skaters):
-        raise StoryFileError(f"{where}: 'skaters' must be a list of names")
+        raise StoryFileError("story-import-skaters", where=where)
     label = text("label") or None
     if label is not None and label not in LABELS:
-        raise StoryFileError(f"{where}: label {label!r} is not one of {', '.join(LABELS)}")
+        raise StoryFileError("story-import-label", where=where, label=repr(label), labels=tuple(LABELS))
     sources = raw.get("sources", [])
     if not isinstance(sources, list):
-        raise StoryFileError(f"{where}: 'sources' must be a list")
+        raise StoryFileError("story-import-sources", where=where)
     for j, source in enumerate(sources):
         if not isinstance(source, dict) or not isinstance(source.get("url"), str):
-            raise StoryFileError(f"{where}: sources[{j}] needs a 'url'")
+            raise StoryFileError("story-import-source-url", where=where, index=j)
         if source.get("kind", "secondary") not in SOURCE_KINDS:
-            raise StoryFileError(f"{where}: sources[{j}]: kind must be one of {', '.join(SOURCE_KINDS)}")
+            raise StoryFileError("story-import-source-kind", where=where, index=j, kinds=SOURCE_KINDS)
         if source.get("role", "evidence") not in SOURCE_ROLES:
-            raise StoryFileError(f"{where}: sources[{j}]: role must be one of {', '.join(SOURCE_ROLES)}")
+            raise StoryFileError("story-import-source-role", where=where, index=j, roles=SOURCE_ROLES)
     draft = StoryDraft(
         title=text("title", required=True),
         summary=text("summary"),
@@ -153,12 +157,12 @@ def read_story_files(paths: list[Path]) -> list[StoryFile]:
     stories: list[StoryFile] = []
     for path in paths:
         if not path.is_file():
-            raise StoryFileError(f"{path}: no such file")
+            raise StoryFileError("story-import-no-file", path=str(path))
         stories += read_json_stories(path) if path.suffix.lower() == ".json" else [read_text_story(path)]
     keys = [s.key for s in stories]
     duplicates = sorted({k for k in keys if keys.count(k) > 1})
     if duplicates:
-        raise StoryFileError(f"the same story appears twice: {', '.join(duplicates)}")
+        raise StoryFileError("story-import-twice", keys=tuple(duplicates))
     return stories
 
 
@@ -183,7 +187,7 @@ async def import_story(service: StoryService, actor: Actor, item: StoryFile, *, 
             if outcome is ImportOutcome.UNCHANGED:
                 outcome = ImportOutcome.UPDATED
     except UserFacingError as exc:
-        raise StoryFileError(f"{item.key}: {exc.message}") from exc
+        raise StoryFileError("story-import-refused", key=item.key, error=exc.text) from exc
     return outcome
 
 

@@ -41,6 +41,7 @@ import idna
 from publicsuffixlist import PublicSuffixList
 
 from bot.errors import UserFacingError
+from bot.i18n import Text, t
 
 MAX_URL_LENGTH = 2048
 # Raw input far beyond the limit is refused before any work: percent-encoding can only make it longer.
@@ -102,26 +103,26 @@ def normalize_url(raw: str) -> str:
     if text.startswith("<") and text.endswith(">"):
         text = text[1:-1].strip()
     if not text:
-        raise InvalidURL("The link is empty.")
+        raise InvalidURL("link-empty")
     if len(text) > _MAX_RAW_LENGTH:
-        raise InvalidURL(f"That link is too long (more than {MAX_URL_LENGTH} characters).")
+        raise InvalidURL("link-too-long-raw", limit=MAX_URL_LENGTH)
     _refuse_invisible(text)
 
     m = _SCHEME_RE.match(text)
     if m is None:
-        raise InvalidURL("A link must start with http:// or https://.")
+        raise InvalidURL("link-no-scheme")
     scheme = m.group(1).lower()
     rest = text[m.end() :]
     if scheme not in _DEFAULT_PORTS and ("." in scheme or rest[:1].isdigit()):
         # "example.com:8080/x" or "localhost:80": a host and port without a scheme, not an exotic scheme.
-        raise InvalidURL("A link must start with http:// or https://.")
+        raise InvalidURL("link-no-scheme")
     if scheme not in _DEFAULT_PORTS:
         # The scheme is letters/digits/+.- only (the regex), so echoing it cannot inject formatting.
-        raise InvalidURL(f"Only http:// and https:// links are allowed, not {scheme}: links.")
+        raise InvalidURL("link-bad-scheme", scheme=scheme)
     if rest.startswith(("\\", "/\\")):
-        raise InvalidURL("Backslashes are not allowed in a link's address part; use forward slashes.")
+        raise InvalidURL("link-backslash-authority")
     if not rest.startswith("//"):
-        raise InvalidURL("A link must start with http:// or https://.")
+        raise InvalidURL("link-no-scheme")
     rest = rest[2:]
 
     # The authority ends at the first "/", "?" or "#", as in RFC 3986; a backslash would end it for a browser
@@ -133,12 +134,9 @@ def normalize_url(raw: str) -> str:
             end = min(end, i)
     authority, rest = rest[:end], rest[end:]
     if "\\" in authority:
-        raise InvalidURL("Backslashes are not allowed in a link's address part; use forward slashes.")
+        raise InvalidURL("link-backslash-authority")
     if "@" in authority:
-        raise InvalidURL(
-            "Links with a user name or password (like user:pass@ or user@ before the site name) are not "
-            "allowed: they can make a link look like it goes to a different site."
-        )
+        raise InvalidURL("link-credentials")
     host, port = _split_host_port(authority)
     host = _normalize_host(host)
 
@@ -146,14 +144,14 @@ def normalize_url(raw: str) -> str:
     path, _, query = rest.partition("?")
     if "\\" in path:
         # Browsers turn "\" in an http(s) path into "/"; refusing keeps our spelling identical to theirs.
-        raise InvalidURL("Backslashes are not allowed in a link's path; use forward slashes.")
+        raise InvalidURL("link-backslash-path")
     path = _remove_dot_segments(_normalize_percent(path, _PATH_SAFE)) or "/"
     query = _clean_query(query)
 
     netloc = host if port is None or port == _DEFAULT_PORTS[scheme] else f"{host}:{port}"
     url = f"{scheme}://{netloc}{path}" + (f"?{query}" if query else "")
     if len(url) > MAX_URL_LENGTH:
-        raise InvalidURL(f"That link is too long ({len(url)} characters; at most {MAX_URL_LENGTH}).")
+        raise InvalidURL("link-too-long", length=len(url), limit=MAX_URL_LENGTH)
     return url
 
 
@@ -161,35 +159,32 @@ def _refuse_invisible(text: str) -> None:
     """Whitespace, control, formatting (bidi, zero-width), private-use and unassigned characters disguise links."""
     for ch in text:
         if ch.isspace() or unicodedata.category(ch)[0] in "CZ":
-            raise InvalidURL(
-                "A link cannot contain spaces, line breaks or invisible/control characters "
-                f"(found U+{ord(ch):04X}). Paste the link alone."
-            )
+            raise InvalidURL("link-invisible", codepoint=f"U+{ord(ch):04X}")
 
 
 def _split_host_port(authority: str) -> tuple[str, int | None]:
     if authority.startswith("["):
         close = authority.find("]")
         if close == -1:
-            raise InvalidURL("The link's IPv6 address is missing its closing ].")
+            raise InvalidURL("link-ipv6-unclosed")
         host, after = authority[: close + 1], authority[close + 1 :]
         if after and not after.startswith(":"):
-            raise InvalidURL("The link has unexpected text after its IPv6 address.")
+            raise InvalidURL("link-ipv6-trailing")
         port_text = after[1:] if after else None
     else:
         host, colon, port_text = authority.partition(":")
         if not colon:
             port_text = None
         elif ":" in port_text:
-            raise InvalidURL("The link's site name is not valid (an IPv6 address must be written in [ ]).")
+            raise InvalidURL("link-ipv6-unbracketed")
     if port_text is None or port_text == "":
         # "host:" with an empty port means the default port (RFC 3986 3.2.3).
         return host, None
     if not port_text.isascii() or not port_text.isdigit():
-        raise InvalidURL("The link's port must be a number between 1 and 65535.")
+        raise InvalidURL("link-port-not-number")
     port = int(port_text)
     if not 1 <= port <= 65535:
-        raise InvalidURL(f"The link's port {port} is out of range (1 to 65535).")
+        raise InvalidURL("link-port-range", port=port)
     return host, port
 
 
@@ -200,26 +195,26 @@ def _normalize_host(host: str) -> str:
     if host.endswith("."):
         host = host[:-1]  # the fully-qualified spelling "example.com." names the same host
     if not host:
-        raise InvalidURL("The link has no site name (nothing between // and the path).")
+        raise InvalidURL("link-no-host")
     labels = [_encode_label(label) for label in host.split(".")]
     ascii_host = ".".join(labels)
     if _NUMERIC_LABEL_RE.fullmatch(labels[-1]):
         try:
             return str(ipaddress.IPv4Address(ascii_host))
         except ValueError:
-            raise InvalidURL("The link's site name looks like an IP address but is not a valid one.") from None
+            raise InvalidURL("link-bad-ipv4") from None
     if len(ascii_host) > _MAX_HOST_LENGTH:
-        raise InvalidURL(f"The link's site name is too long (at most {_MAX_HOST_LENGTH} characters).")
+        raise InvalidURL("link-host-too-long", limit=_MAX_HOST_LENGTH)
     return ascii_host
 
 
 def _normalize_ipv6(text: str) -> str:
     if "%" in text:
-        raise InvalidURL("IPv6 zone identifiers (the %... part) are not allowed in links.")
+        raise InvalidURL("link-ipv6-zone")
     try:
         address = ipaddress.IPv6Address(text)
     except ValueError:
-        raise InvalidURL("The link's IPv6 address is not valid.") from None
+        raise InvalidURL("link-bad-ipv6") from None
     if address.ipv4_mapped is not None:
         # Spelled out by hand: Python 3.13 changed how str() writes these, and stored links must not change.
         return f"[::ffff:{address.ipv4_mapped}]"
@@ -229,7 +224,7 @@ def _normalize_ipv6(text: str) -> str:
 def _encode_label(label: str) -> str:
     """One host label to its lowercase ASCII (punycode) form, refusing what cannot be a DNS label."""
     if not label:
-        raise InvalidURL("The link's site name has an empty part (two dots in a row, or a leading dot).")
+        raise InvalidURL("link-empty-label")
     label = label.lower()
     if label.isascii():
         encoded = label
@@ -240,21 +235,19 @@ def _encode_label(label: str) -> str:
             encoded = idna.encode(label, uts46=True).decode("ascii")
         except idna.IDNAError as exc:
             if "too long" in str(exc):
-                raise InvalidURL(
-                    f"A part of the link's site name is longer than {_MAX_LABEL_LENGTH} characters."
-                ) from None
-            raise InvalidURL("The link's site name is not a valid international domain name.") from None
+                raise InvalidURL("link-label-too-long", limit=_MAX_LABEL_LENGTH) from None
+            raise InvalidURL("link-bad-idn") from None
     if len(encoded) > _MAX_LABEL_LENGTH:
-        raise InvalidURL(f"A part of the link's site name is longer than {_MAX_LABEL_LENGTH} characters.")
+        raise InvalidURL("link-label-too-long", limit=_MAX_LABEL_LENGTH)
     if not _LABEL_RE.fullmatch(encoded):
-        raise InvalidURL("The link's site name contains characters that are not allowed in a domain.")
+        raise InvalidURL("link-bad-host-characters")
     if encoded.startswith("xn--"):
         # Check the Unicode form whether it was typed or pasted already punycoded: "xn--pypal-4ve" is "pаypal",
         # and "xn--n3h" is a snowman, which IDNA 2008 does not allow in a domain.
         try:
             unicode_label = idna.decode(encoded)
         except idna.IDNAError:
-            raise InvalidURL("The link's site name has an invalid xn-- (punycode) part.") from None
+            raise InvalidURL("link-bad-punycode") from None
         _refuse_mixed_scripts(unicode_label)
     return encoded
 
@@ -268,10 +261,12 @@ def _refuse_mixed_scripts(label: str) -> None:
                 if name.startswith(script + " "):
                     scripts.add(script)
     if len(scripts) > 1:
-        raise InvalidURL(
-            f"The link's site name mixes {' and '.join(sorted(s.title() for s in scripts))} letters in one "
-            "word, a common trick to imitate another site's name. Check the link and paste the original."
-        )
+        names = [t(f"link-script-{script.lower()}") for script in sorted(scripts)]
+        raise InvalidURL("link-mixed-scripts", scripts=functools.reduce(_and, names))
+
+
+def _and(first: Text, second: Text) -> Text:
+    return t("link-script-and", first=first, second=second)
 
 
 def _normalize_percent(text: str, safe: frozenset[str]) -> str:
@@ -355,16 +350,13 @@ def check_public_source(url: str) -> None:
     authority = url.split("://", 1)[1].split("/", 1)[0].split("?", 1)[0]
     host = authority[1 : authority.index("]")] if authority.startswith("[") else authority.rsplit(":", 1)[0]
     if _is_ip(host):
-        raise InvalidURL("A source must name a public site by its domain, not an IP address.")
+        raise InvalidURL("link-source-ip")
     if host == "localhost" or host.endswith(_PRIVATE_SUFFIXES) or "." not in host:
-        raise InvalidURL(f"{host} is not a public site: a source must be a page anyone can open.")
+        raise InvalidURL("link-source-private", host=host)
     if host.endswith(_RESERVED_SUFFIXES):
-        raise InvalidURL(f"{host} is a reserved name that no public site uses.")
+        raise InvalidURL("link-source-reserved", host=host)
     if len(url) > MAX_SOURCE_URL_LENGTH:
-        raise InvalidURL(
-            f"That link is {len(url)} characters; a source link may have at most {MAX_SOURCE_URL_LENGTH} so it "
-            "can be shown whole. Use the page's plain address (without tracking or share parameters)."
-        )
+        raise InvalidURL("link-source-too-long", length=len(url), limit=MAX_SOURCE_URL_LENGTH)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -11,23 +11,27 @@ from typing import Any
 import discord
 
 from bot.errors import UserFacingError
+from bot.i18n import DEFAULT_LOCALE, Text, Words, catalogue, render, t
 from bot.services.claims import CheckReport
-from bot.services.stories import SourceView, StoryView
+from bot.services.stories import SourceView, StoryView, kind_name, label_name, tier_name
 from bot.text import shorten
 from bot.tree import report_error
 from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, lines_into_fields, new_embed, set_footer
+from bot.ui.i18n import words_for
 from db.models import AuditEntry, QueueItem, Story
 
 log = logging.getLogger(__name__)
 
+# A label's emoji, the catalogue key of its name on a badge, and its colour.
 LABEL_BADGES = {
-    "unverified": ("❔", "Unverified", discord.Colour.light_grey()),
-    "verified": ("✅", "Verified", discord.Colour.green()),
-    "disputed": ("⚖️", "Disputed", discord.Colour.gold()),
-    "misleading": ("🟠", "Misleading", discord.Colour.orange()),
-    "false": ("❌", "False", discord.Colour.red()),
-    "satire": ("🎭", "Satire", discord.Colour.purple()),
+    "unverified": ("❔", "label-name-unverified", discord.Colour.light_grey()),
+    "verified": ("✅", "label-name-verified", discord.Colour.green()),
+    "disputed": ("⚖️", "label-name-disputed", discord.Colour.gold()),
+    "misleading": ("🟠", "label-name-misleading", discord.Colour.orange()),
+    "false": ("❌", "label-name-false", discord.Colour.red()),
+    "satire": ("🎭", "label-name-satire", discord.Colour.purple()),
 }
+DEFAULT_WORDS = Words(DEFAULT_LOCALE)
 # A form left open longer is forgotten (discord.py would keep it for ever); its late submission is answered
 # by the bot's safety net (SkateBot.on_interaction) rather than left without a reply.
 FORM_TIMEOUT = 3600.0
@@ -35,9 +39,15 @@ EXCERPT = 1200  # body characters shown in the story embed; the rest is one pres
 PAGE_SIZE = 10
 
 
-def badge(label: str) -> str:
+def badge_text(label: str) -> Text:
+    """A label's badge ("✅ Verified") as a message, for a sentence that shows it."""
     emoji, name, _ = LABEL_BADGES[label]
-    return f"{emoji} {name}"
+    return t("label-badge", emoji=emoji, name=t(name))
+
+
+def badge(label: str, words: Words = DEFAULT_WORDS) -> str:
+    """A label's badge in `words` (the default language when not given)."""
+    return words(badge_text(label))
 
 
 def markdown_link(text: str, url: str) -> str:
@@ -45,45 +55,54 @@ def markdown_link(text: str, url: str) -> str:
     return f"[{discord.utils.escape_markdown(text)}]({url.replace(')', '%29')})"
 
 
-def source_line(view: SourceView) -> str:
+def source_line(view: SourceView, words: Words = DEFAULT_WORDS) -> str:
     """One source: its link whole (a cut link is a broken one), kind, reliability, role, and as much of the
     note as the field leaves room for."""
     source = view.source
-    line = f"{markdown_link(source.publisher, source.url)} · {source.kind} · {view.tier or 'unrated'}"
-    if source.role == "appearance":
-        line += " · where it circulates"
+    line = words(
+        "source-line-circulates" if source.role == "appearance" else "source-line",
+        link=markdown_link(source.publisher, source.url),
+        kind=kind_name(source.kind),
+        tier=tier_name(view.tier),
+    )
     if source.note:
         room = FIELD_VALUE_LIMIT - len(line) - 3
         line += f" — {discord.utils.escape_markdown(shorten(source.note, max(room // 2, 1)))}"
     return line
 
 
-def story_embed(view: StoryView, *, excerpt: int = EXCERPT) -> discord.Embed:
+def story_embed(view: StoryView, words: Words = DEFAULT_WORDS, *, excerpt: int = EXCERPT) -> discord.Embed:
+    """The story as shown to whoever asked, in their words."""
     story = view.story
     _, _, colour = LABEL_BADGES[story.label]
     parts = []
     if story.summary:
         parts.append(f"**{story.summary}**")
     if story.body:
-        body = story.body if len(story.body) <= excerpt else story.body[:excerpt].rsplit(" ", 1)[0] + " … *(Read more)*"
+        body = story.body
+        if len(body) > excerpt:
+            body = body[:excerpt].rsplit(" ", 1)[0] + " … " + words("story-read-more")
         parts.append(body)
     embed = new_embed(f"#{story.id} · {story.title}", "\n\n".join(parts), colour=colour)
-    label = badge(story.label) + (f" — {story.label_note}" if story.label_note else "")
-    embed.add_field(name="Label", value=cut(label, 1024), inline=False)
+    label = badge(story.label, words) + (f" — {story.label_note}" if story.label_note else "")
+    embed.add_field(name=words("story-field-label"), value=cut(label, 1024), inline=False)
     if story.moment_date:
-        embed.add_field(name="Moment", value=story.moment_date, inline=True)
+        embed.add_field(name=words("story-field-moment"), value=story.moment_date, inline=True)
     if view.competition:
-        embed.add_field(
-            name="Competition", value=view.competition + (f" · {view.event}" if view.event else ""), inline=True
-        )
+        competition = view.competition + (f" · {view.event}" if view.event else "")
+        embed.add_field(name=words("story-field-competition"), value=competition, inline=True)
     if view.skaters:
-        embed.add_field(name="Skaters", value=cut(", ".join(view.skaters), 1024), inline=True)
-    lines_into_fields(embed, "Sources", [source_line(s) for s in view.sources] or ["None yet"])
+        embed.add_field(name=words("story-field-skaters"), value=cut(", ".join(view.skaters), 1024), inline=True)
+    sources = [source_line(s, words) for s in view.sources] or [words("story-no-sources")]
+    lines_into_fields(embed, words("story-field-sources"), sources)
     if story.check_summary:
-        add_field(embed, "Claims checked against the results", check_badge(story) + story.check_summary)
-    where = "shared library" if story.guild_id is None else "this server"
-    flags = f" · {story.open_flags} open report(s)" if story.open_flags else ""
-    return set_footer(embed, f"Story #{story.id} · {where}{flags} · report a problem with the Flag button")
+        add_field(embed, words("story-field-claims"), check_badge(story) + story.check_summary)
+    where = t("story-where-library" if story.guild_id is None else "story-where-server")
+    if story.open_flags:
+        footer = words("story-footer-reported", id=story.id, where=where, reports=story.open_flags)
+    else:
+        footer = words("story-footer", id=story.id, where=where)
+    return set_footer(embed, footer)
 
 
 def check_badge(story: Story) -> str:
@@ -121,72 +140,96 @@ def full_body_embed(view: StoryView) -> discord.Embed:
     return new_embed(f"#{view.story.id} · {view.story.title}", view.story.body or view.story.summary or "—")
 
 
-def story_list_pages(title: str, stories: list[Story], empty: str) -> list[discord.Embed]:
+def story_list_pages(title: str, stories: list[Story], empty: str, words: Words = DEFAULT_WORDS) -> list[discord.Embed]:
+    """A list of stories under `title` (or `empty` when there is none), both already in `words`."""
     lines = [
-        f"`#{s.id}` {badge(s.label)} **{discord.utils.escape_markdown(cut(s.title, 120))}**"
+        f"`#{s.id}` {badge(s.label, words)} **{discord.utils.escape_markdown(cut(s.title, 120))}**"
         + (f" · {s.moment_date}" if s.moment_date else "")
         for s in stories
     ]
-    return _pages(title, lines or [empty])
+    return _pages(title, lines or [empty], words)
 
 
-def queue_pages(items: list[QueueItem]) -> list[discord.Embed]:
+def queue_pages(items: list[QueueItem], words: Words = DEFAULT_WORDS) -> list[discord.Embed]:
     lines = []
     for item in items:
         story = item.story
         reason = (
-            f"{item.open_flags} open report(s) since {(item.oldest_flag_at or '')[:10]}"
+            t("queue-reason-reported", count=item.open_flags, since=(item.oldest_flag_at or "")[:10])
             if item.open_flags
-            else "unverified"
+            else t("queue-reason-unverified")
         )
         if story.check_summary:
-            reason += f" · claims: {check_badge(story)}{story.check_summary}"
-        where = " · shared library" if story.guild_id is None else ""
+            reason = t("queue-reason-claims", reason=reason, check=check_badge(story) + story.check_summary)
         lines.append(
-            f"`#{story.id}` **{discord.utils.escape_markdown(cut(story.title, 100))}** — {reason}{where} "
-            f"· added {story.created_at[:10]}"
+            words(
+                "queue-line-library" if story.guild_id is None else "queue-line",
+                id=story.id,
+                title=discord.utils.escape_markdown(cut(story.title, 100)),
+                reason=reason,
+                added=story.created_at[:10],
+            )
         )
-    return _pages("Review queue (oldest first)", lines or ["Nothing to review. 🎉"])
+    return _pages(words("queue-title"), lines or [words("queue-empty")], words)
 
 
-def history_pages(story: Story, entries: list[AuditEntry]) -> list[discord.Embed]:
+def history_pages(story: Story, entries: list[AuditEntry], words: Words = DEFAULT_WORDS) -> list[discord.Embed]:
     lines = []
     for entry in entries:
-        actor = "the command line" if entry.actor_id == 0 else f"<@{entry.actor_id}>"
-        change = _describe_change(entry.before, entry.after)
-        lines.append(
-            f"`{entry.at[:16].replace('T', ' ')}` {actor} **{entry.action}**" + (f"\n{change}" if change else "")
-        )
-    return _pages(f"History of story #{story.id}", lines or ["No changes recorded."])
+        actor = words("history-actor-cli") if entry.actor_id == 0 else f"<@{entry.actor_id}>"
+        change = _describe_change(entry.before, entry.after, words)
+        line = words("history-line", at=entry.at[:16].replace("T", " "), actor=actor, action=_action(entry.action))
+        lines.append(line + (f"\n{change}" if change else ""))
+    return _pages(words("history-title", id=story.id), lines or [words("history-empty")], words)
 
 
-def _describe_change(before: dict[str, Any] | None, after: dict[str, Any] | None) -> str:
+def _known(key: str) -> bool:
+    return catalogue().has(key, DEFAULT_LOCALE)
+
+
+def _action(action: str) -> Text | str:
+    """A stored action ("source added") as the catalogue words it; one it does not know is shown as stored."""
+    key = "history-action-" + action.replace(" ", "-")
+    return t(key) if _known(key) else action
+
+
+def _field(name: str) -> Text | str:
+    key = "history-field-" + name.replace("_", "-").replace(" ", "-")
+    return t(key) if _known(key) else discord.utils.escape_markdown(name)
+
+
+def _describe_change(before: dict[str, Any] | None, after: dict[str, Any] | None, words: Words = DEFAULT_WORDS) -> str:
+    """What one audit entry changed, field by field, in `words`."""
     keys = list(dict.fromkeys([*(before or {}), *(after or {})]))
     parts = []
     for key in keys:
         old = (before or {}).get(key)
         new = (after or {}).get(key)
+        field = _field(key)
         if before is None:
-            parts.append(f"{key}: {_short(new)}")
+            parts.append(words("history-change-added", field=field, value=_short(key, new, words)))
         elif after is None:
-            parts.append(f"{key}: ~~{_short(old)}~~")
+            parts.append(words("history-change-removed", field=field, value=_short(key, old, words)))
         else:
-            parts.append(f"{key}: {_short(old)} → {_short(new)}")
+            parts.append(words("history-change", field=field, old=_short(key, old, words), new=_short(key, new, words)))
     return cut(" · ".join(parts), 900)
 
 
-def _short(value: Any) -> str:
+def _short(key: str, value: Any, words: Words) -> str:
+    """A stored value as shown: a label as its word, anything else as stored (cut, escaped)."""
+    if key == "label" and isinstance(value, str) and value in LABEL_BADGES:
+        return words(label_name(value))
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return discord.utils.escape_markdown(cut(text, 80)) if text else "—"
 
 
-def _pages(title: str, lines: list[str]) -> list[discord.Embed]:
+def _pages(title: str, lines: list[str], words: Words = DEFAULT_WORDS) -> list[discord.Embed]:
     pages = []
     chunks = [lines[i : i + PAGE_SIZE] for i in range(0, len(lines), PAGE_SIZE)]
     for number, chunk in enumerate(chunks, start=1):
         embed = new_embed(title, "\n".join(chunk))
         if len(chunks) > 1:
-            set_footer(embed, f"Page {number}/{len(chunks)}")
+            set_footer(embed, words("story-page", number=number, count=len(chunks)))
         pages.append(embed)
     return pages
 
@@ -226,16 +269,18 @@ class _StoryButton:
 
 
 # from_custom_id comes from the mixin, returning the concrete class: mypy cannot see that through the mixin.
+# The persistent buttons are one object for everyone who sees a story message (a channel's, not one reader's):
+# their labels are the default language's words, rendered once.
 class FlagButton(  # type: ignore[misc]
     _StoryButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"story:flag:(?P<id>[0-9]+)"
 ):
-    action, label, emoji = "flag", "Flag", "🚩"
+    action, label, emoji = "flag", render("story-button-flag"), "🚩"
 
 
 class ReadMoreButton(  # type: ignore[misc]
     _StoryButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"story:read:(?P<id>[0-9]+)"
 ):
-    action, label, emoji = "read", "Read more", "📖"
+    action, label, emoji = "read", render("story-button-read-more"), "📖"
 
 
 def story_buttons(story: Story, *, excerpt: int = EXCERPT) -> discord.ui.View:
@@ -260,19 +305,26 @@ def story_id_of(message: discord.Message) -> int | None:
 
 
 # --- forms ---------------------------------------------------------------------------------------------------
-class FlagModal(discord.ui.Modal, title="Report story"):
-    reason: discord.ui.TextInput[FlagModal] = discord.ui.TextInput(
-        label="What is wrong with this story?",
-        style=discord.TextStyle.paragraph,
-        max_length=1000,
-        placeholder="e.g. no source reports this; the score is wrong; it is satire",
-        custom_id="reason",
-    )
+class FlagModal(discord.ui.Modal):
+    """A member's report of a story, in the words of the member who opens it."""
 
-    def __init__(self, story_id: int, submit: Callable[[discord.Interaction, int, str], Awaitable[None]]) -> None:
-        super().__init__(title=f"Report story #{story_id}", timeout=FORM_TIMEOUT)
+    def __init__(
+        self,
+        story_id: int,
+        submit: Callable[[discord.Interaction, int, str], Awaitable[None]],
+        words: Words = DEFAULT_WORDS,
+    ) -> None:
+        super().__init__(title=cut(words("flag-form-title", id=story_id), 45), timeout=FORM_TIMEOUT)
         self.story_id = story_id
         self._submit = submit
+        self.reason: discord.ui.TextInput[FlagModal] = discord.ui.TextInput(
+            label=cut(words("flag-form-reason"), 45),
+            style=discord.TextStyle.paragraph,
+            max_length=1000,
+            placeholder=cut(words("flag-form-reason-placeholder"), 100),
+            custom_id="reason",
+        )
+        self.add_item(self.reason)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await self._submit(interaction, self.story_id, self.reason.value)
@@ -291,13 +343,16 @@ class StoryModal(discord.ui.Modal):
         heading: str,
         submit: Callable[[discord.Interaction, dict[str, str]], Awaitable[None]],
         *,
+        words: Words = DEFAULT_WORDS,
         story: Story | None = None,
         skaters: str = "",
         typed: dict[str, str] | None = None,
     ) -> None:
+        """`heading` and the fields' labels are in `words`: the language of the moderator who opens the form."""
         super().__init__(title=cut(heading, 45), timeout=FORM_TIMEOUT)
         self._heading = heading
         self._submit = submit
+        self._words = words
         prefill = typed or (
             {
                 "title": story.title,
@@ -320,7 +375,7 @@ class StoryModal(discord.ui.Modal):
             placeholder: str | None = None,
         ) -> discord.ui.TextInput[StoryModal]:
             item: discord.ui.TextInput[StoryModal] = discord.ui.TextInput(
-                label=label,
+                label=cut(words(label), 45),
                 custom_id=custom_id,
                 max_length=max_length,
                 required=required,
@@ -332,11 +387,11 @@ class StoryModal(discord.ui.Modal):
             return item
 
         self.fields = [
-            field("title", "Title", 200, required=True),
-            field("summary", "Summary (what it claims, in short)", 500, paragraph=True),
-            field("body", "Story", 4000, paragraph=True),
-            field("moment_date", "Date of the moment (YYYY-MM-DD)", 10, placeholder="2026-02-19"),
-            field("skaters", "Skaters (comma-separated)", 300),
+            field("title", "story-form-title", 200, required=True),
+            field("summary", "story-form-summary", 500, paragraph=True),
+            field("body", "story-form-body", 4000, paragraph=True),
+            field("moment_date", "story-form-moment-date", 10, placeholder="2026-02-19"),
+            field("skaters", "story-form-skaters", 300),
         ]
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
@@ -344,10 +399,12 @@ class StoryModal(discord.ui.Modal):
         try:
             await self._submit(interaction, typed)
         except UserFacingError as error:
-            retry = _Retry(interaction.user.id, StoryModal(self._heading, self._submit, typed=typed))
+            words = words_for(interaction)
+            again = StoryModal(self._heading, self._submit, words=self._words, typed=typed)
+            retry = _Retry(interaction.user.id, again, words)
             # The submission may have been acknowledged (deferred) before the rules refused it.
             send = interaction.followup.send if interaction.response.is_done() else interaction.response.send_message
-            await send(f"{error.message}\nNothing was saved; your text is kept.", view=retry, ephemeral=True)
+            await send(words("story-form-refused", error=error.text), view=retry, ephemeral=True)
 
     # discord.py's Modal.on_error itself drops BaseView's `item` argument: mirror it.
     async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:  # type: ignore[override]
@@ -357,15 +414,17 @@ class StoryModal(discord.ui.Modal):
 class _Retry(discord.ui.View):
     """One button that reopens a refused form with what was typed."""
 
-    def __init__(self, author_id: int, modal: discord.ui.Modal) -> None:
+    def __init__(self, author_id: int, modal: discord.ui.Modal, words: Words = DEFAULT_WORDS) -> None:
         super().__init__(timeout=600)
         self.author_id = author_id
         self.modal = modal
+        self.reopen.label = words("story-form-retry")
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return interaction.user.id == self.author_id
 
-    @discord.ui.button(label="Fix and send again", style=discord.ButtonStyle.primary)
+    # The decorator's label is the class's, in the default language; each view sets its reader's in __init__.
+    @discord.ui.button(label=render("story-form-retry"), style=discord.ButtonStyle.primary)
     async def reopen(self, interaction: discord.Interaction, _: discord.ui.Button[_Retry]) -> None:
         await interaction.response.send_modal(self.modal)
 
@@ -379,19 +438,22 @@ class Confirm(discord.ui.View):
         label: str,
         on_confirm: Callable[[discord.Interaction], Awaitable[None]],
         *,
+        words: Words = DEFAULT_WORDS,
         style: discord.ButtonStyle = discord.ButtonStyle.danger,
     ) -> None:
+        """`label`: the confirm button's, already in `words` (the language of the person who asked)."""
         super().__init__(timeout=60)
         self.author_id = author_id
         self._on_confirm = on_confirm
         self.confirm.label = label
         self.confirm.style = style
+        self.cancel.label = words("story-cancel")
         self.origin: discord.Interaction | None = None
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.user.id == self.author_id:
             return True
-        await interaction.response.send_message("This confirmation is not yours.", ephemeral=True)
+        await interaction.response.send_message(words_for(interaction)("story-confirm-not-yours"), ephemeral=True)
         return False
 
     def _disable(self) -> None:
@@ -399,17 +461,18 @@ class Confirm(discord.ui.View):
             if isinstance(item, discord.ui.Button):
                 item.disabled = True
 
-    @discord.ui.button(label="Confirm", style=discord.ButtonStyle.danger)
+    # The decorators' labels are the class's, in the default language; each view sets its reader's in __init__.
+    @discord.ui.button(label=render("story-confirm"), style=discord.ButtonStyle.danger)
     async def confirm(self, interaction: discord.Interaction, _: discord.ui.Button[Confirm]) -> None:
         self._disable()
         self.stop()
         await self._on_confirm(interaction)
 
-    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(label=render("story-cancel"), style=discord.ButtonStyle.secondary)
     async def cancel(self, interaction: discord.Interaction, _: discord.ui.Button[Confirm]) -> None:
         self._disable()
         self.stop()
-        await interaction.response.edit_message(content="Cancelled; nothing changed.", view=self)
+        await interaction.response.edit_message(content=words_for(interaction)("story-cancelled"), view=self)
 
     async def on_timeout(self) -> None:
         self._disable()

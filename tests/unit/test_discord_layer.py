@@ -24,7 +24,7 @@ import cogs
 from bot.checks import actor_for
 from bot.client import SkateBot
 from bot.errors import Ambiguous, NotFound, Suggestion, UserFacingError
-from bot.i18n import t
+from bot.i18n import render, t
 from bot.services.access import (
     Actor,
     PermissionDenied,
@@ -70,8 +70,8 @@ def error_logs(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
 @pytest.mark.parametrize(
     "error",
     [
-        UserFacingError("That story has no source yet: add one before verifying it."),
-        PermissionDenied("Only the bot's owners can do that."),
+        UserFacingError("label-verified-needs-source"),
+        PermissionDenied("access-owners-only"),
         NotFound("athlete", "Nobody Atall"),
         StoreBusy("locked"),
     ],
@@ -125,10 +125,11 @@ async def test_two_unexpected_errors_get_different_codes(caplog: pytest.LogCaptu
 
 async def test_an_acknowledged_interaction_gets_an_ephemeral_follow_up() -> None:
     interaction = in_a_server(command=ATHLETE, options={"name": "x"}, acknowledged=True)
-    await report_error(interaction, PermissionDenied("Only moderators can do that."))
+    await report_error(interaction, PermissionDenied("access-not-moderator"))
     interaction.response.send_message.assert_not_awaited()
     _, kwargs = mocks.reply_of(interaction)
-    assert kwargs["ephemeral"] is True and kwargs["content"] == "Only moderators can do that."
+    assert kwargs["ephemeral"] is True and kwargs["content"] == render("access-not-moderator")
+    assert kwargs["content"].startswith("Only moderators can do that")
 
 
 @pytest.mark.parametrize(
@@ -351,7 +352,10 @@ def test_who_may_do_what(check: Callable[[Actor], None], allowed: set[str]) -> N
         else:
             with pytest.raises(PermissionDenied) as refused:
                 check(actor)
-            assert refused.value.message, name  # the refusal says why: it is the reply the user gets
+            # The refusal says why, as a catalogue message: it is the reply the user gets, in their words.
+            assert refused.value.text.key.startswith("access-"), name
+            assert refused.value.message == render(refused.value.text), name
+            assert " " in refused.value.message and refused.value.message != refused.value.text.key, name
 
 
 def test_a_refusal_is_a_user_facing_error() -> None:
