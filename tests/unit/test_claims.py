@@ -86,9 +86,7 @@ async def test_gift_story_has_no_contradicted_claim(results: ResultsService, lin
     assert not [v for v in report.verdicts if v.claim.kind in ("medal", "place", "team")], report.verdicts
     # What the story does imply: both skaters were at the medal ceremony, i.e. medallists (Liu gold,
     # Sakamoto silver, as factcheck.json expects).
-    medallists = {
-        v.claim.subject: (v.outcome, str(v.stored)) for v in report.verdicts if v.claim.kind == "medallist"
-    }
+    medallists = {v.claim.subject: (v.outcome, str(v.stored)) for v in report.verdicts if v.claim.kind == "medallist"}
     assert medallists == {"Kaori Sakamoto": (CONSISTENT, "2nd (silver)"), "Alysa Liu": (CONSISTENT, "1st (gold)")}
 
 
@@ -139,7 +137,8 @@ async def test_missing_figures_are_not_checkable(results: ResultsService) -> Non
     )
     outcomes = {v.claim.kind: v for v in report.verdicts}
     assert outcomes["score"].outcome == CONSISTENT
-    assert outcomes["fall"].outcome == UNCHECKABLE and str(outcomes["fall"].why) == "falls are not recorded for this skate"
+    fall = outcomes["fall"]
+    assert fall.outcome == UNCHECKABLE and str(fall.why) == "falls are not recorded for this skate"
 
 
 @pytest.mark.parametrize(

@@ -40,6 +40,8 @@ def or_text(items: list[Text] | tuple[Text, ...]) -> Text:
     for item in reversed(head):
         out = t("claim-or", first=item, rest=out)
     return out
+
+
 #: The kinds of claim, as verdicts and the evaluation report them.
 KINDS = (
     "medal",  # gold/silver/bronze, champion, runner-up, won the title, completed the podium

@@ -264,9 +264,7 @@ class Checker:
                 chosen.append(self.event)
             pairs = [(event, entry) for event in chosen if (entry := await entry_in(event)) is not None]
             if not pairs:
-                return t(
-                    "verdict-no-entry-in", name=subject.name, event=chosen[0].name, competition=competition.label
-                )
+                return t("verdict-no-entry-in", name=subject.name, event=chosen[0].name, competition=competition.label)
             return pairs
         if self.event is not None and self.event.competition_id == competition.id:
             entry = await entry_in(self.event)
@@ -290,9 +288,7 @@ class Checker:
         return found
 
     # -- comparisons -------------------------------------------------------------------------------------------
-    async def _compare(
-        self, claim: Claim, event: Event, entry: Entry, where: Text, who: str | None
-    ) -> list[_Outcome]:
+    async def _compare(self, claim: Claim, event: Event, entry: Entry, where: Text, who: str | None) -> list[_Outcome]:
         kind = claim.kind
         team = event.discipline == "team"
         if kind == "fall":
