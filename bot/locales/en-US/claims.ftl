@@ -157,6 +157,9 @@ check-claim-stored = { $badge } **{ $subject }**: { $claimed } — stored: **{ $
 check-read-as = read as: { $reading }
 check-source = ([source]({ $url }))
 
+## schema.org ClaimReview export (bot/services/claimreview.py); $label is the story's label as stored
+claim-review-unlabelled = Story #{ $id } is { $label }: label it before exporting a fact-check of it.
+
 ## Commands
 cmd-story-check = Check a story's claims against the results store (moderators)
 cmd-story-check-id = Story number
