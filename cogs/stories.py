@@ -293,14 +293,14 @@ class Stories(commands.Cog):
             confirm.origin = interaction
             await respond(interaction, t("label-warning", warning=warning.text), view=confirm, ephemeral=True)
 
-    @story.command(name="check")
-    @app_commands.describe(id="Story number")
+    @story.command(name="check", description=command_text("cmd-story-check"))
+    @app_commands.describe(id=command_text("cmd-story-check-id"))
     async def check(self, interaction: discord.Interaction, id: StoryId) -> None:
-        """Check a story's claims against the results store (moderators)."""
         actor = await self._actor(interaction)
         await self._thinking(interaction)  # the check's summary is stored with the story: a write
         story, report = await self.service.check(actor, id)
-        await Paginator(ui.check_pages(story, report), author_id=interaction.user.id).start(interaction, ephemeral=True)
+        pages = ui.check_pages(story, report, words_for(interaction))
+        await Paginator(pages, author_id=interaction.user.id).start(interaction, ephemeral=True)
 
     @story.command(name="history", description=command_text("cmd-story-history"))
     @app_commands.describe(id=command_text("cmd-story-history-id"))

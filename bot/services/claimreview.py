@@ -9,7 +9,8 @@ from bot.errors import UserFacingError
 from db.models import Label
 
 # Label -> (ratingValue on a 1-5 scale, alternateName). The number orders the verdicts for machines; the
-# name is what a reader sees, and is what fact-checkers compare.
+# name is what a reader of the published document sees, and is what fact-checkers compare: published data in
+# schema.org's usual English, not a message of the bot's catalogue.
 RATINGS: dict[str, tuple[int, str]] = {
     Label.VERIFIED: (5, "True"),
     Label.DISPUTED: (3, "Disputed"),
@@ -40,7 +41,7 @@ def claim_review(
     verdict rests on (`evidence`) is cited by the review itself (CreativeWork.citation). A debunking article
     is evidence, never a place the false claim appeared."""
     if label not in RATINGS:
-        raise UserFacingError(f"Story #{story_id} is {label}: label it before exporting a fact-check of it.")
+        raise UserFacingError("claim-review-unlabelled", id=story_id, label=label)
     value, name = RATINGS[label]
     claim: dict[str, Any] = {"@type": "Claim", "name": title}
     if moment_date:

@@ -17,6 +17,7 @@ from typing import Any
 
 from msgspec import UNSET
 
+from bot.i18n import Text, t
 from bot.services import import_format as fmt
 from bot.services.import_format import FORMAT_NAME, ImportFormatError, skater_match_key
 from db.database import Database
@@ -37,7 +38,12 @@ __all__ = [
 
 class IdentityChange(ImportFormatError):
     """The import would change what identifies a stored competition (its name, dates or place): another
-    competition under the same id, or a correction the user has to confirm."""
+    competition under the same id, or a correction the user has to confirm. `text` is the message for a bot
+    owner's words (/admin import-isu); str() is its English (the command line)."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(str(text))
+        self.text = text
 
 
 @dataclass
@@ -52,16 +58,20 @@ class ImportReport:
         """Whether the import changed anything in the store."""
         return any(not key.startswith("unchanged") for key in self.changes)
 
-    def describe(self) -> str:
+    def describe_text(self) -> Text:
         """One line for the user: what was added, updated or removed, or that nothing changed."""
         if not self.changed:
-            return f"{self.source}: already up to date, nothing changed"
-        parts = [
-            f"{verb} {count} {what}"
+            return t("import-up-to-date", source=self.source)
+        parts = tuple(
+            t("import-change", verb=verb, count=count, what=what.replace(" ", "-"))
             for (verb, what), count in sorted((tuple(key.split(" ", 1)), n) for key, n in self.changes.items())
             if verb != "unchanged"
-        ]
-        return f"{self.source}: " + ", ".join(parts)
+        )
+        return t("import-changed", source=self.source, changes=parts)
+
+    def describe(self) -> str:
+        """The line in English (the command line)."""
+        return str(self.describe_text())
 
 
 async def import_file(db: Database, path: Path) -> ImportReport:
@@ -125,17 +135,23 @@ class _CompetitionPlan:
         if stored is None:
             return
         changes = [
-            f"{label} {stored[column]!r} -> {self.columns[column]!r}"
-            for column, label in _IDENTITY
+            t("import-identity-item", field=column, old=repr(stored[column]), new=repr(self.columns[column]))
+            for column in _IDENTITY
             if self.columns[column] is not None and stored[column] != self.columns[column]
         ]
         if changes:
+            joined = changes[-1]  # joined by "; "
+            for change in reversed(changes[:-1]):
+                joined = t("import-more", first=change, rest=joined)
             raise IdentityChange(
-                f"{self.source}: competition {self.key} is already stored as {stored['name']!r} "
-                f"({_when_where(stored)}), and this import would change its {'; '.join(changes)}. "
-                "If it is a correction of that competition, import it again as a correction (--correction on the "
-                "command line, correction: True in /admin import-isu); if it is another competition, it needs its "
-                "own id. Nothing was imported."
+                t(
+                    "import-identity-change",
+                    source=self.source,
+                    key=self.key,
+                    name=repr(stored["name"]),
+                    when=_when_where(stored),
+                    changes=joined,
+                )
             )
 
     async def write(self, writer: ResultsWriter, report: ImportReport) -> None:
@@ -402,17 +418,14 @@ async def _put_figure(
     values[name], values[f"{name}_prov"] = value, await _provenance_id(writer, provenance)
 
 
-_IDENTITY = (
-    ("name", "name"),
-    ("start_date", "start date"),
-    ("end_date", "end date"),
-    ("city", "city"),
-    ("country", "country"),
-    ("venue", "venue"),
-)
+# The columns that identify a competition (import-identity-item names each for the reader).
+_IDENTITY = ("name", "start_date", "end_date", "city", "country", "venue")
 
 
-def _when_where(row: Any) -> str:
-    dates = " to ".join(d for d in dict.fromkeys((row["start_date"], row["end_date"])) if d) or "no dates"
-    place = ", ".join(p for p in (row["venue"], row["city"], row["country"]) if p) or "no place"
-    return f"{dates}, {place}"
+def _when_where(row: Any) -> Text:
+    days = [d for d in dict.fromkeys((row["start_date"], row["end_date"])) if d]
+    dates: Text | str = (
+        t("import-dates", start=days[0], end=days[1]) if len(days) == 2 else days[0] if days else t("import-no-dates")
+    )
+    places = tuple(p for p in (row["venue"], row["city"], row["country"]) if p)
+    return t("import-when-where", dates=dates, place=places or t("import-no-place"))

@@ -112,27 +112,36 @@ def check_badge(story: Story) -> str:
 VERDICT_BADGES = {"consistent": "✅", "contradicted": "❌", "not checkable": "➖"}
 
 
-def check_pages(story: Story, report: CheckReport) -> list[discord.Embed]:
+def check_pages(story: Story, report: CheckReport, words: Words) -> list[discord.Embed]:
     """The claims of a story with their verdicts, the reading of the sentence each verdict used (competition,
-    event, which figure), and the stored figures they were compared with."""
+    event, which figure), and the stored figures they were compared with, in the reader's `words`. Rendered
+    once per page view, never in the check itself."""
     escape = discord.utils.escape_markdown
     lines = []
     for verdict in report.verdicts:
         claim = verdict.claim
-        line = f"{VERDICT_BADGES[verdict.outcome]} **{escape(claim.subject)}**: {escape(claim.claimed)}"
+        shown = {
+            "badge": VERDICT_BADGES[verdict.outcome],
+            "subject": escape(claim.subject),
+            "claimed": escape(words(claim.claimed)),
+        }
         if verdict.outcome == "contradicted" and verdict.stored:
-            line += f" — stored: **{escape(verdict.stored)}**"
+            stored = words(verdict.stored) if isinstance(verdict.stored, Text) else verdict.stored
+            line = words("check-claim-stored", **shown, stored=escape(stored))
+        else:
+            line = words("check-claim", **shown)
         if verdict.reading:
-            line += f"\n\u2003read as: {escape(cut(verdict.reading, 300))}"
-        line += f"\n\u2003{escape(cut(verdict.why, 400))}"
+            line += "\n\u2003" + words("check-read-as", reading=escape(cut(words(verdict.reading), 300)))
+        line += f"\n\u2003{escape(cut(words(verdict.why), 400))}"
         if verdict.source and verdict.outcome != "not checkable":
-            line += f" ([source]({verdict.source.replace(')', '%29')}))"
+            line += " " + words("check-source", url=verdict.source.replace(")", "%29"))
         lines.append(line)
     where = " · ".join(x for x in (report.competition, report.event) if x)
-    title = f"Claim check of story #{story.id}" + (f" · {where}" if where else "")
-    pages = _pages(title, lines or ["No checkable claims about results in this story."])
+    title = words("check-title-where", id=story.id, where=where) if where else words("check-title", id=story.id)
+    pages = _pages(title, lines or [words("check-empty")])
+    summary = words(report.summary_text())
     for page in pages:
-        set_footer(page, report.summary() + (" · " + page.footer.text if page.footer.text else ""))
+        set_footer(page, summary + (" · " + page.footer.text if page.footer.text else ""))
     return pages
 
 

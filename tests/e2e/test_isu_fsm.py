@@ -30,7 +30,7 @@ async def test_every_category_imports_and_each_absent_pdf_is_a_warning(store: Da
     pdfs = index_pdfs()
     assert len(pdfs) == 28
     assert len(summary.warnings) == 28
-    for pdf, warning in zip(pdfs, summary.warnings, strict=True):
+    for pdf, warning in zip(pdfs, [str(w) for w in summary.warnings], strict=True):
         assert warning.startswith(f"{pdf}: not found in ") and "the pages' scores are imported" in warning
     comp = await store.fetchone(
         "SELECT name, city, country, venue, start_date, end_date, timezone, level FROM competitions WHERE key = ?",

@@ -40,7 +40,7 @@ async def links(results: ResultsService, name: str) -> dict:
 
 
 def by_claim(report) -> dict[tuple[str, str, str], str]:
-    return {(v.claim.kind, v.claim.subject, v.claim.claimed): v.outcome for v in report.verdicts}
+    return {(v.claim.kind, v.claim.subject, str(v.claim.claimed)): v.outcome for v in report.verdicts}
 
 
 GLENN_EXPECTED = {
@@ -63,7 +63,7 @@ async def test_glenn_story_claims_are_consistent(results: ResultsService, linked
     assert report.contradicted == 0
     assert report.competition == "Milano Cortina 2026"
     score = next(v for v in report.verdicts if v.claim.kind == "score")
-    assert score.claim.segment == "free_skate" and score.stored == "147.52" and score.source
+    assert score.claim.segment == "free_skate" and str(score.stored) == "147.52" and score.source
 
 
 @pytest.mark.parametrize("linked", [True, False], ids=["links", "moment_date"])
@@ -86,7 +86,7 @@ async def test_gift_story_has_no_contradicted_claim(results: ResultsService, lin
     assert not [v for v in report.verdicts if v.claim.kind in ("medal", "place", "team")], report.verdicts
     # What the story does imply: both skaters were at the medal ceremony, i.e. medallists (Liu gold,
     # Sakamoto silver, as factcheck.json expects).
-    medallists = {v.claim.subject: (v.outcome, v.stored) for v in report.verdicts if v.claim.kind == "medallist"}
+    medallists = {v.claim.subject: (v.outcome, str(v.stored)) for v in report.verdicts if v.claim.kind == "medallist"}
     assert medallists == {"Kaori Sakamoto": (CONSISTENT, "2nd (silver)"), "Alysa Liu": (CONSISTENT, "1st (gold)")}
 
 
@@ -107,7 +107,7 @@ async def test_altered_glenn_story_is_contradicted(
     report = await check_text(results, text.replace(old, new), **await links(results, GLENN))
     wrong = [v for v in report.verdicts if v.outcome == CONTRADICTED]
     assert len(wrong) == 1, wrong
-    assert wrong[0].claim.kind == kind and wrong[0].stored == stored and wrong[0].source.startswith("http")
+    assert wrong[0].claim.kind == kind and str(wrong[0].stored) == stored and wrong[0].source.startswith("http")
     # Six: "finishing behind American gold medalist Alysa Liu" is a claim of its own now (Sakamoto behind Liu).
     assert report.summary().startswith("6 consistent · 1 contradicted")
 
@@ -119,7 +119,7 @@ async def test_a_place_with_two_readings_is_never_contradicted(results: ResultsS
     report = await check_text(results, text, **await links(results, GLENN))
     assert report.contradicted == 0
     place = next(v for v in report.verdicts if v.claim.value == 13)
-    assert place.outcome == UNCHECKABLE and "2 ways" in place.why
+    assert place.outcome == UNCHECKABLE and "2 ways" in str(place.why)
 
 
 async def test_competition_is_not_assumed(results: ResultsService) -> None:
@@ -137,7 +137,8 @@ async def test_missing_figures_are_not_checkable(results: ResultsService) -> Non
     )
     outcomes = {v.claim.kind: v for v in report.verdicts}
     assert outcomes["score"].outcome == CONSISTENT
-    assert outcomes["fall"].outcome == UNCHECKABLE and outcomes["fall"].why == "falls are not recorded for this skate"
+    fall = outcomes["fall"]
+    assert fall.outcome == UNCHECKABLE and str(fall.why) == "falls are not recorded for this skate"
 
 
 @pytest.mark.parametrize(
@@ -178,11 +179,12 @@ def test_sentences_without_results_content_give_no_claims(sentence: str) -> None
 )  # fmt: skip
 def test_extraction_patterns(text: str, kind: str, subject: str, claimed: str, segment: str | None) -> None:
     claims = extract(text, fake_resolve)
-    assert [(c.kind, c.subject, c.claimed, c.segment) for c in claims] == [(kind, subject, claimed, segment)]
+    assert [(c.kind, c.subject, str(c.claimed), c.segment) for c in claims] == [(kind, subject, claimed, segment)]
     assert isinstance(claims[0], Claim) and claims[0].sentence == text
 
 
 async def test_story_check_pages_show_the_reading_of_each_claim(results: ResultsService) -> None:
+    from bot.i18n import Words
     from bot.ui.stories import check_pages
     from db.models import Story
 
@@ -197,9 +199,38 @@ async def test_story_check_pages_show_the_reading_of_each_claim(results: Results
         event_id=None, label="unverified", label_note="", labelled_at=None, created_by=1, created_at="2026-02-20",
         updated_at="2026-02-20", check_summary=report.summary(), check_contradicted=report.contradicted,
     )  # fmt: skip
-    body = "\n".join(page.description or "" for page in check_pages(story, report))
+    body = "\n".join(page.description or "" for page in check_pages(story, report, Words("en-US")))
     # The number that could be Sato's total or a segment score: not checkable, with the readings tried.
     assert "read as: Milano Cortina 2026 · Men's singles · total or" in body
     assert "read as: Milano Cortina 2026 · Women's singles · final place" in body
     assert "Kamila Valieva: not in the results store" in body
     assert report.contradicted == 0
+
+
+async def test_claims_and_verdicts_are_messages_of_the_catalogue(results: ResultsService) -> None:
+    """What a story claims and why a verdict is what it is are catalogue messages (rendered in the reader's
+    words by the pages), never finished English; each renders with the values it names."""
+    from bot.i18n import Text, catalogue
+
+    owg = results.competition("owg2026")
+    texts = [
+        story(GLENN),
+        "Kagiyama posted 103.07 in the short program, and Sato managed 270.90 points. Kamila Valieva won gold.",
+        "Japan finished 68 points ahead of Italy in the team event. Glenn fell twice in the free skate.",
+        "Chiba was 1.5 points off the podium after the short program, ahead of Nakai.",
+    ]
+    keys = catalogue().keys("en-US")
+    seen: set[str] = set()
+    for text in texts:
+        report = await check_text(results, text, competition_id=owg.id)
+        assert isinstance(report.summary_text(), Text) and report.summary() == str(report.summary_text())
+        for v in report.verdicts:
+            parts = [v.claim.claimed, v.why, v.reading, v.claim.uncheckable]
+            parts += [v.stored] if isinstance(v.stored, Text) else []
+            assert isinstance(v.claim.claimed, Text) and isinstance(v.why, Text)
+            for part in parts:
+                if isinstance(part, Text):
+                    assert part.key in keys and " " not in part.key
+                    assert catalogue().render(part, "en-US")
+                    seen.add(part.key)
+    assert {"claim-medal", "verdict-stored", "verdict-reading"} <= seen

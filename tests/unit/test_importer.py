@@ -350,3 +350,50 @@ async def test_identity_changes_are_refused_when_guarded(tmp_path: Path) -> None
         assert report.changes["updated competitions"] == 1
     finally:
         await db.close()
+
+
+async def test_import_messages_are_catalogue_texts_with_english_for_the_command_line(tmp_path: Path) -> None:
+    """What /admin import-isu shows an owner is catalogue messages (put into the owner's words); the command
+    line prints their English, which is what describe() and str() give."""
+    from collections import Counter
+
+    from bot.i18n import Text, Words
+    from bot.services.importer import ImportReport
+    from bot.services.isu.importer import IsuImportSummary
+
+    report = ImportReport(
+        "site", Counter({"added competitions": 1, "updated segment results": 2, "unchanged entries": 5})
+    )
+    assert isinstance(report.describe_text(), Text)
+    assert report.describe() == "site: added 1 competitions, updated 2 segment results"
+    assert ImportReport("site").describe() == "site: already up to date, nothing changed"
+    summary = IsuImportSummary(
+        "Cup",
+        "cup2030",
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        [Text("isu-no-pdf-linked", (("category", "Men"), ("segment", "Free")))],
+        report,
+    )
+    lines = summary.lines()
+    assert all(isinstance(line, Text) for line in lines)
+    english = [Words("en-US")(line) for line in lines]
+    assert english[0] == "Cup (cup2030): 1 categories, 2 segments, 3 entries, 4 elements (5 pages, 6 PDF pages read)"
+    assert english[-1] == "warning: Men Free: no judges' details PDF linked"
+    assert summary.describe() == "\n".join(english)
+
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        await import_document(db, document(), source="test")
+        renamed = document()
+        renamed["competitions"][0].update(name="Other Cup 2030")
+        with pytest.raises(IdentityChange) as err:
+            await import_document(db, renamed, source="test", guard_identity=True)
+        assert isinstance(err.value.text, Text) and str(err.value) == str(err.value.text)
+        assert "(2030-01-10 to 2030-01-12, no place)" in str(err.value)
+    finally:
+        await db.close()

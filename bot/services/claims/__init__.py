@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.errors import UserFacingError
+from bot.i18n import t
 from bot.services.claims.mentions import MentionFinder, Names
 from bot.services.claims.model import (
     CONSISTENT,
@@ -133,7 +134,7 @@ class StoreNames:
         named = list(dict.fromkeys(named))
         if len(named) < 2:
             return None
-        return Subject(text, missing=f"could be {', '.join(named[:-1])} or {named[-1]}")
+        return Subject(text, missing=t("claim-could-be", names=tuple(named[:-1]), last=named[-1]))
 
     def places(self) -> frozenset[str]:
         if self._places is None:
@@ -203,7 +204,8 @@ async def check_text(
     seen: set[tuple[object, ...]] = set()
     for claim in extraction.claims:
         verdict = await checker.check(claim)
-        # Two phrasings of one claim ("Malinin's win ... gave the Americans the gold") read the same: once.
+        # Two phrasings of one claim ("Malinin's win ... gave the Americans the gold") read the same: once. The
+        # claimed value and the reading are Texts: compared by key and values, never by rendered words.
         key = (verdict.claim.kind, verdict.claim.subject, verdict.claim.claimed, verdict.outcome, verdict.reading)
         if key not in seen:
             seen.add(key)

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from bot.i18n import t
 from bot.services.claims.model import Subject
 from bot.services.claims.vocabulary import (
     CLAIM_VERB,
@@ -429,7 +430,7 @@ class MentionFinder:
                     continue
             if len(words) > 3:
                 continue
-            out.append(Mention(start, end, "person", Subject(text, missing="not in the results store")))
+            out.append(Mention(start, end, "person", Subject(text, missing=t("claim-not-in-store"))))
         return out
 
     # -- pronouns, descriptions, places in the standings ---------------------------------------------------

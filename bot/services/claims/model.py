@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.i18n import Text, t
 from bot.text import shorten
 
 CONSISTENT = "consistent"
@@ -11,6 +12,7 @@ CONTRADICTED = "contradicted"
 UNCHECKABLE = "not checkable"
 MAX_SENTENCE = 300
 
+# The segments' English words (the claim reader's vocabulary); what a reader sees is `segment_text`.
 SEGMENT_WORDS = {
     "short_program": "short program",
     "free_skate": "free skate",
@@ -19,6 +21,27 @@ SEGMENT_WORDS = {
 }
 MEDAL_PLACE = {"gold": 1, "silver": 2, "bronze": 3}
 MEDAL_NAME = {1: "gold", 2: "silver", 3: "bronze"}
+
+
+def segment_text(kind: str) -> Text:
+    """A segment's name in the reader's words ("free skate")."""
+    return t("claim-segment", kind=kind)
+
+
+def medal_text(medal: str) -> Text:
+    """A medal's name in the reader's words ("silver")."""
+    return t("claim-medal", medal=medal)
+
+
+def or_text(items: list[Text] | tuple[Text, ...]) -> Text:
+    """Readings in the reader's words: "a", "a or b", "a or b or c"."""
+    *head, last = items
+    out = last
+    for item in reversed(head):
+        out = t("claim-or", first=item, rest=out)
+    return out
+
+
 #: The kinds of claim, as verdicts and the evaluation report them.
 KINDS = (
     "medal",  # gold/silver/bronze, champion, runner-up, won the title, completed the podium
@@ -43,7 +66,13 @@ class Subject:
     ids: tuple[int, ...] = ()  # one skater, or a couple; empty for a country, a rank or an unknown name
     country: str | None = None  # IOC code of a country subject
     rank: int | None = None  # "the winner" (1), "the silver medallists" (2), "the podium" (3)
-    missing: str | None = None  # why a name has no ids: "not in the results store", "could be A or B"
+    missing: Text | None = None  # why a name has no ids: "not in the results store", "could be A or B"
+    shown: Text | None = None  # what a reader sees instead of `name` when the name is ours ("the podium")
+
+    @property
+    def label(self) -> Text | str:
+        """The subject as a reader sees it: its name, or our words for a place in the standings."""
+        return self.shown or self.name
 
     @property
     def resolved(self) -> bool:
@@ -62,7 +91,7 @@ class Claim:
     kind: str
     sentence: str  # the sentence (trimmed, <= 300 chars) it came from
     subject: str  # the subject's display name (a team claim's country code once checked)
-    claimed: str  # readable claimed value: "silver", "5th", "147.52 in the free skate", "team gold"
+    claimed: Text  # the claimed value in the reader's words: "silver", "5th", "147.52 in the free skate"
     segment: str | None  # the one segment the claim is about, when there is one
     skater_id: int | None = None  # the (first) resolved skater
     value: float | None = None  # place (medals as 1/2/3), score, points, margin, fall count
@@ -72,17 +101,17 @@ class Claim:
     other: Subject | None = None  # the rival of an order or margin claim
     ahead: bool = True  # order/margin: the subject is ahead of `other` (False: behind)
     discipline: str | None = None  # named in the clause: "men", "women", "pairs", "ice_dance", "team"
-    uncheckable: str | None = None  # known at reading time: why no figure can check it
+    uncheckable: Text | None = None  # known at reading time: why no figure can check it
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
     claim: Claim
-    outcome: str  # "consistent", "contradicted", "not checkable"
-    stored: str | None
+    outcome: str  # "consistent", "contradicted", "not checkable": the kind of verdict, never shown as is
+    stored: Text | str | None  # the stored figure: a Text ("5th (silver)"), or a score or note as stored
     source: str | None
-    why: str
-    reading: str | None = None  # which reading the verdict used: "Milano Cortina 2026 · Women's singles · total"
+    why: Text
+    reading: Text | None = None  # which reading the verdict used: "Milano Cortina 2026 · Women's singles · total"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,10 +132,20 @@ class CheckReport:
     def uncheckable(self) -> int:
         return sum(v.outcome == UNCHECKABLE for v in self.verdicts)
 
-    def summary(self) -> str:
+    def summary_text(self) -> Text:
+        """The counts in the reader's words: "3 consistent · 1 contradicted · 0 not checkable"."""
         if not self.verdicts:
-            return "no checkable claims"
-        return f"{self.consistent} consistent · {self.contradicted} contradicted · {self.uncheckable} not checkable"
+            return t("claim-summary-none")
+        return t(
+            "claim-summary",
+            consistent=self.consistent,
+            contradicted=self.contradicted,
+            uncheckable=self.uncheckable,
+        )
+
+    def summary(self) -> str:
+        """The counts in English: stored with the story (Story.check_summary) and printed by the command line."""
+        return str(self.summary_text())
 
 
 def trim(sentence: str) -> str:

@@ -26,8 +26,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from bot.i18n import Text, t
 from bot.services.claims.mentions import Found, Mention, MentionFinder
-from bot.services.claims.model import MEDAL_PLACE, SEGMENT_WORDS, Claim, Subject, trim
+from bot.services.claims.model import MEDAL_PLACE, Claim, Subject, medal_text, or_text, segment_text, trim
 from bot.services.claims.split import Clause, Sentence, clauses
 from bot.services.claims.vocabulary import (
     DECIMAL_RE,
@@ -44,7 +45,6 @@ from bot.services.claims.vocabulary import (
     number_value,
     ordinal_value,
 )
-from bot.text import ordinal
 
 _I = re.IGNORECASE
 _SEG_WORDS = (
@@ -608,14 +608,14 @@ class _SentenceReader:
         kind: str,
         position: int,
         subjects: list[Subject],
-        claimed: str,
+        claimed: Text,
         value: float | None,
         *,
         segment: str | None = None,
         segments: tuple[str | None, ...] = (),
         other: Subject | None = None,
         ahead: bool = True,
-        uncheckable: str | None = None,
+        uncheckable: Text | None = None,
         competitions: tuple[str | None, ...] | None = None,
         discipline: str | None = None,
     ) -> None:
@@ -709,11 +709,12 @@ class _SentenceReader:
         country = any(s.country for s in subjects if isinstance(s, Subject))
         team = self._team(position, country)
         place = MEDAL_PLACE[medal]
-        why = "a title or medal won before this competition: which one is not said" if past else None
+        why = t("claim-past-title-or-medal") if past else None
         if team:
-            self.make("team", position, subjects, f"team {medal}", float(place), uncheckable=why)
+            claimed = t("claim-team-medal", medal=medal_text(medal))
+            self.make("team", position, subjects, claimed, float(place), uncheckable=why)
         else:
-            self.make("medal", position, subjects, medal, float(place), uncheckable=why)
+            self.make("medal", position, subjects, medal_text(medal), float(place), uncheckable=why)
 
     def _listed(self, clause: Clause, triggers: list[re.Match[str]]) -> list[re.Match[str]] | None:
         """ "Sakamoto and Nakai took silver and bronze": values listed after listed subjects, in order."""
@@ -747,7 +748,7 @@ class _SentenceReader:
                     value = ordinal_value(word)
                     if value:
                         self.make(
-                            "place", trigger.start(), [mention.subject], ordinal(value), float(value), segments=(None,)
+                            "place", trigger.start(), [mention.subject], _ordinal(value), float(value), segments=(None,)
                         )
             return run
         return None
@@ -786,13 +787,9 @@ class _SentenceReader:
                 continue  # "held onto the Japanese champion": a description of someone, not a result
             subjects = Who([title]) if title else self.subjects_for(m.start())
             level = re.search(r"\b(olympic|world)\s+(?:\w+\s+)?$", before, _I)
-            label = (
-                f"{level.group(1).capitalize() if level.group(1).lower() == 'olympic' else 'world'} champion"
-                if level
-                else "champion"
-            )
-            why = "a title won before this competition: which one is not said" if past else None
-            self._gold(m.start(), subjects, f"gold ({label})", why)
+            champion = t("claim-gold-champion", level=level.group(1).lower() if level else "other")
+            why = t("claim-past-title") if past else None
+            self._gold(m.start(), subjects, champion, why)
             done.append(m.start())
         for m in _TITLE.finditer(text, clause.start, clause.end):
             if any(abs(m.end() - d) < 40 for d in done) and re.search(r"champion", m.group(), _I):
@@ -803,20 +800,16 @@ class _SentenceReader:
             if what == "gold" or what == "gold medal":
                 continue  # the medal rule reads it
             if what in ("event", "competition") and re.search(r"\bteam\s+(?:event|competition)", m.group(), _I):
-                self._gold(m.start(), self.subjects_for(m.start()), "gold (won the team event)", None, team=True)
+                self._gold(m.start(), self.subjects_for(m.start()), t("claim-gold-team-event"), None, team=True)
                 continue
             past = PAST_TITLE.search(text[max(clause.start, m.start() - 40) : m.start()])
-            why = (
-                "a title won before this competition: which one is not said"
-                if past and "defended" not in m.group().lower()
-                else None
-            )
+            why = t("claim-past-title") if past and "defended" not in m.group().lower() else None
             lead = m.group().split()[0].lower()
             at = m.start("what") if m.group("what") else m.start()
             subjects = self.subjects_for(at)
             if lead == "for" and not self._before_subjects(m.start()):
                 subjects = Who()
-            self._gold(at, subjects, f"gold (won the {what})", why)
+            self._gold(at, subjects, t("claim-gold-won-the", what=what), why)
         for pattern in (_WON, _TO_WIN):
             for m in pattern.finditer(text, clause.start, clause.end):
                 if any(abs(m.start() - d) < 30 for d in done) or self.negated(m.start()):
@@ -838,7 +831,7 @@ class _SentenceReader:
                     and pattern is _TO_WIN
                 ):
                     continue
-                self._gold(m.start(), self.subjects_for(m.start()), "gold (won)", None)
+                self._gold(m.start(), self.subjects_for(m.start()), t("claim-gold-won"), None)
         for m in _RUNNER_UP.finditer(text, clause.start, clause.end):
             if self.negated(m.start()):
                 continue
@@ -848,19 +841,19 @@ class _SentenceReader:
             past = PAST_TITLE.search(before)
             title = self.title_before_name(m.end())
             subjects = Who([title]) if title else self.subjects_for(m.start())
-            why = "a result of another competition: which one is not said" if past else None
-            self._place_claim(m.start(), subjects, 2, "silver (runner-up)", why, medal=True)
+            why = t("claim-past-result") if past else None
+            self._place_claim(m.start(), subjects, 2, t("claim-silver-runner-up"), why, medal=True)
         for m in _PODIUM3.finditer(text, clause.start, clause.end):
             explicit = self.explicit_after(m.end()) if m.group().lower().startswith("podium") else None
             subjects = Who([explicit]) if explicit else self.subjects_for(m.start())
-            self._place_claim(m.start(), subjects, 3, "bronze (completed the podium)", None, medal=True)
+            self._place_claim(m.start(), subjects, 3, t("claim-bronze-podium"), None, medal=True)
         for m in _PODIUM_ANY.finditer(text, clause.start, clause.end):
             if self.negated(m.start()) or re.search(
                 r"\b(?:off|missed|miss)\b", text[max(0, m.start() - 12) : m.start()], _I
             ):
                 continue
             subjects = self.subjects_for(m.start())
-            self.make("medallist", m.start(), subjects, "a medal (on the podium)", 3.0)
+            self.make("medallist", m.start(), subjects, t("claim-medal-podium"), 3.0)
 
     def _passive_win(self, m: re.Match[str], clause: Clause) -> None:
         """ "The free skate was won by Liu", "the title was won by Shaidorov": the name after "by"."""
@@ -874,22 +867,29 @@ class _SentenceReader:
         if segments and not re.search(r"\b(?:title|gold|event|competition|crown)\b", before, _I):
             self._segment_place(m.start(), Who([winner]), 1, segments[-1][2], (segments[-1][2],))
         elif re.search(r"\b(?:title|gold|event|competition|crown)\b", before, _I):
-            self._gold(m.start(), Who([winner]), "gold (won)", None)
+            self._gold(m.start(), Who([winner]), t("claim-gold-won"), None)
 
-    def _gold(self, position: int, subjects: list[Subject], claimed: str, why: str | None, team: bool = False) -> None:
+    def _gold(
+        self, position: int, subjects: list[Subject], claimed: Text, why: Text | None, team: bool = False
+    ) -> None:
         country = any(s.country for s in subjects if isinstance(s, Subject))
         if team or self._team(position, country):
-            self.make("team", position, subjects, "team gold", 1.0, uncheckable=why, discipline="team")
+            gold = t("claim-team-medal", medal=medal_text("gold"))
+            self.make("team", position, subjects, gold, 1.0, uncheckable=why, discipline="team")
         else:
             self.make("medal", position, subjects, claimed, 1.0, uncheckable=why)
 
     def _place_claim(
-        self, position: int, subjects: list[Subject], place: int, claimed: str, why: str | None, *, medal: bool
+        self, position: int, subjects: list[Subject], place: int, claimed: Text, why: Text | None, *, medal: bool
     ) -> None:
         country = any(s.country for s in subjects if isinstance(s, Subject))
         if self._team(position, country):
             name = {1: "gold", 2: "silver", 3: "bronze"}.get(place)
-            label = f"team {name}" if medal and name else f"{ordinal(place)} in the team event"
+            label = (
+                t("claim-team-medal", medal=medal_text(name))
+                if medal and name
+                else t("claim-team-place", place=_ordinal(place))
+            )
             self.make("team", position, subjects, label, float(place), uncheckable=why, discipline="team")
         else:
             self.make(
@@ -987,10 +987,15 @@ class _SentenceReader:
                 country = any(s.country for s in subjects)
                 if self._team(m.start(), country):
                     self.make(
-                        "team", m.start(), subjects, f"{ordinal(n)} in the team event", float(n), discipline="team"
+                        "team",
+                        m.start(),
+                        subjects,
+                        t("claim-team-place", place=_ordinal(n)),
+                        float(n),
+                        discipline="team",
                     )
                 else:
-                    self.make("place", m.start(), subjects, ordinal(n), float(n), segments=(None,))
+                    self.make("place", m.start(), subjects, _ordinal(n), float(n), segments=(None,))
                 continue
             for kind in kinds:
                 if readings != (None, kind):
@@ -1002,13 +1007,10 @@ class _SentenceReader:
     ) -> None:
         single = kind if readings == (kind,) else None
         if single:
-            claimed = (
-                f"{ordinal(n)} after the {SEGMENT_WORDS[kind]}"
-                if kind in FIRST_SEGMENT
-                else f"{ordinal(n)} in the {SEGMENT_WORDS[kind]}"
-            )
+            key = "claim-place-after" if kind in FIRST_SEGMENT else "claim-place-in"
         else:
-            claimed = f"{ordinal(n)} after the {SEGMENT_WORDS[kind]} (overall, or in it)"
+            key = "claim-place-after-or-in"
+        claimed = t(key, place=_ordinal(n), segment=segment_text(kind))
         self.make("segment_place", position, subjects, claimed, float(n), segment=single, segments=readings)
 
     def _subject_adjacent(self, position: int) -> bool:
@@ -1058,7 +1060,7 @@ class _SentenceReader:
                     "margin",
                     within.start(),
                     subjects,
-                    f"{_fmt(value)} point(s) behind {other.name}",
+                    t("claim-margin-behind", points=_fmt(value), other=other.label),
                     value,
                     other=other,
                     ahead=False,
@@ -1107,7 +1109,8 @@ class _SentenceReader:
                     and all(isinstance(s, Subject) and s.country for s in subjects)
                     and _IMMEDIATE.match(text[max((x.end for x in self.mentions if x.end <= start), default=0) : start])
                 ):
-                    self.make("team_points", start, subjects, f"{m.group(1)} points", float(m.group(1)))
+                    points = t("claim-team-points", points=m.group(1))
+                    self.make("team_points", start, subjects, points, float(m.group(1)))
 
     def _listed_numbers(self, clause: Clause, numbers: list[re.Match[str]]) -> list[re.Match[str]]:
         """ "Liu and Sakamoto scored 226.79 and 224.90 (respectively)": one number each."""
@@ -1175,7 +1178,7 @@ class _SentenceReader:
             self._score(start, subjects, label, value, _segment(found.group("seg") or found.group("seg2")))
             return
         if _TOTAL_NEAR.search(before[-30:]) or _TOTAL_NEXT.match(after):
-            self.make("total", start, subjects, f"{label} total", value, segments=(None,))
+            self.make("total", start, subjects, t("claim-total", score=label), value, segments=(None,))
             return
         seg_before = _SEG_BEFORE_NUM.search(before[-60:])
         if seg_before:
@@ -1196,11 +1199,12 @@ class _SentenceReader:
                 if last.segment:
                     self._score(start, subjects, label, value, last.segment)
                 else:  # the place itself had two readings: so has its score
-                    kinds = " or ".join(SEGMENT_WORDS[k] for k in last.segments if k)
-                    self.make("score", start, subjects, f"{label} (total or {kinds})", value, segments=last.segments)
+                    kinds = or_text([segment_text(k) for k in last.segments if k])
+                    claimed = t("claim-score-total-or", score=label, segments=kinds)
+                    self.make("score", start, subjects, claimed, value, segments=last.segments)
                 return
         if _TOTAL_BEFORE.search(before) or _TOTAL_AFTER.match(after):
-            self.make("total", start, subjects, f"{label} total", value, segments=(None,))
+            self.make("total", start, subjects, t("claim-total", score=label), value, segments=(None,))
             return
         after_seg = None
         for a in _AFTER_SEG_NUM.finditer(text, clause.start, clause.end):
@@ -1212,24 +1216,23 @@ class _SentenceReader:
             if readings == (kind,):
                 self._score(start, subjects, label, value, kind)
             else:
-                self.make(
-                    "score", start, subjects, f"{label} (total or {SEGMENT_WORDS[kind]})", value, segments=readings
-                )
+                claimed = t("claim-score-total-or", score=label, segments=segment_text(kind))
+                self.make("score", start, subjects, claimed, value, segments=readings)
             return
         if _GENERIC_SEGMENT.search(before[-60:]):
             in_view = self._segment_in_view(start)
             if in_view is not None:
                 self._score(start, subjects, label, value, in_view)
             else:
-                self.make("score", start, subjects, f"{label} (a segment score)", value, segments=("any",))
+                claimed = t("claim-score-segment", score=label)
+                self.make("score", start, subjects, claimed, value, segments=("any",))
             return
         # Nothing says which: the total or any segment's score, all kept as readings.
-        self.make("score", start, subjects, f"{label} (total or a segment score)", value, segments=(None, "any"))
+        self.make("score", start, subjects, t("claim-score-any", score=label), value, segments=(None, "any"))
 
     def _score(self, start: int, subjects: list[Subject], label: str, value: float, kind: str) -> None:
-        self.make(
-            "score", start, subjects, f"{label} in the {SEGMENT_WORDS[kind]}", value, segment=kind, segments=(kind,)
-        )
+        claimed = t("claim-score-in", score=label, segment=segment_text(kind))
+        self.make("score", start, subjects, claimed, value, segment=kind, segments=(kind,))
 
     def _margin(
         self,
@@ -1261,9 +1264,9 @@ class _SentenceReader:
         other = None
         tail_start = end + (margin_after.end() if margin_after else 0)
         if direction == "off the podium":
-            other = Subject("the podium", rank=3)
+            other = Subject("the podium", rank=3, shown=t("claim-rank-podium"))
         elif direction == "off the lead":
-            other = Subject("the leader", rank=1)
+            other = Subject("the leader", rank=1, shown=t("claim-rank-leader"))
         else:
             other = self._object_after(tail_start)
         if other is None:
@@ -1281,7 +1284,7 @@ class _SentenceReader:
                     behind = True
         if other is None:
             if _LOST_BY.search(before):
-                other = Subject("the winner", rank=1)
+                other = Subject("the winner", rank=1, shown=t("claim-rank-winner"))
         # Measured in a segment only when the clause says where: "after the short program", "in the free
         # dance"; after the last segment the standings are the final ones. ("won the free dance but lost gold
         # by 1.43" is a margin in the totals.)
@@ -1312,9 +1315,13 @@ class _SentenceReader:
             for a in _MARGIN_SEGMENT.finditer(self.text, chunk_start, clause.end if chunk_end < 0 else chunk_end):
                 kind = _segment(a.group("seg"))
                 segment = kind if (kind in FIRST_SEGMENT or a.group("prep").lower() == "in") else None
-        label = f"{_fmt(value)} point(s) {'behind' if behind else 'ahead of'} {other.name if other else 'the next'}"
+        label = t(
+            "claim-margin-behind" if behind else "claim-margin-ahead",
+            points=_fmt(value),
+            other=other.label if other else t("claim-the-next"),
+        )
         if segment:
-            label += f" in the {SEGMENT_WORDS[segment]}"
+            label = t("claim-in-segment", claim=label, segment=segment_text(segment))
         self.make(
             "margin", start, subjects, label, value, other=other, ahead=not behind, segment=segment, segments=(segment,)
         )
@@ -1339,10 +1346,11 @@ class _SentenceReader:
         if re.search(
             r"\b(?:after|following|led|leading|leads)\b", self.text[clause.start : clause.end], _I
         ) or self.segments_in_clause(start):
-            why = "team standings after a segment are not stored"
+            why = t("claim-team-after-segment")
         if any(not s.country for s in subjects if isinstance(s, Subject)):
-            why = why or "a skater's points for the team are not checked"
-        self.make("team_points", start, subjects, f"{_fmt(value)} points", value, uncheckable=why, discipline="team")
+            why = why or t("claim-skater-team-points")
+        points = t("claim-team-points", points=_fmt(value))
+        self.make("team_points", start, subjects, points, value, uncheckable=why, discipline="team")
 
     def _order(self, clause: Clause) -> None:
         text = self.text
@@ -1384,9 +1392,9 @@ class _SentenceReader:
             elif self.found.segments:
                 # "Nakai's short program put her first, ahead of Sakamoto": the segment's order, or the final one.
                 readings = (None, *dict.fromkeys(k for _, _, k in self.found.segments))
-            label = f"{'ahead of' if ahead else 'behind'} {other.name}"
+            label = t("claim-ahead-of" if ahead else "claim-behind", other=other.label)
             if segment:
-                label += f" in the {SEGMENT_WORDS[segment]}"
+                label = t("claim-in-segment", claim=label, segment=segment_text(segment))
             subjects = Who(x for x in subjects if x != other)
             self.make(
                 "order", m.start(), subjects, label, None, other=other, ahead=ahead, segment=segment, segments=readings
@@ -1415,8 +1423,9 @@ class _SentenceReader:
                 continue
             subjects = self.subjects_for(m.start(), person_only=True)
             kind = _nearest(self.segments_in_clause(m.start()), m.start())
-            where = f" in the {SEGMENT_WORDS[kind]}" if kind else ""
-            label = (f"{count} fall{'s' if count != 1 else ''}" if exact else "a fall") + where
+            label = t("claim-falls", n=count) if exact else t("claim-a-fall")
+            if kind:
+                label = t("claim-in-segment", claim=label, segment=segment_text(kind))
             self.make("fall", m.start(), subjects, label, float(count) if exact else 0.5, segment=kind)
 
     def _ceremony(self) -> None:
@@ -1430,7 +1439,7 @@ class _SentenceReader:
         if _CEREMONY_ROLE.search(self.text):
             for m in self.mentions:
                 if m.kind == "person" and m.subject is not None and m.subject.ids:
-                    self.make("medallist", m.start, [m.subject], "a medal (at the medal ceremony)", 3.0)
+                    self.make("medallist", m.start, [m.subject], t("claim-medal-ceremony"), 3.0)
 
     def _dedupe_medal_places(self) -> None:
         """A medal and a final place saying the same of one subject in one clause, about one competition
@@ -1467,6 +1476,10 @@ def _nearest(segments: list[tuple[int, int, str]], position: int) -> str | None:
     if not segments:
         return None
     return min(segments, key=lambda s: abs(s[0] - position) if s[0] > position else abs(position - s[1]) + 10)[2]
+
+
+def _ordinal(n: int) -> Text:
+    return t("ordinal", n=n)
 
 
 def _fmt(value: float) -> str:

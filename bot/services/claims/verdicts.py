@@ -20,20 +20,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from bot.i18n import Text, t
 from bot.services.claims.model import (
     CONSISTENT,
     CONTRADICTED,
     MEDAL_NAME,
-    SEGMENT_WORDS,
     UNCHECKABLE,
     Claim,
     Subject,
     Verdict,
+    medal_text,
+    or_text,
+    segment_text,
 )
 from bot.services.claims.vocabulary import NUMBER_WORDS, SEGMENT_RE, TIMES, segment_kind
 from bot.services.competitions import labels_with_years
 from bot.services.results import ResultsService
-from bot.text import ordinal
 from db.models import Competition, Entry, Event, Figure, TeamResult
 
 _NOTE_NONE = re.compile(
@@ -47,10 +49,10 @@ _INDIVIDUAL_KINDS = ("place", "total")  # a skater's team-event entry has no fin
 @dataclass(frozen=True, slots=True)
 class _Outcome:
     outcome: str
-    stored: str | None
+    stored: Text | str | None
     source: str | None
-    why: str
-    reading: str | None
+    why: Text
+    reading: Text | None
     subject: Subject | None = None  # the subject of this reading (a claim may have several)
     team: str | None = None  # the country whose team result was read
 
@@ -70,8 +72,39 @@ def _num(figure: Figure | None) -> float | None:
         return None
 
 
-def _not(why: str, reading: str | None = None) -> _Outcome:
+def _not(why: Text, reading: Text | None = None) -> _Outcome:
     return _Outcome(UNCHECKABLE, None, None, why, reading)
+
+
+def _ordinal(n: int) -> Text:
+    return t("ordinal", n=n)
+
+
+def _reading(where: Text, what: Text, who: str | None = None) -> Text:
+    """Which figure a reading compared: "Milano Cortina 2026 · Women · [Kaori Sakamoto, ]total"."""
+    if who:
+        return t("verdict-reading-who", where=where, who=who, what=what)
+    return t("verdict-reading", where=where, what=what)
+
+
+def _where(competition: Competition, event: Event) -> Text:
+    return t("verdict-where", competition=competition.label, event=event.name)
+
+
+def _missing(subject: Subject) -> Text:
+    return t("verdict-subject", name=subject.name, why=subject.missing or t("claim-not-in-store"))
+
+
+def _tried(outcomes: list[_Outcome]) -> Text:
+    """The readings tried, "a: 5th; b: 7th", in the reader's words."""
+    items = [
+        t("verdict-tried", reading=o.reading, stored=o.stored) if o.stored and o.reading else (o.reading or o.why)
+        for o in outcomes
+    ]
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = t("verdict-tried-more", first=item, rest=out)
+    return out
 
 
 class Checker:
@@ -79,17 +112,17 @@ class Checker:
         self.results = results
         self.competition = competition
         self.event = event if event and competition and event.competition_id == competition.id else None
-        self._lookups: dict[str, Competition | str] = {}
+        self._lookups: dict[str, Competition | Text] = {}
 
     # -- competitions ----------------------------------------------------------------------------------------
-    def competition_for(self, text: str | None) -> Competition | str:
+    def competition_for(self, text: str | None) -> Competition | Text:
         """The competition a claim's words name, or why there is none to check against."""
         if text is None:
-            return self.competition or "the story does not say which competition it is about"
+            return self.competition or t("verdict-no-competition")
         if text in self._lookups:
             return self._lookups[text]
         lookup = self.results.find_competitions(text)
-        answer: Competition | str
+        answer: Competition | Text
         if lookup.match is not None:
             answer = lookup.match
         elif lookup.ambiguous:
@@ -97,11 +130,14 @@ class Checker:
                 answer = self.competition
             else:
                 labels = labels_with_years(lookup.matches[:4])
-                answer = f"“{text}” could be {', '.join(labels[:-1])} or {labels[-1]}"
+                answer = t("verdict-competition-ambiguous", text=text, labels=tuple(labels[:-1]), last=labels[-1])
         else:
-            missing = lookup.describe_missing() or f"competition “{text}”"
-            has = ", ".join(labels_with_years(lookup.nearby[:3]))
-            answer = f"no {missing} in the results store" + (f" (it has {has})" if has else "")
+            missing = lookup.describe_missing() or t("verdict-competition-named", text=text)
+            has = tuple(labels_with_years(lookup.nearby[:3]))
+            if has:
+                answer = t("verdict-competition-missing-has", missing=missing, has=has)
+            else:
+                answer = t("verdict-competition-missing", missing=missing)
         self._lookups[text] = answer
         return answer
 
@@ -111,21 +147,20 @@ class Checker:
             return Verdict(claim, UNCHECKABLE, None, None, claim.uncheckable)
         subjects = claim.subjects or (Subject(claim.subject),)
         if not any(s.resolved for s in subjects):
-            s = subjects[0]
-            return Verdict(claim, UNCHECKABLE, None, None, f"{s.name}: {s.missing or 'not in the results store'}")
+            return Verdict(claim, UNCHECKABLE, None, None, _missing(subjects[0]))
         outcomes: list[_Outcome] = []
         for text in claim.competitions:
             competition = self.competition_for(text)
             for subject in subjects:
-                if isinstance(competition, str):
+                if isinstance(competition, Text):
                     outcomes.append(_not(competition))
                 elif not subject.resolved:
-                    outcomes.append(_not(f"{subject.name}: {subject.missing or 'not in the results store'}"))
+                    outcomes.append(_not(_missing(subject)))
                 else:
                     found = await self._readings(claim, competition, subject, len(subjects) > 1)
                     outcomes.extend(replace(o, subject=subject) for o in found)
         if not outcomes:
-            return Verdict(claim, UNCHECKABLE, None, None, "nothing stored to check it against")
+            return Verdict(claim, UNCHECKABLE, None, None, t("verdict-nothing-stored"))
         team_subject = self._team_subject(claim, outcomes)
         if team_subject:
             claim = replace(claim, subject=team_subject)
@@ -141,17 +176,16 @@ class Checker:
             if o.subject is not None and len(subjects) > 1:
                 claim = replace(claim, subject=o.subject.name, skater_id=o.subject.ids[0] if o.subject.ids else None)
             claim = self._as_read(claim, o)
-            return Verdict(
-                claim, CONSISTENT, o.stored, o.source, f"{o.why} (one of {len(outcomes)} readings)", o.reading
-            )
-        tried = "; ".join(f"{o.reading}: {o.stored}" if o.stored else (o.reading or o.why) for o in outcomes[:4])
+            why = t("verdict-one-of", why=o.why, n=len(outcomes))
+            return Verdict(claim, CONSISTENT, o.stored, o.source, why, o.reading)
+        readings = list(dict.fromkeys(o.reading for o in outcomes if o.reading))
         return Verdict(
             claim,
             UNCHECKABLE,
             None,
             None,
-            f"the sentence can be read {len(outcomes)} ways and none matches the store ({tried})",
-            " or ".join(dict.fromkeys(o.reading for o in outcomes if o.reading)) or None,
+            t("verdict-several-ways", n=len(outcomes), tried=_tried(outcomes[:4])),
+            or_text(readings) if readings else None,
         )
 
     @staticmethod
@@ -159,7 +193,11 @@ class Checker:
         """A country's medal or place read in the team event is a team claim about that country."""
         if outcome.team and claim.kind in ("medal", "place", "medallist"):
             medal = MEDAL_NAME.get(int(claim.value or 0)) if claim.kind == "medal" else None
-            claimed = f"team {medal}" if medal else f"{ordinal(int(claim.value or 0))} in the team event"
+            claimed = (
+                t("claim-team-medal", medal=medal_text(medal))
+                if medal
+                else t("claim-team-place", place=_ordinal(int(claim.value or 0)))
+            )
             return replace(claim, kind="team", subject=outcome.team, claimed=claimed)
         return claim
 
@@ -174,7 +212,7 @@ class Checker:
         self, claim: Claim, competition: Competition, subject: Subject, several: bool
     ) -> list[_Outcome]:
         if subject.rank is not None:
-            return [_not(f"“{subject.name}” is not one skater")]
+            return [_not(t("verdict-not-one-skater", name=subject.name))]
         events = self.results.events_of(competition)
         team_event = next((e for e in events if e.discipline == "team"), None)
         linked_team = self.event is not None and self.event.discipline == "team" and self.event in events
@@ -192,18 +230,17 @@ class Checker:
         if claim.kind in ("team", "team_points"):
             return [await self._team(claim, competition, subject, team_event)]
         candidates = await self._entries(claim, competition, subject, events)
-        if isinstance(candidates, str):
+        if isinstance(candidates, Text):
             return [_not(candidates)]
         out: list[_Outcome] = []
         for event, entry in candidates:
-            where = f"{competition.label} · {event.name}"
-            who = f"{subject.name}, " if several else ""
-            out.extend(await self._compare(claim, event, entry, where, who))
+            who = subject.name if several else None
+            out.extend(await self._compare(claim, event, entry, _where(competition, event), who))
         return out
 
     async def _entries(
         self, claim: Claim, competition: Competition, subject: Subject, events: list[Event]
-    ) -> list[tuple[Event, Entry]] | str:
+    ) -> list[tuple[Event, Entry]] | Text:
         wanted = set(subject.ids)
 
         async def entry_in(event: Event) -> Entry | None:
@@ -213,7 +250,8 @@ class Checker:
         if claim.discipline:
             chosen = [e for e in events if e.discipline == claim.discipline]
             if not chosen:
-                return f"no {claim.discipline.replace('_', ' ')} event stored at {competition.label}"
+                discipline = t("verdict-discipline", discipline=claim.discipline)
+                return t("verdict-no-discipline-event", discipline=discipline, competition=competition.label)
             # "won the men's free skate" in a story linked to the team event: the men's event, or the men's
             # segment of the team event.
             if (
@@ -226,7 +264,7 @@ class Checker:
                 chosen.append(self.event)
             pairs = [(event, entry) for event in chosen if (entry := await entry_in(event)) is not None]
             if not pairs:
-                return f"no entry stored for {subject.name} in {chosen[0].name} at {competition.label}"
+                return t("verdict-no-entry-in", name=subject.name, event=chosen[0].name, competition=competition.label)
             return pairs
         if self.event is not None and self.event.competition_id == competition.id:
             entry = await entry_in(self.event)
@@ -246,11 +284,11 @@ class Checker:
             if entry is not None:
                 found.append((event, entry))
         if not found:
-            return f"no entry stored for {subject.name} at {competition.label}"
+            return t("verdict-no-entry", name=subject.name, competition=competition.label)
         return found
 
     # -- comparisons -------------------------------------------------------------------------------------------
-    async def _compare(self, claim: Claim, event: Event, entry: Entry, where: str, who: str) -> list[_Outcome]:
+    async def _compare(self, claim: Claim, event: Event, entry: Entry, where: Text, who: str | None) -> list[_Outcome]:
         kind = claim.kind
         team = event.discipline == "team"
         if kind == "fall":
@@ -267,33 +305,35 @@ class Checker:
             readings = (None,)
         out: list[_Outcome] = []
         for reading in readings:
-            for segment_kind_, label in self._segment_readings(event, entry, reading):
+            for segment_kind_ in self._segment_readings(event, entry, reading):
                 if kind in ("medal", "medallist", "place", "segment_place", "team"):
                     if segment_kind_ is None:
                         if team:
                             out.append(await self._team_of_skater(claim, event, entry, where))
                             continue
                         figure = entry.place
-                        what = "final place"
+                        what = t("verdict-what-final-place")
                     else:
                         result = entry.segments.get(self._segment_id(event, entry, segment_kind_) or -1)
                         figure = result.rank if result else None
-                        what = f"{label} rank"
-                    out.append(self._place(claim, figure, f"{where} · {who}{what}"))
+                        what = t("verdict-what-rank", segment=segment_text(segment_kind_))
+                    out.append(self._place(claim, figure, _reading(where, what, who), what))
                 else:  # score / total
                     if segment_kind_ is None:
                         if team:
                             continue  # a skater's team-event entry has no total of its own
-                        figure, what = entry.total, "total"
+                        figure, what = entry.total, t("verdict-what-total")
                     else:
                         result = entry.segments.get(self._segment_id(event, entry, segment_kind_) or -1)
-                        figure, what = (result.tss if result else None), f"{label} score"
-                    out.append(self._score(claim, figure, f"{where} · {who}{what}"))
-        return out or [_not(f"nothing stored for it at {where}")]
+                        figure = result.tss if result else None
+                        what = t("verdict-what-score", segment=segment_text(segment_kind_))
+                    out.append(self._score(claim, figure, _reading(where, what, who), what))
+        return out or [_not(t("verdict-nothing-at", where=where))]
 
-    def _segment_readings(self, event: Event, entry: Entry, reading: str | None) -> list[tuple[str | None, str]]:
+    def _segment_readings(self, event: Event, entry: Entry, reading: str | None) -> list[str | None]:
+        """The segments (None: the final result) a reading of a place or score may be about."""
         if reading is None:
-            return [(None, "final")]
+            return [None]
         if reading == "any":
             kinds = []
             for segment in self.results.segments_of(event):
@@ -301,8 +341,8 @@ class Checker:
                     kinds.append(segment.kind)
             if not kinds:
                 kinds = [s.kind for s in self.results.segments_of(event)]
-            return [(k, SEGMENT_WORDS[k]) for k in dict.fromkeys(kinds)]
-        return [(reading, SEGMENT_WORDS[reading])]
+            return list(dict.fromkeys(kinds))
+        return [reading]
 
     def _segment_id(self, event: Event, entry: Entry, kind: str) -> int | None:
         segments = [s for s in self.results.segments_of(event) if s.kind == kind]
@@ -310,30 +350,33 @@ class Checker:
         chosen = own or segments
         return chosen[0].id if chosen else None
 
-    def _place(self, claim: Claim, figure: Figure | None, reading: str) -> _Outcome:
+    def _place(self, claim: Claim, figure: Figure | None, reading: Text, what: Text) -> _Outcome:
+        """`what`: the figure's name ("final place"), the last part of `reading`."""
         stored = _num(figure)
         if stored is None:
-            return _not(f"no {reading.rsplit(' · ', 1)[-1]} stored ({reading})", reading)
+            return _not(t("verdict-not-stored", what=what, reading=reading), reading)
         place = int(stored)
-        readable = ordinal(place) + (
-            f" ({MEDAL_NAME[place]})" if place in MEDAL_NAME and claim.kind in ("medal", "medallist", "team") else ""
-        )
+        readable = _ordinal(place)
+        if place in MEDAL_NAME and claim.kind in ("medal", "medallist", "team"):
+            readable = t("verdict-place-medal", place=readable, medal=medal_text(MEDAL_NAME[place]))
         if claim.kind == "medallist":
             ok = place in MEDAL_NAME
         else:
             ok = place == int(claim.value or 0)
-        return _Outcome(CONSISTENT if ok else CONTRADICTED, readable, _source(figure), f"stored: {readable}", reading)
+        why = t("verdict-stored", stored=readable)
+        return _Outcome(CONSISTENT if ok else CONTRADICTED, readable, _source(figure), why, reading)
 
-    def _score(self, claim: Claim, figure: Figure | None, reading: str) -> _Outcome:
+    def _score(self, claim: Claim, figure: Figure | None, reading: Text, what: Text) -> _Outcome:
         stored = _num(figure)
         if stored is None:
-            return _not(f"no {reading.rsplit(' · ', 1)[-1]} stored ({reading})", reading)
+            return _not(t("verdict-not-stored", what=what, reading=reading), reading)
         ok = abs(stored - float(claim.value or 0)) < 0.005
         readable = f"{stored:.2f}"
-        return _Outcome(CONSISTENT if ok else CONTRADICTED, readable, _source(figure), f"stored: {readable}", reading)
+        why = t("verdict-stored", stored=readable)
+        return _Outcome(CONSISTENT if ok else CONTRADICTED, readable, _source(figure), why, reading)
 
     async def _relative(
-        self, claim: Claim, event: Event, entry: Entry, where: str, who: str, segment: str | None
+        self, claim: Claim, event: Event, entry: Entry, where: Text, who: str | None, segment: str | None
     ) -> _Outcome:
         """Order and margins between the subject and `other` (a skater, a couple, or a place), in the final
         standings (`segment` None) or in one segment."""
@@ -367,44 +410,56 @@ class Checker:
         elif other is None and own_place is not None:
             target = own_place + (1 if claim.ahead else -1)
             rival = next((e for e in entries if _num(place_of(e)) == target), None)
-        what = f"{SEGMENT_WORDS[segment]} " if segment else ""
-        reading = f"{where} · {who}{what}{'order' if claim.kind == 'order' else 'margin'}"
+        order = claim.kind == "order"
+        if segment:
+            key = "verdict-what-segment-order" if order else "verdict-what-segment-margin"
+            what = t(key, segment=segment_text(segment))
+        else:
+            what = t("verdict-what-order" if order else "verdict-what-margin")
+        reading = _reading(where, what, who)
         if rival is None or rival.id == entry.id:
-            name = other.name if other else "the next placed"
-            return _not(f"no result stored for {name} to compare with ({where})", reading)
-        if claim.kind == "order":
+            name = other.label if other else t("verdict-the-next-placed")
+            return _not(t("verdict-no-result-to-compare", name=name, where=where), reading)
+        if order:
             rival_place = _num(place_of(rival))
             if own_place is None or rival_place is None:
-                return _not(f"the places of {entry.name} and {rival.name} are not both stored", reading)
+                return _not(t("verdict-places-not-stored", name=entry.name, other=rival.name), reading)
             ok = (own_place < rival_place) == claim.ahead
-            stored = f"{ordinal(int(own_place))} vs {ordinal(int(rival_place))} ({rival.name})"
-            return _Outcome(
-                CONSISTENT if ok else CONTRADICTED, stored, _source(place_of(entry)), f"stored: {stored}", reading
+            stored = t(
+                "verdict-order", place=_ordinal(int(own_place)), other=_ordinal(int(rival_place)), name=rival.name
             )
+            why = t("verdict-stored", stored=stored)
+            return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(place_of(entry)), why, reading)
         mine, theirs = _num(score_of(entry)), _num(score_of(rival))
         if mine is None or theirs is None:
-            return _not(f"the scores of {entry.name} and {rival.name} are not both stored", reading)
+            return _not(t("verdict-scores-not-stored", name=entry.name, other=rival.name), reading)
         if claim.value is None or (claim.value == int(claim.value) and claim.value < 10 and mine != int(mine)):
-            return _not("a margin in whole points between scores with decimals is only approximate", reading)
+            return _not(t("verdict-margin-approximate"), reading)
         diff = round(mine - theirs, 2)
         expected = claim.value if claim.ahead else -claim.value
         ok = abs(diff - expected) < 0.006
-        stored = f"{abs(diff):.2f} {'ahead of' if diff >= 0 else 'behind'} {rival.name}"
-        return _Outcome(
-            CONSISTENT if ok else CONTRADICTED, stored, _source(score_of(entry)), f"stored: {stored}", reading
-        )
+        key = "verdict-margin-ahead" if diff >= 0 else "verdict-margin-behind"
+        stored = t(key, points=f"{abs(diff):.2f}", name=rival.name)
+        why = t("verdict-stored", stored=stored)
+        return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(score_of(entry)), why, reading)
 
-    def _falls(self, claim: Claim, entry: Entry, where: str) -> _Outcome:
-        reading = f"{where} · falls" + (f" in the {SEGMENT_WORDS[claim.segment]}" if claim.segment else "")
+    def _falls(self, claim: Claim, entry: Entry, where: Text) -> _Outcome:
+        if claim.segment:
+            what = t("verdict-what-falls-in", segment=segment_text(claim.segment))
+        else:
+            what = t("verdict-what-falls")
+        reading = _reading(where, what)
         count, note, clean = _falls_in_notes(entry.notes, claim.segment)
         if note is None:
-            return _not("falls are not recorded for this skate", reading)
+            return _not(t("verdict-falls-not-recorded"), reading)
+        stored = str(note.value)  # the note as stored: data, not our words
+        why = t("verdict-stored-note", note=stored)
         if clean:
-            return _Outcome(CONTRADICTED, str(note.value), _source(note), f"stored note: {note.value}", reading)
+            return _Outcome(CONTRADICTED, stored, _source(note), why, reading)
         exact = claim.value is not None and claim.value >= 1
         if count and ((exact and count == int(claim.value or 0)) or (not exact and count >= 1)):
-            return _Outcome(CONSISTENT, str(note.value), _source(note), f"stored note: {note.value}", reading)
-        return _Outcome(UNCHECKABLE, str(note.value), _source(note), f"the stored notes count {count} fall(s)", reading)
+            return _Outcome(CONSISTENT, stored, _source(note), why, reading)
+        return _Outcome(UNCHECKABLE, stored, _source(note), t("verdict-falls-counted", n=count or 0), reading)
 
     # -- the team event --------------------------------------------------------------------------------------
     async def _team_country(self, event: Event, skater_ids: tuple[int, ...]) -> str | None:
@@ -419,74 +474,80 @@ class Checker:
         skater = await self.results.skater_by_id(skater_ids[0])
         return skater.country if skater else None
 
-    async def _team_of_skater(self, claim: Claim, event: Event, entry: Entry, where: str) -> _Outcome:
+    async def _team_of_skater(self, claim: Claim, event: Event, entry: Entry, where: Text) -> _Outcome:
         country = await self._team_country(event, tuple(s.id for s in entry.skaters))
         return await self._team_result(claim, event, country, where)
 
     async def _team(self, claim: Claim, competition: Competition, subject: Subject, event: Event | None) -> _Outcome:
         if event is None:
-            return _not(f"no team event stored at {competition.label}")
-        where = f"{competition.label} · {event.name}"
+            return _not(t("verdict-no-team-event", competition=competition.label))
+        where = _where(competition, event)
         country = subject.country or await self._team_country(event, subject.ids)
         if claim.kind in ("margin", "order"):
             return await self._team_relative(claim, event, country, where)
         return await self._team_result(claim, event, country, where)
 
-    async def _team_result(self, claim: Claim, event: Event, country: str | None, where: str) -> _Outcome:
+    async def _team_result(self, claim: Claim, event: Event, country: str | None, where: Text) -> _Outcome:
         _, teams = await self.results.results_of(event)
-        team = next((t for t in teams if t.country == country), None)
-        reading = f"{where} · {country} team " + ("points" if claim.kind == "team_points" else "place")
+        team = next((r for r in teams if r.country == country), None)
+        shown = country or "?"  # a team whose country the store lacks
+        key = "verdict-what-team-points" if claim.kind == "team_points" else "verdict-what-team-place"
+        what = t(key, country=shown)
+        reading = _reading(where, what)
         if team is None:
-            return replace(_not(f"no team result stored for {country} ({where})", reading), team=country)
+            return replace(_not(t("verdict-no-team-result", country=shown, where=where), reading), team=country)
         if claim.kind == "team_points":
             stored = _num(team.points)
             if stored is None:
-                return replace(_not(f"no team points stored for {country} ({where})", reading), team=country)
+                return replace(_not(t("verdict-no-team-points", country=shown, where=where), reading), team=country)
             ok = abs(stored - float(claim.value or 0)) < 0.005
-            readable = f"{stored:g} points"
+            readable = t("verdict-team-points", points=f"{stored:g}")
             outcome = CONSISTENT if ok else CONTRADICTED
-            return _Outcome(outcome, readable, _source(team.points), f"stored: {readable}", reading, team=country)
-        return replace(self._place(claim, team.place, reading), team=country)
+            why = t("verdict-stored", stored=readable)
+            return _Outcome(outcome, readable, _source(team.points), why, reading, team=country)
+        return replace(self._place(claim, team.place, reading, what), team=country)
 
-    async def _team_relative(self, claim: Claim, event: Event, country: str | None, where: str) -> _Outcome:
+    async def _team_relative(self, claim: Claim, event: Event, country: str | None, where: Text) -> _Outcome:
         _, teams = await self.results.results_of(event)
-        own = next((t for t in teams if t.country == country), None)
+        own = next((r for r in teams if r.country == country), None)
         other = claim.other
         rival: TeamResult | None = None
         if other is not None and other.country:
-            rival = next((t for t in teams if t.country == other.country), None)
+            rival = next((r for r in teams if r.country == other.country), None)
         elif other is not None and other.rank is not None:
-            rival = next((t for t in teams if _num(t.place) == other.rank), None)
+            rival = next((r for r in teams if _num(r.place) == other.rank), None)
         elif own is not None and _num(own.place) is not None:
             target = (_num(own.place) or 0) + (1 if claim.ahead else -1)
-            rival = next((t for t in teams if _num(t.place) == target), None)
-        reading = f"{where} · team {'order' if claim.kind == 'order' else 'margin'}"
+            rival = next((r for r in teams if _num(r.place) == target), None)
+        what = t("verdict-what-team-order" if claim.kind == "order" else "verdict-what-team-margin")
+        reading = _reading(where, what)
         if own is None or rival is None:
-            return _not(f"the team results to compare are not stored ({where})", reading)
+            return _not(t("verdict-team-results-not-stored", where=where), reading)
         if claim.kind == "order":
             a, b = _num(own.place), _num(rival.place)
             if a is None or b is None:
-                return _not("the team places are not both stored", reading)
+                return _not(t("verdict-team-places-not-stored"), reading)
             ok = (a < b) == claim.ahead
-            stored = f"{ordinal(int(a))} vs {ordinal(int(b))} ({rival.country})"
-            return _Outcome(
-                CONSISTENT if ok else CONTRADICTED, stored, _source(own.place), f"stored: {stored}", reading
-            )
+            stored = t("verdict-order", place=_ordinal(int(a)), other=_ordinal(int(b)), name=rival.country)
+            why = t("verdict-stored", stored=stored)
+            return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(own.place), why, reading)
         a, b = _num(own.points), _num(rival.points)
         if a is None or b is None or claim.value is None:
-            return _not("the team points are not both stored", reading)
+            return _not(t("verdict-team-points-not-stored"), reading)
         diff = a - b
         expected = claim.value if claim.ahead else -claim.value
         ok = abs(diff - expected) < 0.006
-        stored = f"{abs(diff):g} points {'ahead of' if diff >= 0 else 'behind'} {rival.country}"
-        return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(own.points), f"stored: {stored}", reading)
+        key = "verdict-team-margin-ahead" if diff >= 0 else "verdict-team-margin-behind"
+        stored = t(key, points=f"{abs(diff):g}", country=rival.country)
+        why = t("verdict-stored", stored=stored)
+        return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(own.points), why, reading)
 
     async def _country_in_event(
         self, claim: Claim, competition: Competition, subject: Subject, events: list[Event]
     ) -> list[_Outcome]:
         """ "Japan took silver in the women's event": some entry of that country has that place."""
         if claim.kind not in ("medal", "place", "medallist") or claim.value is None:
-            return [_not(f"{subject.name}: which skater is meant is not said")]
+            return [_not(t("verdict-which-skater", name=subject.name))]
         if claim.discipline:
             chosen = [e for e in events if e.discipline == claim.discipline]
         elif self.event is not None and self.event in events and self.event.discipline != "team":
@@ -496,8 +557,8 @@ class Checker:
         out: list[_Outcome] = []
         for event in chosen:
             entries, _ = await self.results.results_of(event)
-            where = f"{competition.label} · {event.name}"
-            reading = f"{where} · a {subject.name} entry's place"
+            where = _where(competition, event)
+            reading = _reading(where, t("verdict-what-country-place", country=subject.name))
             placed = [e for e in entries if _num(e.place) is not None]
             if claim.kind == "medallist":
                 ours = [e for e in placed if e.country == subject.country and (_num(e.place) or 99) <= 3]
@@ -507,15 +568,20 @@ class Checker:
                 at_place = [e for e in placed if _num(e.place) == claim.value]
             if ours:
                 e = ours[0]
-                stored = f"{ordinal(int(_num(e.place) or 0))}: {e.name}"
-                out.append(_Outcome(CONSISTENT, stored, _source(e.place), f"stored: {stored}", reading))
+                stored = t("verdict-country-place", place=_ordinal(int(_num(e.place) or 0)), name=e.name)
+                why = t("verdict-stored", stored=stored)
+                out.append(_Outcome(CONSISTENT, stored, _source(e.place), why, reading))
             elif at_place:
                 e = at_place[0]
-                stored = f"{ordinal(int(claim.value))}: {e.name} ({e.country})"
-                out.append(_Outcome(CONTRADICTED, stored, _source(e.place), f"stored: {stored}", reading))
+                stored = t(
+                    "verdict-country-place-other", place=_ordinal(int(claim.value)), name=e.name, country=e.country
+                )
+                why = t("verdict-stored", stored=stored)
+                out.append(_Outcome(CONTRADICTED, stored, _source(e.place), why, reading))
             else:
-                out.append(_not(f"no {ordinal(int(claim.value))} place stored for {subject.name} ({where})", reading))
-        return out or [_not("no event stored to check it against")]
+                place = _ordinal(int(claim.value))
+                out.append(_not(t("verdict-no-place-for", place=place, name=subject.name, where=where), reading))
+        return out or [_not(t("verdict-no-event"))]
 
 
 def _falls_in_notes(notes: list[Figure], segment: str | None) -> tuple[int | None, Figure | None, bool]:

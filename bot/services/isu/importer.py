@@ -32,6 +32,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bot.i18n import Text, t
 from bot.services.importer import ImportReport, import_document
 from bot.services.isu.model import (
     Category,
@@ -82,7 +83,6 @@ COMPETITION_LEVELS = [  # the competition's kind, recognised from its name
 COUPLES = frozenset({"pairs", "ice_dance"})
 # The colours ISUCalcFS and FS Manager give index rows: blue men, red women, green pairs, yellow ice dance.
 COLOURS = {"blue": "men", "red": "women", "green": "pairs", "yellow": "ice_dance"}
-DISCIPLINE_NAMES = {"men": "men", "women": "women", "pairs": "pairs", "ice_dance": "ice dance"}
 # ISU event codes: wc2014, gpcan2017, gpf1920, jgpfra2019, owg2022 ...
 _EVENT_CODE = re.compile(r"^[a-z]{2,9}\d{4}$", re.IGNORECASE)
 _PDF_EVENT_CODE = re.compile(r"^([a-z]{2,9}\d{4})_", re.IGNORECASE)
@@ -129,7 +129,7 @@ class SiteData:
     code: str | None = None  # the ISU event code, when the address or the PDF names give one
     pages: int = 0
     pdf_pages: int = 0
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Text] = field(default_factory=list)
 
 
 @dataclass
@@ -142,17 +142,28 @@ class IsuImportSummary:
     elements: int
     pages: int
     pdf_pages: int
-    warnings: list[str]
+    warnings: list[Text]  # what was not imported, and why: shown to the owner who imported
     report: ImportReport
 
+    def lines(self) -> list[Text]:
+        """The summary, what the import changed and each warning: one message a line, for /admin import-isu
+        to put into the owner's words."""
+        counts = t(
+            "isu-summary",
+            competition=self.competition,
+            key=self.key,
+            categories=self.categories,
+            segments=self.segments,
+            entries=self.entries,
+            elements=self.elements,
+            pages=self.pages,
+            pdf_pages=self.pdf_pages,
+        )
+        return [counts, self.report.describe_text(), *(t("isu-warning", warning=w) for w in self.warnings)]
+
     def describe(self) -> str:
-        lines = [
-            f"{self.competition} ({self.key}): {self.categories} categories, {self.segments} segments, "
-            f"{self.entries} entries, {self.elements} elements ({self.pages} pages, {self.pdf_pages} PDF pages read)",
-            self.report.describe(),
-        ]
-        lines += [f"warning: {warning}" for warning in self.warnings]
-        return "\n".join(lines)
+        """The lines in English, for the command line."""
+        return "\n".join(str(line) for line in self.lines())
 
 
 # --------------------------------------------------------------------------------------------------------------------
@@ -164,10 +175,10 @@ class _Reader:
         self.source = source
         self.site = site
         self.progress = progress
-        self.warnings: list[str] = []
+        self.warnings: list[Text] = []
         self.pages = 0
 
-    def warn(self, text: str) -> None:
+    def warn(self, text: Text) -> None:
         self.warnings.append(text)
 
     async def page(self, name: str, parse: Callable[[str, str], _T]) -> _T:
@@ -178,7 +189,7 @@ class _Reader:
         decoded, result = await asyncio.to_thread(_decode_and_parse, raw, name, self.source, parse)
         self.pages += 1
         if decoded.how == "detected":
-            self.warn(f"{name}: no character set declared; read as {decoded.encoding} (detected)")
+            self.warn(t("isu-charset-detected", file=name, encoding=decoded.encoding))
         return result
 
 
@@ -211,8 +222,7 @@ async def read_site(source: Source, progress: Progress | None = None) -> SiteDat
             continue
         if data.key in keys:
             reader.warn(
-                f"{category.name}: read as {_describe(data)} like {keys[data.key]!r}; two categories cannot be told "
-                "apart, so this one was skipped"
+                t("isu-category-twice", category=category.name, reading=_describe(data), other=repr(keys[data.key]))
             )
             continue
         keys[data.key] = category.name
@@ -228,11 +238,11 @@ async def _read_category(reader: _Reader, category: Category) -> CategoryData | 
     try:
         results, heading = await reader.page(category.result_page, parse_result_page)
     except (MissingFile, EmptyPage) as exc:
-        reader.warn(f"{exc}: {category.name} has no result yet; what its segment pages hold is imported")
+        reader.warn(t("isu-no-result-yet", error=str(exc), category=category.name))
     else:
         problem = _heading_problem(heading, index, [category.name])
         if problem:
-            reader.warn(f"{category.result_page}: {problem}; category {category.name} skipped (a stale page?)")
+            reader.warn(t("isu-stale-page", file=category.result_page, problem=problem, category=category.name))
             return None
 
     pages: list[tuple[Segment, list[SegmentRow] | None, list[Official] | None]] = []
@@ -241,49 +251,50 @@ async def _read_category(reader: _Reader, category: Category) -> CategoryData | 
         try:
             rows, heading = await reader.page(segment.detail_page, parse_segment_page)
         except (MissingFile, EmptyPage) as exc:
-            reader.warn(f"{exc}: no results of {category.name} {segment.name} imported")
+            reader.warn(t("isu-no-segment-results", error=str(exc), category=category.name, segment=segment.name))
         else:
             problem = _heading_problem(heading, index, [category.name, segment.name])
             if problem:
-                reader.warn(f"{segment.detail_page}: {problem}; category {category.name} skipped (a stale page?)")
+                reader.warn(t("isu-stale-page", file=segment.detail_page, problem=problem, category=category.name))
                 return None
         panel: list[Official] | None = None
         if segment.panel_page:
             try:
                 panel = await reader.page(segment.panel_page, parse_panel)
             except (MissingFile, EmptyPage) as exc:
-                reader.warn(f"{exc}: no panel of judges for {category.name} {segment.name}")
+                reader.warn(t("isu-no-panel", error=str(exc), category=category.name, segment=segment.name))
         pages.append((segment, rows, panel))
 
     refs = [r.skater for r in results or []] + [r.skater for _, rows, _ in pages for r in rows or []]
     placed = _place(category, refs)
-    if isinstance(placed, str):
-        reader.warn(f"{category.name}: {placed}; category skipped")
+    if isinstance(placed, Text):
+        reader.warn(t("isu-category-skipped", category=category.name, problem=placed))
         return None
     discipline, level = placed
     codes = _segment_codes(category, discipline)
-    if isinstance(codes, str):
-        reader.warn(f"{category.name}: {codes}; category skipped")
+    if isinstance(codes, Text):
+        reader.warn(t("isu-category-skipped", category=category.name, problem=codes))
         return None
     if discipline == "ice_dance" and not all(c in DANCE_SEGMENTS for c in codes):
-        reader.warn(f"{category.name}: ice dance with segments {', '.join(codes)}; category skipped")
+        reader.warn(t("isu-dance-segments", category=category.name, codes=tuple(codes)))
         return None
     if discipline != "ice_dance" and any(c in DANCE_SEGMENTS for c in codes):
-        reader.warn(f"{category.name}: {discipline} with dance segments {', '.join(codes)}; category skipped")
+        # The discipline as the importer names it ("pairs", "ice_dance"): a code, as before.
+        reader.warn(t("isu-dance-segments-in", category=category.name, discipline=discipline, codes=tuple(codes)))
         return None
 
     data = CategoryData(category, discipline, level, _event_key(discipline, level), results)
     for (segment, rows, panel), code in zip(pages, codes, strict=True):
         kind = SEGMENT_KINDS.get(code)
         if kind is None:
-            reader.warn(f"{category.name} {segment.name}: a {code} segment cannot be stored; segment skipped")
+            reader.warn(t("isu-segment-unstorable", category=category.name, segment=segment.name, code=code))
             continue
         seg = SegmentData(segment, code, kind, rows, panel)
         data.segments.append(seg)
         if segment.scores_pdf:
             seg.protocols = await _read_pdf(reader, segment.scores_pdf, f"{category.name} {segment.name}")
         else:
-            reader.warn(f"{category.name} {segment.name}: no judges' details PDF linked")
+            reader.warn(t("isu-no-pdf-linked", category=category.name, segment=segment.name))
     return data
 
 
@@ -291,12 +302,12 @@ async def _read_pdf(reader: _Reader, name: str, what: str) -> list[Protocol]:
     try:
         data = await reader.source.read(name)
     except MissingFile as exc:
-        reader.warn(f"{exc}: no judges' details for {what} (the pages' scores are imported)")
+        reader.warn(t("isu-no-judges-details", error=str(exc), what=what))
         return []
     try:
         protocols, pages = await asyncio.to_thread(_parse_pdf, data, name)
     except ProtocolError as exc:
-        reader.warn(f"{exc}: judges' details PDF skipped (the pages' scores are imported)")
+        reader.warn(t("isu-pdf-skipped", error=str(exc)))
         return []
     if reader.site is not None:
         reader.site.pdf_pages += pages
@@ -305,17 +316,17 @@ async def _read_pdf(reader: _Reader, name: str, what: str) -> list[Protocol]:
     return protocols
 
 
-def _heading_problem(heading: Heading, index: EventIndex, expected: list[str]) -> str | None:
+def _heading_problem(heading: Heading, index: EventIndex, expected: list[str]) -> Text | None:
     """Why a page is not about this category (its title names another competition, its caption another category
     or segment), or None. A page without a title or caption has nothing to contradict the index."""
     event = normalize(index.name)
     title = normalize(heading.title)
     if title and event and not title.startswith(event):
-        return f"its title {heading.title!r} names another competition than {index.name!r}"
+        return t("isu-problem-title", title=repr(heading.title), competition=repr(index.name))
     if heading.captions:
         wanted = normalize(" ".join(expected))
         if not any(normalize(caption) == wanted for caption in heading.captions):
-            return f"its caption {heading.captions[0]!r} is not {' - '.join(expected)!r}"
+            return t("isu-problem-caption", caption=repr(heading.captions[0]), expected=repr(" - ".join(expected)))
     return None
 
 
@@ -334,13 +345,13 @@ def _odf(category: Category) -> tuple[set[str], set[str]]:
     return disciplines, levels
 
 
-def _place(category: Category, refs: list[SkaterRef]) -> tuple[str, str] | str:
+def _place(category: Category, refs: list[SkaterRef]) -> tuple[str, str] | Text:
     """(discipline, level) when the readings agree, else why not."""
     reading = read_category_name(category.name)
     odf_disciplines, odf_levels = _odf(category)
     codes = {s.code for s in category.segments if s.code}
     if len(reading.disciplines) > 1:
-        return f"its name names {' and '.join(reading.disciplines)}"
+        return t("isu-problem-disciplines-named", disciplines=_and(list(reading.disciplines)))
     named = set(reading.disciplines)
     structural = set(odf_disciplines)
     if codes & DANCE_SEGMENTS:
@@ -350,24 +361,25 @@ def _place(category: Category, refs: list[SkaterRef]) -> tuple[str, str] | str:
         readings.add(COLOURS[category.colour])  # the colour decides only when nothing else says anything
     if len(readings) != 1:
         if not readings:
-            return "its discipline cannot be read from its name, PDF names or page colours"
-        return f"its name and pages disagree on the discipline ({', '.join(sorted(readings))})"
+            return t("isu-problem-no-discipline")
+        return t("isu-problem-disciplines-disagree", readings=tuple(sorted(readings)))
     discipline = readings.pop()
     couples = [" / " in r.name for r in refs if not r.lines]
     if couples and any(couples) and not all(couples):
-        return "its entries mix couples and single skaters"
+        return t("isu-problem-mixed-entries")
     if couples and all(couples) != (discipline in COUPLES):
-        return f"read as {DISCIPLINE_NAMES[discipline]}, but its entries are {'couples' if all(couples) else 'single'}"
+        shown = t("isu-discipline", discipline=discipline)
+        return t("isu-problem-entries", discipline=shown, couples="yes" if all(couples) else "no")
 
     if reading.level_text and reading.level is None:
         return discipline, reading.level_text  # a federation's own level (or a qualifying group), as printed
     explicit = ({reading.level} if reading.level else set()) | odf_levels
     if len(explicit) > 1:
-        return f"its name and PDF names disagree on the level ({', '.join(sorted(explicit))})"
+        return t("isu-problem-levels-disagree", levels=tuple(sorted(explicit)))
     return discipline, explicit.pop() if explicit else SENIOR
 
 
-def _segment_codes(category: Category, discipline: str) -> list[str] | str:
+def _segment_codes(category: Category, discipline: str) -> list[str] | Text:
     """Each segment's code from its name (any language) or PDF name; the one unknown segment of a two-segment
     category from the other (short and free), or both by their order (the short is always skated first)."""
     codes = [s.code for s in category.segments]
@@ -381,8 +393,8 @@ def _segment_codes(category: Category, discipline: str) -> list[str] | str:
         if len(known) == 1:
             other = free if known[0] in SHORT_SEGMENTS else short
             return [c or other for c in codes]
-    unknown = ", ".join(repr(s.name) for s in category.segments if not s.code)
-    return f"segment {unknown} cannot be read"
+    unknown = tuple(repr(s.name) for s in category.segments if not s.code)
+    return t("isu-problem-segment-unread", segments=unknown)
 
 
 def _in_order(segments: list[Segment]) -> bool:
@@ -400,9 +412,19 @@ def _event_key(discipline: str, level: str) -> str:
     return f"{slug}-{discipline}"
 
 
-def _describe(data: CategoryData) -> str:
-    label = level_label(data.level)
-    return f"{label} {DISCIPLINE_NAMES[data.discipline]}" if data.level != SENIOR else DISCIPLINE_NAMES[data.discipline]
+def _describe(data: CategoryData) -> Text:
+    discipline = t("isu-discipline", discipline=data.discipline)
+    if data.level == SENIOR:
+        return discipline
+    return t("isu-category-level", level=level_label(data.level), discipline=discipline)
+
+
+def _and(items: list[str]) -> Text | str:
+    """ "a", "a and b", "a and b and c"."""
+    out: Text | str = items[-1]
+    for item in reversed(items[:-1]):
+        out = t("isu-and", first=item, rest=out)
+    return out
 
 
 # --------------------------------------------------------------------------------------------------------------------
@@ -411,26 +433,29 @@ def _describe(data: CategoryData) -> str:
 
 def _event_code(site: SiteData, source: Source) -> str | None:
     """The ISU event code the site's address and PDF names agree on, or None (with a warning if they disagree)."""
-    candidates: dict[str, str] = {}
+    candidates: dict[str, Text] = {}  # code -> where it was read, e.g. "wc2014 (PDF wc2014_x.pdf)"
     if isinstance(source, HttpSource):
         part = source.root.path.rstrip("/").rpartition("/")[2]
         if _EVENT_CODE.match(part):
-            candidates.setdefault(part.lower(), f"address {source.root}")
+            code = part.lower()
+            candidates.setdefault(code, t("isu-code-from-address", code=code, url=str(source.root)))
     elif isinstance(source, FolderSource):
         part = source.folder.resolve().name
         if _EVENT_CODE.match(part):
-            candidates.setdefault(part.lower(), f"folder {source.folder}")
+            code = part.lower()
+            candidates.setdefault(code, t("isu-code-from-folder", code=code, folder=str(source.folder)))
     for category in site.index.categories:
         for segment in category.segments:
             m = _PDF_EVENT_CODE.match(Path(segment.scores_pdf or "").name)
             if m:
-                candidates.setdefault(m.group(1).lower(), f"PDF {segment.scores_pdf}")
+                code = m.group(1).lower()
+                candidates.setdefault(code, t("isu-code-from-pdf", code=code, pdf=segment.scores_pdf or ""))
     if len(candidates) > 1:
-        said = "; ".join(f"{code} ({where})" for code, where in candidates.items())
-        site.warnings.append(
-            f"the site's address and PDF names give different event codes ({said}); the competition is "
-            "identified by its name, dates and place instead"
-        )
+        *head, last = candidates.values()
+        said = last  # the readings joined by "; "
+        for where in reversed(head):
+            said = t("import-more", first=where, rest=said)
+        site.warnings.append(t("isu-event-codes-differ", codes=said))
         return None
     return next(iter(candidates), None)
 
