@@ -61,11 +61,11 @@ class NotFound(UserFacingError):
 
     def __init__(
         self,
-        what: Text | str,
+        what: Text,
         query: str,
         suggestions: Sequence[str | Suggestion] = (),
         *,
-        missing: Text | str | None = None,
+        missing: Text | None = None,
     ) -> None:
         """`missing`: what the store lacks, in words safe to show ("2026 World Championships"); the
         suggestions are then what it has instead, rather than guesses at what was meant."""
@@ -85,10 +85,7 @@ class Ambiguous(NotFound):
     """Several things fit equally well; the user must pick one (they are offered newest or best first).
     `plural` names the kind of thing when there are several (`t("noun-competitions")`)."""
 
-    def __init__(
-        self, what: Text | str, query: str, suggestions: Sequence[str | Suggestion], *, plural: Text | str | None = None
-    ) -> None:
+    def __init__(self, what: Text, query: str, suggestions: Sequence[str | Suggestion], *, plural: Text) -> None:
         super().__init__(what, query, suggestions)
-        plural = plural or f"{what}s"  # TRANSITIONAL
         self.text = t("error-ambiguous", query=quote(query), plural=plural, listing=_listing(self.suggestions))
         self.args = (self.text.key,)

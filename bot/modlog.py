@@ -8,15 +8,15 @@ import discord
 
 from bot.i18n import Text
 from bot.services.access import GuildSettingsSource
+from bot.text import shorten
 from bot.ui.i18n import guild_words
 
 log = logging.getLogger(__name__)
 
 
-async def post(client: discord.Client, guilds: GuildSettingsSource, guild_id: int | None, text: Text | str) -> None:
-    """Best effort: a missing channel or permission is logged, never an error for the moderator. A `Text` is
-    put into the server's words (the channel is the server's, whoever acted); a str is posted as it is
-    (TRANSITIONAL: for callers not yet speaking through the catalogue)."""
+async def post(client: discord.Client, guilds: GuildSettingsSource, guild_id: int | None, text: Text) -> None:
+    """Best effort: a missing channel or permission is logged, never an error for the moderator. The text is
+    put into the server's words (the channel is the server's, whoever acted)."""
     if guild_id is None:
         return
     settings = await guilds.guild_settings(guild_id)
@@ -27,8 +27,7 @@ async def post(client: discord.Client, guilds: GuildSettingsSource, guild_id: in
         log.warning("mod-log channel %s of guild %s is gone", settings.modlog_channel_id, guild_id)
         return
     words = guild_words(client.get_guild(guild_id))
-    description = words(text) if isinstance(text, Text) else text
-    embed = discord.Embed(description=description[:4096], colour=discord.Colour.dark_grey())
+    embed = discord.Embed(description=shorten(words(text), 4096), colour=discord.Colour.dark_grey())
     try:
         await channel.send(embed=embed)
     except discord.HTTPException as exc:

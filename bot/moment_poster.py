@@ -96,5 +96,4 @@ class DiscordPoster:
 
     async def notify(self, guild_id: int, text: Text) -> None:
         """Posts to the server's mod-log, if it has one, in the server's language."""
-        words = self._words(guild_id)
-        await modlog.post(self.client, self.guilds, guild_id, words("post-notify", text=text))
+        await modlog.post(self.client, self.guilds, guild_id, t("post-notify", text=text))

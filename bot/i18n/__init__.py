@@ -23,10 +23,13 @@ from fluent.runtime.types import fluent_number
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as ftl
 
+from bot.text import shorten
+
 LOCALES_ROOT = Path(__file__).resolve().parent.parent / "locales"
 DEFAULT_LOCALE = "en-US"
 # Joins a list value ("Worlds 2025, Worlds 2024"); each language words it its own way.
 LIST_SEPARATOR_KEY = "list-separator"
+VALUE_LIMIT = 2000
 
 # A value a message can name: text, a whole number, another message (rendered in the same language first),
 # or a tuple of those (rendered, then joined by the language's list separator).
@@ -133,8 +136,6 @@ class Catalogue:
 
     def render(self, text: Text, locale: str | None) -> str:
         """`text` in `locale`'s words; a key that language lacks is rendered in the default language."""
-        if " " in text.key:  # TRANSITIONAL: a finished English sentence not yet moved into a catalogue
-            return text.key
         served = self.resolve(locale)
         if not self.has(text.key, served):
             served = self.default
@@ -152,17 +153,23 @@ class Catalogue:
 
     def _value(self, value: Arg, locale: str) -> object:
         if isinstance(value, Text):
-            return self.render(value, locale)
+            return _fitted(self.render(value, locale))
         if isinstance(value, tuple):
             separator = self.render(Text(LIST_SEPARATOR_KEY), locale)
-            return separator.join(str(self._value(item, locale)) for item in value)
+            return _fitted(separator.join(str(self._value(item, locale)) for item in value))
         if isinstance(value, bool):  # a bool is an int to Python, never a number to a reader
             raise TypeError("pass a bool to a message as a selector string, e.g. 'yes' / 'no'")
         if isinstance(value, int):
             return fluent_number(value, useGrouping=False)
         if isinstance(value, str):
-            return value
+            return _fitted(value)
         raise TypeError(f"a message value must be text, a whole number, a Text or a tuple, not {type(value)}")
+
+
+def _fitted(value: str) -> str:
+    """Fluent refuses a value of more than 2,500 characters (and the whole message with it); no Discord text
+    holds more than 2,000 anyway, so a longer value (an importer's error naming a long URL) is cut."""
+    return shorten(value, VALUE_LIMIT)
 
 
 _loaded: Catalogue | None = None

@@ -14,7 +14,6 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from bot.errors import UserFacingError
-from bot.i18n import Text
 from db.models import AuditRecord, GuildSettings
 
 NOT_A_MODERATOR = "access-not-moderator"
@@ -57,7 +56,7 @@ def audit(
     return AuditRecord(actor.user_id, actor.guild_id, action, now(), before, after)
 
 
-def require_owner(actor: Actor, message: str | Text = "access-owners-only") -> None:
+def require_owner(actor: Actor, message: str = "access-owners-only") -> None:
     """Refuses (PermissionDenied) unless the actor is one of the bot's owners; `message` is the catalogue key
     (or Text) of the refusal."""
     if not actor.is_owner:

@@ -20,7 +20,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("discord", ("bot.ui", "bot.tree", "bot.checks", "bot.modlog", "bot.moment_poster", "bot.scheduling")),
     (
         "services",
-        ("bot.services", "bot.errors", "bot.i18n", "bot.text", "bot.messages", "bot.settings", "bot.ratelimit"),
+        ("bot.services", "bot.errors", "bot.i18n", "bot.text", "bot.settings", "bot.ratelimit"),
     ),
     ("db", ("db",)),
 ]

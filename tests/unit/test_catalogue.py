@@ -1,13 +1,15 @@
 """The message catalogue: every language complete, every key the code names present, nothing English in code.
 
 The code names messages by key in a few ways only (`t`, `render`, a `Words` call named `words`, `command_text`,
-an error class), so a key can be read from the source: a key that no catalogue has would otherwise surface as
+a UserFacingError), so a key can be read from the source: a key that no catalogue has would otherwise surface as
 a bug report in front of a user, and a sentence passed where a key belongs would reach every language in English.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
+import pkgutil
 import re
 from pathlib import Path
 from unittest.mock import create_autospec
@@ -18,6 +20,7 @@ from discord import app_commands
 
 import cogs
 from bot.client import SkateBot
+from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, Catalogue, MissingMessage, Words, catalogue, render, t
 from bot.settings import Settings
 from bot.ui.i18n import CatalogueTranslator
@@ -34,9 +37,27 @@ def _callee(node: ast.Call) -> str:
     return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
 
 
-def _names_a_message(node: ast.Call) -> bool:
+def _user_facing_errors() -> set[str]:
+    """The names of every error class whose first argument is a message key: UserFacingError and its
+    subclasses, wherever they are defined (every module is imported to find them)."""
+    import bot
+    import cogs as cog_package
+
+    for package in (bot, cog_package):
+        for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            if ".sandbox" not in module.name and not module.name.endswith("__main__"):
+                importlib.import_module(module.name)
+    found, todo = set(), [UserFacingError]
+    while todo:
+        cls = todo.pop()
+        found.add(cls.__name__)
+        todo.extend(cls.__subclasses__())
+    return found
+
+
+def _names_a_message(node: ast.Call, errors: set[str]) -> bool:
     name = _callee(node)
-    return name in NAMING_CALLS or name.endswith(("Error", "Denied"))
+    return name in NAMING_CALLS or name in errors
 
 
 def named_keys() -> tuple[set[str], set[str], list[str]]:
@@ -44,11 +65,12 @@ def named_keys() -> tuple[set[str], set[str], list[str]]:
     keys: set[str] = set()
     prefixes: set[str] = set()
     sentences: list[str] = []
+    errors = _user_facing_errors()
     for path in sorted(p for folder in ("bot", "cogs") for p in (ROOT / folder).rglob("*.py")):
         if "sandbox" in path.parts:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and node.args and _names_a_message(node)):
+            if not (isinstance(node, ast.Call) and node.args and _names_a_message(node, errors)):
                 continue
             first = node.args[0]
             where = f"{path.relative_to(ROOT)}:{node.lineno}"
@@ -90,17 +112,99 @@ def test_no_sentence_is_passed_where_a_key_belongs() -> None:
     assert not sentences, "English in the code instead of a key:\n" + "\n".join(sentences)
 
 
+PREFIX = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*-$")
+REFERENCE = re.compile(r"\{\s*([a-z][a-zA-Z0-9_-]*)\s*[}.]")  # { other-message } inside a message
+
+
+def built_prefixes(tree: ast.AST) -> set[str]:
+    """Key prefixes of keys the code builds: f"discipline-{key}" or "history-action-" + action."""
+    found = set()
+    for node in ast.walk(tree):
+        first = None
+        if isinstance(node, ast.JoinedStr) and node.values:
+            first = node.values[0]
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            first = node.left
+        if isinstance(first, ast.Constant) and isinstance(first.value, str) and PREFIX.match(first.value):
+            found.add(first.value)
+    return found
+
+
 def test_every_message_in_the_catalogue_is_used() -> None:
-    source = "\n".join(
-        p.read_text(encoding="utf-8") for folder in ("bot", "cogs") for p in (ROOT / folder).rglob("*.py")
-    )
-    _, prefixes, _ = named_keys()
+    files = [p for folder in ("bot", "cogs") for p in (ROOT / folder).rglob("*.py")]
+    sources = [p.read_text(encoding="utf-8") for p in files]
+    source = "\n".join(sources)
+    prefixes = set().union(*(built_prefixes(ast.parse(text)) for text in sources))
+    referenced = {
+        key
+        for ftl in (ROOT / "bot" / "locales" / DEFAULT_LOCALE).glob("*.ftl")
+        for key in REFERENCE.findall(ftl.read_text())
+    }
     unused = [
         key
         for key in sorted(catalogue().keys(DEFAULT_LOCALE))
-        if f'"{key}"' not in source and not any(key.startswith(prefix) for prefix in prefixes)
+        if f'"{key}"' not in source and key not in referenced and not any(key.startswith(p) for p in prefixes)
     ]
     assert not unused, f"messages no code names (dead, or named in a way this test cannot see): {unused}"
+
+
+def message_variables() -> dict[str, set[str]]:
+    """Each default-language message's variables ($name), those of the messages it references included."""
+    from fluent.syntax import FluentParser, Visitor
+    from fluent.syntax import ast as ftl
+
+    direct: dict[str, set[str]] = {}
+    refs: dict[str, set[str]] = {}
+
+    class Collect(Visitor):
+        def __init__(self) -> None:
+            super().__init__()
+            self.variables: set[str] = set()
+            self.messages: set[str] = set()
+
+        def visit_VariableReference(self, node: ftl.VariableReference) -> None:
+            self.variables.add(node.id.name)
+
+        def visit_MessageReference(self, node: ftl.MessageReference) -> None:
+            self.messages.add(node.id.name)
+
+    for path in (ROOT / "bot" / "locales" / DEFAULT_LOCALE).glob("*.ftl"):
+        for entry in FluentParser().parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(entry, ftl.Message) and entry.value is not None:
+                collect = Collect()
+                collect.visit(entry.value)
+                direct[entry.id.name], refs[entry.id.name] = collect.variables, collect.messages
+
+    def closure(key: str, seen: frozenset[str] = frozenset()) -> set[str]:
+        found = set(direct.get(key, set()))
+        for other in refs.get(key, set()) - seen:
+            found |= closure(other, seen | {key})
+        return found
+
+    return {key: closure(key) for key in direct}
+
+
+def test_the_code_gives_every_message_the_values_it_names() -> None:
+    """A message naming $seconds rendered without it is a bug a user would meet as an error code."""
+    needs = message_variables()
+    errors = _user_facing_errors()
+    wrong = []
+    for path in sorted(p for folder in ("bot", "cogs") for p in (ROOT / folder).rglob("*.py")):
+        if "sandbox" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and node.args and _names_a_message(node, errors)):
+                continue
+            first = node.args[0]
+            if not (isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value in needs):
+                continue
+            if any(keyword.arg is None for keyword in node.keywords):
+                continue  # **values: not readable here
+            given = {keyword.arg for keyword in node.keywords if keyword.arg}
+            missing = needs[first.value] - given
+            if missing:
+                wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}: {first.value} lacks {sorted(missing)}")
+    assert not wrong, "\n".join(wrong)
 
 
 # --- rendering --------------------------------------------------------------------------------------------------
@@ -113,6 +217,11 @@ def test_values_are_shown_as_given_and_numbers_without_grouping() -> None:
     )
     nested = t("error-not-in-store", missing=t("error-guild-only"))
     assert render(nested).startswith("No This command only works in a server.")
+
+
+def test_a_value_too_long_for_fluent_is_cut_not_refused() -> None:
+    shown = render("error-bad-option", value="x" * 5000)
+    assert len(shown) < 2100 and shown.startswith("xxx")
 
 
 def test_ordinals_follow_the_language_rules() -> None:
@@ -201,5 +310,7 @@ async def test_every_command_is_described_from_the_catalogue() -> None:
     # The payload Discord receives is built through the translator for every locale without error.
     await bot.tree.set_translator(CatalogueTranslator())
     for command in bot.tree.get_commands():
+        if not isinstance(command, app_commands.Command | app_commands.Group):
+            continue  # a context menu has a name only
         payload = await command.get_translated_payload(bot.tree, bot.tree.translator)
         assert payload["description"] == render(command._locale_description.extras["key"])

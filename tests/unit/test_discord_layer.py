@@ -72,7 +72,7 @@ def error_logs(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
     [
         UserFacingError("label-verified-needs-source"),
         PermissionDenied("access-owners-only"),
-        NotFound("athlete", "Nobody Atall"),
+        NotFound(t("noun-athlete"), "Nobody Atall"),
         StoreBusy("locked"),
     ],
     ids=["user-facing", "permission-denied", "not-found-without-suggestions", "store-busy"],
@@ -135,8 +135,13 @@ async def test_an_acknowledged_interaction_gets_an_ephemeral_follow_up() -> None
 @pytest.mark.parametrize(
     "error",
     [
-        NotFound("athlete", "Hanyu Yuzru", [Suggestion("Yuzuru Hanyu (JPN)", "Yuzuru Hanyu"), "Yuma Kagiyama"]),
-        Ambiguous("athlete", "Hanyu Yuzru", [Suggestion("Yuzuru Hanyu (JPN)", "Yuzuru Hanyu"), "Yuma Kagiyama"]),
+        NotFound(t("noun-athlete"), "Hanyu Yuzru", [Suggestion("Yuzuru Hanyu (JPN)", "Yuzuru Hanyu"), "Yuma Kagiyama"]),
+        Ambiguous(
+            t("noun-athlete"),
+            "Hanyu Yuzru",
+            [Suggestion("Yuzuru Hanyu (JPN)", "Yuzuru Hanyu"), "Yuma Kagiyama"],
+            plural=t("noun-athletes"),
+        ),
     ],
     ids=["not-found", "ambiguous"],
 )
@@ -167,7 +172,7 @@ async def test_no_menu_when_the_command_cannot_be_run_again_with_a_pick(
     command: app_commands.Command[Any, ..., Any] | None, options: dict[str, Any]
 ) -> None:
     interaction = in_a_server(command=command, options=options)
-    error = NotFound("athlete", "Hanyu Yuzru", ["Yuzuru Hanyu"])
+    error = NotFound(t("noun-athlete"), "Hanyu Yuzru", ["Yuzuru Hanyu"])
     await report_error(interaction, error)
     _, kwargs = mocks.reply_of(interaction)
     assert "view" not in kwargs and mocks.reply_text(interaction) == error.message
@@ -179,7 +184,7 @@ async def test_a_reply_discord_refuses_is_logged_not_raised(caplog: pytest.LogCa
     response.status, response.reason = 404, "Not Found"
     interaction.response.send_message.side_effect = discord.NotFound(response, "Unknown interaction")
     with caplog.at_level(logging.WARNING):
-        await report_error(interaction, NotFound("athlete", "Hanyu Yuzru", ["Yuzuru Hanyu"]))
+        await report_error(interaction, NotFound(t("noun-athlete"), "Hanyu Yuzru", ["Yuzuru Hanyu"]))
     assert any("could not deliver" in r.getMessage() for r in caplog.records)
     _, kwargs = mocks.reply_of(interaction)
     assert kwargs["view"].origin is None  # no message holds the menu: nothing to switch off later
@@ -189,7 +194,7 @@ async def test_mentions_typed_by_the_user_are_inert_in_the_reply() -> None:
     role_id, user_id = mocks.snowflake(), mocks.snowflake()
     typed = f"<@&{role_id}> <@{user_id}> @everyone"
     interaction = in_a_server(command=ATHLETE, options={"name": typed})
-    await report_error(interaction, NotFound("athlete", typed))
+    await report_error(interaction, NotFound(t("noun-athlete"), typed))
     _, kwargs = mocks.reply_of(interaction)
     text = mocks.reply_text(interaction)
     assert f"<@&{role_id}>" not in text and f"<@{user_id}>" not in text

@@ -17,7 +17,7 @@ error-missing-permissions = You need the { $permissions } permission for this.
 error-bot-missing-permissions = I need the { $permissions } permission in this channel.
 error-form-expired = This form was open too long (or skatebot restarted meanwhile), so nothing was saved. Please open it again.
 error-check-failed = You cannot use this command here.
-error-bad-option = { $option } could not be read: { $problem }
+error-bad-option = { $value } could not be read for this option.
 
 ## Buttons and menus that only their owner may use (bot/ui/paging.py, bot/ui/pick.py)
 not-your-buttons = Only the person who ran this command can use these buttons; run it yourself to page.

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.errors import NotFound, UserFacingError
-from bot.i18n import Text, t
-from bot.services.access import Actor, PermissionDenied, audit, require_owner
+from bot.i18n import t
+from bot.services.access import Actor, audit, require_owner
 from bot.services.names import normalize
 from bot.services.results.resolve import Resolver
 from bot.text import quote as _quote
@@ -52,21 +52,13 @@ def _problem(exc: Exception) -> str:
     return shorten(str(exc), PROBLEM_LIMIT)
 
 
-def _owners_only(actor: Actor, refusal: Text) -> None:
-    """require_owner, refused in the catalogue's words (require_owner takes an English sentence)."""
-    try:
-        require_owner(actor)
-    except PermissionDenied as exc:
-        raise PermissionDenied(refusal) from exc
-
-
 class Curation(Resolver):
     """Alias changes and site imports, on top of name resolution."""
 
     async def add_alias(self, actor: Actor, skater_text: str, alias: str) -> Skater:
         """Stores another spelling of a skater's name (another script, a transliteration): the bot's owners
         only, since every server reads the same names. Audited like story changes."""
-        _owners_only(actor, t("athlete-alias-owners-only"))
+        require_owner(actor, "athlete-alias-owners-only")
         skater = await self.skater(skater_text)
         alias = _clean_alias(alias)
         if normalize(alias) in {normalize(n) for n in (skater.name, *skater.aliases)}:
@@ -76,7 +68,7 @@ class Curation(Resolver):
 
     async def remove_alias(self, actor: Actor, skater_text: str, alias: str) -> Skater:
         """Removes a stored spelling of a skater's name (the bot's owners only). Audited like story changes."""
-        _owners_only(actor, t("athlete-alias-owners-only"))
+        require_owner(actor, "athlete-alias-owners-only")
         skater = await self.skater(skater_text)
         stored = next((a for a in skater.aliases if normalize(a) == normalize(alias)), None)
         if stored is None:
@@ -103,7 +95,7 @@ class Curation(Resolver):
         """An import of an official ISU results site from its URL, refused at once (before any waiting) when
         the actor is not one of the bot's owners or the URL cannot be read from. Only URLs: from Discord, a
         path would let the answer tell whether it exists on the bot's machine."""
-        _owners_only(actor, t("store-import-owners-only"))
+        require_owner(actor, "store-import-owners-only")
         # Loaded on first use: PDFium and the parsers cost the bot memory it needs only for an import.
         from bot.services.isu.source import SourceError, open_source
 

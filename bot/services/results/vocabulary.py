@@ -36,25 +36,26 @@ MEDALS = {1: "gold", 2: "silver", 3: "bronze"}  # codes; a reader sees `medal_te
 DISCIPLINES = tuple(DISCIPLINE_LABELS)
 
 
-def _key(prefix: str, code: str) -> str:
-    return f"{prefix}-{code.replace('_', '-')}"
+def _dashed(code: str) -> str:
+    """A code as part of a catalogue key: ice_dance → ice-dance."""
+    return code.replace("_", "-")
 
 
 def discipline_text(discipline: str) -> Text:
     """'ice_dance' -> the catalogue's "Ice dance"."""
-    return t(_key("discipline", discipline))
+    return t(f"discipline-{_dashed(discipline)}")
 
 
 def discipline_phrase(discipline: str) -> Text:
     """A discipline as said in a sentence: "men's singles", "ice dance"."""
-    return t(_key("discipline-phrase", discipline))
+    return t(f"discipline-phrase-{_dashed(discipline)}")
 
 
 def segment_kind_text(kind: str) -> Text:
     """'short_program' -> the catalogue's "Short program"."""
-    return t(_key("segment", kind))
+    return t(f"segment-{_dashed(kind)}")
 
 
 def medal_text(medal: str) -> Text:
     """'gold' -> the catalogue's "gold"."""
-    return t(_key("medals", medal))
+    return t(f"medals-{_dashed(medal)}")
