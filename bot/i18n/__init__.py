@@ -12,6 +12,7 @@ integers are shown without grouping (a year is 2026, never 2,026).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -164,6 +165,44 @@ class Catalogue:
         if isinstance(value, str):
             return _fitted(value)
         raise TypeError(f"a message value must be text, a whole number, a Text or a tuple, not {type(value)}")
+
+
+def stored(text: Text) -> str:
+    """A message as the store keeps it (a failure's reason, a check's summary): the message, not its words, so
+    each reader is told it in their own language (read back with `from_stored`)."""
+    return json.dumps(_encoded(text), ensure_ascii=False)
+
+
+def from_stored(value: str | None) -> Text | None:
+    """A stored message; one stored as words (before it was a message, or by an older version) is shown as it
+    is, through `as-recorded`."""
+    if value is None:
+        return None
+    try:
+        decoded = _decoded(json.loads(value))
+    except (ValueError, TypeError, KeyError):
+        decoded = None
+    if isinstance(decoded, Text) and catalogue().has(decoded.key, DEFAULT_LOCALE):
+        return decoded
+    return t("as-recorded", words=value)
+
+
+def _encoded(value: Arg) -> object:
+    if isinstance(value, Text):
+        return {"key": value.key, "args": [[name, _encoded(arg)] for name, arg in value.args]}
+    if isinstance(value, tuple):
+        return {"list": [_encoded(item) for item in value]}
+    return value
+
+
+def _decoded(value: object) -> Arg:
+    if isinstance(value, dict) and "key" in value:
+        return Text(str(value["key"]), tuple((str(name), _decoded(arg)) for name, arg in value["args"]))
+    if isinstance(value, dict) and "list" in value:
+        return tuple(_decoded(item) for item in value["list"])
+    if isinstance(value, str | int) and not isinstance(value, bool):
+        return value
+    raise TypeError(f"not a stored message value: {value!r}")
 
 
 def _fitted(value: str) -> str:

@@ -9,7 +9,6 @@ message in the channel before sending again.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,7 +17,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from bot.errors import UserFacingError
-from bot.i18n import DEFAULT_LOCALE, Arg, Text, catalogue, t
+from bot.i18n import Text, from_stored, stored, t
 from bot.services.access import Actor, require_moderator
 from bot.services.moment_rules import (
     Candidate,
@@ -52,43 +51,6 @@ class PostFailed(Exception):
         super().__init__(str(reason))  # English, for the log
         self.reason = reason
         self.transient = transient
-
-
-def stored_reason(reason: Text) -> str:
-    """A reason as moment_posts and moment_schedules keep it: the message, not its words, so each reader is
-    told it in their own language (read back with `reason_text`)."""
-    return json.dumps(_encoded(reason), ensure_ascii=False)
-
-
-def _encoded(value: Arg) -> object:
-    if isinstance(value, Text):
-        return {"key": value.key, "args": [[name, _encoded(arg)] for name, arg in value.args]}
-    if isinstance(value, tuple):
-        return {"list": [_encoded(item) for item in value]}
-    return value
-
-
-def reason_text(stored: str | None) -> Text | None:
-    """A stored reason as a message; one recorded in words (before reasons were messages) is shown as it is."""
-    if stored is None:
-        return None
-    try:
-        decoded = _decoded(json.loads(stored))
-    except (ValueError, TypeError, KeyError):
-        decoded = None
-    if isinstance(decoded, Text) and catalogue().has(decoded.key, DEFAULT_LOCALE):
-        return decoded
-    return t("post-reason-recorded", reason=stored)
-
-
-def _decoded(value: object) -> Arg:
-    if isinstance(value, dict) and "key" in value:
-        return Text(str(value["key"]), tuple((str(name), _decoded(arg)) for name, arg in value["args"]))
-    if isinstance(value, dict) and "list" in value:
-        return tuple(_decoded(item) for item in value["list"])
-    if isinstance(value, str | int) and not isinstance(value, bool):
-        return value
-    raise TypeError(f"not a stored message value: {value!r}")
 
 
 class Outcome(StrEnum):
@@ -418,7 +380,7 @@ class MomentService:
         if story_id is None and state is TodayState.DUE:
             story_id = (await self._choose(schedule, local)).story_id
         content = await self.content(guild_id, story_id, local.isoformat()) if story_id else None
-        reason = reason_text(post.reason) if post and detailed else None
+        reason = from_stored(post.reason) if post and detailed else None
         return TodayStatus(state, schedule, post, due, next_due, reason, content)
 
     # --- posting ---------------------------------------------------------------------------------------
@@ -450,9 +412,9 @@ class MomentService:
         if choice.story_id is None:
             reason = choice.warning or t("post-reason-nothing")
             if await self.repo.record(
-                guild_id, day.isoformat(), PostState.FAILED, trigger, stored_reason(reason), self._now_text()
+                guild_id, day.isoformat(), PostState.FAILED, trigger, stored(reason), self._now_text()
             ):
-                await self.repo.set_failing(guild_id, self._now_text(), stored_reason(reason))
+                await self.repo.set_failing(guild_id, self._now_text(), stored(reason))
                 await self._tell(guild_id, t("post-notify-nothing", date=day.isoformat(), reason=reason))
             return Outcome.NOTHING
         if not await self.repo.claim(
@@ -472,7 +434,7 @@ class MomentService:
             return Outcome.ALREADY  # posted meanwhile, or a moderator's post-now took over
         schedule = await self.repo.schedule(guild_id)
         if schedule is None:
-            await self.repo.fail(guild_id, local_date, stored_reason(t("post-reason-schedule-gone")), self._now_text())
+            await self.repo.fail(guild_id, local_date, stored(t("post-reason-schedule-gone")), self._now_text())
             return Outcome.FAILED
         return await self._send(schedule, local_date, post.story_id)
 
@@ -493,7 +455,7 @@ class MomentService:
         except PostFailed as failure:
             if failure.transient and post is not None and await self._plan_retry(post, failure.reason):
                 return Outcome.RETRYING
-            reason = stored_reason(failure.reason)
+            reason = stored(failure.reason)
             await self.repo.fail(schedule.guild_id, local_date, reason, self._now_text())
             await self.repo.set_failing(schedule.guild_id, self._now_text(), reason)
             log.warning("moment of guild %s for %s failed: %s", schedule.guild_id, local_date, failure.reason)
@@ -516,7 +478,7 @@ class MomentService:
             post.local_date,
             post.attempts + 1,
             at.astimezone(UTC).isoformat(timespec="seconds"),
-            stored_reason(reason),
+            stored(reason),
         )
         self.planner.retry(post.guild_id, post.local_date, at)
         log.info("moment of guild %s for %s: %s; trying again at %s", post.guild_id, post.local_date, reason, at)
@@ -536,7 +498,7 @@ class MomentService:
         for post in await self.repo.pending():
             schedule = await self.repo.schedule(post.guild_id)
             if schedule is None or post.story_id is None or post.channel_id is None:
-                gone = stored_reason(t("post-reason-schedule-gone"))
+                gone = stored(t("post-reason-schedule-gone"))
                 await self.repo.fail(post.guild_id, post.local_date, gone, self._now_text())
                 continue
             assert self.poster is not None
@@ -554,7 +516,7 @@ class MomentService:
             elif now - datetime.fromisoformat(post.claimed_at) <= self.grace:
                 counts["resent"] += await self._send(schedule, post.local_date, post.story_id) == Outcome.POSTED
             else:
-                late = stored_reason(t("post-reason-down-past-grace"))
+                late = stored(t("post-reason-down-past-grace"))
                 await self.repo.fail(post.guild_id, post.local_date, late, self._now_text())
                 counts["missed"] += 1
         for schedule in await self.repo.schedules(active_only=True):
@@ -572,7 +534,7 @@ class MomentService:
                 day.isoformat(),
                 PostState.MISSED,
                 Trigger.SCHEDULE,
-                stored_reason(t("post-reason-down-at-post-time")),
+                stored(t("post-reason-down-at-post-time")),
                 self._now_text(),
             ):
                 counts["missed"] += 1

@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.errors import NotFound, UserFacingError
-from bot.i18n import Text, t
+from bot.i18n import Text, from_stored, stored, t
 from bot.services.access import (
     Actor,
     PermissionDenied,
@@ -62,6 +62,11 @@ FLAG_RATE = (5, timedelta(minutes=10))
 SEARCH_LIMIT = 25
 
 SERVER_SETTING = "config-server-only"
+
+
+def check_summary(story: Story) -> Text:
+    """The summary of the story's last claim check, as a message (empty when it was never checked)."""
+    return from_stored(story.check_summary) or t("as-recorded", words="")
 
 
 def label_name(label: str) -> Text:
@@ -455,9 +460,9 @@ class StoryService:
         check_label_change(story, label, note)
         if label == Label.VERIFIED and story.check_contradicted:
             if not note:
-                raise UserFacingError("label-contradicted-needs-note", id=story.id, summary=story.check_summary or "")
+                raise UserFacingError("label-contradicted-needs-note", id=story.id, summary=check_summary(story))
             if not confirmed:
-                raise NeedsConfirmation("label-contradicted-confirm", id=story.id, summary=story.check_summary or "")
+                raise NeedsConfirmation("label-contradicted-confirm", id=story.id, summary=check_summary(story))
         if label == Label.VERIFIED and not confirmed:
             tiers = await self.tiers(actor.guild_id, [s.url for s in story.sources])
             if low_tier_only(list(tiers.values())):
@@ -522,7 +527,7 @@ class StoryService:
             moment_date=story.moment_date,
             skater_ids=story.skater_ids,
         )
-        await self.stories.set_check(story.id, report.summary(), report.contradicted, now())
+        await self.stories.set_check(story.id, stored(report.summary_text()), report.contradicted, now())
         return report
 
     async def check(self, actor: Actor, story_id: int) -> tuple[Story, CheckReport]:

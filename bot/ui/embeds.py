@@ -7,7 +7,7 @@ from weakref import WeakKeyDictionary
 
 import discord
 
-from bot.i18n import DEFAULT_LOCALE, Text, Words, t
+from bot.i18n import Text, Words, t
 from bot.services.results import (
     AthleteProfile,
     HeadToHead,
@@ -53,15 +53,8 @@ def set_footer(embed: discord.Embed, text: str) -> discord.Embed:
     return embed
 
 
-def _default_words() -> Words:
-    return Words(DEFAULT_LOCALE)
-
-
-def lines_into_fields(
-    embed: discord.Embed, title: str, lines: Iterable[str], *, more: str = "", words: Words | None = None
-) -> None:
-    """Packs lines into as few fields as fit (each <= 1024 characters); says how many did not fit, in `words`
-    (the default language when not given)."""
+def lines_into_fields(embed: discord.Embed, title: str, lines: Iterable[str], *, words: Words, more: str = "") -> None:
+    """Packs lines into as few fields as fit (each <= 1024 characters); says how many did not fit, in `words`."""
     chunk: list[str] = []
     lines = list(lines)
     shown = 0
@@ -76,7 +69,7 @@ def lines_into_fields(
         if chunk and add_field(embed, title, "\n".join(chunk)):
             shown += len(chunk)
     if shown < len(lines):
-        said = (words or _default_words())("results-lines-more", n=len(lines) - shown)
+        said = words("results-lines-more", n=len(lines) - shown)
         add_field(embed, "\u200b", said + more)
 
 
@@ -99,14 +92,13 @@ def score(figure: Figure | None) -> str:
     return (f"{value:.2f}" if isinstance(value, float) else str(value)) + mark(figure)
 
 
-def place_text(place: Figure | None, status: str | None = None, words: Words | None = None) -> str:
-    """1st, 2nd... in `words` (the default language when not given), with its provenance mark; a status
-    (WD, FNR) as stored."""
+def place_text(place: Figure | None, status: str | None = None, *, words: Words) -> str:
+    """1st, 2nd... in `words`, with its provenance mark; a status (WD, FNR) as stored."""
     if status:
         return status
     if place is None:
         return "—"
-    return (words or _default_words())("ordinal", n=int(place.value)) + mark(place)
+    return words("ordinal", n=int(place.value)) + mark(place)
 
 
 def signed(value: float | None) -> str:
@@ -187,7 +179,7 @@ def _final_line(entry: Entry, segments: Sequence[Segment], words: Words) -> str:
         if result and (result.tss or result.rank):
             rank = f" ({result.rank.value}{mark(result.rank)})" if result.rank else ""
             parts.append(f"{segment.key} {score(result.tss)}{rank}")
-    place = place_text(entry.place, entry.status, words)
+    place = place_text(entry.place, entry.status, words=words)
     line = f"**{place}** {flag(entry.country)} **{_name(entry)}** {entry.country} — **{score(entry.total)}**"
     return line + ("\n\u2003" + " · ".join(parts) if parts else "")
 
@@ -202,7 +194,7 @@ def _segment_line(entry: Entry, segment: Segment, words: Words) -> str:
         if value is not None
     ]
     if entry.place or entry.status:
-        details.append(words("results-final-place", place=place_text(entry.place, entry.status, words)))
+        details.append(words("results-final-place", place=place_text(entry.place, entry.status, words=words)))
     line = f"**{rank}** {flag(entry.country)} **{_name(entry)}** {entry.country} — **{score(result.tss)}**"
     return line + ("\n\u2003" + " · ".join(details) if details else "")
 
@@ -297,7 +289,9 @@ def _profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
         if team:
             outcome = _team_outcome(team.place, team.name, team.points, words)
         else:
-            outcome = place_text(entry.place, entry.status, words) + (f", {score(entry.total)}" if entry.total else "")
+            outcome = place_text(entry.place, entry.status, words=words) + (
+                f", {score(entry.total)}" if entry.total else ""
+            )
         line = f"**{record.competition.label}** · {record.event.name}: {outcome}"
         if parts:
             line += " (" + " · ".join(parts) + ")"
@@ -412,8 +406,8 @@ def head_to_head_embed(h2h: HeadToHead, words: Words) -> discord.Embed:
             lines.append(
                 words(
                     "compare-place",
-                    a=place_text(meeting.a.place, meeting.a.status, words),
-                    b=place_text(meeting.b.place, meeting.b.status, words),
+                    a=place_text(meeting.a.place, meeting.a.status, words=words),
+                    b=place_text(meeting.b.place, meeting.b.status, words=words),
                 )
             )
         if meeting.a.total or meeting.b.total:

@@ -7,9 +7,10 @@ from datetime import date
 
 import discord
 
-from bot.i18n import Text, Words, t
+from bot.i18n import Text, Words, from_stored, t
 from bot.services.moment_rules import Choice
-from bot.services.moments import MomentContent, Outcome, Preview, TodayState, TodayStatus, reason_text
+from bot.services.moments import MomentContent, Outcome, Preview, TodayState, TodayStatus
+from bot.services.stories import check_summary
 from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, new_embed, place_text, score, set_footer
 from bot.ui.stories import LABEL_BADGES, badge, markdown_link, story_buttons
 from db.models import PostState
@@ -36,11 +37,10 @@ def moment_embed(words: Words, content: MomentContent) -> discord.Embed:
     embed = new_embed(words("moment-title", title=story.title), "\n\n".join(lines), colour=colour)
     if content.correction:
         add_field(embed, words("moment-field-correction"), words(content.correction))
-    # badge() is bot/ui/stories.py's: the label's emoji and name as that module words them.
     label = (
-        words("moment-label-note", label=badge(story.label), note=story.label_note)
+        words("moment-label-note", label=badge(story.label, words), note=story.label_note)
         if story.label_note
-        else badge(story.label)
+        else badge(story.label, words)
     )
     add_field(embed, words("moment-field-label"), label)
     if story.moment_date:
@@ -53,7 +53,9 @@ def moment_embed(words: Words, content: MomentContent) -> discord.Embed:
         )
     for placement in content.placements[:5]:
         entry = placement.entry
-        parts = [f"{place_text(entry.place, entry.status)}" + (f", {score(entry.total)}" if entry.total else "")]
+        parts = [
+            f"{place_text(entry.place, entry.status, words=words)}" + (f", {score(entry.total)}" if entry.total else "")
+        ]
         for segment in placement.segments:
             result = entry.segments.get(segment.id)
             if result and result.tss:
@@ -131,7 +133,7 @@ def preview_embeds(words: Words, preview: Preview) -> list[discord.Embed]:
         )
     head = new_embed(title, status)
     if preview.post is not None:
-        reason = reason_text(preview.post.reason)
+        reason = from_stored(preview.post.reason)
         today = (
             t("moment-preview-today-why", state=preview.post.state, reason=reason)
             if reason
@@ -142,10 +144,10 @@ def preview_embeds(words: Words, preview: Preview) -> list[discord.Embed]:
     story = preview.content.view.story if preview.content is not None else None
     if story is not None and story.check_summary:
         mark = "⚠️ " if story.check_contradicted else ""
-        add_field(head, words("moment-field-claims"), mark + story.check_summary)
+        add_field(head, words("moment-field-claims"), mark + words(check_summary(story)))
     if schedule.failing_reason:
         failing = words(
-            "moment-failing-since", since=schedule.failing_since or "", reason=reason_text(schedule.failing_reason)
+            "moment-failing-since", since=schedule.failing_since or "", reason=from_stored(schedule.failing_reason)
         )
         add_field(head, words("moment-field-failing"), failing)
     embeds = [head]
@@ -167,16 +169,16 @@ def settings_embed(words: Words, preview: Preview) -> discord.Embed:
     )
     state = words("moment-state-paused") if schedule.paused else words("moment-state-active")
     add_field(embed, words("moment-field-state"), state, inline=True)
-    labels = words("list-separator").join(badge(label) for label in sorted(schedule.allowed_labels))
+    labels = words("list-separator").join(badge(label, words) for label in sorted(schedule.allowed_labels))
     add_field(embed, words("moment-field-labels"), labels)
     add_field(embed, words("moment-field-repeat"), words("moment-repeat", days=schedule.repeat_days), inline=True)
     today = preview.post
     if schedule.failing_reason:
         status = words(
-            "moment-status-failing", since=schedule.failing_since or "", reason=reason_text(schedule.failing_reason)
+            "moment-status-failing", since=schedule.failing_since or "", reason=from_stored(schedule.failing_reason)
         )
     elif today is not None and today.state in (PostState.FAILED, PostState.MISSED):
-        reason = reason_text(today.reason)
+        reason = from_stored(today.reason)
         status = (
             words("moment-status-today", state=today.state, reason=reason)
             if reason

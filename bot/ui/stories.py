@@ -13,7 +13,7 @@ import discord
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, Text, Words, catalogue, render, t
 from bot.services.claims import CheckReport
-from bot.services.stories import SourceView, StoryView, kind_name, label_name, tier_name
+from bot.services.stories import SourceView, StoryView, check_summary, kind_name, label_name, tier_name
 from bot.text import shorten
 from bot.tree import report_error
 from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, lines_into_fields, new_embed, set_footer
@@ -31,7 +31,6 @@ LABEL_BADGES = {
     "false": ("❌", "label-name-false", discord.Colour.red()),
     "satire": ("🎭", "label-name-satire", discord.Colour.purple()),
 }
-DEFAULT_WORDS = Words(DEFAULT_LOCALE)
 # A form left open longer is forgotten (discord.py would keep it for ever); its late submission is answered
 # by the bot's safety net (SkateBot.on_interaction) rather than left without a reply.
 FORM_TIMEOUT = 3600.0
@@ -45,7 +44,7 @@ def badge_text(label: str) -> Text:
     return t("label-badge", emoji=emoji, name=t(name))
 
 
-def badge(label: str, words: Words = DEFAULT_WORDS) -> str:
+def badge(label: str, words: Words) -> str:
     """A label's badge in `words` (the default language when not given)."""
     return words(badge_text(label))
 
@@ -55,7 +54,7 @@ def markdown_link(text: str, url: str) -> str:
     return f"[{discord.utils.escape_markdown(text)}]({url.replace(')', '%29')})"
 
 
-def source_line(view: SourceView, words: Words = DEFAULT_WORDS) -> str:
+def source_line(view: SourceView, words: Words) -> str:
     """One source: its link whole (a cut link is a broken one), kind, reliability, role, and as much of the
     note as the field leaves room for."""
     source = view.source
@@ -71,7 +70,7 @@ def source_line(view: SourceView, words: Words = DEFAULT_WORDS) -> str:
     return line
 
 
-def story_embed(view: StoryView, words: Words = DEFAULT_WORDS, *, excerpt: int = EXCERPT) -> discord.Embed:
+def story_embed(view: StoryView, words: Words, *, excerpt: int = EXCERPT) -> discord.Embed:
     """The story as shown to whoever asked, in their words."""
     story = view.story
     _, _, colour = LABEL_BADGES[story.label]
@@ -94,9 +93,9 @@ def story_embed(view: StoryView, words: Words = DEFAULT_WORDS, *, excerpt: int =
     if view.skaters:
         embed.add_field(name=words("story-field-skaters"), value=cut(", ".join(view.skaters), 1024), inline=True)
     sources = [source_line(s, words) for s in view.sources] or [words("story-no-sources")]
-    lines_into_fields(embed, words("story-field-sources"), sources)
+    lines_into_fields(embed, words("story-field-sources"), sources, words=words)
     if story.check_summary:
-        add_field(embed, words("story-field-claims"), check_badge(story) + story.check_summary)
+        add_field(embed, words("story-field-claims"), check_badge(story) + words(check_summary(story)))
     where = t("story-where-library" if story.guild_id is None else "story-where-server")
     if story.open_flags:
         footer = words("story-footer-reported", id=story.id, where=where, reports=story.open_flags)
@@ -138,7 +137,7 @@ def check_pages(story: Story, report: CheckReport, words: Words) -> list[discord
         lines.append(line)
     where = " · ".join(x for x in (report.competition, report.event) if x)
     title = words("check-title-where", id=story.id, where=where) if where else words("check-title", id=story.id)
-    pages = _pages(title, lines or [words("check-empty")])
+    pages = _pages(title, lines or [words("check-empty")], words)
     summary = words(report.summary_text())
     for page in pages:
         set_footer(page, summary + (" · " + page.footer.text if page.footer.text else ""))
@@ -149,7 +148,7 @@ def full_body_embed(view: StoryView) -> discord.Embed:
     return new_embed(f"#{view.story.id} · {view.story.title}", view.story.body or view.story.summary or "—")
 
 
-def story_list_pages(title: str, stories: list[Story], empty: str, words: Words = DEFAULT_WORDS) -> list[discord.Embed]:
+def story_list_pages(title: str, stories: list[Story], empty: str, words: Words) -> list[discord.Embed]:
     """A list of stories under `title` (or `empty` when there is none), both already in `words`."""
     lines = [
         f"`#{s.id}` {badge(s.label, words)} **{discord.utils.escape_markdown(cut(s.title, 120))}**"
@@ -159,7 +158,7 @@ def story_list_pages(title: str, stories: list[Story], empty: str, words: Words 
     return _pages(title, lines or [empty], words)
 
 
-def queue_pages(items: list[QueueItem], words: Words = DEFAULT_WORDS) -> list[discord.Embed]:
+def queue_pages(items: list[QueueItem], words: Words) -> list[discord.Embed]:
     lines = []
     for item in items:
         story = item.story
@@ -169,7 +168,7 @@ def queue_pages(items: list[QueueItem], words: Words = DEFAULT_WORDS) -> list[di
             else t("queue-reason-unverified")
         )
         if story.check_summary:
-            reason = t("queue-reason-claims", reason=reason, check=check_badge(story) + story.check_summary)
+            reason = t("queue-reason-claims", reason=reason, check=check_badge(story) + words(check_summary(story)))
         lines.append(
             words(
                 "queue-line-library" if story.guild_id is None else "queue-line",
@@ -182,7 +181,7 @@ def queue_pages(items: list[QueueItem], words: Words = DEFAULT_WORDS) -> list[di
     return _pages(words("queue-title"), lines or [words("queue-empty")], words)
 
 
-def history_pages(story: Story, entries: list[AuditEntry], words: Words = DEFAULT_WORDS) -> list[discord.Embed]:
+def history_pages(story: Story, entries: list[AuditEntry], words: Words) -> list[discord.Embed]:
     lines = []
     for entry in entries:
         actor = words("history-actor-cli") if entry.actor_id == 0 else f"<@{entry.actor_id}>"
@@ -207,7 +206,7 @@ def _field(name: str) -> Text | str:
     return t(key) if _known(key) else discord.utils.escape_markdown(name)
 
 
-def _describe_change(before: dict[str, Any] | None, after: dict[str, Any] | None, words: Words = DEFAULT_WORDS) -> str:
+def _describe_change(before: dict[str, Any] | None, after: dict[str, Any] | None, words: Words) -> str:
     """What one audit entry changed, field by field, in `words`."""
     keys = list(dict.fromkeys([*(before or {}), *(after or {})]))
     parts = []
@@ -232,7 +231,7 @@ def _short(key: str, value: Any, words: Words) -> str:
     return discord.utils.escape_markdown(cut(text, 80)) if text else "—"
 
 
-def _pages(title: str, lines: list[str], words: Words = DEFAULT_WORDS) -> list[discord.Embed]:
+def _pages(title: str, lines: list[str], words: Words) -> list[discord.Embed]:
     pages = []
     chunks = [lines[i : i + PAGE_SIZE] for i in range(0, len(lines), PAGE_SIZE)]
     for number, chunk in enumerate(chunks, start=1):
@@ -321,7 +320,7 @@ class FlagModal(discord.ui.Modal):
         self,
         story_id: int,
         submit: Callable[[discord.Interaction, int, str], Awaitable[None]],
-        words: Words = DEFAULT_WORDS,
+        words: Words,
     ) -> None:
         super().__init__(title=cut(words("flag-form-title", id=story_id), 45), timeout=FORM_TIMEOUT)
         self.story_id = story_id
@@ -352,7 +351,7 @@ class StoryModal(discord.ui.Modal):
         heading: str,
         submit: Callable[[discord.Interaction, dict[str, str]], Awaitable[None]],
         *,
-        words: Words = DEFAULT_WORDS,
+        words: Words,
         story: Story | None = None,
         skaters: str = "",
         typed: dict[str, str] | None = None,
@@ -423,7 +422,7 @@ class StoryModal(discord.ui.Modal):
 class _Retry(discord.ui.View):
     """One button that reopens a refused form with what was typed."""
 
-    def __init__(self, author_id: int, modal: discord.ui.Modal, words: Words = DEFAULT_WORDS) -> None:
+    def __init__(self, author_id: int, modal: discord.ui.Modal, words: Words) -> None:
         super().__init__(timeout=600)
         self.author_id = author_id
         self.modal = modal
@@ -447,7 +446,7 @@ class Confirm(discord.ui.View):
         label: str,
         on_confirm: Callable[[discord.Interaction], Awaitable[None]],
         *,
-        words: Words = DEFAULT_WORDS,
+        words: Words,
         style: discord.ButtonStyle = discord.ButtonStyle.danger,
     ) -> None:
         """`label`: the confirm button's, already in `words` (the language of the person who asked)."""

@@ -104,7 +104,7 @@ async def test_real_embeds_fit(results: ResultsService) -> None:
 
 def test_a_long_career_is_cut_with_a_count_not_an_error() -> None:
     embed = embeds.new_embed("t")
-    embeds.lines_into_fields(embed, "Results", [f"line {i} " + "x" * 200 for i in range(400)])
+    embeds.lines_into_fields(embed, "Results", [f"line {i} " + "x" * 200 for i in range(400)], words=WORDS)
     assert_within_limits(embed)
     assert embed.fields[-1].value.startswith("… and ")
 

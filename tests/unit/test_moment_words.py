@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 import bot.i18n
-from bot.i18n import Catalogue, Words, t
+from bot.i18n import Catalogue, Words, from_stored, stored, t
 from bot.moment_poster import DiscordPoster
-from bot.services.moments import MomentContent, reason_text, stored_reason
+from bot.services.moments import MomentContent
 from bot.services.stories import StoryView
 from bot.ui.moments import footer_text, moment_embed
 from db.models import Story
@@ -135,16 +135,16 @@ def test_the_embed_is_the_same_english_as_before() -> None:
 
 def test_a_stored_reason_is_read_back_as_the_same_message(french: Catalogue) -> None:
     reason = t("post-missing-permissions", permissions=(t("post-permission-send-messages"),), channel="général")
-    assert reason_text(stored_reason(reason)) == reason
+    assert from_stored(stored(reason)) == reason
     assert str(reason) == "skatebot is missing Send Messages in #général"
-    gone = reason_text(stored_reason(t("post-reason-schedule-gone")))
+    gone = from_stored(stored(t("post-reason-schedule-gone")))
     assert gone is not None and Words("fr")(gone) == "le programme a disparu"
-    assert reason_text(None) is None
+    assert from_stored(None) is None
 
 
 @pytest.mark.parametrize(
-    "stored",
+    "words",
     ["the bot was down at post time", "42", '{"no": "key"}', '{"key": 3, "args": 1}', '{"key": "no-such", "args": []}'],
 )
-def test_a_reason_stored_in_words_is_shown_as_it_was(stored: str) -> None:
-    assert str(reason_text(stored)) == stored
+def test_a_reason_stored_in_words_is_shown_as_it_was(words: str) -> None:
+    assert str(from_stored(words)) == words

@@ -26,6 +26,8 @@ from cogs.stories import Stories
 from db.models import AuditEntry, GuildSettings, QueueItem, Source, Story
 from tests import discord_mocks as mocks
 
+ENGLISH = Words("en-US")
+
 # A few story messages in a second language: enough to tell whose words a text was put in.
 FRENCH = """
 label-badge = { $emoji } { $name }
@@ -92,23 +94,23 @@ def test_a_story_embed_is_in_the_readers_words(french: Catalogue) -> None:
 
 def test_a_source_line_shows_kind_and_tier_as_words() -> None:
     source = Source(1, 7, "https://x.com/a", "x.com", "social", "", 1, "2026-02-01T10:00:00", role="appearance")
-    unrated = ui.source_line(SourceView(source, None))
+    unrated = ui.source_line(SourceView(source, None), ENGLISH)
     assert unrated == "[x.com](https://x.com/a) · social · unrated · where it circulates"
-    assert ui.source_line(SourceView(source, "major")).startswith("[x.com](https://x.com/a) · social · major")
+    assert ui.source_line(SourceView(source, "major"), ENGLISH).startswith("[x.com](https://x.com/a) · social · major")
 
 
 def test_the_review_queue_and_search_lists_read_as_before() -> None:
     library = _story(guild_id=None, label="unverified", created_at="2026-02-03T00:00:00")
     reported = QueueItem(_story(label="unverified"), open_flags=2, oldest_flag_at="2026-02-02T09:00:00")
-    [page] = ui.queue_pages([reported, QueueItem(library, 0, None)])
+    [page] = ui.queue_pages([reported, QueueItem(library, 0, None)], ENGLISH)
     assert page.title == "Review queue (oldest first)"
     assert page.description == (
         "`#7` **Quad axel in practice** — 2 open report(s) since 2026-02-02 · added 2026-02-01\n"
         "`#7` **Quad axel in practice** — unverified · shared library · added 2026-02-03"
     )
-    [empty] = ui.queue_pages([])
+    [empty] = ui.queue_pages([], ENGLISH)
     assert empty.description == "Nothing to review. 🎉"
-    pages = ui.story_list_pages("Stories", [_story()] * 11, "none")
+    pages = ui.story_list_pages("Stories", [_story()] * 11, "none", ENGLISH)
     assert [p.footer.text for p in pages] == ["Page 1/2", "Page 2/2"]
 
 

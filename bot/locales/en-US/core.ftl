@@ -36,3 +36,4 @@ ordinal = { ORDINAL($n) ->
     [few] { $n }rd
    *[other] { $n }th
 }
+as-recorded = { $words }

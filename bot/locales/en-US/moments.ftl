@@ -90,7 +90,6 @@ post-reason-schedule-gone = the schedule is gone
 post-reason-down-past-grace = the bot was down past the grace window
 post-reason-down-at-post-time = the bot was down at post time
 # A reason recorded before reasons were catalogue messages: shown as it was stored.
-post-reason-recorded = { $reason }
 post-missing-permissions = skatebot is missing { $permissions } in #{ $channel }
 post-permission-view-channel = View Channel
 post-permission-send-messages = Send Messages
