@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 CONFIDENCES = ("official", "multi-source", "single-source", "derived")
 
@@ -346,3 +347,104 @@ class MomentCandidate:
     moment_date: str | None
     last_posted: str | None
     created_at: str
+
+
+# --- competition week, live -------------------------------------------------------------------------------------
+class WatchState(StrEnum):
+    """Where the watch of a results site stands (live_watches.state)."""
+
+    WATCHING = "watching"
+    ENDED = "ended"  # the competition is over: every final seen, the last segment long past
+    STOPPED = "stopped"  # an owner stopped it
+
+
+class LivePostState(StrEnum):
+    """A channel's post of one live item (live_posts.state)."""
+
+    DUE = "due"  # waiting for the subscription's delay
+    CLAIMED = "claimed"  # being sent; after a restart the channel is looked at before sending again
+    POSTED = "posted"
+    FAILED = "failed"
+
+
+class DirectState(StrEnum):
+    """A member's direct message about a followed skater's score (live_messages.state)."""
+
+    DUE = "due"
+    CLAIMED = "claimed"
+    SENT = "sent"
+    CLOSED = "closed"  # the member takes no direct messages from the bot: recorded, never retried
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    id: int
+    url: str
+    name: str | None
+    competition_key: str | None
+    timezone: str | None
+    schedule: tuple[dict[str, Any], ...]  # [{category, segment, discipline, level, starts_at, order, result}]
+    state: WatchState
+    added_by: int
+    added_at: str
+    polled_at: str | None
+    next_poll_at: str
+    failures: int
+    last_error: str | None
+
+    @property
+    def label(self) -> str:
+        return self.name or self.url
+
+
+@dataclass(frozen=True, slots=True)
+class LiveItemRow:
+    watch_id: int
+    item_key: str
+    kind: str
+    discipline: str
+    level: str
+    version: int
+    digest: str
+    content: dict[str, Any]
+    first_content: dict[str, Any]
+    seen_at: str
+    changed_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Subscription:
+    id: int
+    guild_id: int
+    channel_id: int
+    watch_id: int | None  # None: every watched competition
+    disciplines: frozenset[str]
+    levels: frozenset[str]
+    delay_minutes: int
+    role_id: int | None
+    created_by: int
+    created_at: str
+
+    def wants(self, watch_id: int, discipline: str, level: str) -> bool:
+        return (
+            (self.watch_id is None or self.watch_id == watch_id)
+            and (not self.disciplines or discipline in self.disciplines)
+            and (not self.levels or level in self.levels)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LivePost:
+    channel_id: int
+    watch_id: int
+    item_key: str
+    guild_id: int
+    role_id: int | None
+    state: LivePostState
+    due_at: str
+    position: int
+    version: int
+    message_id: int | None
+    reason: str | None
+    done_at: str | None

@@ -496,7 +496,7 @@ def display_name(printed: str) -> str:
     return " ".join(word.title() if word.isupper() and len(word) > 1 else word for word in printed.split())
 
 
-def _couple(ref: SkaterRef, discipline: str) -> SkaterRef:
+def couple_of(ref: SkaterRef, discipline: str) -> SkaterRef:
     """A couple printed on two lines is one "A / B"; under a single skater's name, a second line is the club."""
     if discipline in COUPLES and ref.lines and " / " not in ref.name:
         return SkaterRef(f"{ref.name} / {ref.lines[0]}", ref.nation, ref.isu_id)
@@ -563,7 +563,7 @@ def _event(data: CategoryData, source: Source) -> dict[str, Any]:
         return entries.setdefault(_key(ref), {"skaters": _skaters(ref), "country": ref.nation.upper(), "segments": {}})
 
     for row in data.results or []:
-        entry = entry_for(_couple(row.skater, data.discipline))
+        entry = entry_for(couple_of(row.skater, data.discipline))
         entry["place"] = official(row.place, category.result_page)
         entry["total"] = official(row.total, category.result_page)
         entry["status"] = row.status
@@ -593,7 +593,7 @@ def _event(data: CategoryData, source: Source) -> dict[str, Any]:
                 "deductions": official(result.deductions, page),
                 "starting_number": official(result.starting_number, page),
             }
-            ref = _couple(result.skater, data.discipline)
+            ref = couple_of(result.skater, data.discipline)
             protocol = protocols.get(_key(ref))
             if protocol is not None:
                 figures["protocol"] = _protocol(protocol)

@@ -17,6 +17,7 @@ import asyncio
 import ipaddress
 import re
 import socket
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from types import TracebackType
 from typing import Protocol
@@ -361,6 +362,25 @@ def _check_url(url: URL, what: str) -> None:
         raise SourceError(f"{what}: URLs with credentials are not supported")
 
 
+class ResponseCache(Protocol):
+    """What a watcher remembers of a site between polls (bot.services.live.fetching): bodies it may serve
+    without asking, and the validators of a conditional request."""
+
+    def reuse(self, url: str) -> tuple[bytes, str | None] | None:
+        """The body and charset to serve without a request, or None to ask the server."""
+
+    def conditions(self, url: str) -> dict[str, str]:
+        """If-None-Match / If-Modified-Since for the URL's cached body ({} when none)."""
+
+    def not_modified(self, url: str) -> tuple[bytes, str | None] | None:
+        """The cached body the server says is unchanged (HTTP 304), or None when there is none."""
+
+    def store(self, url: str, body: bytes, charset: str | None, etag: str | None, modified: str | None) -> None: ...
+
+    def missing(self, url: str) -> None:
+        """The server answered 404 or 410."""
+
+
 class _Forbidden(SourceError):
     """HTTP 403: for a folder URL, a server that does not list folders; for a file, an error."""
 
@@ -388,7 +408,11 @@ class HttpSource:
         file_deadline: float = 120,
         max_bytes: int = MAX_FILE_BYTES,
         max_redirects: int = 5,
+        cache: ResponseCache | None = None,
+        before_request: Callable[[str], Awaitable[None]] | None = None,
     ) -> None:
+        """`cache`: a watcher's memory of the site (conditional requests, bodies served without asking);
+        `before_request`: awaited with the host before every request (a watcher's spacing per host)."""
         try:
             parsed = URL(url.strip())
         except (ValueError, TypeError) as exc:
@@ -415,6 +439,8 @@ class HttpSource:
         self._resolver = _PinnedResolver(allow_private)
         self._session: aiohttp.ClientSession | None = None
         self._charsets: dict[str, str | None] = {}
+        self._cache = cache
+        self._before_request = before_request
 
     def url_for(self, name: str) -> URL:
         if name == self.index_name:
@@ -486,12 +512,25 @@ class HttpSource:
 
     async def _fetch(self, url: URL) -> tuple[bytes, URL, str | None]:
         origin = str(url)
+        cache = self._cache
+        if cache is not None:
+            kept = cache.reuse(origin)
+            if kept is not None:
+                return kept[0], url, kept[1]
         session = self._get_session()
         for _ in range(self.max_redirects + 1):
             what = str(url) if str(url) == origin else f"{url} (redirected from {origin})"
             await self._check_hop(url, what)
+            headers = cache.conditions(origin) if cache is not None and url == URL(origin) else {}
+            if self._before_request is not None:
+                await self._before_request(url.raw_host or "")
             try:
-                async with session.get(url, allow_redirects=False) as response:
+                async with session.get(url, allow_redirects=False, headers=headers) as response:
+                    if response.status == 304 and cache is not None:
+                        unchanged = cache.not_modified(origin)
+                        if unchanged is None:
+                            raise SourceError(f"{what}: HTTP 304 for a file never read")
+                        return unchanged[0], url, unchanged[1]
                     if response.status in _REDIRECT_STATUSES:
                         location = response.headers.get("Location")
                         if not location:
@@ -502,12 +541,19 @@ class HttpSource:
                             raise SourceError(f"{what}: invalid redirect location {location!r}") from exc
                         continue
                     if response.status in (404, 410):
+                        if cache is not None:
+                            cache.missing(origin)
                         raise MissingFile(f"{what}: HTTP {response.status} (not on the site)")
                     if response.status == 403:
                         raise _Forbidden(f"{what}: HTTP 403")
                     if response.status != 200:
                         raise SourceError(f"{what}: HTTP {response.status}")
                     body = await self._read_body(response, what)
+                    if cache is not None:
+                        headers_in = response.headers
+                        cache.store(
+                            origin, body, response.charset, headers_in.get("ETag"), headers_in.get("Last-Modified")
+                        )
                     return body, url, response.charset
             except TimeoutError as exc:
                 raise SourceError(f"{what}: timed out") from exc

@@ -1,0 +1,53 @@
+"""How often a watched site is polled: politely, fast only while something can appear. Pure rules.
+
+- Around a segment (from 90 minutes before it starts, when its starting order is usually published, until four
+  hours after: long enough for the biggest field and a late result page) the site is polled every
+  `FAST` seconds; in the day before a segment every `NEAR`; otherwise every `SLOW`.
+- A site that fails is retried with exponential backoff and jitter (never sooner than the plan above), so a
+  struggling results host is not hammered by every bot watching it at once.
+- A competition is over when its last segment started more than `OVER_AFTER` ago and every final result has
+  been seen; then polling stops.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+FAST = timedelta(seconds=20)
+NEAR = timedelta(minutes=5)
+SLOW = timedelta(minutes=30)
+BEFORE = timedelta(minutes=90)
+AFTER = timedelta(hours=4)
+OVER_AFTER = timedelta(hours=12)
+BACKOFF_FIRST = timedelta(seconds=30)
+BACKOFF_MAX = timedelta(minutes=30)
+# Between two requests to one host, whatever the sites on it: the fetcher waits this long.
+HOST_SPACING = timedelta(seconds=2)
+
+
+def interval(now: datetime, starts: Sequence[datetime]) -> timedelta:
+    """The wait before the next poll of a site whose segments start at `starts` (UTC)."""
+    if any(start - BEFORE <= now <= start + AFTER for start in starts):
+        return FAST
+    upcoming = [start - BEFORE for start in starts if start - BEFORE > now]
+    if upcoming:
+        until = min(upcoming) - now
+        return min(until, NEAR if until <= timedelta(days=1) else SLOW)
+    return SLOW
+
+
+def backoff(failures: int, rng: random.Random | None = None) -> timedelta:
+    """The wait after `failures` failed polls in a row: 30 s, 1 min, 2 min ... at most 30 min, each between half
+    and one and a half times that (jitter, so watchers of one host spread out)."""
+    base = min(BACKOFF_FIRST * (2 ** max(0, failures - 1)), BACKOFF_MAX)
+    return base * (rng or random).uniform(0.5, 1.5)
+
+
+def is_over(now: datetime, starts: Sequence[datetime], finals_expected: int, finals_seen: int) -> bool:
+    """Whether the competition is over: every segment long past and every category's final result seen. A site
+    whose schedule gives no times is over when every final is seen (and never before)."""
+    if finals_expected == 0 or finals_seen < finals_expected:
+        return False
+    return not starts or now >= max(starts) + OVER_AFTER

@@ -1,0 +1,592 @@
+"""Competition week, live: watched results sites, subscribed channels, followed skaters.
+
+A poll reads a watched site (politely: bot.services.live.fetching), imports it into the store through the same
+importer as `skatebot import-isu`, and compares what the site shows (bot.services.live.items) with what was
+seen before. A new item becomes one `live_posts` row per subscribed channel (due after the channel's delay) and
+one direct message per member following a skater it scores; a changed item (a correction) raises its version,
+and the delivery edits the messages that show an older one. Rows are written with the items in one
+transaction, claimed before sending and completed after, so a restart neither loses nor doubles a post (a post
+claimed when the bot stopped is looked for in its channel first).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
+
+from bot.errors import NotFound, UserFacingError
+from bot.i18n import Text, t
+from bot.services.access import Actor, require_moderator, require_owner
+from bot.services.import_format import skater_match_key
+from bot.services.live import items as live_items
+from bot.services.live import polling
+from bot.services.live.fetching import HostGate, PageCache
+from bot.services.results import ResultsService
+from db.models import AuditRecord, DirectState, LivePost, Subscription, Watch, WatchState
+from db.repositories.live import LiveRepository
+
+log = logging.getLogger(__name__)
+
+MAX_DELAY_MINUTES = 1440
+# A post that fails for a passing reason (Discord's 5xx, a rate limit) is tried again this much later, and given
+# up after MAX_POST_ATTEMPTS (the reason is kept on the row).
+POST_RETRY = timedelta(seconds=30)
+DELIVERY_BATCH = 500
+
+
+class PostFailed(Exception):
+    """A post or an edit Discord refused; `transient` when worth retrying (5xx, 429, a dropped connection)."""
+
+    def __init__(self, reason: str, *, transient: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.transient = transient
+
+
+class DirectClosed(Exception):
+    """The member takes no direct messages from the bot (Discord's 50007): recorded, never retried."""
+
+
+@dataclass(frozen=True, slots=True)
+class PostMessage:
+    """A live post as the Discord side renders it."""
+
+    guild_id: int
+    channel_id: int
+    watch_id: int
+    competition: str
+    item_key: str
+    kind: live_items.ItemKind
+    version: int
+    content: dict[str, Any]
+    role_id: int | None = None
+    changes: tuple[dict[str, Any], ...] = ()  # a correction: what changed since the version first posted
+
+    @property
+    def marker(self) -> str:
+        """What a message shows (its footer) so a restarted bot can find the post it may have made."""
+        return f"live {self.watch_id}:{self.item_key}"
+
+
+@dataclass(frozen=True, slots=True)
+class DirectMessage:
+    """A followed skater's score, for one member."""
+
+    user_id: int
+    competition: str
+    skater: str
+    content: dict[str, Any]  # the segment's results item
+
+
+class LivePoster(Protocol):
+    async def send(self, post: PostMessage) -> int: ...
+
+    async def edit(self, post: PostMessage, message_id: int) -> None: ...
+
+    async def find(self, post: PostMessage) -> int | None: ...
+
+    async def direct(self, message: DirectMessage) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class PollResult:
+    """What one poll of a site came to (for logs, the command line and tests)."""
+
+    watch: Watch
+    reached: bool
+    parsed: bool = False
+    new: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    posts: int = 0
+    directs: int = 0
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleLine:
+    category: str
+    segment: str
+    starts_at: datetime
+    state: str  # "done", "on" (between its start and its results), "next", "later"
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleView:
+    competition: str
+    lines: tuple[ScheduleLine, ...]
+    timezone: str | None
+
+
+@dataclass
+class _Site:
+    cache: PageCache = field(default_factory=PageCache)
+    sweep_at: datetime | None = None  # the next poll that asks about every page, not only the hot ones
+
+
+class LiveService:
+    """Watching results sites and telling servers and members what appears on them."""
+
+    def __init__(
+        self,
+        repo: LiveRepository,
+        results: ResultsService,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        allow_private: bool = False,
+        gate: HostGate | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        """`allow_private`: accept sites on loopback and private networks (the sandbox's replay, a local
+        mirror); `gate` spaces requests per host (shared by every watched site)."""
+        self.repo = repo
+        self.results = results
+        self._clock = clock or (lambda: datetime.now(UTC))
+        self.allow_private = allow_private
+        self.gate = gate or HostGate()
+        self._rng = rng or random.Random()
+        self._sites: dict[int, _Site] = {}
+        self._poster: LivePoster | None = None
+
+    def attach(self, poster: LivePoster) -> None:
+        self._poster = poster
+
+    def now(self) -> datetime:
+        return self._clock()
+
+    # --- watching (owners) ----------------------------------------------------------------------------------
+    async def watch(self, actor: Actor, url: str) -> PollResult:
+        """Starts watching a results site by the URL of its index (bot owners). The site is read at once: what
+        it shows now is the baseline (never posted: subscribers hear about what appears from here on)."""
+        require_owner(actor, "live-owners-only")
+        from bot.services.isu.source import HttpSource, SourceError
+
+        url = url.strip()
+        try:
+            HttpSource(url, allow_private=self.allow_private)  # the importer's URL rules, before any request
+        except SourceError as exc:
+            raise UserFacingError("live-bad-url", problem=str(exc)) from exc
+        now = self.now()
+        audit = AuditRecord(actor.user_id, actor.guild_id, "live.watch", _iso(now), after={"url": url})
+        watch = await self.repo.add_watch(url, _iso(now), audit)
+        if watch is None:
+            raise UserFacingError("live-already-watched", url=url)
+        result = await self.poll(watch, baseline=True)
+        if not result.reached:
+            await self.repo.set_watch_state(watch.id, WatchState.STOPPED)
+            raise UserFacingError("live-unreadable", problem=result.error or "?")
+        return result
+
+    async def unwatch(self, actor: Actor, competition: str) -> Watch:
+        """Stops watching a site (bot owners); what was posted stays."""
+        require_owner(actor, "live-owners-only")
+        watch = await self.find_watch(competition)
+        now = self.now()
+        audit = AuditRecord(actor.user_id, actor.guild_id, "live.unwatch", _iso(now), before={"url": watch.url})
+        await self.repo.set_watch_state(watch.id, WatchState.STOPPED, audit)
+        self._sites.pop(watch.id, None)
+        return watch
+
+    async def watches(self) -> list[Watch]:
+        """Every site watched now or before, newest first."""
+        return await self.repo.watches()
+
+    async def find_watch(self, text: str, *, watching_only: bool = False) -> Watch:
+        """A watch by its id (what autocomplete sends), its URL or words of its competition's name."""
+        states = (WatchState.WATCHING,) if watching_only else tuple(WatchState)
+        watches = await self.repo.watches(states=states)
+        typed = text.strip()
+        if typed.isdigit():
+            found = [w for w in watches if w.id == int(typed)]
+        else:
+            folded = typed.casefold()
+            found = [w for w in watches if w.url == typed or folded in (w.name or "").casefold()]
+        if len(found) == 1:
+            return found[0]
+        labels = [w.label for w in (found or watches)]
+        if found:
+            from bot.errors import Ambiguous
+
+            raise Ambiguous(t("noun-live-watch"), typed, labels, plural=t("noun-live-watches"))
+        raise NotFound(t("noun-live-watch"), typed, labels)
+
+    # --- subscriptions (moderators) ---------------------------------------------------------------------------
+    async def subscribe(
+        self,
+        actor: Actor,
+        channel_id: int,
+        competition: str | None,
+        disciplines: Sequence[str] = (),
+        levels: Sequence[str] = (),
+        delay_minutes: int = 0,
+        role_id: int | None = None,
+    ) -> tuple[Subscription, Watch | None]:
+        """Subscribes a channel of the actor's server to a watched competition (or to every one)."""
+        require_moderator(actor)
+        if actor.guild_id is None:
+            raise UserFacingError("error-guild-only")
+        if not 0 <= delay_minutes <= MAX_DELAY_MINUTES:
+            raise UserFacingError("live-delay-range", most=MAX_DELAY_MINUTES)
+        watch = await self.find_watch(competition) if competition else None
+        audit = AuditRecord(
+            actor.user_id,
+            actor.guild_id,
+            "live.subscribe",
+            _iso(self.now()),
+            after={"channel": channel_id, "watch": watch.id if watch else None, "delay": delay_minutes},
+        )
+        subscription = await self.repo.subscribe(
+            actor.guild_id,
+            channel_id,
+            watch.id if watch else None,
+            disciplines,
+            levels,
+            delay_minutes,
+            role_id,
+            audit,
+        )
+        return subscription, watch
+
+    async def subscriptions(self, actor: Actor) -> list[tuple[Subscription, Watch | None]]:
+        """The actor's server's subscriptions, with the competition each follows (None: every one)."""
+        if actor.guild_id is None:
+            raise UserFacingError("error-guild-only")
+        watches = {w.id: w for w in await self.repo.watches()}
+        return [
+            (s, watches.get(s.watch_id) if s.watch_id else None) for s in await self.repo.subscriptions(actor.guild_id)
+        ]
+
+    async def unsubscribe(self, actor: Actor, subscription_id: int) -> Subscription:
+        """Ends one of the server's subscriptions; posts it had not sent yet are dropped."""
+        require_moderator(actor)
+        mine = {s.id: s for s in await self.repo.subscriptions(actor.guild_id)} if actor.guild_id else {}
+        subscription = mine.get(subscription_id)
+        if subscription is None:
+            raise UserFacingError("live-no-subscription", id=subscription_id)
+        audit = AuditRecord(
+            actor.user_id, actor.guild_id, "live.unsubscribe", _iso(self.now()), before={"id": subscription_id}
+        )
+        await self.repo.unsubscribe(subscription_id, audit)
+        return subscription
+
+    # --- following skaters (anyone) -----------------------------------------------------------------------------
+    async def follow(self, actor: Actor, athlete: str) -> tuple[str, bool]:
+        """Follows a skater (or both partners of a couple): (name, whether it is new)."""
+        ids = self.results.athlete_ids(athlete)
+        at = _iso(self.now())
+        added = [await self.repo.follow(actor.user_id, skater_id, at) for skater_id in ids]
+        return " / ".join(await self.results.skater_names(ids)), any(added)
+
+    async def unfollow(self, actor: Actor, athlete: str) -> tuple[str, bool]:
+        ids = self.results.athlete_ids(athlete)
+        removed = [await self.repo.unfollow(actor.user_id, skater_id) for skater_id in ids]
+        return " / ".join(await self.results.skater_names(ids)), any(removed)
+
+    async def following(self, actor: Actor) -> list[str]:
+        """The names of the skaters the actor follows."""
+        return await self.results.skater_names(await self.repo.followed(actor.user_id))
+
+    # --- the schedule --------------------------------------------------------------------------------------------
+    async def schedule(self, competition: str | None) -> ScheduleView:
+        """A watched competition's time schedule (the newest watched one by default), with where each segment
+        stands: done (its results are seen), on, next, later."""
+        if competition:
+            watch = await self.find_watch(competition)
+        else:
+            watching = await self.repo.watches(states=(WatchState.WATCHING,))
+            if not watching:
+                raise UserFacingError("live-nothing-watched")
+            watch = watching[0]
+        if not watch.schedule:
+            raise UserFacingError("live-no-schedule", competition=watch.label)
+        seen = await self.repo.items(watch.id)
+        now = self.now()
+        lines: list[ScheduleLine] = []
+        next_given = False
+        for entry in watch.schedule:
+            starts = datetime.fromisoformat(entry["starts_at"])
+            if entry["result"] in seen:
+                state = "done"
+            elif starts <= now:
+                state = "on"
+            elif not next_given:
+                state, next_given = "next", True
+            else:
+                state = "later"
+            lines.append(ScheduleLine(entry["category"], entry["segment"], starts, state))
+        return ScheduleView(watch.label, tuple(lines), watch.timezone)
+
+    # --- polling ----------------------------------------------------------------------------------------------
+    async def poll_due(self) -> list[PollResult]:
+        """Polls every watched site whose time has come."""
+        results = []
+        for watch in await self.repo.due_watches(_iso(self.now())):
+            results.append(await self.poll(watch))
+        return results
+
+    async def poll(self, watch: Watch, *, baseline: bool = False) -> PollResult:
+        """Reads the site (what may have changed), imports it, and records what is new. `baseline`: the first
+        read of a new watch, whose items are seen but not posted."""
+        from bot.services.importer import ImportFormatError, import_document
+        from bot.services.isu.importer import build_document, read_site
+        from bot.services.isu.pages import PageError
+        from bot.services.isu.protocol_pdf import ProtocolError
+        from bot.services.isu.source import HttpSource, SourceError
+
+        now = self.now()
+        site_state = self._sites.setdefault(watch.id, _Site())
+        cache = site_state.cache
+        starts = [datetime.fromisoformat(entry["starts_at"]) for entry in watch.schedule]
+        sweep = site_state.sweep_at is None or now >= site_state.sweep_at
+        try:
+            async with HttpSource(
+                watch.url, allow_private=self.allow_private, cache=cache, before_request=self.gate.wait
+            ) as source:
+                if cache.known and not sweep:
+                    hot = self._hot_urls(watch, source, now)
+                    cache.begin(hot)
+                    for name in hot.values():
+                        try:
+                            await source.read(name)
+                        except SourceError:
+                            pass  # a page not there yet; the importer sees the same when it reads the site
+                    if not cache.changed:
+                        await self.repo.polled(
+                            watch.id, at=_iso(now), next_poll_at=_iso(now + polling.interval(now, starts))
+                        )
+                        return PollResult(watch, reached=True)
+                cache.begin(None if sweep else self._hot_urls(watch, source, now).keys())
+                site = await read_site(source)
+                document = build_document(site, source)
+                await import_document(
+                    self.repo.database, document, source=source.describe(source.index_name), guard_identity=True
+                )
+        except (SourceError, PageError, ProtocolError, ImportFormatError) as exc:
+            wait = max(polling.backoff(watch.failures + 1, self._rng), polling.interval(now, starts))
+            await self.repo.poll_failed(watch.id, error=str(exc)[:500], next_poll_at=_iso(now + wait))
+            log.warning("live: polling %s failed (%d in a row): %s", watch.url, watch.failures + 1, exc)
+            return PollResult(watch, reached=False, error=str(exc))
+        if sweep:
+            site_state.sweep_at = now + polling.SLOW
+        await self.results.refresh()
+        return await self._record(watch, site, document, baseline=baseline, now=now)
+
+    def _hot_urls(self, watch: Watch, source: Any, now: datetime) -> dict[str, str]:
+        """URL → page name of the pages that may change now: the index, and the pages of every segment inside
+        its polling window with its category's result page."""
+        hot = {str(source.url_for(source.index_name)): source.index_name}
+        for entry in watch.schedule:
+            starts = datetime.fromisoformat(entry["starts_at"])
+            if starts - polling.BEFORE <= now <= starts + polling.AFTER:
+                for name in entry.get("pages", ()):
+                    hot[str(source.url_for(name))] = name
+        return hot
+
+    async def _record(
+        self, watch: Watch, site: Any, document: dict[str, Any], *, baseline: bool, now: datetime
+    ) -> PollResult:
+        found = live_items.items(site)
+        seen = await self.repo.items(watch.id)
+        new = sorted((item for item in found if item.key not in seen), key=live_items.competition_order)
+        changed = [item for item in found if item.key in seen and seen[item.key].digest != item.digest]
+        posts: list[tuple[int, int, str, int | None, str, int]] = []
+        directs: list[tuple[int, str, int]] = []
+        if not baseline:
+            subscriptions = await self.repo.subscriptions_for(watch.id)
+            for position, item in enumerate(new):
+                for sub in subscriptions:
+                    if sub.wants(watch.id, item.discipline, item.level):
+                        due = _iso(now + timedelta(minutes=sub.delay_minutes))
+                        posts.append((sub.channel_id, sub.guild_id, item.key, sub.role_id, due, position))
+            directs = await self._directs_for([i for i in new if i.kind is live_items.ItemKind.SEGMENT])
+        schedule: list[dict[str, Any]] = [
+            {
+                "category": s.category,
+                "segment": s.segment,
+                "discipline": s.discipline,
+                "level": s.level,
+                "starts_at": s.starts_at.isoformat(),
+                "order": s.order_key,
+                "result": s.result_key,
+                "pages": list(s.pages),
+            }
+            for s in live_items.schedule(site)
+        ]
+        await self.repo.record_items(
+            watch.id,
+            [(i.key, i.kind.value, i.discipline, i.level, i.digest, i.content) for i in [*new, *changed]],
+            posts,
+            directs,
+            _iso(now),
+        )
+        finals = len(site.categories)
+        finals_seen = sum(1 for item in found if item.kind is live_items.ItemKind.FINAL)
+        starts = [datetime.fromisoformat(entry["starts_at"]) for entry in schedule]
+        await self.repo.polled(
+            watch.id,
+            at=_iso(now),
+            next_poll_at=_iso(now + polling.interval(now, starts)),
+            name=site.index.name,
+            competition_key=document["competitions"][0]["id"],
+            timezone=site.index.timezone,
+            schedule=schedule,
+        )
+        if polling.is_over(now, starts, finals, finals_seen):
+            await self.repo.set_watch_state(watch.id, WatchState.ENDED)
+        return PollResult(
+            watch,
+            reached=True,
+            parsed=True,
+            new=tuple(i.key for i in new),
+            changed=tuple(i.key for i in changed),
+            posts=len(posts),
+            directs=len(directs),
+        )
+
+    async def _directs_for(self, scored: Sequence[live_items.LiveItem]) -> list[tuple[int, str, int]]:
+        """(member, item, skater) for every follower of a skater the new results score."""
+        keyed: dict[str, list[str]] = {}
+        for item in scored:
+            for name, nation in live_items.names_in(item.content):
+                keyed.setdefault(skater_match_key(name, nation), []).append(item.key)
+        ids = await self.repo.skater_ids(list(keyed))
+        by_skater = {skater_id: keyed[key] for key, skater_id in ids.items()}
+        return [
+            (user, item_key, skater_id)
+            for user, skater_id in await self.repo.followers(list(by_skater))
+            for item_key in by_skater[skater_id]
+        ]
+
+    # --- delivery ---------------------------------------------------------------------------------------------
+    async def deliver_due(self) -> int:
+        """Sends the posts whose delay has passed, edits posts whose item was corrected, sends the direct
+        messages; returns how many messages went out."""
+        poster = self._require_poster()
+        sent = 0
+        names: dict[int, str] = {}
+        for post in await self.repo.due_posts(_iso(self.now()), DELIVERY_BATCH):
+            item = await self.repo.item(post.watch_id, post.item_key)
+            if item is None or not await self.repo.claim_post(post, item.version):
+                continue
+            message = await self._message(post, item.version, item.content, names)
+            sent += await self._send(poster, post, message)
+        for post, version in await self.repo.outdated_posts(DELIVERY_BATCH):
+            sent += await self._correct(poster, post, version, names)
+        sent += await self._deliver_directs(poster, names)
+        return sent
+
+    async def recover(self) -> int:
+        """After a restart: each post claimed when the bot stopped is looked for in its channel; found, it is
+        completed, else sent. Returns how many were sent."""
+        poster = self._require_poster()
+        sent = 0
+        names: dict[int, str] = {}
+        for post in await self.repo.claimed_posts():
+            item = await self.repo.item(post.watch_id, post.item_key)
+            if item is None:
+                continue
+            message = await self._message(post, post.version, item.content, names)
+            found = await poster.find(message)
+            if found is not None:
+                await self.repo.complete_post(post, found, post.version, _iso(self.now()))
+                continue
+            sent += await self._send(poster, post, message)
+        return sent
+
+    async def _send(self, poster: LivePoster, post: LivePost, message: PostMessage) -> int:
+        try:
+            message_id = await poster.send(message)
+        except PostFailed as exc:
+            if exc.transient:
+                await self.repo.retry_post(post, _iso(self.now() + POST_RETRY), exc.reason)
+            else:
+                await self.repo.fail_post(post, exc.reason, _iso(self.now()))
+            return 0
+        await self.repo.complete_post(post, message_id, message.version, _iso(self.now()))
+        return 1
+
+    async def _correct(self, poster: LivePoster, post: LivePost, version: int, names: dict[int, str]) -> int:
+        item = await self.repo.item(post.watch_id, post.item_key)
+        if item is None or post.message_id is None:
+            return 0
+        message = await self._message(post, version, item.content, names)
+        changes = tuple(live_items.changes(item.first_content, item.content))
+        message = PostMessage(**{**_fields(message), "changes": changes})
+        try:
+            await poster.edit(message, post.message_id)
+        except PostFailed as exc:
+            log.warning("live: could not correct message %s: %s", post.message_id, exc.reason)
+            if exc.transient:
+                return 0
+        await self.repo.complete_post(post, post.message_id, version, _iso(self.now()))
+        return 1
+
+    async def _deliver_directs(self, poster: LivePoster, names: dict[int, str]) -> int:
+        sent = 0
+        for user_id, watch_id, item_key, skater_id in await self.repo.due_directs(DELIVERY_BATCH):
+            if not await self.repo.claim_direct(user_id, watch_id, item_key, skater_id):
+                continue
+            item = await self.repo.item(watch_id, item_key)
+            names_found = await self.results.skater_names([skater_id])
+            if item is None or not names_found:
+                await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.FAILED, "gone")
+                continue
+            competition = await self._competition_name(watch_id, names)
+            try:
+                await poster.direct(DirectMessage(user_id, competition, names_found[0], item.content))
+            except DirectClosed:
+                await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.CLOSED, None)
+                continue
+            except PostFailed as exc:
+                # Not retried either: a member is told once or not at all, never twice.
+                await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.FAILED, exc.reason)
+                continue
+            await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.SENT, None)
+            sent += 1
+        return sent
+
+    async def _message(
+        self, post: LivePost, version: int, content: dict[str, Any], names: dict[int, str]
+    ) -> PostMessage:
+        return PostMessage(
+            guild_id=post.guild_id,
+            channel_id=post.channel_id,
+            watch_id=post.watch_id,
+            competition=await self._competition_name(post.watch_id, names),
+            item_key=post.item_key,
+            kind=live_items.ItemKind(post.item_key.rsplit("/", 1)[1]),
+            version=version,
+            content=content,
+            role_id=post.role_id,
+        )
+
+    async def _competition_name(self, watch_id: int, names: dict[int, str]) -> str:
+        if watch_id not in names:
+            watch = await self.repo.watch(watch_id)
+            names[watch_id] = watch.label if watch else "?"
+        return names[watch_id]
+
+    def _require_poster(self) -> LivePoster:
+        if self._poster is None:
+            raise RuntimeError("LiveService.attach(poster) was not called")
+        return self._poster
+
+
+def _fields(message: PostMessage) -> dict[str, Any]:
+    return {name: getattr(message, name) for name in message.__dataclass_fields__}
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def status_text(watch: Watch) -> Text:
+    """One line on a watch for /live list and the command line."""
+    if watch.state is not WatchState.WATCHING:
+        return t(f"live-state-{watch.state.value}", name=watch.label)
+    if watch.failures:
+        return t("live-state-failing", name=watch.label, failures=watch.failures, error=watch.last_error or "?")
+    return t("live-state-watching", name=watch.label)

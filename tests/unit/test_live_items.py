@@ -1,0 +1,134 @@
+"""What a results site shows, as items a server is told about: read from the real sites and from variants of
+them (a segment not skated yet, one being skated, a corrected score)."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from bot.services.isu.importer import SiteData, read_site
+from bot.services.isu.source import FolderSource
+from bot.services.live.items import (
+    ItemKind,
+    changes,
+    competition_order,
+    items,
+    names_in,
+    schedule,
+    schedule_zone,
+    starts_at,
+)
+from tests.isu_sites import belfort, wc2014
+
+
+async def site_of(folder: Path) -> SiteData:
+    async with FolderSource(folder) as source:
+        return await read_site(source)
+
+
+@pytest.fixture(scope="module")
+def worlds() -> SiteData:
+    return asyncio.run(site_of(wc2014()))
+
+
+def by_key(site: SiteData) -> dict[str, object]:
+    return {item.key: item for item in items(site)}
+
+
+def segment_data(site: SiteData, category: str, number: str):
+    data = next(c for c in site.categories if c.category.name == category)
+    return data, next(s for s in data.segments if s.segment.number == number)
+
+
+async def test_a_finished_site_shows_every_segment_result_and_every_final(worlds: SiteData) -> None:
+    found = items(worlds)
+    assert [i.kind for i in found].count(ItemKind.SEGMENT) == 8
+    assert [i.kind for i in found].count(ItemKind.FINAL) == 4
+    assert not [i for i in found if i.kind is ItemKind.ORDER]
+    men_sp = by_key(worlds)["001/001/segment"]
+    first = men_sp.content["skaters"][0]
+    assert (first["name"], first["nation"], first["place"], first["score"]) == ("Tatsuki Machida", "JPN", 1, "98.21")
+    assert men_sp.content["starts_at"] == "2014-03-26T07:00:00+00:00"  # 16:00 in Saitama, UTC+09:00
+
+
+async def test_the_second_segment_says_who_moved_and_agrees_with_the_final(worlds: SiteData) -> None:
+    found = by_key(worlds)
+    short, free, final = found["001/001/segment"], found["001/002/segment"], found["001/final"]
+    after_short = {s["name"]: s["overall"] for s in short.content["skaters"]}
+    final_places = {s["name"]: s["place"] for s in final.content["skaters"]}
+    for skater in free.content["skaters"]:
+        if skater["overall"] is None:
+            continue  # did not skate the free (not qualified, withdrawn)
+        assert skater["before"] == after_short[skater["name"]]
+        assert skater["overall"] == final_places[skater["name"]], skater["name"]  # the running total ranks
+
+
+async def test_a_segment_not_skated_yet_is_its_starting_order_and_one_being_skated_shows_nothing(
+    worlds: SiteData,
+) -> None:
+    site = dataclasses.replace(worlds, categories=list(worlds.categories))
+    data, seg = segment_data(site, "Men", "002")
+    blank = dict(rank=None, tss=None, tes=None, pcs=None, deductions=None, components={}, status=None)
+    not_yet = [dataclasses.replace(row, **blank) for row in seg.rows or []]
+    seg.rows, saved = list(reversed(not_yet)), seg.rows
+    data.results, saved_results = None, data.results
+    try:
+        order = by_key(site)["001/002/order"]
+        numbers = [s["starting_number"] for s in order.content["skaters"]]
+        assert numbers == sorted(numbers) and len(numbers) == len(not_yet)
+        assert "001/002/segment" not in by_key(site) and "001/final" not in by_key(site)
+        # Half the field skated: neither a starting order any more nor results yet.
+        seg.rows = [*saved[: len(saved) // 2], *not_yet[len(saved) // 2 :]]
+        assert not {"001/002/order", "001/002/segment"} & set(by_key(site))
+    finally:
+        seg.rows, data.results = saved, saved_results
+
+
+async def test_the_digest_changes_exactly_when_a_post_would(worlds: SiteData) -> None:
+    again = await site_of(wc2014())
+    assert {i.key: i.digest for i in items(again)} == {i.key: i.digest for i in items(worlds)}
+    _, seg = segment_data(again, "Ladies", "003")
+    corrected = dataclasses.replace(seg.rows[4], tss=round((seg.rows[4].tss or 0) + 1, 2))
+    seg.rows[4] = corrected
+    before, after = by_key(worlds), by_key(again)
+    differ = {key for key in after if after[key].digest != before[key].digest}
+    # The short program's post, and the free skate's: it shows the running totals, which include that score.
+    assert differ == {"002/003/segment", "002/004/segment"}
+    changed = changes(before["002/003/segment"].content, after["002/003/segment"].content)
+    assert {(c["name"], c["field"]) for c in changed} >= {
+        (after["002/003/segment"].content["skaters"][4]["name"], "score")
+    }
+
+
+async def test_the_schedule_is_in_utc_and_in_the_order_segments_start(worlds: SiteData) -> None:
+    planned = schedule(worlds)
+    assert [s.starts_at for s in planned] == sorted(s.starts_at for s in planned)
+    assert (planned[0].category, planned[0].segment) == ("Pairs", "Short Program")
+    assert planned[0].starts_at == datetime(2014, 3, 26, 1, 0, tzinfo=UTC)
+    assert "SEG005.HTM" in planned[0].pages and "CAT003RS.HTM" in planned[0].pages
+    # Items sort into that order too: a final after its category's last segment.
+    ordered = sorted(items(worlds), key=competition_order)
+    assert ordered[0].key == "003/005/segment"
+    assert ordered.index(by_key(worlds)["001/final"]) > ordered.index(by_key(worlds)["001/002/segment"])
+
+
+def test_a_time_is_never_guessed() -> None:
+    assert schedule_zone("UTC+09:00") == timezone(timedelta(hours=9))
+    assert schedule_zone("UTC-03:30") == timezone(-timedelta(hours=3, minutes=30))
+    assert schedule_zone(None) is None and schedule_zone("JST") is None
+    assert starts_at("2014-03-26", "16:00", None) is None
+    assert starts_at("2014-03-26", None, UTC) is None
+    assert starts_at("2014-03-26", "16:00", timezone(timedelta(hours=9))) == datetime(2014, 3, 26, 7, tzinfo=UTC)
+
+
+async def test_a_federation_site_in_french_gives_its_items_and_couples_by_partner() -> None:
+    site = await site_of(belfort())
+    found = items(site)
+    assert len([i for i in found if i.kind is ItemKind.FINAL]) == len(site.categories)
+    assert all(i.content["starts_at"] for i in found if i.kind is ItemKind.SEGMENT)
+    names = list(names_in(found[0].content))
+    assert names and all(" / " not in name for name, _ in names)

@@ -1,0 +1,86 @@
+"""When a watched site is polled, and how requests to one host are spaced."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.services.live import polling
+from bot.services.live.fetching import HostGate, PageCache
+
+START = datetime(2026, 3, 26, 7, 0, tzinfo=UTC)
+
+
+def test_fast_around_a_segment_slow_otherwise() -> None:
+    assert polling.interval(START - timedelta(minutes=89), [START]) == polling.FAST
+    assert polling.interval(START + timedelta(hours=3, minutes=59), [START]) == polling.FAST
+    assert polling.interval(START + timedelta(hours=5), [START]) == polling.SLOW
+    assert polling.interval(START - timedelta(hours=3), [START]) == polling.NEAR
+    # Never sleeping past the start of the fast window.
+    assert polling.interval(START - timedelta(minutes=92), [START]) == timedelta(minutes=2)
+    assert polling.interval(START - timedelta(days=3), [START]) == polling.SLOW
+    assert polling.interval(START, []) == polling.SLOW
+
+
+def test_backoff_grows_with_jitter_and_a_ceiling() -> None:
+    rng = random.Random(7)
+    waits = [polling.backoff(n, rng) for n in range(1, 12)]
+    for n, wait in enumerate(waits, 1):
+        base = min(polling.BACKOFF_FIRST * 2 ** (n - 1), polling.BACKOFF_MAX)
+        assert base * 0.5 <= wait <= base * 1.5
+    assert max(waits) <= polling.BACKOFF_MAX * 1.5
+    assert len({round(w.total_seconds(), 3) for w in waits}) == len(waits)  # jitter: no two alike
+
+
+def test_over_only_when_every_final_is_seen_and_the_last_segment_is_long_past() -> None:
+    later = START + polling.OVER_AFTER
+    assert polling.is_over(later, [START], finals_expected=4, finals_seen=4)
+    assert not polling.is_over(later, [START], finals_expected=4, finals_seen=3)
+    assert not polling.is_over(START + timedelta(hours=1), [START], finals_expected=4, finals_seen=4)
+    assert not polling.is_over(later, [START], finals_expected=0, finals_seen=0)
+    assert polling.is_over(START, [], finals_expected=2, finals_seen=2)
+
+
+def test_the_cache_asks_only_about_hot_pages_with_their_validators() -> None:
+    cache = PageCache()
+    assert cache.reuse("http://h/a") is None and cache.conditions("http://h/a") == {}
+    cache.store("http://h/a", b"A", "utf-8", '"e1"', "Wed, 26 Mar 2014 07:00:00 GMT")
+    cache.store("http://h/b", b"B", None, None, None)
+    assert cache.changed
+    cache.begin(hot={"http://h/a"})
+    assert not cache.changed
+    assert cache.reuse("http://h/b") == (b"B", None)  # not hot: served from memory
+    assert cache.reuse("http://h/a") is None  # hot: asked about
+    assert cache.conditions("http://h/a") == {
+        "If-None-Match": '"e1"',
+        "If-Modified-Since": "Wed, 26 Mar 2014 07:00:00 GMT",
+    }
+    assert cache.not_modified("http://h/a") == (b"A", "utf-8")
+    cache.store("http://h/a", b"A", "utf-8", '"e1"', None)
+    assert not cache.changed  # the same body again is no change
+    cache.store("http://h/a", b"A2", "utf-8", '"e2"', None)
+    assert cache.changed
+    cache.begin(hot=None)
+    assert cache.reuse("http://h/b") is None  # a sweep asks about every page
+    cache.missing("http://h/b")
+    assert cache.changed  # a page taken down is a change
+
+
+async def test_requests_to_one_host_are_spaced_across_sites(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [100.0]
+    slept: list[float] = []
+
+    async def fake_sleep(seconds: float) -> None:
+        slept.append(seconds)
+        now[0] += seconds
+
+    monkeypatch.setattr(asyncio, "sleep", fake_sleep)
+    gate = HostGate(spacing=2.0, clock=lambda: now[0])
+    await gate.wait("results.isu.org")
+    await gate.wait("results.isu.org")
+    await gate.wait("other.example")  # another host is not held back
+    await gate.wait("results.isu.org")
+    assert slept == [2.0, 2.0]
