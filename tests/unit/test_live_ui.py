@@ -137,7 +137,7 @@ def test_only_the_named_role_may_be_pinged() -> None:
     assert ui.post_mentions(plain).to_dict() == {"parse": []}
     with_role = post(ItemKind.SEGMENT, segment_content(3), role_id=42)
     assert ui.post_content(with_role) == "<@&42>"
-    assert ui.post_mentions(with_role).to_dict() == {"parse": [], "roles": ["42"], "replied_user": False}
+    assert ui.post_mentions(with_role).to_dict() == {"parse": [], "roles": ["42"]}
 
 
 def test_rendered_posts_are_cached_per_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
