@@ -105,6 +105,18 @@ def build_parser() -> argparse.ArgumentParser:
     story_check.add_argument("--competition", help="the competition the story is about (default: from the text)")
     story_check.add_argument("--event", help="…and the event")
     story_check.add_argument("--date", help="the date of the moment, YYYY-MM-DD")
+    live = commands.add_parser("live", help="competitions watched while they happen (ISU results sites)")
+    live_commands = live.add_subparsers(dest="live_command", required=True, metavar="ACTION")
+    live_watch = live_commands.add_parser("watch", help="watch an ISU results site by the URL of its index page")
+    live_watch.add_argument("url")
+    live_watch.add_argument(
+        "--allow-private",
+        action="store_true",
+        help="allow a URL whose host is a private or loopback address (a local mirror, the sandbox's replay)",
+    )
+    live_commands.add_parser("list", help="the watched competitions and their state")
+    live_unwatch = live_commands.add_parser("unwatch", help="stop watching a competition")
+    live_unwatch.add_argument("name", help="the competition's id (from `live list`), URL or words of its name")
     sandbox = commands.add_parser("sandbox", help="try the bot in a local Discord sandbox, in this terminal")
     sandbox.add_argument("--db", type=Path, help="use this store instead of a fresh one with the bundled data")
     return parser
@@ -134,6 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "db": _db,
         "stories": _stories,
         "import-isu": _import_isu,
+        "live": _live,
         "sandbox": _sandbox,
     }
     from db.database import DatabaseError
@@ -313,6 +326,43 @@ async def _stories(settings: Settings, args: argparse.Namespace) -> int:
                 print(f"skatebot: {exc}", file=sys.stderr)
                 return 1
             print(f"{item.key}: {outcome}")
+    finally:
+        await db.close()
+    return 0
+
+
+async def _live(settings: Settings, args: argparse.Namespace) -> int:
+    """The operator's side of competition week, live: the command line acts as a bot owner. A running bot
+    picks a new watch up at its next look at the store (every few seconds)."""
+    from bot.errors import UserFacingError
+    from bot.services.live.service import LiveService, status_text
+    from bot.store import CLI_OWNER, open_store
+    from db.repositories.live import LiveRepository
+
+    db, _ = await open_store(settings.db_path)
+    try:
+        allow_private = settings.live_allow_private or getattr(args, "allow_private", False)
+        service = LiveService(LiveRepository(db), await _loaded_results(db), allow_private=allow_private)
+        try:
+            if args.live_command == "watch":
+                result = await service.watch(CLI_OWNER, args.url)
+                print(
+                    f"watching {result.watch.label} (id {result.watch.id}): {len(result.watch.schedule)} segment(s) "
+                    f"on its time schedule, {len(result.new)} item(s) already on the site (not posted)"
+                )
+            elif args.live_command == "unwatch":
+                watch = await service.unwatch(CLI_OWNER, args.name)
+                print(f"no longer watching {watch.label}")
+            else:
+                watches = await service.watches()
+                if not watches:
+                    print("no competition is watched")
+                for watch in watches:
+                    state = str(status_text(watch)).replace("**", "")
+                    print(f"{watch.id}  {state}  {watch.url}  next read {watch.next_poll_at}")
+        except UserFacingError as exc:
+            print(f"skatebot: {exc}", file=sys.stderr)
+            return 1
     finally:
         await db.close()
     return 0

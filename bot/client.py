@@ -15,8 +15,10 @@ import yarl
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.live_poster import LiveDiscordPoster
 from bot.moment_poster import DiscordPoster
-from bot.scheduling import MomentScheduler
+from bot.scheduling import LiveJob, MomentScheduler
+from bot.services.live.service import LiveService
 from bot.services.moments import MomentService
 from bot.services.results import ResultsService
 from bot.services.stories import StoryService
@@ -25,6 +27,7 @@ from bot.tree import SkateTree, reply_ephemeral
 from bot.ui.i18n import CatalogueTranslator
 from cogs import EXTENSIONS
 from db.database import Database
+from db.repositories.live import LiveRepository
 from db.repositories.moments import MomentRepository
 from db.repositories.results import ResultsRepository
 from db.repositories.stories import GuildRepository, StoryRepository
@@ -86,6 +89,10 @@ class SkateBot(commands.Bot):
             grace=timedelta(hours=settings.moment_grace_hours),
         )
         self.moment_scheduler = MomentScheduler(self.moments, driven_by_clock=clock is not None)
+        self.live = LiveService(
+            LiveRepository(db), self.results, clock=clock, allow_private=settings.live_allow_private
+        )
+        self.live_job = LiveJob(self.live)
         self.recovery: asyncio.Task[None] | None = None
 
     async def reload_results(self) -> None:
@@ -106,8 +113,13 @@ class SkateBot(commands.Bot):
             await self.load_extension(extension)
         # The moment of the day: settle what a restart interrupted, then plan every server's next post. From
         # here on the moment service plans its own changes and corrects the posts of relabelled stories.
-        self.moments.attach(DiscordPoster(self, self.stories, self.settings.post_rate), self.moment_scheduler)
+        poster = DiscordPoster(self, self.stories, self.settings.post_rate)
+        self.moments.attach(poster, self.moment_scheduler)
         self.moment_scheduler.start()
+        # Competition week, live: its posts share the moment poster's pace (one global rate limit); its job runs on
+        # the same scheduler, and its recovery with the moment's, before the job delivers anything.
+        self.live.attach(LiveDiscordPoster(self, self.settings.post_rate, limiter=poster.limiter))
+        self.live_job.add_to(self.moment_scheduler.scheduler)
         planned = await self.moment_scheduler.load()
         log.info("moment of the day: %d schedules planned", planned)
         # Catching up after an outage can mean thousands of paced posts: in the background, so the bot is on
@@ -119,6 +131,10 @@ class SkateBot(commands.Bot):
             log.info("moment of the day after the restart: %s", await self.moments.recover())
         except Exception:
             log.exception("moment recovery failed")
+        try:
+            log.info("live posts after the restart: %d sent", await self.live.recover())
+        except Exception:
+            log.exception("live recovery failed")
         if self.settings.dev_guild_id:
             # Only to the development guild: a global sync on every start would hit Discord's daily limit.
             guild = discord.Object(self.settings.dev_guild_id)

@@ -16,6 +16,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
+from bot.services.live.service import LiveService
 from bot.services.moments import MomentService
 from db.models import MomentSchedule, Trigger
 
@@ -26,6 +27,47 @@ CORRECTIONS_JOB = "moment-corrections"
 # How often the bot looks for relabels it did not hear: made by another process (`skatebot stories import`)
 # while it runs. One indexed query when there is nothing to correct.
 CORRECTIONS_EVERY = timedelta(minutes=10)
+
+
+LIVE_JOB = "live"
+# How often the live job looks for watched sites due a read and posts due out (each site keeps its own pace:
+# bot.services.live.polling); one indexed query each when nothing is due.
+LIVE_EVERY = timedelta(seconds=5)
+
+
+class LiveJob:
+    """The interval job of competition week, live: reads the sites whose time has come, then sends what is due.
+    A run still busy (a site's first read, thousands of paced posts) makes the next ones return at once."""
+
+    def __init__(self, service: LiveService) -> None:
+        self.service = service
+        self._running = False
+
+    def add_to(self, scheduler: AsyncIOScheduler) -> None:
+        scheduler.add_job(
+            self.run,
+            IntervalTrigger(seconds=int(LIVE_EVERY.total_seconds())),
+            id=LIVE_JOB,
+            replace_existing=True,
+            coalesce=True,
+            max_instances=1,
+        )
+
+    async def run(self) -> None:
+        if self._running:
+            return
+        self._running = True
+        try:
+            try:
+                await self.service.poll_due()
+            except Exception:
+                log.exception("live: polling failed")
+            try:
+                await self.service.deliver_due()
+            except Exception:
+                log.exception("live: delivery failed")
+        finally:
+            self._running = False
 
 
 def job_id(guild_id: int) -> str:

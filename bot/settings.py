@@ -40,6 +40,7 @@ class Settings:
     moment_grace_hours: float = 6.0
     post_rate: float = 45.0  # scheduled posts per second, under Discord's global 50
     isu_allow_private: bool = False  # /admin import-isu from hosts on private or loopback addresses
+    live_allow_private: bool = False  # /live watch of sites on private or loopback addresses (a mirror, the replay)
     operator_name: str = "skatebot"  # who publishes the shared library's fact-checks (ClaimReview author)
     review_url: str | None = None  # where a library story's review is published, with {id} for its number
 
@@ -112,6 +113,7 @@ class Settings:
             moment_grace_hours=number("MOMENT_GRACE_HOURS", 6.0, 0, 24),
             post_rate=number("POST_RATE_LIMIT", 45.0, 0.1, 50),
             isu_allow_private=(get("ISU_ALLOW_PRIVATE") or "").lower() in {"1", "true", "yes"},
+            live_allow_private=(get("LIVE_ALLOW_PRIVATE") or "").lower() in {"1", "true", "yes"},
             operator_name=(get("OPERATOR_NAME") or "skatebot")[:100],
             review_url=review_url,
         )

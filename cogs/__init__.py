@@ -5,6 +5,7 @@ EXTENSIONS = (
     "cogs.athletes",
     "cogs.stories",
     "cogs.moments",
+    "cogs.live",
     "cogs.config",
     "cogs.admin",
     "cogs.meta",

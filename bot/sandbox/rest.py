@@ -82,6 +82,7 @@ class Rest:
         r.add_get(f"{api}/gateway/bot", self._get_gateway_bot)
         r.add_get(f"{api}/users/@me", self._get_me)
         r.add_get(f"{api}/users/{{user_id}}", self._get_user)
+        r.add_post(f"{api}/users/@me/channels", self._create_dm)
         r.add_get(f"{api}/oauth2/applications/@me", self._get_app)
         r.add_get(f"{api}/applications/@me", self._get_app)
         for base in (f"{api}/applications/{{app_id}}", f"{api}/applications/{{app_id}}/guilds/{{guild_id}}"):
@@ -247,10 +248,18 @@ class Rest:
                 self.state.violation(f"{where}: {'.'.join(map(str, path))}: {message}")
             raise invalid_form_body(errors)
 
-    def check_mentions(self, payload: dict[str, Any], where: str) -> None:
-        pings = limits.would_ping(payload.get("content"), payload.get("allowed_mentions"))
-        if pings:
-            self.state.violation(f"{where}: message would ping {', '.join(pings)} (allowed_mentions does not block it)")
+    def check_mentions(self, payload: dict[str, Any], where: str) -> list[str]:
+        """Records a violation for each ping the bot did not name: a mention let through by `parse` (or by no
+        allowed_mentions at all). Returns the deliberate pings, each allowed by its own id (a subscription's role)."""
+        allowed = payload.get("allowed_mentions")
+        pings = limits.would_ping(payload.get("content"), allowed)
+        parse = set((allowed or {}).get("parse") or []) if allowed is not None else {"users", "roles", "everyone"}
+        named = {f"<@{u}>" for u in (allowed or {}).get("users") or [] if "users" not in parse}
+        named |= {f"<@&{r}>" for r in (allowed or {}).get("roles") or [] if "roles" not in parse}
+        stray = [ping for ping in pings if ping not in named]
+        if stray:
+            self.state.violation(f"{where}: message would ping {', '.join(stray)} (allowed_mentions does not block it)")
+        return [ping for ping in pings if ping in named]
 
     async def _get_gateway(self, request: web.Request) -> web.Response:
         return json_response({"url": self.state.gateway_url.rstrip("/")})
@@ -357,7 +366,38 @@ class Rest:
         self._require_perms(guild, channel, VIEW_CHANNEL | READ_MESSAGE_HISTORY)
         return json_response(self.state.message_json(msg))
 
+    async def _create_dm(self, request: web.Request) -> web.Response:
+        """Opens (or returns) the bot's direct-message channel with a user. Opening one always works; whether a
+        message may be sent there is decided when it is sent (the user's privacy settings)."""
+        payload, _ = await self.read_payload(request)
+        try:
+            user = self.state.users.get(int(payload.get("recipient_id") or 0))
+        except (TypeError, ValueError):
+            raise invalid_form_body([(["recipient_id"], "Value is not snowflake.")]) from None
+        if user is None or user is self.state.bot_user:
+            raise error(400, 50033, "Invalid Recipient(s)")
+        return json_response(self.state.dm_channel_json(self.state.dm_channel(user)))
+
+    async def _post_direct(self, request: web.Request, channel_id: int) -> web.Response:
+        """A message in a direct-message channel: refused with Discord's 50007 when the user takes none."""
+        user = self.state.dm_channels[channel_id]
+        payload, files = await self.read_payload(request)
+        if files:
+            raise error(400, 0, "the sandbox takes no attachments in direct messages")
+        if not (payload.get("content") or payload.get("embeds") or payload.get("components")):
+            raise error(400, 50006, "Cannot send an empty message")
+        where = f"POST /channels/{channel_id}/messages (direct message to {user.name})"
+        self._validate_or_raise(payload, where)
+        self.check_mentions(payload, where)
+        if user.closed_dms:
+            raise error(403, 50007, "Cannot send messages to this user")
+        msg = self.state.new_direct_message(channel_id, payload)
+        self.state.emit("create", msg)
+        return json_response(self.state.message_json(msg))
+
     async def _post_message(self, request: web.Request) -> web.Response:
+        if self.snowflake_param(request, "channel_id") in self.state.dm_channels:
+            return await self._post_direct(request, self.snowflake_param(request, "channel_id"))
         guild, channel = self._channel(self.snowflake_param(request, "channel_id"))
         payload, files = await self.read_payload(request)
         needed = VIEW_CHANNEL | SEND_MESSAGES
@@ -370,7 +410,7 @@ class Rest:
             raise error(400, 50006, "Cannot send an empty message")
         where = f"POST /channels/{channel.id}/messages (#{channel.name})"
         self._validate_or_raise(payload, where)
-        self.check_mentions(payload, where)
+        pings = self.check_mentions(payload, where)
         hold = self.hold_channel_posts
         if hold is not None and not hold.after_storing:
             await self._held(request, hold)  # the post is not made if the sender is gone meanwhile
@@ -378,6 +418,7 @@ class Rest:
         if failure is not None and not failure[1]:
             raise error(failure[0], 0, "Service Unavailable (injected)")
         msg = self.state.new_message(guild, channel, payload, files)
+        msg.pings = pings
         self.state.emit("create", msg)
         self.state.dispatch(guild, "MESSAGE_CREATE", self.state.message_json(msg), intent=GUILD_MESSAGES_INTENT)
         if hold is not None and hold.after_storing:

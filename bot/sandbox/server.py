@@ -293,6 +293,14 @@ class FakeDiscord:
         """Call `callback` for every message the bot creates/edits/deletes; returns an unsubscribe."""
         return self.state.subscribe(callback)
 
+    def direct_messages(self, user: User) -> list[Message]:
+        """What the bot sent `user` by direct message, oldest first."""
+        return self.state.direct_messages(user)
+
+    def close_dms(self, user: User, closed: bool = True) -> None:
+        """The user's privacy settings refuse direct messages (the bot's sends answer 403 with code 50007)."""
+        user.closed_dms = closed
+
     def permissions_for(self, guild: Guild, user_id: int, channel: Channel | None) -> int:
         return permissions_for(guild, user_id, channel)
 

@@ -61,6 +61,8 @@ class User:
     name: str
     bot: bool = False
     locale: str = "en-US"  # the language of the user's Discord client, sent with each interaction
+    # Privacy settings that refuse direct messages from a server's members (and bots): a send answers 403, 50007.
+    closed_dms: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -221,6 +223,7 @@ class Message:
     webhook_id: int | None = None
     deleted: bool = False
     edited_at: str | None = None
+    pings: list[str] = field(default_factory=list)  # who the message notified, each named by its id on purpose
 
     @property
     def ephemeral(self) -> bool:
@@ -286,6 +289,7 @@ class State:
         self.by_token: dict[str, InteractionResult] = {}
         self.dispatch: Dispatch = lambda *args, **kwargs: None
         self._messages: dict[int, list[Message]] = {}  # channel id -> messages in order
+        self.dm_channels: dict[int, User] = {}  # the bot's direct-message channels: channel id -> the other user
         self.message_index: dict[int, Message] = {}
         self._subscribers: list[Callable[[MessageEvent], None]] = []
 
@@ -382,6 +386,47 @@ class State:
                 self._subscribers.remove(callback)
 
         return unsubscribe
+
+    def dm_channel(self, user: User) -> int:
+        """The id of the bot's direct-message channel with `user` (opened on first use, as Discord does)."""
+        for channel_id, other in self.dm_channels.items():
+            if other is user:
+                return channel_id
+        channel_id = new_snowflake()
+        self.dm_channels[channel_id] = user
+        self._messages[channel_id] = []
+        return channel_id
+
+    def direct_messages(self, user: User) -> list[Message]:
+        """What the bot sent `user` by direct message, oldest first."""
+        for channel_id, other in self.dm_channels.items():
+            if other is user:
+                return [m for m in self._messages.get(channel_id, []) if not m.deleted]
+        return []
+
+    def new_direct_message(self, channel_id: int, payload: dict[str, Any]) -> Message:
+        msg = Message(
+            id=new_snowflake(),
+            channel_id=channel_id,
+            author_id=self.bot_user.id,
+            content=payload.get("content") or "",
+            embeds=list(payload.get("embeds") or []),
+            components=list(payload.get("components") or []),
+            flags=int(payload.get("flags") or 0) & _SENDABLE_FLAGS,
+        )
+        self._messages.setdefault(channel_id, []).append(msg)
+        self.message_index[msg.id] = msg
+        return msg
+
+    def dm_channel_json(self, channel_id: int) -> dict[str, Any]:
+        return {
+            "id": str(channel_id),
+            "type": 1,
+            "last_message_id": None,
+            "flags": 0,
+            "last_pin_timestamp": None,
+            "recipients": [self.dm_channels[channel_id].to_json()],
+        }
 
     def find_channel(self, channel_id: int) -> tuple[Guild, Channel] | None:
         for guild in self.guilds.values():

@@ -17,7 +17,10 @@ ROOT = Path(__file__).resolve().parents[2]
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("entry", ("bot.cli", "bot.__main__", "bot.client", "bot.store")),
     ("cogs", ("cogs",)),
-    ("discord", ("bot.ui", "bot.tree", "bot.checks", "bot.modlog", "bot.moment_poster", "bot.scheduling")),
+    (
+        "discord",
+        ("bot.ui", "bot.tree", "bot.checks", "bot.modlog", "bot.moment_poster", "bot.live_poster", "bot.scheduling"),
+    ),
     (
         "services",
         ("bot.services", "bot.errors", "bot.i18n", "bot.text", "bot.settings", "bot.ratelimit"),

@@ -11,6 +11,8 @@ claimed when the bot stopped is looked for in its channel first).
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import logging
 import random
 from collections.abc import Callable, Sequence
@@ -22,10 +24,12 @@ from bot.errors import NotFound, UserFacingError
 from bot.i18n import Text, t
 from bot.services.access import Actor, require_moderator, require_owner
 from bot.services.import_format import skater_match_key
+from bot.services.levels import LEVEL_LABELS
 from bot.services.live import items as live_items
 from bot.services.live import polling
 from bot.services.live.fetching import HostGate, PageCache
-from bot.services.results import ResultsService
+from bot.services.results import DISCIPLINE_LABELS, DISCIPLINE_SYNONYMS, ResultsService
+from bot.text import escape_markdown, quote
 from db.models import AuditRecord, DirectState, LivePost, Subscription, Watch, WatchState
 from db.repositories.live import LiveRepository
 
@@ -36,6 +40,9 @@ MAX_DELAY_MINUTES = 1440
 # up after MAX_POST_ATTEMPTS (the reason is kept on the row).
 POST_RETRY = timedelta(seconds=30)
 DELIVERY_BATCH = 500
+# A new watch is read once, as its baseline, before the polling job may take it: until that read sets the real time
+# of its next poll, it is not due.
+BASELINE_HOLD = timedelta(days=1)
 
 
 class PostFailed(Exception):
@@ -45,6 +52,10 @@ class PostFailed(Exception):
         super().__init__(reason)
         self.reason = reason
         self.transient = transient
+
+
+class NotAttached(Exception):
+    """A delivery was asked of a service that has no poster: LiveService.attach was never called (a bug)."""
 
 
 class DirectClosed(Exception):
@@ -125,6 +136,7 @@ class ScheduleView:
 class _Site:
     cache: PageCache = field(default_factory=PageCache)
     sweep_at: datetime | None = None  # the next poll that asks about every page, not only the hot ones
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one poll of a site at a time (its cache is shared)
 
 
 class LiveService:
@@ -150,6 +162,9 @@ class LiveService:
         self._rng = rng or random.Random()
         self._sites: dict[int, _Site] = {}
         self._poster: LivePoster | None = None
+        # Delivery and recovery one at a time: a recovery that ran beside a delivery would find the posts the
+        # delivery had just claimed and send them a second time.
+        self._delivering = asyncio.Lock()
 
     def attach(self, poster: LivePoster) -> None:
         self._poster = poster
@@ -168,17 +183,21 @@ class LiveService:
         try:
             HttpSource(url, allow_private=self.allow_private)  # the importer's URL rules, before any request
         except SourceError as exc:
-            raise UserFacingError("live-bad-url", problem=str(exc)) from exc
+            raise UserFacingError("live-bad-url", problem=quote(str(exc), 300)) from exc
         now = self.now()
         audit = AuditRecord(actor.user_id, actor.guild_id, "live.watch", _iso(now), after={"url": url})
-        watch = await self.repo.add_watch(url, _iso(now), audit)
+        watch = await self.repo.add_watch(url, _iso(now + BASELINE_HOLD), audit)
         if watch is None:
-            raise UserFacingError("live-already-watched", url=url)
+            raise UserFacingError("live-already-watched", url=quote(url))
         result = await self.poll(watch, baseline=True)
         if not result.reached:
             await self.repo.set_watch_state(watch.id, WatchState.STOPPED)
-            raise UserFacingError("live-unreadable", problem=result.error or "?")
-        return result
+            raise UserFacingError("live-unreadable", problem=quote(result.error or "?", 300))
+        if not result.parsed:
+            # A resumed watch whose pages were unchanged since its last read: nothing new, and nothing to post.
+            return result
+        read = await self.repo.watch(watch.id)
+        return dataclasses.replace(result, watch=read or watch)
 
     async def unwatch(self, actor: Actor, competition: str) -> Watch:
         """Stops watching a site (bot owners); what was posted stays."""
@@ -228,6 +247,8 @@ class LiveService:
         require_moderator(actor)
         if actor.guild_id is None:
             raise UserFacingError("error-guild-only")
+        disciplines = disciplines_from(", ".join(disciplines))  # codes or words, checked here for every path
+        levels = levels_from(", ".join(levels))
         if not 0 <= delay_minutes <= MAX_DELAY_MINUTES:
             raise UserFacingError("live-delay-range", most=MAX_DELAY_MINUTES)
         watch = await self.find_watch(competition) if competition else None
@@ -330,6 +351,11 @@ class LiveService:
     async def poll(self, watch: Watch, *, baseline: bool = False) -> PollResult:
         """Reads the site (what may have changed), imports it, and records what is new. `baseline`: the first
         read of a new watch, whose items are seen but not posted."""
+        site_state = self._sites.setdefault(watch.id, _Site())
+        async with site_state.lock:
+            return await self._poll(watch, site_state, baseline=baseline)
+
+    async def _poll(self, watch: Watch, site_state: _Site, *, baseline: bool) -> PollResult:
         from bot.services.importer import ImportFormatError, import_document
         from bot.services.isu.importer import build_document, read_site
         from bot.services.isu.pages import PageError
@@ -337,7 +363,6 @@ class LiveService:
         from bot.services.isu.source import HttpSource, SourceError
 
         now = self.now()
-        site_state = self._sites.setdefault(watch.id, _Site())
         cache = site_state.cache
         starts = [datetime.fromisoformat(entry["starts_at"]) for entry in watch.schedule]
         sweep = site_state.sweep_at is None or now >= site_state.sweep_at
@@ -464,6 +489,10 @@ class LiveService:
     async def deliver_due(self) -> int:
         """Sends the posts whose delay has passed, edits posts whose item was corrected, sends the direct
         messages; returns how many messages went out."""
+        async with self._delivering:
+            return await self._deliver_due()
+
+    async def _deliver_due(self) -> int:
         poster = self._require_poster()
         sent = 0
         names: dict[int, str] = {}
@@ -481,6 +510,10 @@ class LiveService:
     async def recover(self) -> int:
         """After a restart: each post claimed when the bot stopped is looked for in its channel; found, it is
         completed, else sent. Returns how many were sent."""
+        async with self._delivering:
+            return await self._recover()
+
+    async def _recover(self) -> int:
         poster = self._require_poster()
         sent = 0
         names: dict[int, str] = {}
@@ -571,7 +604,7 @@ class LiveService:
 
     def _require_poster(self) -> LivePoster:
         if self._poster is None:
-            raise RuntimeError("LiveService.attach(poster) was not called")
+            raise NotAttached
         return self._poster
 
 
@@ -585,8 +618,46 @@ def _iso(moment: datetime) -> str:
 
 def status_text(watch: Watch) -> Text:
     """One line on a watch for /live list and the command line."""
+    name = escape_markdown(watch.label)
     if watch.state is not WatchState.WATCHING:
-        return t(f"live-state-{watch.state.value}", name=watch.label)
+        return t(f"live-state-{watch.state.value}", name=name)
     if watch.failures:
-        return t("live-state-failing", name=watch.label, failures=watch.failures, error=watch.last_error or "?")
-    return t("live-state-watching", name=watch.label)
+        return t("live-state-failing", name=name, failures=watch.failures, error=quote(watch.last_error or "?", 200))
+    return t("live-state-watching", name=name)
+
+
+def _words_of(text: str) -> list[str]:
+    return [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+
+
+def _folded(word: str) -> str:
+    return " ".join(word.casefold().replace("_", " ").replace("-", " ").split())
+
+
+_DISCIPLINE_WORDS = {
+    _folded(word): code
+    for code, label in DISCIPLINE_LABELS.items()
+    for word in (code, label, *DISCIPLINE_SYNONYMS.get(code, ()))
+}
+_LEVEL_WORDS = {_folded(word): code for code, label in LEVEL_LABELS.items() for word in (code, label)}
+
+
+def disciplines_from(text: str) -> list[str]:
+    """A subscription's disciplines as typed ("men, ice dance", "ladies") as codes; an unknown word is refused."""
+    return _codes(text, _DISCIPLINE_WORDS, "live-bad-discipline", tuple(DISCIPLINE_LABELS))
+
+
+def levels_from(text: str) -> list[str]:
+    """A subscription's levels as typed ("senior, junior") as codes; an unknown word is refused."""
+    return _codes(text, _LEVEL_WORDS, "live-bad-level", tuple(LEVEL_LABELS))
+
+
+def _codes(text: str, known: dict[str, str], error: str, codes: tuple[str, ...]) -> list[str]:
+    found: list[str] = []
+    for word in _words_of(text):
+        code = known.get(_folded(word))
+        if code is None:
+            raise UserFacingError(error, word=quote(word), known=tuple(c.replace("_", " ") for c in codes))
+        if code not in found:
+            found.append(code)
+    return found
