@@ -53,7 +53,7 @@ class ScheduledSegment:
     starts_at: datetime
     order_key: str  # the segment's starting-order item
     result_key: str  # its results item
-    pages: tuple[str, ...]  # the site's files that change around the segment: its pages, PDF, the category's
+    pages: tuple[str, ...]  # the files the importer reads that change around the segment (the category's result too)
 
 
 def digest(content: dict[str, Any]) -> str:
@@ -101,7 +101,6 @@ def schedule(site: SiteData) -> list[ScheduledSegment]:
                                 seg.segment.panel_page,
                                 seg.segment.scores_pdf,
                                 data.category.result_page,
-                                data.category.entries_page,
                             )
                             if name
                         ),

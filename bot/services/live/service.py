@@ -221,8 +221,13 @@ class LiveService:
         if typed.isdigit():
             found = [w for w in watches if w.id == int(typed)]
         else:
-            folded = typed.casefold()
-            found = [w for w in watches if w.url == typed or folded in (w.name or "").casefold()]
+            # The competition's name read as everywhere else ("Worlds 2014"), through the store, where a watched
+            # site's competition is once it was read; then the site's address, or words of its printed name.
+            keys = {c.key for c in self.results.find_competitions(typed).matches}
+            found = [w for w in watches if w.competition_key in keys]
+            if not found:
+                folded = typed.casefold()
+                found = [w for w in watches if w.url == typed or folded in (w.name or "").casefold()]
         if len(found) == 1:
             return found[0]
         labels = [w.label for w in (found or watches)]
@@ -360,7 +365,7 @@ class LiveService:
         from bot.services.isu.importer import build_document, read_site
         from bot.services.isu.pages import PageError
         from bot.services.isu.protocol_pdf import ProtocolError
-        from bot.services.isu.source import HttpSource, SourceError
+        from bot.services.isu.source import HttpSource, MissingFile, SourceError
 
         now = self.now()
         cache = site_state.cache
@@ -376,7 +381,7 @@ class LiveService:
                     for name in hot.values():
                         try:
                             await source.read(name)
-                        except SourceError:
+                        except MissingFile:
                             pass  # a page not there yet; the importer sees the same when it reads the site
                     if not cache.changed:
                         await self.repo.polled(

@@ -1,0 +1,266 @@
+"""The live service against a real site served over loopback (the 2014 Worlds, some pages held back and then
+published) and a poster that records what it would send: each item posted once per subscribed channel, in
+competition order, after its delay; a restart between claim and send; follows; a failing site backing off."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from aiohttp import web
+
+from bot.errors import UserFacingError
+from bot.services.access import Actor, PermissionDenied
+from bot.services.live.fetching import HostGate
+from bot.services.live.service import DirectClosed, DirectMessage, LiveService, PostFailed, PostMessage
+from bot.services.results import ResultsService
+from db.database import Database
+from db.models import DirectState, LivePostState, WatchState
+from db.repositories.live import LiveRepository
+from tests.isu_sites import wc2014
+
+OWNER = Actor(1, 10, is_owner=True)
+MOD = Actor(2, 10, is_moderator=True)
+FAN = Actor(3, 10)
+# Held back until the test publishes them: the men's free skate (its page, panel, PDF) and the men's result.
+MEN_FREE = ("SEG002.HTM", "SEG002OF.HTM", "wc2014_Men_FS_Scores.pdf", "CAT001RS.HTM")
+
+
+@dataclass
+class Clock:
+    now: datetime = datetime(2014, 3, 28, 9, 0, tzinfo=UTC)  # the men's free skate is at 08:10 UTC that day
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@dataclass
+class Site:
+    """A results host on loopback serving a folder (aiohttp's static files: ETag, Last-Modified, 304)."""
+
+    folder: Path
+    url: str = ""
+    requests: list[tuple[str, bool]] = field(default_factory=list)  # (path, conditional)
+    failing: int = 0  # answer the next N requests with 503
+
+    def publish(self, *names: str) -> None:
+        for name in names:
+            shutil.copy(wc2014() / name, self.folder / name)
+
+
+@pytest.fixture
+async def site(tmp_path: Path) -> AsyncIterator[Site]:
+    folder = tmp_path / "site"
+    shutil.copytree(wc2014(), folder)
+    for name in MEN_FREE:
+        (folder / name).unlink()
+    served = Site(folder)
+
+    @web.middleware
+    async def record(request: web.Request, handler):  # type: ignore[no-untyped-def]
+        conditional = "If-None-Match" in request.headers or "If-Modified-Since" in request.headers
+        served.requests.append((request.path, conditional))
+        if served.failing:
+            served.failing -= 1
+            raise web.HTTPServiceUnavailable()
+        return await handler(request)
+
+    app = web.Application(middlewares=[record])
+    app.router.add_static("/wc2014/", folder)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    tcp = web.TCPSite(runner, "127.0.0.1", 0)
+    await tcp.start()
+    port = tcp._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    served.url = f"http://127.0.0.1:{port}/wc2014/wc2014.html"
+    yield served
+    await runner.cleanup()
+
+
+class Poster:
+    """What would reach Discord: sent posts, edits, direct messages; can fail on demand."""
+
+    def __init__(self) -> None:
+        self.sent: list[PostMessage] = []
+        self.edits: list[tuple[PostMessage, int]] = []
+        self.directs: list[DirectMessage] = []
+        self.closed: set[int] = set()
+        self.fail_next: PostFailed | None = None
+
+    async def send(self, post: PostMessage) -> int:
+        if self.fail_next is not None:
+            failure, self.fail_next = self.fail_next, None
+            raise failure
+        self.sent.append(post)
+        return 1000 + len(self.sent)
+
+    async def edit(self, post: PostMessage, message_id: int) -> None:
+        self.edits.append((post, message_id))
+
+    async def find(self, post: PostMessage) -> int | None:
+        return next(
+            (1001 + i for i, p in enumerate(self.sent) if p.marker == post.marker and p.channel_id == post.channel_id),
+            None,
+        )
+
+    async def direct(self, message: DirectMessage) -> None:
+        if message.user_id in self.closed:
+            raise DirectClosed()
+        self.directs.append(message)
+
+
+@pytest.fixture
+async def live(store: Database, results: ResultsService) -> LiveService:
+    service = LiveService(LiveRepository(store), results, clock=Clock(), allow_private=True, gate=HostGate(spacing=0))
+    service.attach(Poster())
+    return service
+
+
+def poster_of(live: LiveService) -> Poster:
+    assert isinstance(live._poster, Poster)
+    return live._poster
+
+
+def advance(live: LiveService, **delta: float) -> None:
+    clock = live._clock
+    assert isinstance(clock, Clock)
+    clock.now += timedelta(**delta)
+
+
+async def test_only_owners_watch_and_a_bad_address_is_refused(live: LiveService, site: Site) -> None:
+    with pytest.raises(PermissionDenied):
+        await live.watch(MOD, site.url)
+    with pytest.raises(UserFacingError) as bad:
+        await live.watch(OWNER, "ftp://results.example/wc2014/")
+    assert "http" in bad.value.message
+    first = await live.watch(OWNER, site.url)
+    assert first.reached and first.parsed and first.posts == 0  # what a site shows when watched is not news
+    with pytest.raises(UserFacingError):
+        await live.watch(OWNER, site.url)
+
+
+async def test_new_results_are_posted_once_per_channel_in_order_after_the_delay(live: LiveService, site: Site) -> None:
+    await live.watch(OWNER, site.url)
+    await live.subscribe(MOD, channel_id=100, competition=None)
+    await live.subscribe(
+        MOD, channel_id=200, competition="Worlds 2014", disciplines=["men"], delay_minutes=10, role_id=77
+    )
+    await live.subscribe(MOD, channel_id=300, competition=None, disciplines=["pairs"])
+    site.publish(*MEN_FREE)
+    advance(live, minutes=1)
+    polled = await live.poll_due()
+    assert [p.new for p in polled] == [("001/002/segment", "001/final")]
+    await live.deliver_due()
+    poster = poster_of(live)
+    assert [(p.channel_id, p.item_key) for p in poster.sent] == [(100, "001/002/segment"), (100, "001/final")]
+    advance(live, minutes=10)
+    await live.deliver_due()
+    assert [(p.channel_id, p.item_key, p.role_id) for p in poster.sent[2:]] == [
+        (200, "001/002/segment", 77),
+        (200, "001/final", 77),
+    ]
+    # Polled again with nothing new, delivered again: nothing more.
+    advance(live, minutes=1)
+    again = await live.poll_due()
+    assert again and not again[0].parsed and not again[0].new
+    await live.deliver_due()
+    assert len(poster.sent) == 4
+    watch = (await live.watches())[0]
+    assert {p.state for p in await live.repo.posts_of(watch.id)} == {LivePostState.POSTED}
+
+
+async def test_an_unchanged_site_costs_conditional_requests_for_the_hot_pages_only(
+    live: LiveService, site: Site
+) -> None:
+    await live.watch(OWNER, site.url)
+    first = len(site.requests)
+    advance(live, minutes=1)
+    await live.poll_due()
+    asked = site.requests[first:]
+    assert asked and all(conditional for _, conditional in asked if not _.endswith(MEN_FREE))
+    # Around the men's free skate only its pages, its category's and the index are asked about.
+    assert {Path(path).name for path, _ in asked} <= {"wc2014.html", *MEN_FREE}
+
+
+async def test_a_restart_between_claim_and_send_neither_loses_nor_doubles(live: LiveService, site: Site) -> None:
+    await live.watch(OWNER, site.url)
+    await live.subscribe(MOD, channel_id=100, competition=None, disciplines=["men"])
+    site.publish(*MEN_FREE)
+    advance(live, minutes=1)
+    await live.poll_due()
+    poster = poster_of(live)
+    # The first post went out, then the bot stopped before it recorded it; the second was claimed only.
+    due = await live.repo.due_posts(live.now().isoformat())
+    item = await live.repo.item(due[0].watch_id, due[0].item_key)
+    assert item is not None
+    for post in due:
+        assert await live.repo.claim_post(post, item.version)
+    message = await live._message(due[0], item.version, item.content, {})
+    await poster.send(message)
+    sent = await live.recover()
+    assert sent == 1
+    assert [(p.item_key) for p in poster.sent] == ["001/002/segment", "001/final"]
+    assert await live.deliver_due() == 0
+
+
+async def test_passing_failures_are_retried_and_lasting_ones_recorded(live: LiveService, site: Site) -> None:
+    await live.watch(OWNER, site.url)
+    await live.subscribe(MOD, channel_id=100, competition=None, disciplines=["men"])
+    site.publish(*MEN_FREE)
+    advance(live, minutes=1)
+    await live.poll_due()
+    poster = poster_of(live)
+    poster.fail_next = PostFailed("Discord 503", transient=True)
+    await live.deliver_due()
+    assert [p.item_key for p in poster.sent] == ["001/final"]
+    advance(live, minutes=1)
+    await live.deliver_due()
+    assert [p.item_key for p in poster.sent] == ["001/final", "001/002/segment"]
+    await live.subscribe(MOD, channel_id=400, competition=None, disciplines=["women"])
+    watch = (await live.watches())[0]
+    assert all(p.state is LivePostState.POSTED for p in await live.repo.posts_of(watch.id))
+
+
+async def test_a_follower_is_told_once_and_closed_messages_are_recorded_not_retried(
+    live: LiveService, site: Site
+) -> None:
+    await live.watch(OWNER, site.url)
+    name, new = await live.follow(FAN, "Yuzuru Hanyu")
+    assert name == "Yuzuru Hanyu" and new
+    await live.follow(Actor(4, 10), "Yuzuru Hanyu")
+    poster = poster_of(live)
+    poster.closed.add(4)
+    site.publish(*MEN_FREE)
+    advance(live, minutes=1)
+    await live.poll_due()
+    await live.deliver_due()
+    await live.deliver_due()
+    assert [(d.user_id, d.skater) for d in poster.directs] == [(3, "Yuzuru Hanyu")]
+    watch = (await live.watches())[0]
+    states = {(user, state) for user, _, _, state, _ in await live.repo.directs(watch.id)}
+    assert states == {(3, DirectState.SENT), (4, DirectState.CLOSED)}
+    assert await live.following(FAN) == ["Yuzuru Hanyu"]
+
+
+async def test_a_failing_site_backs_off_and_recovers(live: LiveService, site: Site) -> None:
+    await live.watch(OWNER, site.url)
+    site.failing = 1000
+    waits = []
+    for _ in range(4):
+        watch = (await live.watches())[0]
+        live._clock.now = datetime.fromisoformat(watch.next_poll_at)  # type: ignore[attr-defined]
+        result = (await live.poll_due())[0]
+        assert not result.reached
+        after = (await live.watches())[0]
+        waits.append(datetime.fromisoformat(after.next_poll_at) - live.now())
+    assert after.failures == 4 and "503" in (after.last_error or "")
+    assert waits[-1] > waits[0]
+    site.failing = 0
+    live._clock.now = datetime.fromisoformat(after.next_poll_at)  # type: ignore[attr-defined]
+    assert (await live.poll_due())[0].reached
+    healed = (await live.watches())[0]
+    assert healed.failures == 0 and healed.last_error is None and healed.state is WatchState.WATCHING
