@@ -432,6 +432,7 @@ class ReplaySite:
     # -- lifecycle
 
     async def start(self) -> None:
+        self._stopping.clear()
         self._runner = web.AppRunner(self._app, access_log=None, handle_signals=False, handler_cancellation=True)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, 0)
@@ -476,7 +477,7 @@ class ReplaySite:
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             if request.transport is not None:
                 request.transport.close()
-            raise asyncio.CancelledError  # nothing is written on a reset connection
+            raise asyncio.CancelledError  # what aiohttp raises in a handler whose client is gone: nothing is written
         if fault is not None and fault.kind == "hang":
             try:  # the client leaving cancels this (handler_cancellation), as does stop()
                 await asyncio.wait_for(self._stopping.wait(), fault.seconds)
@@ -544,10 +545,10 @@ def _content_type(name: str, body: bytes) -> str:
 
 async def _demo(folder: Path, speed: float) -> None:
     async with ReplaySite(folder, speed=speed) as site:
-        print(f"{site.timeline.index.name}: {site.url} (competition time runs {speed:g} times as fast)")
+        print(f"{site.timeline.index.name}: {site.url} (competition time runs {speed:g} times as fast)", flush=True)
         for phase in site.phases:
             await asyncio.sleep(max(0.0, (phase.when - site.now()).total_seconds() / speed))
-            print(f"{phase.when:%a %d %b %H:%M} {phase.name:15} {phase.what}")
+            print(f"{phase.when:%a %d %b %H:%M} {phase.name:15} {phase.what}", flush=True)
         print("the competition is over; the site stays up until Ctrl+C")
         await asyncio.Event().wait()
 
