@@ -109,7 +109,8 @@ async def test_the_schedule_is_in_utc_and_in_the_order_segments_start(worlds: Si
     assert [s.starts_at for s in planned] == sorted(s.starts_at for s in planned)
     assert (planned[0].category, planned[0].segment) == ("Pairs", "Short Program")
     assert planned[0].starts_at == datetime(2014, 3, 26, 1, 0, tzinfo=UTC)
-    assert "SEG005.HTM" in planned[0].pages and "CAT003RS.HTM" in planned[0].pages and "CAT003EN.HTM" not in planned[0].pages
+    assert {"SEG005.HTM", "CAT003RS.HTM"} <= set(planned[0].pages)
+    assert "CAT003EN.HTM" not in planned[0].pages  # the importer never reads the entries page
     # Items sort into that order too: a final after its category's last segment.
     ordered = sorted(items(worlds), key=competition_order)
     assert ordered[0].key == "003/005/segment"
