@@ -18,10 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Union
 
+import babel.core
+import babel.localedata
+import babel.plural
 from babel import Locale as BabelLocale
-from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime import FluentBundle
 from fluent.runtime.types import fluent_number
-from fluent.syntax import FluentParser
+from fluent.syntax import FluentParser, Visitor
 from fluent.syntax import ast as ftl
 
 from bot.text import shorten
@@ -77,40 +80,86 @@ class Words:
         return catalogue().render(text, self.locale)
 
 
+def _plain_text(message: ftl.Message) -> str | None:
+    """The message's text when it is text alone: no placeable, no attribute."""
+    if message.attributes or message.value is None:
+        return None
+    elements = message.value.elements
+    if len(elements) == 1 and isinstance(elements[0], ftl.TextElement):
+        return str(elements[0].value)
+    return None
+
+
+def _referenced(resources: Iterable[ftl.Resource]) -> set[str]:
+    """The messages other messages name ({ other-message }): the bundle must keep them."""
+    found: set[str] = set()
+
+    class Names(Visitor):
+        def visit_MessageReference(self, node: ftl.MessageReference) -> None:
+            found.add(node.id.name)
+
+    for resource in resources:
+        Names().visit(resource)
+    return found
+
+
 class Catalogue:
     """Every language's messages, loaded once from `bot/locales/<locale>/*.ftl`."""
 
     def __init__(self, root: Path = LOCALES_ROOT, default: str = DEFAULT_LOCALE) -> None:
         self.default = default
         self._bundles: dict[str, FluentBundle] = {}
+        # Messages that are text alone (most: descriptions, labels) are kept as that text, not as Fluent's
+        # syntax tree, which costs about 35 times the text in memory.
+        self._plain: dict[str, dict[str, str]] = {}
         self._keys: dict[str, dict[str, Path]] = {}
         for folder in sorted(p for p in root.iterdir() if p.is_dir()):
             self._load(folder.name, sorted(folder.glob("*.ftl")))
         if default not in self._bundles:
             raise MissingMessage(f"no catalogue for the default locale {default} in {root}")
+        _release_locale_data()
 
     def _load(self, locale: str, files: Iterable[Path]) -> None:
         # Discord shows bidi isolation marks as boxes. ORDINAL($n) is the language's ordinal category of n (CLDR,
         # through Babel: "one" for 1, 21 in English), for messages such as 1st, 2nd, 3rd.
-        ordinal_form = BabelLocale.parse(locale, sep="-").ordinal_form
+        ordinal_form = babel.plural.to_python(BabelLocale.parse(locale, sep="-").ordinal_form)
 
         def ordinal(n: Any) -> str:  # a selector's key: the category, as text
             return str(ordinal_form(int(getattr(n, "value", n))))
 
         functions: dict[str, Any] = {"ORDINAL": ordinal}
         bundle = FluentBundle([locale], functions=functions, use_isolating=False)
+        bundle._babel_locale.decimal_formats  # noqa: B018  # loads the language's data, kept by the bundle
         keys: dict[str, Path] = {}
+        resources: list[ftl.Resource] = []
         for path in files:
-            source = path.read_text(encoding="utf-8")
-            for entry in FluentParser().parse(source).body:
+            resource = FluentParser(with_spans=False).parse(path.read_text(encoding="utf-8"))
+            for entry in resource.body:
                 if isinstance(entry, ftl.Junk):
                     raise ValueError(f"{path}: cannot read {(entry.content or '').strip()[:80]!r}")
                 if isinstance(entry, ftl.Message):
                     if entry.id.name in keys:
                         raise ValueError(f"{path}: {entry.id.name} is already in {keys[entry.id.name].name}")
                     keys[entry.id.name] = path
-            bundle.add_resource(FluentResource(source))
+            resources.append(resource)
+        referenced = _referenced(resources)
+        plain: dict[str, str] = {}
+        for resource in resources:
+            kept: list[ftl.EntryType] = []
+            for entry in resource.body:
+                if not isinstance(entry, ftl.Message | ftl.Term):
+                    continue  # comments: for translators, not for the bot
+                text = _plain_text(entry) if isinstance(entry, ftl.Message) else None
+                if text is not None:
+                    plain[entry.id.name] = text
+                    if entry.id.name not in referenced:
+                        continue
+                entry.comment = None
+                kept.append(entry)
+            resource.body = kept
+            bundle.add_resource(resource)
         self._bundles[locale] = bundle
+        self._plain[locale] = plain
         self._keys[locale] = keys
 
     @property
@@ -142,6 +191,9 @@ class Catalogue:
             served = self.default
             if not self.has(text.key, served):
                 raise MissingMessage(f"no message {text.key!r} in any catalogue")
+        plain = self._plain[served].get(text.key)
+        if plain is not None:
+            return plain
         bundle = self._bundles[served]
         message = bundle.get_message(text.key)
         if message.value is None:
@@ -165,6 +217,17 @@ class Catalogue:
         if isinstance(value, str):
             return _fitted(value)
         raise TypeError(f"a message value must be text, a whole number, a Text or a tuple, not {type(value)}")
+
+
+def _release_locale_data() -> None:
+    """Lets go of what Babel keeps once the bundles hold their language's CLDR data: its global tables and the
+    raw data of every parent locale it merged (about 3 MB, read again only to load another language, which
+    Babel then does as it did the first time). These are Babel's private caches (babel 2.x): were they renamed,
+    nothing breaks, the memory is only kept (bench/bench_bot.py would show it)."""
+    for cache in ("_cache", "_dict_cache"):
+        getattr(babel.localedata, cache, {}).clear()
+    if hasattr(babel.core, "_global_data"):
+        babel.core._global_data = None
 
 
 def stored(text: Text) -> str:

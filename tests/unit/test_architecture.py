@@ -137,3 +137,27 @@ def test_the_checker_sees_an_upward_import() -> None:
     )
     assert [target for _, target in runtime_imports(tree)] == ["typing", "cogs.stories"]
     assert layer_of("cogs.stories") < layer_of("bot.services.moments")  # type: ignore[operator]
+
+
+def test_the_bot_starts_without_the_importers() -> None:
+    """PDFium, lexbor and the import format cost the bot about 15 MB it needs only while importing a site: they
+    are loaded by the first import or live poll, never by the bot's start (its memory target is checked by
+    bench/bench_bot.py)."""
+    import subprocess
+    import sys
+
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, importlib, bot.client, cogs\n"
+            "for name in cogs.EXTENSIONS: importlib.import_module(name)\n"
+            "heavy = ('pypdfium2', 'selectolax', 'msgspec', 'charset_normalizer')\n"
+            "print(' '.join(m for m in heavy if m in sys.modules))",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    ).stdout.split()
+    assert loaded == [], f"loaded at start: {loaded}"

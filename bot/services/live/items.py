@@ -15,10 +15,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.services.isu.importer import CategoryData, SegmentData, SiteData, couple_of, display_name
-from bot.services.isu.model import SkaterRef
+if TYPE_CHECKING:  # the ISU reader (PDFium, lexbor) is loaded by the first poll, not by the bot's start
+    from bot.services.isu.importer import CategoryData, SegmentData, SiteData
+    from bot.services.isu.model import SkaterRef
 
 _OFFSET = re.compile(r"^UTC([+-])(\d{2}):(\d{2})$")
 
@@ -111,6 +112,8 @@ def schedule(site: SiteData) -> list[ScheduledSegment]:
 
 def items(site: SiteData) -> list[LiveItem]:
     """Every item the site shows now, in the order a reader would want them posted."""
+    from bot.services.isu.importer import couple_of
+
     zone = schedule_zone(site.index.timezone)
     found: list[LiveItem] = []
     for data in site.categories:
@@ -208,6 +211,8 @@ def _base(site: SiteData, data: CategoryData, seg: SegmentData | None, when: dat
 
 
 def _order(data: CategoryData, seg: SegmentData) -> list[dict[str, Any]]:
+    from bot.services.isu.importer import couple_of
+
     rows = sorted(seg.rows or [], key=lambda r: (r.starting_number is None, r.starting_number or 0))
     return [
         {**_who(couple_of(row.skater, data.discipline)), "starting_number": row.starting_number, "status": row.status}
@@ -217,6 +222,8 @@ def _order(data: CategoryData, seg: SegmentData) -> list[dict[str, Any]]:
 
 def _who(ref: SkaterRef) -> dict[str, Any]:
     """The skater (or couple) as a post names them, and as the store knows them (one name per partner)."""
+    from bot.services.isu.importer import display_name
+
     return {
         "name": " / ".join(display_name(part.strip()) for part in ref.name.split(" / ")),
         "names": [display_name(part.strip()) for part in ref.name.split(" / ")],

@@ -23,7 +23,6 @@ from typing import Any, Protocol
 from bot.errors import NotFound, UserFacingError
 from bot.i18n import Text, t
 from bot.services.access import Actor, require_moderator, require_owner
-from bot.services.import_format import skater_match_key
 from bot.services.levels import LEVEL_LABELS
 from bot.services.live import items as live_items
 from bot.services.live import polling
@@ -167,9 +166,11 @@ class LiveService:
         self._delivering = asyncio.Lock()
 
     def attach(self, poster: LivePoster) -> None:
+        """Gives the service its way to Discord (bot/live_poster.py), at start."""
         self._poster = poster
 
     def now(self) -> datetime:
+        """The service's clock (injected in tests and the sandbox's replay)."""
         return self._clock()
 
     # --- watching (owners) ----------------------------------------------------------------------------------
@@ -307,6 +308,7 @@ class LiveService:
         return " / ".join(await self.results.skater_names(ids)), any(added)
 
     async def unfollow(self, actor: Actor, athlete: str) -> tuple[str, bool]:
+        """Stops following a skater (or couple): (name, whether they were followed)."""
         ids = self.results.athlete_ids(athlete)
         removed = [await self.repo.unfollow(actor.user_id, skater_id) for skater_id in ids]
         return " / ".join(await self.results.skater_names(ids)), any(removed)
@@ -478,6 +480,8 @@ class LiveService:
 
     async def _directs_for(self, scored: Sequence[live_items.LiveItem]) -> list[tuple[int, str, int]]:
         """(member, item, skater) for every follower of a skater the new results score."""
+        from bot.services.import_format import skater_match_key  # with the importer, loaded by the first poll
+
         keyed: dict[str, list[str]] = {}
         for item in scored:
             for name, nation in live_items.names_in(item.content):
