@@ -161,6 +161,10 @@ class LiveService:
         self.gate = gate or HostGate()
         self._rng = rng or random.Random()
         self._sites: dict[int, _Site] = {}
+        # A site's requests give up after these (seconds; the importer's): a hung host is a failed poll, backed off.
+        self.connect_timeout: float = 10
+        self.read_timeout: float = 30
+        self.file_deadline: float = 120
         self._poster: LivePoster | None = None
         # Delivery and recovery one at a time: a recovery that ran beside a delivery would find the posts the
         # delivery had just claimed and send them a second time.
@@ -373,11 +377,17 @@ class LiveService:
         sweep = site_state.sweep_at is None or now >= site_state.sweep_at
         try:
             async with HttpSource(
-                watch.url, allow_private=self.allow_private, cache=cache, before_request=self.gate.wait
+                watch.url,
+                allow_private=self.allow_private,
+                cache=cache,
+                before_request=self.gate.wait,
+                connect_timeout=self.connect_timeout,
+                read_timeout=self.read_timeout,
+                file_deadline=self.file_deadline,
             ) as source:
                 if cache.known and not sweep:
                     hot = self._hot_urls(watch, source, now)
-                    cache.begin(hot)
+                    cache.begin(hot)  # the hot pages, asked once: the import below reads them from memory
                     for name in hot.values():
                         try:
                             await source.read(name)
@@ -388,7 +398,8 @@ class LiveService:
                             watch.id, at=_iso(now), next_poll_at=_iso(now + polling.interval(now, starts))
                         )
                         return PollResult(watch, reached=True)
-                cache.begin(None if sweep else self._hot_urls(watch, source, now).keys())
+                else:
+                    cache.begin(None)
                 site = await read_site(source)
                 document = build_document(site, source)
                 await import_document(
