@@ -5,7 +5,7 @@ moment scheduler, driven by that clock, finds it due (`tick()`)."""
 
 from __future__ import annotations
 
-import random
+import itertools
 import shutil
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, replace
@@ -198,7 +198,7 @@ def polls(requests: Iterable[Request]) -> list[tuple[datetime, list[Request]]]:
 def check_polite(r: Replay, requests: list[Request]) -> None:
     """What the results host saw: requests spaced by the gate, conditional once a page is known, a page's body
     sent again only when it changed, and between two full reads (30 minutes apart) only the hot pages."""
-    gaps = [b.monotonic - a.monotonic for a, b in zip(requests, requests[1:], strict=False)]
+    gaps = [b.monotonic - a.monotonic for a, b in itertools.pairwise(requests)]
     assert min(gaps) >= SPACING * 0.8, min(gaps)
     bodies: dict[str, int] = {}
     for request in requests:
@@ -223,7 +223,7 @@ def check_polite(r: Replay, requests: list[Request]) -> None:
             hot_only += 1
         else:
             full.append(at)
-    assert all(b - a >= polling.SLOW for a, b in zip(full, full[1:], strict=False)), full
+    assert all(b - a >= polling.SLOW for a, b in itertools.pairwise(full)), full
     assert hot_only > len(full)
 
 
@@ -301,3 +301,121 @@ async def test_a_competition_unfolds_once_in_order_in_every_subscribed_channel(r
     check_polite(r, r.site.requests)
 
 
+class Killed(BaseException):
+    """Stands for the process dying: nothing after it runs (the job catches Exception, not this)."""
+
+
+@pytest.mark.parametrize("sent_before_crash", [False, True], ids=["killed-before-send", "killed-after-send"])
+async def test_a_bot_stopped_mid_competition_resumes_without_a_double_or_a_gap(
+    replay: Replay, monkeypatch: pytest.MonkeyPatch, sent_before_crash: bool
+) -> None:
+    r, sandbox = replay, replay.sandbox
+    setup = await watch_and_subscribe(r)
+    pairs_fs = phase(r, "results", "Pairs Free Skating")
+    ladies_order = phase(r, "starting order", "Ladies Short Program")
+    ladies_sp = phase(r, "results", "Ladies Short Program")
+    await r.through(p for p in r.phases[1:] if p.when < pairs_fs.when)
+    shown = len(live_posts(sandbox, setup.everything))
+    assert shown == 5
+
+    # The pairs' free skating results appear; the bot claims its first post and dies, before or after Discord got it.
+    assert sandbox.bot is not None
+    live = sandbox.bot.live
+    if sent_before_crash:
+
+        async def complete(*args: object) -> None:
+            raise Killed
+
+        monkeypatch.setattr(live.repo, "complete_post", complete)
+    else:
+        assert live._poster is not None
+
+        async def send(*args: object) -> int:
+            raise Killed
+
+        monkeypatch.setattr(live._poster, "send", send)
+    with pytest.raises(Killed):
+        await r.at(pairs_fs.when + timedelta(seconds=30))
+    claimed = await sandbox.db.fetchall("SELECT channel_id, item_key FROM live_posts WHERE state = 'claimed'")
+    assert [tuple(row) for row in claimed] == [(setup.everything.id, "003/006/segment")]
+    assert len(live_posts(sandbox, setup.everything)) == shown + (1 if sent_before_crash else 0)
+    monkeypatch.undo()
+    await sandbox.stop_bot()
+
+    # While it is down, the ladies' short program starting order is published; it comes back half an hour later.
+    r.clock.now = ladies_order.when + timedelta(minutes=30)
+    await sandbox.start_bot()  # its recovery looks in the channel for the claimed post before sending it
+    r.tune()
+    await r.at(r.clock.now + timedelta(seconds=30))
+    await r.through([ladies_sp])
+
+    upto = [p for p in r.phases if p.when <= ladies_sp.when]
+    assert titles(live_posts(sandbox, setup.everything)) == expected_titles(upto)
+    assert titles(live_posts(sandbox, setup.delayed)) == expected_titles(upto)
+    assert titles(live_posts(sandbox, setup.women)) == expected_titles(upto, {"women"})
+    assert titles(live_posts(sandbox, setup.seniors_pd)) == expected_titles(upto, {"pairs", "ice_dance"})
+    rows = await sandbox.db.fetchall("SELECT state, message_id FROM live_posts")
+    assert {row["state"] for row in rows} == {"posted"}
+    assert len({row["message_id"] for row in rows}) == len(rows)
+    dms = [m.embeds[0]["title"] for m in sandbox.server.direct_messages(sandbox.member)]
+    assert sorted(dms) == sorted(
+        [
+            "Yuzuru Hanyu · Men Short Program",
+            "Meagan Duhamel · Pairs Short Program",
+            "Meagan Duhamel · Pairs Free Skating",
+        ]
+    )
+
+
+async def test_a_failing_site_is_backed_off_and_what_it_missed_is_posted_when_it_recovers(replay: Replay) -> None:
+    r, sandbox = replay, replay.sandbox
+    setup = await watch_and_subscribe(r)
+    men_sp = phase(r, "results", "Men Short Program")
+    await r.through(p for p in r.phases[1:] if p.when < men_sp.when)
+    assert titles(live_posts(sandbox, setup.everything)) == expected_titles(p for p in r.phases if p.when < men_sp.when)
+
+    # Healthy, around a segment: a poll every 20 seconds.
+    start = men_sp.when - timedelta(minutes=5)
+    await r.at(start)
+    healthy = len(r.site.requests)
+    for _ in range(12):
+        await r.at(r.clock.now + timedelta(seconds=10))
+    healthy_polls = polls(r.site.requests[healthy:])
+    assert len(healthy_polls) == 6  # two minutes, a poll every 20 seconds
+
+    # Then the host fails: four 503s, then a request that hangs past the client's timeouts. The results of the men's
+    # short program appear meanwhile.
+    failing = len(r.site.requests)
+    r.site.fail_next(4, status=503)
+    r.site.hang_next(1, seconds=30)
+    listed = ""
+    while len(r.site.requests) - failing < 5 or r.site.requests[-1].fault is not None:
+        await r.at(r.clock.now + timedelta(seconds=10))
+        if len(r.site.requests) - failing == 2 and not listed:
+            listed = text_of(await sandbox.slash("live list"))
+        assert r.clock.now - start < timedelta(hours=1)
+    assert "watching, but the last 2 reads failed" in listed and "HTTP 503" in listed, listed
+    log = r.site.requests[failing:]
+    faults = [q for q in log if q.fault is not None]
+    assert [q.fault for q in faults] == ["status"] * 4 + ["hang"]
+    assert [q.status for q in faults] == [503] * 4 + [None]  # the client gave up on the hanging one
+    # Each failed poll stopped at its first request, and waited longer each time: 30 s, 1, 2, 4 minutes, each with
+    # up to half of it as jitter either way (and never sooner than the 20 s of the segment's pace).
+    waits = [b.at - a.at for a, b in itertools.pairwise(faults)]
+    for n, wait in enumerate(waits, start=1):
+        base = polling.BACKOFF_FIRST * 2 ** (n - 1)
+        assert max(base * 0.5, polling.FAST) <= wait <= base * 1.5 + timedelta(seconds=10), (n, waits)
+    assert waits[-1] > waits[0] and sum(waits, timedelta()) >= timedelta(minutes=3)
+    # Five requests in all while it failed, where a healthy site around a segment has a poll every 20 seconds.
+    assert [q for q in log if q.at <= faults[-1].at] == faults
+
+    # The host answers again: the results it held back are posted, the DM sent, and the pace is normal again.
+    await r.at(r.clock.now + timedelta(seconds=30))
+    upto = [p for p in r.phases if p.when <= men_sp.when]
+    assert titles(live_posts(sandbox, setup.everything)) == expected_titles(upto)
+    assert "Yuzuru Hanyu · Men Short Program" in [
+        m.embeds[0]["title"] for m in sandbox.server.direct_messages(sandbox.member)
+    ]
+    watch = (await sandbox.bot.live.watches())[0]
+    assert watch.failures == 0
+    assert datetime.fromisoformat(watch.next_poll_at) - r.clock.now <= polling.FAST

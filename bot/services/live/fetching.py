@@ -2,8 +2,8 @@
 and requests to one host spaced out whatever the number of sites on it.
 
 A poll asks the server only for the pages that may change now (`hot`: the index, and the pages of the segments
-around their time), each once; every other page is served from the last poll's bodies (or is still missing, when
-it answered 404: the pages of segments not skated yet are not asked about between sweeps). A hot page is asked for with its
+around their time), each once; every other page is served from the last poll's bodies (or is still missing, when it
+answered 404: the pages of segments not skated yet are not asked about between sweeps). A hot page is asked for with its
 validators (If-None-Match, If-Modified-Since), so an unchanged page costs the host a 304 and no body. `changed`
 tells the poll whether anything differs from the last one: when nothing does, the site is not parsed again.
 """
@@ -39,7 +39,7 @@ class PageCache:
     def begin(self, hot: Collection[str] | None) -> None:
         """A new poll: `hot` the URLs to ask the server about (None: all of them), each at most once."""
         self._hot = hot
-        self._asked: set[str] = set()
+        self._asked = set()
         self.changed = False
 
     @property
