@@ -33,7 +33,7 @@ SPACING = 0.03
 FOLLOWED = "Yuzuru Hanyu"  # Men: short program and free skating
 FOLLOWED_PAIR = "Meagan Duhamel"  # Pairs, with Eric Radford
 # Followed after her short program's score: the correction changes that score, and must not tell her follower again.
-FOLLOWED_LATE = "Vera Bazarova"
+FOLLOWED_LATE = "Bazarova / Larionov"  # both partners: one message per score all the same
 
 
 # When the clock stops around each phase: shortly before it (a poll that finds nothing), 30 s after (the poll that
@@ -237,7 +237,7 @@ async def test_a_competition_unfolds_once_in_order_in_every_subscribed_channel(r
 
     await r.through(p for p in r.phases[1:] if p.when <= pairs_sp.when)
     followed = await sandbox.slash("follow", user=sandbox.member, athlete=FOLLOWED_LATE)  # the site listed her
-    assert "You follow" in text_of(followed), text_of(followed)
+    assert "You follow **Vera Bazarova / Yuri Larionov**" in text_of(followed), text_of(followed)
     await r.through(p for p in r.phases if pairs_sp.when < p.when < correction.when)
 
     # Every segment's starting order and results and every category's final, once, in competition order.
@@ -272,9 +272,9 @@ async def test_a_competition_unfolds_once_in_order_in_every_subscribed_channel(r
         [
             "Yuzuru Hanyu · Men Short Program",
             "Yuzuru Hanyu · Men Free Skating",
-            "Meagan Duhamel · Pairs Short Program",
-            "Meagan Duhamel · Pairs Free Skating",
-            "Vera Bazarova · Pairs Free Skating",  # followed after her short program
+            "Meagan Duhamel / Eric Radford · Pairs Short Program",
+            "Meagan Duhamel / Eric Radford · Pairs Free Skating",
+            "Vera Bazarova / Yuri Larionov · Pairs Free Skating",  # followed after their short program
         ]
     ), told
     assert server.direct_messages(setup.shy) == [] and setup.shy.dm_refusals == 2
@@ -361,8 +361,8 @@ async def test_a_bot_stopped_mid_competition_resumes_without_a_double_or_a_gap(
     assert sorted(dms) == sorted(
         [
             "Yuzuru Hanyu · Men Short Program",
-            "Meagan Duhamel · Pairs Short Program",
-            "Meagan Duhamel · Pairs Free Skating",
+            "Meagan Duhamel / Eric Radford · Pairs Short Program",
+            "Meagan Duhamel / Eric Radford · Pairs Free Skating",
         ]
     )
 

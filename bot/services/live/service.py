@@ -488,18 +488,20 @@ class LiveService:
         )
 
     async def _directs_for(self, scored: Sequence[live_items.LiveItem]) -> list[tuple[int, str, int]]:
-        """(member, item, skater) for every follower of a skater the new results score."""
-        keyed: dict[str, list[str]] = {}
+        """(member, item, skater) for every follower of a skater the new results score: one per member and score (a
+        member following both partners of a couple hears of the couple's score once)."""
+        keyed: dict[str, list[tuple[str, int]]] = {}  # match key -> (item, the entry of the item it skated in)
         for item in scored:
-            for name, nation in live_items.names_in(item.content):
-                keyed.setdefault(skater_match_key(name, nation), []).append(item.key)
+            for entry, skater in enumerate(item.content.get("skaters", [])):
+                for name in skater.get("names", []):
+                    keyed.setdefault(skater_match_key(name, skater["nation"]), []).append((item.key, entry))
         ids = await self.repo.skater_ids(list(keyed))
         by_skater = {skater_id: keyed[key] for key, skater_id in ids.items()}
-        return [
-            (user, item_key, skater_id)
-            for user, skater_id in await self.repo.followers(list(by_skater))
-            for item_key in by_skater[skater_id]
-        ]
+        found: dict[tuple[int, str, int], int] = {}
+        for user, skater_id in await self.repo.followers(list(by_skater)):
+            for item_key, entry in by_skater[skater_id]:
+                found.setdefault((user, item_key, entry), skater_id)
+        return [(user, item_key, skater_id) for (user, item_key, _), skater_id in found.items()]
 
     # --- delivery ---------------------------------------------------------------------------------------------
     async def deliver_due(self) -> int:
