@@ -289,8 +289,9 @@ async def _run_replay(settings: Settings, console: Console, *, db_path: Path | N
 
 
 def _skater_to_follow(folder: Path, phases: Sequence[Any]) -> str | None:
-    """The first skater of the first segment's starting order who skates their category's next segment too: the
-    store knows a skater once a score of theirs is imported, so the follower's message comes with that next score."""
+    """The first skater of the first segment's starting order who skates their category's next segment too. The store
+    knows a skater once the site lists them; at a high speed the first segment's results may already be read by then,
+    and the follower's message comes with the next score."""
     from bot.services.isu.pages import decode_page, parse_segment_page
 
     def rows(name: str) -> list[Any]:
