@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 from datetime import UTC, datetime, timedelta
 
@@ -100,3 +101,20 @@ async def test_requests_to_one_host_are_spaced_across_sites(monkeypatch: pytest.
     await gate.wait("other.example")  # another host is not held back
     await gate.wait("results.isu.org")
     assert slept == [2.0, 2.0]
+
+
+async def test_a_late_wake_up_does_not_bring_the_next_request_closer(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [100.0]
+    late = [1.5]  # a busy event loop wakes the first waiter 1.5 s late
+
+    async def sleep(seconds: float) -> None:
+        now[0] += seconds + late[0]
+        late[0] = 0
+
+    monkeypatch.setattr(asyncio, "sleep", sleep)
+    gate = HostGate(spacing=2, clock=lambda: now[0])
+    released = []
+    for _ in range(3):
+        await gate.wait("h")
+        released.append(now[0])
+    assert [round(b - a, 6) for a, b in itertools.pairwise(released)] == [3.5, 2.0]  # never under 2 s

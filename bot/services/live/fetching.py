@@ -106,4 +106,6 @@ class HostGate:
             ready = self._next.get(host, now)
             if ready > now:
                 await asyncio.sleep(ready - now)
-            self._next[host] = max(ready, now) + self.spacing
+            # From when this request really goes: a late wake-up (a busy event loop) must not let the next one
+            # follow it closer than `spacing`.
+            self._next[host] = max(ready, self._clock()) + self.spacing
