@@ -119,6 +119,16 @@ def build_parser() -> argparse.ArgumentParser:
     live_unwatch.add_argument("name", help="the competition's id (from `live list`), URL or words of its name")
     sandbox = commands.add_parser("sandbox", help="try the bot in a local Discord sandbox, in this terminal")
     sandbox.add_argument("--db", type=Path, help="use this store instead of a fresh one with the bundled data")
+    sandbox.add_argument(
+        "--replay",
+        type=Path,
+        metavar="FOLDER",
+        help="replay a saved ISU results site as it unfolded (tests/fixtures/isu/wc2014): the bot watches it, "
+        "#general is subscribed and fan follows a skater",
+    )
+    sandbox.add_argument(
+        "--speed", type=float, default=600, help="with --replay: competition seconds per real second (600)"
+    )
     return parser
 
 
@@ -461,4 +471,4 @@ async def _sandbox(settings: Settings, args: argparse.Namespace) -> int:
         logging.getLogger("discord").setLevel(logging.ERROR)
         logging.getLogger("discord.gateway").setLevel(logging.ERROR)
 
-    return await run_sandbox(settings, db_path=args.db)
+    return await run_sandbox(settings, db_path=args.db, replay=args.replay, speed=args.speed)

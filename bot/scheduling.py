@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import date, datetime, timedelta
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -43,15 +44,8 @@ class LiveJob:
         self.service = service
         self._running = False
 
-    def add_to(self, scheduler: AsyncIOScheduler) -> None:
-        scheduler.add_job(
-            self.run,
-            IntervalTrigger(seconds=int(LIVE_EVERY.total_seconds())),
-            id=LIVE_JOB,
-            replace_existing=True,
-            coalesce=True,
-            max_instances=1,
-        )
+    def add_to(self, scheduler: MomentScheduler) -> None:
+        scheduler.every(LIVE_EVERY, self.run, LIVE_JOB)
 
     async def run(self) -> None:
         if self._running:
@@ -93,14 +87,21 @@ class MomentScheduler:
     def start(self) -> None:
         """Needs the running event loop: called from setup_hook."""
         self.scheduler.start(paused=self.driven_by_clock)
-        self.scheduler.add_job(
-            self.correct_missed,
-            IntervalTrigger(seconds=int(CORRECTIONS_EVERY.total_seconds())),
-            id=CORRECTIONS_JOB,
-            replace_existing=True,
-            coalesce=True,
-            max_instances=1,
-        )
+        self.every(CORRECTIONS_EVERY, self.correct_missed, CORRECTIONS_JOB)
+
+    def every(self, period: timedelta, func: Callable[[], Awaitable[None]], job: str) -> None:
+        """An interval job: first run one period from now, then every period. Driven by an injected clock, "now"
+        is that clock's (APScheduler would start it from the wall clock, and a test in 2014 would never see it
+        come due)."""
+        if self.driven_by_clock:
+            first = self.service.clock() + period
+            trigger = IntervalTrigger(seconds=int(period.total_seconds()), start_date=first, timezone="UTC")
+            self.scheduler.add_job(
+                func, trigger, id=job, replace_existing=True, coalesce=True, max_instances=1, next_run_time=first
+            )
+            return
+        trigger = IntervalTrigger(seconds=int(period.total_seconds()))
+        self.scheduler.add_job(func, trigger, id=job, replace_existing=True, coalesce=True, max_instances=1)
 
     async def correct_missed(self) -> None:
         """The corrections job: posts of stories relabelled by another process are corrected within
@@ -182,7 +183,12 @@ class MomentScheduler:
         due = [job for job in self.scheduler.get_jobs() if job.next_run_time and job.next_run_time <= now]
         for job in due:
             if isinstance(job.trigger, IntervalTrigger):  # a recurring job: run, and plan its next run
-                job.modify(next_run_time=job.trigger.get_next_fire_time(job.next_run_time, now))
+                # Coalesced, as APScheduler does: the runs missed while the clock jumped are one run, and the next
+                # is the first of its period after now.
+                following = job.trigger.get_next_fire_time(None, now)
+                if following is not None and following <= now:
+                    following += job.trigger.interval
+                job.modify(next_run_time=following)
                 await job.func(*job.args)
                 continue
             late = (now - job.next_run_time).total_seconds()

@@ -8,10 +8,12 @@ Discord user would see, limits and permission errors included.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import sys
 import time
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
@@ -170,7 +172,13 @@ class SandboxConsole:
     def _print_event(self, event: MessageEvent) -> None:
         msg = event.message
         channel = self.guild.channels.get(msg.channel_id)
-        where = f"#{channel.name}" if channel else f"channel {msg.channel_id}"
+        recipient = self.server.state.dm_channels.get(msg.channel_id)
+        if channel is not None:
+            where = f"#{channel.name}"
+        elif recipient is not None:
+            where = f"direct message to {recipient.name}"
+        else:
+            where = f"channel {msg.channel_id}"
         if event.kind == "delete":
             self.console.print(Text(f"{where} · skatebot deleted a message", style="dim italic"))
             return
@@ -542,11 +550,18 @@ async def run_console(
     stdin: TextIO = sys.stdin,
     console: Console,
     moderator: User | None = None,
+    prelude: Sequence[str] = (),
+    until: asyncio.Event | None = None,
 ) -> int:
-    """Read commands from `stdin` until quit/EOF; returns the process exit code."""
+    """Read commands from `stdin` until quit/EOF; returns the process exit code. `prelude`: lines run first, as if
+    typed. `until`: with piped input, keep showing what happens after the input ends, until it is set (a replayed
+    competition that is over)."""
     session = SandboxConsole(server, guild, channel, owner, member, console, moderator)
     interactive = bool(getattr(stdin, "isatty", lambda: False)())
     try:
+        for line in prelude:
+            console.print(Text(f"> {line}", style="dim"))
+            await session.run_line(line)
         if not interactive:
             text = await asyncio.to_thread(stdin.read)
             for line in text.splitlines():
@@ -554,7 +569,13 @@ async def run_console(
                     continue
                 console.print(Text(f"> {line}", style="dim"))
                 if not await session.run_line(line):
-                    break
+                    return 0
+            if until is not None:
+                while not until.is_set():
+                    session.drain()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(until.wait(), 0.5)
+                await session.settle()
             return 0
         console.print(Text(f"skatebot sandbox · {guild.name} · #{channel.name} · type 'help'", style="bold"))
         feed = asyncio.create_task(_feed(session))

@@ -11,15 +11,17 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable
-from datetime import datetime
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import discord
 from rich.console import Console
+from rich.text import Text
 
 from bot.client import SkateBot, configure_endpoints
+from bot.errors import UserFacingError
 from bot.sandbox.server import (
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE_MESSAGE,
@@ -183,11 +185,16 @@ class Sandbox:
         return await self.server.autocomplete(self.guild, self.channel, user or self.owner, command, options, focused)
 
 
-async def run_sandbox(settings: Settings, *, db_path: Path | None = None) -> int:
-    """`skatebot sandbox`: the bot in a local Discord, driven from this terminal."""
+async def run_sandbox(
+    settings: Settings, *, db_path: Path | None = None, replay: Path | None = None, speed: float = 600
+) -> int:
+    """`skatebot sandbox`: the bot in a local Discord, driven from this terminal. `replay`: a saved ISU results
+    site served as it unfolded (bot.sandbox.replay), watched by the bot, its clock `speed` times real time."""
     from bot.sandbox.console import run_console
 
     console = Console(highlight=False)
+    if replay is not None:
+        return await _run_replay(settings, console, db_path=db_path, folder=replay, speed=speed)
     console.print(
         "[bold]skatebot sandbox[/]: a local Discord on 127.0.0.1 with the real bot and the bundled data. "
         "Type [cyan]help[/] for commands, [cyan]quit[/] to leave."
@@ -204,3 +211,144 @@ async def run_sandbox(settings: Settings, *, db_path: Path | None = None) -> int
             console=console,
             moderator=sandbox.moderator,
         )
+
+
+class SpedUpClock:
+    """Competition time for `skatebot sandbox --replay`: from `start`, `speed` times as fast as real time. The bot and
+    the replayed site share it."""
+
+    def __init__(self, start: datetime, speed: float) -> None:
+        self.start, self.speed = start, speed
+        self._began = time.monotonic()
+
+    def restart(self, start: datetime) -> None:
+        self.start, self._began = start, time.monotonic()
+
+    def __call__(self) -> datetime:
+        return self.start + timedelta(seconds=(time.monotonic() - self._began) * self.speed)
+
+
+REPLAY_LEAD = timedelta(minutes=1)  # the clock starts this long after the site's index appears
+REPLAY_TICK = 0.1  # seconds of real time between two runs of the scheduler by the sped-up clock
+
+
+async def _run_replay(settings: Settings, console: Console, *, db_path: Path | None, folder: Path, speed: float) -> int:
+    """The bot watching a replayed competition: the owner watches it, #general is subscribed, the member "fan"
+    follows the first skater of the first segment; phases, posts and the DM are shown as they happen."""
+    from bot.sandbox.console import run_console
+    from bot.sandbox.replay import ReplayError, ReplaySite
+    from bot.services.live.fetching import HostGate
+    from bot.services.live.polling import HOST_SPACING
+
+    if speed <= 0:
+        console.print("[red]--speed must be more than 0[/]")
+        return 2
+    clock = SpedUpClock(datetime.now(UTC), speed)
+    try:
+        site = ReplaySite(folder, clock=clock)
+    except (ReplayError, OSError) as exc:
+        console.print(Text(f"{folder} cannot be replayed: {exc}", style="red"))
+        return 2
+    phases = site.phases
+    followed = _skater_to_follow(folder, phases)
+    base = dataclasses.replace(settings, token=None, owner_ids=frozenset(), live_allow_private=True)
+    console.print(
+        Text.assemble(
+            ("skatebot sandbox --replay", "bold"),
+            f": {site.timeline.index.name} replayed on 127.0.0.1, competition time {speed:g} times as fast, from "
+            f"{phases[0].what} on. The bot watches it, #general is subscribed, and fan follows "
+            f"{followed or 'nobody'}. Type help for commands, quit to leave.",
+        )
+    )
+    async with site:
+        clock.restart(phases[0].when + REPLAY_LEAD)
+        async with Sandbox(db_path=db_path, settings=base, clock=clock) as sandbox:
+            assert sandbox.bot is not None
+            # The replay is on this machine: the spacing per host keeps its pace in competition time.
+            sandbox.bot.live.gate = HostGate(spacing=HOST_SPACING.total_seconds() / speed)
+            over = asyncio.Event()
+            prelude = [f"/live watch url: {site.url}", "as mod", "/live subscribe channel: general", "as owner"]
+            driver = asyncio.create_task(_drive_replay(sandbox, site, console, followed, over), name="replay")
+            try:
+                return await run_console(
+                    sandbox.server,
+                    sandbox.guild,
+                    sandbox.channel,
+                    sandbox.owner,
+                    sandbox.member,
+                    stdin=sys.stdin,
+                    console=console,
+                    moderator=sandbox.moderator,
+                    prelude=prelude,
+                    until=over,
+                )
+            finally:
+                driver.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await driver
+
+
+def _skater_to_follow(folder: Path, phases: Sequence[Any]) -> str | None:
+    """The first skater of the first segment's starting order who skates their category's next segment too. The store
+    knows a skater once the site lists them; at a high speed the first segment's results may already be read by then,
+    and the follower's message comes with the next score."""
+    from bot.services.isu.pages import decode_page, parse_segment_page
+
+    def rows(name: str) -> list[Any]:
+        path = folder / name
+        if not path.is_file():
+            return []
+        found, _ = parse_segment_page(decode_page(path.read_bytes(), path.name, None).text, path.name)
+        return sorted(found, key=lambda r: (r.starting_number is None, r.starting_number or 0))
+
+    first = next((p for p in phases if p.segment is not None and p.category is not None), None)
+    if first is None:
+        return None
+    segments = first.category.segments
+    index = segments.index(first.segment)
+    skaters = [row.skater.name for row in rows(first.segment.detail_page)]
+    later = {row.skater.name for seg in segments[index + 1 : index + 2] for row in rows(seg.detail_page)}
+    return next((name for name in skaters if name in later), skaters[0] if skaters else None)
+
+
+async def _drive_replay(
+    sandbox: Sandbox, site: Any, console: Console, followed: str | None, over: asyncio.Event
+) -> None:
+    """Runs the bot's scheduler by the sped-up clock, says when each phase of the competition comes, makes the member
+    follow `followed` once the store knows them (a skater is known once the site lists them), and sets `over` when
+    the bot has stopped watching the competition (it ended) or the last phase is long past."""
+    from bot.services.live.polling import OVER_AFTER
+    from db.models import WatchState
+
+    bot = sandbox.bot
+    assert bot is not None
+    phases = list(site.phases)
+    shown = 0
+    following = followed is None
+    while True:
+        try:
+            now = site.now()
+            while shown < len(phases) and phases[shown].when <= now:
+                phase = phases[shown]
+                console.print(Text(f"⏱  {phase.when:%a %d %b %H:%M} · {phase.what}", style="bold magenta"))
+                shown += 1
+            await bot.moment_scheduler.tick()
+            if not following and followed is not None:
+                try:
+                    bot.results.athlete_ids(followed)
+                except UserFacingError:
+                    pass  # not on the site yet
+                else:
+                    following = True
+                    reply = await sandbox.slash("follow", user=sandbox.member, athlete=followed)
+                    console.print(Text(f"fan: /follow athlete: {followed}", style="dim"))
+                    del reply
+            watches = await bot.live.watches()
+            ended = bool(watches) and all(w.state is not WatchState.WATCHING for w in watches)
+            if shown == len(phases) and (ended or now > phases[-1].when + OVER_AFTER * 2):
+                over.set()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the replay's driver failed")
+        await asyncio.sleep(REPLAY_TICK)

@@ -390,6 +390,7 @@ class Rest:
         self._validate_or_raise(payload, where)
         self.check_mentions(payload, where)
         if user.closed_dms:
+            user.dm_refusals += 1
             raise error(403, 50007, "Cannot send messages to this user")
         msg = self.state.new_direct_message(channel_id, payload)
         self.state.emit("create", msg)

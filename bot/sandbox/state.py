@@ -63,6 +63,7 @@ class User:
     locale: str = "en-US"  # the language of the user's Discord client, sent with each interaction
     # Privacy settings that refuse direct messages from a server's members (and bots): a send answers 403, 50007.
     closed_dms: bool = False
+    dm_refusals: int = 0  # direct messages refused for it (a bot that retries them shows here)
 
     def to_json(self) -> dict[str, Any]:
         return {

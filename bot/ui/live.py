@@ -278,7 +278,7 @@ def direct_embed(words: Words, message: DirectMessage) -> discord.Embed:
     segment = _text(content, "segment")
     title = words(
         "live-direct-title",
-        name=escape_markdown(message.skater),
+        name=_name(mine) if mine is not None else escape_markdown(message.skater),  # a couple by both names
         category=_text(content, "category"),
         segment=segment,
     )

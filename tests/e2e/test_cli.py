@@ -94,6 +94,35 @@ def test_sandbox_reads_commands_from_piped_stdin() -> None:
     assert "Traceback" not in out + result.stderr
 
 
+def test_sandbox_replays_a_competition_to_the_watching_bot() -> None:
+    """`skatebot sandbox --replay`: the 2014 Worlds unfold on loopback at 20,000 times real time; the bot (watching
+    it as the owner) posts to #general and sends the follower's direct message, and the console shows the phases,
+    the posts and the DM as they happen, and still runs what is typed. Piped input: it exits when the competition is
+    over."""
+    result = skatebot(
+        "sandbox",
+        "--replay",
+        str(ROOT / "tests" / "fixtures" / "isu" / "wc2014"),
+        "--speed",
+        "20000",
+        stdin="/ping\n",
+        timeout=180,
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Now watching ISU World Championships 2014" in out, out[:3000]
+    assert "now receives what appears on the site of every watched competition" in out
+    assert "Pong!" in out
+    assert "· Men Short Program: results" in out and "· Pairs Short Program: starting order" in out  # phases
+    assert re.search(r"#general · posted\n.*\n.*Short Program: results", out), out  # a results post
+    follows = re.search(r"fan: /follow athlete: (.+)", out)
+    assert follows is not None, out
+    assert "direct message to fan · posted" in out  # the follower's DM
+    assert out.count("direct message to fan · posted") == 1  # one score of theirs after the follow (a couple)
+    assert "Corrected since first posted" in out
+    assert "Traceback" not in out + result.stderr
+
+
 async def test_run_and_sync_against_a_discord_compatible_server(tmp_path: Path) -> None:
     """`skatebot run` and `skatebot sync` with DISCORD_API_BASE_URL/DISCORD_GATEWAY_URL set, as a real
     deployment behind another Discord-compatible endpoint would; the token stays out of the logs."""

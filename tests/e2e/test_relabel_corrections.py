@@ -12,7 +12,7 @@ import os
 import shutil
 import sys
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest_asyncio
@@ -125,12 +125,21 @@ async def test_a_relabel_by_the_command_line_while_the_bot_runs_is_corrected_by_
     posted: tuple[Sandbox, Message, Path], tmp_path: Path
 ) -> None:
     """The same import while the bot runs: another process, so no subscriber hears it; the bot's recurring
-    corrections job (run here as the scheduler would run it) finds the post showing the old label."""
+    corrections job (run by the scheduler, driven by the injected clock) finds the post showing the old label."""
     sandbox, post, store = posted
     path = await relabelled_file(sandbox, tmp_path, "false", "The medal was never given away")
     assert ": updated" in await import_by_command_line(path, store)
     assert not post.edited
     job = sandbox.bot.moment_scheduler.scheduler.get_job(CORRECTIONS_JOB)
     assert job is not None and job.trigger.interval == CORRECTIONS_EVERY
-    await job.func(*job.args)
+    clock = sandbox.bot.moments.clock
+    assert isinstance(clock, Clock)
+    assert job.next_run_time > clock.now  # planned by the injected clock, not the wall clock
+    clock.now = job.next_run_time - timedelta(seconds=1)
+    await sandbox.bot.moment_scheduler.tick()
+    assert not post.edited
+    clock.now = job.next_run_time
+    await sandbox.bot.moment_scheduler.tick()
     assert correction_shown(post, "false", "The medal was never given away")
+    job = sandbox.bot.moment_scheduler.scheduler.get_job(CORRECTIONS_JOB)
+    assert job is not None and job.next_run_time == clock.now + CORRECTIONS_EVERY  # every 10 minutes by that clock

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 from datetime import UTC, datetime, timedelta
 
@@ -63,10 +64,26 @@ def test_the_cache_asks_only_about_hot_pages_with_their_validators() -> None:
     assert not cache.changed  # the same body again is no change
     cache.store("http://h/a", b"A2", "utf-8", '"e2"', None)
     assert cache.changed
+    assert cache.reuse("http://h/a") == (b"A2", "utf-8")  # asked about once in this poll: then from memory
     cache.begin(hot=None)
     assert cache.reuse("http://h/b") is None  # a sweep asks about every page
     cache.missing("http://h/b")
     assert cache.changed  # a page taken down is a change
+
+
+def test_a_missing_page_is_asked_about_only_when_hot_or_in_a_sweep() -> None:
+    cache = PageCache()
+    cache.begin(hot=None)
+    cache.conditions("http://h/later")
+    cache.missing("http://h/later")  # a segment not skated yet
+    assert cache.gone("http://h/later")  # asked once in this poll: not again
+    assert not cache.gone("http://h/never-seen")
+    cache.begin(hot={"http://h/index"})
+    assert cache.gone("http://h/later")  # between sweeps, not hot: still missing, without a request
+    cache.begin(hot={"http://h/index", "http://h/later"})
+    assert not cache.gone("http://h/later")  # hot now: asked about
+    cache.begin(hot=None)
+    assert not cache.gone("http://h/later")  # a sweep asks about every page
 
 
 async def test_requests_to_one_host_are_spaced_across_sites(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -84,3 +101,20 @@ async def test_requests_to_one_host_are_spaced_across_sites(monkeypatch: pytest.
     await gate.wait("other.example")  # another host is not held back
     await gate.wait("results.isu.org")
     assert slept == [2.0, 2.0]
+
+
+async def test_a_late_wake_up_does_not_bring_the_next_request_closer(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [100.0]
+    late = [1.5]  # a busy event loop wakes the first waiter 1.5 s late
+
+    async def sleep(seconds: float) -> None:
+        now[0] += seconds + late[0]
+        late[0] = 0
+
+    monkeypatch.setattr(asyncio, "sleep", sleep)
+    gate = HostGate(spacing=2, clock=lambda: now[0])
+    released = []
+    for _ in range(3):
+        await gate.wait("h")
+        released.append(now[0])
+    assert [round(b - a, 6) for a, b in itertools.pairwise(released)] == [3.5, 2.0]  # never under 2 s

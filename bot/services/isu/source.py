@@ -380,6 +380,9 @@ class ResponseCache(Protocol):
     def missing(self, url: str) -> None:
         """The server answered 404 or 410."""
 
+    def gone(self, url: str) -> bool:
+        """True: answer as the server did last time, 404, without a request."""
+
 
 class _Forbidden(SourceError):
     """HTTP 403: for a folder URL, a server that does not list folders; for a file, an error."""
@@ -517,6 +520,8 @@ class HttpSource:
             kept = cache.reuse(origin)
             if kept is not None:
                 return kept[0], url, kept[1]
+            if cache.gone(origin):
+                raise MissingFile(f"{origin}: HTTP 404 (not on the site at the last read)")
         session = self._get_session()
         for _ in range(self.max_redirects + 1):
             what = str(url) if str(url) == origin else f"{url} (redirected from {origin})"

@@ -2,7 +2,8 @@
 and requests to one host spaced out whatever the number of sites on it.
 
 A poll asks the server only for the pages that may change now (`hot`: the index, and the pages of the segments
-around their time); every other page is served from the last poll's bodies. A hot page is asked for with its
+around their time), each once; every other page is served from the last poll's bodies (or is still missing, when it
+answered 404: the pages of segments not skated yet are not asked about between sweeps). A hot page is asked for with its
 validators (If-None-Match, If-Modified-Since), so an unchanged page costs the host a 304 and no body. `changed`
 tells the poll whether anything differs from the last one: when nothing does, the site is not parsed again.
 """
@@ -31,26 +32,39 @@ class PageCache:
     def __init__(self) -> None:
         self._pages: dict[str, _Page] = {}
         self._hot: Collection[str] | None = None  # None: every page may be asked for
+        self._asked: set[str] = set()  # the URLs asked about in this poll
         self.changed = False
         self.requests = 0
 
     def begin(self, hot: Collection[str] | None) -> None:
-        """A new poll: `hot` the URLs to ask the server about (None: all of them)."""
+        """A new poll: `hot` the URLs to ask the server about (None: all of them), each at most once."""
         self._hot = hot
+        self._asked = set()
         self.changed = False
 
     @property
     def known(self) -> bool:
         return bool(self._pages)
 
+    def _settled(self, url: str) -> bool:
+        """Whether the last answer stands for this poll: the page is not hot, or was already asked about."""
+        return url in self._asked or (self._hot is not None and url not in self._hot)
+
     def reuse(self, url: str) -> tuple[bytes, str | None] | None:
         page = self._pages.get(url)
-        if page is None or page.body is None or (self._hot is None or url in self._hot):
+        if page is None or page.body is None or not self._settled(url):
             return None
         return page.body, page.charset
 
+    def gone(self, url: str) -> bool:
+        """A page the server said was not there, and that is not to be asked about again in this poll (a page of a
+        segment not skated yet, between sweeps)."""
+        page = self._pages.get(url)
+        return page is not None and page.body is None and self._settled(url)
+
     def conditions(self, url: str) -> dict[str, str]:
         self.requests += 1
+        self._asked.add(url)
         page = self._pages.get(url)
         if page is None or page.body is None:
             return {}
@@ -92,4 +106,6 @@ class HostGate:
             ready = self._next.get(host, now)
             if ready > now:
                 await asyncio.sleep(ready - now)
-            self._next[host] = max(ready, now) + self.spacing
+            # From when this request really goes: a late wake-up (a busy event loop) must not let the next one
+            # follow it closer than `spacing`.
+            self._next[host] = max(ready, self._clock()) + self.spacing

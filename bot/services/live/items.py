@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
 from enum import StrEnum
@@ -265,10 +264,3 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any
                 )
     found.extend({"name": name, "field": "removed", "before": None, "after": None} for name in old)
     return found
-
-
-def names_in(content: dict[str, Any]) -> Iterable[tuple[str, str]]:
-    """(name, nation) of every skater an item names, one per partner of a couple."""
-    for skater in content.get("skaters", []):
-        for name in skater.get("names", []):
-            yield name, skater["nation"]

@@ -160,6 +160,10 @@ class LiveService:
         self.gate = gate or HostGate()
         self._rng = rng or random.Random()
         self._sites: dict[int, _Site] = {}
+        # A site's requests give up after these (seconds; the importer's): a hung host is a failed poll, backed off.
+        self.connect_timeout: float = 10
+        self.read_timeout: float = 30
+        self.file_deadline: float = 120
         self._poster: LivePoster | None = None
         # Delivery and recovery one at a time: a recovery that ran beside a delivery would find the posts the
         # delivery had just claimed and send them a second time.
@@ -375,11 +379,17 @@ class LiveService:
         sweep = site_state.sweep_at is None or now >= site_state.sweep_at
         try:
             async with HttpSource(
-                watch.url, allow_private=self.allow_private, cache=cache, before_request=self.gate.wait
+                watch.url,
+                allow_private=self.allow_private,
+                cache=cache,
+                before_request=self.gate.wait,
+                connect_timeout=self.connect_timeout,
+                read_timeout=self.read_timeout,
+                file_deadline=self.file_deadline,
             ) as source:
                 if cache.known and not sweep:
                     hot = self._hot_urls(watch, source, now)
-                    cache.begin(hot)
+                    cache.begin(hot)  # the hot pages, asked once: the import below reads them from memory
                     for name in hot.values():
                         try:
                             await source.read(name)
@@ -390,7 +400,8 @@ class LiveService:
                             watch.id, at=_iso(now), next_poll_at=_iso(now + polling.interval(now, starts))
                         )
                         return PollResult(watch, reached=True)
-                cache.begin(None if sweep else self._hot_urls(watch, source, now).keys())
+                else:
+                    cache.begin(None)
                 site = await read_site(source)
                 document = build_document(site, source)
                 await import_document(
@@ -479,20 +490,22 @@ class LiveService:
         )
 
     async def _directs_for(self, scored: Sequence[live_items.LiveItem]) -> list[tuple[int, str, int]]:
-        """(member, item, skater) for every follower of a skater the new results score."""
+        """(member, item, skater) for every follower of a skater the new results score: one per member and score (a
+        member following both partners of a couple hears of the couple's score once)."""
         from bot.services.import_format import skater_match_key  # with the importer, loaded by the first poll
 
-        keyed: dict[str, list[str]] = {}
+        keyed: dict[str, list[tuple[str, int]]] = {}  # match key -> (item, the entry of the item it skated in)
         for item in scored:
-            for name, nation in live_items.names_in(item.content):
-                keyed.setdefault(skater_match_key(name, nation), []).append(item.key)
+            for entry, skater in enumerate(item.content.get("skaters", [])):
+                for name in skater.get("names", []):
+                    keyed.setdefault(skater_match_key(name, skater["nation"]), []).append((item.key, entry))
         ids = await self.repo.skater_ids(list(keyed))
         by_skater = {skater_id: keyed[key] for key, skater_id in ids.items()}
-        return [
-            (user, item_key, skater_id)
-            for user, skater_id in await self.repo.followers(list(by_skater))
-            for item_key in by_skater[skater_id]
-        ]
+        found: dict[tuple[int, str, int], int] = {}
+        for user, skater_id in await self.repo.followers(list(by_skater)):
+            for item_key, entry in by_skater[skater_id]:
+                found.setdefault((user, item_key, entry), skater_id)
+        return [(user, item_key, skater_id) for (user, item_key, _), skater_id in found.items()]
 
     # --- delivery ---------------------------------------------------------------------------------------------
     async def deliver_due(self) -> int:
