@@ -190,8 +190,6 @@ async def run_sandbox(
 ) -> int:
     """`skatebot sandbox`: the bot in a local Discord, driven from this terminal. `replay`: a saved ISU results
     site served as it unfolded (bot.sandbox.replay), watched by the bot, its clock `speed` times real time."""
-    from bot.sandbox.console import run_console
-
     console = Console(highlight=False)
     if replay is not None:
         return await _run_replay(settings, console, db_path=db_path, folder=replay, speed=speed)
@@ -201,16 +199,24 @@ async def run_sandbox(
     )
     base = dataclasses.replace(settings, token=None, owner_ids=frozenset())
     async with Sandbox(db_path=db_path, settings=base) as sandbox:
-        return await run_console(
-            sandbox.server,
-            sandbox.guild,
-            sandbox.channel,
-            sandbox.owner,
-            sandbox.member,
-            stdin=sys.stdin,
-            console=console,
-            moderator=sandbox.moderator,
-        )
+        return await _console(sandbox, console)
+
+
+async def _console(sandbox: Sandbox, console: Console, **options: Any) -> int:
+    """The terminal session on this sandbox's server, as its owner (`as mod`, `as member` switch)."""
+    from bot.sandbox.console import run_console
+
+    return await run_console(
+        sandbox.server,
+        sandbox.guild,
+        sandbox.channel,
+        sandbox.owner,
+        sandbox.member,
+        stdin=sys.stdin,
+        console=console,
+        moderator=sandbox.moderator,
+        **options,
+    )
 
 
 class SpedUpClock:
@@ -235,7 +241,6 @@ REPLAY_TICK = 0.1  # seconds of real time between two runs of the scheduler by t
 async def _run_replay(settings: Settings, console: Console, *, db_path: Path | None, folder: Path, speed: float) -> int:
     """The bot watching a replayed competition: the owner watches it, #general is subscribed, the member "fan"
     follows the first skater of the first segment; phases, posts and the DM are shown as they happen."""
-    from bot.sandbox.console import run_console
     from bot.sandbox.replay import ReplayError, ReplaySite
     from bot.services.live.fetching import HostGate
     from bot.services.live.polling import HOST_SPACING
@@ -270,18 +275,7 @@ async def _run_replay(settings: Settings, console: Console, *, db_path: Path | N
             prelude = [f"/live watch url: {site.url}", "as mod", "/live subscribe channel: general", "as owner"]
             driver = asyncio.create_task(_drive_replay(sandbox, site, console, followed, over), name="replay")
             try:
-                return await run_console(
-                    sandbox.server,
-                    sandbox.guild,
-                    sandbox.channel,
-                    sandbox.owner,
-                    sandbox.member,
-                    stdin=sys.stdin,
-                    console=console,
-                    moderator=sandbox.moderator,
-                    prelude=prelude,
-                    until=over,
-                )
+                return await _console(sandbox, console, prelude=prelude, until=over)
             finally:
                 driver.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
