@@ -31,13 +31,15 @@ CORRECTIONS_EVERY = timedelta(minutes=10)
 
 LIVE_JOB = "live"
 # How often the live job looks for watched sites due a read and posts due out (each site keeps its own pace:
-# bot.services.live.polling); one indexed query each when nothing is due.
-LIVE_EVERY = timedelta(seconds=5)
+# bot.services.live.polling); a few indexed queries when nothing is due. It bounds how late a poll can be: a
+# segment's results page is checked every 5 s (polling.RESULTS_DUE), so this must stay well under that.
+LIVE_EVERY = timedelta(seconds=1)
 
 
 class LiveJob:
-    """The interval job of competition week, live: reads the sites whose time has come, then sends what is due.
-    A run still busy (a site's first read, thousands of paced posts) makes the next ones return at once."""
+    """The interval job of competition week, live: reads the sites whose time has come, then sends what is due, and
+    goes on (reading the sites due meanwhile between batches) until nothing is left to send: thousands of posts
+    leave as one paced stream, not one batch per run. A run still busy makes the next ones return at once."""
 
     def __init__(self, service: LiveService) -> None:
         self.service = service
@@ -58,14 +60,17 @@ class LiveJob:
             return
         self._running = True
         try:
-            try:
-                await self.service.poll_due()
-            except Exception:
-                log.exception("live: polling failed")
-            try:
-                await self.service.deliver_due()
-            except Exception:
-                log.exception("live: delivery failed")
+            while True:
+                try:
+                    await self.service.poll_due()
+                except Exception:
+                    log.exception("live: polling failed")
+                try:
+                    if not await self.service.deliver_due():
+                        break
+                except Exception:
+                    log.exception("live: delivery failed")
+                    break
         finally:
             self._running = False
 

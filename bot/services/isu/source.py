@@ -369,6 +369,9 @@ class ResponseCache(Protocol):
     def reuse(self, url: str) -> tuple[bytes, str | None] | None:
         """The body and charset to serve without a request, or None to ask the server."""
 
+    def gone(self, url: str) -> bool:
+        """Whether the file is known to be missing and need not be asked about now (read as a 404)."""
+
     def conditions(self, url: str) -> dict[str, str]:
         """If-None-Match / If-Modified-Since for the URL's cached body ({} when none)."""
 
@@ -517,6 +520,8 @@ class HttpSource:
             kept = cache.reuse(origin)
             if kept is not None:
                 return kept[0], url, kept[1]
+            if cache.gone(origin):
+                raise MissingFile(f"{origin}: not on the site (when last asked)")
         session = self._get_session()
         for _ in range(self.max_redirects + 1):
             what = str(url) if str(url) == origin else f"{url} (redirected from {origin})"

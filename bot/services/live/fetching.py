@@ -2,9 +2,12 @@
 and requests to one host spaced out whatever the number of sites on it.
 
 A poll asks the server only for the pages that may change now (`hot`: the index, and the pages of the segments
-around their time); every other page is served from the last poll's bodies. A hot page is asked for with its
-validators (If-None-Match, If-Modified-Since), so an unchanged page costs the host a 304 and no body. `changed`
-tells the poll whether anything differs from the last one: when nothing does, the site is not parsed again.
+around their time); every other page is served from the last poll's bodies, a page that was missing included (it is
+asked about again when it turns hot, or at the next sweep). Within one poll a page is asked about once: when the cheap
+check of the hot pages finds a change and the whole site is then read, the pages just answered are not asked again.
+A hot page is asked for with its validators (If-None-Match, If-Modified-Since), so an unchanged page costs the host a
+304 and no body. `changed` tells the poll whether anything differs from the last one: when nothing does, the site is
+not parsed again.
 """
 
 from __future__ import annotations
@@ -31,13 +34,23 @@ class PageCache:
     def __init__(self) -> None:
         self._pages: dict[str, _Page] = {}
         self._hot: Collection[str] | None = None  # None: every page may be asked for
+        self._answered: set[str] = set()  # the URLs the server answered in this poll
         self.changed = False
         self.requests = 0
 
     def begin(self, hot: Collection[str] | None) -> None:
         """A new poll: `hot` the URLs to ask the server about (None: all of them)."""
+        self._answered.clear()
+        self.again(hot)
+
+    def again(self, hot: Collection[str] | None) -> None:
+        """More reading in the same poll (the whole site, after its hot pages changed): `hot` the URLs to ask about;
+        those the server answered earlier in the poll are served from memory."""
         self._hot = hot
         self.changed = False
+
+    def _ask(self, url: str) -> bool:
+        return url not in self._answered and (self._hot is None or url in self._hot)
 
     @property
     def known(self) -> bool:
@@ -45,9 +58,13 @@ class PageCache:
 
     def reuse(self, url: str) -> tuple[bytes, str | None] | None:
         page = self._pages.get(url)
-        if page is None or page.body is None or (self._hot is None or url in self._hot):
+        if page is None or page.body is None or self._ask(url):
             return None
         return page.body, page.charset
+
+    def gone(self, url: str) -> bool:
+        page = self._pages.get(url)
+        return page is not None and page.body is None and not self._ask(url)
 
     def conditions(self, url: str) -> dict[str, str]:
         self.requests += 1
@@ -60,16 +77,19 @@ class PageCache:
         return found
 
     def not_modified(self, url: str) -> tuple[bytes, str | None] | None:
+        self._answered.add(url)
         page = self._pages.get(url)
         return None if page is None or page.body is None else (page.body, page.charset)
 
     def store(self, url: str, body: bytes, charset: str | None, etag: str | None, modified: str | None) -> None:
+        self._answered.add(url)
         page = self._pages.get(url)
         if page is None or page.body != body:
             self.changed = True
         self._pages[url] = _Page(body, charset, etag, modified)
 
     def missing(self, url: str) -> None:
+        self._answered.add(url)
         page = self._pages.get(url)
         if page is not None and page.body is not None:
             self.changed = True  # a page taken down is a change too (the importer then drops what it held)

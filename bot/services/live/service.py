@@ -15,7 +15,7 @@ import asyncio
 import dataclasses
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -136,6 +136,7 @@ class ScheduleView:
 class _Site:
     cache: PageCache = field(default_factory=PageCache)
     sweep_at: datetime | None = None  # the next poll that asks about every page, not only the hot ones
+    hot_at: datetime | None = None  # the last poll that asked about every hot page
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one poll of a site at a time (its cache is shared)
 
 
@@ -347,10 +348,19 @@ class LiveService:
 
     # --- polling ----------------------------------------------------------------------------------------------
     async def poll_due(self) -> list[PollResult]:
-        """Polls every watched site whose time has come."""
-        results = []
-        for watch in await self.repo.due_watches(_iso(self.now())):
-            results.append(await self.poll(watch))
+        """Polls every watched site whose time has come, side by side: a slow site (a full read after a restart, a
+        host that hangs) never holds back another's; requests to one host are still spaced by the gate."""
+        watches = await self.repo.due_watches(_iso(self.now()))
+        results: list[PollResult] = []
+        for watch, outcome in zip(
+            watches, await asyncio.gather(*(self.poll(w) for w in watches), return_exceptions=True), strict=True
+        ):
+            if isinstance(outcome, PollResult):
+                results.append(outcome)
+            elif isinstance(outcome, Exception):
+                log.error("live: polling %s failed", watch.url, exc_info=outcome)
+            else:
+                raise outcome
         return results
 
     async def poll(self, watch: Watch, *, baseline: bool = False) -> PollResult:
@@ -370,25 +380,37 @@ class LiveService:
         now = self.now()
         cache = site_state.cache
         starts = [datetime.fromisoformat(entry["starts_at"]) for entry in watch.schedule]
+        awaited = _awaited(watch.schedule, await self.repo.item_keys(watch.id), now)
         sweep = site_state.sweep_at is None or now >= site_state.sweep_at
         try:
             async with HttpSource(
                 watch.url, allow_private=self.allow_private, cache=cache, before_request=self.gate.wait
             ) as source:
                 if cache.known and not sweep:
-                    hot = self._hot_urls(watch, source, now)
-                    cache.begin(hot)
-                    for name in hot.values():
+                    # Every FAST, the hot pages; in between, while a segment's results are awaited, only the page
+                    # that brings them (polling.RESULTS_DUE).
+                    full = not awaited or site_state.hot_at is None or now - site_state.hot_at >= polling.FAST
+                    if full:
+                        check = self._hot_urls(watch, source, now)
+                        site_state.hot_at = now
+                    else:
+                        check = {str(source.url_for(e["results_page"])): e["results_page"] for e in awaited}
+                    cache.begin(check)
+                    for name in check.values():
                         try:
                             await source.read(name)
                         except MissingFile:
                             pass  # a page not there yet; the importer sees the same when it reads the site
                     if not cache.changed:
-                        await self.repo.polled(
-                            watch.id, at=_iso(now), next_poll_at=_iso(now + polling.interval(now, starts))
-                        )
+                        wait = polling.interval(now, starts, [datetime.fromisoformat(e["starts_at"]) for e in awaited])
+                        await self.repo.polled(watch.id, at=_iso(now), next_poll_at=_iso(now + wait))
                         return PollResult(watch, reached=True)
-                cache.begin(None if sweep else self._hot_urls(watch, source, now).keys())
+                    # Something changed: the whole site is read, the pages just checked (and every page that cannot
+                    # change now) from memory, so the change is imported at once, without a request more.
+                    cache.again(check)
+                else:
+                    cache.begin(None if sweep else self._hot_urls(watch, source, now).keys())
+                    site_state.hot_at = now
                 site = await read_site(source)
                 document = build_document(site, source)
                 await import_document(
@@ -441,6 +463,7 @@ class LiveService:
                 "starts_at": s.starts_at.isoformat(),
                 "order": s.order_key,
                 "result": s.result_key,
+                "results_page": s.results_page,
                 "pages": list(s.pages),
             }
             for s in live_items.schedule(site)
@@ -455,10 +478,13 @@ class LiveService:
         finals = len(site.categories)
         finals_seen = sum(1 for item in found if item.kind is live_items.ItemKind.FINAL)
         starts = [datetime.fromisoformat(entry["starts_at"]) for entry in schedule]
+        awaited = _awaited(schedule, {item.key for item in found} | set(seen), now)
         await self.repo.polled(
             watch.id,
             at=_iso(now),
-            next_poll_at=_iso(now + polling.interval(now, starts)),
+            next_poll_at=_iso(
+                now + polling.interval(now, starts, [datetime.fromisoformat(e["starts_at"]) for e in awaited])
+            ),
             name=site.index.name,
             competition_key=document["competitions"][0]["id"],
             timezone=site.index.timezone,
@@ -611,6 +637,17 @@ class LiveService:
         if self._poster is None:
             raise NotAttached
         return self._poster
+
+
+def _awaited(schedule: Sequence[dict[str, Any]], seen: Collection[str], now: datetime) -> list[dict[str, Any]]:
+    """The schedule's segments under way (started, inside their polling window) whose results are not seen yet and
+    whose results page is known."""
+    awaited = []
+    for entry in schedule:
+        starts = datetime.fromisoformat(entry["starts_at"])
+        if entry.get("results_page") and entry["result"] not in seen and starts <= now <= starts + polling.AFTER:
+            awaited.append(entry)
+    return awaited
 
 
 def _fields(message: PostMessage) -> dict[str, Any]:
