@@ -52,7 +52,9 @@ class LiveJob:
             id=LIVE_JOB,
             replace_existing=True,
             coalesce=True,
-            max_instances=1,
+            # A run may last minutes (a site's first read, thousands of paced posts): the runs meanwhile return at
+            # once (`_running`), instead of APScheduler logging a skipped run every second.
+            max_instances=2,
         )
 
     async def run(self) -> None:

@@ -30,7 +30,7 @@ from bot.services.live import polling
 from bot.services.live.fetching import HostGate, PageCache
 from bot.services.results import DISCIPLINE_LABELS, DISCIPLINE_SYNONYMS, ResultsService
 from bot.text import escape_markdown, quote
-from db.models import AuditRecord, DirectState, LivePost, Subscription, Watch, WatchState
+from db.models import AuditRecord, DirectState, LiveItemRow, LivePost, Subscription, Watch, WatchState
 from db.repositories.live import LiveRepository
 
 log = logging.getLogger(__name__)
@@ -40,6 +40,9 @@ MAX_DELAY_MINUTES = 1440
 # up after MAX_POST_ATTEMPTS (the reason is kept on the row).
 POST_RETRY = timedelta(seconds=30)
 DELIVERY_BATCH = 500
+# Posts prepared and sent side by side (the poster's rate limiter paces them): one after the other, the store's writes
+# and the round trip of each post kept a delivery to 5,000 channels well under the allowed rate.
+SENDERS = 8
 # A new watch is read once, as its baseline, before the polling job may take it: until that read sets the real time
 # of its next poll, it is not due.
 BASELINE_HOLD = timedelta(days=1)
@@ -525,14 +528,29 @@ class LiveService:
 
     async def _deliver_due(self) -> int:
         poster = self._require_poster()
-        sent = 0
         names: dict[int, str] = {}
+        items: dict[tuple[int, str], LiveItemRow | None] = {}
+        slots = asyncio.Semaphore(SENDERS)
+        by_channel: dict[int, list[LivePost]] = {}
         for post in await self.repo.due_posts(_iso(self.now()), DELIVERY_BATCH):
-            item = await self.repo.item(post.watch_id, post.item_key)
-            if item is None or not await self.repo.claim_post(post, item.version):
-                continue
-            message = await self._message(post, item.version, item.content, names)
-            sent += await self._send(poster, post, message)
+            by_channel.setdefault(post.channel_id, []).append(post)
+
+        async def deliver(posts: list[LivePost]) -> int:
+            # One channel's posts one after the other (they stay in competition order); channels side by side.
+            done = 0
+            async with slots:
+                for post in posts:
+                    key = (post.watch_id, post.item_key)
+                    if key not in items:
+                        items[key] = await self.repo.item(*key)
+                    item = items[key]
+                    if item is None or not await self.repo.claim_post(post, item.version):
+                        continue
+                    message = await self._message(post, item.version, item.content, names)
+                    done += await self._send(poster, post, message)
+            return done
+
+        sent = sum(await asyncio.gather(*(deliver(posts) for posts in by_channel.values())))
         for post, version in await self.repo.outdated_posts(DELIVERY_BATCH):
             sent += await self._correct(poster, post, version, names)
         sent += await self._deliver_directs(poster, names)
