@@ -32,34 +32,41 @@ CORRECTIONS_EVERY = timedelta(minutes=10)
 
 LIVE_JOB = "live"
 # How often the live job looks for watched sites due a read and posts due out (each site keeps its own pace:
-# bot.services.live.polling); one indexed query each when nothing is due.
-LIVE_EVERY = timedelta(seconds=5)
+# bot.services.live.polling); a few indexed queries when nothing is due. It bounds how late a poll can be: a
+# segment's results page is checked every 5 s (polling.RESULTS_DUE), so this must stay well under that.
+LIVE_EVERY = timedelta(seconds=1)
 
 
 class LiveJob:
-    """The interval job of competition week, live: reads the sites whose time has come, then sends what is due.
-    A run still busy (a site's first read, thousands of paced posts) makes the next ones return at once."""
+    """The interval job of competition week, live: reads the sites whose time has come, then sends what is due, and
+    goes on (reading the sites due meanwhile between batches) until nothing is left to send: thousands of posts
+    leave as one paced stream, not one batch per run. A run still busy makes the next ones return at once."""
 
     def __init__(self, service: LiveService) -> None:
         self.service = service
         self._running = False
 
     def add_to(self, scheduler: MomentScheduler) -> None:
-        scheduler.every(LIVE_EVERY, self.run, LIVE_JOB)
+        # A run may last minutes (a site's first read, thousands of paced posts): the runs meanwhile return at once
+        # (`_running`), instead of APScheduler logging a skipped run every second.
+        scheduler.every(LIVE_EVERY, self.run, LIVE_JOB, max_instances=2)
 
     async def run(self) -> None:
         if self._running:
             return
         self._running = True
         try:
-            try:
-                await self.service.poll_due()
-            except Exception:
-                log.exception("live: polling failed")
-            try:
-                await self.service.deliver_due()
-            except Exception:
-                log.exception("live: delivery failed")
+            while True:
+                try:
+                    await self.service.poll_due()
+                except Exception:
+                    log.exception("live: polling failed")
+                try:
+                    if not await self.service.deliver_due():
+                        break
+                except Exception:
+                    log.exception("live: delivery failed")
+                    break
         finally:
             self._running = False
 
@@ -89,7 +96,9 @@ class MomentScheduler:
         self.scheduler.start(paused=self.driven_by_clock)
         self.every(CORRECTIONS_EVERY, self.correct_missed, CORRECTIONS_JOB)
 
-    def every(self, period: timedelta, func: Callable[[], Awaitable[None]], job: str) -> None:
+    def every(
+        self, period: timedelta, func: Callable[[], Awaitable[None]], job: str, *, max_instances: int = 1
+    ) -> None:
         """An interval job: first run one period from now, then every period. Driven by an injected clock, "now"
         is that clock's (APScheduler would start it from the wall clock, and a test in 2014 would never see it
         come due)."""
@@ -97,11 +106,17 @@ class MomentScheduler:
             first = self.service.clock() + period
             trigger = IntervalTrigger(seconds=int(period.total_seconds()), start_date=first, timezone="UTC")
             self.scheduler.add_job(
-                func, trigger, id=job, replace_existing=True, coalesce=True, max_instances=1, next_run_time=first
+                func,
+                trigger,
+                id=job,
+                replace_existing=True,
+                coalesce=True,
+                max_instances=max_instances,
+                next_run_time=first,
             )
             return
         trigger = IntervalTrigger(seconds=int(period.total_seconds()))
-        self.scheduler.add_job(func, trigger, id=job, replace_existing=True, coalesce=True, max_instances=1)
+        self.scheduler.add_job(func, trigger, id=job, replace_existing=True, coalesce=True, max_instances=max_instances)
 
     async def correct_missed(self) -> None:
         """The corrections job: posts of stories relabelled by another process are corrected within

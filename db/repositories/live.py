@@ -171,6 +171,10 @@ class LiveRepository:
         rows = await self._db.fetchall("SELECT * FROM live_items WHERE watch_id = ?", (watch_id,))
         return {row["item_key"]: _item(row) for row in rows}
 
+    async def item_keys(self, watch_id: int) -> set[str]:
+        rows = await self._db.fetchall("SELECT item_key FROM live_items WHERE watch_id = ?", (watch_id,))
+        return {row[0] for row in rows}
+
     async def item(self, watch_id: int, item_key: str) -> LiveItemRow | None:
         row = await self._db.fetchone(
             "SELECT * FROM live_items WHERE watch_id = ? AND item_key = ?", (watch_id, item_key)

@@ -393,14 +393,15 @@ async def test_a_failing_site_is_backed_off_and_what_it_missed_is_posted_when_it
     await r.through(p for p in r.phases[1:] if p.when < men_sp.when)
     assert titles(live_posts(sandbox, setup.everything)) == expected_titles(p for p in r.phases if p.when < men_sp.when)
 
-    # Healthy, around a segment: a poll every 20 seconds.
+    # Healthy, while the segment's results are awaited: its results page every 5 seconds (polling.RESULTS_DUE), so
+    # at each of these 10-second steps.
     start = men_sp.when - timedelta(minutes=5)
     await r.at(start)
     healthy = len(r.site.requests)
     for _ in range(12):
         await r.at(r.clock.now + timedelta(seconds=10))
     healthy_polls = polls(r.site.requests[healthy:])
-    assert len(healthy_polls) == 6  # two minutes, a poll every 20 seconds
+    assert len(healthy_polls) == 12  # two minutes, a poll at each step
 
     # Then the host fails: four 503s, then a request that hangs past the client's timeouts. The results of the men's
     # short program appear meanwhile.

@@ -26,6 +26,30 @@ def test_fast_around_a_segment_slow_otherwise() -> None:
     assert polling.interval(START, []) == polling.SLOW
 
 
+def test_a_segment_under_way_whose_results_are_awaited_is_checked_every_few_seconds() -> None:
+    under_way = START + timedelta(hours=2)
+    assert polling.interval(under_way, [START], awaiting=[START]) == polling.RESULTS_DUE
+    assert polling.interval(under_way, [START], awaiting=[]) == polling.FAST  # results seen
+    assert polling.interval(START - timedelta(minutes=30), [START], awaiting=[START]) == polling.FAST  # not started
+
+
+def test_a_poll_asks_about_a_page_once_and_not_about_a_page_missing_outside_the_hot_ones() -> None:
+    cache = PageCache()
+    cache.store("http://h/a", b"A", None, '"e1"', None)
+    cache.missing("http://h/gone")
+    cache.begin(hot={"http://h/a", "http://h/new"})
+    assert cache.gone("http://h/gone")  # not hot: read as missing, without a request
+    assert cache.reuse("http://h/a") is None  # hot: asked about
+    cache.conditions("http://h/a")  # as HttpSource does before the request
+    cache.store("http://h/a", b"A2", None, '"e2"', None)
+    assert cache.changed
+    # The same poll then reads the whole site: what was answered in it is not asked again.
+    assert cache.reuse("http://h/a") == (b"A2", None)
+    assert cache.reuse("http://h/new") is None  # never seen: asked
+    cache.begin(hot={"http://h/a"})  # the next poll
+    assert cache.reuse("http://h/a") is None
+
+
 def test_backoff_grows_with_jitter_and_a_ceiling() -> None:
     rng = random.Random(7)
     waits = [polling.backoff(n, rng) for n in range(1, 12)]

@@ -369,6 +369,9 @@ class ResponseCache(Protocol):
     def reuse(self, url: str) -> tuple[bytes, str | None] | None:
         """The body and charset to serve without a request, or None to ask the server."""
 
+    def gone(self, url: str) -> bool:
+        """Whether the file is known to be missing and need not be asked about now (read as a 404)."""
+
     def conditions(self, url: str) -> dict[str, str]:
         """If-None-Match / If-Modified-Since for the URL's cached body ({} when none)."""
 
@@ -379,9 +382,6 @@ class ResponseCache(Protocol):
 
     def missing(self, url: str) -> None:
         """The server answered 404 or 410."""
-
-    def gone(self, url: str) -> bool:
-        """True: answer as the server did last time, 404, without a request."""
 
 
 class _Forbidden(SourceError):

@@ -53,6 +53,7 @@ class ScheduledSegment:
     starts_at: datetime
     order_key: str  # the segment's starting-order item
     result_key: str  # its results item
+    results_page: str | None  # the page its results appear on (its starting order before)
     pages: tuple[str, ...]  # the files the importer reads that change around the segment (the category's result too)
 
 
@@ -94,6 +95,7 @@ def schedule(site: SiteData) -> list[ScheduledSegment]:
                         starts_at=when,
                         order_key=_segment_key(data, seg, ItemKind.ORDER),
                         result_key=_segment_key(data, seg, ItemKind.SEGMENT),
+                        results_page=seg.segment.detail_page,
                         pages=tuple(
                             name
                             for name in (
