@@ -330,6 +330,30 @@ class LiveRepository:
         )
         return changed == 1
 
+    async def claim_posts(self, posts: Sequence[tuple[LivePost, int]]) -> list[LivePost]:
+        """Marks due posts (with the item version each will show) as being sent, in one transaction; returns those
+        claimed: another run may have taken some first."""
+        claimed = []
+        async with self._db.transaction() as tx:
+            for post, version in posts:
+                changed = await tx.execute(
+                    "UPDATE live_posts SET state = 'claimed', version = ? "
+                    "WHERE channel_id = ? AND watch_id = ? AND item_key = ? AND state = 'due'",
+                    (version, post.channel_id, post.watch_id, post.item_key),
+                )
+                if changed == 1:
+                    claimed.append(post)
+        return claimed
+
+    async def complete_posts(self, done: Sequence[tuple[LivePost, int, int]], at: str) -> None:
+        """Records sent posts (post, message id, version shown) in one transaction."""
+        async with self._db.transaction() as tx:
+            await tx.executemany(
+                "UPDATE live_posts SET state = 'posted', message_id = ?, version = ?, done_at = ?, reason = NULL "
+                "WHERE channel_id = ? AND watch_id = ? AND item_key = ?",
+                [(message_id, version, at, p.channel_id, p.watch_id, p.item_key) for p, message_id, version in done],
+            )
+
     async def complete_post(self, post: LivePost, message_id: int, version: int, at: str) -> None:
         await self._db.execute(
             "UPDATE live_posts SET state = 'posted', message_id = ?, version = ?, done_at = ?, reason = NULL "

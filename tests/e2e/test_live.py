@@ -207,7 +207,7 @@ async def test_a_restart_between_claim_and_send_never_doubles(
         async def complete(*args: object) -> None:
             raise Killed
 
-        monkeypatch.setattr(live.repo, "complete_post", complete)
+        monkeypatch.setattr(live.repo, "complete_posts", complete)
     else:
         assert live._poster is not None
 

@@ -345,7 +345,7 @@ async def test_a_bot_stopped_mid_competition_resumes_without_a_double_or_a_gap(
         async def complete(*args: object) -> None:
             raise Killed
 
-        monkeypatch.setattr(live.repo, "complete_post", complete)
+        monkeypatch.setattr(live.repo, "complete_posts", complete)
     else:
         assert live._poster is not None
 
@@ -355,9 +355,13 @@ async def test_a_bot_stopped_mid_competition_resumes_without_a_double_or_a_gap(
         monkeypatch.setattr(live._poster, "send", send)
     with pytest.raises(Killed):
         await r.at(pairs_fs.when + timedelta(seconds=30))
+    # The due posts are claimed together before the first is sent: the pairs' free and their final, in every
+    # channel that wants them.
     claimed = await sandbox.db.fetchall("SELECT channel_id, item_key FROM live_posts WHERE state = 'claimed'")
-    assert [tuple(row) for row in claimed] == [(setup.everything.id, "003/006/segment")]
-    assert len(live_posts(sandbox, setup.everything)) == shown + (1 if sent_before_crash else 0)
+    assert {row["item_key"] for row in claimed} == {"003/006/segment", "003/final"}
+    assert {row["channel_id"] for row in claimed} == {setup.everything.id, setup.seniors_pd.id}
+    # Killed after the send, both of the channel's posts had gone out (sent posts are recorded in groups, after).
+    assert len(live_posts(sandbox, setup.everything)) == shown + (2 if sent_before_crash else 0)
     monkeypatch.undo()
     await sandbox.stop_bot()
 

@@ -26,3 +26,22 @@ async def test_acquisitions_are_spaced_evenly_across_concurrent_callers() -> Non
 def test_rate_must_be_positive() -> None:
     with pytest.raises(ValueError):
         RateLimiter(0)
+
+
+async def test_a_busy_event_loop_does_not_lower_the_pace_nor_make_a_burst(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every caller is woken 3 ms late (the loop is busy sending, rendering, writing): the pace still holds,
+    at 100 a second, and no second ever holds more than 101 acquisitions."""
+    now = [1000.0]
+
+    async def late_sleep(seconds: float) -> None:
+        now[0] += seconds + 0.003
+
+    monkeypatch.setattr("bot.ratelimit.time.monotonic", lambda: now[0])
+    monkeypatch.setattr("bot.ratelimit.asyncio.sleep", late_sleep)
+    limiter = RateLimiter(100)
+    stamps = []
+    for _ in range(300):
+        await limiter.acquire()
+        stamps.append(now[0])
+    assert stamps[-1] - stamps[0] <= 299 * 0.01 + 0.01  # not 299 * 13 ms
+    assert max(sum(1 for t in stamps if start <= t < start + 1) for start in stamps) <= 101

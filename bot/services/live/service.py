@@ -35,13 +35,14 @@ from db.repositories.live import LiveRepository
 log = logging.getLogger(__name__)
 
 MAX_DELAY_MINUTES = 1440
-# A post that fails for a passing reason (Discord's 5xx, a rate limit) is tried again this much later, and given
-# up after MAX_POST_ATTEMPTS (the reason is kept on the row).
+# A post that fails for a passing reason (Discord's 5xx, a rate limit, the network) is tried again this much later,
+# its reason kept on the row; a refusal that would repeat (a deleted channel, a missing permission) fails it at once.
 POST_RETRY = timedelta(seconds=30)
 DELIVERY_BATCH = 500
 # Posts prepared and sent side by side (the poster's rate limiter paces them): one after the other, the store's writes
 # and the round trip of each post kept a delivery to 5,000 channels well under the allowed rate.
 SENDERS = 8
+RECORD_EVERY = 50  # sent posts recorded in one transaction
 # A new watch is read once, as its baseline, before the polling job may take it: until that read sets the real time
 # of its next poll, it is not due.
 BASELINE_HOLD = timedelta(days=1)
@@ -542,32 +543,50 @@ class LiveService:
     async def _deliver_due(self) -> int:
         poster = self._require_poster()
         names: dict[int, str] = {}
+        due = await self.repo.due_posts(_iso(self.now()), DELIVERY_BATCH)
         items: dict[tuple[int, str], LiveItemRow | None] = {}
+        for post in due:
+            key = (post.watch_id, post.item_key)
+            if key not in items:
+                items[key] = await self.repo.item(*key)
+        # Claimed together before any is sent, recorded in groups after: two writes a post would cost the bot more
+        # than sending it when thousands are due. A post sent and not yet recorded is claimed, so a restart looks
+        # for it in its channel before sending it again (`recover`).
+        versions = {key: item.version for key, item in items.items() if item is not None}
+        claimable = [(post, versions[key]) for post in due if (key := (post.watch_id, post.item_key)) in versions]
+        claimed = await self.repo.claim_posts(claimable)
         slots = asyncio.Semaphore(SENDERS)
         by_channel: dict[int, list[LivePost]] = {}
-        for post in await self.repo.due_posts(_iso(self.now()), DELIVERY_BATCH):
+        for post in claimed:
             by_channel.setdefault(post.channel_id, []).append(post)
+        sent: list[tuple[LivePost, int, int]] = []
+
+        async def record() -> None:
+            done, sent[:] = list(sent), []
+            if done:
+                await self.repo.complete_posts(done, _iso(self.now()))
 
         async def deliver(posts: list[LivePost]) -> int:
             # One channel's posts one after the other (they stay in competition order); channels side by side.
-            done = 0
+            count = 0
             async with slots:
                 for post in posts:
-                    key = (post.watch_id, post.item_key)
-                    if key not in items:
-                        items[key] = await self.repo.item(*key)
-                    item = items[key]
-                    if item is None or not await self.repo.claim_post(post, item.version):
-                        continue
+                    item = items[(post.watch_id, post.item_key)]
+                    assert item is not None
                     message = await self._message(post, item.version, item.content, names)
-                    done += await self._send(poster, post, message)
-            return done
+                    message_id = await self._send(poster, post, message)
+                    if message_id is not None:
+                        sent.append((post, message_id, item.version))
+                        count += 1
+                    if len(sent) >= RECORD_EVERY:
+                        await record()
+            return count
 
-        sent = sum(await asyncio.gather(*(deliver(posts) for posts in by_channel.values())))
+        count = sum(await asyncio.gather(*(deliver(posts) for posts in by_channel.values())))
+        await record()
         for post, version in await self.repo.outdated_posts(DELIVERY_BATCH):
-            sent += await self._correct(poster, post, version, names)
-        sent += await self._deliver_directs(poster, names)
-        return sent
+            count += await self._correct(poster, post, version, names)
+        return count + await self._deliver_directs(poster, names)
 
     async def recover(self) -> int:
         """After a restart: each post claimed when the bot stopped is looked for in its channel; found, it is
@@ -585,23 +604,23 @@ class LiveService:
                 continue
             message = await self._message(post, post.version, item.content, names)
             found = await poster.find(message)
+            if found is None:
+                found = await self._send(poster, post, message)
+                sent += found is not None
             if found is not None:
                 await self.repo.complete_post(post, found, post.version, _iso(self.now()))
-                continue
-            sent += await self._send(poster, post, message)
         return sent
 
-    async def _send(self, poster: LivePoster, post: LivePost, message: PostMessage) -> int:
+    async def _send(self, poster: LivePoster, post: LivePost, message: PostMessage) -> int | None:
+        """The message's id; None when Discord refused it (recorded: a passing failure is tried again later)."""
         try:
-            message_id = await poster.send(message)
+            return await poster.send(message)
         except PostFailed as exc:
             if exc.transient:
                 await self.repo.retry_post(post, _iso(self.now() + POST_RETRY), exc.reason)
             else:
                 await self.repo.fail_post(post, exc.reason, _iso(self.now()))
-            return 0
-        await self.repo.complete_post(post, message_id, message.version, _iso(self.now()))
-        return 1
+            return None
 
     async def _correct(self, poster: LivePoster, post: LivePost, version: int, names: dict[int, str]) -> int:
         item = await self.repo.item(post.watch_id, post.item_key)
