@@ -38,37 +38,39 @@ LIVE_EVERY = timedelta(seconds=1)
 
 
 class LiveJob:
-    """The interval job of competition week, live: reads the sites whose time has come, then sends what is due, and
-    goes on (reading the sites due meanwhile between batches) until nothing is left to send: thousands of posts
-    leave as one paced stream, not one batch per run. A run still busy makes the next ones return at once."""
+    """The interval job of competition week, live: reads the sites whose time has come, then sends what is due until
+    nothing is left (thousands of posts leave as one paced stream). Reading and sending are two lanes that never
+    wait for each other: while a long delivery runs, the next runs of the job go on reading the sites (a poll can
+    take seconds of spaced requests) and find the delivery busy, which picks up whatever they add."""
 
     def __init__(self, service: LiveService) -> None:
         self.service = service
-        self._running = False
+        self._polling = False
+        self._delivering = False
 
     def add_to(self, scheduler: MomentScheduler) -> None:
-        # A run may last minutes (a site's first read, thousands of paced posts): the runs meanwhile return at once
-        # (`_running`), instead of APScheduler logging a skipped run every second.
-        scheduler.every(LIVE_EVERY, self.run, LIVE_JOB, max_instances=2)
+        # A run may last minutes (thousands of paced posts) while the next ones poll: up to three at once, the
+        # others returning at once from a busy lane, instead of APScheduler logging a skipped run every second.
+        scheduler.every(LIVE_EVERY, self.run, LIVE_JOB, max_instances=3)
 
     async def run(self) -> None:
-        if self._running:
-            return
-        self._running = True
-        try:
-            while True:
-                try:
-                    await self.service.poll_due()
-                except Exception:
-                    log.exception("live: polling failed")
-                try:
-                    if not await self.service.deliver_due():
-                        break
-                except Exception:
-                    log.exception("live: delivery failed")
-                    break
-        finally:
-            self._running = False
+        if not self._polling:
+            self._polling = True
+            try:
+                await self.service.poll_due()
+            except Exception:
+                log.exception("live: polling failed")
+            finally:
+                self._polling = False
+        if not self._delivering:
+            self._delivering = True
+            try:
+                while await self.service.deliver_due():
+                    pass
+            except Exception:
+                log.exception("live: delivery failed")
+            finally:
+                self._delivering = False
 
 
 def job_id(guild_id: int) -> str:
