@@ -64,6 +64,9 @@ class Segment:
     discipline: str | None
     date: str | None
     position: int
+    # The scoring era the segment was judged under ("2010-2018", "2018-2022", "2022-"; bot/services/eras.py),
+    # None when the competition's season is not known.
+    era: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

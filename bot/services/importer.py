@@ -19,6 +19,7 @@ from msgspec import UNSET
 
 from bot.i18n import Text, t
 from bot.services import import_format as fmt
+from bot.services.eras import era_of
 from bot.services.import_format import FORMAT_NAME, ImportFormatError, skater_match_key
 from db.database import Database
 from db.models import Provenance
@@ -191,6 +192,7 @@ class _CompetitionPlan:
                     "date": segment.date,
                     "start_time": segment.start_time,
                     "position": position,
+                    "era": era_of(self.competition.season),
                 },
             )
             assert segment_id is not None
