@@ -284,7 +284,8 @@ class _CompetitionPlan:
         )
         assert entry_id is not None
         report.changes[f"{change} entries"] += 1
-        if change == "added":
+        fresh = change == "added"  # nothing stored under a new entry yet (a deleted entry's rows went with it)
+        if fresh:
             await writer.set_entry_skaters(entry_id, skater_ids)
         for segment_key, result in entry.segments.items():
             seg_values: dict[str, Any] = {}
@@ -304,6 +305,7 @@ class _CompetitionPlan:
                     segment_ids[segment_key],
                     result.protocol,
                     await _provenance_id(writer, result.provenance or provenance),
+                    fresh=fresh,
                 )
         for note in entry.notes:
             text, note_prov = fmt.figure(note, provenance)
@@ -319,8 +321,11 @@ class _CompetitionPlan:
         segment_id: int,
         protocol: fmt.Protocol,
         prov: int | None,
+        *,
+        fresh: bool = False,
     ) -> None:
-        """A protocol is replaced as a whole when any of it changed (a corrected PDF)."""
+        """A protocol is replaced as a whole when any of it changed (a corrected PDF); `fresh`: its entry was just
+        added, so nothing of it is stored yet."""
         keys = {"entry_id": entry_id, "segment_id": segment_id}
         elements = [
             {
@@ -352,9 +357,9 @@ class _CompetitionPlan:
             for i, d in enumerate(protocol.deductions)
         ]
         changes = {
-            await writer.replace_rows("protocol_elements", keys, elements),
-            await writer.replace_rows("protocol_components", keys, components),
-            await writer.replace_rows("protocol_deductions", keys, deductions),
+            await writer.replace_rows("protocol_elements", keys, elements, fresh=fresh),
+            await writer.replace_rows("protocol_components", keys, components, fresh=fresh),
+            await writer.replace_rows("protocol_deductions", keys, deductions, fresh=fresh),
         }
         change = "updated" if "updated" in changes else "added" if "added" in changes else "unchanged"
         report.changes[f"{change} protocols"] += 1

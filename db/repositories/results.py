@@ -369,18 +369,23 @@ class ResultsWriter:
         await self._tx.execute(f"UPDATE {table} SET {assignments} WHERE {where}", (*changed.values(), *keys.values()))
         return existing, "updated"
 
-    async def replace_rows(self, table: str, keys: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+    async def replace_rows(
+        self, table: str, keys: dict[str, Any], rows: list[dict[str, Any]], *, fresh: bool = False
+    ) -> str:
         """Makes the rows under `keys` exactly `rows` (a protocol, a panel: replaced as a whole); returns
-        'added', 'updated' or 'unchanged'. `table` and the columns are the importer's constants."""
+        'added', 'updated' or 'unchanged'. `table` and the columns are the importer's constants. `fresh`: the
+        caller has just added the row these belong to, so none can be stored yet (a first import of thousands of
+        protocols skips a query each)."""
         where = " AND ".join(f"{column} = ?" for column in keys)
         # These tables are WITHOUT ROWID, keyed by (..., number/position): rows come back in that order.
-        current = await self._tx.fetchall(f"SELECT * FROM {table} WHERE {where}", tuple(keys.values()))
+        current = [] if fresh else await self._tx.fetchall(f"SELECT * FROM {table} WHERE {where}", tuple(keys.values()))
         wanted = [{**keys, **row} for row in rows]
         if len(current) == len(wanted) and all(
             all(row[k] == w[k] for k in w) for row, w in zip(current, wanted, strict=True)
         ):
             return "unchanged"
-        await self._tx.execute(f"DELETE FROM {table} WHERE {where}", tuple(keys.values()))
+        if current:
+            await self._tx.execute(f"DELETE FROM {table} WHERE {where}", tuple(keys.values()))
         if wanted:
             columns = list(wanted[0])
             await self._tx.executemany(
