@@ -17,17 +17,8 @@ from __future__ import annotations
 
 import re
 
-from bot.i18n import Text, t
-
 # (first season's starting year, era), oldest first; an era runs until the next one starts.
 ERAS: tuple[tuple[int, str], ...] = ((2004, "2004-2010"), (2010, "2010-2018"), (2018, "2018-2022"), (2022, "2022-"))
-# The reader's words for each era: its name and what its rules were (keys of eras.ftl).
-ERA_LABELS = {
-    "2004-2010": ("era-2004-2010", "era-2004-2010-rules"),
-    "2010-2018": ("era-2010-2018", "era-2010-2018-rules"),
-    "2018-2022": ("era-2018-2022", "era-2018-2022-rules"),
-    "2022-": ("era-2022", "era-2022-rules"),
-}
 _SEASON = re.compile(r"(\d{4})-(\d{2}|\d{4})")
 
 
@@ -43,17 +34,3 @@ def era_of(season: str | None) -> str | None:
         if year >= first:
             era = name
     return era
-
-
-def era_text(era: str | None) -> Text | None:
-    """An era's name in the reader's words ("2010-11 to 2017-18"); None when the era is not known."""
-    if era not in ERA_LABELS:
-        return None
-    return t(ERA_LABELS[era][0])
-
-
-def era_rules_text(era: str | None) -> Text | None:
-    """What an era's rules were, in the reader's words ("GOE -3 to +3, five program components, short dance")."""
-    if era not in ERA_LABELS:
-        return None
-    return t(ERA_LABELS[era][1])
