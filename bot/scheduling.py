@@ -54,6 +54,14 @@ class LiveJob:
         scheduler.every(LIVE_EVERY, self.run, LIVE_JOB, max_instances=3)
 
     async def run(self) -> None:
+        try:
+            await self._run()
+        except asyncio.CancelledError:
+            # The bot is stopping mid-run: the job ends with it. What it was sending stays claimed, and the next
+            # start looks for it in its channel (APScheduler would report a cancelled job as a failure).
+            return
+
+    async def _run(self) -> None:
         if not self._polling:
             self._polling = True
             try:
