@@ -69,7 +69,8 @@ CREATE TABLE live_posts (
     done_at         TEXT,
     PRIMARY KEY (channel_id, watch_id, item_key)
 ) WITHOUT ROWID;
-CREATE INDEX live_posts_waiting ON live_posts(due_at) WHERE state IN ('due', 'claimed');
+-- The delivery asks every second for the posts due: only those, in the order they go out.
+CREATE INDEX live_posts_due ON live_posts(due_at, position) WHERE state = 'due';
 
 CREATE TABLE live_follows (
     user_id     INTEGER NOT NULL,

@@ -165,6 +165,10 @@ class LiveService:
         self.gate = gate or HostGate()
         self._rng = rng or random.Random()
         self._sites: dict[int, _Site] = {}
+        # Whether an item may have changed since its posts were last brought up to date: set by a poll that saw a
+        # correction (and at start, for one seen by a process that stopped), so the delivery, which runs every
+        # second, looks for outdated messages only then rather than scanning every post each time.
+        self._corrections_due = True
         # A site's requests give up after these (seconds; the importer's): a hung host is a failed poll, backed off.
         self.connect_timeout: float = 10
         self.read_timeout: float = 30
@@ -488,6 +492,8 @@ class LiveService:
             directs,
             _iso(now),
         )
+        if changed:
+            self._corrections_due = True
         finals = len(site.categories)
         finals_seen = sum(1 for item in found if item.kind is live_items.ItemKind.FINAL)
         starts = [datetime.fromisoformat(entry["starts_at"]) for entry in schedule]
@@ -584,8 +590,13 @@ class LiveService:
 
         count = sum(await asyncio.gather(*(deliver(posts) for posts in by_channel.values())))
         await record()
-        for post, version in await self.repo.outdated_posts(DELIVERY_BATCH):
-            count += await self._correct(poster, post, version, names)
+        if self._corrections_due:
+            self._corrections_due = False
+            outdated = await self.repo.outdated_posts(DELIVERY_BATCH)
+            for post, version in outdated:
+                count += await self._correct(poster, post, version, names)
+            # More than one batch, or an edit Discord refused for a moment: the next run goes on.
+            self._corrections_due = self._corrections_due or len(outdated) == DELIVERY_BATCH
         return count + await self._deliver_directs(poster, names)
 
     async def recover(self) -> int:
@@ -634,6 +645,7 @@ class LiveService:
         except PostFailed as exc:
             log.warning("live: could not correct message %s: %s", post.message_id, exc.reason)
             if exc.transient:
+                self._corrections_due = True  # tried again at the next delivery
                 return 0
         await self.repo.complete_post(post, post.message_id, version, _iso(self.now()))
         return 1
