@@ -5,7 +5,10 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 
-from bot.sandbox.server import InteractionResult
+import pytest
+
+from bot.sandbox.server import InteractionResult, Message
+from bot.services.live.service import LiveService
 
 
 class Clock:
@@ -29,11 +32,33 @@ class Clock:
 
 def text_of(result: InteractionResult) -> str:
     """A reply's content and embeds (titles, descriptions, fields, footers) as one text to search."""
-    message = result.message
-    assert message is not None, result
+    assert result.message is not None, result
+    return text_of_message(result.message)
+
+
+def text_of_message(message: Message) -> str:
+    """A message's content and embeds as one text to search."""
     parts = [message.content]
     for embed in message.embeds:
         parts += [embed.get("title", ""), embed.get("description", "")]
         parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields", [])]
         parts.append(embed.get("footer", {}).get("text", ""))
     return "\n".join(parts)
+
+
+class Killed(BaseException):
+    """Stands for the process dying: nothing after it runs (the live job catches Exception, not this)."""
+
+
+def kill_live_delivery(live: LiveService, monkeypatch: pytest.MonkeyPatch, *, after_send: bool) -> None:
+    """The bot dies in the middle of a delivery: before its first post reaches Discord, or after Discord has the
+    posts and before the bot records them."""
+
+    async def die(*args: object) -> None:
+        raise Killed
+
+    if after_send:
+        monkeypatch.setattr(live.repo, "complete_posts", die)
+    else:
+        assert live._poster is not None
+        monkeypatch.setattr(live._poster, "send", die)

@@ -20,7 +20,7 @@ from bot.sandbox.server import Channel, Message, User
 from bot.services.live.fetching import HostGate
 from bot.settings import Settings
 from db.models import DirectState
-from tests.e2e.helpers import Clock, text_of
+from tests.e2e.helpers import Clock, Killed, kill_live_delivery, text_of, text_of_message
 from tests.isu_sites import Variant, wc2014
 
 SP_RESULTS = "SEG001.HTM"  # the Men's short program: skated 2014-03-26 from 07:00 UTC
@@ -199,22 +199,7 @@ async def test_a_restart_between_claim_and_send_never_doubles(
     assert isinstance(results, Channel)
     live = sandbox.bot.live
 
-    class Killed(BaseException):
-        """Stands for the process dying: nothing after it runs."""
-
-    if sent_before_crash:
-
-        async def complete(*args: object) -> None:
-            raise Killed
-
-        monkeypatch.setattr(live.repo, "complete_posts", complete)
-    else:
-        assert live._poster is not None
-
-        async def send(*args: object) -> int:
-            raise Killed
-
-        monkeypatch.setattr(live._poster, "send", send)
+    kill_live_delivery(live, monkeypatch, after_send=sent_before_crash)
     w.publish()
     await w.later(30)
     await live.poll_due()
@@ -258,12 +243,3 @@ async def test_the_schedule_in_everyones_time_zone(world: World) -> None:
     assert "is already watched" in text_of(again)
     gone = await sandbox.slash("live unwatch", competition="World Championships")
     assert "No longer watching **ISU World Championships 2014**" in text_of(gone)
-
-
-def text_of_message(message: Message) -> str:
-    parts = [message.content]
-    for embed in message.embeds:
-        parts += [embed.get("title", ""), embed.get("description", "")]
-        parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields", [])]
-        parts.append(embed.get("footer", {}).get("text", ""))
-    return "\n".join(parts)

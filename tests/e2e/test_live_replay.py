@@ -23,7 +23,7 @@ from bot.services.live import polling
 from bot.services.live.fetching import HostGate
 from bot.settings import Settings
 from db.models import DirectState
-from tests.e2e.helpers import Clock, text_of
+from tests.e2e.helpers import Clock, Killed, kill_live_delivery, text_of
 
 WC2014 = Path(__file__).resolve().parents[1] / "fixtures" / "isu" / "wc2014"
 # The gate between two requests to one host, tuned down from 2 s (polling.HOST_SPACING) so that a whole competition
@@ -320,10 +320,6 @@ async def test_a_competition_unfolds_once_in_order_in_every_subscribed_channel(r
     check_polite(r, r.site.requests)
 
 
-class Killed(BaseException):
-    """Stands for the process dying: nothing after it runs (the job catches Exception, not this)."""
-
-
 @pytest.mark.parametrize("sent_before_crash", [False, True], ids=["killed-before-send", "killed-after-send"])
 async def test_a_bot_stopped_mid_competition_resumes_without_a_double_or_a_gap(
     replay: Replay, monkeypatch: pytest.MonkeyPatch, sent_before_crash: bool
@@ -340,19 +336,7 @@ async def test_a_bot_stopped_mid_competition_resumes_without_a_double_or_a_gap(
     # The pairs' free skating results appear; the bot claims its first post and dies, before or after Discord got it.
     assert sandbox.bot is not None
     live = sandbox.bot.live
-    if sent_before_crash:
-
-        async def complete(*args: object) -> None:
-            raise Killed
-
-        monkeypatch.setattr(live.repo, "complete_posts", complete)
-    else:
-        assert live._poster is not None
-
-        async def send(*args: object) -> int:
-            raise Killed
-
-        monkeypatch.setattr(live._poster, "send", send)
+    kill_live_delivery(live, monkeypatch, after_send=sent_before_crash)
     with pytest.raises(Killed):
         await r.at(pairs_fs.when + timedelta(seconds=30))
     # The due posts are claimed together before the first is sent: the pairs' free and their final, in every
