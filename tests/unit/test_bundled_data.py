@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import random
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from data import convert_buzzfeed
 from data import convert_shared as conv
+from data.converter import buzzfeed as bf
 from tests.shared import shared_path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -244,3 +248,238 @@ def test_every_figure_has_provenance_everywhere() -> None:
 
     for comp_id in FILES:
         walk(_doc(comp_id), comp_id)
+
+
+# --- the ISU judges' score sheets of 2016-17 and autumn 2017 (shared/data/buzzfeed-figure-skating-scores) ---------
+
+HISTORY = tuple(f"{bf.FILE_PREFIX}{code}" for code in bf.COMPETITIONS)
+
+
+@pytest.fixture(scope="module")
+def history_output() -> tuple[dict[str, dict[str, Any]], list[str]]:
+    return bf.convert_all(shared_path("data", bf.DATASET), DATA)
+
+
+@pytest.fixture(scope="module")
+def history_docs() -> dict[str, dict[str, Any]]:
+    return {stem: _doc(stem) for stem in HISTORY}
+
+
+@pytest.fixture(scope="module")
+def dataset() -> bf.Dataset:
+    return bf.read_dataset(shared_path("data", bf.DATASET))
+
+
+def test_history_files_equal_the_converter_output(history_output: tuple[dict[str, dict[str, Any]], list[str]]) -> None:
+    docs, log = history_output
+    assert sorted(docs) == sorted(HISTORY)
+    for stem, doc in docs.items():
+        assert (DATA / f"{stem}.json").read_text(encoding="utf-8") == bf.render(doc), (
+            f"data/{stem}.json is stale: rerun python -m data.convert_buzzfeed {shared_path('data', bf.DATASET)} data/"
+        )
+    assert any("no marks from J6" in line for line in log)
+    assert any(line.startswith("Jin Boyang (CHN) also printed as Boyang Jin") for line in log)
+
+
+def test_history_converter_cli_writes_valid_files(tmp_path: Path) -> None:
+    for comp_id in FILES:  # the curated files name the skaters they share with this data
+        shutil.copy(DATA / f"{comp_id}.json", tmp_path)
+    assert convert_buzzfeed.main([str(shared_path("data", bf.DATASET)), str(tmp_path)]) == 0
+    for stem in HISTORY:
+        assert (tmp_path / f"{stem}.json").read_bytes() == (DATA / f"{stem}.json").read_bytes()
+
+
+def test_history_files_validate(history_docs: dict[str, dict[str, Any]]) -> None:
+    for stem, doc in history_docs.items():
+        assert bf.validate(doc) == [], stem
+
+
+def test_history_validator_catches_bad_arithmetic_and_undue_places(history_docs: dict[str, dict[str, Any]]) -> None:
+    doc = json.loads(json.dumps(history_docs["isu-wc2017"]))
+    men = doc["competitions"][0]["events"][0]
+    winner = men["entries"][0]
+    winner["segments"]["SP"]["tss"] = 110.0
+    winner["segments"]["FS"]["protocol"]["elements"][0]["panel_score"] += 1
+    winner["total"]["confidence"] = "official"
+    short_only = next(e for e in men["entries"] if "FS" not in e["segments"])
+    short_only["place"] = {"value": 30, "confidence": "derived", "sources": ["https://x.org"], "note": "n"}
+    errors = "\n".join(bf.validate(doc))
+    for fragment in (
+        "TSS 110.0 != TES",
+        "FS: TES 98.62 != the elements' panel scores 99.62",
+        "not marked derived",
+        "did not skate FS",
+    ):
+        assert fragment in errors
+
+
+def test_history_competitions(history_docs: dict[str, dict[str, Any]]) -> None:
+    comps = {stem: doc["competitions"][0] for stem, doc in history_docs.items()}
+    assert len(comps) == 17
+    wc = comps["isu-wc2017"]
+    assert (wc["id"], wc["name"], wc["season"], wc["level"]) == (
+        "wc2017",
+        "ISU World Figure Skating Championships 2017",
+        "2016-17",
+        "worlds",
+    )
+    assert (wc["start_date"], wc["end_date"]) == ("2017-03-27", "2017-04-02")  # the dataset's README
+    assert wc["provenance"]["sources"] == [bf.UPSTREAM_README]
+    assert "venue" not in wc and "city" not in wc  # not in the dataset: left out rather than guessed
+    gpf = comps["isu-gpf1617"]
+    assert (gpf["level"], gpf["season"], gpf["start_date"], gpf["end_date"]) == (
+        "grand-prix-final",
+        "2016-17",
+        "2016-12-08",
+        "2016-12-11",
+    )
+    assert {c["season"] for c in comps.values()} == {"2016-17", "2017-18"}
+    levels = {stem: [(e["id"], e["level"]) for e in c["events"]] for stem, c in comps.items()}
+    assert levels["isu-gpf2017"][4:] == [
+        ("junior-men", "junior"),
+        ("junior-women", "junior"),
+        ("junior-pairs", "junior"),
+        ("junior-ice_dance", "junior"),
+    ]
+    assert levels["isu-wc2017"] == [
+        ("men", "senior"),
+        ("women", "senior"),
+        ("pairs", "senior"),
+        ("ice_dance", "senior"),
+    ]
+    dance = next(e for e in wc["events"] if e["id"] == "ice_dance")
+    assert [(s["id"], s["kind"], s["name"]) for s in dance["segments"]] == [
+        ("SD", "rhythm_dance", "Short dance"),
+        ("FD", "free_dance", "Free dance"),
+    ]
+    url = "http://www.isuresults.com/results/season1617/wc2017/wc2017_protocol.pdf"
+    assert all(e["provenance"] == {**e["provenance"], "confidence": "official", "sources": [url]} for e in wc["events"])
+    assert bf.ATTRIBUTION in history_docs["isu-wc2017"]["description"]
+
+
+def _history_entry(doc: dict[str, Any], event_id: str, name: str) -> dict[str, Any]:
+    event = next(e for e in doc["competitions"][0]["events"] if e["id"] == event_id)
+    return next(e for e in event["entries"] if any(s["name"] == name for s in e["skaters"]))
+
+
+def test_history_known_results(history_docs: dict[str, dict[str, Any]]) -> None:
+    wc = history_docs["isu-wc2017"]
+    hanyu = _history_entry(wc, "men", "Yuzuru Hanyu")
+    assert hanyu["skaters"] == [{"name": "Yuzuru Hanyu", "aliases": ["Yuzuru HANYU"]}]
+    assert (hanyu["segments"]["SP"]["tss"], hanyu["segments"]["FS"]["tss"]) == (98.39, 223.2)
+    assert (hanyu["segments"]["FS"]["tes"], hanyu["segments"]["FS"]["pcs"]) == (126.12, 97.08)
+    assert hanyu["total"]["value"] == 321.59 and hanyu["total"]["confidence"] == "derived"
+    assert hanyu["place"]["value"] == 1 and hanyu["place"]["confidence"] == "derived"
+    assert hanyu["total"]["note"] and hanyu["place"]["note"]
+    medvedeva = _history_entry(wc, "women", "Evgenia Medvedeva")
+    assert (medvedeva["total"]["value"], medvedeva["place"]["value"]) == (233.41, 1)
+    virtue = _history_entry(wc, "ice_dance", "Tessa Virtue")
+    assert [s["name"] for s in virtue["skaters"]] == ["Tessa Virtue", "Scott Moir"]
+    assert (virtue["total"]["value"], virtue["place"]["value"]) == (198.62, 1)
+    # Curated spellings win, the printed ones stay findable.
+    jin = _history_entry(wc, "men", "Jin Boyang")
+    assert jin["skaters"][0]["aliases"] == ["Boyang Jin", "Boyang JIN"]
+    # A skater who did not reach (or skate) the free skate has segment figures only: no total, no place, no status.
+    pavlov = _history_entry(wc, "men", "Ivan Pavlov")
+    assert list(pavlov["segments"]) == ["SP"] and pavlov["segments"]["SP"]["rank"] == 25
+    assert not {"total", "place", "status"} & set(pavlov)
+    fs = hanyu["segments"]["FS"]["protocol"]
+    assert [e["code"] for e in fs["elements"]][:3] == ["4Lo", "4S", "FCCoSp4"]
+    assert [c["name"] for c in fs["components"]] == [
+        "Skating Skills",
+        "Transitions",
+        "Performance",
+        "Composition",
+        "Interpretation of the Music",
+    ]
+    assert {c["factor"] for c in fs["components"]} == {2.0}
+
+
+def test_history_figures_match_the_dataset(history_docs: dict[str, dict[str, Any]], dataset: bf.Dataset) -> None:
+    """A sample of every kind of figure, read back from the converted files and compared with the tables."""
+    entries = {}
+    for doc in history_docs.values():
+        comp = doc["competitions"][0]
+        for event in comp["events"]:
+            for entry in event["entries"]:
+                printed = " / ".join(sorted(a for s in entry["skaters"] for a in [*s.get("aliases", []), s["name"]]))
+                for key, result in entry["segments"].items():
+                    entries[(comp["name"], event["level"], event["discipline"], key, entry["country"], printed)] = (
+                        result
+                    )
+    performances = [p for group in dataset.performances.values() for p in group]
+    rng = random.Random(15)
+    sample = rng.sample(performances, 150)
+    checked_marks = 0
+    for performance in sample:
+        row = performance.row
+        program = row["program"]
+        level = "junior" if program.startswith("JUNIOR ") else "senior"
+        discipline = next(v for k, v in bf.DISCIPLINES.items() if program.removeprefix("JUNIOR ").startswith(k))
+        key = next(v[0] for k, v in bf.SEGMENTS.items() if program.endswith(k))
+        names = [part.strip() for part in row["name"].split(" / ")]
+        matches = [
+            result
+            for (comp, lvl, disc, seg, country, printed), result in entries.items()
+            if (comp, lvl, disc, seg, country) == (row["competition"], level, discipline, key, row["nation"])
+            and all(n in printed for n in names)
+        ]
+        assert len(matches) == 1, row
+        result = matches[0]
+        assert result["rank"] == int(row["rank"]) and result["starting_number"] == int(row["starting_number"])
+        for name, column in (
+            ("tss", "total_segment_score"),
+            ("tes", "total_element_score"),
+            ("pcs", "total_component_score"),
+            ("deductions", "total_deductions"),
+        ):
+            assert result[name] == float(row[column]), (row, name)
+        elements = {e["number"]: e for e in result["protocol"]["elements"]}
+        for aspect in performance.elements:
+            element = elements[int(aspect["aspect_num"])]
+            assert element["code"] == aspect["aspect_desc"]
+            assert element["panel_score"] == float(aspect["scores_of_panel"])
+            assert (element["base_value"], element["goe"]) == (float(aspect["base_value"]), float(aspect["goe"]))
+            assert element.get("info", "") == aspect["info_flag"]
+            assert element.get("bonus", False) == (aspect["credit_flag"].lower() == "x")
+            marks = dataset.marks.get(aspect["aspect_id"], {})
+            for judge, score in marks.items():
+                assert float(element["judges"][int(judge[1:]) - 1]) == float(score)
+                checked_marks += 1
+        components = {c["name"]: c for c in result["protocol"]["components"]}
+        for aspect in performance.components:
+            component = components[aspect["aspect_desc"]]
+            assert (component["factor"], component["score"]) == (
+                float(aspect["factor"]),
+                float(aspect["scores_of_panel"]),
+            )
+            for judge, score in dataset.marks.get(aspect["aspect_id"], {}).items():
+                mark = component["judges"][int(judge[1:]) - 1]
+                assert mark == "-" or float(mark) == float(score)
+                checked_marks += 1
+    assert checked_marks > 10_000
+
+
+def test_history_arithmetic_and_derived_figures(history_docs: dict[str, dict[str, Any]]) -> None:
+    skates = finishers = short_only = 0
+    for doc in history_docs.values():
+        for event in doc["competitions"][0]["events"]:
+            keys = [s["id"] for s in event["segments"]]
+            for entry in event["entries"]:
+                for result in entry["segments"].values():
+                    skates += 1
+                    tss, tes, pcs, ded = (result[n] for n in ("tss", "tes", "pcs", "deductions"))
+                    assert abs(tes + pcs - ded - tss) <= 0.011
+                    elements = result["protocol"]["elements"]
+                    assert abs(sum(e["panel_score"] for e in elements) - tes) <= 0.005 * len(elements)
+                    assert abs(sum(c["score"] * c["factor"] for c in result["protocol"]["components"]) - pcs) <= 0.05
+                if keys[-1] in entry["segments"]:
+                    finishers += 1
+                    assert entry["total"]["confidence"] == entry["place"]["confidence"] == "derived"
+                    assert entry["total"]["value"] == round(sum(entry["segments"][k]["tss"] for k in keys), 2)
+                else:
+                    short_only += 1
+                    assert "total" not in entry and "place" not in entry
+            places = sorted(e["place"]["value"] for e in event["entries"] if "place" in e)
+            assert places == list(range(1, len(places) + 1))
+    assert (skates, finishers, short_only) == (1726, 818, 90)
