@@ -470,5 +470,7 @@ def about_embed(summary: StoreSummary, competitions: list[Competition], version:
         else:
             when = date
         add_field(embed, words("about-last-import"), when)
+    # The licences of the bundled data ask for their credit (CC BY 4.0: BuzzFeed News' protocol tables).
+    add_field(embed, words("about-credits-title"), words("about-credits"))
     add_field(embed, words("about-report-title"), words("about-report"))
     return set_footer(embed, words("about-footer", name=BOT_NAME, version=version))

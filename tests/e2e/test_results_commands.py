@@ -91,7 +91,7 @@ async def test_athlete_profile_and_suggestions(sandbox: Sandbox) -> None:
     assert profile["title"] == "Kaori Sakamoto"
     body = text_of(profile)
     assert "Milano Cortina 2026** · Women's singles: 2nd, 224.90" in body
-    assert "🥈 2" in body
+    assert "🥈 3 · 🥉 2" in body  # with her Grand Prix medals of 2016-18
     missing = await sandbox.slash("athlete", name="Sakamotto Kaory Zzz")
     assert missing.ephemeral and "Did you mean: **Kaori Sakamoto**" in missing.message.content
     ambiguous = await sandbox.slash("athlete", name="Miura")
@@ -126,7 +126,7 @@ async def test_podiums_medals_compare_about(sandbox: Sandbox) -> None:
     assert h2h["title"] == "Ilia Malinin vs Yuma Kagiyama"
     assert "Total: 264.49 vs 280.06 (-15.57)" in text_of(h2h)
     about = embed(await sandbox.slash("about"))
-    assert "4 competitions" in text_of(about) and "Found a wrong figure?" in text_of(about)
+    assert "21 competitions" in text_of(about) and "Found a wrong figure?" in text_of(about)
 
 
 async def test_a_member_sees_the_same_public_commands(sandbox: Sandbox) -> None:
