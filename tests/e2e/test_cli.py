@@ -74,7 +74,7 @@ def test_db_check_and_backup(tmp_path: Path) -> None:
     backup = tmp_path / "copy.sqlite3"
     assert skatebot("db", "backup", str(backup), env=env).returncode == 0
     with sqlite3.connect(backup) as conn:
-        assert conn.execute("SELECT count(*) FROM competitions").fetchone()[0] == 4
+        assert conn.execute("SELECT count(*) FROM competitions").fetchone()[0] == 21  # every bundled file
     again = skatebot("db", "backup", str(backup), env=env)
     assert again.returncode == 1 and "already exists" in again.stderr
 
