@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from bot.i18n import Text, t
+
 # (first season's starting year, era), oldest first; an era runs until the next one starts.
 ERAS: tuple[tuple[int, str], ...] = ((2004, "2004-2010"), (2010, "2010-2018"), (2018, "2018-2022"), (2022, "2022-"))
 _SEASON = re.compile(r"(\d{4})-(\d{2}|\d{4})")
@@ -34,3 +36,9 @@ def era_of(season: str | None) -> str | None:
         if year >= first:
             era = name
     return era
+
+
+def era_text(era: str | None) -> Text:
+    """An era as a reader sees it, with its rules ("2010-18: GOE -3..+3, five components"); "era not known" for
+    a segment without one (before 2004-05, or a season that could not be read)."""
+    return t(f"era-{era}") if era in {name for _, name in ERAS} else t("era-unknown")

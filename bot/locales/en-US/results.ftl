@@ -216,3 +216,10 @@ about-credits = Judges' details of 2016-17 and autumn 2017: data by BuzzFeed New
 about-report-title = Found a wrong figure?
 about-report = Tell your server's moderators, with the competition, the figure and a source; the bot's owner corrects the store with `skatebot import`. Figures marked * rest on one source, † are computed.
 about-footer = { $name } { $version } · every figure keeps its sources and confidence
+
+## Scoring eras (bot/services/eras.py): scores of different eras are never compared without saying so
+era-2004-2010 = 2004–10 rules (GOE −3 to +3, five components, compulsory and original dance)
+era-2010-2018 = 2010–18 rules (GOE −3 to +3, five components)
+era-2018-2022 = 2018–22 rules (GOE −5 to +5, five components)
+era-2022- = rules since 2022 (GOE −5 to +5, three components)
+era-unknown = scoring era not known
