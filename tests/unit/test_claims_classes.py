@@ -139,7 +139,19 @@ CASES = [
     ("owg2026/women", "Kamila Valieva won the gold medal.", [("medal", "Kamila Valieva", NOT)]),
     ("owg2026/women", "Yuna Kim took silver.", [("medal", "Yuna Kim", NOT)]),
     ("owg2026/men", "Evgeni Plushenko finished second.", [("place", "Evgeni Plushenko", NOT)]),
-    ("owg2026/pairs", "Miura won gold.", [("medal", "Miura", NOT)]),
+    ("owg2026/women", "Kim Yuna took silver.", [("medal", "Kim Yuna", NOT)]),
+    # A lone surname is the skater of that name entered in the linked event, else in the competition; two there
+    # (Kao Miura in the men's event, Riku Miura in the pairs) are no one.
+    ("owg2026/pairs", "Miura won gold.", [("medal", "Riku Miura", OK)]),
+    ("owg2026", "Miura won gold.", [("medal", "Miura", NOT)]),
+    # The 2016-17 protocols hold many more skaters: a surname is read among those of the story's competition.
+    ("wc2017/women", "Medvedeva won with 233.41, ahead of Osmond.",
+     [("medal", "Evgenia Medvedeva", OK), ("total", "Evgenia Medvedeva", OK), ("order", "Evgenia Medvedeva", OK)]),
+    ("wc2017/women", "Chen finished fourth.", [("place", "Karen Chen", OK)]),
+    ("wc2017/men", "Chen finished fourth.", [("place", "Nathan Chen", WRONG)]),
+    ("wc2017", "Chen finished sixth.", [("place", "Chen", NOT)]),
+    ("wc2017/men", "Jin took bronze.", [("medal", "Jin Boyang", OK)]),
+    ("wc2017/men", "Boyang Jin took bronze.", [("medal", "Jin Boyang", OK)]),
     # Titles held before this competition are not this competition's result.
     ("owg2026/women", "Two-time world champion Sakamoto took silver.",
      [("medal", "Kaori Sakamoto", NOT), ("medal", "Kaori Sakamoto", OK)]),

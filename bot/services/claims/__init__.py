@@ -40,7 +40,7 @@ from bot.services.claims.verdicts import Checker
 from bot.services.claims.vocabulary import NOT_NAMES
 from bot.services.names import normalize
 from bot.services.results import ResultsService
-from db.models import Competition
+from db.models import Competition, Event
 
 __all__ = [
     "CONSISTENT",
@@ -79,14 +79,23 @@ class _SimpleNames:
     def places(self) -> frozenset[str]:
         return frozenset()
 
+    def family_name(self, word: str, subject: Subject) -> bool:
+        return _last_word(word, subject.name)
+
+
+NameWords = dict[int, tuple[str, list[list[str]]]]  # skater id -> (label, the words of each of their names)
+
 
 class StoreNames:
-    """Names as the store knows them. Whole words only: the story's linked skaters first (any of their name
-    words), else the one skater whose names have every word; a lone word must be a first or last name."""
+    """Names as the store knows them. Whole words only, looked for in rings: the story's linked skaters (any of
+    their name words), then the skaters of the event and of the competition the story is about (a first or last
+    name), then the one skater in the store whose names have every word. A lone surname two skaters share in the
+    nearest ring that has it ("Liu" at a competition with two Lius) is no one: never a guess."""
 
-    def __init__(self, results: ResultsService, linked: dict[int, tuple[str, list[set[str]]]]) -> None:
+    def __init__(self, results: ResultsService, linked: NameWords, entered: Sequence[NameWords] = ()) -> None:
         self.results = results
         self.linked = linked
+        self.entered = entered
         self._places: frozenset[str] | None = None
 
     def person(self, text: str) -> Subject | None:
@@ -94,16 +103,18 @@ class StoreNames:
         if not tokens:
             return None
         wanted = set(tokens)
-        hits = [(sid, name) for sid, (name, names) in self.linked.items() if any(wanted <= n for n in names)]
+        hits = [(sid, name) for sid, (name, names) in self.linked.items() if any(wanted <= set(n) for n in names)]
         if len(hits) == 1:
             return Subject(hits[0][1], ids=(hits[0][0],))
+        for ring in self.entered:
+            hits = [(sid, name) for sid, (name, names) in ring.items() if _named(tokens, names)]
+            if hits:
+                return Subject(hits[0][1], ids=(hits[0][0],)) if len(hits) == 1 else None
         match = self.results.skaters.resolve_whole_words(text)
         if match is None:
             return None
-        if len(tokens) == 1:
-            words = normalize(match.matched).split()
-            if tokens[0] not in (words[0], words[-1]):
-                return None  # a middle word alone is too weak
+        if not _named(tokens, [normalize(match.matched).split()]):
+            return None  # a middle word alone is too weak
         return Subject(match.label, ids=(match.key,))
 
     def couple(self, first: str, second: str) -> Subject | None:
@@ -136,6 +147,19 @@ class StoreNames:
             return None
         return Subject(text, missing=t("claim-could-be", names=tuple(named[:-1]), last=named[-1]))
 
+    def family_name(self, word: str, subject: Subject) -> bool:
+        """The family name is the word printed in capitals in one of the skater's names, as ISU results print
+        it ("Boyang JIN", "JIN Boyang"); for a skater with no such spelling, the display name's last word."""
+        if len(subject.ids) != 1:
+            return True
+        capitals = {
+            normalize(w)
+            for n in self.results.skaters.names_of(subject.ids[0])
+            for w in n.split()
+            if len(w) > 1 and w.isupper()
+        }
+        return normalize(word) in capitals if capitals else _last_word(word, subject.name)
+
     def places(self) -> frozenset[str]:
         if self._places is None:
             words: set[str] = set()
@@ -144,6 +168,23 @@ class StoreNames:
                     words.update(w for w in normalize(text or "").split() if not w.isdigit())
             self._places = frozenset(words - NOT_NAMES)
         return self._places
+
+
+def _named(tokens: list[str], names: list[list[str]]) -> bool:
+    """Whether the words name someone of these names: every word within one name, and a lone word only as its
+    first or last word (a middle name alone is too weak)."""
+    if len(tokens) == 1:
+        return any(name and tokens[0] in (name[0], name[-1]) for name in names)
+    return any(set(tokens) <= set(name) for name in names)
+
+
+def _last_word(word: str, name: str) -> bool:
+    words = normalize(name).split()
+    return bool(words) and normalize(word) == words[-1]
+
+
+def _name_words(names: Sequence[str]) -> list[list[str]]:
+    return [normalize(name).split() for name in names]
 
 
 def _names(resolve: Names | Resolver) -> Names:
@@ -174,6 +215,22 @@ def _competition_by_date(results: ResultsService, moment_date: str | None, texts
     return next(iter(named.values())) if len(named) == 1 else None
 
 
+async def _entered(results: ResultsService, competition: Competition, event: Event | None) -> list[NameWords]:
+    """The skaters entered in the event, then those of the whole competition, with the words of their names."""
+    rings: list[NameWords] = []
+    for events in ([event] if event is not None else [], results.events_of(competition)):
+        ring: NameWords = {}
+        for each in events:
+            entries, _ = await results.results_of(each)
+            for entry in entries:
+                for skater in entry.skaters:
+                    if skater.id not in ring:
+                        ring[skater.id] = (skater.name, _name_words(results.skaters.names_of(skater.id)))
+        if ring:
+            rings.append(ring)
+    return rings
+
+
 async def check_text(
     results: ResultsService,
     text: str,
@@ -188,7 +245,7 @@ async def check_text(
     for skater_id in dict.fromkeys(skater_ids):
         skater = await results.skater_by_id(skater_id)
         if skater is not None:
-            linked[skater.id] = (skater.name, [set(normalize(n).split()) for n in (skater.name, *skater.aliases)])
+            linked[skater.id] = (skater.name, _name_words((skater.name, *skater.aliases)))
     extraction = read(text, StoreNames(results, linked))
 
     event = results.event_by_id(event_id)
@@ -199,6 +256,11 @@ async def check_text(
         competition = _competition_by_date(results, moment_date, extraction.competition_texts)
     if event is not None and competition is not None and event.competition_id != competition.id:
         event = None
+    if competition is not None:
+        # Read again knowing who skated there: "Liu" in a story about Worlds 2025 is the Liu entered there, not
+        # one of the Lius of other seasons.
+        entered = await _entered(results, competition, event)
+        extraction = read(text, StoreNames(results, linked, entered))
     checker = Checker(results, competition, event)
     verdicts: list[Verdict] = []
     seen: set[tuple[object, ...]] = set()

@@ -55,6 +55,9 @@ class Names(Protocol):
     def places(self) -> frozenset[str]:
         """Normalized words of the places and names of the stored competitions."""
 
+    def family_name(self, word: str, subject: Subject) -> bool:
+        """Whether `word` is the family name of the one skater `subject` names (not only a given name)."""
+
 
 @dataclass(slots=True)
 class Mention:
@@ -407,6 +410,10 @@ class MentionFinder:
             for length in range(min(4, len(run) - p), 0, -1):
                 text = sentence[run[p][0] : run[p + length - 1][1]]
                 subject = self.person(text)
+                if subject is not None and length == 1 and len(run) > 1 and not self.names.family_name(text, subject):
+                    # "Yuna Kim" is not Yuna Shiraiwa, nor "Kim Yuna": a given name is hers only on its own, never
+                    # beside another name word she does not have.
+                    subject = None
                 if subject is not None:
                     out.append(Mention(run[p][0], run[p + length - 1][1], "person", subject))
                     p += length
