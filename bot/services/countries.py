@@ -130,6 +130,18 @@ for _country in COUNTRIES.values():
         _BY_ADJECTIVE.setdefault(normalize(_adjective), _country.code)
 
 
+# The names a federation's athletes competed under while it was suspended: the same skaters, so the same identity
+# (a Russian skater of 2016-17 is the "OAR" one of PyeongChang 2018). AIN (2024-) stands for Russia or Belarus
+# and is left alone: which one cannot be read from the code.
+NEUTRAL_NAMES = {"OAR": "RUS", "ROC": "RUS", "RPC": "RUS"}
+
+
+def federation(code: str) -> str:
+    """The federation a country code stands for: itself, or the one a neutral name stood in for ("OAR" -> "RUS")."""
+    code = code.upper()
+    return NEUTRAL_NAMES.get(code, code)
+
+
 def country_by_code(code: str | None) -> Country | None:
     return COUNTRIES.get((code or "").upper())
 

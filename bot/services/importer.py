@@ -9,18 +9,23 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import sqlite3
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from msgspec import UNSET
+from rapidfuzz.distance import Levenshtein
 
 from bot.i18n import Text, t
 from bot.services import import_format as fmt
+from bot.services.countries import NEUTRAL_NAMES, federation
 from bot.services.eras import era_of
 from bot.services.import_format import FORMAT_NAME, ImportFormatError, skater_match_key
+from bot.services.names import normalize
 from db.database import Database
 from db.models import Provenance
 from db.repositories.results import SEGMENT_FIGURES, TEAM_SEGMENT_FIGURES, ResultsWriter
@@ -238,11 +243,21 @@ class _CompetitionPlan:
         isu_id: str | None,
         aliases: list[str],
         country: str,
+        same_as: sqlite3.Row | None = None,
     ) -> int:
         match_key = skater_match_key(name, country)
-        existing = await writer.find_skater(isu_id, match_key)
+        existing = await writer.find_skater(isu_id, match_key) or same_as
         keys = {"id": existing["id"]} if existing else {"match_key": match_key}
+        # A skater's country is their federation's: an entry under a neutral name (OAR) keeps it on the entry.
+        if existing and country in NEUTRAL_NAMES:
+            country = existing["country"]
         values: dict[str, Any] = {"name": name, "country": country, "match_key": match_key}
+        if existing is same_as and same_as is not None:
+            # Joined through a partner (another spelling, or the couple's other federation): the stored name, key and
+            # country stay, so importing either source again changes nothing; the new spelling is an alias.
+            values = {"country": same_as["country"]}
+            aliases = [*aliases, name]
+            name = same_as["name"]
         if isu_id or not existing:
             values["isu_id"] = isu_id or (existing["isu_id"] if existing else None)
         skater_id, change = await writer.upsert("skaters", keys, values)
@@ -267,9 +282,12 @@ class _CompetitionPlan:
     ) -> int:
         provenance = entry.provenance or inherited
         country = entry.country.upper()
+        respelled = await _respelled_partner(writer, entry.skaters, country)
         skater_ids = [
-            await self._write_skater(writer, report, skater.name, skater.isu_id, skater.aliases, country)
-            for skater in entry.skaters
+            await self._write_skater(
+                writer, report, skater.name, skater.isu_id, skater.aliases, country, respelled.get(i)
+            )
+            for i, skater in enumerate(entry.skaters)
         ]
         # A figure the entry does not mention is left as stored (a file or a site may give part of the picture);
         # one given as null is unknown now and cleared.
@@ -436,3 +454,48 @@ def _when_where(row: Any) -> Text:
     )
     places = tuple(p for p in (row["venue"], row["city"], row["country"]) if p)
     return t("import-when-where", dates=dates, place=places or t("import-no-place"))
+
+
+async def _respelled_partner(
+    writer: ResultsWriter, skaters: Sequence[fmt.Skater], country: str
+) -> dict[int, sqlite3.Row]:
+    """A couple one of whose partners is stored and the other is not, under this spelling: the other is the stored
+    partner's partner of the same federation whose name differs by one respelled word ("Aliona Savchenko" and
+    "Aljona Savchenko", both skating with Bruno Massot for GER). Transliterations vary between sources; the same
+    partner, federation and family of names do not. Only one such partner is a match; none or two, no join."""
+    if len(skaters) != 2:
+        return {}
+    found = [await writer.find_skater(s.isu_id, skater_match_key(s.name, country)) for s in skaters]
+    if found[0] is None and found[1] is None:
+        return await _couple_of_another_federation(writer, skaters)
+    if found[0] is not None and found[1] is not None:
+        return {}
+    new = 0 if found[0] is None else 1
+    partner = found[1 - new]
+    assert partner is not None
+    candidates = [
+        row
+        for row in await writer.partners_of(partner["id"])
+        if federation(row["country"]) == federation(country) and _one_word_respelled(row["name"], skaters[new].name)
+    ]
+    return {new: candidates[0]} if len(candidates) == 1 else {}
+
+
+async def _couple_of_another_federation(writer: ResultsWriter, skaters: Sequence[fmt.Skater]) -> dict[int, sqlite3.Row]:
+    """Both partners unknown under this country but stored, by the same names, as partners of each other under
+    another: the couple changed federation together (Lauriault / Le Gac, FRA then CAN). One skater's name under
+    two countries stays two skaters; two names that skated together are the same two people."""
+    first, second = [await writer.skaters_named(skater_match_key(s.name, "").lstrip("|")) for s in skaters]
+    partners = {row["id"] for one in first for row in await writer.partners_of(one["id"])}
+    pairs = [(one, two) for one in first for two in second if two["id"] in partners]
+    return {0: pairs[0][0], 1: pairs[0][1]} if len(pairs) == 1 else {}
+
+
+def _one_word_respelled(stored: str, given: str) -> bool:
+    """The same words in any order but one, spelled at most two letters apart with the same first letter."""
+    a, b = Counter(normalize(stored).split()), Counter(normalize(given).split())
+    only_a, only_b = list((a - b).elements()), list((b - a).elements())
+    if len(only_a) != 1 or len(only_b) != 1 or sum(a.values()) != sum(b.values()) or sum(a.values()) < 2:
+        return False
+    x, y = only_a[0], only_b[0]
+    return x[0] == y[0] and min(len(x), len(y)) >= 4 and Levenshtein.distance(x, y) <= 2

@@ -246,8 +246,10 @@ def _profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
     elif profile.partners:
         details.append(words("athlete-partners", names=[_escape(p.name) for p in profile.partners]))
     for skater in athlete.skaters:
-        if skater.aliases:
-            also = tuple(_escape(a) for a in skater.aliases[:6])
+        # "Kaori SAKAMOTO" as ISU results print it is kept to find her (and tells her family name), not shown.
+        spellings = [a for a in skater.aliases if a.casefold() != skater.name.casefold()]
+        if spellings:
+            also = tuple(_escape(a) for a in spellings[:6])
             details.append(
                 words("athlete-also-written-by", name=_escape(skater.name), spellings=also)
                 if athlete.is_couple

@@ -422,6 +422,20 @@ class ResultsWriter:
                 return row
         return await self._tx.fetchone("SELECT * FROM skaters WHERE match_key = ?", (match_key,))
 
+    async def skaters_named(self, name_key: str) -> list[sqlite3.Row]:
+        """The skaters of any country whose match key has this name part (normalised words, sorted)."""
+        return await self._tx.fetchall(
+            "SELECT * FROM skaters WHERE substr(match_key, instr(match_key, '|') + 1) = ?", (name_key,)
+        )
+
+    async def partners_of(self, skater_id: int) -> list[sqlite3.Row]:
+        """The skaters who shared an entry with this one (their partners in pairs or dance)."""
+        return await self._tx.fetchall(
+            "SELECT DISTINCT s.* FROM entry_skaters mine JOIN entry_skaters other ON other.entry_id = mine.entry_id "
+            "AND other.skater_id != mine.skater_id JOIN skaters s ON s.id = other.skater_id WHERE mine.skater_id = ?",
+            (skater_id,),
+        )
+
     async def add_alias(self, skater_id: int, alias: str) -> bool:
         return bool(
             await self._tx.execute(

@@ -87,7 +87,7 @@ async def test_two_grand_prix_events_of_one_year_are_told_apart_by_their_event_c
         assert [str(w) for w in summary.warnings] == []
         keys.append(summary.key)
     assert keys == ["gpusa2014", "gpcan2014"]
-    rows = await store.fetchall("SELECT key, level FROM competitions WHERE key LIKE 'gp%' ORDER BY key")
+    rows = await store.fetchall("SELECT key, level FROM competitions WHERE key LIKE 'gp%2014' ORDER BY key")
     assert [tuple(r) for r in rows] == [("gpcan2014", "grand-prix"), ("gpusa2014", "grand-prix")]
 
 
@@ -135,7 +135,8 @@ async def test_junior_and_senior_categories_of_one_discipline_are_two_events(sto
         ("women", "women", "senior", "Ladies"),
     ]
     junior = await store.fetchone(
-        "SELECT count(*) FROM entries n JOIN events e ON e.id = n.event_id WHERE e.key = 'junior-women'"
+        "SELECT count(*) FROM entries n JOIN events e ON e.id = n.event_id JOIN competitions c "
+        "ON c.id = e.competition_id WHERE c.key = 'wc2014' AND e.key = 'junior-women'"
     )
     assert junior[0] == 23
 

@@ -54,6 +54,20 @@ async def test_skaters_of_the_curated_files_join_their_2016_18_results(store: Da
         )
     }
     assert "Yuzuru HANYU" in aliases  # printed capitals stay findable
-    # Known limit of the rule (country plus name, never name alone): PyeongChang 2018 entered Russians as OAR, so
-    # Medvedeva of 2018 (OAR) and of 2016-17 (RUS) are two skaters until someone links them.
-    assert careers[("Evgenia Medvedeva", "OAR")] == {"owg2018"}
+    # PyeongChang 2018 entered Russians as OAR and Beijing 2022 as ROC: the same skaters as RUS in 2016-17, joined by
+    # their federation, and shown with it; the entries keep the name they competed under.
+    assert {"owg2018", "wc2017"} <= careers[("Evgenia Medvedeva", "RUS")]
+    assert {"owg2022", "gpf2017"} <= careers[("Evgenia Tarasova", "RUS")]
+    assert not [name for name, country in careers if country in ("OAR", "ROC") and (name, "RUS") in careers]
+    entered = await store.fetchall(
+        "SELECT e.country FROM entries e JOIN entry_skaters es ON es.entry_id = e.id JOIN skaters s "
+        "ON s.id = es.skater_id JOIN events v ON v.id = e.event_id JOIN competitions c ON c.id = v.competition_id "
+        "WHERE s.name = 'Evgenia Medvedeva' AND c.key = 'owg2018'"
+    )
+    assert [row["country"] for row in entered] == ["OAR"]
+    # Joined through their partners: a respelling (Aliona in the ISU's 2016-17 protocols, Aljona at PyeongChang,
+    # both with Bruno Massot for GER), and a couple that changed federation together (FRA in 2017, CAN since).
+    assert {"wc2017", "owg2018"} <= careers[("Aliona Savchenko", "GER")]
+    assert not [name for name, _ in careers if name == "Aljona Savchenko"]
+    assert {"ec2017", "owg2026"} <= careers[("Romain Le Gac", "FRA")]
+    assert len([person for person in careers if person[0] == "Romain Le Gac"]) == 1

@@ -144,3 +144,25 @@ async def test_a_write_gives_up_on_a_lock_held_elsewhere_and_reads_never_wait(tm
     finally:
         other.close()
         await db.close()
+
+
+async def test_neutral_names_join_their_federation_in_a_store_from_before(tmp_path: Path) -> None:
+    """Migration 0013: a store holding an OAR skater (imported before federations were joined) gets the RUS key,
+    so importing her RUS seasons joins her; a name already stored under both keys keeps both."""
+    before = tmp_path / "before"
+    before.mkdir()
+    for _, migration in list_migrations():
+        if "neutral_federations" in migration.name:
+            break
+        shutil.copy(migration, before / migration.name)
+    path = tmp_path / "old.sqlite3"
+    db = await Database.open(path, migrations_dir=before)
+    await db.execute(
+        "INSERT INTO skaters (name, country, match_key) VALUES ('Evgenia Medvedeva', 'OAR', 'OAR|evgenia medvedeva'),"
+        " ('A B', 'ROC', 'ROC|a b'), ('A B', 'RUS', 'RUS|a b')"
+    )
+    await db.close()
+    db = await Database.open(path)
+    keys = sorted(row[0] for row in await db.fetchall("SELECT match_key FROM skaters"))
+    await db.close()
+    assert keys == ["ROC|a b", "RUS|a b", "RUS|evgenia medvedeva"]

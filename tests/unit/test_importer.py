@@ -397,3 +397,78 @@ async def test_import_messages_are_catalogue_texts_with_english_for_the_command_
         assert "(2030-01-10 to 2030-01-12, no place)" in str(err.value)
     finally:
         await db.close()
+
+
+def pairs_document(key: str, season: str, couples: list[tuple[str, str, str]]) -> dict[str, Any]:
+    """A pairs event of the given couples (first partner, second partner, country)."""
+    doc = document(
+        id="pairs",
+        discipline="pairs",
+        name="Pairs",
+        entries=[
+            {"skaters": [{"name": a}, {"name": b}], "country": country, "place": figure(i + 1)}
+            for i, (a, b, country) in enumerate(couples)
+        ],
+    )
+    doc["competitions"][0].update(id=key, name=f"Test Cup {key}", season=season)
+    return doc
+
+
+async def skater_rows(db: Database) -> list[tuple[str, str]]:
+    return sorted((r["name"], r["country"]) for r in await db.fetchall("SELECT name, country FROM skaters"))
+
+
+@pytest.mark.parametrize(
+    ("later", "joined"),
+    [
+        # Another transliteration, same partner and federation: the same woman, the spelling an alias.
+        (("Aljona Savchenko", "Bruno Massot", "GER"), True),
+        (("Bruno Massot", "SAVCHENKO Aljona", "GER"), True),  # either order, printed capitals
+        # A different first name (more than a respelling), or the same partner for another federation: not her.
+        (("Anna Savchenko", "Bruno Massot", "GER"), False),
+        (("Aljona Savchenko", "Bruno Massot", "FRA"), False),
+    ],
+)
+async def test_a_respelled_partner_of_a_stored_skater_is_joined_only_when_all_else_agrees(
+    tmp_path: Path, later: tuple[str, str, str], joined: bool
+) -> None:
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        first = pairs_document("cup2017", "2016-17", [("Aliona Savchenko", "Bruno Massot", "GER")])
+        second = pairs_document("cup2018", "2017-18", [later])
+        for _ in range(2):  # and again: nothing changes the second time
+            await import_document(db, first, source="first")
+            report = await import_document(db, second, source="second")
+        assert not report.changed
+        savchenkos = [name for name, _ in await skater_rows(db) if "Savchenko" in name or "SAVCHENKO" in name]
+        assert len(savchenkos) == (1 if joined else 2)
+        if joined:
+            aliases = {r["alias"] for r in await db.fetchall("SELECT alias FROM skater_aliases")}
+            assert savchenkos == ["Aliona Savchenko"] and later[0] in aliases | {"Bruno Massot"}
+    finally:
+        await db.close()
+
+
+async def test_a_couple_that_changed_federation_together_stays_the_same_two(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "s.sqlite3")
+    try:
+        before = pairs_document("cup2017", "2016-17", [("Marie-Jade Lauriault", "Romain Le Gac", "FRA")])
+        after = pairs_document(
+            "cup2022",
+            "2021-22",
+            # the couple under its new federation; a lone skater of the same name as one of them, elsewhere
+            [("Marie-Jade LAURIAULT", "Romain LE GAC", "CAN"), ("Romain Le Gac", "Other Partner", "BEL")],
+        )
+        await import_document(db, before, source="before")
+        await import_document(db, after, source="after")
+        assert not (await import_document(db, before, source="before")).changed
+        assert await skater_rows(db) == [
+            ("Marie-Jade Lauriault", "FRA"),
+            ("Other Partner", "BEL"),
+            ("Romain Le Gac", "BEL"),  # the name alone never joins
+            ("Romain Le Gac", "FRA"),
+        ]
+        keys = [r["skater_key"] for r in await db.fetchall("SELECT skater_key FROM entries ORDER BY id")]
+        assert len(keys) == 3 and keys[0] == keys[1] != keys[2]  # the couple's two entries: the same two skaters
+    finally:
+        await db.close()

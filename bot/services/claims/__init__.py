@@ -241,7 +241,7 @@ async def check_text(
     skater_ids: Sequence[int] = (),
 ) -> CheckReport:
     """Reads the claims of ``text`` and checks each against the store (see the package docstring)."""
-    linked: dict[int, tuple[str, list[set[str]]]] = {}
+    linked: NameWords = {}
     for skater_id in dict.fromkeys(skater_ids):
         skater = await results.skater_by_id(skater_id)
         if skater is not None:

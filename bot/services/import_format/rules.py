@@ -9,6 +9,7 @@ from typing import Any
 
 from msgspec import UNSET
 
+from bot.services.countries import federation
 from bot.services.import_format.models import (
     COUPLE_DISCIPLINES,
     DISCIPLINES,
@@ -28,8 +29,9 @@ from db.models import CONFIDENCES
 
 def skater_match_key(name: str, country: str) -> str:
     """Identity of a skater without an ISU id: country plus name, word order ignored (ISU prints
-    'Kaori SAKAMOTO', others 'SAKAMOTO Kaori'). Never the name alone."""
-    return f"{country.upper()}|{' '.join(sorted(normalize(name).split()))}"
+    'Kaori SAKAMOTO', others 'SAKAMOTO Kaori'). Never the name alone; a neutral name stands for its federation
+    (OAR and ROC for RUS: bot.services.countries.federation)."""
+    return f"{federation(country)}|{' '.join(sorted(normalize(name).split()))}"
 
 
 def problems(document: ResultsDocument) -> Iterator[tuple[str, str]]:

@@ -15,6 +15,7 @@ from cachetools import LRUCache
 
 from bot.errors import NotFound, Suggestion, UserFacingError
 from bot.i18n import Text, t
+from bot.services.countries import federation
 from bot.services.levels import is_senior, level_label, level_text
 from bot.services.results.aliases import Curation
 from bot.services.results.models import (
@@ -173,7 +174,8 @@ class ResultsService(Curation):
         for team in teams:
             event = self._events_by_id.get(team.event_id)
             # The country too: a skater id in a team's line-up is theirs only when they skated for it.
-            if event is not None and event.discipline == "team" and team.country == first.country:
+            same_country = federation(team.country) == federation(first.country)  # OAR's team was Russia's skaters
+            if event is not None and event.discipline == "team" and same_country:
                 team_records.append((self._competitions[event.competition_id], event, team))
         team_records.sort(key=lambda r: (r[0].id, r[1].id))
         return records, team_records
