@@ -225,12 +225,20 @@ class SpedUpClock:
 
     def __init__(self, start: datetime, speed: float) -> None:
         self.start, self.speed = start, speed
-        self._began = time.monotonic()
+        self._began: float | None = time.monotonic()
 
-    def restart(self, start: datetime) -> None:
-        self.start, self._began = start, time.monotonic()
+    def restart(self, start: datetime, *, held: bool = False) -> None:
+        """Time from `start`; `held`: stopped there until `go()` (while the bot starts: a fresh store's first
+        import takes seconds, a day of competition at 20,000 times real time)."""
+        self.start, self._began = start, None if held else time.monotonic()
+
+    def go(self) -> None:
+        if self._began is None:
+            self._began = time.monotonic()
 
     def __call__(self) -> datetime:
+        if self._began is None:
+            return self.start
         return self.start + timedelta(seconds=(time.monotonic() - self._began) * self.speed)
 
 
@@ -266,9 +274,10 @@ async def _run_replay(settings: Settings, console: Console, *, db_path: Path | N
         )
     )
     async with site:
-        clock.restart(phases[0].when + REPLAY_LEAD)
+        clock.restart(phases[0].when + REPLAY_LEAD, held=True)
         async with Sandbox(db_path=db_path, settings=base, clock=clock) as sandbox:
             assert sandbox.bot is not None
+            clock.go()
             # The replay is on this machine: the spacing per host keeps its pace in competition time.
             sandbox.bot.live.gate = HostGate(spacing=HOST_SPACING.total_seconds() / speed)
             over = asyncio.Event()
