@@ -41,7 +41,8 @@ def _when(performance: Performance) -> str:
 def _where(performance: Performance, words: Words) -> str:
     where = _escape(performance.competition.label)
     if performance.team:
-        where += f" ({words('bests-team-event')})"
+        team = words("bests-team-event")
+        where += f" ({team})"
     return f"{where} · {_when(performance)}"
 
 
