@@ -81,8 +81,11 @@ def _bests_pages(answer: BestsAnswer, words: Words) -> list[discord.Embed]:
             text = [heading, ""]
             for line in page:
                 p = line.performance
+                # "**1st**", as /results shows places (a line starting "1. " would be a Markdown list, which
+                # Discord renumbers: equal scores share a rank here).
+                rank = words("ordinal", n=line.rank)
                 text.append(
-                    f"{line.rank}. {flag(p.country)} **{_escape(p.name)}** {p.country} — **{score(p.score)}**"
+                    f"**{rank}** {flag(p.country)} **{_escape(p.name)}** {p.country} — **{score(p.score)}**"
                     f" · {_where(p, words)}"
                 )
             chunks.append((title, text, [line.performance.score for line in page]))

@@ -53,7 +53,7 @@ async def test_season_bests_page_for_the_invoker(sandbox: Sandbox) -> None:
     assert first["title"] == "Season's bests 2016-17 · Men · Free skate · Senior"
     lines = first["description"].split("\n")
     assert lines[0] == "**2010–18 rules (GOE −3 to +3, five components)**"
-    assert lines[2].startswith(f"1. 🇯🇵 **{name.split()[0]} ") and f"**{score:.2f}**" in lines[2]
+    assert lines[2].startswith(f"**1st** 🇯🇵 **{name.split()[0]} ") and f"**{score:.2f}**" in lines[2]
     assert "Worlds 2017" in lines[2]
     footer = first["footer"]["text"]
     assert footer.startswith("Page 1/")
@@ -63,7 +63,9 @@ async def test_season_bests_page_for_the_invoker(sandbox: Sandbox) -> None:
     await pressed.wait()
     assert pressed.response_type == UPDATE_MESSAGE
     second = result.message.embeds[0]
-    assert second["footer"]["text"].startswith("Page 2/") and second["description"].split("\n")[2].startswith("16. ")
+    assert second["footer"]["text"].startswith("Page 2/") and second["description"].split("\n")[2].startswith(
+        "**16th** "
+    )
 
 
 async def test_all_time_bests_rank_each_era_apart(sandbox: Sandbox) -> None:

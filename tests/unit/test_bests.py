@@ -284,3 +284,27 @@ async def test_records_of_every_discipline_are_a_page_each(results: ResultsServi
     assert "(team event)" in next(f for f in women.fields if "since 2022" in f.name).value
     for page in pages:
         assert len(page) <= TOTAL_LIMIT and len(page.fields) <= 25
+
+
+async def test_equal_scores_share_a_rank(results: ResultsService) -> None:
+    """The rhythm dances of Worlds 2025 and Milano Cortina 2026, from the bundled files: equal bests share a rank,
+    shown as places (never a Markdown list, which Discord would renumber)."""
+    best: dict[str, float] = {}
+    for name, event_id in (("wc2025.json", "ice_dance"), ("owg2026.json", "ice_dance"), ("owg2026.json", "team")):
+        competition = bundled(name)["competitions"][0]
+        event = next(e for e in competition["events"] if e["id"] == event_id)
+        rd = {s["id"] for s in event["segments"] if s["kind"] == "rhythm_dance"}
+        for entry in event["entries"]:
+            for sid, result in entry["segments"].items():
+                if sid in rd and result.get("tss") is not None:
+                    couple = " / ".join(s["name"] for s in entry["skaters"])
+                    best[couple] = max(best.get(couple, 0.0), _value(result["tss"]))
+    ordered = sorted(best.values(), reverse=True)
+    tied = ordered.count(ordered[0])
+    assert tied == 2  # what the files hold: two couples at the top
+    answer = await results.bests("ice_dance", None, "rhythm_dance")
+    newest = answer.rankings[0]
+    assert [line.performance.value for line in newest.lines] == ordered
+    assert [line.rank for line in newest.lines[:3]] == [1, 1, 3]
+    lines = bests_pages(answer, WORDS)[0].description.split("\n")[2:5]
+    assert [line.split()[0] for line in lines] == ["**1st**", "**1st**", "**3rd**"]
