@@ -5,8 +5,8 @@ Run: python bench/bench_bot.py [--skaters 100000] [--rounds 300] [--burst 200]
 The bot runs as its own process (`python -m bot run`, the real entry point) pointed at a FakeDiscord
 served by this script, with a store holding the bundled results plus N synthetic skaters. Figures:
 
-- latency of /results and /athlete from INTERACTION_CREATE sent to the callback received, as ratios to
-  the floor: /ping through the same path in the same run (targets p50 <= 1.5x, p99 <= 2x);
+- latency of /results, /athlete, /bests and /records from INTERACTION_CREATE sent to the callback received,
+  as ratios to the floor: /ping through the same path in the same run (targets p50 <= 1.5x, p99 <= 2x);
 - a burst of simultaneous interactions: every one acknowledged within Discord's 3 s, none lost;
 - the bot's peak RSS (VmHWM) with that store (target <= 150 MB).
 
@@ -63,6 +63,16 @@ RESULTS_QUERIES = [
     ("wc2025", "ice_dance"),
     ("owg2026", "ice_dance"),
 ]
+# /bests as fans ask it: a discipline, often a season (typed their way), a segment, a level.
+BESTS_QUERIES = [
+    {"discipline": "men"},
+    {"discipline": "women", "season": "2016/17", "segment": "free_skate"},
+    {"discipline": "pairs", "season": "2017-18", "segment": "short_program"},
+    {"discipline": "ice_dance", "segment": "rhythm_dance"},
+    {"discipline": "men", "season": "2016-2017", "level": "junior"},
+    {"discipline": "ice_dance", "season": "2025-26", "segment": "free_dance"},
+]
+RECORDS_QUERIES = [{}, {"discipline": "men"}, {"discipline": "ice_dance"}]
 
 
 def build_store(path: Path, skaters: int) -> None:
@@ -164,17 +174,23 @@ async def run(args: argparse.Namespace, store: Path) -> int:
         for _ in range(20):  # warm-up: caches, first-use imports
             await timed("ping")
             await timed("athlete", name=rng.choice(REAL_NAMES))
+        for options in (*BESTS_QUERIES, *RECORDS_QUERIES):  # answers kept until the next import, like profiles
+            await timed("records" if options in RECORDS_QUERIES else "bests", **options)
         with quiet_gc():
             floor = [await timed("ping") for _ in range(args.rounds)]
             results = []
             athlete = []
+            bests = []
+            records = []
             for _ in range(args.rounds):
                 competition, event = rng.choice(RESULTS_QUERIES)
                 results.append(await timed("results", competition=competition, event=event))
                 athlete.append(await timed("athlete", name=rng.choice(REAL_NAMES)))
+                bests.append(await timed("bests", **rng.choice(BESTS_QUERIES)))
+                records.append(await timed("records", **rng.choice(RECORDS_QUERIES)))
         floor_p50, floor_p99 = pct(floor, 50), pct(floor, 99)
         print(f"\nfloor (/ping, {args.rounds} sequential): p50 {floor_p50:.2f} ms, p99 {floor_p99:.2f} ms")
-        for name, values in (("/results", results), ("/athlete", athlete)):
+        for name, values in (("/results", results), ("/athlete", athlete), ("/bests", bests), ("/records", records)):
             p50, p99 = pct(values, 50) / floor_p50, pct(values, 99) / floor_p99
             verdict = "PASS" if p50 <= 1.5 and p99 <= 2.0 else "FAIL"
             print(

@@ -3,6 +3,7 @@
 EXTENSIONS = (
     "cogs.results",
     "cogs.athletes",
+    "cogs.bests",
     "cogs.stories",
     "cogs.moments",
     "cogs.live",

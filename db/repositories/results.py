@@ -320,6 +320,17 @@ class ResultsRepository:
             sources = tuple(json.loads(row["sources"]))
             self._provenance[row["id"]] = Provenance(row["confidence"], sources, row["note"])
 
+    # --- bests and records ---------------------------------------------------------------------------
+    async def discipline_entries(self, discipline: str) -> list[Entry]:
+        """Every entry of the discipline's events, and every team-event entry that skated a segment of the
+        discipline (a team event's segments name whose they are), with their segment results: what /bests and
+        /records rank, in a handful of queries."""
+        return await self._entries(
+            "e.event_id IN (SELECT id FROM events WHERE discipline = ?) OR e.id IN (SELECT r.entry_id FROM "
+            "segment_results r JOIN segments s ON s.id = r.segment_id WHERE s.discipline = ?)",
+            (discipline, discipline),
+        )
+
 
 class ResultsWriter:
     """Write side, used inside one transaction by the importer.

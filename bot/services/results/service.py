@@ -18,6 +18,7 @@ from bot.i18n import Text, t
 from bot.services.countries import federation
 from bot.services.levels import is_senior, level_label, level_text
 from bot.services.results.aliases import Curation
+from bot.services.results.bests import Bests, BestsAnswer, RecordsAnswer
 from bot.services.results.models import (
     Athlete,
     AthleteProfile,
@@ -79,6 +80,7 @@ class ResultsService(Curation):
         # Answers built from them, so the displays built on them (bot.ui memoizes per object) are reused too.
         self._standings: LRUCache[tuple[int, int | None], Standings] = LRUCache(EVENT_CACHE_SIZE)
         self._profiles: LRUCache[frozenset[int], AthleteProfile] = LRUCache(PROFILE_CACHE_SIZE)
+        self._bests = Bests(self)  # /bests and /records (bests.py): what they computed goes with a refresh
 
     def _names_changed(self) -> None:
         self._profiles.clear()
@@ -349,6 +351,21 @@ class ResultsService(Curation):
         summary = await self.repo.summary()
         competitions = sorted(self._competitions.values(), key=lambda c: c.start_date or "", reverse=True)
         return summary, competitions
+
+    # --- bests and records (bests.py) ----------------------------------------------------------------------
+    async def bests(
+        self, discipline: str, season: str | None = None, segment: str | None = None, level: str | None = None
+    ) -> BestsAnswer:
+        """/bests: each athlete's best score in the store, per scoring era (bests.py says what counts)."""
+        return await self._bests.bests(discipline, season, segment, level)
+
+    async def records(self, discipline: str | None = None) -> RecordsAnswer:
+        """/records: the highest total and segment scores in the store per discipline, level and era."""
+        return await self._bests.records(discipline)
+
+    def season_choices(self, query: str) -> list[Choice]:
+        """Autocomplete: the stored seasons fitting what is typed, newest first."""
+        return self._bests.season_choices(query)
 
 
 def _disciplines(records: Iterable[EntryInEvent]) -> list[str]:

@@ -1,0 +1,310 @@
+"""/bests and /records on the real bundled store, checked against the dataset the 2016-18 files were converted from
+(../shared/data/buzzfeed-figure-skating-scores) and against the bundled JSON, never against the code's own query."""
+
+from __future__ import annotations
+
+import csv
+import json
+import time
+import unicodedata
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from bot.errors import Ambiguous, NotFound
+from bot.i18n import Words, render, t
+from bot.services.results import ResultsService
+from bot.services.results.bests import parse_season
+from bot.ui.bests import bests_pages, records_pages
+from bot.ui.embeds import DESCRIPTION_LIMIT, FOOTER_LIMIT, TITLE_LIMIT, TOTAL_LIMIT
+from tests.shared import shared_path
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+WORDS = Words("en-US")
+
+
+def _plain(name: str) -> str:
+    """ "Javier FERNANDEZ" and "Javier Fernández" alike, "Boyang JIN" and "Jin Boyang" too (the curated files
+    write some names in their own order)."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    letters = "".join(c if c.isalnum() else " " for c in decomposed if not unicodedata.combining(c))
+    return " ".join(sorted(letters.casefold().split()))
+
+
+def _value(figure: dict | float | None) -> float | None:
+    """A figure of the bundled format: a number, or {"value": ..., "confidence": ...}."""
+    return figure["value"] if isinstance(figure, dict) else figure
+
+
+def dataset_scores(program: str, season: str) -> dict[str, list[tuple[float, str]]]:
+    """Every TSS of one program ("MEN FREE SKATING") in one season ("1617"), by skater as printed, with the
+    competition: read from the dataset's CSVs, the season from the ISU address of each protocol (urls.txt)."""
+    folder = shared_path("data", "buzzfeed-figure-skating-scores")
+    season_of_pdf = {
+        url.rsplit("/", 1)[1]: url.split("/results/season", 1)[1][:4]
+        for url in (folder / "urls.txt").read_text().split()
+    }
+    with (folder / "programs.csv").open(newline="") as file:
+        pdf_of = {(row["competition"], row["program"]): row["pdf"] for row in csv.DictReader(file)}
+    scores: dict[str, list[tuple[float, str]]] = defaultdict(list)
+    with (folder / "performances.csv").open(newline="") as file:
+        for row in csv.DictReader(file):
+            if row["program"] != program or season_of_pdf[pdf_of[(row["competition"], row["program"])]] != season:
+                continue
+            scores[_plain(row["name"])].append((float(row["total_segment_score"]), row["competition"]))
+    return scores
+
+
+def dataset_totals(discipline: str, season: str) -> dict[str, float]:
+    """Each skater's best sum of short and free at one competition of the season, from the CSVs."""
+    short = dataset_scores(f"{discipline} SHORT PROGRAM", season)
+    free = dataset_scores(f"{discipline} FREE SKATING", season)
+    best: dict[str, float] = {}
+    for name, frees in free.items():
+        for fs, competition in frees:
+            for sp, where in short.get(name, []):
+                if where == competition:
+                    best[name] = max(best.get(name, 0.0), round(sp + fs, 2))
+    return best
+
+
+def bundled(name: str) -> dict:
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+# --- /bests -----------------------------------------------------------------------------------------------------
+async def test_the_2016_17_men_free_skate_season_bests_are_the_datasets(results: ResultsService) -> None:
+    expected = {
+        name: max(score for score, _ in scores) for name, scores in dataset_scores("MEN FREE SKATING", "1617").items()
+    }
+    answer = await results.bests("men", "2016-17", "free_skate", "senior")
+    [ranking] = answer.rankings
+    assert ranking.era == "2010-2018"
+    shown = {_plain(line.performance.name): line.performance.value for line in ranking.lines}
+    assert shown == expected  # every skater once, with their best
+    top = max(expected.values())
+    first = ranking.lines[0]
+    assert first.rank == 1 and first.performance.value == top == 223.20
+    assert _plain(first.performance.name) == _plain("Yuzuru HANYU")
+    assert [line.performance.value for line in ranking.lines] == sorted(expected.values(), reverse=True)
+
+
+async def test_season_input_as_fans_type_it(results: ResultsService) -> None:
+    for typed in ("2016-17", "2016/17", "2016-2017", "2016–17", "16-17", " 2016 / 2017 "):
+        assert parse_season(typed) == "2016-17", typed
+        assert (await results.bests("men", typed)).season == "2016-17"
+    assert parse_season("2016-18") is None and parse_season("abc") is None and parse_season("1999-00") == "1999-00"
+    with pytest.raises(Ambiguous) as ambiguous:
+        await results.bests("men", "2017")
+    assert [s.value for s in ambiguous.value.suggestions] == ["2016-17", "2017-18"]
+
+
+async def test_a_season_the_store_lacks_is_refused_with_the_seasons_it_has(results: ResultsService) -> None:
+    stored = {c["season"] for path in DATA.glob("*.json") for c in json.loads(path.read_text()).get("competitions", [])}
+    assert "2019-20" not in stored
+    with pytest.raises(NotFound) as missing:
+        await results.bests("men", "2019/20")
+    assert "No 2019-20 season in the store" in missing.value.message
+    assert {s.value for s in missing.value.suggestions} == stored
+    assert [s.value for s in missing.value.suggestions][:2] in (["2021-22", "2017-18"], ["2017-18", "2021-22"])
+    # A season the store has, without junior scores: said so, never another season's list in its place.
+    with pytest.raises(NotFound) as none:
+        await results.bests("men", "2024-25", None, "junior")
+    assert "from 2024-25" in none.value.message
+    assert {s.value for s in none.value.suggestions} == {"2016-17", "2017-18"}
+
+
+async def test_eras_are_never_mixed_in_one_ranking(results: ResultsService) -> None:
+    answer = await results.bests("men", None, "free_skate")
+    eras = [ranking.era for ranking in answer.rankings]
+    assert eras == ["2022-", "2018-2022", "2010-2018"]  # newest first, each once
+    for ranking in answer.rankings:
+        assert {line.performance.era for line in ranking.lines} == {ranking.era}
+        athletes = [line.performance.athlete for line in ranking.lines]
+        assert len(athletes) == len(set(athletes))
+    by_era = {r.era: {line.performance.competition.key: line for line in r.lines} for r in answer.rankings}
+    assert "owg2022" in by_era["2018-2022"] and "wc2017" in by_era["2010-2018"]
+    assert not {"owg2022", "wc2025", "owg2026"} & set(by_era["2010-2018"])
+    assert not {"wc2017", "owg2018"} & set(by_era["2018-2022"])
+    # Nathan Chen's Olympic free skate of 2022 heads its own era's list, as the bundled file has it.
+    owg2022 = bundled("owg2022.json")["competitions"][0]
+    men = next(e for e in owg2022["events"] if e["id"] == "men")
+    best_2022 = max(
+        (_value(e["segments"]["FS"]["tss"]), e["skaters"][0]["name"])
+        for e in men["entries"]
+        if e["segments"].get("FS", {}).get("tss") is not None
+    )
+    first = next(r for r in answer.rankings if r.era == "2018-2022").lines[0].performance
+    assert (first.value, first.name) == best_2022
+
+
+async def test_junior_scores_are_apart(results: ResultsService) -> None:
+    senior = await results.bests("men", "2016-17", "total", "senior")
+    junior = await results.bests("men", "2016-17", "total", "junior")
+    assert {line.performance.event.level for r in senior.rankings for line in r.lines} == {"senior"}
+    assert {line.performance.event.level for r in junior.rankings for line in r.lines} == {"junior"}
+    expected = dataset_totals("JUNIOR MEN", "1617")
+    [ranking] = junior.rankings
+    assert {_plain(line.performance.name): line.performance.value for line in ranking.lines} == expected
+    assert ranking.lines[0].performance.value == max(expected.values()) == 240.07  # Dmitri Aliev, GPF 2016
+    senior_names = {_plain(line.performance.name) for r in senior.rankings for line in r.lines}
+    assert _plain("Dmitri ALIEV") not in senior_names  # a junior score is never a senior best
+
+
+async def test_a_derived_total_carries_its_mark(results: ResultsService) -> None:
+    expected = dataset_totals("MEN", "1617")
+    answer = await results.bests("men", "2016-17")
+    first = answer.rankings[0].lines[0].performance
+    assert first.value == max(expected.values())
+    assert first.score.provenance is not None and first.score.provenance.confidence == "derived"
+    page = bests_pages(answer, WORDS)[0]
+    assert f"**{max(expected.values()):.2f}†**" in page.description
+    assert "† derived" in page.footer.text
+
+
+async def test_the_short_dance_is_named_as_it_was(results: ResultsService) -> None:
+    answer = await results.bests("ice_dance", None, "rhythm_dance")
+    labels = {ranking.era: ranking.labels for ranking in answer.rankings}
+    assert labels["2010-2018"] == (t("bests-segment-short-dance"),)
+    assert labels["2022-"] == (t("segment-rhythm-dance"),)
+    pages = bests_pages(answer, WORDS)
+    old = [p for p in pages if "2010–18" in p.description]
+    assert old and all("Short dance" in p.title and "Rhythm dance" not in p.title for p in old)
+    season = await results.bests("ice_dance", "2016-17", "rhythm_dance")
+    assert "Short dance" in bests_pages(season, WORDS)[0].title
+
+
+async def test_team_event_segment_scores_count_and_say_so(results: ResultsService) -> None:
+    owg2026 = bundled("owg2026.json")["competitions"][0]
+    team = next(e for e in owg2026["events"] if e["discipline"] == "team")
+    women_sp = {s["id"] for s in team["segments"] if s.get("discipline") == "women" and s["kind"] == "short_program"}
+    scores = [
+        (_value(r["tss"]), e["skaters"][0]["name"], "team")
+        for e in team.get("entries", [])
+        for sid, r in e.get("segments", {}).items()
+        if sid in women_sp and r.get("tss") is not None
+    ]
+    women = next(e for e in owg2026["events"] if e["id"] == "women")
+    scores += [
+        (_value(r["tss"]), e["skaters"][0]["name"], "women")
+        for e in women["entries"]
+        for sid, r in e["segments"].items()
+        if sid == "SP" and r.get("tss") is not None
+    ]
+    top = max(scores)
+    assert top[2] == "team"  # Kaori Sakamoto's team short program is the Games' highest
+    answer = await results.bests("women", "2025-26", "short_program")
+    first = answer.rankings[0].lines[0].performance
+    assert (first.value, first.name, first.team) == (top[0], top[1], True)
+    assert "(team event)" in bests_pages(answer, WORDS)[0].description.split("\n")[2]
+    # A team event has no individual total: none is ranked.
+    totals = await results.bests("women", "2025-26")
+    assert not any(line.performance.team for r in totals.rankings for line in r.lines)
+
+
+async def test_a_segment_of_another_discipline_is_refused_with_the_disciplines_own(results: ResultsService) -> None:
+    with pytest.raises(NotFound) as wrong:
+        await results.bests("ice_dance", None, "short_program")
+    assert [s.value for s in wrong.value.suggestions] == ["rhythm_dance", "free_dance", "total"]
+    with pytest.raises(NotFound):
+        await results.bests("team")
+
+
+async def test_answers_are_cached_until_a_refresh_and_fast(results: ResultsService) -> None:
+    first = await results.bests("pairs", "2017-18", "free_skate")
+    assert await results.bests("pairs", "2017-18", "free_skate") is first
+    started = time.perf_counter()
+    for _ in range(200):
+        await results.bests("pairs", "2017-18", "free_skate")
+    assert (time.perf_counter() - started) / 200 < 0.002  # a cached answer: well under the few ms asked
+    records = await results.records("pairs")
+    await results.refresh()
+    assert await results.bests("pairs", "2017-18", "free_skate") is not first
+    assert await results.records("pairs") is not records
+
+
+async def test_season_choices_offer_the_stored_seasons(results: ResultsService) -> None:
+    stored = sorted({c.season for c in (await results.summary())[1]}, reverse=True)
+    assert [c.value for c in results.season_choices("")] == stored
+    assert [c.value for c in results.season_choices("16/17")] == ["2016-17"]
+    assert [c.value for c in results.season_choices("2017")] == ["2017-18", "2016-17"]
+
+
+async def test_bests_pages_stay_inside_discord_limits_and_say_what_a_best_is(results: ResultsService) -> None:
+    for discipline in ("men", "women", "pairs", "ice_dance"):
+        pages = bests_pages(await results.bests(discipline), WORDS)
+        assert len(pages) > 1
+        for page in pages:
+            assert len(page) <= TOTAL_LIMIT and len(page.title) <= TITLE_LIMIT
+            assert len(page.description) <= DESCRIPTION_LIMIT and len(page.footer.text) <= FOOTER_LIMIT
+            assert "best score in skatebot's store" in page.footer.text
+            assert "not the ISU's official" in page.footer.text
+            assert page.description.count("rules") == 1  # one era a page
+
+
+# --- /records ---------------------------------------------------------------------------------------------------
+async def test_records_per_discipline_level_and_era(results: ResultsService) -> None:
+    answer = await results.records("men")
+    keys = [(g.level, g.era) for g in answer.groups]
+    assert keys == [("senior", "2022-"), ("senior", "2018-2022"), ("senior", "2010-2018"), ("junior", "2010-2018")]
+    old = next(g for g in answer.groups if g.era == "2010-2018" and g.level == "senior")
+    records = {r.kind: r.performance for r in old.records}
+    fs_1617 = dataset_scores("MEN FREE SKATING", "1617")
+    fs_1718 = dataset_scores("MEN FREE SKATING", "1718")
+    dataset_best = max(score for scores in (*fs_1617.values(), *fs_1718.values()) for score, _ in scores)
+    owg2018 = bundled("owg2018.json")["competitions"][0]
+    men = next(e for e in owg2018["events"] if e["id"] == "men")
+    olympic_best = max(
+        _value(r["tss"])
+        for e in men["entries"]
+        for sid, r in e["segments"].items()
+        if sid == "FS" and r.get("tss") is not None
+    )
+    assert records["free_skate"].value == max(dataset_best, olympic_best)
+    # Totals: competition totals in individual events only, derived ones marked.
+    assert all(not r.performance.team for g in answer.groups for r in g.records if r.kind == "total")
+    page = records_pages(answer, WORDS)[0]
+    assert "not the ISU's official records list" in page.footer.text
+    assert "†" in "\n".join(f.value for f in page.fields)
+
+
+async def test_records_of_every_discipline_are_a_page_each(results: ResultsService) -> None:
+    pages = records_pages(await results.records(), WORDS)
+    titles = [page.title for page in pages]
+    assert titles == [
+        render("records-title", discipline=t(f"discipline-{d}")) for d in ("men", "women", "pairs", "ice-dance")
+    ]
+    dance = pages[3]
+    old = next(f for f in dance.fields if f.name.startswith("Senior · 2010–18"))
+    assert "Short dance:" in old.value and "Rhythm dance" not in old.value
+    new = next(f for f in dance.fields if f.name.startswith("Senior · rules since 2022"))
+    assert "Rhythm dance:" in new.value
+    women = pages[1]
+    assert "(team event)" in next(f for f in women.fields if "since 2022" in f.name).value
+    for page in pages:
+        assert len(page) <= TOTAL_LIMIT and len(page.fields) <= 25
+
+
+async def test_equal_scores_share_a_rank(results: ResultsService) -> None:
+    """The rhythm dances of Worlds 2025 and Milano Cortina 2026, from the bundled files: equal bests share a rank,
+    shown as places (never a Markdown list, which Discord would renumber)."""
+    best: dict[str, float] = {}
+    for name, event_id in (("wc2025.json", "ice_dance"), ("owg2026.json", "ice_dance"), ("owg2026.json", "team")):
+        competition = bundled(name)["competitions"][0]
+        event = next(e for e in competition["events"] if e["id"] == event_id)
+        rd = {s["id"] for s in event["segments"] if s["kind"] == "rhythm_dance"}
+        for entry in event["entries"]:
+            for sid, result in entry["segments"].items():
+                if sid in rd and result.get("tss") is not None:
+                    couple = " / ".join(s["name"] for s in entry["skaters"])
+                    best[couple] = max(best.get(couple, 0.0), _value(result["tss"]))
+    ordered = sorted(best.values(), reverse=True)
+    tied = ordered.count(ordered[0])
+    assert tied == 2  # what the files hold: two couples at the top
+    answer = await results.bests("ice_dance", None, "rhythm_dance")
+    newest = answer.rankings[0]
+    assert [line.performance.value for line in newest.lines] == ordered
+    assert [line.rank for line in newest.lines[:3]] == [1, 1, 3]
+    lines = bests_pages(answer, WORDS)[0].description.split("\n")[2:5]
+    assert [line.split()[0] for line in lines] == ["**1st**", "**1st**", "**3rd**"]
