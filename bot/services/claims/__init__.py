@@ -152,13 +152,7 @@ class StoreNames:
         it ("Boyang JIN", "JIN Boyang"); for a skater with no such spelling, the display name's last word."""
         if len(subject.ids) != 1:
             return True
-        capitals = {
-            normalize(w)
-            for n in self.results.skaters.names_of(subject.ids[0])
-            for w in n.split()
-            if len(w) > 1 and w.isupper()
-        }
-        return normalize(word) in capitals if capitals else _last_word(word, subject.name)
+        return normalize(word) in self.results.family_name_words(subject.ids[0])
 
     def places(self) -> frozenset[str]:
         if self._places is None:

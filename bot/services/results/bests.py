@@ -227,7 +227,6 @@ class Bests:
 
     def __init__(self, resolver: Resolver) -> None:
         self._resolver = resolver
-        self._performances: dict[str, list[Performance]] = {}
         self._answers: LRUCache[tuple[str, str | None, str, str], BestsAnswer] = LRUCache(ANSWER_CACHE_SIZE)
         self._records: dict[str | None, RecordsAnswer] = {}
 
@@ -325,13 +324,8 @@ class Bests:
 
     # --- the scores ---------------------------------------------------------------------------------------------
     async def _of(self, discipline: str) -> list[Performance]:
-        """Every score of the discipline in the store (read once per refresh)."""
-        found = self._performances.get(discipline)
-        if found is None:
-            found = self._performances[discipline] = await self._load(discipline)
-        return found
-
-    async def _load(self, discipline: str) -> list[Performance]:
+        """Every score of the discipline in the store, read for each answer built (10 ms) and not kept: the answers
+        are, and they hold the few scores they show (keeping every score cost the bot 1 MB of its 150 MB)."""
         resolver = self._resolver
         performances: list[Performance] = []
         for entry in await resolver.repo.discipline_entries(discipline):

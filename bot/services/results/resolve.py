@@ -52,6 +52,7 @@ class Resolver:
         self._events_by_id: dict[int, Event] = {}
         self._event_index: dict[int, NameIndex] = {}
         self._segments: dict[int, list[Segment]] = {}
+        self._family_names: dict[int, frozenset[str]] = {}
         self._default_athletes: list[Choice] = []
 
     async def _load(self) -> tuple[int, int, int]:
@@ -76,10 +77,15 @@ class Resolver:
         in_couples = {skater_id for pair in couple_ids for skater_id in pair}
         couple_names: dict[int, list[str]] = {}
         skaters = NameIndex()
-        async for skater_id, name, aliases in self.repo.skater_names():
+        family_names: dict[int, frozenset[str]] = {}
+        async for skater_id, name, all_aliases in self.repo.skater_names():
+            aliases = _other_spellings(name, all_aliases)
             skaters.add(skater_id, name, aliases)
             if skater_id in in_couples:
                 couple_names[skater_id] = [name, *aliases]
+            capitals = _printed_family_name(name, all_aliases)
+            if capitals and capitals != {normalize(name).rpartition(" ")[2]}:  # kept when not the name's last word
+                family_names[skater_id] = capitals
         couples = NameIndex()
         pairs: list[tuple[int, int]] = []
         couple_of: dict[frozenset[int], tuple[int, int]] = {}
@@ -100,6 +106,7 @@ class Resolver:
         self._event_index = event_index
         self._segments = segments
         self.skaters = skaters
+        self._family_names = family_names
         self._couples = couples
         self._couple_ids = pairs
         self._couple_of = couple_of
@@ -318,6 +325,15 @@ class Resolver:
         """The event's segments, in skating order."""
         return self._segments.get(event.id, [])
 
+    def family_name_words(self, skater_id: int) -> frozenset[str]:
+        """The normalised words of the skater's family name: as results printed it in capitals where that is not
+        the display name's last word ("Jin Boyang", printed "Boyang JIN" -> {"jin"}), else that last word."""
+        found = self._family_names.get(skater_id)
+        if found is not None:
+            return found
+        name = self.skaters.names_of(skater_id)
+        return frozenset({normalize(name[0]).rpartition(" ")[2]}) if name else frozenset()
+
     async def skater_by_id(self, skater_id: int) -> Skater | None:
         """The skater with this id, or None when there is none (deleted since it was linked)."""
         return await self.repo.skater(skater_id)
@@ -418,3 +434,28 @@ def _unique(choices: list[Choice]) -> list[Choice]:
             seen.add(choice.value)
             unique.append(choice)
     return unique
+
+
+def _other_spellings(name: str, aliases: Sequence[str]) -> list[str]:
+    """The aliases the name index needs: those that differ from the name and each other once normalised. "Yuzuru
+    HANYU" beside "Yuzuru Hanyu" adds nothing to find him, and a couple is indexed under every pair of its
+    partners' spellings: with the 2016-18 protocols, such copies were most of the index."""
+    seen = {normalize(name)}
+    kept = []
+    for alias in aliases:
+        key = normalize(alias)
+        if key not in seen:
+            seen.add(key)
+            kept.append(alias)
+    return kept
+
+
+def _printed_family_name(name: str, aliases: Sequence[str]) -> frozenset[str]:
+    """The words printed in capitals in a spelling of the skater ("Yuzuru HANYU"), as ISU results print family
+    names."""
+    return frozenset(
+        normalize(word)
+        for spelling in (name, *aliases)
+        for word in spelling.split()
+        if len(word) > 1 and word.isupper()
+    )
