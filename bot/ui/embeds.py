@@ -307,11 +307,12 @@ def _medal_line(count: MedalCount, words: Words) -> str:
         if n
     )
     competitions = words(f"athlete-medals-{count.competitions}")
-    team = "-team" if count.team else ""
-    if is_senior(count.level):
-        return words(f"athlete-medal-line{team}", competitions=competitions, medals=medals)
+    if is_senior(count.level) or (count.competitions == "junior-worlds" and count.level == "junior"):
+        key = "athlete-medal-line-team" if count.team else "athlete-medal-line"
+        return words(key, competitions=competitions, medals=medals)
     level = level_text(count.level) or words("athlete-medals-level-unknown")
-    return words(f"athlete-medal-line-level{team}", level=level, competitions=competitions, medals=medals)
+    key = "athlete-medal-line-level-team" if count.team else "athlete-medal-line-level"
+    return words(key, level=level, competitions=competitions, medals=medals)
 
 
 def _era_tag(era: str | None) -> Text:

@@ -361,3 +361,58 @@ async def test_many_meetings_are_counted_not_cut(results: ResultsService) -> Non
     assert_within_limits(embed)
     shown = len(embed.fields) - 1
     assert embed.fields[-1].value == f"… and {len(many.meetings) - shown} older meetings not shown"
+
+
+async def test_a_junior_worlds_medal_is_a_junior_medal_of_its_own_kind(store: Database) -> None:
+    """No World Junior Championships are bundled: one imported, its junior gold counted as junior, never as a
+    senior Worlds medal, and its junior best apart from the senior ones of the same era."""
+    from bot.services.importer import import_document
+    from db.repositories.results import ResultsRepository
+
+    source = ["https://example.org/wjc2017"]
+
+    def figure(value: float) -> dict:
+        return {"value": value, "confidence": "official", "sources": source}
+
+    document = {
+        "format": "skatebot-results",
+        "version": 1,
+        "competitions": [
+            {
+                "id": "wjc2017",
+                "name": "ISU World Junior Championships 2017",
+                "season": "2016-17",
+                "level": "junior-worlds",
+                "start_date": "2017-03-15",
+                "events": [
+                    {
+                        "id": "junior-women",
+                        "discipline": "women",
+                        "level": "junior",
+                        "name": "Junior women",
+                        "segments": [{"id": "FS", "kind": "free_skate", "name": "Free skate"}],
+                        "entries": [
+                            {
+                                "skaters": [{"name": "Kaori Sakamoto"}],
+                                "country": "JPN",
+                                "place": figure(1),
+                                "total": figure(150.5),
+                                "segments": {"FS": {"tss": figure(150.5)}},
+                            }
+                        ],
+                    }
+                ],
+            }
+        ],
+    }
+    await import_document(store, document, source="test")
+    service = ResultsService(ResultsRepository(store))
+    await service.refresh()
+    profile = await service.profile("Kaori Sakamoto")
+    assert profile.medal_count("junior-worlds", "junior") == (1, 0, 0)
+    assert profile.medal_count("worlds") == (0, 1, 0)  # her senior Worlds medal of 2025 only
+    lines = embeds.profile_embed(profile, WORDS).fields[0].value.splitlines()
+    assert lines[-2:] == ["World Junior Championships: 🥇 1", "Junior · Grand Prix Final: 🥉 1"]  # after the senior
+    bests = bests_of(profile)
+    assert bests[("2010-2018", "Free skate (Junior)")] == (150.5, "wjc2017")
+    assert bests[("2010-2018", "Free skate")][1] == "gpusa2017"  # the senior best of the era stays the senior one

@@ -65,8 +65,8 @@ class PersonalBest:
 
 
 # The kinds of competition medals are counted by, in the order a profile shows them (Competition.level mapped by
-# service.MEDAL_COMPETITIONS; Europeans and Four Continents are the continental championships).
-MEDAL_COMPETITIONS = ("olympics", "worlds", "continental", "grand-prix-final", "grand-prix", "junior-worlds", "other")
+# service.MEDAL_COMPETITION_OF_LEVEL; Europeans and Four Continents are the continental championships).
+MEDAL_COMPETITIONS = ("olympics", "worlds", "junior-worlds", "continental", "grand-prix-final", "grand-prix", "other")
 
 
 @dataclass(frozen=True, slots=True)

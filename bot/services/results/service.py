@@ -260,7 +260,7 @@ class ResultsService(Curation):
             seasons.setdefault(competition.season, []).append(CareerCompetition(competition, entries, teams, era))
         return [
             CareerSeason(season, next((c.era for c in held if c.era), era_of(season)), held)
-            for season, held in sorted(seasons.items(), key=lambda s: _season_order(s[0], s[1]), reverse=True)
+            for season, held in sorted(seasons.items(), reverse=True)  # "2025-26" after "2024-25"
         ]
 
     async def protocol(self, athlete_text: str, competition_text: str, segment_text: str) -> ProtocolView:
@@ -437,10 +437,6 @@ def _medal_counts(medals: Counter[tuple[str, str | None, bool, int]]) -> list[Me
 def _era_order(era: str | None) -> int:
     """Newest era first (sorted in reverse), an unknown era last."""
     return _ERA_ORDER.index(era) if era in _ERA_ORDER else -1
-
-
-def _season_order(season: str, held: list[CareerCompetition]) -> tuple[str, str]:
-    return (season, max((c.competition.start_date or "" for c in held), default=""))
 
 
 def _best_order(best: PersonalBest) -> tuple[int, tuple[int, str], int]:
