@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import groupby
 from weakref import WeakKeyDictionary
 
 import discord
 
 from bot.i18n import Text, Words, t
+from bot.services.eras import ERAS, era_text
+from bot.services.levels import is_senior, level_text
 from bot.services.results import (
     AthleteProfile,
+    CareerCompetition,
     HeadToHead,
+    HeadToHeadEvent,
+    MedalCount,
     MedalRow,
     Podium,
     Standings,
@@ -18,7 +24,7 @@ from bot.services.results import (
 )
 from bot.services.results.vocabulary import discipline_phrase, discipline_text
 from bot.ui.flags import flag
-from db.models import Competition, Entry, Figure, Segment, StoreSummary
+from db.models import Competition, Entry, Event, Figure, Segment, StoreSummary
 
 PAGE_SIZE = 10
 COLOUR = discord.Colour(0x4F8DD6)
@@ -28,6 +34,7 @@ TITLE_LIMIT, DESCRIPTION_LIMIT, FIELD_NAME_LIMIT, FIELD_VALUE_LIMIT = 256, 4096,
 FOOTER_LIMIT, FIELDS_LIMIT, TOTAL_LIMIT = 2048, 25, 6000
 
 SINGLE_SOURCE_MARK, DERIVED_MARK = "*", "†"
+ERA_NAMES = frozenset(name for _, name in ERAS)
 
 
 def cut(text: str, limit: int) -> str:
@@ -256,58 +263,152 @@ def _profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
                 else words("athlete-also-written", spellings=also)
             )
     embed = new_embed(athlete.name, "\n".join(details))
-    medal_order = ["gold", "silver", "bronze", "team gold", "team silver", "team bronze"]
-    medal_emoji = {"gold": "🥇", "silver": "🥈", "bronze": "🥉"}
-    medals = [
-        words(
-            "athlete-medal-count-team" if "team" in kind else "athlete-medal-count",
-            medal=medal_emoji[kind.split()[-1]],
-            count=profile.medals[kind],
-        )
-        for kind in medal_order
-        if profile.medals[kind]
-    ]
-    add_field(embed, words("athlete-medals"), " · ".join(medals) if medals else words("athlete-medals-none"))
-    if profile.bests:
+    medals = [_medal_line(count, words) for count in profile.medals]
+    add_field(embed, words("athlete-medals"), "\n".join(medals) if medals else words("athlete-medals-none"))
+    for era, bests in groupby(profile.bests, key=lambda b: b.era):
         add_field(
             embed,
-            words("athlete-bests"),
+            words("athlete-bests-era", era=era_text(era)),
             "\n".join(
-                words("athlete-best-line", label=b.label, score=score(b.score), competition=b.competition.label)
-                for b in profile.bests
+                words(
+                    "athlete-best-line",
+                    label=b.label,
+                    score=score(b.score),
+                    competition=_where(b.competition, b.event),
+                    date=b.date or _dates(b.competition, words),
+                )
+                for b in bests
             ),
         )
-    teams = {event.id: team for _, event, team in profile.team_records}
-    lines = []
-    for record in profile.records:
-        entry = record.entry
-        parts = []
-        for segment_id, result in entry.segments.items():
-            segment = profile.segments.get(segment_id)
-            if segment and result.tss:
-                rank = f" ({result.rank.value})" if result.rank else ""
-                parts.append(f"{segment.key} {score(result.tss)}{rank}")
-        team = teams.pop(record.event.id, None)
-        if team:
-            outcome = _team_outcome(team.place, team.name, team.points, words)
+    several_eras = len(profile.eras) > 1
+    seasons = []
+    for season in profile.career:
+        if several_eras:
+            name = words("athlete-season-era", season=season.season, era=_era_tag(season.era))
         else:
-            outcome = place_text(entry.place, entry.status, words=words) + (
-                f", {score(entry.total)}" if entry.total else ""
-            )
-        line = f"**{record.competition.label}** · {record.event.name}: {outcome}"
-        if parts:
-            line += " (" + " · ".join(parts) + ")"
-        lines.append(line)
-    for competition, event, team in profile.team_records:
-        if event.id in teams:  # on the team's roster, with no segment scores stored
-            lines.append(
-                f"**{competition.label}** · {event.name}: {_team_outcome(team.place, team.name, team.points, words)}"
-            )
-    lines_into_fields(embed, words("athlete-results"), lines or [words("results-none-stored")], words=words)
+            name = words("athlete-season", season=season.season)
+        seasons.append((name, [_career_line(held, profile, words) for held in season.competitions]))
+    if seasons:
+        _grouped_fields(embed, seasons, words, more_key="athlete-results-more")
+    else:
+        add_field(embed, words("athlete-results"), words("results-none-stored"))
     figures = [b.score for b in profile.bests] + [
         f for r in profile.records for f in (r.entry.place, r.entry.total) if f is not None
     ]
     return set_footer(embed, provenance_footer(figures, words))
+
+
+_MEDAL_EMOJI = ("🥇", "🥈", "🥉")
+
+
+def _medal_line(count: MedalCount, words: Words) -> str:
+    """ "Grand Prix: 🥇 2 · 🥈 1", "Junior · Grand Prix Final: 🥉 1", "Olympic Winter Games, team event: 🥈 1"."""
+    medals = " · ".join(
+        words("athlete-medal-count", medal=emoji, count=n)
+        for emoji, n in zip(_MEDAL_EMOJI, count.counts, strict=True)
+        if n
+    )
+    competitions = words(f"athlete-medals-{count.competitions}")
+    if is_senior(count.level) or (count.competitions == "junior-worlds" and count.level == "junior"):
+        key = "athlete-medal-line-team" if count.team else "athlete-medal-line"
+        return words(key, competitions=competitions, medals=medals)
+    level = level_text(count.level) or words("athlete-medals-level-unknown")
+    key = "athlete-medal-line-level-team" if count.team else "athlete-medal-line-level"
+    return words(key, level=level, competitions=competitions, medals=medals)
+
+
+def _era_tag(era: str | None) -> Text:
+    """The era's short name ("2010–18 rules"), to render."""
+    return t(f"compare-era-{era}") if era in ERA_NAMES else t("compare-era-unknown")
+
+
+def _where(competition: Competition, event: Event) -> str:
+    """Where a best was skated: the competition, and the team event when it was there."""
+    label = competition.label
+    return f"{label} · {event.name}" if event.discipline == "team" else label
+
+
+def _dates(competition: Competition, words: Words) -> str:
+    """A competition's days, for a score whose own day is not stored."""
+    start, end = competition.start_date, competition.end_date
+    if start and end and end != start:
+        return words("athlete-dates", start=start, end=end)
+    return start or end or "—"
+
+
+def _career_line(held: CareerCompetition, profile: AthleteProfile, words: Words) -> str:
+    """One competition: "**Worlds 2017**: 1st, 321.59"; the event named when it is not the athlete's usual senior
+    one; the team event after, with the team's place."""
+    individual = [r for r in held.records if r.event.discipline != "team"]
+    name_events = len(individual) > 1 or len(profile.disciplines) > 1
+    parts: list[tuple[str | None, str]] = []  # (the event when named, the outcome)
+    for record in individual:
+        named = name_events or not is_senior(record.event.level)
+        parts.append((record.event.name if named else None, _entry_outcome(record.entry, profile, words)))
+    teams = {event.id: (event, team) for event, team in held.teams}
+    for record in held.records:
+        if record.event.discipline == "team" and record.event.id not in teams:  # no team result stored
+            parts.append((record.event.name, _entry_outcome(record.entry, profile, words)))
+    for event, team in teams.values():
+        parts.append((event.name, _team_outcome(team.place, team.name, team.points, words)))
+    line = f"**{held.competition.label}**"
+    for index, (event_name, outcome) in enumerate(parts):
+        if event_name is None:
+            line += f": {outcome}" if index == 0 else f" · {outcome}"
+        else:
+            line += f" · {event_name}: {outcome}"
+    return line
+
+
+def _entry_outcome(entry: Entry, profile: AthleteProfile, words: Words) -> str:
+    """ "1st, 321.59"; a status (WD) as stored; "segments only (SP 55.12)" for an entry with scores and no
+    final place (not qualified for the free skate)."""
+    if entry.place or entry.status:
+        outcome = place_text(entry.place, entry.status, words=words)
+        return outcome + (f", {score(entry.total)}" if entry.total else "")
+    scores = []
+    for segment_id, result in entry.segments.items():
+        segment = profile.segments.get(segment_id)
+        if segment and result.tss:
+            scores.append(f"{segment.key} {score(result.tss)}")
+    if scores:
+        return words("athlete-segments-only", scores=" · ".join(scores))
+    return score(entry.total)
+
+
+def _grouped_fields(
+    embed: discord.Embed, groups: Sequence[tuple[str, Sequence[str]]], words: Words, *, more_key: str
+) -> None:
+    """Groups of lines as fields (a group longer than a field goes on in the next, unnamed), as many as the embed
+    holds; what does not fit is counted in a last field (`more_key`, with n), never cut silently."""
+    total = sum(len(lines) for _, lines in groups)
+    shown = 0
+    reserve = len(words(more_key, n=total)) + 1
+
+    def room(name: str, value: str, last: bool) -> bool:
+        fields = len(embed.fields) + (1 if last else 2)
+        size = len(embed) + len(name) + len(value) + (0 if last else reserve)
+        return fields <= FIELDS_LIMIT and size <= TOTAL_LIMIT - FOOTER_LIMIT // 4
+
+    chunks: list[tuple[str, list[str]]] = []
+    for name, lines in groups:
+        chunk: list[str] = []
+        for line in lines:
+            line = cut(line, FIELD_VALUE_LIMIT)
+            if chunk and len("\n".join([*chunk, line])) > FIELD_VALUE_LIMIT:
+                chunks.append((name, chunk))
+                name, chunk = "\u200b", []
+            chunk.append(line)
+        if chunk:
+            chunks.append((name, chunk))
+    for index, (name, chunk) in enumerate(chunks):
+        value = "\n".join(chunk)
+        if not room(cut(name, FIELD_NAME_LIMIT), value, last=index == len(chunks) - 1):
+            break
+        add_field(embed, name, value)
+        shown += len(chunk)
+    if shown < total:
+        add_field(embed, "\u200b", words(more_key, n=total - shown))
 
 
 def _team_outcome(place: Figure | None, team: str, team_points: Figure | None, words: Words) -> str:
@@ -394,43 +495,68 @@ def head_to_head_embed(h2h: HeadToHead, words: Words) -> discord.Embed:
                 ),
             )
         return new_embed(title, words("compare-never-met", **names))
-    a_wins, b_wins = h2h.score
-    embed = new_embed(
-        title,
-        f"{flag(a.country)} **{discord.utils.escape_markdown(a.name)}** {a_wins} – {b_wins} "
-        f"**{discord.utils.escape_markdown(b.name)}** {flag(b.country)}\n"
-        + words("compare-finished-ahead", events=len(h2h.meetings)),
-    )
-    figures: list[Figure] = []
-    for meeting in h2h.meetings:
-        lines = []
-        if meeting.a.place or meeting.b.place or meeting.a.status or meeting.b.status:
+    lines = []
+    if h2h.mixes_eras:
+        lines.append(words("compare-eras-mixed", eras=len(h2h.eras)))
+        for tally in h2h.tallies:
             lines.append(
                 words(
-                    "compare-place",
-                    a=place_text(meeting.a.place, meeting.a.status, words=words),
-                    b=place_text(meeting.b.place, meeting.b.status, words=words),
+                    "compare-era-tally",
+                    era=_era_tag(tally.era),
+                    a=f"{flag(a.country)} **{_escape(a.name)}**",
+                    b=f"**{_escape(b.name)}** {flag(b.country)}",
+                    a_wins=tally.a_wins,
+                    b_wins=tally.b_wins,
+                    events=tally.meetings,
                 )
             )
-        if meeting.a.total or meeting.b.total:
-            lines.append(
-                words("compare-total", a=score(meeting.a.total), b=score(meeting.b.total))
-                + signed(difference(meeting.a.total, meeting.b.total))
-            )
-        for segment in meeting.segments:
-            ra, rb = meeting.a.segments.get(segment.id), meeting.b.segments.get(segment.id)
-            if ra is None and rb is None:
-                continue
-            ta, tb = ra.tss if ra else None, rb.tss if rb else None
-            lines.append(
-                words("compare-segment", segment=segment.key, a=score(ta), b=score(tb)) + signed(difference(ta, tb))
-            )
-            figures += [f for f in (ta, tb) if f]
-        figures += [f for f in (meeting.a.total, meeting.b.total) if f]
-        if not add_field(embed, f"{meeting.competition.label} · {meeting.event.name}", "\n".join(lines)):
-            break
+    else:
+        a_wins, b_wins = h2h.score
+        lines.append(
+            f"{flag(a.country)} **{_escape(a.name)}** {a_wins} – {b_wins} **{_escape(b.name)}** {flag(b.country)}"
+        )
+        lines.append(words("compare-finished-ahead", events=len(h2h.meetings)))
+        lines.append(words("compare-one-era", era=era_text(h2h.eras[0])))
+    embed = new_embed(title, "\n".join(lines))
+    figures: list[Figure] = []
+    fields = []
+    for meeting in h2h.meetings:
+        name = f"{meeting.competition.label} · {meeting.event.name}"
+        if h2h.mixes_eras:  # every meeting says the rules its scores were judged under
+            name += f" · {words(_era_tag(meeting.era))}"
+        fields.append((name, ["\n".join(_meeting_lines(meeting, words, figures))]))
+    _grouped_fields(embed, fields, words, more_key="compare-meetings-more")
     suffix = words("compare-differences", a=a.name, b=b.name)
     return set_footer(embed, provenance_footer(figures, words, suffix=suffix))
+
+
+def _meeting_lines(meeting: HeadToHeadEvent, words: Words, figures: list[Figure]) -> list[str]:
+    """Place, total and each segment of one meeting, side by side (their figures added to `figures`)."""
+    lines = []
+    if meeting.a.place or meeting.b.place or meeting.a.status or meeting.b.status:
+        lines.append(
+            words(
+                "compare-place",
+                a=place_text(meeting.a.place, meeting.a.status, words=words),
+                b=place_text(meeting.b.place, meeting.b.status, words=words),
+            )
+        )
+    if meeting.a.total or meeting.b.total:
+        lines.append(
+            words("compare-total", a=score(meeting.a.total), b=score(meeting.b.total))
+            + signed(difference(meeting.a.total, meeting.b.total))
+        )
+    for segment in meeting.segments:
+        ra, rb = meeting.a.segments.get(segment.id), meeting.b.segments.get(segment.id)
+        if ra is None and rb is None:
+            continue
+        ta, tb = ra.tss if ra else None, rb.tss if rb else None
+        lines.append(
+            words("compare-segment", segment=segment.key, a=score(ta), b=score(tb)) + signed(difference(ta, tb))
+        )
+        figures += [f for f in (ta, tb) if f]
+    figures += [f for f in (meeting.a.total, meeting.b.total) if f]
+    return lines or ["—"]
 
 
 # --- /about ---------------------------------------------------------------------------------------------

@@ -90,8 +90,9 @@ async def test_athlete_profile_and_suggestions(sandbox: Sandbox) -> None:
     profile = embed(result)
     assert profile["title"] == "Kaori Sakamoto"
     body = text_of(profile)
-    assert "Milano Cortina 2026** · Women's singles: 2nd, 224.90" in body
-    assert "🥈 3 · 🥉 2" in body  # with her Grand Prix medals of 2016-18
+    assert "**Milano Cortina 2026**: 2nd, 224.90 · Team event: 2nd with Japan, 68.00 pts" in body
+    # Medals by kind of competition, her junior Final bronze of 2016 apart (tests/e2e/test_career.py has more).
+    assert "Grand Prix: 🥈 1\nJunior · Grand Prix Final: 🥉 1" in body
     missing = await sandbox.slash("athlete", name="Sakamotto Kaory Zzz")
     assert missing.ephemeral and "Did you mean: **Kaori Sakamoto**" in missing.message.content
     ambiguous = await sandbox.slash("athlete", name="Miura")

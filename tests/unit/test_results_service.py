@@ -61,18 +61,26 @@ async def test_athlete_profile(results: ResultsService) -> None:
     profile = await results.profile("sakamoto kaori")
     assert profile.athlete.name == "Kaori Sakamoto" and profile.athlete.country == "JPN"
     assert profile.disciplines == ["women"]
-    assert profile.medals["silver"] == 2 and profile.medals["bronze"] == 1  # 2026, Worlds 2025; 2022
-    assert profile.medals["team silver"] == 1
+    # Medals by kind of competition, junior apart (the store grew with the 2016-18 protocols: her 2017 Skate America
+    # silver and her junior bronze at the 2016 Final came with them; tests/unit/test_career.py checks them against
+    # the protocols).
+    assert profile.medal_count("olympics") == (0, 1, 1)  # 2026, 2022
+    assert profile.medal_count("worlds") == (0, 1, 0)  # Worlds 2025
+    assert profile.medal_count("grand-prix") == (0, 1, 0)  # Skate America 2017
+    assert profile.medal_count("grand-prix-final", "junior") == (0, 0, 1)
+    assert profile.medal_count("olympics", team=True) == (0, 1, 0)
     competitions = {r.competition.key for r in profile.records}
-    assert {"owg2026", "owg2022", "wc2025"} <= competitions
-    total = next(b for b in profile.bests if str(b.label) == "Total")
-    assert total.score.value == max(r.entry.total.value for r in profile.records if r.entry.total)
+    assert {"owg2026", "owg2022", "wc2025", "gpusa2017", "gprus2017", "gpf1617"} == competitions
+    # One senior total best per scoring era (owg2026.json, owg2022.json, the 2017 Skate America protocols).
+    totals = {b.era: (b.score.value, b.competition.key) for b in profile.bests if str(b.label) == "Total"}
+    assert totals == {"2022-": (224.9, "owg2026"), "2018-2022": (233.13, "owg2022"), "2010-2018": (210.59, "gpusa2017")}
 
 
 async def test_couples_have_partners(results: ResultsService) -> None:
     profile = await results.profile("Ryuichi Kihara")
-    assert [p.name for p in profile.partners] == ["Riku Miura"]
-    assert profile.disciplines == ["pairs"] and profile.medals["gold"] >= 1
+    # Kihara skated with Miu Suzaki in 2017 (Four Continents, NHK Trophy in the protocols), with Riku Miura since.
+    assert [p.name for p in profile.partners] == ["Riku Miura", "Miu Suzaki"]
+    assert profile.disciplines == ["pairs"] and profile.medal_count("olympics") == (1, 0, 0)  # 2026 pairs gold
 
 
 async def test_names_resolve_tolerantly_and_unknown_names_suggest(results: ResultsService) -> None:
@@ -162,7 +170,9 @@ async def test_levels_are_kept_apart_in_names_choices_and_bests(store) -> None:
     assert event.name == "Junior women (Юниорки)"
     assert [c.value for c in service.event_choices("jcup2016", "junior women")] == ["junior-women"]
     profile = await service.profile("Kaori Sakamoto")
-    bests = {str(b.label): float(b.score.value) for b in profile.bests}
-    assert bests["Total (Junior)"] == 299.99 and bests["Free skate (Junior)"] == 299.99
-    assert bests["Total"] < 299.99 and bests["Free skate"] < 299.99  # the senior bests are the senior scores
+    bests = {(b.era, str(b.label)): float(b.score.value) for b in profile.bests}
+    # 2015-16: the 2010-18 rules, the era of her junior Final of 2016 too (176.33, the protocols).
+    assert bests[("2010-2018", "Total (Junior)")] == 299.99 and bests[("2010-2018", "Free skate (Junior)")] == 299.99
+    senior = [score for (_, label), score in bests.items() if label in ("Total", "Free skate")]
+    assert senior and max(senior) < 299.99  # the senior bests are the senior scores, in every era
     assert [str(b.label) for b in profile.bests][-2:] == ["Free skate (Junior)", "Total (Junior)"]

@@ -123,16 +123,41 @@ athlete-couple-partners = Results skated together. Each partner: { $names }
 athlete-partners = Partner: { $names }
 athlete-also-written = Also written: { $spellings }
 athlete-also-written-by = { $name } also written: { $spellings }
+# Medals by kind of competition, junior medals apart from senior ones: "Grand Prix: 🥇 2 · 🥈 1"
 athlete-medals = Medals in this store
 athlete-medals-none = None recorded
 athlete-medal-count = { $medal } { $count }
-athlete-medal-count-team = { $medal } { $count } (team)
-athlete-bests = Best scores in this store
-athlete-best-line = { $label }: **{ $score }** ({ $competition })
+athlete-medal-line = { $competitions }: { $medals }
+athlete-medal-line-team = { $competitions }, team event: { $medals }
+# A level other than senior: "Junior · Grand Prix Final: 🥉 1"
+athlete-medal-line-level = { $level } · { $competitions }: { $medals }
+athlete-medal-line-level-team = { $level } · { $competitions }, team event: { $medals }
+athlete-medals-olympics = Olympic Winter Games
+athlete-medals-worlds = World Championships
+athlete-medals-continental = Europeans and Four Continents
+athlete-medals-grand-prix-final = Grand Prix Final
+athlete-medals-grand-prix = Grand Prix
+athlete-medals-junior-worlds = World Junior Championships
+athlete-medals-other = Other competitions
+athlete-medals-level-unknown = Level not known
+# Best scores, one field per scoring era (its rules named): scores of different eras are never one best.
+athlete-bests-era = Best scores in this store · { $era }
+athlete-best-line = { $label }: **{ $score }** ({ $competition }, { $date })
 athlete-best-total = Total
+athlete-best-short-dance = Short dance
 athlete-best-at-level = { $kind } ({ $level })
 athlete-best-level-unknown = { $kind } (level not known)
+# When the day of the skate is not stored: the competition's days.
+athlete-dates = { $start } to { $end }
+# The career, one field per season, newest first; the era's rules are named when the career spans several.
 athlete-results = Results
+athlete-season = { $season } season
+athlete-season-era = { $season } season · { $era }
+athlete-segments-only = segments only ({ $scores })
+athlete-results-more = … and { $n ->
+        [one] { $n } older competition
+       *[other] { $n } older competitions
+    } not shown: see /results for each
 athlete-team-outcome = { $place } with { $team }
 athlete-team-outcome-points = { $place } with { $team }, { $points } pts
 
@@ -144,10 +169,24 @@ compare-partners = { $a } and { $b } skate together: they are partners, not riva
 compare-other-disciplines = { $a } skates { $a_discipline } and { $b } skates { $b_discipline }: they never compete against each other (in the team event they skate different segments).
 compare-discipline-and = { $first } and { $second }
 compare-finished-ahead = Finished ahead, in { $events } event(s) both entered
+compare-one-era = All judged under the { $era }.
+# Meetings judged under different rules: each era's tally apart, each meeting tagged with its era.
+compare-eras-mixed = Their meetings span { $eras } scoring eras: scores and places are counted era by era, never across them.
+compare-era-tally = **{ $era }**: { $a } { $a_wins } – { $b_wins } { $b }, finished ahead in { $events } event(s) both entered
 compare-place = Place: { $a } vs { $b }
 compare-total = Total: { $a } vs { $b }
 compare-segment = { $segment }: { $a } vs { $b }
 compare-differences = differences are { $a } minus { $b }
+compare-meetings-more = … and { $n ->
+        [one] { $n } older meeting
+       *[other] { $n } older meetings
+    } not shown
+# The era a meeting was judged under, short, after its name: "Beijing 2022 · Men's singles · 2018–22 rules"
+compare-era-2004-2010 = 2004–10 rules
+compare-era-2010-2018 = 2010–18 rules
+compare-era-2018-2022 = 2018–22 rules
+compare-era-2022- = rules since 2022
+compare-era-unknown = era not known
 
 ## Podiums and medal tables (/podiums, /medals)
 podium-title = Podiums · { $discipline }

@@ -52,11 +52,56 @@ class ProtocolView:
 
 @dataclass(frozen=True, slots=True)
 class PersonalBest:
+    """A best score of one kind (a segment kind or the total) at one level under one scoring era: scores of
+    different eras are judged under different rules and are never one best."""
+
     label: Text  # "Short program", "Total", "Short program (Junior)"
     score: Figure
     competition: Competition
     event: Event
     kind: str = "total"  # a segment kind ("short_program"), or "total"
+    era: str | None = None  # the scoring era (bot/services/eras.py); a total's is its event's segments' era
+    date: str | None = None  # the day it was skated, when stored (a total: its last segment's day)
+
+
+# The kinds of competition medals are counted by, in the order a profile shows them (Competition.level mapped by
+# service.MEDAL_COMPETITION_OF_LEVEL; Europeans and Four Continents are the continental championships).
+MEDAL_COMPETITIONS = ("olympics", "worlds", "junior-worlds", "continental", "grand-prix-final", "grand-prix", "other")
+
+
+@dataclass(frozen=True, slots=True)
+class MedalCount:
+    """The medals won at one kind of competition, in events of one level (a junior medal is never a senior
+    one), in the individual events or (team) in team events."""
+
+    competitions: str  # one of MEDAL_COMPETITIONS
+    level: str | None  # the events' level: "senior", "junior", a federation's own; None when not known
+    team: bool
+    gold: int = 0
+    silver: int = 0
+    bronze: int = 0
+
+    @property
+    def counts(self) -> tuple[int, int, int]:
+        return self.gold, self.silver, self.bronze
+
+
+@dataclass(frozen=True, slots=True)
+class CareerCompetition:
+    """What an athlete did at one competition: their entries (individual events first) and the team results of
+    the teams they skated for there."""
+
+    competition: Competition
+    records: list[EntryInEvent]
+    teams: list[tuple[Event, TeamResult]]
+    era: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CareerSeason:
+    season: str
+    era: str | None
+    competitions: list[CareerCompetition]  # newest first
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +132,35 @@ class AthleteProfile:
     athlete: Athlete
     disciplines: list[str]
     partners: list[Skater]
-    medals: Counter[str]
+    medals: list[MedalCount]  # in the order shown: senior first, by kind of competition, team after individual
     records: list[EntryInEvent]
     team_records: list[tuple[Competition, Event, TeamResult]]
-    bests: list[PersonalBest]
+    bests: list[PersonalBest]  # newest era first; in each, senior first, then each level's own
     segments: dict[int, Segment]
+    career: list[CareerSeason] = field(default_factory=list)  # newest season first
+
+    @property
+    def eras(self) -> list[str | None]:
+        """The scoring eras of the career, newest first."""
+        return list(dict.fromkeys(season.era for season in self.career))
+
+    def medal_count(
+        self, competitions: str, level: str | None = "senior", *, team: bool = False
+    ) -> tuple[int, int, int]:
+        """(gold, silver, bronze) at one kind of competition and level."""
+        for count in self.medals:
+            if (count.competitions, count.level, count.team) == (competitions, level, team):
+                return count.counts
+        return (0, 0, 0)
+
+    def medal_totals(self, *, team: bool = False) -> Counter[str]:
+        """Every medal of the store by colour ("gold": 3), of every kind of competition and level."""
+        totals: Counter[str] = Counter()
+        for count in self.medals:
+            if count.team == team:
+                for colour, n in zip(("gold", "silver", "bronze"), count.counts, strict=True):
+                    totals[colour] += n
+        return +totals
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +189,17 @@ class HeadToHeadEvent:
     a: Entry
     b: Entry
     segments: list[Segment]
+    era: str | None = None  # the scoring era the event was judged under
+
+
+@dataclass(frozen=True, slots=True)
+class EraTally:
+    """The meetings of one scoring era, and how many times each finished ahead in them."""
+
+    era: str | None
+    meetings: int
+    a_wins: int
+    b_wins: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,16 +213,39 @@ class HeadToHead:
 
     @property
     def score(self) -> tuple[int, int]:
-        """Times each finished ahead of the other (final place), where both have a place."""
-        a_wins = b_wins = 0
-        for meeting in self.meetings:
-            if meeting.a.place and meeting.b.place:
-                a_place, b_place = float(meeting.a.place.value), float(meeting.b.place.value)
-                if a_place < b_place:
-                    a_wins += 1
-                elif b_place < a_place:
-                    b_wins += 1
-        return a_wins, b_wins
+        """Times each finished ahead of the other (final place), where both have a place, over every era: shown
+        only when the meetings are of one era (see `tallies`)."""
+        return _ahead(self.meetings)
+
+    @property
+    def eras(self) -> list[str | None]:
+        """The scoring eras of the meetings, newest first."""
+        return list(dict.fromkeys(meeting.era for meeting in self.meetings))
+
+    @property
+    def mixes_eras(self) -> bool:
+        return len(self.eras) > 1
+
+    @property
+    def tallies(self) -> list[EraTally]:
+        """Who finished ahead, era by era (newest first): places under different rules are counted apart."""
+        tallies = []
+        for era in self.eras:
+            meetings = [m for m in self.meetings if m.era == era]
+            tallies.append(EraTally(era, len(meetings), *_ahead(meetings)))
+        return tallies
+
+
+def _ahead(meetings: Iterable[HeadToHeadEvent]) -> tuple[int, int]:
+    a_wins = b_wins = 0
+    for meeting in meetings:
+        if meeting.a.place and meeting.b.place:
+            a_place, b_place = float(meeting.a.place.value), float(meeting.b.place.value)
+            if a_place < b_place:
+                a_wins += 1
+            elif b_place < a_place:
+                b_wins += 1
+    return a_wins, b_wins
 
 
 def difference(a: Figure | None, b: Figure | None) -> float | None:

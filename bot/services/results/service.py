@@ -16,15 +16,20 @@ from cachetools import LRUCache
 from bot.errors import NotFound, Suggestion, UserFacingError
 from bot.i18n import Text, t
 from bot.services.countries import federation
+from bot.services.eras import ERAS, era_of
 from bot.services.levels import is_senior, level_label, level_text
 from bot.services.results.aliases import Curation
 from bot.services.results.bests import Bests, BestsAnswer, RecordsAnswer
 from bot.services.results.models import (
+    MEDAL_COMPETITIONS,
     Athlete,
     AthleteProfile,
+    CareerCompetition,
+    CareerSeason,
     Choice,
     HeadToHead,
     HeadToHeadEvent,
+    MedalCount,
     MedalRow,
     PersonalBest,
     Podium,
@@ -197,43 +202,70 @@ class ResultsService(Curation):
     async def _build_profile(self, athlete: Athlete) -> AthleteProfile:
         records, team_records = await self._career(athlete)
         partners: dict[int, Skater] = {}
-        medals: Counter[str] = Counter()
-        bests: dict[tuple[str, str], PersonalBest] = {}
+        medals: Counter[tuple[str, str | None, bool, int]] = Counter()
+        bests: dict[tuple[str | None, str, str], PersonalBest] = {}
         segments: dict[int, Segment] = {}
         for record in records:
             for partner in record.entry.skaters:
                 if partner.id not in athlete.ids:
                     partners.setdefault(partner.id, partner)
             if record.event.discipline != "team" and record.entry.place and record.entry.place.value in MEDALS:
-                medals[MEDALS[int(record.entry.place.value)]] += 1
-            for segment in self.segments_of(record.event):
+                place = int(record.entry.place.value)
+                medals[(_medal_competitions(record.competition), record.event.level, False, place)] += 1
+            event_segments = self.segments_of(record.event)
+            for segment in event_segments:
                 segments[segment.id] = segment
                 result = record.entry.segments.get(segment.id)
                 if result and result.tss:
-                    _keep_best(bests, segment.kind, result.tss, record)
+                    _keep_best(bests, segment.kind, result.tss, record, segment.era, segment.date)
             if record.entry.total and record.event.discipline != "team":
-                _keep_best(bests, "total", record.entry.total, record)
-        for _, _, team in team_records:
+                skated = [s for s in event_segments if s.id in record.entry.segments]
+                last_day = max((s.date for s in skated if s.date), default=None)
+                era = self._era_of(record.competition, record.event)
+                _keep_best(bests, "total", record.entry.total, record, era, last_day)
+        for competition, event, team in team_records:
             if team.place and team.place.value in MEDALS:
-                medals[f"team {MEDALS[int(team.place.value)]}"] += 1
-        order = [*SEGMENT_KIND_LABELS, "total"]
-
-        def best_order(best: PersonalBest) -> tuple[bool, str, int]:
-            # Senior bests first, then each other level's own: a junior score is never a senior best.
-            level = best.event.level
-            senior = is_senior(level)
-            return (not senior, level_label(level) or "~", order.index(best.kind))
+                medals[(_medal_competitions(competition), event.level, True, int(team.place.value))] += 1
 
         return AthleteProfile(
             athlete=athlete,
             disciplines=_disciplines(records),
             partners=list(partners.values()),
-            medals=medals,
+            medals=_medal_counts(medals),
             records=records,
             team_records=team_records,
-            bests=sorted(bests.values(), key=best_order),
+            bests=sorted(bests.values(), key=_best_order),
             segments=segments,
+            career=self._seasons(records, team_records),
         )
+
+    def _era_of(self, competition: Competition, event: Event) -> str | None:
+        """The scoring era an event was judged under: its segments' (they share one), else its season's."""
+        for segment in self.segments_of(event):
+            if segment.era:
+                return segment.era
+        return era_of(competition.season)
+
+    def _seasons(
+        self, records: list[EntryInEvent], team_records: list[tuple[Competition, Event, TeamResult]]
+    ) -> list[CareerSeason]:
+        """The career by season (newest first), one CareerCompetition per competition (newest first)."""
+        by_competition: dict[int, tuple[Competition, list[EntryInEvent], list[tuple[Event, TeamResult]]]] = {}
+        for record in records:  # newest first already
+            by_competition.setdefault(record.competition.id, (record.competition, [], []))[1].append(record)
+        for competition, event, team in team_records:
+            by_competition.setdefault(competition.id, (competition, [], []))[2].append((event, team))
+        competitions = sorted(by_competition.values(), key=lambda c: (c[0].start_date or "", c[0].id), reverse=True)
+        seasons: dict[str, list[CareerCompetition]] = {}
+        for competition, entries, teams in competitions:
+            entries.sort(key=lambda r: (r.event.discipline == "team", r.event.id))  # individual events first
+            events = [r.event for r in entries] + [event for event, _ in teams]
+            era = next((e for e in (self._era_of(competition, ev) for ev in events) if e), None)
+            seasons.setdefault(competition.season, []).append(CareerCompetition(competition, entries, teams, era))
+        return [
+            CareerSeason(season, next((c.era for c in held if c.era), era_of(season)), held)
+            for season, held in sorted(seasons.items(), reverse=True)  # "2025-26" after "2024-25"
+        ]
 
     async def protocol(self, athlete_text: str, competition_text: str, segment_text: str) -> ProtocolView:
         """The judges' details of an athlete's skate: element by element, components, deductions."""
@@ -314,8 +346,10 @@ class ResultsService(Curation):
         return competition, rows
 
     async def compare(self, a_text: str, b_text: str) -> HeadToHead:
-        """Where the two met: events both entered in separate entries. Partners are not rivals, and a
-        skater of one discipline meets one of another only in the team event, on no common segment."""
+        """Where the two met, over the whole store: events both entered in separate entries, newest first, each
+        with the scoring era it was judged under (the tallies are kept per era: `HeadToHead.tallies`). Partners
+        are not rivals, and a skater of one discipline meets one of another only in the team event, on no common
+        segment."""
         a = await self.athlete(a_text)
         b = await self.athlete(b_text)
         if a.ids == b.ids:
@@ -332,7 +366,12 @@ class ResultsService(Curation):
             elif record.event.discipline != "team" or record.entry.segments.keys() & other.entry.segments.keys():
                 meetings.append(
                     HeadToHeadEvent(
-                        record.competition, record.event, record.entry, other.entry, self.segments_of(record.event)
+                        record.competition,
+                        record.event,
+                        record.entry,
+                        other.entry,
+                        self.segments_of(record.event),
+                        self._era_of(record.competition, record.event),
                     )
                 )
         if not together and (a.ids & b.ids):  # a skater and a couple they belong to
@@ -376,10 +415,65 @@ def _disciplines(records: Iterable[EntryInEvent]) -> list[str]:
     return disciplines
 
 
-def _best_label(kind: str, event: Event) -> Text:
+# Competition.level -> the kind of competition a medal is counted under (MEDAL_COMPETITIONS); any other: "other".
+MEDAL_COMPETITION_OF_LEVEL = {
+    "olympics": "olympics",
+    "worlds": "worlds",
+    "europeans": "continental",
+    "four-continents": "continental",
+    "grand-prix": "grand-prix",
+    "grand-prix-final": "grand-prix-final",
+    "junior-worlds": "junior-worlds",
+}
+_SEGMENT_ORDER = [*SEGMENT_KIND_LABELS, "total"]
+_ERA_ORDER = [name for _, name in ERAS]
+
+
+def _medal_competitions(competition: Competition) -> str:
+    return MEDAL_COMPETITION_OF_LEVEL.get(competition.level, "other")
+
+
+def _level_order(level: str | None) -> tuple[int, str]:
+    """Senior first, then junior, then every other level by name, the events of no known level last."""
+    if is_senior(level):
+        return (0, "")
+    if level == "junior":
+        return (1, "")
+    return (2, level_label(level)) if level else (3, "")
+
+
+def _medal_counts(medals: Counter[tuple[str, str | None, bool, int]]) -> list[MedalCount]:
+    groups: dict[tuple[str, str | None, bool], list[int]] = {}
+    for (competitions, level, team, place), n in medals.items():
+        groups.setdefault((competitions, level, team), [0, 0, 0])[place - 1] += n
+    order = sorted(groups, key=lambda g: (_level_order(g[1]), MEDAL_COMPETITIONS.index(g[0]), g[2]))
+    return [
+        MedalCount(competitions, level, team, *groups[(competitions, level, team)])
+        for competitions, level, team in order
+    ]
+
+
+def _era_order(era: str | None) -> int:
+    """Newest era first (sorted in reverse), an unknown era last."""
+    return _ERA_ORDER.index(era) if era in _ERA_ORDER else -1
+
+
+def _best_order(best: PersonalBest) -> tuple[int, tuple[int, str], int]:
+    # Newest era first; in each, senior bests first, then each other level's own: a junior score is never a
+    # senior best.
+    return (-_era_order(best.era), _level_order(best.event.level), _SEGMENT_ORDER.index(best.kind))
+
+
+def _best_label(kind: str, event: Event, era: str | None) -> Text:
     """Bests are kept per level: "Short program" (senior), "Short program (Junior)", and apart from both the
-    events stored before levels were recorded ("Short program (level not known)")."""
-    what = t("athlete-best-total") if kind == "total" else segment_kind_text(kind)
+    events stored before levels were recorded ("Short program (level not known)"). Under the 2010-18 rules the
+    dance's first segment was the short dance."""
+    if kind == "total":
+        what = t("athlete-best-total")
+    elif kind == "rhythm_dance" and era == "2010-2018":
+        what = t("athlete-best-short-dance")
+    else:
+        what = segment_kind_text(kind)
     if is_senior(event.level):
         return what
     level = level_text(event.level)
@@ -388,12 +482,20 @@ def _best_label(kind: str, event: Event) -> Text:
     return t("athlete-best-at-level", kind=what, level=level)
 
 
-def _keep_best(bests: dict[tuple[str, str], PersonalBest], kind: str, score: Figure, record: EntryInEvent) -> None:
-    # One best per kind and level; the events of no known level apart ("").
-    key = (kind, "senior" if is_senior(record.event.level) else level_label(record.event.level))
+def _keep_best(
+    bests: dict[tuple[str | None, str, str], PersonalBest],
+    kind: str,
+    score: Figure,
+    record: EntryInEvent,
+    era: str | None,
+    date: str | None,
+) -> None:
+    # One best per era, kind and level; the events of no known level apart ("").
+    key = (era, kind, "senior" if is_senior(record.event.level) else level_label(record.event.level))
     current = bests.get(key)
     if current is None or float(score.value) > float(current.score.value):
-        bests[key] = PersonalBest(_best_label(kind, record.event), score, record.competition, record.event, kind)
+        label = _best_label(kind, record.event, era)
+        bests[key] = PersonalBest(label, score, record.competition, record.event, kind, era, date)
 
 
 def _final_order(entry: Entry) -> tuple[int, float, float, str]:
