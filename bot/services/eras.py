@@ -42,3 +42,8 @@ def era_text(era: str | None) -> Text:
     """An era as a reader sees it, with its rules ("2010-18: GOE -3..+3, five components"); "era not known" for
     a segment without one (before 2004-05, or a season that could not be read)."""
     return t(f"era-{era}") if era in {name for _, name in ERAS} else t("era-unknown")
+
+
+def era_short_text(era: str | None) -> Text:
+    """An era's short name ("2010–18 rules"), after a meeting's or a season's name."""
+    return t(f"era-short-{era}") if era in {name for _, name in ERAS} else t("era-short-unknown")

@@ -9,7 +9,7 @@ from weakref import WeakKeyDictionary
 import discord
 
 from bot.i18n import Text, Words, t
-from bot.services.eras import ERAS, era_text
+from bot.services.eras import era_short_text, era_text
 from bot.services.levels import is_senior, level_text
 from bot.services.results import (
     AthleteProfile,
@@ -34,7 +34,6 @@ TITLE_LIMIT, DESCRIPTION_LIMIT, FIELD_NAME_LIMIT, FIELD_VALUE_LIMIT = 256, 4096,
 FOOTER_LIMIT, FIELDS_LIMIT, TOTAL_LIMIT = 2048, 25, 6000
 
 SINGLE_SOURCE_MARK, DERIVED_MARK = "*", "†"
-ERA_NAMES = frozenset(name for _, name in ERAS)
 
 
 def cut(text: str, limit: int) -> str:
@@ -284,7 +283,7 @@ def _profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
     seasons = []
     for season in profile.career:
         if several_eras:
-            name = words("athlete-season-era", season=season.season, era=_era_tag(season.era))
+            name = words("athlete-season-era", season=season.season, era=era_short_text(season.era))
         else:
             name = words("athlete-season", season=season.season)
         seasons.append((name, [_career_line(held, profile, words) for held in season.competitions]))
@@ -315,11 +314,6 @@ def _medal_line(count: MedalCount, words: Words) -> str:
     level = level_text(count.level) or words("athlete-medals-level-unknown")
     key = "athlete-medal-line-level-team" if count.team else "athlete-medal-line-level"
     return words(key, level=level, competitions=competitions, medals=medals)
-
-
-def _era_tag(era: str | None) -> Text:
-    """The era's short name ("2010–18 rules"), to render."""
-    return t(f"compare-era-{era}") if era in ERA_NAMES else t("compare-era-unknown")
 
 
 def _where(competition: Competition, event: Event) -> str:
@@ -502,7 +496,7 @@ def head_to_head_embed(h2h: HeadToHead, words: Words) -> discord.Embed:
             lines.append(
                 words(
                     "compare-era-tally",
-                    era=_era_tag(tally.era),
+                    era=era_short_text(tally.era),
                     a=f"{flag(a.country)} **{_escape(a.name)}**",
                     b=f"**{_escape(b.name)}** {flag(b.country)}",
                     a_wins=tally.a_wins,
@@ -523,7 +517,7 @@ def head_to_head_embed(h2h: HeadToHead, words: Words) -> discord.Embed:
     for meeting in h2h.meetings:
         name = f"{meeting.competition.label} · {meeting.event.name}"
         if h2h.mixes_eras:  # every meeting says the rules its scores were judged under
-            name += f" · {words(_era_tag(meeting.era))}"
+            name += f" · {words(era_short_text(meeting.era))}"
         fields.append((name, ["\n".join(_meeting_lines(meeting, words, figures))]))
     _grouped_fields(embed, fields, words, more_key="compare-meetings-more")
     suffix = words("compare-differences", a=a.name, b=b.name)

@@ -168,11 +168,17 @@ compare-never-met = { $a } and { $b } have not competed in the same event in the
 compare-partners = { $a } and { $b } skate together: they are partners, not rivals, in { $events }.
 compare-other-disciplines = { $a } skates { $a_discipline } and { $b } skates { $b_discipline }: they never compete against each other (in the team event they skate different segments).
 compare-discipline-and = { $first } and { $second }
-compare-finished-ahead = Finished ahead, in { $events } event(s) both entered
+compare-finished-ahead = Finished ahead, in { $events ->
+        [one] the one event both entered
+       *[other] { $events } events both entered
+    }
 compare-one-era = All judged under the { $era }.
 # Meetings judged under different rules: each era's tally apart, each meeting tagged with its era.
 compare-eras-mixed = Their meetings span { $eras } scoring eras: scores and places are counted era by era, never across them.
-compare-era-tally = **{ $era }**: { $a } { $a_wins } – { $b_wins } { $b }, finished ahead in { $events } event(s) both entered
+compare-era-tally = **{ $era }**: { $a } { $a_wins } – { $b_wins } { $b }, finished ahead in { $events ->
+        [one] the one event both entered
+       *[other] { $events } events both entered
+    }
 compare-place = Place: { $a } vs { $b }
 compare-total = Total: { $a } vs { $b }
 compare-segment = { $segment }: { $a } vs { $b }
@@ -181,12 +187,6 @@ compare-meetings-more = … and { $n ->
         [one] { $n } older meeting
        *[other] { $n } older meetings
     } not shown
-# The era a meeting was judged under, short, after its name: "Beijing 2022 · Men's singles · 2018–22 rules"
-compare-era-2004-2010 = 2004–10 rules
-compare-era-2010-2018 = 2010–18 rules
-compare-era-2018-2022 = 2018–22 rules
-compare-era-2022- = rules since 2022
-compare-era-unknown = era not known
 
 ## Podiums and medal tables (/podiums, /medals)
 podium-title = Podiums · { $discipline }
@@ -262,3 +262,9 @@ era-2010-2018 = 2010–18 rules (GOE −3 to +3, five components)
 era-2018-2022 = 2018–22 rules (GOE −5 to +5, five components)
 era-2022- = rules since 2022 (GOE −5 to +5, three components)
 era-unknown = scoring era not known
+# The same, short: after a meeting's name ("Beijing 2022 · Men's singles · 2018–22 rules"), a season's
+era-short-2004-2010 = 2004–10 rules
+era-short-2010-2018 = 2010–18 rules
+era-short-2018-2022 = 2018–22 rules
+era-short-2022- = rules since 2022
+era-short-unknown = era not known
