@@ -62,8 +62,8 @@ class Results(commands.Cog):
     @app_commands.describe(competition=command_text("cmd-medals-competition"))
     @app_commands.autocomplete(competition=_autocomplete.competitions)
     async def medals(self, interaction: discord.Interaction, competition: str) -> None:
-        found, rows = await self.service.medal_table(competition)
-        await respond(interaction, embed=embeds.medal_table_embed(found, rows, words_for(interaction)))
+        found, tables = await self.service.medal_table(competition)
+        await respond(interaction, embed=embeds.medal_table_embed(found, tables, words_for(interaction)))
 
     @app_commands.command(name="protocol", description=command_text("cmd-protocol"))
     @app_commands.describe(

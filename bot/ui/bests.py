@@ -52,7 +52,7 @@ def _labels(labels: tuple[Text, ...], words: Words) -> str:
 
 def _level(level: str | None) -> Text | str:
     shown = level_text(level)
-    return t("records-level-unknown") if shown is None else shown
+    return t("level-event-unknown") if shown is None else shown
 
 
 # --- /bests -----------------------------------------------------------------------------------------------------

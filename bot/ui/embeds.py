@@ -311,7 +311,7 @@ def _medal_line(count: MedalCount, words: Words) -> str:
     if is_senior(count.level) or (count.competitions == "junior-worlds" and count.level == "junior"):
         key = "athlete-medal-line-team" if count.team else "athlete-medal-line"
         return words(key, competitions=competitions, medals=medals)
-    level = level_text(count.level) or words("athlete-medals-level-unknown")
+    level = level_text(count.level) or words("level-event-unknown")
     key = "athlete-medal-line-level-team" if count.team else "athlete-medal-line-level"
     return words(key, level=level, competitions=competitions, medals=medals)
 
@@ -436,12 +436,25 @@ def podium_pages(discipline: str, podiums: list[Podium], words: Words) -> list[d
     return pages
 
 
-def medal_table_embed(competition: Competition, rows: list[MedalRow], words: Words) -> discord.Embed:
-    """A competition's medal table by country, in `words`."""
+def medal_table_embed(
+    competition: Competition, tables: list[tuple[str | None, list[MedalRow]]], words: Words
+) -> discord.Embed:
+    """A competition's medal table by country, one per level (senior first), in `words`."""
     embed = new_embed(words("medals-title", competition=competition.label))
-    if not rows:
+    if not tables:
         embed.description = words("results-none-stored")
         return embed
+    for level, rows in tables:
+        table = "```\n" + "\n".join(_medal_rows(rows, words)) + "\n```"
+        if len(tables) == 1:
+            embed.description = cut(table, DESCRIPTION_LIMIT)
+        else:
+            shown = level_text(level)  # a federation's own level comes as printed
+            add_field(embed, shown if isinstance(shown, str) else words(shown or t("level-event-unknown")), table)
+    return set_footer(embed, words("medals-footer"))
+
+
+def _medal_rows(rows: list[MedalRow], words: Words) -> list[str]:
     noc, gold, silver, bronze, total = (
         words(f"medals-column-{column}") for column in ("country", "gold", "silver", "bronze", "total")
     )
@@ -456,8 +469,7 @@ def medal_table_embed(competition: Competition, rows: list[MedalRow], words: Wor
             f"{rank:>2}  {flag(row.country)} {row.country:<4} {row.gold:>2} {row.silver:>2} "
             f"{row.bronze:>2} {row.total:>4}"
         )
-    embed.description = cut("```\n" + "\n".join(table) + "\n```", DESCRIPTION_LIMIT)
-    return set_footer(embed, words("medals-footer"))
+    return table
 
 
 # --- /compare -------------------------------------------------------------------------------------------

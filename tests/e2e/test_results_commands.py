@@ -123,6 +123,8 @@ async def test_podiums_medals_compare_about(sandbox: Sandbox) -> None:
     assert "🥇 🇺🇸 United States (USA) — 69.00 pts" in text_of(podiums)
     medals = embed(await sandbox.slash("medals", competition="owg2026"))
     assert re.search(r"USA\s+2\s+1\s+0\s+3", medals["description"])
+    final = embed(await sandbox.slash("medals", competition="Grand Prix Final 2016"))
+    assert [f["name"] for f in final["fields"]] == ["Senior", "Junior"]  # two championships, two tables
     h2h = embed(await sandbox.slash("compare", a="Malinin", b="Kagiyama"))
     assert h2h["title"] == "Ilia Malinin vs Yuma Kagiyama"
     assert "Total: 264.49 vs 280.06 (-15.57)" in text_of(h2h)

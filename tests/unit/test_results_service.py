@@ -103,16 +103,22 @@ async def test_skater_choices_stay_within_discord_limits(results: ResultsService
 
 async def test_podiums_and_medal_table(results: ResultsService) -> None:
     podiums = await results.podiums("men")
-    assert [p.competition.key for p in podiums] == ["owg2026", "wc2025", "owg2022", "owg2018"]
+    assert [p.competition.key for p in podiums][:5] == ["owg2026", "wc2025", "owg2022", "owg2018", "gpf2017"]
     assert podiums[2].places[0][1:3] == ("Nathan Chen", "USA")
+    # The junior Final beside the senior one: its own podium, its event named as a junior one.
+    final_2017 = {p.event.level: (p.event.name, p.places[0][1]) for p in podiums if p.competition.key == "gpf2017"}
+    assert final_2017["senior"][1] == "Nathan Chen" and "Junior" in final_2017["junior"][0]
     team = await results.podiums("team", "Beijing 2022")
     assert [(p[2], p[3].value) for p in team[0].places] == [("USA", 65), ("JPN", 63), ("ROC", 54)]
-    competition, table = await results.medal_table("owg2026")
-    assert competition.key == "owg2026"
+    competition, [(level, table)] = await results.medal_table("owg2026")
+    assert competition.key == "owg2026" and level == "senior"
     assert sum(r.total for r in table) == 15  # five events, three medals each
     usa = next(r for r in table if r.country == "USA")
     assert usa.gold >= 2  # women's singles and the team event
     assert table == sorted(table, key=lambda r: (-r.gold, -r.silver, -r.bronze, r.country))
+    # The 2016 Final's senior and junior events are two medal tables, never one: 12 medals each (four events).
+    _, tables = await results.medal_table("gpf1617")
+    assert [(level, sum(r.total for r in rows)) for level, rows in tables] == [("senior", 12), ("junior", 12)]
 
 
 async def test_head_to_head(results: ResultsService) -> None:

@@ -44,5 +44,4 @@ bests-footer = Each athlete's best score in skatebot's store, once: not the ISU'
 ## /records
 records-title = Highest scores in the store · { $discipline }
 records-group = { $level } · { $era }
-records-level-unknown = Level not known
 records-footer = The highest scores in skatebot's store, not the ISU's official records list. Totals are competition totals in individual events; team event segment scores count (marked).

@@ -68,6 +68,7 @@ level-event-basic-novice = Basic novice
 level-event-novice = Novice
 level-event-youth = Youth
 level-event-adult = Adult
+level-event-unknown = Level not known
 # Levels of competitions (bot/services/competitions.py)
 level-competition-olympics = Olympic Winter Games
 level-competition-worlds = World Championships
@@ -139,7 +140,6 @@ athlete-medals-grand-prix-final = Grand Prix Final
 athlete-medals-grand-prix = Grand Prix
 athlete-medals-junior-worlds = World Junior Championships
 athlete-medals-other = Other competitions
-athlete-medals-level-unknown = Level not known
 # Best scores, one field per scoring era (its rules named): scores of different eras are never one best.
 athlete-bests-era = Best scores in this store · { $era }
 athlete-best-line = { $label }: **{ $score }** ({ $competition }, { $date })

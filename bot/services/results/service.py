@@ -327,23 +327,28 @@ class ResultsService(Curation):
         podiums.sort(key=lambda p: (p.competition.start_date or "", p.competition.id), reverse=True)
         return podiums
 
-    async def medal_table(self, competition_text: str) -> tuple[Competition, list[MedalRow]]:
-        """/medals: a competition's medal table by country."""
+    async def medal_table(self, competition_text: str) -> tuple[Competition, list[tuple[str | None, list[MedalRow]]]]:
+        """/medals: a competition's medal table by country, one per level (senior first): the junior Grand Prix
+        Final held beside the senior one is another championship, its medals never added to the senior's."""
         competition = self.competition(competition_text)
-        medals: dict[str, Counter[int]] = defaultdict(Counter)
+        medals: dict[str | None, dict[str, Counter[int]]] = defaultdict(lambda: defaultdict(Counter))
         for event in self._events.get(competition.id, []):
             entries, teams = await self.results_of(event)
             if event.discipline == "team":
                 places = [(team.place, team.country) for team in teams]
             else:
                 places = [(e.place, e.country) for e in entries]
+            level = "senior" if is_senior(event.level) else event.level
             for place, country in places:
                 if place and place.value in MEDALS:
-                    medals[country][int(place.value)] += 1
-        rows = [MedalRow(country, c[1], c[2], c[3]) for country, c in medals.items()]
-        # The Olympic convention: golds first, then silvers, then bronzes; then country code for a stable order.
-        rows.sort(key=lambda r: (-r.gold, -r.silver, -r.bronze, r.country))
-        return competition, rows
+                    medals[level][country][int(place.value)] += 1
+        tables = []
+        for level in sorted(medals, key=lambda lv: (lv != "senior", lv is None, level_label(lv) or "")):
+            rows = [MedalRow(country, c[1], c[2], c[3]) for country, c in medals[level].items()]
+            # The Olympic convention: golds, then silvers, then bronzes; then country code for a stable order.
+            rows.sort(key=lambda r: (-r.gold, -r.silver, -r.bronze, r.country))
+            tables.append((level, rows))
+        return competition, tables
 
     async def compare(self, a_text: str, b_text: str) -> HeadToHead:
         """Where the two met, over the whole store: events both entered in separate entries, newest first, each
