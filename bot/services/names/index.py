@@ -118,7 +118,9 @@ class NameIndex:
         # Vocabulary: token id -> text, postings (name ids); text -> id.
         self._tok_id: dict[str, int] = {}
         self._tok_str: list[str] = []
-        self._tok_post: list[array[int]] = []
+        # A token's postings: a lone name id as a plain int (most tokens are one name's, and an array per token
+        # cost 3 MB of the bot's 150 MB with 100,000 names), an array once it has two.
+        self._tok_post: list[array[int] | int] = []
         # Sorted vocabulary for prefix ranges (parallel arrays: text, token id). New tokens
         # wait in _pending_tokens and are merged on the next search, so a bulk build does
         # one sort instead of one list insertion per new token.
@@ -209,13 +211,17 @@ class NameIndex:
             if tid is None:
                 self._new_token(tok, nid)
             else:
-                self._tok_post[tid].append(nid)
+                post = self._tok_post[tid]
+                if isinstance(post, int):
+                    self._tok_post[tid] = array("I", (post, nid))
+                else:
+                    post.append(nid)
 
     def _new_token(self, tok: str, nid: int) -> None:
         tid = len(self._tok_str)
         self._tok_id[tok] = tid
         self._tok_str.append(tok)
-        self._tok_post.append(array("I", (nid,)))
+        self._tok_post.append(nid)
         self._pending_tokens.append(tid)
         if not is_cjk(tok):  # CJK is served by substring suffixes, not typo trigrams
             n = len(tok)
@@ -225,6 +231,11 @@ class NameIndex:
                     self._gram_post[g, n] = array("I", (tid,))
                 else:
                     post.append(tid)
+
+    def _posting(self, tid: int) -> array[int] | tuple[int]:
+        """The ids of the names holding token `tid`."""
+        post = self._tok_post[tid]
+        return (post,) if isinstance(post, int) else post
 
     def _maybe_compact(self) -> None:
         live = len(self._name_norm) - self._dead_names
@@ -313,7 +324,7 @@ class NameIndex:
             tid = self._tok_id.get(tok)
             if tid is None:
                 return None
-            postings.append(self._tok_post[tid])
+            postings.append(self._posting(tid))
         smallest = min(postings, key=len)
         if len(smallest) > _RESCORE:
             return None  # a very common word: the full search ranks it better
@@ -397,12 +408,12 @@ class NameIndex:
             size = 0
             for score, tid in groups:
                 chosen.append((score, tid))
-                size += len(self._tok_post[tid])
+                size += len(self._posting(tid))
                 if size >= cap:
                     break
             scores: dict[int, float] = {}
             for score, tid in reversed(chosen):
-                scores.update(dict.fromkeys(self._tok_post[tid], score))
+                scores.update(dict.fromkeys(self._posting(tid), score))
             # IDF weight: a surname shared by 3 names decides more than a first name shared
             # by 3000 (size is capped, which only understates very common tokens).
             per_token.append((scores, 1.0 + math.log(total_names / (1 + size) + 1.0)))
@@ -428,12 +439,13 @@ class NameIndex:
             out.append((1.0, exact))
         lq = len(qt)
         prefix_postings = 0
-        tok_str, tok_post = self._tok_str, self._tok_post
+        tok_str = self._tok_str
         for tid in self._prefix_range(qt):
             if tid == exact:
                 continue
             out.append((0.85 + 0.15 * lq / len(tok_str[tid]), tid))
-            prefix_postings += len(tok_post[tid])
+            post = self._tok_post[tid]
+            prefix_postings += 1 if isinstance(post, int) else len(post)
             if prefix_postings >= _CAP_MULTI:
                 break  # shortest tokens come first; the rest cannot make the cap anyway
         if exact is None and lq >= 3 and (not last or prefix_postings < _FEW_PREFIX_POSTINGS):
