@@ -3,8 +3,6 @@ in the words of whoever reads them."""
 
 from __future__ import annotations
 
-from weakref import WeakKeyDictionary
-
 import discord
 
 from bot.i18n import Text, Words, t
@@ -12,16 +10,11 @@ from bot.services.eras import era_text
 from bot.services.levels import level_text
 from bot.services.results.bests import BestsAnswer, Performance, RecordsAnswer
 from bot.services.results.vocabulary import discipline_text
-from bot.ui.embeds import add_field, new_embed, provenance_footer, score, set_footer
+from bot.ui.embeds import PerAnswer, add_field, new_embed, provenance_footer, score, set_footer
 from bot.ui.flags import flag
 from db.models import Figure
 
 PAGE_SIZE = 15
-
-# The service hands out the same answer until the store changes; its pages are kept as long as it lives, once
-# per language they were read in. Embeds are never mutated after they are built.
-_bests_built: WeakKeyDictionary[BestsAnswer, dict[str, list[discord.Embed]]] = WeakKeyDictionary()
-_records_built: WeakKeyDictionary[RecordsAnswer, dict[str, list[discord.Embed]]] = WeakKeyDictionary()
 
 
 def _escape(text: str) -> str:
@@ -56,15 +49,6 @@ def _level(level: str | None) -> Text | str:
 
 
 # --- /bests -----------------------------------------------------------------------------------------------------
-def bests_pages(answer: BestsAnswer, words: Words) -> list[discord.Embed]:
-    """The rankings as pages of fifteen, one era per page, in `words` (built once per answer and language)."""
-    built = _bests_built.setdefault(answer, {})
-    pages = built.get(words.locale)
-    if pages is None:
-        pages = built[words.locale] = _bests_pages(answer, words)
-    return pages
-
-
 def _bests_pages(answer: BestsAnswer, words: Words) -> list[discord.Embed]:
     values = {"discipline": discipline_text(answer.discipline), "level": _level(answer.level)}
     chunks: list[tuple[str, list[str], list[Figure]]] = []
@@ -99,15 +83,6 @@ def _bests_pages(answer: BestsAnswer, words: Words) -> list[discord.Embed]:
 
 
 # --- /records ---------------------------------------------------------------------------------------------------
-def records_pages(answer: RecordsAnswer, words: Words) -> list[discord.Embed]:
-    """The records, a page per discipline, in `words` (built once per answer and language)."""
-    built = _records_built.setdefault(answer, {})
-    pages = built.get(words.locale)
-    if pages is None:
-        pages = built[words.locale] = _records_pages(answer, words)
-    return pages
-
-
 def _records_pages(answer: RecordsAnswer, words: Words) -> list[discord.Embed]:
     embeds = []
     for discipline in answer.disciplines:
@@ -133,3 +108,9 @@ def _records_pages(answer: RecordsAnswer, words: Words) -> list[discord.Embed]:
             footer = words("results-page-footer", number=number, pages=len(embeds), footer=footer)
         set_footer(embed, footer)
     return embeds
+
+
+# The rankings as pages of fifteen, one era per page; the records, a page per discipline (built once per answer and
+# language).
+bests_pages: PerAnswer[BestsAnswer, list[discord.Embed]] = PerAnswer(_bests_pages)
+records_pages: PerAnswer[RecordsAnswer, list[discord.Embed]] = PerAnswer(_records_pages)

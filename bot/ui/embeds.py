@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import groupby
+from typing import Generic, TypeVar
 from weakref import WeakKeyDictionary
 
 import discord
@@ -25,6 +26,9 @@ from bot.services.results import (
 from bot.services.results.vocabulary import discipline_phrase, discipline_text
 from bot.ui.flags import flag
 from db.models import Competition, Entry, Event, Figure, Segment, StoreSummary
+
+_Answer = TypeVar("_Answer")
+_Built = TypeVar("_Built")
 
 PAGE_SIZE = 10
 COLOUR = discord.Colour(0x4F8DD6)
@@ -127,23 +131,24 @@ def points(figure: Figure | None, words: Words) -> str:
     return words("results-points", points=score(figure))
 
 
-# The service hands out the same Standings/AthleteProfile object until the store changes; what is built
-# from one is kept as long as that object lives, once per language it was read in. Embeds are never mutated
-# after they are built.
-_pages_built: WeakKeyDictionary[Standings, dict[str, list[discord.Embed]]] = WeakKeyDictionary()
-_profiles_built: WeakKeyDictionary[AthleteProfile, dict[str, discord.Embed]] = WeakKeyDictionary()
+class PerAnswer(Generic[_Answer, _Built]):
+    """What is built from a service's answer, kept as long as the answer lives, once per language it was read in.
+    The services hand out the same answer object (a Standings, a profile, /bests' rankings) until the store
+    changes; embeds are never mutated after they are built."""
+
+    def __init__(self, build: Callable[[_Answer, Words], _Built]) -> None:
+        self._build = build
+        self._built: WeakKeyDictionary[_Answer, dict[str, _Built]] = WeakKeyDictionary()
+
+    def __call__(self, answer: _Answer, words: Words) -> _Built:
+        built = self._built.setdefault(answer, {})
+        found = built.get(words.locale)
+        if found is None:
+            found = built[words.locale] = self._build(answer, words)
+        return found
 
 
 # --- /results -------------------------------------------------------------------------------------------
-def standings_pages(standings: Standings, words: Words) -> list[discord.Embed]:
-    """The standings as pages of ten, in `words` (built once per standings and language)."""
-    built = _pages_built.setdefault(standings, {})
-    pages = built.get(words.locale)
-    if pages is None:
-        pages = built[words.locale] = _standings_pages(standings, words)
-    return pages
-
-
 def _standings_pages(standings: Standings, words: Words) -> list[discord.Embed]:
     event, competition = standings.event, standings.competition
     title = f"{competition.label} · {event.name}"
@@ -232,15 +237,6 @@ def _team_lines(standings: Standings, words: Words) -> list[str]:
 
 
 # --- /athlete -------------------------------------------------------------------------------------------
-def profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
-    """An athlete's profile in `words` (built once per profile and language)."""
-    built = _profiles_built.setdefault(profile, {})
-    embed = built.get(words.locale)
-    if embed is None:
-        embed = built[words.locale] = _profile_embed(profile, words)
-    return embed
-
-
 def _profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
     athlete = profile.athlete
     details = [f"{flag(athlete.country)} {athlete.country}"]
@@ -608,3 +604,8 @@ def about_embed(summary: StoreSummary, competitions: list[Competition], version:
     add_field(embed, words("about-credits-title"), words("about-credits"))
     add_field(embed, words("about-report-title"), words("about-report"))
     return set_footer(embed, words("about-footer", name=BOT_NAME, version=version))
+
+
+# The standings as pages of ten, and an athlete's profile, in the reader's words (built once per answer and language).
+standings_pages: PerAnswer[Standings, list[discord.Embed]] = PerAnswer(_standings_pages)
+profile_embed: PerAnswer[AthleteProfile, discord.Embed] = PerAnswer(_profile_embed)
