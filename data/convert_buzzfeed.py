@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from data.converter.buzzfeed import ATTRIBUTION, FILE_PREFIX, convert_all, render, validate
+from data.converter.checks import report_errors
 from data.converter.figures import ConversionError
 
 __all__ = ["ATTRIBUTION", "FILE_PREFIX", "convert_all", "main", "render", "validate"]
@@ -34,15 +35,8 @@ def main(argv: list[str] | None = None) -> int:
     except (ConversionError, OSError, KeyError, ValueError) as exc:
         print(f"conversion failed: {exc}", file=sys.stderr)
         return 1
-    failed = False
-    for stem, doc in docs.items():
-        errors = validate(doc)
-        if errors:
-            failed = True
-            print(f"{stem}: {len(errors)} validation error(s):", file=sys.stderr)
-            for err in errors:
-                print(f"  - {err}", file=sys.stderr)
-    if failed:
+    failed = [report_errors(stem, validate(doc)) for stem, doc in docs.items()]
+    if any(failed):
         print("nothing written", file=sys.stderr)
         return 1
     out.mkdir(parents=True, exist_ok=True)

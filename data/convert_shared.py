@@ -25,7 +25,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from data.converter.checks import validate
+from data.converter.checks import report_errors, validate
 from data.converter.competitions import COMPETITIONS, convert_all, convert_competition, convert_file, render
 from data.converter.figures import ConversionError, make_figure, map_status, merge_figures
 from data.converter.tiers import (
@@ -73,21 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     except (ConversionError, OSError, KeyError, ValueError) as exc:
         print(f"conversion failed: {exc}", file=sys.stderr)
         return 1
-    failed = False
-    for comp_id, doc in docs.items():
-        errors = validate(doc)
-        if errors:
-            failed = True
-            print(f"{comp_id}: {len(errors)} validation error(s):", file=sys.stderr)
-            for err in errors:
-                print(f"  - {err}", file=sys.stderr)
-    tier_errors = validate_source_tiers(tiers_doc)
-    if tier_errors:
-        failed = True
-        print(f"{SOURCE_TIERS_FILE}: {len(tier_errors)} validation error(s):", file=sys.stderr)
-        for err in tier_errors:
-            print(f"  - {err}", file=sys.stderr)
-    if failed:
+    failed = [report_errors(comp_id, validate(doc)) for comp_id, doc in docs.items()]
+    failed.append(report_errors(SOURCE_TIERS_FILE, validate_source_tiers(tiers_doc)))
+    if any(failed):
         print("nothing written", file=sys.stderr)
         return 1
     out.mkdir(parents=True, exist_ok=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -33,6 +34,15 @@ def validate(doc: dict[str, Any]) -> list[str]:
     for i, competition in enumerate(parsed.competitions):
         _check_competition(competition, doc["competitions"][i], f"competitions[{i}]", errors)
     return errors
+
+
+def report_errors(what: str, errors: list[str]) -> bool:
+    """Prints a converted file's validation errors to stderr; whether there were any."""
+    if errors:
+        print(f"{what}: {len(errors)} validation error(s):", file=sys.stderr)
+        for err in errors:
+            print(f"  - {err}", file=sys.stderr)
+    return bool(errors)
 
 
 def _check_competition(comp: fmt.Competition, raw: dict[str, Any], where: str, errors: list[str]) -> None:
