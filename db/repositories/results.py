@@ -101,6 +101,14 @@ class ResultsRepository:
         ):
             yield row["id"], row["name"], row["aliases"].split("\x1f") if row["aliases"] else []
 
+    async def namesakes(self) -> dict[int, str]:
+        """id -> country of the skaters who share their name with another skater (told apart by country)."""
+        rows = await self._db.fetchall(
+            "SELECT id, country FROM skaters WHERE lower(name) IN "
+            "(SELECT lower(name) FROM skaters GROUP BY lower(name) HAVING count(*) > 1)"
+        )
+        return {row["id"]: row["country"] for row in rows}
+
     async def couples(self) -> list[tuple[int, int]]:
         """Every two skaters who share an entry (pairs and dance couples), in the order the entry lists them."""
         rows = await self._db.fetchall(

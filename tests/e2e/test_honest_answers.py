@@ -170,3 +170,15 @@ async def test_empty_autocomplete_offers_useful_defaults(sandbox: Sandbox) -> No
     assert values[4] == "gpf2017" and len(values) == 21
     worlds_2026 = await sandbox.autocomplete("results", "competition", competition="Worlds 2026", event="")
     assert [c["value"] for c in worlds_2026] == ["wc2025", "wc2017"]  # what the store has, to pick knowingly
+
+
+async def test_two_skaters_of_one_name_are_told_apart_by_country(sandbox: Sandbox) -> None:
+    """Anastasiia Gubanova skated for RUS in 2016-17 and for GEO since: two skaters (never joined by name alone),
+    offered with their countries, each picked to their own profile."""
+    asked = await sandbox.slash("athlete", name="Anastasiia Gubanova")
+    labels = sorted(o["label"] for o in menu(asked)["options"] if "Gubanova" in o["label"])
+    assert labels == ["Anastasiia Gubanova · GEO", "Anastasiia Gubanova · RUS"]
+    picked = await pick(sandbox, asked, "Anastasiia Gubanova · RUS")
+    assert picked.message.embeds[0]["title"] == "Anastasiia Gubanova" and "RUS" in text_of(picked)
+    choices = await sandbox.autocomplete("athlete", "name", name="Gubanova")
+    assert {"Anastasiia Gubanova · GEO", "Anastasiia Gubanova · RUS"} <= {c["name"] for c in choices}

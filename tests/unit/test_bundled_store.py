@@ -22,11 +22,15 @@ async def test_a_fresh_store_holds_every_bundled_competition(store: Database) ->
 
 
 async def test_no_skater_is_stored_twice_across_sources(store: Database) -> None:
-    people: dict[tuple[frozenset[str], str], list[str]] = defaultdict(list)
+    people: dict[frozenset[str], list[tuple[str, str]]] = defaultdict(list)
     for row in await store.fetchall("SELECT name, country FROM skaters"):
         words = frozenset(normalize(row["name"]).replace("-", " ").split())
-        people[(words, row["country"])].append(row["name"])
-    assert people and all(len(names) == 1 for names in people.values()), [n for n in people.values() if len(n) > 1]
+        people[words].append((row["name"], row["country"]))
+    twice = sorted(sorted(country for _, country in found) for found in people.values() if len(found) > 1)
+    # One name under two federations stays two skaters: the importer never joins by name alone. These three changed
+    # federation without their partner (Fournier Beaudry from DEN to FRA, Gubanova from RUS to GEO, Volodin from RUS
+    # to GER), so nothing else ties their two records; /athlete tells them apart by country.
+    assert twice == [["DEN", "FRA"], ["GEO", "RUS"], ["GER", "RUS"]], twice
 
 
 async def test_skaters_of_the_curated_files_join_their_2016_18_results(store: Database) -> None:

@@ -53,6 +53,7 @@ class Resolver:
         self._event_index: dict[int, NameIndex] = {}
         self._segments: dict[int, list[Segment]] = {}
         self._family_names: dict[int, frozenset[str]] = {}
+        self._namesakes: dict[int, str] = {}  # skaters who share their name with another: id -> country
         self._default_athletes: list[Choice] = []
 
     async def _load(self) -> tuple[int, int, int]:
@@ -86,6 +87,7 @@ class Resolver:
             capitals = _printed_family_name(name, all_aliases)
             if capitals and capitals != {normalize(name).rpartition(" ")[2]}:  # kept when not the name's last word
                 family_names[skater_id] = capitals
+        namesakes = await self.repo.namesakes()
         couples = NameIndex()
         pairs: list[tuple[int, int]] = []
         couple_of: dict[frozenset[int], tuple[int, int]] = {}
@@ -107,6 +109,7 @@ class Resolver:
         self._segments = segments
         self.skaters = skaters
         self._family_names = family_names
+        self._namesakes = namesakes
         self._couples = couples
         self._couple_ids = pairs
         self._couple_of = couple_of
@@ -160,8 +163,7 @@ class Resolver:
         if not query.strip():
             return list(self._default_athletes)
         ranked: list[tuple[float, Choice]] = [
-            (m.score, Choice(_cut(m.label if m.matched == m.label else f"{m.label} ({m.matched})"), str(m.key)))
-            for m in self.skaters.search(query, MAX_CHOICES)
+            (m.score, Choice(_cut(self._told_apart(m)), str(m.key))) for m in self.skaters.search(query, MAX_CHOICES)
         ]
         ranked += [
             (m.score, Choice(_cut(m.label), _athlete_value_of(self._couple_ids[m.key])))
@@ -262,14 +264,21 @@ class Resolver:
             return couple_ids
         if separated:
             self._explain_couple(text)
-        matches: list[tuple[NameMatch, str]] = [(m, str(m.key)) for m in single.suggestions]
+        matches: list[tuple[NameMatch, str, str]] = [(m, self._told_apart(m), str(m.key)) for m in single.suggestions]
         if couple:
-            matches += [(m, _athlete_value_of(self._couple_ids[m.key])) for m in couple.suggestions]
-        matches.sort(key=lambda pair: -pair[0].score)
-        suggestions = [Suggestion(m.label, value) for m, value in matches[:5]]
+            matches += [(m, m.label, _athlete_value_of(self._couple_ids[m.key])) for m in couple.suggestions]
+        matches.sort(key=lambda match: -match[0].score)
+        suggestions = [Suggestion(label, value) for _, label, value in matches[:5]]
         if matches and matches[0][0].score >= 90:
             raise Ambiguous(t("noun-athlete"), text, suggestions, plural=t("noun-athletes"))
         raise NotFound(t("noun-athlete"), text, suggestions)
+
+    def _told_apart(self, match: NameMatch) -> str:
+        """A skater as a choice: the name, the spelling that matched when another, and the country of one of two
+        skaters of the same name (a skater who changed federation alone is two skaters: never joined by name)."""
+        label = match.label if match.matched == match.label else f"{match.label} ({match.matched})"
+        country = self._namesakes.get(match.key)
+        return f"{label} · {country}" if country else label
 
     def _explain_couple(self, text: str) -> None:
         """ "A / B" where A and B are each found but never skated together: say so rather than "no match"."""
