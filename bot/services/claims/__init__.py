@@ -96,6 +96,9 @@ class StoreNames:
         self.results = results
         self.linked = linked
         self.entered = entered
+        # Each ring's skaters by the words of their names, so that a name is checked against those sharing a word
+        # with it, not against every entrant (a 4,000-character story asks about 300 names).
+        self._by_word = [_by_word(ring) for ring in entered]
         self._places: frozenset[str] | None = None
 
     def person(self, text: str) -> Subject | None:
@@ -106,8 +109,8 @@ class StoreNames:
         hits = [(sid, name) for sid, (name, names) in self.linked.items() if any(wanted <= set(n) for n in names)]
         if len(hits) == 1:
             return Subject(hits[0][1], ids=(hits[0][0],))
-        for ring in self.entered:
-            hits = [(sid, name) for sid, (name, names) in ring.items() if _named(tokens, names)]
+        for ring, by_word in zip(self.entered, self._by_word, strict=True):
+            hits = [(sid, ring[sid][0]) for sid in by_word.get(tokens[0], ()) if _named(tokens, ring[sid][1])]
             if hits:
                 return Subject(hits[0][1], ids=(hits[0][0],)) if len(hits) == 1 else None
         match = self.results.skaters.resolve_whole_words(text)
@@ -170,6 +173,14 @@ def _named(tokens: list[str], names: list[list[str]]) -> bool:
     if len(tokens) == 1:
         return any(name and tokens[0] in (name[0], name[-1]) for name in names)
     return any(set(tokens) <= set(name) for name in names)
+
+
+def _by_word(ring: NameWords) -> dict[str, list[int]]:
+    found: dict[str, list[int]] = {}
+    for skater_id, (_, names) in ring.items():
+        for word in dict.fromkeys(word for name in names for word in name):
+            found.setdefault(word, []).append(skater_id)
+    return found
 
 
 def _last_word(word: str, name: str) -> bool:
@@ -240,21 +251,20 @@ async def check_text(
         skater = await results.skater_by_id(skater_id)
         if skater is not None:
             linked[skater.id] = (skater.name, _name_words((skater.name, *skater.aliases)))
-    extraction = read(text, StoreNames(results, linked))
-
     event = results.event_by_id(event_id)
     competition = results.competition_by_id(competition_id)
     if competition is None and event is not None:
         competition = results.competition_by_id(event.competition_id)
-    if competition is None and extraction.claims:
-        competition = _competition_by_date(results, moment_date, extraction.competition_texts)
     if event is not None and competition is not None and event.competition_id != competition.id:
         event = None
-    if competition is not None:
-        # Read again knowing who skated there: "Liu" in a story about Worlds 2025 is the Liu entered there, not
-        # one of the Lius of other seasons.
-        entered = await _entered(results, competition, event)
-        extraction = read(text, StoreNames(results, linked, entered))
+    # Names are read knowing who skated there: "Liu" in a story about Worlds 2025 is the Liu entered there, not one
+    # of the Lius of other seasons. A competition found only from the text (or the moment's date) means reading again.
+    entered = await _entered(results, competition, event) if competition is not None else []
+    extraction = read(text, StoreNames(results, linked, entered))
+    if competition is None and extraction.claims:
+        competition = _competition_by_date(results, moment_date, extraction.competition_texts)
+        if competition is not None:
+            extraction = read(text, StoreNames(results, linked, await _entered(results, competition, None)))
     checker = Checker(results, competition, event)
     verdicts: list[Verdict] = []
     seen: set[tuple[object, ...]] = set()
