@@ -8,5 +8,9 @@ UPDATE skaters SET match_key = 'RUS' || substr(match_key, 4)
 WHERE substr(match_key, 1, 4) IN ('OAR|', 'ROC|', 'RPC|')
   AND NOT EXISTS (SELECT 1 FROM skaters other WHERE other.match_key = 'RUS' || substr(skaters.match_key, 4));
 
+-- A couple that changed federation together is found by its partners' names under any country (the importer's
+-- ResultsWriter.skaters_named): the name part of the key, indexed.
+CREATE INDEX skaters_name_key ON skaters (substr(match_key, instr(match_key, '|') + 1));
+
 PRAGMA user_version = 13;
 COMMIT;
