@@ -94,7 +94,7 @@ class FactsService:
                 found["top-segment"] += self._top_segments(comp, event, segments, entries)
                 found["medal"] += self._medals(comp, event, segments, entries)
                 margins += self._margin(comp, event, segments, entries)
-            jumps = await self._results.repo.jump_elements(comp.id)
+            jumps = await self._results.jump_elements(comp)
             quads, axels = await self._jumps(comp, events, jumps)
             found["quad"] += quads
             found["axel"] += axels
