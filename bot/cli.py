@@ -409,8 +409,12 @@ async def _moments(settings: Settings, args: argparse.Namespace) -> int:
                 print(f"            {fact.body}")
                 print(f"            key {fact.key}; sources: {', '.join(fact.sources) or 'none stored'}")
         days = len({fact.month_day for fact in facts if fact.month_day})
+        undated = sum(fact.month_day is None for fact in facts)
         per_kind = ", ".join(f"{kind} {counts[kind]}" for kind in KINDS)
-        print(f"{len(facts)} facts: {per_kind}; {days} calendar day{'' if days == 1 else 's'} with at least one fact")
+        print(
+            f"{len(facts)} facts: {per_kind}; {days} calendar day{'' if days == 1 else 's'} with at least one fact; "
+            f"{undated} without a day (the store has the competition's dates only)"
+        )
     finally:
         await db.close()
     return 0

@@ -51,7 +51,7 @@ class Fact:
     event: Event
     segment: Segment | None
     figures: tuple[Figure, ...]
-    moment_date: str | None  # YYYY-MM-DD: the segment's date when stored, else the competition's start date
+    moment_date: str | None  # YYYY-MM-DD: the day of the segment it comes from; None when the store lacks it
     title: Text
     body: Text
 
@@ -119,7 +119,7 @@ class FactsService:
             start, place = int(result.rank.value), int(entry.place.value)
             if start - place < CLIMB_PLACES:
                 continue
-            values = _common(entry, comp)
+            values = _common(entry, comp, event)
             facts.append(
                 _fact(
                     "climb",
@@ -146,11 +146,8 @@ class FactsService:
         if best is None or best[1].place is None or best[1].place.value != 1:
             return []  # the store lacks someone's total: the highest stored is not known to be the highest
         total, entry = best
-        values = _common(entry, comp)
-        if event.level is None or is_senior(event.level):
-            body = t("facts-top-total-body", **values, total=_score(total), discipline=_discipline_words(event))
-        else:
-            body = t("facts-top-total-body-event", **values, total=_score(total), event=escape_markdown(event.name))
+        values = _common(entry, comp, event)
+        body = t("facts-top-total-body", **values, total=_score(total), discipline=_discipline_words(event))
         return [
             _fact(
                 "top-total",
@@ -175,7 +172,7 @@ class FactsService:
             if best is None or rank is None or rank.value != 1:
                 continue  # as for the total: the highest stored must be the segment's winner
             score, entry = best
-            values = _common(entry, comp)
+            values = _common(entry, comp, event)
             words = _segment_words(segment)
             facts.append(
                 _fact(
@@ -197,7 +194,7 @@ class FactsService:
             if entry.place is None or entry.total is None or int(entry.place.value) not in MEDAL_CODES:
                 continue
             medal = MEDAL_CODES[int(entry.place.value)]
-            values = _common(entry, comp)
+            values = _common(entry, comp, event)
             facts.append(
                 _fact(
                     "medal",
@@ -223,7 +220,7 @@ class FactsService:
         if cents <= 0:
             return []
         margin = f"{cents / 100:.2f}"
-        values = _common(winner, comp)
+        values = _common(winner, comp, event)
         return [
             _fact(
                 "margin",
@@ -281,7 +278,7 @@ class FactsService:
     ) -> Fact:
         count = sum(_clean_jumps(j, quad=kind == "quad") for j in elements)
         jumps = ", ".join(j.element.code for j in elements)
-        values = _common(entry, comp)
+        values = _common(entry, comp, event)
         words = _segment_words(segment)
         figures = (*(Figure(j.element.code, j.provenance) for j in elements), score)
         return _fact(
@@ -319,14 +316,18 @@ def _fact(
         event=event,
         segment=segment,
         figures=figures,
-        moment_date=(segment.date if segment and segment.date else None) or comp.start_date,
+        # Only a day the store holds: a competition's dates say when it ran, not which day a medal was won.
+        moment_date=segment.date if segment and segment.date else None,
         title=title,
         body=body,
     )
 
 
-def _common(entry: Entry, comp: Competition) -> dict[str, str]:
-    return {"name": escape_markdown(entry.name), "competition": escape_markdown(comp.label)}
+def _common(entry: Entry, comp: Competition, event: Event) -> dict[str, str]:
+    """The skater and where: a junior (or other non-senior) event is named with its competition, so that a junior
+    gold is never read as the senior title ("Grand Prix Final 2017 (Junior Men)")."""
+    where = comp.label if event.level is None or is_senior(event.level) else f"{comp.label} ({event.name})"
+    return {"name": escape_markdown(entry.name), "competition": escape_markdown(where)}
 
 
 def _score(figure: Figure) -> str:

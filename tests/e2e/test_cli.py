@@ -79,14 +79,14 @@ def test_moments_facts_lists_the_facts_by_kind_with_a_summary(tmp_path: Path) ->
     assert "== quad (28)" in lines and "== axel" not in one.stdout  # no kind without a fact
     assert lines[-1] == (
         "63 facts: climb 10, top-total 4, top-segment 8, medal 12, quad 28, axel 0, margin 1; "
-        "1 calendar day with at least one fact"
+        "0 calendar days with at least one fact; 63 without a day (the store has the competition's dates only)"
     )
     every = skatebot("moments", "facts", env=env)
     assert every.returncode == 0, every.stderr
     summary = every.stdout.splitlines()[-1]
     assert re.fullmatch(
         r"\d+ facts: climb \d+, top-total \d+, top-segment \d+, medal \d+, quad \d+, axel \d+, "
-        r"margin \d+; \d+ calendar days with at least one fact",
+        r"margin \d+; \d+ calendar days with at least one fact; \d+ without a day \(.*\)",
         summary,
     ), summary
     assert every.stdout.count("            key ") == int(summary.split()[0])

@@ -16,7 +16,6 @@ facts-climb-body = { $name } was { $from } after the { $segment } and moved up t
 ## The highest total, and the highest score of a segment, of a competition's event
 facts-top-total-title = The top total at { $competition }: { $name } with { $total }
 facts-top-total-body = { $name } scored { $total } points at { $competition }, the highest total in { $discipline } there.
-facts-top-total-body-event = { $name } scored { $total } points at { $competition }, the highest total of the { $event } event there.
 facts-top-segment-title = { $name } wins the { $segment } at { $competition } with { $score }
 facts-top-segment-body = { $name } won the { $segment } at { $competition } with { $score } points.
 
