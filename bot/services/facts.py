@@ -326,8 +326,10 @@ def _fact(
 def _common(entry: Entry, comp: Competition, event: Event) -> dict[str, str]:
     """The skater and where: a junior (or other non-senior) event is named with its competition, so that a junior
     gold is never read as the senior title ("Grand Prix Final 2017 (Junior Men)")."""
-    where = comp.label if event.level is None or is_senior(event.level) else f"{comp.label} ({event.name})"
-    return {"name": escape_markdown(entry.name), "competition": escape_markdown(where)}
+    where = escape_markdown(comp.label)
+    if event.level is not None and not is_senior(event.level):
+        where += f" ({escape_markdown(event.name)})"
+    return {"name": escape_markdown(entry.name), "competition": where}
 
 
 def _score(figure: Figure) -> str:

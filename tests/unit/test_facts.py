@@ -192,4 +192,4 @@ async def test_on_this_day_is_a_query_by_month_and_day(results: ResultsService) 
 
 async def test_a_junior_fact_names_its_event(results: ResultsService) -> None:
     junior = [f for f in await _facts(results) if f.event.level == "junior" and f.kind == "medal"]
-    assert junior and all(f.event.name.replace("(", "\\(") in str(f.body) for f in junior)
+    assert junior and all(f"{f.competition.label} ({f.event.name})" in str(f.body) for f in junior)
