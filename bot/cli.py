@@ -1,4 +1,4 @@
-"""The `skatebot` command line: run, sync, import, db, sandbox."""
+"""The `skatebot` command line: run, sync, import, db, stories, live, moments, sandbox."""
 
 from __future__ import annotations
 
@@ -117,6 +117,12 @@ def build_parser() -> argparse.ArgumentParser:
     live_commands.add_parser("list", help="the watched competitions and their state")
     live_unwatch = live_commands.add_parser("unwatch", help="stop watching a competition")
     live_unwatch.add_argument("name", help="the competition's id (from `live list`), URL or words of its name")
+    moments = commands.add_parser("moments", help="the moments of the day drawn from the results store")
+    moment_commands = moments.add_subparsers(dest="moments_command", required=True, metavar="ACTION")
+    moment_facts = moment_commands.add_parser(
+        "facts", help="list the notable facts found in the results, by kind, and the calendar days they cover"
+    )
+    moment_facts.add_argument("--competition", help="only this competition (its key or name)")
     sandbox = commands.add_parser("sandbox", help="try the bot in a local Discord sandbox, in this terminal")
     sandbox.add_argument("--db", type=Path, help="use this store instead of a fresh one with the bundled data")
     sandbox.add_argument(
@@ -157,6 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "stories": _stories,
         "import-isu": _import_isu,
         "live": _live,
+        "moments": _moments,
         "sandbox": _sandbox,
     }
     from db.database import DatabaseError
@@ -373,6 +380,41 @@ async def _live(settings: Settings, args: argparse.Namespace) -> int:
         except UserFacingError as exc:
             print(f"skatebot: {exc}", file=sys.stderr)
             return 1
+    finally:
+        await db.close()
+    return 0
+
+
+async def _moments(settings: Settings, args: argparse.Namespace) -> int:
+    """`moments facts`: the notable facts of the results store, grouped by kind, for the operator (English)."""
+    from bot.errors import UserFacingError
+    from bot.services.facts import KINDS, FactsService
+
+    db = await _open_existing(settings, current_schema=True)
+    try:
+        results = await _loaded_results(db)
+        try:
+            competition = results.competition(args.competition) if args.competition else None
+        except UserFacingError as exc:
+            print(f"skatebot: {exc}", file=sys.stderr)
+            return 1
+        facts = await FactsService(results).facts(competition)
+        counts = {kind: sum(fact.kind == kind for fact in facts) for kind in KINDS}
+        for kind in KINDS:
+            if not counts[kind]:
+                continue
+            print(f"== {kind} ({counts[kind]})")
+            for fact in (f for f in facts if f.kind == kind):
+                print(f"{fact.moment_date or '----------'}  {fact.title}")
+                print(f"            {fact.body}")
+                print(f"            key {fact.key}; sources: {', '.join(fact.sources) or 'none stored'}")
+        days = len({fact.month_day for fact in facts if fact.month_day})
+        undated = sum(fact.month_day is None for fact in facts)
+        per_kind = ", ".join(f"{kind} {counts[kind]}" for kind in KINDS)
+        print(
+            f"{len(facts)} facts: {per_kind}; {days} calendar day{'' if days == 1 else 's'} with at least one fact; "
+            f"{undated} without a day (the store has the competition's dates only)"
+        )
     finally:
         await db.close()
     return 0

@@ -151,6 +151,16 @@ class ProtocolElement:
 
 
 @dataclass(frozen=True, slots=True)
+class JumpElement:
+    """A protocol element holding a quad or a triple Axel, with the skate it belongs to and where it comes from."""
+
+    entry_id: int
+    segment_id: int
+    element: ProtocolElement
+    provenance: Provenance | None
+
+
+@dataclass(frozen=True, slots=True)
 class ProtocolComponent:
     name: str
     factor: float

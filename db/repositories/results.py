@@ -17,6 +17,7 @@ from db.models import (
     Entry,
     Event,
     Figure,
+    JumpElement,
     Protocol,
     ProtocolComponent,
     ProtocolElement,
@@ -338,6 +339,45 @@ class ResultsRepository:
             "segment_results r JOIN segments s ON s.id = r.segment_id WHERE s.discipline = ?)",
             (discipline, discipline),
         )
+
+    # --- notable facts -------------------------------------------------------------------------------
+    async def jump_elements(self, competition_id: int | None = None) -> list[JumpElement]:
+        """Every protocol element whose code holds a quadruple jump or a triple Axel (throws, twists and lifts are
+        not jumps: their codes hold Th, Tw, Li), with its entry, segment and the provenance of its row, in
+        skating order per skate. `competition_id`: that competition's only."""
+        where = (
+            "(e.code GLOB '4[TSFLA]*' OR e.code GLOB '*+4[TSFLA]*' OR e.code GLOB '3A*' OR e.code GLOB '*+3A*') "
+            "AND e.code NOT GLOB '*Th*' AND e.code NOT GLOB '*Tw*' AND e.code NOT GLOB '*Li*'"
+        )
+        params: tuple[Any, ...] = ()
+        if competition_id is not None:
+            where += (
+                " AND e.segment_id IN (SELECT s.id FROM segments s JOIN events v ON v.id = s.event_id "
+                "WHERE v.competition_id = ?)"
+            )
+            params = (competition_id,)
+        rows = await self._db.fetchall(
+            f"SELECT e.* FROM protocol_elements e WHERE {where} ORDER BY e.segment_id, e.entry_id, e.number", params
+        )
+        await self._load_provenance({row["prov"] for row in rows})
+        return [
+            JumpElement(
+                row["entry_id"],
+                row["segment_id"],
+                ProtocolElement(
+                    row["number"],
+                    row["code"],
+                    row["info"],
+                    row["base_value"],
+                    bool(row["bonus"]),
+                    row["goe"],
+                    tuple(json.loads(row["judges"])),
+                    row["panel_score"],
+                ),
+                self._provenance.get(row["prov"]),
+            )
+            for row in rows
+        ]
 
 
 class ResultsWriter:

@@ -67,6 +67,33 @@ def test_import_is_idempotent_and_says_so(tmp_path: Path) -> None:
     assert "nothing from this file was written" in refused.stderr
 
 
+def test_moments_facts_lists_the_facts_by_kind_with_a_summary(tmp_path: Path) -> None:
+    env = {"SKATEBOT_DB": str(tmp_path / "store.sqlite3")}
+    assert skatebot("import", str(BUNDLED_DATA / "wc2025.json"), env=env).returncode == 0  # the bundled data too
+    one = skatebot("moments", "facts", "--competition", "wc2017", env=env)
+    assert one.returncode == 0, one.stderr
+    lines = one.stdout.splitlines()
+    assert lines[0] == "== climb (10)"
+    assert "Yuzuru Hanyu was 5th after the short program and moved up to 1st at Worlds 2017" in one.stdout
+    assert "Yuzuru Hanyu won the free skate at Worlds 2017 with 223.20 points." in one.stdout
+    assert "== quad (28)" in lines and "== axel" not in one.stdout  # no kind without a fact
+    assert lines[-1] == (
+        "63 facts: climb 10, top-total 4, top-segment 8, medal 12, quad 28, axel 0, margin 1; "
+        "0 calendar days with at least one fact; 63 without a day (the store has the competition's dates only)"
+    )
+    every = skatebot("moments", "facts", env=env)
+    assert every.returncode == 0, every.stderr
+    summary = every.stdout.splitlines()[-1]
+    assert re.fullmatch(
+        r"\d+ facts: climb \d+, top-total \d+, top-segment \d+, medal \d+, quad \d+, axel \d+, "
+        r"margin \d+; \d+ calendar days with at least one fact; \d+ without a day \(.*\)",
+        summary,
+    ), summary
+    assert every.stdout.count("            key ") == int(summary.split()[0])
+    unknown = skatebot("moments", "facts", "--competition", "nowhere at all", env=env)
+    assert unknown.returncode == 1 and "nowhere at all" in unknown.stderr and "Traceback" not in unknown.stderr
+
+
 def test_db_check_and_backup(tmp_path: Path) -> None:
     env = {"SKATEBOT_DB": str(tmp_path / "store.sqlite3")}
     assert skatebot("import", str(BUNDLED_DATA / "wc2025.json"), env=env).returncode == 0

@@ -52,6 +52,7 @@ from db.models import (
     EntryInEvent,
     Event,
     Figure,
+    JumpElement,
     Segment,
     SegmentResult,
     Skater,
@@ -395,6 +396,11 @@ class ResultsService(Curation):
         summary = await self.repo.summary()
         competitions = sorted(self._competitions.values(), key=lambda c: c.start_date or "", reverse=True)
         return summary, competitions
+
+    async def jump_elements(self, competition: Competition) -> list[JumpElement]:
+        """The protocol elements of the competition holding a quad or a triple Axel, with their provenance: what
+        the notable facts (bot/services/facts.py) read jumps from."""
+        return await self.repo.jump_elements(competition.id)
 
     # --- bests and records (bests.py) ----------------------------------------------------------------------
     async def bests(
