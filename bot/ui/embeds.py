@@ -25,7 +25,7 @@ from bot.services.results import (
 )
 from bot.services.results.vocabulary import discipline_phrase, discipline_text
 from bot.ui.flags import flag
-from db.models import Competition, Entry, Event, Figure, Segment, StoreSummary
+from db.models import Competition, Entry, Event, Figure, Segment, Skater, StoreSummary
 
 _Answer = TypeVar("_Answer")
 _Built = TypeVar("_Built")
@@ -236,6 +236,19 @@ def _team_lines(standings: Standings, words: Words) -> list[str]:
     return lines
 
 
+def _other_spellings(skater: Skater) -> list[str]:
+    """A skater's other spellings as shown: one per spelling whatever its case. "Kaori SAKAMOTO", as ISU results
+    print her, is kept to find her (and tells her family name) but is not another name; of "Aljona SAVCHENKO" and
+    "Aljona Savchenko", the one in ordinary case is shown."""
+    seen = {skater.name.casefold()}
+    shown = []
+    for alias in sorted(skater.aliases, key=lambda a: any(len(w) > 1 and w.isupper() for w in a.split())):
+        if alias.casefold() not in seen:
+            seen.add(alias.casefold())
+            shown.append(alias)
+    return shown
+
+
 # --- /athlete -------------------------------------------------------------------------------------------
 def _profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
     athlete = profile.athlete
@@ -248,8 +261,7 @@ def _profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
     elif profile.partners:
         details.append(words("athlete-partners", names=[_escape(p.name) for p in profile.partners]))
     for skater in athlete.skaters:
-        # "Kaori SAKAMOTO" as ISU results print it is kept to find her (and tells her family name), not shown.
-        spellings = [a for a in skater.aliases if a.casefold() != skater.name.casefold()]
+        spellings = _other_spellings(skater)
         if spellings:
             also = tuple(_escape(a) for a in spellings[:6])
             details.append(

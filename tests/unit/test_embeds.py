@@ -168,3 +168,10 @@ def test_results_catalogue_words() -> None:
     assert render(t("compare-discipline-and", first=discipline_phrase("men"), second=discipline_phrase("pairs"))) == (
         "men's singles and pairs"
     )
+
+
+async def test_a_profile_shows_each_other_spelling_once_in_ordinary_case(results: ResultsService) -> None:
+    """Savchenko is stored as "Aliona Savchenko" (the ISU's protocols) with PyeongChang's "Aljona Savchenko" and the
+    printed capitals of both: the profile shows the one other spelling, not its capitals."""
+    embed = embeds.profile_embed(await results.profile("Aliona Savchenko"), WORDS)
+    assert "Also written: Aljona Savchenko\n" in (embed.description or "") + "\n"
