@@ -24,7 +24,7 @@ from bot.i18n import Text, t
 from bot.services import import_format as fmt
 from bot.services.countries import NEUTRAL_NAMES, federation
 from bot.services.eras import era_of
-from bot.services.import_format import FORMAT_NAME, ImportFormatError, skater_match_key
+from bot.services.import_format import FORMAT_NAME, ImportFormatError, skater_match_key, skater_name_key
 from bot.services.names import normalize
 from db.database import Database
 from db.models import Provenance
@@ -485,7 +485,7 @@ async def _couple_of_another_federation(writer: ResultsWriter, skaters: Sequence
     """Both partners unknown under this country but stored, by the same names, as partners of each other under
     another: the couple changed federation together (Lauriault / Le Gac, FRA then CAN). One skater's name under
     two countries stays two skaters; two names that skated together are the same two people."""
-    first, second = [await writer.skaters_named(skater_match_key(s.name, "").lstrip("|")) for s in skaters]
+    first, second = [await writer.skaters_named(skater_name_key(s.name)) for s in skaters]
     partners = {row["id"] for one in first for row in await writer.partners_of(one["id"])}
     pairs = [(one, two) for one in first for two in second if two["id"] in partners]
     return {0: pairs[0][0], 1: pairs[0][1]} if len(pairs) == 1 else {}

@@ -40,7 +40,7 @@ from bot.services.import_format.models import (
     figure,
 )
 from bot.services.import_format.reading import decode, read_document
-from bot.services.import_format.rules import problems, skater_match_key
+from bot.services.import_format.rules import problems, skater_match_key, skater_name_key
 
 __all__ = [
     "COUPLE_DISCIPLINES",
@@ -74,4 +74,5 @@ __all__ = [
     "problems",
     "read_document",
     "skater_match_key",
+    "skater_name_key",
 ]

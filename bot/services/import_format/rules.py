@@ -31,7 +31,12 @@ def skater_match_key(name: str, country: str) -> str:
     """Identity of a skater without an ISU id: country plus name, word order ignored (ISU prints
     'Kaori SAKAMOTO', others 'SAKAMOTO Kaori'). Never the name alone; a neutral name stands for its federation
     (OAR and ROC for RUS: bot.services.countries.federation)."""
-    return f"{federation(country)}|{' '.join(sorted(normalize(name).split()))}"
+    return f"{federation(country)}|{skater_name_key(name)}"
+
+
+def skater_name_key(name: str) -> str:
+    """The name part of a skater's match key: its normalised words, sorted."""
+    return " ".join(sorted(normalize(name).split()))
 
 
 def problems(document: ResultsDocument) -> Iterator[tuple[str, str]]:
