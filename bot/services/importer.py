@@ -243,21 +243,24 @@ class _CompetitionPlan:
         isu_id: str | None,
         aliases: list[str],
         country: str,
-        same_as: sqlite3.Row | None = None,
+        existing: sqlite3.Row | None,
+        *,
+        joined: bool = False,
     ) -> int:
+        """Adds or updates a skater; `existing`: the stored one they are (_stored_skaters), `joined` when found
+        through a partner rather than by their own key."""
         match_key = skater_match_key(name, country)
-        existing = await writer.find_skater(isu_id, match_key) or same_as
         keys = {"id": existing["id"]} if existing else {"match_key": match_key}
         # A skater's country is their federation's: an entry under a neutral name (OAR) keeps it on the entry.
         if existing and country in NEUTRAL_NAMES:
             country = existing["country"]
         values: dict[str, Any] = {"name": name, "country": country, "match_key": match_key}
-        if existing is same_as and same_as is not None:
+        if existing is not None and joined:
             # Joined through a partner (another spelling, or the couple's other federation): the stored name, key and
             # country stay, so importing either source again changes nothing; the new spelling is an alias.
-            values = {"country": same_as["country"]}
+            values = {"country": existing["country"]}
             aliases = [*aliases, name]
-            name = same_as["name"]
+            name = existing["name"]
         if isu_id or not existing:
             values["isu_id"] = isu_id or (existing["isu_id"] if existing else None)
         skater_id, change = await writer.upsert("skaters", keys, values)
@@ -282,12 +285,12 @@ class _CompetitionPlan:
     ) -> int:
         provenance = entry.provenance or inherited
         country = entry.country.upper()
-        respelled = await _respelled_partner(writer, entry.skaters, country)
+        stored = await _stored_skaters(writer, entry.skaters, country)
         skater_ids = [
             await self._write_skater(
-                writer, report, skater.name, skater.isu_id, skater.aliases, country, respelled.get(i)
+                writer, report, skater.name, skater.isu_id, skater.aliases, country, row, joined=joined
             )
-            for i, skater in enumerate(entry.skaters)
+            for skater, (row, joined) in zip(entry.skaters, stored, strict=True)
         ]
         # A figure the entry does not mention is left as stored (a file or a site may give part of the picture);
         # one given as null is unknown now and cleared.
@@ -415,7 +418,12 @@ class _CompetitionPlan:
         team_id, change = await writer.upsert("team_results", {"event_id": event_id, "country": country}, values)
         report.changes[f"{change} team results"] += 1
         for segment_key, result in team.segments.items():
-            skater_ids = [await self._write_skater(writer, report, n, None, [], country) for n in result.skaters]
+            skater_ids = [
+                await self._write_skater(
+                    writer, report, n, None, [], country, await writer.find_skater(None, skater_match_key(n, country))
+                )
+                for n in result.skaters
+            ]
             seg_values: dict[str, Any] = {
                 "skater_key": "/".join(map(str, sorted(skater_ids))),
                 "skater_names": " / ".join(result.skaters),
@@ -456,16 +464,23 @@ def _when_where(row: Any) -> Text:
     return t("import-when-where", dates=dates, place=places or t("import-no-place"))
 
 
-async def _respelled_partner(
+async def _stored_skaters(
     writer: ResultsWriter, skaters: Sequence[fmt.Skater], country: str
+) -> list[tuple[sqlite3.Row | None, bool]]:
+    """The stored skater each of an entry's skaters is, if any, and whether they were found through their partner
+    (_respelled_partner) rather than by ISU id or their own key."""
+    found = [await writer.find_skater(s.isu_id, skater_match_key(s.name, country)) for s in skaters]
+    joined = await _respelled_partner(writer, skaters, found, country) if len(skaters) == 2 else {}
+    return [(joined[i], True) if i in joined else (row, False) for i, row in enumerate(found)]
+
+
+async def _respelled_partner(
+    writer: ResultsWriter, skaters: Sequence[fmt.Skater], found: list[sqlite3.Row | None], country: str
 ) -> dict[int, sqlite3.Row]:
     """A couple one of whose partners is stored and the other is not, under this spelling: the other is the stored
     partner's partner of the same federation whose name differs by one respelled word ("Aliona Savchenko" and
     "Aljona Savchenko", both skating with Bruno Massot for GER). Transliterations vary between sources; the same
     partner, federation and family of names do not. Only one such partner is a match; none or two, no join."""
-    if len(skaters) != 2:
-        return {}
-    found = [await writer.find_skater(s.isu_id, skater_match_key(s.name, country)) for s in skaters]
     if found[0] is None and found[1] is None:
         return await _couple_of_another_federation(writer, skaters)
     if found[0] is not None and found[1] is not None:
