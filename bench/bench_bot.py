@@ -147,9 +147,7 @@ async def run(args: argparse.Namespace, store: Path) -> int:
     await server.start()
     env = {
         **os.environ,
-        "DISCORD_TOKEN": server.bot_token,
-        "DISCORD_API_BASE_URL": server.api_base,
-        "DISCORD_GATEWAY_URL": server.gateway_url,
+        **server.bot_environment,
         "DEV_GUILD_ID": str(sandbox.guild.id),
         "SKATEBOT_DB": str(store),
         "LOG_LEVEL": "WARNING",

@@ -123,9 +123,7 @@ async def fanout(args: argparse.Namespace, tmp: Path) -> bool:
         offset = (clock.before - datetime.now(UTC)).total_seconds()
         env = {
             **os.environ,
-            "DISCORD_TOKEN": server.bot_token,
-            "DISCORD_API_BASE_URL": server.api_base,
-            "DISCORD_GATEWAY_URL": server.gateway_url,
+            **server.bot_environment,
             "SKATEBOT_DB": str(store),
             "LOG_LEVEL": "WARNING",
             "POST_RATE_LIMIT": str(args.pace),

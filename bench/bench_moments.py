@@ -59,9 +59,7 @@ async def run(args: argparse.Namespace, store: Path) -> int:
 
     env = {
         **os.environ,
-        "DISCORD_TOKEN": server.bot_token,
-        "DISCORD_API_BASE_URL": server.api_base,
-        "DISCORD_GATEWAY_URL": server.gateway_url,
+        **server.bot_environment,
         "SKATEBOT_DB": str(store),
         "LOG_LEVEL": "WARNING",
         "POST_RATE_LIMIT": str(args.pace),

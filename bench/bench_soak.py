@@ -129,9 +129,7 @@ async def run(args: argparse.Namespace, store: Path) -> int:
     await seed(store, guild.id, args.stories)
     env = {
         **os.environ,
-        "DISCORD_TOKEN": server.bot_token,
-        "DISCORD_API_BASE_URL": server.api_base,
-        "DISCORD_GATEWAY_URL": server.gateway_url,
+        **server.bot_environment,
         "DEV_GUILD_ID": str(guild.id),
         "OWNER_IDS": str(sandbox.owner.id),
         "SKATEBOT_DB": str(store),

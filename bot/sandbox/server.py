@@ -150,6 +150,15 @@ class FakeDiscord:
         return self.state.bot_token
 
     @property
+    def bot_environment(self) -> dict[str, str]:
+        """The settings that point a `skatebot run` process at this stand-in instead of Discord."""
+        return {
+            "DISCORD_TOKEN": self.bot_token,
+            "DISCORD_API_BASE_URL": self.api_base,
+            "DISCORD_GATEWAY_URL": self.gateway_url,
+        }
+
+    @property
     def bot_user(self) -> User:
         return self.state.bot_user
 

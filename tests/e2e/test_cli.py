@@ -158,9 +158,7 @@ async def test_run_and_sync_against_a_discord_compatible_server(tmp_path: Path) 
     server = world.server
     await server.start()
     env = {
-        "DISCORD_TOKEN": server.bot_token,
-        "DISCORD_API_BASE_URL": server.api_base,
-        "DISCORD_GATEWAY_URL": server.gateway_url,
+        **server.bot_environment,
         "SKATEBOT_DB": str(tmp_path / "store.sqlite3"),
         "LOG_LEVEL": "DEBUG",
     }

@@ -322,9 +322,7 @@ async def test_the_process_killed_between_claim_and_send(tmp_path: Path, after_s
     await server.start()
     store = tmp_path / "store.sqlite3"
     env = {
-        "DISCORD_TOKEN": server.bot_token,
-        "DISCORD_API_BASE_URL": server.api_base,
-        "DISCORD_GATEWAY_URL": server.gateway_url,
+        **server.bot_environment,
         "SKATEBOT_DB": str(store),
         "DEV_GUILD_ID": str(world.guild.id),
         "LOG_LEVEL": "INFO",
