@@ -270,9 +270,20 @@ async def _import(settings: Settings, args: argparse.Namespace) -> int:
                 print(f"skatebot: {exc} (nothing from this file was written)", file=sys.stderr)
                 return 1
             print(report.describe())
+        await _generate_facts(db)
     finally:
         await db.close()
     return 0
+
+
+async def _generate_facts(db: Database) -> None:
+    """The stories from the results, generated again after an import (bot/services/fact_stories.py)."""
+    from bot.services.fact_stories import FactStories
+    from db.repositories.stories import StoryRepository
+
+    report = await FactStories(await _loaded_results(db), StoryRepository(db)).sync()
+    if report is not None:
+        print(report.describe())
 
 
 async def _import_isu(settings: Settings, args: argparse.Namespace) -> int:
@@ -305,12 +316,13 @@ async def _import_isu(settings: Settings, args: argparse.Namespace) -> int:
 
             async with source:
                 summary = await import_isu(db, source, seen, correction=args.correction)
+        print(summary.describe())
+        await _generate_facts(db)
     except (SourceError, PageError, ProtocolError, ImportFormatError) as exc:
         print(f"skatebot: {exc} (nothing was imported)", file=sys.stderr)
         return 1
     finally:
         await db.close()
-    print(summary.describe())
     return 0
 
 

@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.live_poster import LiveDiscordPoster
 from bot.moment_poster import DiscordPoster
 from bot.scheduling import LiveJob, MomentScheduler
+from bot.services.fact_stories import FactStories
 from bot.services.live.service import LiveService
 from bot.services.moments import MomentService
 from bot.services.results import ResultsService
@@ -95,12 +96,14 @@ class SkateBot(commands.Bot):
         self.db = db
         self.results = ResultsService(ResultsRepository(db))
         self.stories = StoryService(StoryRepository(db), GuildRepository(db), self.results)
+        self.fact_stories = FactStories(self.results, StoryRepository(db))
         self.moments = MomentService(
             MomentRepository(db),
             self.stories,
             self.results,
             clock or (lambda: datetime.now(UTC)),
             grace=timedelta(hours=settings.moment_grace_hours),
+            fact_stories=self.fact_stories,
         )
         self.moment_scheduler = MomentScheduler(self.moments, driven_by_clock=clock is not None)
         self.live = LiveService(
@@ -109,7 +112,9 @@ class SkateBot(commands.Bot):
         self.live_job = LiveJob(self.live)
         self.recovery: asyncio.Task[None] | None = None
 
-    async def reload_results(self) -> None:
+    async def reload_results(self, *, generate: bool = True) -> None:
+        """Loads the results store again (after an import), then the stories from the results (unless
+        `generate` is False: the start generates them in the background, before its catch-up)."""
         # The name index and caches live until the next import: they are moved out of the garbage collector's
         # reach (gc.freeze), so its full collections do not walk 100,000 names in the middle of an
         # interaction. Frozen objects are never collected, so the previous reload's are thawed first and the
@@ -120,9 +125,16 @@ class SkateBot(commands.Bot):
         gc.collect()
         gc.freeze()
         _return_freed_heap()
+        if generate:
+            await self._generate()
+
+    async def _generate(self) -> None:
+        report = await self.fact_stories.sync()
+        if report is not None:
+            log.info("%s", report.describe())
 
     async def setup_hook(self) -> None:
-        await self.reload_results()
+        await self.reload_results(generate=False)
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -142,6 +154,10 @@ class SkateBot(commands.Bot):
         self.recovery = asyncio.create_task(self._recover(), name="moment-recovery")
 
     async def _recover(self) -> None:
+        try:
+            await self._generate()  # first: a catch-up post may be a story from the results
+        except Exception:
+            log.exception("generating the stories from the results failed")
         try:
             log.info("moment of the day after the restart: %s", await self.moments.recover())
         except Exception:

@@ -1,4 +1,4 @@
-"""Autocomplete callbacks shared by the results cogs. They never raise: Discord would show an empty list
+"""Autocomplete callbacks shared by the cogs. They never raise: Discord would show an empty list
 and the error would be lost, so a failure is logged and answered with no choices."""
 
 from __future__ import annotations
@@ -10,9 +10,11 @@ import discord
 from discord import app_commands
 
 from bot.i18n import Words
+from bot.services.access import Actor
 from bot.services.results import Choice, ResultsService
 from bot.text import shorten
 from bot.ui.i18n import words_for
+from bot.ui.stories import story_text
 
 log = logging.getLogger(__name__)
 
@@ -75,3 +77,18 @@ async def protocol_segments(interaction: discord.Interaction, current: str) -> C
 
 async def aliases(interaction: discord.Interaction, current: str) -> Choices:
     return _safe(interaction, lambda: _service(interaction).alias_choices(_option(interaction, "skater"), current))
+
+
+async def stories(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """Stories the member may see, by #id or words of their text, titled in the member's words."""
+    try:
+        actor = Actor(interaction.user.id, interaction.guild_id)  # visibility only: no rights needed
+        found = await interaction.client.stories.suggest(actor, current.lstrip("#"))  # type: ignore[attr-defined]
+        words = words_for(interaction)
+        return [
+            app_commands.Choice(name=shorten(f"#{s.id} · {story_text(s, words)[0]}", NAME_LIMIT), value=s.id)
+            for s in found[:25]
+        ]
+    except Exception:
+        log.exception("story autocomplete failed")
+        return []

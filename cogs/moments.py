@@ -16,6 +16,7 @@ from bot.services.moment_rules import NEVER_POSTABLE, zone_choices
 from bot.ui import moments as ui
 from bot.ui.i18n import command_text, words_for
 from bot.ui.replies import respond
+from cogs import _autocomplete
 from db.models import LABELS
 
 if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle
@@ -105,18 +106,35 @@ class Moments(commands.Cog):
     @app_commands.describe(
         labels=command_text("cmd-moment-settings-labels"),
         repeat_days=command_text("cmd-moment-settings-repeat-days"),
+        from_results=command_text("cmd-moment-settings-from-results"),
     )
     async def settings(
         self,
         interaction: discord.Interaction,
         labels: str | None = None,
         repeat_days: app_commands.Range[int, 0, 3650] | None = None,
+        from_results: bool | None = None,
     ) -> None:
         actor = await self._actor(interaction)
         wanted = [label.strip().lower() for label in labels.split(",")] if labels else None
-        await self.service.settings(actor, wanted, repeat_days)
+        await self.service.settings(actor, wanted, repeat_days, from_results)
         preview = await self.service.preview(actor)
         await respond(interaction, embed=ui.settings_embed(words_for(interaction), preview), ephemeral=True)
+
+    @moment.command(name="hide", description=command_text("cmd-moment-hide"))
+    @app_commands.describe(story=command_text("cmd-moment-hide-story"), undo=command_text("cmd-moment-hide-undo"))
+    @app_commands.autocomplete(story=_autocomplete.stories)
+    async def hide(
+        self, interaction: discord.Interaction, story: app_commands.Range[int, 1, 2**53 - 1], undo: bool = False
+    ) -> None:
+        found, changed = await self.service.hide(await self._actor(interaction), story, hidden=not undo)
+        replies = {
+            (False, True): "moment-hidden",
+            (False, False): "moment-hidden-already",
+            (True, True): "moment-unhidden",
+            (True, False): "moment-unhidden-already",
+        }
+        await respond(interaction, t(replies[(undo, changed)], id=found.id), ephemeral=True)
 
     @settings.autocomplete("labels")
     async def label_list(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

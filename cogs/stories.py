@@ -371,13 +371,7 @@ class Stories(commands.Cog):
     @delete.autocomplete("id")
     @export.autocomplete("id")
     async def story_ids(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        try:
-            actor = Actor(interaction.user.id, interaction.guild_id)  # visibility only: no rights needed
-            stories = await self.service.suggest(actor, current.lstrip("#"))
-            return [app_commands.Choice(name=f"#{s.id} · {s.title}"[:100], value=s.id) for s in stories[:25]]
-        except Exception:
-            log.exception("story autocomplete failed")
-            return []
+        return await _autocomplete.stories(interaction, current)
 
     @source_remove.autocomplete("source")
     async def story_sources(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -253,6 +253,43 @@ class Story:
     open_flags: int = 0
     check_summary: str | None = None  # the latest claim check, e.g. "3 consistent · 1 contradicted"
     check_contradicted: int = 0
+    fact_key: str | None = None  # set on a story generated from the results (bot/services/fact_stories.py)
+    fact_digest: str | None = None  # what the fact says now; None once the results no longer show it
+    fact_words: str | None = None  # its title and summary as catalogue messages (JSON), until someone edits them
+
+    @property
+    def from_results(self) -> bool:
+        """Generated from the results store, not written by someone."""
+        return self.fact_key is not None
+
+
+@dataclass(frozen=True, slots=True)
+class FactStory:
+    """A story generated from one notable fact of the results, as it is written to the store."""
+
+    key: str  # the fact's key (bot/services/facts.py)
+    digest: str  # of everything below: a corrected result changes it
+    words: str  # the title and summary as stored catalogue messages (JSON)
+    title: str
+    summary: str
+    body: str
+    moment_date: str | None
+    competition_id: int
+    event_id: int
+    skater_ids: tuple[int, ...]
+    sources: tuple[tuple[str, str], ...]  # (url, publisher)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredFact:
+    """What the store holds of a generated story: enough to tell whether its fact is new, changed or gone."""
+
+    story_id: int
+    digest: str | None  # None: removed because the results no longer show it
+    deleted: bool  # deleted with a digest: an owner deleted it, and generating again must not bring it back
+    words: str | None  # None: someone edited its text, which a newer wording of the same figures leaves alone
+    title: str
+    summary: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,6 +354,7 @@ class MomentSchedule:
     failing_reason: str | None
     stock_warned_on: str | None = None  # local date of the last low-stock warning
     updated_at: str = ""  # when a moderator last set or changed it
+    results_moments: bool = True  # stories "from the results" no moderator labelled may be posted
 
 
 class PostState(StrEnum):
@@ -351,6 +389,7 @@ class MomentPost:
     label_shown: str | None
     attempts: int = 1
     retry_at: str | None = None  # while a post Discord refused for a passing reason waits to be tried again
+    fact_shown: str | None = None  # the digest of the fact the post showed (a story from the results)
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,6 +399,8 @@ class MomentCandidate:
     moment_date: str | None
     last_posted: str | None
     created_at: str
+    from_results: bool = False
+    skater_ids: frozenset[int] = frozenset()
 
 
 # --- competition week, live -------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from typing import Protocol
 from bot.errors import UserFacingError
 from bot.i18n import Text, from_stored, stored, t
 from bot.services.access import Actor, require_moderator
+from bot.services.fact_stories import FactStories
 from bot.services.moment_rules import (
     Candidate,
     Choice,
@@ -136,6 +137,7 @@ class Preview:
     choice: Choice
     content: MomentContent | None
     post: MomentPost | None  # today's post, when it already happened (or was claimed)
+    hidden: int = 0  # stories the server's moderators keep out of its moment
 
 
 class TodayState(StrEnum):
@@ -182,10 +184,12 @@ class MomentService:
         clock: Callable[[], datetime],
         grace: timedelta = DEFAULT_GRACE,
         retry_delays: tuple[timedelta, ...] = RETRY_DELAYS,
+        fact_stories: FactStories | None = None,
     ) -> None:
         self.repo = repo
         self.stories = stories
         self.results = results
+        self.fact_stories = fact_stories  # the stories from the results, kept in step with each import
         self.clock = clock
         self.grace = grace
         self.retry_delays = retry_delays
@@ -194,14 +198,19 @@ class MomentService:
 
     def attach(self, poster: Poster, planner: Planner) -> None:
         """Connects the service to Discord and to the scheduler (the bot, once it starts), and subscribes to
-        story relabels: whoever relabels a story, its posted moments are corrected."""
+        story relabels and to corrected results: whoever relabels a story, or imports a corrected result, its
+        posted moments are corrected."""
         self.poster = poster
         self.planner = planner
         self.stories.relabelled.subscribe(self._relabelled)
+        if self.fact_stories is not None:
+            self.fact_stories.corrected.subscribe(self.correct_fact)
 
     def detach(self) -> None:
         """Stops correcting on relabels (the bot closing; posts the next start settles are its business)."""
         self.stories.relabelled.unsubscribe(self._relabelled)
+        if self.fact_stories is not None:
+            self.fact_stories.corrected.unsubscribe(self.correct_fact)
 
     def _now_text(self) -> str:
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")
@@ -262,21 +271,33 @@ class MomentService:
         return updated
 
     async def settings(
-        self, actor: Actor, labels: list[str] | None = None, repeat_days: int | None = None
+        self,
+        actor: Actor,
+        labels: list[str] | None = None,
+        repeat_days: int | None = None,
+        results_moments: bool | None = None,
     ) -> MomentSchedule:
-        """Changes which stories may be posted: their labels, and the days before one may be posted again
-        (moderators). The post time is unchanged, so nothing is replanned."""
+        """Changes which stories may be posted: their labels, the days before one may be posted again, and whether
+        stories from the results no moderator labelled may be (moderators). The post time is unchanged, so
+        nothing is replanned."""
         schedule = await self._existing(actor)
         changes: dict[str, object] = {}
         if labels is not None:
             changes["allowed_labels"] = validate_labels(labels)
         if repeat_days is not None:
             changes["repeat_days"] = validate_repeat_days(repeat_days)
+        if results_moments is not None:
+            changes["results_moments"] = results_moments
         if changes:
-            before = {"labels": sorted(schedule.allowed_labels), "repeat_days": schedule.repeat_days}
+            before = {
+                "labels": sorted(schedule.allowed_labels),
+                "repeat_days": schedule.repeat_days,
+                "results_moments": schedule.results_moments,
+            }
             after = {
                 "labels": sorted(changes.get("allowed_labels", schedule.allowed_labels)),  # type: ignore[call-overload]
                 "repeat_days": changes.get("repeat_days", schedule.repeat_days),
+                "results_moments": changes.get("results_moments", schedule.results_moments),
             }
             await self.repo.update_schedule(
                 schedule.guild_id, changes, self._audit(actor, "moment settings", before, after)
@@ -306,20 +327,39 @@ class MomentService:
     # --- choosing --------------------------------------------------------------------------------------
     async def _choose(self, schedule: MomentSchedule, local_date: date) -> Choice:
         rows = await self.repo.candidates(schedule.guild_id)
-        candidates = [Candidate(r.story_id, r.label, r.moment_date, r.last_posted, r.created_at) for r in rows]
+        candidates = [
+            Candidate(r.story_id, r.label, r.moment_date, r.last_posted, r.created_at, r.from_results, r.skater_ids)
+            for r in rows
+        ]
         return choose(
             candidates,
             guild_id=schedule.guild_id,
             local_date=local_date,
             allowed_labels=schedule.allowed_labels,
             repeat_days=schedule.repeat_days,
+            results_allowed=schedule.results_moments,
         )
+
+    async def hide(self, actor: Actor, story_id: int, hidden: bool = True) -> tuple[Story, bool]:
+        """Keeps a story out of (or lets it back into) the server's moment of the day (moderators): the way to
+        refuse one story of the shared library, which only the bot's owners may label or delete. Returns the
+        story and whether anything changed."""
+        require_moderator(actor)
+        if actor.guild_id is None:
+            raise UserFacingError("moment-guild-only")
+        view = await self.stories.view(actor, story_id)
+        action = "moment hide" if hidden else "moment unhide"
+        changed = await self.repo.set_hidden(
+            actor.guild_id, view.story.id, hidden, self._audit(actor, action, None, {"hidden": hidden})
+        )
+        return view.story, changed
 
     async def content(
         self, guild_id: int, story_id: int, local_date: str, correction: Text | None = None
     ) -> MomentContent:
-        """Everything the post of a story shows in a server: the story, and how its skaters did."""
-        story = await self.stories.get(story_id)
+        """Everything the post of a story shows in a server: the story, and how its skaters did. A correction may
+        show a deleted story (a fact the results no longer show), never a new post."""
+        story = await self.stories.get(story_id, deleted=correction is not None)
         if story is None:
             raise UserFacingError("moment-story-gone", id=story_id)
         view = await self.stories.describe(story, guild_id)
@@ -348,7 +388,7 @@ class MomentService:
             if choice.story_id is not None
             else None
         )
-        return Preview(schedule, local, due, choice, content, post)
+        return Preview(schedule, local, due, choice, content, post, await self.repo.hidden_count(schedule.guild_id))
 
     async def today(self, actor: Actor) -> TodayStatus | None:
         """What everyone may see: today's post in the actor's server, what will be posted and when, or why
@@ -447,7 +487,8 @@ class MomentService:
             if found is not None:
                 story = await self.stories.get(story_id)
                 label = story.label if story else Label.UNVERIFIED
-                await self.repo.complete(schedule.guild_id, local_date, found, label, self._now_text())
+                fact = story.fact_digest if story else None
+                await self.repo.complete(schedule.guild_id, local_date, found, label, fact, self._now_text())
                 return Outcome.POSTED
         try:
             content = await self.content(schedule.guild_id, story_id, local_date)
@@ -461,7 +502,10 @@ class MomentService:
             log.warning("moment of guild %s for %s failed: %s", schedule.guild_id, local_date, failure.reason)
             await self._tell(schedule.guild_id, t("post-notify-failed", date=local_date, reason=failure.reason))
             return Outcome.FAILED
-        await self.repo.complete(schedule.guild_id, local_date, message_id, content.view.story.label, self._now_text())
+        shown = content.view.story
+        await self.repo.complete(
+            schedule.guild_id, local_date, message_id, shown.label, shown.fact_digest, self._now_text()
+        )
         if schedule.failing_since:
             await self.repo.set_failing(schedule.guild_id, None, None)
         return Outcome.POSTED
@@ -510,6 +554,7 @@ class MomentService:
                     post.local_date,
                     message_id,
                     story.label if story else Label.UNVERIFIED,
+                    story.fact_digest if story else None,
                     self._now_text(),
                 )
                 counts["found"] += 1
@@ -579,10 +624,41 @@ class MomentService:
             edited += 1
         return edited
 
+    async def correct_fact(self, story_id: int) -> int:
+        """Edits every posted moment of a story from the results whose fact changed since (a corrected result: the
+        post shows the figures as they are now) or is gone (the post says the results no longer show it); returns
+        how many."""
+        story = await self.stories.get(story_id, deleted=True)
+        poster = self.poster
+        if story is None or story.fact_key is None or poster is None:
+            return 0
+        note = t("moment-correction-results") if story.fact_digest else t("moment-correction-results-gone")
+        edited = 0
+        for post in await self.repo.posted_messages(story.id):
+            if post.fact_shown is None or post.fact_shown == story.fact_digest:
+                continue
+            assert post.channel_id is not None and post.message_id is not None
+            try:
+                content = await self.content(post.guild_id, story.id, post.local_date, correction=note)
+                await poster.edit(post.guild_id, post.channel_id, post.message_id, content)
+            except PostFailed as failure:
+                log.warning(
+                    "could not correct the moment of guild %s (%s): %s", post.guild_id, post.local_date, failure.reason
+                )
+                continue
+            await self.repo.set_fact_shown(post.guild_id, post.local_date, story.fact_digest)
+            edited += 1
+        return edited
+
     async def correct_missed(self) -> int:
-        """Corrects the posts of stories relabelled where no subscriber heard it: by another process (the
-        command line's import) or while the bot was down. Returns how many posts were edited."""
+        """Generates the stories from the results again if an import came since (a live poll's), then corrects
+        the posts of stories relabelled, or whose fact changed, where no subscriber heard it: by another process
+        (the command line's import) or while the bot was down. Returns how many posts were edited."""
+        if self.fact_stories is not None:
+            await self.fact_stories.sync()
         edited = 0
         for story_id in await self.repo.stories_to_correct(sorted(CORRECTED_LABELS)):
             edited += await self.correct(story_id)
+        for story_id in await self.repo.facts_to_correct():
+            edited += await self.correct_fact(story_id)
         return edited

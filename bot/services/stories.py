@@ -201,10 +201,10 @@ class StoryService:
         require_edit_rights(actor, story.guild_id)
         return story
 
-    async def get(self, story_id: int) -> Story | None:
-        """The story as stored, whoever may see it: for other services acting on the bot's behalf (the moment
-        of the day posts a story it already chose), never for answering a member."""
-        return await self.stories.get(story_id)
+    async def get(self, story_id: int, *, deleted: bool = False) -> Story | None:
+        """The story as stored, whoever may see it (a deleted one when asked): for other services acting on the
+        bot's behalf (the moment of the day posts a story it already chose), never for answering a member."""
+        return await self.stories.get(story_id, deleted=deleted)
 
     async def by_import_key(self, key: str) -> Story | None:
         """The story an import made from `key` (where it came from), if any."""

@@ -12,7 +12,7 @@ from bot.services.moment_rules import Choice
 from bot.services.moments import MomentContent, Outcome, Preview, TodayState, TodayStatus
 from bot.services.stories import check_summary
 from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, new_embed, place_text, score, set_footer
-from bot.ui.stories import LABEL_BADGES, badge, markdown_link, story_buttons
+from bot.ui.stories import badge, markdown_link, story_badge, story_buttons, story_colour, story_text
 from db.models import PostState
 
 
@@ -28,21 +28,23 @@ def _day(local_date: str) -> Text:
 
 def moment_embed(words: Words, content: MomentContent) -> discord.Embed:
     story = content.view.story
-    _, _, colour = LABEL_BADGES[story.label]
+    title, summary, body = story_text(story, words)
     lines = []
     if story.moment_date and story.moment_date[5:] == content.local_date[5:]:
         lines.append(words("moment-on-this-day", year=story.moment_date[:4]))
-    if story.summary:
-        lines.append(story.summary)
-    embed = new_embed(words("moment-title", title=story.title), "\n\n".join(lines), colour=colour)
+    if summary:
+        lines.append(summary)
+    embed = new_embed(words("moment-title", title=title), "\n\n".join(lines), colour=story_colour(story))
     if content.correction:
         add_field(embed, words("moment-field-correction"), words(content.correction))
     label = (
-        words("moment-label-note", label=badge(story.label, words), note=story.label_note)
+        words("moment-label-note", label=story_badge(story, words), note=story.label_note)
         if story.label_note
-        else badge(story.label, words)
+        else story_badge(story, words)
     )
     add_field(embed, words("moment-field-label"), label)
+    if story.from_results and body:
+        add_field(embed, words("moment-field-results"), body)  # where to see every figure
     if story.moment_date:
         where = " · ".join(x for x in (content.view.competition, content.view.event) if x)
         day = _day(story.moment_date)
@@ -172,6 +174,10 @@ def settings_embed(words: Words, preview: Preview) -> discord.Embed:
     labels = words("list-separator").join(badge(label, words) for label in sorted(schedule.allowed_labels))
     add_field(embed, words("moment-field-labels"), labels)
     add_field(embed, words("moment-field-repeat"), words("moment-repeat", days=schedule.repeat_days), inline=True)
+    results = "moment-results-moments-on" if schedule.results_moments else "moment-results-moments-off"
+    add_field(embed, words("moment-field-results-moments"), words(results))
+    if preview.hidden:
+        add_field(embed, words("moment-field-hidden"), words("moment-hidden-count", count=preview.hidden), inline=True)
     today = preview.post
     if schedule.failing_reason:
         status = words(

@@ -13,12 +13,13 @@ import discord
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, Text, Words, catalogue, render, t
 from bot.services.claims import CheckReport
+from bot.services.fact_stories import fact_words
 from bot.services.stories import SourceView, StoryView, check_summary, kind_name, label_name, tier_name
 from bot.text import shorten
 from bot.tree import report_error
 from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, lines_into_fields, new_embed, set_footer
 from bot.ui.i18n import words_for
-from db.models import AuditEntry, QueueItem, Story
+from db.models import AuditEntry, Label, QueueItem, Story
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +32,8 @@ LABEL_BADGES = {
     "false": ("❌", "label-name-false", discord.Colour.red()),
     "satire": ("🎭", "label-name-satire", discord.Colour.purple()),
 }
+# The label a story generated from the results carries of its own, distinct from any moderator's verdict.
+RESULTS_BADGE = ("📊", "label-name-results", discord.Colour.blue())
 # A form left open longer is forgotten (discord.py would keep it for ever); its late submission is answered
 # by the bot's safety net (SkateBot.on_interaction) rather than left without a reply.
 FORM_TIMEOUT = 3600.0
@@ -47,6 +50,36 @@ def badge_text(label: str) -> Text:
 def badge(label: str, words: Words) -> str:
     """A label's badge in `words` (the default language when not given)."""
     return words(badge_text(label))
+
+
+def story_badge(story: Story, words: Words) -> str:
+    """The story's label as shown: a story from the results shows "from the results", beside the verdict of a
+    moderator who labelled it."""
+    if not story.from_results:
+        return badge(story.label, words)
+    emoji, name, _ = RESULTS_BADGE
+    origin = words("label-badge", emoji=emoji, name=t(name))
+    return (
+        origin
+        if story.label == Label.UNVERIFIED
+        else words("label-badge-results", badge=badge(story.label, words), origin=origin)
+    )
+
+
+def story_colour(story: Story) -> discord.Colour:
+    if story.from_results and story.label == Label.UNVERIFIED:
+        return RESULTS_BADGE[2]
+    return LABEL_BADGES[story.label][2]
+
+
+def story_text(story: Story, words: Words) -> tuple[str, str, str]:
+    """Title, summary and body in `words`: a story from the results is read in the reader's language (until
+    someone edits it); any other as written."""
+    texts = fact_words(story)
+    if texts is None:
+        return story.title, story.summary, story.body
+    title, summary, body = texts
+    return words(title), words(summary), words(body)
 
 
 def markdown_link(text: str, url: str) -> str:
@@ -73,17 +106,16 @@ def source_line(view: SourceView, words: Words) -> str:
 def story_embed(view: StoryView, words: Words, *, excerpt: int = EXCERPT) -> discord.Embed:
     """The story as shown to whoever asked, in their words."""
     story = view.story
-    _, _, colour = LABEL_BADGES[story.label]
+    title, summary, body = story_text(story, words)
     parts = []
-    if story.summary:
-        parts.append(f"**{story.summary}**")
-    if story.body:
-        body = story.body
+    if summary:
+        parts.append(f"**{summary}**")
+    if body:
         if len(body) > excerpt:
             body = body[:excerpt].rsplit(" ", 1)[0] + " … " + words("story-read-more")
         parts.append(body)
-    embed = new_embed(f"#{story.id} · {story.title}", "\n\n".join(parts), colour=colour)
-    label = badge(story.label, words) + (f" — {story.label_note}" if story.label_note else "")
+    embed = new_embed(f"#{story.id} · {title}", "\n\n".join(parts), colour=story_colour(story))
+    label = story_badge(story, words) + (f" — {story.label_note}" if story.label_note else "")
     embed.add_field(name=words("story-field-label"), value=cut(label, 1024), inline=False)
     if story.moment_date:
         embed.add_field(name=words("story-field-moment"), value=story.moment_date, inline=True)
@@ -151,7 +183,7 @@ def full_body_embed(view: StoryView) -> discord.Embed:
 def story_list_pages(title: str, stories: list[Story], empty: str, words: Words) -> list[discord.Embed]:
     """A list of stories under `title` (or `empty` when there is none), both already in `words`."""
     lines = [
-        f"`#{s.id}` {badge(s.label, words)} **{discord.utils.escape_markdown(cut(s.title, 120))}**"
+        f"`#{s.id}` {story_badge(s, words)} **{discord.utils.escape_markdown(cut(story_text(s, words)[0], 120))}**"
         + (f" · {s.moment_date}" if s.moment_date else "")
         for s in stories
     ]

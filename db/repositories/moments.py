@@ -24,6 +24,7 @@ def _schedule(row: sqlite3.Row) -> MomentSchedule:
         failing_reason=row["failing_reason"],
         stock_warned_on=row["stock_warned_on"],
         updated_at=row["updated_at"],
+        results_moments=bool(row["results_moments"]),
     )
 
 
@@ -60,11 +61,12 @@ class MomentRepository:
             await write_audit(tx, None, audit)
 
     async def update_schedule(self, guild_id: int, changes: dict[str, object], audit: AuditRecord) -> None:
-        """paused, allowed_labels (a set) or repeat_days."""
+        """paused, allowed_labels (a set), repeat_days or results_moments."""
         values = {
             "paused": int(bool(changes["paused"])) if "paused" in changes else None,
             "allowed_labels": json.dumps(sorted(changes["allowed_labels"])) if "allowed_labels" in changes else None,  # type: ignore[call-overload]
             "repeat_days": changes.get("repeat_days"),
+            "results_moments": int(bool(changes["results_moments"])) if "results_moments" in changes else None,
         }
         assignments = ", ".join(f"{key} = :{key}" for key, value in values.items() if value is not None)
         async with self._db.transaction() as tx:
@@ -130,12 +132,15 @@ class MomentRepository:
             (attempts, retry_at, reason, guild_id, local_date),
         )
 
-    async def complete(self, guild_id: int, local_date: str, message_id: int, label: str, at: str) -> None:
+    async def complete(
+        self, guild_id: int, local_date: str, message_id: int, label: str, fact: str | None, at: str
+    ) -> None:
+        """The day is posted: with the label (and, for a story from the results, the fact's digest) it shows."""
         await self._db.execute(
-            "UPDATE moment_posts SET state = 'posted', message_id = ?, label_shown = ?, done_at = ?, reason = NULL, "
-            "retry_at = NULL "
+            "UPDATE moment_posts SET state = 'posted', message_id = ?, label_shown = ?, fact_shown = ?, done_at = ?, "
+            "reason = NULL, retry_at = NULL "
             "WHERE guild_id = ? AND local_date = ?",
-            (message_id, label, at, guild_id, local_date),
+            (message_id, label, fact, at, guild_id, local_date),
         )
 
     async def fail(self, guild_id: int, local_date: str, reason: str, at: str) -> None:
@@ -180,6 +185,44 @@ class MomentRepository:
         )
         return [row[0] for row in rows]
 
+    async def facts_to_correct(self) -> list[int]:
+        """Stories from the results posted as a moment whose fact changed (a corrected result) or is gone since."""
+        rows = await self._db.fetchall(
+            "SELECT DISTINCT p.story_id FROM moment_posts p JOIN stories s ON s.id = p.story_id "
+            "WHERE p.state = 'posted' AND p.message_id IS NOT NULL AND p.fact_shown IS NOT NULL "
+            "AND p.fact_shown IS NOT s.fact_digest ORDER BY p.story_id"
+        )
+        return [row[0] for row in rows]
+
+    async def set_fact_shown(self, guild_id: int, local_date: str, digest: str | None) -> None:
+        await self._db.execute(
+            "UPDATE moment_posts SET fact_shown = ? WHERE guild_id = ? AND local_date = ?",
+            (digest, guild_id, local_date),
+        )
+
+    # --- stories a server keeps out of its moment --------------------------------------------------------
+    async def set_hidden(self, guild_id: int, story_id: int, hidden: bool, audit: AuditRecord) -> bool:
+        """Hides (or shows again) a story in the server's moment; False when it already was so."""
+        async with self._db.transaction() as tx:
+            if hidden:
+                changed = await tx.execute(
+                    "INSERT OR IGNORE INTO moment_hidden (guild_id, story_id, hidden_by, hidden_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (guild_id, story_id, audit.actor_id, audit.at),
+                )
+            else:
+                changed = await tx.execute(
+                    "DELETE FROM moment_hidden WHERE guild_id = ? AND story_id = ?", (guild_id, story_id)
+                )
+            if changed:
+                await write_audit(tx, story_id, audit)
+        return bool(changed)
+
+    async def hidden_count(self, guild_id: int) -> int:
+        row = await self._db.fetchone("SELECT count(*) FROM moment_hidden WHERE guild_id = ?", (guild_id,))
+        assert row is not None
+        return int(row[0])
+
     async def set_label_shown(self, guild_id: int, local_date: str, label: str) -> None:
         await self._db.execute(
             "UPDATE moment_posts SET label_shown = ? WHERE guild_id = ? AND local_date = ?",
@@ -187,14 +230,27 @@ class MomentRepository:
         )
 
     async def candidates(self, guild_id: int) -> list[MomentCandidate]:
-        """Every story this server may see (its own and the library's), with the last local date this server
-        posted it. The labels are filtered by the choice rules, which can then tell "no stories yet" from
-        "no story with an allowed label"."""
+        """Every story this server may see (its own and the library's) and has not hidden from its moment, with
+        the last local date this server posted it and its skaters. The labels are filtered by the choice rules,
+        which can then tell "no stories yet" from "no story with an allowed label"."""
         rows = await self._db.fetchall(
-            "SELECT s.id, s.label, s.moment_date, s.created_at, "
-            "(SELECT max(p.local_date) FROM moment_posts p WHERE p.guild_id = ? AND p.story_id = s.id "
-            "AND p.state IN ('posted', 'claimed')) AS last_posted "
-            "FROM stories s WHERE s.deleted_at IS NULL AND (s.guild_id = ? OR s.guild_id IS NULL)",
-            (guild_id, guild_id),
+            "SELECT s.id, s.label, s.moment_date, s.created_at, s.fact_key IS NOT NULL AS from_results, "
+            "(SELECT max(p.local_date) FROM moment_posts p WHERE p.guild_id = :guild AND p.story_id = s.id "
+            "AND p.state IN ('posted', 'claimed')) AS last_posted, "
+            "(SELECT group_concat(k.skater_id) FROM story_skaters k WHERE k.story_id = s.id) AS skaters "
+            "FROM stories s WHERE s.deleted_at IS NULL AND (s.guild_id = :guild OR s.guild_id IS NULL) "
+            "AND NOT EXISTS (SELECT 1 FROM moment_hidden h WHERE h.guild_id = :guild AND h.story_id = s.id)",
+            {"guild": guild_id},
         )
-        return [MomentCandidate(r["id"], r["label"], r["moment_date"], r["last_posted"], r["created_at"]) for r in rows]
+        return [
+            MomentCandidate(
+                r["id"],
+                r["label"],
+                r["moment_date"],
+                r["last_posted"],
+                r["created_at"],
+                bool(r["from_results"]),
+                frozenset(int(x) for x in r["skaters"].split(",")) if r["skaters"] else frozenset(),
+            )
+            for r in rows
+        ]

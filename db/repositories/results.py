@@ -141,6 +141,12 @@ class ResultsRepository:
     async def has_imports(self) -> bool:
         return await self._db.fetchone("SELECT 1 FROM imports LIMIT 1") is not None
 
+    async def latest_import(self) -> int:
+        """The id of the latest import (0: none yet): what a loaded copy of the results is as new as."""
+        row = await self._db.fetchone("SELECT coalesce(max(id), 0) FROM imports")
+        assert row is not None
+        return int(row[0])
+
     async def summary(self) -> StoreSummary:
         counts = await self._db.fetchone(
             "SELECT (SELECT count(*) FROM competitions) AS competitions, (SELECT count(*) FROM events) AS events,"

@@ -12,7 +12,17 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from db.database import Database, Transaction
-from db.models import AuditEntry, AuditRecord, FlagOutcome, GuildSettings, QueueItem, Source, Story
+from db.models import (
+    AuditEntry,
+    AuditRecord,
+    FactStory,
+    FlagOutcome,
+    GuildSettings,
+    QueueItem,
+    Source,
+    StoredFact,
+    Story,
+)
 from db.words import words
 
 STORY_COLUMNS = ("title", "summary", "body", "moment_date", "competition_id", "event_id")
@@ -55,6 +65,9 @@ def _story(row: sqlite3.Row, skater_ids: Sequence[int] = (), sources: Sequence[S
         open_flags=flags,
         check_summary=row["check_summary"],
         check_contradicted=row["check_contradicted"],
+        fact_key=row["fact_key"],
+        fact_digest=row["fact_digest"],
+        fact_words=row["fact_words"],
     )
 
 
@@ -110,6 +123,17 @@ async def _unindex(tx: Transaction, story_id: int) -> None:
     )
 
 
+def _fact_audit(audit: AuditRecord, action: str, before: sqlite3.Row | None, fact: FactStory | None) -> AuditRecord:
+    """The audit entry of a generated story's change: what its text said, and says now."""
+    was: dict[str, object] | None = None
+    now: dict[str, object] | None = None
+    if before is not None:
+        was = {"title": before["title"], "summary": before["summary"]}
+    if fact is not None:
+        now = {"title": fact.title, "summary": fact.summary}
+    return AuditRecord(audit.actor_id, audit.guild_id, action, audit.at, was, now)
+
+
 async def write_audit(tx: Transaction, story_id: int | None, record: AuditRecord) -> None:
     await tx.insert(
         "INSERT INTO audit_log (story_id, guild_id, actor_id, action, at, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -157,7 +181,8 @@ class StoryRepository:
         expression = search_expression(guild_id, text)
         if expression is None:
             rows = await self._db.fetchall(
-                f"SELECT * FROM stories WHERE {_VISIBLE} ORDER BY id DESC LIMIT :limit",
+                # Written stories first: hundreds generated from the results must not hide them.
+                f"SELECT * FROM stories WHERE {_VISIBLE} ORDER BY fact_key IS NOT NULL, id DESC LIMIT :limit",
                 {"guild": guild_id, "limit": limit},
             )
         else:
@@ -198,12 +223,13 @@ class StoryRepository:
         return len(rows)
 
     async def queue(self, guild_id: int, include_library: bool) -> list[QueueItem]:
-        """Stories needing a look: unverified or with open flags; the oldest first."""
+        """Stories needing a look: unverified or with open flags; the oldest first. A story from the results is
+        true by construction: it needs a look only when someone reports it."""
         rows = await self._db.fetchall(
             "SELECT s.*, count(f.id) AS open_flags, min(f.created_at) AS oldest_flag FROM stories s "
             "LEFT JOIN story_flags f ON f.story_id = s.id AND f.resolved_at IS NULL "
             "WHERE s.deleted_at IS NULL AND (s.guild_id = :guild OR (:library AND s.guild_id IS NULL)) "
-            "GROUP BY s.id HAVING s.label = 'unverified' OR count(f.id) > 0 "
+            "GROUP BY s.id HAVING (s.label = 'unverified' AND s.fact_key IS NULL) OR count(f.id) > 0 "
             "ORDER BY coalesce(min(f.created_at), s.created_at), s.id",
             {"guild": guild_id, "library": include_library},
         )
@@ -278,6 +304,8 @@ class StoryRepository:
                 if reindex:
                     await _unindex(tx, story_id)
                 assignments = ", ".join(f"{column} = :{column}" for column in changes if column in STORY_COLUMNS)
+                if reindex:  # a generated story's catalogue words no longer say what someone wrote instead
+                    assignments += ", fact_words = NULL"
                 await tx.execute(
                     f"UPDATE stories SET {assignments}, updated_at = :at WHERE id = :id",
                     {**changes, "at": audit.at, "id": story_id},
@@ -392,6 +420,128 @@ class StoryRepository:
             )
             await write_audit(tx, story_id, audit)
         return FlagOutcome.ADDED
+
+    # --- stories from the results ---------------------------------------------------------------------
+    async def stored_facts(self) -> dict[str, StoredFact]:
+        """Every generated story by its fact's key, deleted ones included."""
+        rows = await self._db.fetchall(
+            "SELECT id, fact_key, fact_digest, deleted_at, fact_words, title, summary FROM stories "
+            "WHERE fact_key IS NOT NULL"
+        )
+        return {
+            row["fact_key"]: StoredFact(
+                row["id"],
+                row["fact_digest"],
+                row["deleted_at"] is not None,
+                row["fact_words"],
+                row["title"],
+                row["summary"],
+            )
+            for row in rows
+        }
+
+    async def fact_sync(self) -> tuple[int | None, int]:
+        """The import the generated stories were last made from (None: never), and the latest import (0: none)."""
+        row = await self._db.fetchone(
+            "SELECT (SELECT import_id FROM fact_sync WHERE id = 1), (SELECT coalesce(max(id), 0) FROM imports)"
+        )
+        assert row is not None
+        return row[0], row[1]
+
+    async def write_facts(
+        self,
+        added: Sequence[FactStory],
+        changed: Sequence[tuple[int, FactStory]],
+        removed: Sequence[int],
+        import_id: int,
+        audit: AuditRecord,
+    ) -> None:
+        """Applies one generation in one transaction: new facts become shared-library stories, changed ones are
+        rewritten (text, links, skaters, sources; a removed one comes back; the same figures reworded), gone
+        ones are deleted with their digest cleared. Each change has its audit entry (`audit`: actor and time)."""
+        async with self._db.transaction() as tx:
+            for fact in added:
+                story_id = await tx.insert(
+                    "INSERT INTO stories (guild_id, title, summary, body, moment_date, competition_id, event_id, "
+                    "created_by, created_at, updated_at, fact_key, fact_digest, fact_words) "
+                    "VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        fact.title,
+                        fact.summary,
+                        fact.body,
+                        fact.moment_date,
+                        fact.competition_id,
+                        fact.event_id,
+                        audit.actor_id,
+                        audit.at,
+                        audit.at,
+                        fact.key,
+                        fact.digest,
+                        fact.words,
+                    ),
+                )
+                await self._write_fact_links(tx, story_id, fact, audit)
+                await _index(tx, story_id, None, fact.title, fact.summary, fact.body)
+                await write_audit(tx, story_id, _fact_audit(audit, "generated", None, fact))
+            for story_id, fact in changed:
+                before = await tx.fetchone("SELECT * FROM stories WHERE id = ?", (story_id,))
+                assert before is not None
+                if before["deleted_at"] is None:
+                    await _unindex(tx, story_id)
+                await tx.execute(
+                    "UPDATE stories SET title = ?, summary = ?, body = ?, moment_date = ?, competition_id = ?, "
+                    "event_id = ?, fact_digest = ?, fact_words = ?, updated_at = ?, deleted_at = NULL, "
+                    "deleted_by = NULL WHERE id = ?",
+                    (
+                        fact.title,
+                        fact.summary,
+                        fact.body,
+                        fact.moment_date,
+                        fact.competition_id,
+                        fact.event_id,
+                        fact.digest,
+                        fact.words,
+                        audit.at,
+                        story_id,
+                    ),
+                )
+                await tx.execute(
+                    "DELETE FROM story_sources WHERE story_id = ? AND added_by = ? AND kind = 'primary'",
+                    (story_id, audit.actor_id),
+                )
+                await self._write_fact_links(tx, story_id, fact, audit)
+                await _index(tx, story_id, None, fact.title, fact.summary, fact.body)
+                if before["deleted_at"] is not None:
+                    action = "results show it again"
+                elif before["fact_digest"] == fact.digest:
+                    action = "reworded"  # the same figures in newer catalogue words
+                else:
+                    action = "results changed"
+                await write_audit(tx, story_id, _fact_audit(audit, action, before, fact))
+            for story_id in removed:
+                before = await tx.fetchone("SELECT * FROM stories WHERE id = ?", (story_id,))
+                assert before is not None
+                if before["deleted_at"] is None:
+                    await _unindex(tx, story_id)
+                await tx.execute(
+                    "UPDATE stories SET fact_digest = NULL, deleted_at = coalesce(deleted_at, ?), "
+                    "deleted_by = coalesce(deleted_by, ?) WHERE id = ?",
+                    (audit.at, audit.actor_id, story_id),
+                )
+                await write_audit(tx, story_id, _fact_audit(audit, "results no longer show it", before, None))
+            await tx.execute(
+                "INSERT INTO fact_sync (id, import_id, synced_at) VALUES (1, ?, ?) "
+                "ON CONFLICT (id) DO UPDATE SET import_id = excluded.import_id, synced_at = excluded.synced_at",
+                (import_id, audit.at),
+            )
+
+    async def _write_fact_links(self, tx: Transaction, story_id: int, fact: FactStory, audit: AuditRecord) -> None:
+        await self._set_skaters(tx, story_id, fact.skater_ids)
+        await tx.executemany(
+            "INSERT OR IGNORE INTO story_sources (story_id, url, publisher, kind, note, added_by, added_at, role) "
+            "VALUES (?, ?, ?, 'primary', '', ?, ?, 'evidence')",
+            [(story_id, url, publisher, audit.actor_id, audit.at) for url, publisher in fact.sources],
+        )
 
     @staticmethod
     async def _set_skaters(tx: Transaction, story_id: int, skater_ids: Iterable[int]) -> None:

@@ -81,11 +81,17 @@ async def test_schedule_post_once_and_never_twice(world: tuple[Sandbox, Clock]) 
     reply = await again.wait_message()
     assert "already been posted" in reply.content
     assert len(moments(sandbox)) == 1
-    # The next day posts the other verified story (least recently posted), once.
+    # The next day, the other verified story (#3) is about Malinin, whom yesterday's post named too: a story from
+    # the results about other skaters comes first, once. The day after, a story from the results "on this day"
+    # (21 February 2018, PyeongChang) comes before #3.
     assert sandbox.bot.moment_scheduler.next_run(sandbox.guild.id) == datetime(2026, 2, 20, 0, 0, tzinfo=UTC)
     await tick(sandbox, clock, "2026-02-20T00:00:05+00:00")
     await tick(sandbox, clock, "2026-02-20T00:05:00+00:00")
-    assert [m.embeds[0]["footer"]["text"][-8:] for m in moments(sandbox)] == ["story #1", "story #3"]
+    _, second = moments(sandbox)
+    assert "📊 From the results" in str(second.embeds[0]["fields"]) and "Malinin" not in str(second.embeds[0])
+    await tick(sandbox, clock, "2026-02-21T00:00:05+00:00")
+    third = moments(sandbox)[-1].embeds[0]
+    assert "On this day in 2018" in third["description"] and "📊 From the results" in str(third["fields"])
     today = await sandbox.slash("moment today", user=sandbox.member)
     assert "was posted in" in today.message.content
 
@@ -226,6 +232,8 @@ async def test_pause_resume_and_permissions(world: tuple[Sandbox, Clock]) -> Non
 async def test_preview_settings_and_stock_warning(world: tuple[Sandbox, Clock]) -> None:
     sandbox, clock = world
     await schedule(sandbox, "10:00", "UTC")
+    # The bundled stories only (the stock of stories from the results is tested in test_results_moments.py).
+    await sandbox.slash("moment settings", user=sandbox.moderator, from_results=False)
     clock.set("2026-02-19T08:00:00+00:00")
     preview = await sandbox.slash("moment preview", user=sandbox.moderator)
     head, story = preview.message.embeds
@@ -384,7 +392,8 @@ async def test_the_low_stock_warning_is_weekly(world: tuple[Sandbox, Clock]) -> 
     modlog = sandbox.server.create_channel(sandbox.guild, "mod-log")
     await sandbox.slash("config modlog", user=sandbox.owner, channel=modlog)
     await schedule(sandbox, "10:00", "UTC")
-    await sandbox.slash("moment settings", user=sandbox.moderator, repeat_days=0)  # the two stories alternate
+    # The two bundled stories alternate (no story from the results).
+    await sandbox.slash("moment settings", user=sandbox.moderator, repeat_days=0, from_results=False)
 
     def warnings() -> int:
         return sum("fewer than 7" in m.embeds[0]["description"] for m in sandbox.server.messages(modlog))
@@ -454,7 +463,8 @@ async def test_an_outage_longer_than_the_retries_fails_the_day_and_post_now_retr
 async def test_a_failed_post_now_never_uses_up_the_day(world: tuple[Sandbox, Clock]) -> None:
     sandbox, clock = world
     await schedule(sandbox, "18:00", "UTC")
-    await sandbox.slash("moment settings", user=sandbox.moderator, labels="satire")  # no satire stories exist
+    # No satire stories exist, and no story from the results may be posted.
+    await sandbox.slash("moment settings", user=sandbox.moderator, labels="satire", from_results=False)
     nothing = await sandbox.slash("moment post-now", user=sandbox.moderator)
     assert "Nothing can be posted" in (await nothing.wait_message()).content
     settings = await sandbox.slash("moment settings", user=sandbox.moderator)

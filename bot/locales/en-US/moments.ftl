@@ -116,6 +116,10 @@ moment-label-note = { $label } — { $note }
 moment-field-moment = The moment
 moment-moment-where = { $date } · { $where }
 moment-field-sources = Sources
+# A story from the results: where every figure it uses can be seen (one of facts-see-*).
+moment-field-results = In the results
+moment-correction-results = Correction: the results this moment is drawn from were corrected since it was posted; it now shows them as they are.
+moment-correction-results-gone = Correction: the results this moment was drawn from were corrected since it was posted, and no longer show it.
 # $label: the story's new label (false, disputed or misleading)
 moment-correction = Correction: since this was posted, moderators relabelled the story { moment-label-word }.
 moment-correction-note = Correction: since this was posted, moderators relabelled the story { moment-label-word } — { $note }.
@@ -142,6 +146,14 @@ cmd-moment-post-now = Post today's moment now; it counts as today's post (modera
 cmd-moment-settings = Show or change which stories may be posted (moderators).
 cmd-moment-settings-labels = Labels that may be posted, comma-separated (default: verified)
 cmd-moment-settings-repeat-days = Days before a story may be posted again (default 365)
+cmd-moment-settings-from-results = Whether stories from the results that no moderator has labelled may be posted (default: yes)
+cmd-moment-hide = Keep one story out of this server's moment of the day, or let it back in (moderators).
+cmd-moment-hide-story = The story (#id or words of its title)
+cmd-moment-hide-undo = Let it back in
+moment-hidden = Story #{ $id } will not be posted as this server's moment of the day; `/moment hide undo:True` lets it back in.
+moment-hidden-already = Story #{ $id } was already kept out of this server's moment of the day.
+moment-unhidden = Story #{ $id } may be posted as this server's moment of the day again.
+moment-unhidden-already = Story #{ $id } was not kept out of this server's moment of the day.
 
 moment-none = This server has no moment of the day.
 # $next: a Discord timestamp
@@ -204,6 +216,14 @@ moment-state-paused = paused
 moment-state-active = active
 moment-field-labels = Labels that may be posted
 moment-field-repeat = Repeat
+moment-field-results-moments = From the results
+moment-results-moments-on = stories from the results may be posted, unless a moderator labelled one otherwise
+moment-results-moments-off = only stories whose label is allowed (turn on with `/moment settings from_results:True`)
+moment-field-hidden = Kept out
+moment-hidden-count = { $count ->
+    [one] { $count } story is
+   *[other] { $count } stories are
+} kept out of this server's moment (`/moment hide`)
 moment-repeat = a story may come back after { $days ->
     [one] { $days } day
    *[other] { $days } days
@@ -214,3 +234,8 @@ moment-status-today = ⚠️ today's post { moment-post-state }: { $reason }
 moment-status-today-no-reason = ⚠️ today's post { moment-post-state }: no reason recorded
 moment-status-normal = ✅ posting normally
 moment-field-stock = Stock
+
+## Where a story from the results shows every figure it uses (bot/services/fact_stories.py): commands to type
+facts-see-results = `/results competition:{ $competition } event:{ $event }`
+facts-see-segment = `/results competition:{ $competition } event:{ $event } segment:{ $segment }`
+facts-see-protocol = `/protocol athlete:{ $athlete } competition:{ $competition } segment:{ $segment }`

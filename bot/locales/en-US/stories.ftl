@@ -24,6 +24,10 @@ label-name-disputed = Disputed
 label-name-misleading = Misleading
 label-name-false = False
 label-name-satire = Satire
+# The label of a story generated from the results store, which no moderator wrote or labelled.
+label-name-results = From the results
+# A story from the results that a moderator labelled: $badge is the moderator's label, $origin "From the results".
+label-badge-results = { $badge } · { $origin }
 # $emoji is the label's emoji, $name one of label-name-*.
 label-badge = { $emoji } { $name }
 

@@ -6,7 +6,7 @@ import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from bot.errors import UserFacingError
 from bot.i18n import Text, t
@@ -33,6 +33,8 @@ class Candidate:
     moment_date: str | None  # ISO date "2026-02-19" or None
     last_posted: str | None  # ISO local date this server last posted it, or None
     created_at: str  # ISO timestamp
+    from_results: bool = False  # generated from the results store (its own label, "from the results")
+    skater_ids: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -83,22 +85,34 @@ def choose(
     local_date: date,
     allowed_labels: frozenset[str],
     repeat_days: int,
+    results_allowed: bool = True,
 ) -> Choice:
     """Pick the story for ``guild_id``'s post of ``local_date``. Deterministic: same inputs, same choice.
 
-    * **Eligible**: label in ``allowed_labels`` and not in :data:`NEVER_POSTABLE`.
+    * **Eligible**: label in ``allowed_labels`` and not in :data:`NEVER_POSTABLE`; a story from the results that no
+      moderator has labelled (still "unverified") is eligible by its own label, "from the results", when
+      ``results_allowed``, whatever the allowed labels.
     * **Repeat window**: a story posted on day P is held back on days P .. P+repeat_days-1
       (with 7 it can come back on the same weekday next week; 0 disables the window). A
       ``last_posted`` after ``local_date`` counts as inside. If every eligible story is inside
       the window, the one posted least recently is repeated, and the reason and warning say so.
-    * **Order** (outside the window): an "on this day" story (``moment_date`` with today's month
-      and day, in an earlier or the same year; Feb 29 counts on Feb 28 of non-leap years), then
-      never posted, then posted least recently, then a stable hash of
-      ``f"{guild_id}:{local_date}:{story_id}"``.
+    * **Order** (outside the window): a story about none of the skaters of yesterday's post (the server
+      does not see the same skater two days running while another story is eligible), then an "on this
+      day" story (``moment_date`` with today's month and day, in an earlier or the same year; Feb 29
+      counts on Feb 28 of non-leap years), then one a moderator wrote or labelled before one from the
+      results no one labelled (people chose it), then never posted, then posted least recently, then a
+      stable hash of ``f"{guild_id}:{local_date}:{story_id}"``.
     * **Warning** when fewer than :data:`LOW_STOCK` stories are outside the window.
     """
     allowed = {label.lower() for label in allowed_labels} - NEVER_POSTABLE
-    eligible = [c for c in candidates if c.label.lower() in allowed]
+
+    def unlabelled_fact(c: Candidate) -> bool:
+        return c.from_results and c.label.lower() == Label.UNVERIFIED
+
+    def postable(c: Candidate) -> bool:
+        return results_allowed if unlabelled_fact(c) else c.label.lower() in allowed
+
+    eligible = [c for c in candidates if postable(c)]
     if not eligible:
         if not candidates:
             return Choice(None, t("moment-reason-no-stories"), 0, t("moment-warning-no-stories"))
@@ -116,12 +130,16 @@ def choose(
         posted = last(c)
         return (c.last_posted is not None, posted or date.min)
 
+    yesterday = (local_date - timedelta(days=1)).isoformat()
+    seen_yesterday = frozenset().union(*(c.skater_ids for c in candidates if c.last_posted == yesterday))
     fresh = [c for c in eligible if not inside_window(c)]
     if fresh:
         best = min(
             fresh,
             key=lambda c: (
+                bool(c.skater_ids & seen_yesterday),
                 not _is_on_this_day(_iso_date(c.moment_date), local_date),
+                unlabelled_fact(c),
                 recency(c),
                 _tie_break(guild_id, local_date, c.story_id),
                 c.story_id,

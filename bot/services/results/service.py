@@ -78,6 +78,7 @@ class ResultsService(Curation):
     def __init__(self, repo: ResultsRepository) -> None:
         super().__init__(repo)
         self._clear_caches()
+        self.loaded_import = 0  # the latest import (imports.id) the store held when it was last loaded
 
     def _clear_caches(self) -> None:
         # Entries and team results per event, as loaded from the store. Results change only through an
@@ -94,7 +95,10 @@ class ResultsService(Curation):
     async def refresh(self) -> None:
         """Reloads everything from the store. Built aside and swapped in at the end, so a command that
         runs meanwhile sees the old data or the new, never half of each."""
+        # Read before the data: an import landing meanwhile leaves the data newer than the id, never older.
+        latest = await self.repo.latest_import()
         competitions, events, skaters = await self._load()
+        self.loaded_import = latest
         self._clear_caches()
         self._default_athletes = await self._newest_medallists()
         log.info("results loaded: %d competitions, %d events, %d skaters", competitions, events, skaters)

@@ -1,0 +1,155 @@
+"""Stories "from the results": each notable fact of the results store (bot/services/facts.py) kept as a story of the
+shared library, so the moment of the day never runs dry and every such story is true by construction.
+
+Generating is deterministic and idempotent. A run compares the facts found now with the stories made before, by the
+fact's key: a new fact becomes a story; a fact whose figures changed (a result corrected by a later import) rewrites
+its story, and its posted moments are corrected (announced on `corrected`); a fact no longer found is deleted, and
+its posts corrected too. A fact reworded by a newer catalogue is rewritten without a correction, unless someone
+edited its text. A story an owner deleted stays deleted. A run happens when the store holds an import the stories
+were not made from (`sync`): after an import, at the bot's start, and on the corrections job's round.
+
+Each story keeps its words as catalogue messages too (`fact_words`), so that a server reads it in its own language;
+its stored text, in the default language, is what search and the claim check read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from dataclasses import dataclass
+
+from bot.i18n import Text, from_stored, render, stored, t
+from bot.services.access import now
+from bot.services.events import Signal
+from bot.services.facts import Fact, FactsService
+from bot.services.results import ResultsService
+from bot.services.urls import domain_of, publisher_from_domain
+from db.models import AuditRecord, FactStory, Story
+from db.repositories.stories import StoryRepository
+
+log = logging.getLogger(__name__)
+
+GENERATOR_ID = 0  # the actor of a generated story's audit entries, like the command line's
+TITLE_LIMIT, SUMMARY_LIMIT = 200, 500  # the stories table's
+
+
+@dataclass(frozen=True, slots=True)
+class SyncReport:
+    added: int
+    changed: int  # figures changed: the story was rewritten and its posts are corrected
+    reworded: int  # the same figures in newer words
+    removed: int
+    unchanged: int
+
+    def describe(self) -> str:
+        """For the operator's log and the command line (English)."""
+        return (
+            f"stories from the results: {self.added} added, {self.changed} corrected, {self.reworded} reworded, "
+            f"{self.removed} removed, {self.unchanged} unchanged"
+        )
+
+
+def fact_words(story: Story) -> tuple[Text, Text, Text] | None:
+    """A generated story's title, summary and body as catalogue messages, to be read in any language; None once
+    someone has edited its text (what they wrote is then shown as written)."""
+    if not story.fact_words:
+        return None
+    words = json.loads(story.fact_words)
+    title, summary, body = (from_stored(words.get(part)) for part in ("title", "summary", "body"))
+    if title is None or summary is None or body is None:
+        return None
+    return title, summary, body
+
+
+def fact_story(fact: Fact) -> FactStory:
+    """The story a fact is told as: its title and body as the story's title and summary, where to see every
+    figure as its body, the figures' sources as its sources."""
+    see = _see(fact)
+    title, summary, body = render(fact.title), render(fact.body), render(see)
+    if len(title) > TITLE_LIMIT or len(summary) > SUMMARY_LIMIT:
+        raise ValueError(f"the fact {fact.key} is too long for a story ({len(title)}, {len(summary)} characters)")
+    figures = [
+        [str(figure.value), list(figure.provenance.sources) if figure.provenance else []] for figure in fact.figures
+    ]
+    what = [fact.key, figures, fact.moment_date, fact.competition.id, fact.event.id, list(fact.skater_ids)]
+    return FactStory(
+        key=fact.key,
+        digest=hashlib.sha256(json.dumps(what, ensure_ascii=False).encode()).hexdigest()[:32],
+        words=json.dumps({"title": stored(fact.title), "summary": stored(fact.body), "body": stored(see)}),
+        title=title,
+        summary=summary,
+        body=body,
+        moment_date=fact.moment_date,
+        competition_id=fact.competition.id,
+        event_id=fact.event.id,
+        skater_ids=fact.skater_ids,
+        sources=tuple((url, publisher_from_domain(domain_of(url))) for url in fact.sources),
+    )
+
+
+def _see(fact: Fact) -> Text:
+    """Where a reader finds every figure: the skate's protocol for a jump, else the results of the event."""
+    if fact.kind in ("quad", "axel") and fact.segment is not None:
+        return t(
+            "facts-see-protocol",
+            athlete=fact.name,
+            competition=fact.competition.key,
+            segment=fact.segment.key,
+        )
+    if fact.segment is not None and fact.kind == "top-segment":
+        return t("facts-see-segment", competition=fact.competition.key, event=fact.event.key, segment=fact.segment.key)
+    return t("facts-see-results", competition=fact.competition.key, event=fact.event.key)
+
+
+class FactStories:
+    """Keeps the stories from the results in step with the results store."""
+
+    def __init__(self, results: ResultsService, stories: StoryRepository) -> None:
+        self._results = results
+        self._facts = FactsService(results)
+        self._stories = stories
+        # Announced with the id of each story whose fact changed or is gone, after it is stored: the moment
+        # service corrects its posts.
+        self.corrected: Signal[int] = Signal("results moment corrected")
+
+    async def sync(self, *, force: bool = False) -> SyncReport | None:
+        """Generates the stories again when the store holds an import they were not made from (always with
+        `force`). Only from results loaded after the latest import: a process whose copy is older (a bot while
+        the command line imports) leaves it to whoever loads them, or it would undo a newer run. None: nothing
+        was generated."""
+        synced, latest = await self._stories.fact_sync()
+        if self._results.loaded_import != latest or (synced == latest and not force):
+            return None
+        wanted = [fact_story(fact) for fact in await self._facts.facts()]
+        before = await self._stories.stored_facts()
+        added: list[FactStory] = []
+        changed: list[tuple[int, FactStory]] = []
+        reworded: list[tuple[int, FactStory]] = []
+        unchanged = 0
+        for story in wanted:
+            old = before.get(story.key)
+            if old is None:
+                added.append(story)
+            elif old.deleted and old.digest is not None:
+                unchanged += 1  # an owner deleted it: generating again never brings it back
+            elif old.digest != story.digest:
+                changed.append((old.story_id, story))
+            elif old.words is not None and (old.words, old.title, old.summary) != (
+                story.words,
+                story.title,
+                story.summary,
+            ):
+                reworded.append((old.story_id, story))
+            else:
+                unchanged += 1
+        found = {story.key for story in wanted}
+        removed = [old.story_id for key, old in before.items() if key not in found and old.digest is not None]
+        audit = AuditRecord(GENERATOR_ID, None, "generated", now())
+        await self._stories.write_facts(added, [*changed, *reworded], removed, latest, audit)
+        report = SyncReport(len(added), len(changed), len(reworded), len(removed), unchanged)
+        if added or changed or reworded or removed:
+            log.info("%s", report.describe())
+        for story_id in [*(story_id for story_id, _ in changed), *removed]:
+            self.corrected.announce(story_id)
+        return report
