@@ -551,6 +551,46 @@ def test_feb_29_on_feb_28_of_non_leap_years_only() -> None:
     assert pick(stories, local_date=date(2100, 2, 28)).story_id == 1  # 2100 is not a leap year
 
 
+def fact(
+    story_id: int, skaters: set[int], moment: str | None = None, last: str | None = None, label: str = "unverified"
+) -> Candidate:
+    """A story generated from the results, about `skaters`."""
+    return Candidate(story_id, label, moment, last, "2026-01-01T00:00:00+00:00", True, frozenset(skaters))
+
+
+def test_a_story_from_the_results_carries_its_own_label_which_the_server_may_turn_off() -> None:
+    # Only verified stories allowed: an unlabelled story from the results is still eligible, by its own label.
+    verified_only = frozenset({"verified"})
+    assert pick([fact(1, {7})], allowed_labels=verified_only).story_id == 1
+    off = pick([fact(1, {7})], allowed_labels=verified_only, results_allowed=False)
+    assert off.story_id is None and off.reason.key == "moment-reason-no-allowed-label"
+    # Allowing "unverified" does not bring it back when stories from the results are off.
+    assert pick([fact(1, {7})], results_allowed=False).story_id is None
+    # A moderator's label replaces it: one labelled false is never posted, one labelled verified is as verified.
+    assert pick([fact(1, {7}, label="false")]).story_id is None
+    assert pick([fact(1, {7}, label="verified")], allowed_labels=verified_only, results_allowed=False).story_id == 1
+
+
+def test_a_moderators_story_comes_before_an_unlabelled_one_from_the_results_of_the_same_rank() -> None:
+    assert pick([fact(1, {7}), story(2)]).story_id == 2
+    # ... but an "on this day" story from the results comes first.
+    assert pick([fact(1, {7}, moment="2018-03-10"), story(2)]).story_id == 1
+
+
+def test_never_the_same_skater_two_days_running_while_another_is_eligible() -> None:
+    yesterday = (TODAY - timedelta(days=1)).isoformat()
+    posted = fact(1, {7, 8}, last=yesterday)
+    about_8 = fact(2, {8}, moment="2018-03-10")  # on this day, but about a skater of yesterday's post
+    about_9 = fact(3, {9})
+    choice = pick([posted, about_8, about_9], repeat_days=30)
+    assert choice.story_id == 3
+    # Alone, it is posted: a skater twice beats no post.
+    assert pick([posted, about_8], repeat_days=30).story_id == 2
+    # Two days ago does not count.
+    earlier = fact(1, {7, 8}, last=(TODAY - timedelta(days=2)).isoformat())
+    assert pick([earlier, about_8, about_9], repeat_days=30).story_id == 2
+
+
 def test_never_posted_first_then_least_recent() -> None:
     stories = [story(1, last="2026-01-01"), story(2, last="2025-06-01"), story(3)]
     choice = pick(stories)
