@@ -110,6 +110,7 @@ class SkateBot(commands.Bot):
             LiveRepository(db), self.results, clock=clock, allow_private=settings.live_allow_private
         )
         self.live_job = LiveJob(self.live)
+        self.live.ended.subscribe(self._competition_ended)
         self.recovery: asyncio.Task[None] | None = None
 
     async def reload_results(self, *, generate: bool = True) -> None:
@@ -132,6 +133,11 @@ class SkateBot(commands.Bot):
         report = await self.fact_stories.sync()
         if report is not None:
             log.info("%s", report.describe())
+
+    async def _competition_ended(self, watch_id: int) -> None:
+        """A watched competition is over: its complete results make the stories from the results (a partial
+        standings' "highest total" is not a fact yet)."""
+        await self._generate()
 
     async def setup_hook(self) -> None:
         await self.reload_results(generate=False)
@@ -174,6 +180,9 @@ class SkateBot(commands.Bot):
             log.info("synced %d commands to guild %s", len(synced), self.settings.dev_guild_id)
 
     async def close(self) -> None:
+        # A generation a competition's end started finishes first: the store is closed after the bot.
+        self.live.ended.unsubscribe(self._competition_ended)
+        await self.live.ended.settled()
         self.moments.detach()
         self.moment_scheduler.shutdown()
         if self.recovery is not None and not self.recovery.done():

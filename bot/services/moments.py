@@ -651,11 +651,9 @@ class MomentService:
         return edited
 
     async def correct_missed(self) -> int:
-        """Generates the stories from the results again if an import came since (a live poll's), then corrects
-        the posts of stories relabelled, or whose fact changed, where no subscriber heard it: by another process
-        (the command line's import) or while the bot was down. Returns how many posts were edited."""
-        if self.fact_stories is not None:
-            await self.fact_stories.sync()
+        """Corrects the posts of stories relabelled, or whose fact changed, where no subscriber heard it: by
+        another process (the command line's import) or while the bot was down. Returns how many posts were
+        edited."""
         edited = 0
         for story_id in await self.repo.stories_to_correct(sorted(CORRECTED_LABELS)):
             edited += await self.correct(story_id)

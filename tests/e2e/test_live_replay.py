@@ -22,7 +22,7 @@ from bot.sandbox.server import Channel, Message, Role, User
 from bot.services.live import polling
 from bot.services.live.fetching import HostGate
 from bot.settings import Settings
-from db.models import DirectState
+from db.models import DirectState, WatchState
 from tests.e2e.helpers import Clock, Killed, kill_live_delivery, text_of
 
 WC2014 = Path(__file__).resolve().parents[1] / "fixtures" / "isu" / "wc2014"
@@ -316,6 +316,23 @@ async def test_a_competition_unfolds_once_in_order_in_every_subscribed_channel(r
         assert not posts["Ice Dance: final result"].edited
     assert not any(m.edited for m in live_posts(sandbox, setup.women))
     assert directs() == told and setup.shy.dm_refusals == 2  # a corrected score is not a new one
+
+    # Its polls made no story from the results; its end does, from its complete results (the correction included).
+    async def generated() -> list[str]:
+        rows = await sandbox.db.fetchall(
+            "SELECT s.summary FROM stories s JOIN competitions c ON c.id = s.competition_id "
+            "WHERE s.fact_key IS NOT NULL AND s.deleted_at IS NULL AND c.key = ?",
+            (watch.competition_key,),
+        )
+        return [row["summary"] for row in rows]
+
+    assert watch.competition_key and await generated() == []
+    await r.at(correction.when + polling.OVER_AFTER + timedelta(hours=1))
+    assert (await sandbox.bot.live.watches())[0].state == WatchState.ENDED
+    await sandbox.bot.live.ended.settled()
+    summaries = await generated()
+    assert any("Yuzuru Hanyu" in summary for summary in summaries)
+    assert not any("67.41" in summary for summary in summaries)  # the corrected short program, 68.41
 
     check_polite(r, r.site.requests)
 

@@ -6,13 +6,14 @@ true and edits their posted moments; an owner's deletion and a moderator's edit 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.i18n import Text, render
+from bot.i18n import DEFAULT_LOCALE, Text, Words, render
 from bot.services.access import Actor
 from bot.services.claims import CONSISTENT
 from bot.services.fact_stories import FactStories, SyncReport
@@ -22,6 +23,7 @@ from bot.services.moments import MomentContent, MomentService
 from bot.services.results import ResultsService
 from bot.services.stories import StoryDraft, StoryService
 from bot.store import BUNDLED_DATA
+from bot.ui.stories import story_text
 from db.database import Database
 from db.models import Story
 from db.repositories.moments import MomentRepository
@@ -252,3 +254,23 @@ async def test_a_posted_moment_from_the_results_is_edited_when_its_result_is_cor
     assert content.correction.key == "moment-correction-results"
     assert await moments.correct_missed() == 0  # corrected once: the post shows the fact as it is now
     moments.detach()
+
+
+async def test_a_story_from_the_results_is_read_in_each_readers_words_until_someone_edits_it(
+    store: Database, results: ResultsService, generated: FactStories
+) -> None:
+    fact = (await FactsService(results).facts(results.competition("wc2025")))[0]
+    story = await story_of(store, fact.key)
+    # The default language reads what is stored (what search and the claim check read).
+    assert story_text(story, Words(DEFAULT_LOCALE)) == (story.title, story.summary, story.body)
+
+    class Keys:
+        """A reader whose language shows each message's key: what a catalogue of another language is given."""
+
+        def __call__(self, message: Text) -> str:
+            return message.key
+
+    keys = story_text(story, Keys())  # type: ignore[arg-type]
+    assert keys == (fact.title.key, fact.body.key, keys[2]) and keys[2].startswith("facts-see-")
+    edited = replace(story, title="Written by a moderator", fact_words=None)
+    assert story_text(edited, Keys()) == ("Written by a moderator", story.summary, story.body)  # type: ignore[arg-type]

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from bot.errors import NotFound, UserFacingError
 from bot.i18n import Text, t
 from bot.services.access import Actor, require_moderator, require_owner
+from bot.services.events import Signal
 from bot.services.levels import LEVEL_LABELS
 from bot.services.live import items as live_items
 from bot.services.live import polling
@@ -177,6 +178,9 @@ class LiveService:
         # Delivery and recovery one at a time: a recovery that ran beside a delivery would find the posts the
         # delivery had just claimed and send them a second time.
         self._delivering = asyncio.Lock()
+        # Announced with the watch's id when its competition is over (every final seen): its results are complete,
+        # and the stories from the results are generated from them then, not from every partial poll.
+        self.ended: Signal[int] = Signal("live competition ended")
 
     def attach(self, poster: LivePoster) -> None:
         """Gives the service its way to Discord (bot/live_poster.py), at start."""
@@ -511,6 +515,7 @@ class LiveService:
         )
         if polling.is_over(now, starts, finals, finals_seen):
             await self.repo.set_watch_state(watch.id, WatchState.ENDED)
+            self.ended.announce(watch.id)
         return PollResult(
             watch,
             reached=True,
