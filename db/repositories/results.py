@@ -380,7 +380,6 @@ class ResultsRepository:
             for row in rows
         ]
 
-
     async def unanimous_marks(self, competition_id: int) -> list[UnanimousMark]:
         """The protocol elements and components of the competition on which every judge of the panel gave the same
         mark (none missing, "-"), of +3 or more for an element and of 10 for a component, with their entry, segment
