@@ -853,6 +853,10 @@ def _cents(figure: Figure) -> int:
 
 
 def _segment_words(segment: Segment) -> Text:
+    """A segment inside a sentence; ice dance's first segment stored as `rhythm_dance` was the short dance under the
+    2010-18 rules, and is named so."""
+    if segment.kind == "rhythm_dance" and segment.era == "2010-2018":
+        return t("facts-segment-short-dance")
     return t(f"facts-segment-{segment.kind.replace('_', '-')}")
 
 

@@ -7,6 +7,7 @@
 facts-segment-short-program = short program
 facts-segment-free-skate = free skate
 facts-segment-rhythm-dance = rhythm dance
+facts-segment-short-dance = short dance
 facts-segment-free-dance = free dance
 
 ## A climb of three places or more from the first segment to the final result
