@@ -454,3 +454,11 @@ async def test_one_competitions_facts_are_those_of_the_whole_store(results: Resu
         assert await FactsService(results).facts(competition) == [
             f for f in every if f.competition.id == competition.id
         ]
+
+
+async def test_every_fact_fits_a_story(results: ResultsService) -> None:
+    """A story made from a fact takes its title (up to 200 characters) and its body as the summary of a Discord post
+    (up to 500)."""
+    for fact in await FactsService(results).facts():
+        assert len(str(fact.title)) <= 200, fact.key
+        assert len(str(fact.body)) <= 500, fact.key
