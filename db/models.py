@@ -169,6 +169,17 @@ class ProtocolComponent:
 
 
 @dataclass(frozen=True, slots=True)
+class UnanimousMark:
+    """A protocol element or component every judge of the panel gave the same mark, with the skate it belongs to
+    and where it comes from: what the notable facts read "top marks from every judge" from."""
+
+    entry_id: int
+    segment_id: int
+    mark: ProtocolElement | ProtocolComponent
+    provenance: Provenance | None
+
+
+@dataclass(frozen=True, slots=True)
 class Protocol:
     """A stored protocol: the elements, components and deductions of one entry in one segment."""
 

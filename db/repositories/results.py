@@ -28,6 +28,7 @@ from db.models import (
     StoreSummary,
     TeamResult,
     TeamSegmentResult,
+    UnanimousMark,
 )
 from db.repositories.stories import write_audit
 
@@ -384,6 +385,58 @@ class ResultsRepository:
             )
             for row in rows
         ]
+
+    async def unanimous_marks(self, competition_id: int) -> list[UnanimousMark]:
+        """The protocol elements and components of the competition on which every judge of the panel gave the same
+        mark (none missing, "-"), of +3 or more for an element and of 10 for a component, with their entry, segment
+        and the provenance of their row: the elements first, in skating order per skate, then the components.
+        Whether +3 is the top mark depends on the scoring era: the caller decides."""
+        same = (
+            "json_array_length(p.judges) > 0 AND NOT EXISTS (SELECT 1 FROM json_each(p.judges) j "
+            "WHERE j.value IS NOT json_extract(p.judges, '$[0]')) AND json_extract(p.judges, '$[0]') != '-' "
+            "AND p.segment_id IN (SELECT s.id FROM segments s JOIN events v ON v.id = s.event_id "
+            "WHERE v.competition_id = ?)"
+        )
+        first = "CAST(json_extract(p.judges, '$[0]') AS REAL)"
+        elements = await self._db.fetchall(
+            f"SELECT p.* FROM protocol_elements p WHERE {same} AND {first} >= 3 "
+            "ORDER BY p.segment_id, p.entry_id, p.number",
+            (competition_id,),
+        )
+        components = await self._db.fetchall(
+            f"SELECT p.* FROM protocol_components p WHERE {same} AND {first} >= 10 "
+            "ORDER BY p.segment_id, p.entry_id, p.position",
+            (competition_id,),
+        )
+        await self._load_provenance({row["prov"] for row in (*elements, *components)})
+        marks = [
+            UnanimousMark(
+                row["entry_id"],
+                row["segment_id"],
+                ProtocolElement(
+                    row["number"],
+                    row["code"],
+                    row["info"],
+                    row["base_value"],
+                    bool(row["bonus"]),
+                    row["goe"],
+                    tuple(json.loads(row["judges"])),
+                    row["panel_score"],
+                ),
+                self._provenance.get(row["prov"]),
+            )
+            for row in elements
+        ]
+        marks += [
+            UnanimousMark(
+                row["entry_id"],
+                row["segment_id"],
+                ProtocolComponent(row["name"], row["factor"], tuple(json.loads(row["judges"])), row["score"]),
+                self._provenance.get(row["prov"]),
+            )
+            for row in components
+        ]
+        return marks
 
 
 class ResultsWriter:

@@ -78,15 +78,18 @@ def test_moments_facts_lists_the_facts_by_kind_with_a_summary(tmp_path: Path) ->
     assert "Yuzuru Hanyu won the free skate at Worlds 2017 with 223.20 points." in one.stdout
     assert "== quad (28)" in lines and "== axel" not in one.stdout  # no kind without a fact
     assert lines[-1] == (
-        "63 facts: climb 10, top-total 4, top-segment 8, medal 12, quad 28, axel 0, margin 1; "
-        "0 calendar days with at least one fact; 63 without a day (the store has the competition's dates only)"
+        "126 facts: climb 10, segment-win 1, top-total 4, top-segment 8, season-best 11, era-best 1, "
+        "personal-best 40, medal 12, first-medal 0, quad 28, quad-count 0, axel 0, top-marks 9, margin 1, "
+        "wide-margin 1; 0 calendar days with at least one fact; 126 without a day (the store has the competition's "
+        "dates only)"
     )
     every = skatebot("moments", "facts", env=env)
     assert every.returncode == 0, every.stderr
     summary = every.stdout.splitlines()[-1]
     assert re.fullmatch(
-        r"\d+ facts: climb \d+, top-total \d+, top-segment \d+, medal \d+, quad \d+, axel \d+, "
-        r"margin \d+; \d+ calendar days with at least one fact; \d+ without a day \(.*\)",
+        r"\d+ facts: climb \d+, segment-win \d+, top-total \d+, top-segment \d+, season-best \d+, era-best \d+, "
+        r"personal-best \d+, medal \d+, first-medal \d+, quad \d+, quad-count \d+, axel \d+, top-marks \d+, "
+        r"margin \d+, wide-margin \d+; \d+ calendar days with at least one fact; \d+ without a day \(.*\)",
         summary,
     ), summary
     assert every.stdout.count("            key ") == int(summary.split()[0])
