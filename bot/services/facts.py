@@ -85,8 +85,9 @@ BEST_LEVELS = ("senior", "junior")  # the levels bests and first medals are told
 # Statuses whose total is not a competition total (withdrew, not qualified for the last segment, disqualified).
 _NO_TOTAL = frozenset({"WD", "FNR", "DSQ"})
 
-# One jump of an element's code: its revolutions, its kind, and whatever calls follow it ("4T<", "3A*").
-_JUMP = re.compile(r"^(?P<turns>[1-4])(?P<kind>A|T|S|Lo|F|Lz|Eu)(?P<calls>.*)$")
+# One jump of an element's code: its revolutions, its kind, and the calls that follow it ("4T<", "3A*"). Nothing else
+# may follow: a pair's throw ("4STh") or twist ("4Tw3") is not a jump of the skater's own.
+_JUMP = re.compile(r"^(?P<turns>[1-4])(?P<kind>A|T|S|Lo|F|Lz|Eu)(?P<calls>(?:<<|<|e|q|!|\*|F)*)$")
 # Calls printed after a jump or in an element's info that mean it was not clean.
 _CALLS = ("<<", "<", "e", "q", "!", "*", "F")
 

@@ -171,6 +171,10 @@ def test_a_quad_or_axel_is_clean_only_without_a_call_and_with_no_negative_goe() 
         assert _clean_jumps(element("4Lz", info=call), quad=True) == 0, call
     assert _clean_jumps(element("4T<", info="<"), quad=True) == 0
     assert _clean_jumps(element("3Lz+4T*", info="*"), quad=True) == 0
+    # A pair's quad throw and quad twist are not jumps of the skater's own; nor a pair's thrown triple Axel.
+    for code in ("4STh", "4Tw3", "4Tw2"):
+        assert _clean_jumps(element(code), quad=True) == 0, code
+    assert _clean_jumps(element("3ATh"), quad=False) == 0
 
 
 async def test_on_this_day_is_a_query_by_month_and_day(results: ResultsService) -> None:
