@@ -7,6 +7,7 @@ import logging
 import re
 from pathlib import Path
 
+from bot.services.fact_stories import FactStories
 from bot.services.importer import FORMAT_NAME, ImportReport, import_file
 from bot.services.results import ResultsService
 from bot.services.stories import Actor, StoryService
@@ -64,16 +65,31 @@ async def open_store(path: str | Path, *, bundled: Path = BUNDLED_DATA) -> tuple
                 report = await import_file(db, file)
                 log.info("%s", report.describe())
                 reports.append(report)
-        await _seed_sources_and_stories(db, bundled)
+        results = await _seed_sources_and_stories(db, bundled)
+        if reports:
+            # A fresh store tells its notable facts at once (a bot's start would otherwise spend its first
+            # seconds on it), from the results as just loaded.
+            if results is None:
+                results = await _loaded(db)
+            generated = await FactStories(results, StoryRepository(db)).sync()
+            if generated is not None:
+                log.info("%s", generated.describe())
     except BaseException:
         await db.close()
         raise
     return db, reports
 
 
-async def _seed_sources_and_stories(db: Database, bundled: Path) -> None:
+async def _loaded(db: Database) -> ResultsService:
+    results = ResultsService(ResultsRepository(db))
+    await results.refresh()
+    return results
+
+
+async def _seed_sources_and_stories(db: Database, bundled: Path) -> ResultsService | None:
     """The source-reliability seed follows the bundled registry on every start; the bundled example stories
-    are added to the shared library once each (an owner's later edits are never overwritten)."""
+    are added to the shared library once each (an owner's later edits are never overwritten). Returns the
+    results it loaded to link them, if it did."""
     guilds = GuildRepository(db)
     for path in bundled_files(bundled, TIERS_FORMAT):
         document = json.loads(path.read_text(encoding="utf-8"))
@@ -88,10 +104,10 @@ async def _seed_sources_and_stories(db: Database, bundled: Path) -> None:
         if await stories.by_import_key(item.key) is None
     ]
     if not missing:
-        return
-    results = ResultsService(ResultsRepository(db))
-    await results.refresh()
+        return None
+    results = await _loaded(db)
     service = StoryService(stories, guilds, results)
     for item in missing:
         await import_story(service, CLI_OWNER, item, library=True)
     log.info("added %d example stories to the shared library", len(missing))
+    return results

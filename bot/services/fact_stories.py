@@ -6,7 +6,8 @@ fact's key: a new fact becomes a story; a fact whose figures changed (a result c
 its story, and its posted moments are corrected (announced on `corrected`); a fact no longer found is deleted, and
 its posts corrected too. A fact reworded by a newer catalogue is rewritten without a correction, unless someone
 edited its text. A story an owner deleted stays deleted. A run happens when the store holds an import the stories
-were not made from (`sync`): after an import, at the bot's start, and on the corrections job's round.
+were not made from (`sync`): when a fresh store is made, after an import (the command line's, `/admin import-isu`),
+at the bot's start, and when a watched competition is over.
 
 Each story keeps its words as catalogue messages too (`fact_words`), so that a server reads it in its own language;
 its stored text, in the default language, is what search and the claim check read.

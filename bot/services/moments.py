@@ -10,7 +10,7 @@ message in the channel before sending again.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from enum import StrEnum
@@ -600,44 +600,52 @@ class MomentService:
         """Edits every posted moment of a story relabelled false, disputed or misleading to say so; returns how
         many."""
         story = await self.stories.get(story_id)
-        poster = self.poster
-        if story is None or story.label not in CORRECTED_LABELS or poster is None:
+        if story is None or story.label not in CORRECTED_LABELS:
             return 0
-        edited = 0
-        for post in await self.repo.posted_messages(story.id):
-            if post.label_shown == story.label or post.channel_id is None or post.message_id is None:
-                continue
-            note = (
-                t("moment-correction-note", label=story.label, note=story.label_note)
-                if story.label_note
-                else t("moment-correction", label=story.label)
-            )
-            try:
-                content = await self.content(post.guild_id, story.id, post.local_date, correction=note)
-                await poster.edit(post.guild_id, post.channel_id, post.message_id, content)
-            except PostFailed as failure:
-                log.warning(
-                    "could not correct the moment of guild %s (%s): %s", post.guild_id, post.local_date, failure.reason
-                )
-                continue
+        note = (
+            t("moment-correction-note", label=story.label, note=story.label_note)
+            if story.label_note
+            else t("moment-correction", label=story.label)
+        )
+
+        async def shown(post: MomentPost) -> None:
             await self.repo.set_label_shown(post.guild_id, post.local_date, story.label)
-            edited += 1
-        return edited
+
+        return await self._edit_posts(story, note, lambda post: post.label_shown != story.label, shown)
 
     async def correct_fact(self, story_id: int) -> int:
         """Edits every posted moment of a story from the results whose fact changed since (a corrected result: the
         post shows the figures as they are now) or is gone (the post says the results no longer show it); returns
         how many."""
         story = await self.stories.get(story_id, deleted=True)
-        poster = self.poster
-        if story is None or story.fact_key is None or poster is None:
+        if story is None or story.fact_key is None:
             return 0
         note = t("moment-correction-results") if story.fact_digest else t("moment-correction-results-gone")
+
+        def outdated(post: MomentPost) -> bool:
+            return post.fact_shown is not None and post.fact_shown != story.fact_digest
+
+        async def shown(post: MomentPost) -> None:
+            await self.repo.set_fact_shown(post.guild_id, post.local_date, story.fact_digest)
+
+        return await self._edit_posts(story, note, outdated, shown)
+
+    async def _edit_posts(
+        self,
+        story: Story,
+        note: Text,
+        outdated: Callable[[MomentPost], bool],
+        shown: Callable[[MomentPost], Awaitable[None]],
+    ) -> int:
+        """Edits the story's posted moments that `outdated` picks to show it as it is now with `note`, recording each
+        (`shown`) once Discord has it; a post Discord refuses is left for the next round. Returns how many."""
+        poster = self.poster
+        if poster is None:
+            return 0
         edited = 0
         for post in await self.repo.posted_messages(story.id):
-            if post.fact_shown is None or post.fact_shown == story.fact_digest:
+            if not outdated(post) or post.channel_id is None or post.message_id is None:
                 continue
-            assert post.channel_id is not None and post.message_id is not None
             try:
                 content = await self.content(post.guild_id, story.id, post.local_date, correction=note)
                 await poster.edit(post.guild_id, post.channel_id, post.message_id, content)
@@ -646,7 +654,7 @@ class MomentService:
                     "could not correct the moment of guild %s (%s): %s", post.guild_id, post.local_date, failure.reason
                 )
                 continue
-            await self.repo.set_fact_shown(post.guild_id, post.local_date, story.fact_digest)
+            await shown(post)
             edited += 1
         return edited
 

@@ -36,8 +36,9 @@ MOD = Actor(user_id=1, guild_id=GUILD, is_moderator=True)
 
 @pytest.fixture
 async def generated(store: Database, results: ResultsService) -> FactStories:
+    """A fresh store tells its facts when it is created (bot.store.open_store): nothing is left to generate."""
     fact_stories = FactStories(results, StoryRepository(store))
-    assert await fact_stories.sync() is not None
+    assert await fact_stories.sync() is None
     return fact_stories
 
 
@@ -54,11 +55,10 @@ async def test_one_story_per_fact_and_generating_again_changes_nothing(
 ) -> None:
     fact_stories = FactStories(results, StoryRepository(store))
     facts = await FactsService(results).facts()
-    first = await fact_stories.sync()
-    assert first == SyncReport(added=len(facts), changed=0, reworded=0, removed=0, unchanged=0)
+    repo = StoryRepository(store)
+    assert len(await repo.stored_facts()) == len(facts) > 1000  # made with the fresh store
     assert await fact_stories.sync() is None  # nothing imported since
     assert await fact_stories.sync(force=True) == SyncReport(0, 0, 0, 0, len(facts))
-    repo = StoryRepository(store)
     for fact in facts[:: max(1, len(facts) // 60)]:  # a spread of every kind
         story = await story_of(store, fact.key)
         assert story.from_results and story.guild_id is None and story.label == "unverified"
