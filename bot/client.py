@@ -180,9 +180,11 @@ class SkateBot(commands.Bot):
             log.info("synced %d commands to guild %s", len(synced), self.settings.dev_guild_id)
 
     async def close(self) -> None:
-        # A generation a competition's end started finishes first: the store is closed after the bot.
+        # A generation a competition's end started finishes first, with the corrections it announced: the store
+        # is closed after the bot.
         self.live.ended.unsubscribe(self._competition_ended)
         await self.live.ended.settled()
+        await self.fact_stories.corrected.settled()
         self.moments.detach()
         self.moment_scheduler.shutdown()
         if self.recovery is not None and not self.recovery.done():
