@@ -151,7 +151,7 @@ class SkateBot(commands.Bot):
         self.moment_scheduler.start()
         # Competition week, live: its posts share the moment poster's pace (one global rate limit); its job runs on
         # the same scheduler, and its recovery with the moment's, before the job delivers anything.
-        self.live.attach(LiveDiscordPoster(self, self.settings.post_rate, limiter=poster.limiter))
+        self.live.attach(LiveDiscordPoster(self, self.settings.post_rate, limiter=poster.limiter, guilds=self.stories))
         self.live_job.add_to(self.moment_scheduler)
         planned = await self.moment_scheduler.load()
         log.info("moment of the day: %d schedules planned", planned)

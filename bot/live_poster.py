@@ -10,6 +10,7 @@ import discord
 
 from bot.i18n import Words
 from bot.ratelimit import RateLimiter
+from bot.services.access import GuildSettingsSource
 from bot.services.live.service import DirectClosed, DirectMessage, PostFailed, PostMessage
 from bot.ui.i18n import guild_words
 from bot.ui.live import as_snowflake, direct_embed, post_content, post_embed, post_mentions
@@ -33,20 +34,30 @@ def _failed(exc: Exception, what: str) -> PostFailed:
 
 
 class LiveDiscordPoster:
-    def __init__(self, client: discord.Client, rate: float, *, limiter: RateLimiter | None = None) -> None:
-        """`limiter`: shared with the moment poster, so that both together stay under Discord's global rate."""
+    def __init__(
+        self,
+        client: discord.Client,
+        rate: float,
+        *,
+        limiter: RateLimiter | None = None,
+        guilds: GuildSettingsSource | None = None,
+    ) -> None:
+        """`limiter`: shared with the moment poster, so that both together stay under Discord's global rate;
+        `guilds`: where a server's chosen language is (else Discord's preferred language of the server)."""
         self.client = client
         self.limiter = limiter or RateLimiter(rate)
+        self.guilds = guilds
 
-    def _words(self, guild_id: int) -> Words:
+    async def _words(self, guild_id: int) -> Words:
         """A channel's posts are in its server's language."""
-        return guild_words(self.client.get_guild(guild_id))
+        chosen = (await self.guilds.guild_settings(guild_id)).locale if self.guilds is not None else None
+        return guild_words(self.client.get_guild(guild_id), chosen)
 
     async def send(self, post: PostMessage) -> int:
         """Posts an item to a subscribed channel, paced by the global post rate; pings the subscription's role
         and nobody else."""
         channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
-        embed = post_embed(self._words(post.guild_id), post)
+        embed = post_embed(await self._words(post.guild_id), post)
         await self.limiter.acquire()
         try:
             message = await channel.send(content=post_content(post), embed=embed, allowed_mentions=post_mentions(post))
@@ -71,7 +82,7 @@ class LiveDiscordPoster:
     async def edit(self, post: PostMessage, message_id: int) -> None:
         """Shows a corrected item in the message posted before, paced like the posts."""
         channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
-        embed = post_embed(self._words(post.guild_id), post)
+        embed = post_embed(await self._words(post.guild_id), post)
         await self.limiter.acquire()
         try:
             await channel.get_partial_message(message_id).edit(embed=embed, allowed_mentions=post_mentions(post))

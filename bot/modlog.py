@@ -26,7 +26,7 @@ async def post(client: discord.Client, guilds: GuildSettingsSource, guild_id: in
     if not isinstance(channel, discord.abc.Messageable):
         log.warning("mod-log channel %s of guild %s is gone", settings.modlog_channel_id, guild_id)
         return
-    words = guild_words(client.get_guild(guild_id))
+    words = guild_words(client.get_guild(guild_id), settings.locale)
     embed = discord.Embed(description=shorten(words(text), 4096), colour=discord.Colour.dark_grey())
     try:
         await channel.send(embed=embed)

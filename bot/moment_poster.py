@@ -28,9 +28,11 @@ class DiscordPoster:
         self.guilds = guilds
         self.limiter = RateLimiter(rate)
 
-    def _words(self, guild_id: int) -> Words:
-        """The server's language; the default one for a server not in the cache (right after a start)."""
-        return guild_words(self.client.get_guild(guild_id))
+    async def _words(self, guild_id: int) -> Words:
+        """The server's language (its moderators' choice, else Discord's; the default one for a server not in the
+        cache, right after a start)."""
+        chosen = (await self.guilds.guild_settings(guild_id)).locale
+        return guild_words(self.client.get_guild(guild_id), chosen)
 
     def _channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.client.get_channel(channel_id)
@@ -50,7 +52,7 @@ class DiscordPoster:
         """Sends the moment, paced by the global post rate; a refusal becomes PostFailed (transient for
         Discord's passing trouble)."""
         channel = self._channel(channel_id)
-        words = self._words(guild_id)
+        words = await self._words(guild_id)
         await self.limiter.acquire()
         try:
             message = await channel.send(embed=moment_embed(words, content), view=moment_view(content))
@@ -87,7 +89,7 @@ class DiscordPoster:
         """Edits a posted moment (a correction) in the server's language, as it was posted; paced like the
         posts."""
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
-        words = self._words(guild_id)
+        words = await self._words(guild_id)
         await self.limiter.acquire()
         try:
             await message.edit(embed=moment_embed(words, content), view=moment_view(content))

@@ -12,8 +12,9 @@ from discord import app_commands
 from bot.i18n import Words
 from bot.services.access import Actor
 from bot.services.results import Choice, ResultsService
+from bot.services.stories import STORY_LANGUAGES
 from bot.text import shorten
-from bot.ui.i18n import words_for
+from bot.ui.i18n import language_name, words_for
 from bot.ui.stories import story_text
 
 log = logging.getLogger(__name__)
@@ -91,4 +92,28 @@ async def stories(interaction: discord.Interaction, current: str) -> list[app_co
         ]
     except Exception:
         log.exception("story autocomplete failed")
+        return []
+
+
+async def languages(interaction: discord.Interaction, current: str) -> Choices:
+    """Languages a story may be tagged with, by name in the member's language ("Japanese", "日本語"), as their tags;
+    what the member typed is offered as typed too (any language tag is accepted)."""
+    try:
+        words = words_for(interaction)
+        typed = current.strip().casefold()
+        named = [(language_name(tag, words), tag) for tag in STORY_LANGUAGES]
+        found = [
+            app_commands.Choice(name=f"{name} ({tag})", value=tag)
+            for name, tag in named
+            if typed in f"{name} {tag}".casefold()
+        ]
+        if typed and typed not in STORY_LANGUAGES:
+            found.append(
+                app_commands.Choice(
+                    name=shorten(current.strip(), NAME_LIMIT), value=shorten(current.strip(), NAME_LIMIT)
+                )
+            )
+        return found[:25]
+    except Exception:
+        log.exception("language autocomplete failed")
         return []

@@ -1,4 +1,4 @@
-"""/config: a server's moderator role, mod-log channel and source tiers."""
+"""/config: a server's moderator role, mod-log channel, language and source tiers."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot import modlog
 from bot.checks import actor_for
-from bot.i18n import t
+from bot.i18n import catalogue, t
 from bot.services.stories import RoleChoice, tier_name
 from bot.ui.i18n import command_text
 from bot.ui.replies import respond
@@ -20,6 +20,15 @@ if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cy
     from bot.client import SkateBot
 
 TIER_CHOICES = [app_commands.Choice(name=command_text(f"choice-tier-{tier}"), value=tier) for tier in TIERS]
+DISCORDS = "discord"  # the language choice that follows Discord's preferred language of the server
+# Each language the catalogue speaks, by its own name ("日本語"), then Discord's setting.
+LANGUAGE_CHOICES = [
+    *(
+        app_commands.Choice(name=command_text(f"choice-language-{locale}"), value=locale)
+        for locale in catalogue().locales
+    ),
+    app_commands.Choice(name=command_text("choice-language-discord"), value=DISCORDS),
+]
 
 
 async def _thinking(interaction: discord.Interaction) -> None:
@@ -58,6 +67,22 @@ class Config(commands.Cog):
         await _thinking(interaction)
         await self.service.set_modlog(actor, channel.id if channel else None)
         text = t("config-modlog-set", channel=channel.mention) if channel else t("config-modlog-off")
+        await respond(interaction, text, ephemeral=True)
+        await modlog.post(
+            self.bot, self.service, actor.guild_id, t("modlog-config-set", user=actor.user_id, setting=text)
+        )
+
+    @config.command(name="language", description=command_text("cmd-config-language"))
+    @app_commands.describe(language=command_text("cmd-config-language-language"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
+        actor = await actor_for(interaction, self.service, self.bot.settings.owner_ids)
+        await _thinking(interaction)
+        chosen = await self.service.set_language(actor, None if language.value == DISCORDS else language.value)
+        if chosen is None:
+            text = t("config-language-discord")
+        else:
+            text = t("config-language-set", language=t(f"choice-language-{chosen}"))
         await respond(interaction, text, ephemeral=True)
         await modlog.post(
             self.bot, self.service, actor.guild_id, t("modlog-config-set", user=actor.user_id, setting=text)

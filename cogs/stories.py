@@ -130,14 +130,18 @@ class Stories(commands.Cog):
         competition=command_text("cmd-story-add-competition"),
         event=command_text("cmd-story-add-event"),
         library=command_text("cmd-story-add-library"),
+        language=command_text("cmd-story-add-language"),
     )
-    @app_commands.autocomplete(competition=_autocomplete.competitions, event=_autocomplete.events)
+    @app_commands.autocomplete(
+        competition=_autocomplete.competitions, event=_autocomplete.events, language=_autocomplete.languages
+    )
     async def add(
         self,
         interaction: discord.Interaction,
         competition: str | None = None,
         event: str | None = None,
         library: bool = False,
+        language: str | None = None,
     ) -> None:
         actor = await self._actor(interaction)
         self.service.prepare_create(actor, competition, event, library=library)
@@ -146,7 +150,7 @@ class Stories(commands.Cog):
             await self._thinking(modal_interaction)
             story = await self.service.create(
                 await self._actor(modal_interaction),
-                StoryDraft(competition=competition, event=event, **values),
+                StoryDraft(competition=competition, event=event, language=language, **values),
                 library=library,
             )
             await self._send_story(modal_interaction, story.id, ephemeral=True, note=t("story-added", id=story.id))
@@ -160,14 +164,18 @@ class Stories(commands.Cog):
         id=command_text("cmd-story-edit-id"),
         competition=command_text("cmd-story-edit-competition"),
         event=command_text("cmd-story-edit-event"),
+        language=command_text("cmd-story-edit-language"),
     )
-    @app_commands.autocomplete(competition=_autocomplete.competitions, event=_autocomplete.events)
+    @app_commands.autocomplete(
+        competition=_autocomplete.competitions, event=_autocomplete.events, language=_autocomplete.languages
+    )
     async def edit(
         self,
         interaction: discord.Interaction,
         id: StoryId,
         competition: str | None = None,
         event: str | None = None,
+        language: str | None = None,
     ) -> None:
         actor = await self._actor(interaction)
         form = await self.service.edit_form(actor, id, competition, event)
@@ -175,7 +183,7 @@ class Stories(commands.Cog):
 
         async def submit(modal_interaction: discord.Interaction, values: dict[str, str]) -> None:
             await self._thinking(modal_interaction)
-            draft = StoryDraft(competition=form.competition, event=form.event, **values)
+            draft = StoryDraft(competition=form.competition, event=form.event, language=language, **values)
             story, _ = await self.service.edit(await self._actor(modal_interaction), id, draft)
             await self._send_story(modal_interaction, story.id, ephemeral=True, note=t("story-saved", id=story.id))
             await self._log(actor, "modlog-story-edited", id=story.id, title=discord.utils.escape_markdown(story.title))

@@ -267,6 +267,7 @@ class Story:
     fact_key: str | None = None  # set on a story generated from the results (bot/services/fact_stories.py)
     fact_digest: str | None = None  # what the fact says now; None once the results no longer show it
     fact_words: str | None = None  # its title and summary as catalogue messages (JSON), until someone edits them
+    language: str | None = None  # the language it is written in (a BCP 47 tag), when said
 
     @property
     def from_results(self) -> bool:
@@ -342,6 +343,7 @@ class GuildSettings:
     guild_id: int
     mod_role_id: int | None = None
     modlog_channel_id: int | None = None
+    locale: str | None = None  # the language of the bot's posts to the server's channels; None: Discord's
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,7 +73,39 @@ def fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
 
 
+# Scripts written without spaces between words: Han (Japanese kanji, Chinese), hiragana, katakana (with its
+# prolonged sound mark and the half-width forms).
+_UNSPACED = re.compile(r"([\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]+)")
+
+
+def _unspaced_terms(run: str) -> list[str]:
+    """A run of Japanese or Chinese text as its characters and each pair of neighbours: "花織の涙" as 花, 織, の,
+    涙, 花織, 織の, の涙. A search for any word of it ("花織", "涙") finds it without knowing where words end."""
+    return [*run, *(run[i : i + 2] for i in range(len(run) - 1))]
+
+
 def words(text: str) -> list[str]:
     """The words of `text`, folded: runs of characters that both Python and the tokenizer count as word
-    characters, so the tokenizer never splits one of them again."""
-    return _word_pattern().findall(fold(text))
+    characters, so the tokenizer never splits one of them again; text written without spaces (Japanese,
+    Chinese) as its characters and pairs of characters (see `search_terms` for what a search looks for)."""
+    found: list[str] = []
+    for word in _word_pattern().findall(fold(text)):
+        for i, part in enumerate(_UNSPACED.split(word)):
+            if part:
+                found.extend(_unspaced_terms(part) if i % 2 else [part])
+    return found
+
+
+def search_terms(text: str) -> list[str]:
+    """The words a search for `text` looks for: its words, and of text written without spaces the pairs of
+    characters it holds (a single character alone), each of which an indexed story holds too."""
+    found: list[str] = []
+    for word in _word_pattern().findall(fold(text)):
+        for i, part in enumerate(_UNSPACED.split(word)):
+            if not part:
+                continue
+            if i % 2 == 0:
+                found.append(part)
+            else:
+                found.extend([part] if len(part) == 1 else [part[j : j + 2] for j in range(len(part) - 1)])
+    return found

@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.errors import NotFound, UserFacingError
-from bot.i18n import Text, from_stored, stored, t
+from bot.i18n import Text, catalogue, from_stored, stored, t
 from bot.services.access import (
     Actor,
     PermissionDenied,
@@ -114,6 +114,21 @@ class StoryDraft:
     skaters: str = ""  # names, comma-separated, in any spelling the name search accepts
     competition: str | None = None
     event: str | None = None
+    language: str | None = None  # a BCP 47 tag ("ja", "en"); None: unsaid (an edit keeps the story's)
+
+
+# The languages a story may be tagged with (its form offers them by name); any BCP 47 tag is stored as given.
+STORY_LANGUAGES = ("en", "ja", "fr", "it", "de", "es", "ru", "ko", "zh", "pt", "nl", "pl", "uk", "cs", "fi", "sv")
+_LANGUAGE_TAG = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")
+
+
+def language_tag(text: str) -> str:
+    """A story's language tag, checked: "ja", "en-GB", "pt-BR" (a BCP 47 language tag)."""
+    first, _, rest = text.strip().replace("_", "-").partition("-")
+    tag = first.lower() + (f"-{rest}" if rest else "")
+    if not _LANGUAGE_TAG.match(tag):
+        raise UserFacingError("story-language-unknown", language=quote(text), languages=STORY_LANGUAGES)
+    return tag
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +164,8 @@ def check_draft(draft: StoryDraft) -> None:
             datetime.strptime(draft.moment_date.strip(), "%Y-%m-%d")
         except ValueError:
             raise UserFacingError("story-bad-date", date=quote(draft.moment_date)) from None
+    if draft.language:
+        language_tag(draft.language)
 
 
 def check_label_change(story: Story, label: str, note: str) -> None:
@@ -313,6 +330,7 @@ class StoryService:
             "moment_date": draft.moment_date.strip() if draft.moment_date and draft.moment_date.strip() else None,
             "competition_id": None,
             "event_id": None,
+            "language": language_tag(draft.language) if draft.language else None,
         }
         fields["competition_id"], fields["event_id"] = self.resolve_links(draft.competition, draft.event)
         return fields
@@ -373,6 +391,8 @@ class StoryService:
         """Applies the draft; returns the story and whether anything changed."""
         story = await self._editable(actor, story_id)
         fields = await self._resolve(draft)
+        if draft.language is None:
+            fields["language"] = story.language
         skater_ids = self._skater_ids(draft.skaters)
         before = {k: getattr(story, k) for k in fields if getattr(story, k) != fields[k]}
         after = {k: fields[k] for k in before}
@@ -594,6 +614,26 @@ class StoryService:
             channel_id,
             self._record(actor, "config modlog", {"channel": settings.modlog_channel_id}, {"channel": channel_id}),
         )
+
+    async def set_language(self, actor: Actor, locale: str | None) -> str | None:
+        """Sets the language of the bot's posts to the server's channels (moment of the day, live results,
+        mod-log) to one the catalogue speaks, or back to Discord's preferred language of the server (None); the
+        moderators. Returns the locale set."""
+        require_moderator(actor)
+        if actor.guild_id is None:
+            raise UserFacingError(SERVER_SETTING)
+        if locale is not None and locale not in catalogue().locales:
+            raise UserFacingError(
+                "config-language-unknown", language=quote(locale), languages=tuple(catalogue().locales)
+            )
+        settings = await self.guilds.settings(actor.guild_id)
+        await self.guilds.update_settings(
+            actor.guild_id,
+            "locale",
+            locale,
+            self._record(actor, "config language", {"language": settings.locale}, {"language": locale}),
+        )
+        return locale
 
     async def set_tier(self, actor: Actor, domain: str, tier: str) -> str:
         """Sets this server's reliability tier for a domain; returns the normalized domain. Moderators

@@ -8,7 +8,9 @@ each user the commands in their client's language where a catalogue has it.
 
 from __future__ import annotations
 
+import babel
 import discord
+from babel import Locale as BabelLocale
 from discord import app_commands
 
 from bot.i18n import DEFAULT_LOCALE, Words, catalogue, render
@@ -19,10 +21,20 @@ def words_for(interaction: discord.Interaction) -> Words:
     return Words(catalogue().resolve(str(interaction.locale)))
 
 
-def guild_words(guild: discord.Guild | None) -> Words:
-    """The words of a server, for what the bot posts to its channels."""
-    locale = str(guild.preferred_locale) if guild is not None else DEFAULT_LOCALE
+def guild_words(guild: discord.Guild | None, chosen: str | None = None) -> Words:
+    """The words of a server, for what the bot posts to its channels: the language its moderators chose
+    (`/config language`, `chosen`), else Discord's preferred language of the server."""
+    locale = chosen or (str(guild.preferred_locale) if guild is not None else DEFAULT_LOCALE)
     return Words(catalogue().resolve(locale))
+
+
+def language_name(locale: str, reader: Words) -> str:
+    """A language by its name in the reader's language ("日本語", "Japanese"), from CLDR; the tag when unknown."""
+    try:
+        name = BabelLocale.parse(locale, sep="-").get_display_name(BabelLocale.parse(reader.locale, sep="-"))
+    except (ValueError, TypeError, babel.UnknownLocaleError):
+        return locale
+    return name or locale
 
 
 def command_text(key: str) -> app_commands.locale_str:

@@ -18,7 +18,7 @@ from bot.services.stories import SourceView, StoryView, check_summary, kind_name
 from bot.text import shorten
 from bot.tree import report_error
 from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, lines_into_fields, new_embed, set_footer
-from bot.ui.i18n import words_for
+from bot.ui.i18n import language_name, words_for
 from db.models import AuditEntry, Label, QueueItem, Story
 
 log = logging.getLogger(__name__)
@@ -119,6 +119,8 @@ def story_embed(view: StoryView, words: Words, *, excerpt: int = EXCERPT) -> dis
     embed.add_field(name=words("story-field-label"), value=cut(label, 1024), inline=False)
     if story.moment_date:
         embed.add_field(name=words("story-field-moment"), value=story.moment_date, inline=True)
+    if story.language:
+        embed.add_field(name=words("story-field-language"), value=language_name(story.language, words), inline=True)
     if view.competition:
         competition = view.competition + (f" · {view.event}" if view.event else "")
         embed.add_field(name=words("story-field-competition"), value=competition, inline=True)

@@ -23,9 +23,9 @@ from db.models import (
     StoredFact,
     Story,
 )
-from db.words import words
+from db.words import search_terms, words
 
-STORY_COLUMNS = ("title", "summary", "body", "moment_date", "competition_id", "event_id")
+STORY_COLUMNS = ("title", "summary", "body", "moment_date", "competition_id", "event_id", "language")
 _VISIBLE = "deleted_at IS NULL AND (guild_id = :guild OR guild_id IS NULL)"
 
 
@@ -68,6 +68,7 @@ def _story(row: sqlite3.Row, skater_ids: Sequence[int] = (), sources: Sequence[S
         fact_key=row["fact_key"],
         fact_digest=row["fact_digest"],
         fact_words=row["fact_words"],
+        language=row["language"],
     )
 
 
@@ -87,8 +88,8 @@ def indexed_text(guild_id: int | None, *texts: str) -> tuple[str, ...]:
 
 
 def search_words(text: str) -> list[str]:
-    """The words a search looks for: what the member typed, as words only."""
-    return words(text)[:_MAX_QUERY_WORDS]
+    """The words a search looks for: what the member typed, as words only (Japanese as pairs of characters)."""
+    return search_terms(text)[:_MAX_QUERY_WORDS]
 
 
 def search_expression(guild_id: int | None, text: str) -> str | None:
@@ -274,10 +275,10 @@ class StoryRepository:
     ) -> int:
         async with self._db.transaction() as tx:
             story_id = await tx.insert(
-                "INSERT INTO stories (guild_id, title, summary, body, moment_date, competition_id, event_id, label, "
-                "label_note, labelled_at, created_by, created_at, updated_at, import_key) "
-                "VALUES (:guild_id, :title, :summary, :body, :moment_date, :competition_id, :event_id, :label, "
-                ":label_note, :labelled_at, :actor, :at, :at, :import_key)",
+                "INSERT INTO stories (guild_id, title, summary, body, moment_date, competition_id, event_id, language, "
+                "label, label_note, labelled_at, created_by, created_at, updated_at, import_key) "
+                "VALUES (:guild_id, :title, :summary, :body, :moment_date, :competition_id, :event_id, :language, "
+                ":label, :label_note, :labelled_at, :actor, :at, :at, :import_key)",
                 {
                     **{column: fields.get(column) for column in STORY_COLUMNS},
                     "guild_id": guild_id,
@@ -564,10 +565,10 @@ class GuildRepository:
         row = await self._db.fetchone("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if row is None:
             return GuildSettings(guild_id)
-        return GuildSettings(guild_id, row["mod_role_id"], row["modlog_channel_id"])
+        return GuildSettings(guild_id, row["mod_role_id"], row["modlog_channel_id"], row["locale"])
 
-    async def update_settings(self, guild_id: int, column: str, value: int | None, audit: AuditRecord) -> None:
-        if column not in ("mod_role_id", "modlog_channel_id"):
+    async def update_settings(self, guild_id: int, column: str, value: int | str | None, audit: AuditRecord) -> None:
+        if column not in ("mod_role_id", "modlog_channel_id", "locale"):
             raise ValueError(column)
         async with self._db.transaction() as tx:
             await tx.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (?)", (guild_id,))

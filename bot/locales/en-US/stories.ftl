@@ -55,6 +55,7 @@ story-field-too-long = The { $field ->
        *[body] body
     } is { $length } characters; the limit is { $limit }.
 story-bad-date = The moment date { $date } is not a date like 2026-02-19 (year-month-day).
+story-language-unknown = { $language } is not a language tag such as { $languages }.
 story-event-needs-competition = Choose the competition too when you link an event.
 story-new-starts-unverified = A new story starts unverified; label it after adding its sources.
 story-not-a-story-message = That message is not a story; use this on a message that shows one.
@@ -137,6 +138,7 @@ story-confirm-not-yours = This confirmation is not yours.
 story-read-more = *(Read more)*
 story-field-label = Label
 story-field-moment = Moment
+story-field-language = Language
 story-field-competition = Competition
 story-field-skaters = Skaters
 story-field-sources = Sources
@@ -181,6 +183,15 @@ history-action-label = label
 history-action-delete = delete
 history-action-flag = flag
 history-action-flag-resolved = flag resolved
+# A story from the results: made from a fact of the results store, rewritten when a result was corrected, reworded
+# (the same figures in newer words), deleted when the results no longer show it, and back when they do again.
+history-action-generated = generated from the results
+history-action-results-changed = rewritten: a result was corrected
+history-action-reworded = reworded
+history-action-results-no-longer-show-it = deleted: the results no longer show it
+history-action-results-show-it-again = back: the results show it again
+history-action-moment-hide = kept out of the moment of the day
+history-action-moment-unhide = let back into the moment of the day
 # One changed field: added, removed (struck through), or changed.
 history-change-added = { $field }: { $value }
 history-change-removed = { $field }: ~~{ $value }~~
@@ -198,6 +209,7 @@ history-field-url = url
 history-field-publisher = publisher
 history-field-kind = kind
 history-field-role = role
+history-field-language = language
 history-field-reason = reason
 history-field-flag = flag
 history-field-by = by
@@ -216,6 +228,10 @@ config-modrole-set = Moderator role: { $role }.
 config-modrole-cleared = Moderator role cleared: Manage Messages decides.
 config-modlog-set = Mod-log: { $channel }.
 config-modlog-off = Mod-log switched off.
+# $language: the language's own name ("日本語").
+config-language-set = What skatebot posts to this server's channels (moment of the day, live results, mod-log) is now in { $language }. Replies stay in each member's own Discord language.
+config-language-discord = What skatebot posts to this server's channels now follows the server's language in Discord's settings.
+config-language-unknown = skatebot does not speak { $language }; it speaks { $languages }.
 # $tier: one of source-tier-*.
 config-tier-set = Sources from { $domain } now count as **{ $tier }** here.
 
@@ -268,10 +284,12 @@ cmd-story-add = Add a story (moderators): opens a form.
 cmd-story-add-competition = Link it to a competition
 cmd-story-add-event = …and an event of it
 cmd-story-add-library = Put it in the shared library (bot owners only)
+cmd-story-add-language = The language it is written in
 cmd-story-edit = Edit a story's text (moderators): opens a form.
 cmd-story-edit-id = Story number
 cmd-story-edit-competition = Link it to a competition (empty: keep)
 cmd-story-edit-event = …and an event of it
+cmd-story-edit-language = The language it is written in
 cmd-story-source-add = Attach a source link to a story (moderators).
 cmd-story-source-add-id = Story number
 cmd-story-source-add-url = Link to the source (http or https)
@@ -299,6 +317,12 @@ cmd-config-modrole = Set the moderator role (admins).
 cmd-config-modrole-role = Members with this role count as moderators (empty: clear it)
 cmd-config-modlog = Set the mod-log channel (admins).
 cmd-config-modlog-channel = Where moderator actions are posted (empty: stop posting)
+cmd-config-language = Set the language of skatebot's posts to this server's channels (moderators).
+cmd-config-language-language = The language of the moment of the day, live results and the mod-log
+choice-language-discord = The server's language in Discord
+# Each language the bot speaks, by its own name, the same in every catalogue (a new catalogue adds its line here).
+choice-language-en-US = English
+choice-language-ja = 日本語
 cmd-config-sources-tier = Set how reliable a source domain is for this server (moderators and admins).
 cmd-config-sources-tier-domain = e.g. nbcsports.com
 cmd-config-sources-tier-tier = How reliable it is, for this server
