@@ -310,3 +310,40 @@ async def test_bundled_example_stories_carry_the_fact_check_verdicts(store: Data
         "json:sakamoto-gift-to-liu": "false",
     }
     assert all(row["guild_id"] is None for row in rows)
+
+
+async def test_a_story_keeps_its_language_and_japanese_text_is_found_by_a_japanese_word(service: StoryService) -> None:
+    story = await service.create(
+        MOD,
+        StoryDraft(
+            "坂本花織、涙の銀メダル",
+            summary="ミラノ・コルティナ五輪のフリーで坂本花織が銀メダルを獲得した。",
+            language="JA",
+        ),
+    )
+    assert story.language == "ja"
+    # Words of it, written without spaces: a name, a noun, one character, a word across the title's comma.
+    for word in ("花織", "坂本花織", "銀メダル", "涙", "フリー", "五輪"):
+        assert [s.id for s in await service.search(MEMBER, word)] == [story.id], word
+    assert await service.search(MEMBER, "金メダル") == []  # 金 alone is not in it
+    assert await service.search(MEMBER, "涙の金") == []
+    # An edit that says nothing of the language keeps it; a tag that is not one is refused.
+    edited, _ = await service.edit(MOD, story.id, StoryDraft("坂本花織、涙の銀", summary=story.summary))
+    assert edited.language == "ja"
+    with pytest.raises(UserFacingError, match="not a language tag"):
+        await service.create(MOD, StoryDraft("t", language="japanese!"))
+    # Mixed text: a Latin word next to Japanese is still a word of its own.
+    mixed = await service.create(MOD, StoryDraft("Zamboniの銀メダル", language="ja"))
+    assert [s.id for s in await service.search(MEMBER, "zamboni")] == [mixed.id]
+
+
+async def test_a_servers_moderators_choose_the_language_of_its_posts(service: StoryService) -> None:
+    with pytest.raises(PermissionDenied):
+        await service.set_language(MEMBER, "ja")
+    with pytest.raises(UserFacingError, match="does not speak"):
+        await service.set_language(MOD, "fr")  # no French catalogue
+    assert await service.set_language(MOD, "ja") == "ja"
+    assert (await service.guild_settings(GUILD)).locale == "ja"
+    assert (await service.guild_settings(OTHER)).locale is None
+    assert await service.set_language(MOD, None) is None  # back to Discord's language of the server
+    assert (await service.guild_settings(GUILD)).locale is None
