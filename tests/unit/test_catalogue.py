@@ -251,35 +251,36 @@ def test_a_text_is_hashable_and_its_str_is_the_default_language() -> None:
 
 
 @pytest.fixture
-def with_japanese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Catalogue:
-    """The shipped catalogues plus a `ja` folder that words two messages (the rest falls back)."""
-    japanese = "error-guild-only = このコマンドはサーバーでのみ使えます。\nname-ping = ピング\n"
-    two = catalogue_with(tmp_path, "ja", japanese)
-    monkeypatch.setattr("bot.i18n._loaded", two)
-    return two
+def with_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Catalogue:
+    """The shipped catalogues plus a `fr` folder that words two messages (the rest falls back)."""
+    french = "error-guild-only = Cette commande ne fonctionne que dans un serveur.\nname-ping = sonder\n"
+    three = catalogue_with(tmp_path, "fr", french)
+    monkeypatch.setattr("bot.i18n._loaded", three)
+    return three
 
 
-def test_a_language_is_a_folder_and_what_it_lacks_falls_back(with_japanese: Catalogue) -> None:
-    assert with_japanese.locales == ["en-US", "ja"]
-    assert with_japanese.resolve("ja") == "ja" and with_japanese.resolve("en-GB") == "en-US"
-    assert with_japanese.resolve("fr") == "en-US"
-    assert Words("ja")("error-guild-only") == "このコマンドはサーバーでのみ使えます。"
-    assert Words("ja")("error-cooldown", seconds=3) == "Slow down a little: try again in 3 s."
+def test_a_language_is_a_folder_and_what_it_lacks_falls_back(with_french: Catalogue) -> None:
+    assert with_french.locales == ["en-US", "fr", "ja"]
+    assert with_french.resolve("fr") == "fr" and with_french.resolve("en-GB") == "en-US"
+    assert with_french.resolve("de") == "en-US"
+    assert Words("fr")("error-guild-only") == "Cette commande ne fonctionne que dans un serveur."
+    assert Words("fr")("error-cooldown", seconds=3) == "Slow down a little: try again in 3 s."
     assert Words("en-US")("error-guild-only") == "This command only works in a server."
 
 
 async def test_the_translator_gives_discord_each_language_and_nothing_for_the_default(
-    with_japanese: Catalogue,
+    with_french: Catalogue,
 ) -> None:
     translator = CatalogueTranslator()
     context = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
     keyed = app_commands.locale_str("This command only works in a server.", key="error-guild-only")
     assert (
-        await translator.translate(keyed, discord.Locale.japanese, context) == "このコマンドはサーバーでのみ使えます。"
+        await translator.translate(keyed, discord.Locale.french, context)
+        == "Cette commande ne fonctionne que dans un serveur."
     )
     assert await translator.translate(keyed, discord.Locale.american_english, context) is None
     assert await translator.translate(keyed, discord.Locale.british_english, context) is None
-    assert await translator.translate(keyed, discord.Locale.french, context) is None
+    assert await translator.translate(keyed, discord.Locale.german, context) is None
 
 
 async def test_every_command_is_described_from_the_catalogue() -> None:
