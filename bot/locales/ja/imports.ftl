@@ -1,0 +1,104 @@
+# 結果のインポート (bot/services/importer.py, bot/services/isu, /admin) とボットのオーナー用ツール。
+# ファイル名・ページ名、大会名・カテゴリー名、コード、URL はそのまま届きます。引用符付きで示される値（'Men'）は
+# 引用符付きで届きます。コマンドラインはこれらのメッセージを英語で表示します。
+
+## What an import changed (ImportReport)
+import-up-to-date = { $source }：すでに最新です。変更はありません
+import-changed = { $source }：{ $changes }
+# One kind of change: "added 3 competitions". $what is a kind of row of the store.
+import-change = { $what ->
+    [competitions] 大会
+    [events] 種目
+    [segments] セグメント
+    [panels] ジャッジパネル
+    [entries] エントリー
+    [skaters] 選手
+    [aliases] 別表記
+    [protocols] 採点詳細
+    [notes] 注記
+    [segment-results] セグメント結果
+    [team-results] 団体戦の結果
+    [team-segment-results] 団体戦のセグメント結果
+   *[other] { $what }
+}{ $count }件を{ $verb ->
+    [added] 追加
+    [updated] 更新
+   *[removed] 削除
+}
+
+## A competition an import would change (IdentityChange)
+import-identity-change = { $source }：大会 { $key } はすでに{ $name }（{ $when }）として保存されており、このインポートでは次の項目が変わります：{ $changes }。その大会の訂正であれば、訂正として再度インポートしてください（コマンドラインでは --correction、/admin import-isu では correction: True）。別の大会であれば、別のIDが必要です。何もインポートしていません。
+import-identity-item = { $field ->
+    [name] 名称
+    [start_date] 開始日
+    [end_date] 終了日
+    [city] 都市
+    [country] 国
+   *[venue] 会場
+} { $old } -> { $new }
+import-more = { $first }；{ $rest }
+import-when-where = { $dates }、{ $place }
+import-dates = { $start }〜{ $end }
+import-no-dates = 日付なし
+import-no-place = 開催地なし
+
+## An ISU results site imported (/admin import-isu)
+isu-summary = { $competition }（{ $key }）：カテゴリー { $categories }、セグメント { $segments }、エントリー { $entries }、エレメント { $elements }（{ $pages }ページ、PDF { $pdf_pages }ページを読み込み）
+isu-warning = 警告：{ $warning }
+isu-discipline = { $discipline ->
+    [men] 男子
+    [women] 女子
+    [pairs] ペア
+   *[ice_dance] アイスダンス
+}
+# A category as read: "Junior men", or only the discipline for seniors.
+isu-category-level = { $level }{ $discipline }
+isu-and = { $first }と{ $rest }
+
+## ISU import warnings: what was not imported, and why ($error: the reader's diagnostic, naming the file)
+isu-charset-detected = { $file }：文字コードの宣言がないため、{ $encoding }として読み込みました（自動検出）
+isu-category-twice = { $category }：{ $other }と同じく{ $reading }として読み込まれました。2つのカテゴリーを区別できないため、こちらはスキップしました
+isu-no-result-yet = { $error }：{ $category }にはまだ結果がありません。セグメントのページにある内容をインポートします
+isu-stale-page = { $file }：{ $problem }。カテゴリー{ $category }をスキップしました（古いページの可能性があります）
+isu-no-segment-results = { $error }：{ $category } { $segment }の結果はインポートされていません
+isu-no-panel = { $error }：{ $category } { $segment }のジャッジパネルがありません
+isu-category-skipped = { $category }：{ $problem }。カテゴリーをスキップしました
+isu-dance-segments = { $category }：セグメント{ $codes }を含むアイスダンスです。カテゴリーをスキップしました
+isu-dance-segments-in = { $category }：ダンスのセグメント{ $codes }を含む{ $discipline }です。カテゴリーをスキップしました
+isu-segment-unstorable = { $category } { $segment }：{ $code }のセグメントは保存できません。セグメントをスキップしました
+isu-no-pdf-linked = { $category } { $segment }：採点詳細のPDFへのリンクがありません
+isu-no-judges-details = { $error }：{ $what }の採点詳細がありません（ページの得点はインポートします）
+isu-pdf-skipped = { $error }：採点詳細のPDFをスキップしました（ページの得点はインポートします）
+isu-event-codes-differ = サイトのアドレスとPDFの名前で大会コードが異なります（{ $codes }）。大会は名称、日付、開催地で識別します
+isu-code-from-address = { $code }（アドレス { $url }）
+isu-code-from-folder = { $code }（フォルダー { $folder }）
+isu-code-from-pdf = { $code }（PDF { $pdf }）
+
+## Why a category or page does not fit the site
+isu-problem-title = タイトル{ $title }が{ $competition }とは別の大会を指しています
+isu-problem-caption = 見出し{ $caption }が{ $expected }ではありません
+isu-problem-disciplines-named = 名前に{ $disciplines }が含まれています
+isu-problem-no-discipline = 名前、PDFの名前、ページの色のいずれからも種目を読み取れません
+isu-problem-disciplines-disagree = 名前とページで種目が一致しません（{ $readings }）
+isu-problem-mixed-entries = エントリーにカップルとシングルの選手が混在しています
+isu-problem-entries = { $discipline }として読み込みましたが、エントリーは{ $couples ->
+    [yes] カップル
+   *[no] シングル
+}です
+isu-problem-levels-disagree = 名前とPDFの名前でクラスが一致しません（{ $levels }）
+isu-problem-segment-unread = セグメント{ $segments }を読み込めません
+
+## /admin
+cmd-admin = skatebot オーナー用ツール
+cmd-admin-alias = 選手名の表記
+cmd-admin-alias-add = 選手名の別表記を追加します（どの文字でも可）（ボットのオーナー）
+cmd-admin-alias-add-skater = 選手
+cmd-admin-alias-add-spelling = 名前の別の表記（例: 坂本花織）
+cmd-admin-alias-remove = 選手名の別表記を削除します（ボットのオーナー）
+cmd-admin-alias-remove-skater = 選手
+cmd-admin-alias-remove-spelling = 削除する表記
+cmd-admin-import-isu = ISU公式の結果サイトをインポートします（ボットのオーナー）
+cmd-admin-import-isu-url = 大会のISU結果インデックスページのhttp(s) URL
+cmd-admin-import-isu-correction = サイトが保存済みの大会の名称・日付・開催地を訂正している（既定: そのような変更は拒否）
+alias-added = { $skater }は{ $spelling }でも見つかるようになりました。
+alias-removed = { $skater }は{ $spelling }では見つからなくなりました。
