@@ -119,7 +119,9 @@ def test_the_footer_of_every_language_is_recognised(french: Catalogue) -> None:
     assert {footer_text(Words(locale), "2026-09-14", 12) for locale in french.locales} == {
         english,
         "Moment du jour · 2026-09-14 · histoire n° 12",
+        footer_text(Words("ja"), "2026-09-14", 12),
     }
+    assert footer_text(Words("ja"), "2026-09-14", 12) not in (english, "Moment du jour · 2026-09-14 · histoire n° 12")
 
 
 def test_the_embed_is_the_same_english_as_before() -> None:

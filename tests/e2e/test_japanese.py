@@ -1,0 +1,112 @@
+"""The shipped Japanese catalogue end to end: the same commands asked by a member whose Discord speaks Japanese and
+by one whose Discord speaks English, each answered in their own language; a server whose moderators chose Japanese
+gets its moment of the day in Japanese; a Japanese story is found by a Japanese word. No English sentence reaches
+the Japanese member: what is left in Latin letters is names, codes and numbers."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest_asyncio
+
+from bot.sandbox.harness import Sandbox
+from bot.sandbox.server import Message
+from tests.e2e.helpers import Clock
+
+JAPANESE_SCRIPT = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+# Two English words in a row, in lower case: a sentence or a phrase of one (names are capitalised, codes are
+# upper case). Code spans (commands, as typed) and links are taken out first.
+ENGLISH_PHRASE = re.compile(r"\b[a-z]{2,}\b[ ,]+\b[a-z]{2,}\b")
+CODE_OR_LINK = re.compile(r"`[^`]*`|\]\([^)]*\)|https?://\S+|<[^>]+>")
+
+ASKED: list[tuple[str, dict[str, Any]]] = [
+    ("ping", {}),
+    ("results", {"competition": "Milano Cortina 2026", "event": "Women's singles"}),
+    ("results", {"competition": "Milano Cortina 2026", "event": "Women's singles", "segment": "Free skate"}),
+    ("athlete", {"name": "Kaori Sakamoto"}),
+    ("compare", {"first": "Kaori Sakamoto", "second": "Alysa Liu"}),
+    ("podiums", {"discipline": "women"}),
+    ("medals", {"competition": "Milano Cortina 2026"}),
+    ("bests", {"discipline": "men"}),
+    ("records", {}),
+    ("protocol", {"athlete": "Nathan Chen", "competition": "wc2017", "segment": "Free skate"}),
+    ("story show", {"id": 1}),
+    ("story search", {"text": "Sakamoto"}),
+    ("moment today", {}),
+    ("about", {}),
+]
+
+
+def shown(message: Message) -> str:
+    """Everything a reader sees of a message: its text, its embeds, its buttons."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.get("title", ""), embed.get("description", ""), embed.get("footer", {}).get("text", "")]
+        parts += [f"{field['name']}\n{field['value']}" for field in embed.get("fields", [])]
+    parts += [str(label) for label, *_ in message.buttons()]
+    return "\n".join(part for part in parts if part)
+
+
+def english_left(text: str) -> list[str]:
+    return ENGLISH_PHRASE.findall(CODE_OR_LINK.sub(" ", text))
+
+
+@pytest_asyncio.fixture
+async def sandbox(bundled_store_template: Path, tmp_path: Path) -> AsyncIterator[Sandbox]:
+    store = tmp_path / "store.sqlite3"
+    shutil.copy(bundled_store_template, store)
+    clock = Clock(datetime(2026, 3, 29, 8, 0, tzinfo=UTC))
+    async with Sandbox(db_path=store, clock=clock, rate_limit_clock=clock.monotonic) as box:
+        yield box
+        assert box.server.violations == [] and box.server.errors == []
+
+
+async def test_the_same_commands_in_japanese_and_in_english(sandbox: Sandbox) -> None:
+    commands = {c["name"]: c for c in sandbox.server.commands(sandbox.guild)}
+    for name, command in commands.items():
+        assert JAPANESE_SCRIPT.search(command["description_localizations"]["ja"]), name
+    sandbox.member.locale = "ja"
+    leaks = []
+    for command, options in ASKED:
+        japanese = await sandbox.slash(command, user=sandbox.member, **options)
+        english = await sandbox.slash(command, **options)
+        ja_text, en_text = shown(await japanese.wait_message()), shown(await english.wait_message())
+        assert JAPANESE_SCRIPT.search(ja_text), f"/{command}: {ja_text[:300]}"
+        assert not JAPANESE_SCRIPT.search(en_text) or command.startswith("story"), f"/{command}: {en_text[:300]}"
+        leaks += [f"/{command}: {phrase}" for phrase in english_left(ja_text)]
+    assert not leaks, "\n".join(leaks)
+
+
+async def test_a_server_that_chose_japanese_gets_its_moment_in_japanese(sandbox: Sandbox) -> None:
+    chosen = await sandbox.slash("config language", user=sandbox.moderator, language="ja")
+    assert "日本語" in chosen.message.content and "What skatebot posts" in chosen.message.content  # asked in English
+    await sandbox.slash(
+        "moment schedule", user=sandbox.moderator, channel=sandbox.channel, time="10:00", timezone="UTC"
+    )
+    sandbox.clock.set("2026-03-29T10:00:05+00:00")
+    await sandbox.bot.moment_scheduler.tick()
+    [post] = [m for m in sandbox.server.messages(sandbox.channel) if m.embeds]
+    text = shown(post)
+    assert JAPANESE_SCRIPT.search(post.embeds[0]["title"]), text  # the story from the results, told in Japanese
+    assert not english_left(text), english_left(text)
+    back = await sandbox.slash("config language", user=sandbox.moderator, language="discord")
+    assert "follows the server's language" in back.message.content
+
+
+async def test_a_japanese_story_is_found_by_a_japanese_word(sandbox: Sandbox) -> None:
+    sandbox.member.locale = "ja"
+    opened = await sandbox.slash("story add", user=sandbox.moderator, language="ja")
+    values = {"title": "坂本花織、涙の銀メダル", "summary": "ミラノ・コルティナ五輪のフリーで坂本花織が銀メダル。"}
+    added = await sandbox.server.submit_modal(sandbox.moderator, opened, values)
+    story_id = int(re.search(r"#(\d+)", (await added.wait_message()).content).group(1))
+    found = await sandbox.slash("story search", user=sandbox.member, text="花織")
+    assert "坂本花織、涙の銀メダル" in shown(await found.wait_message())
+    story = await sandbox.slash("story show", user=sandbox.member, id=story_id)
+    assert "日本語" in shown(await story.wait_message())  # its language, named in the reader's
+    english = await sandbox.slash("story show", id=story_id)
+    assert "Japanese" in shown(await english.wait_message())
