@@ -55,7 +55,7 @@ class DiscordPoster:
         words = await self._words(guild_id)
         await self.limiter.acquire()
         try:
-            message = await channel.send(embed=moment_embed(words, content), view=moment_view(content))
+            message = await channel.send(embed=moment_embed(words, content), view=moment_view(content, words))
         except discord.NotFound as exc:
             raise PostFailed(t("post-channel-gone")) from exc
         except discord.Forbidden as exc:
@@ -92,7 +92,7 @@ class DiscordPoster:
         words = await self._words(guild_id)
         await self.limiter.acquire()
         try:
-            await message.edit(embed=moment_embed(words, content), view=moment_view(content))
+            await message.edit(embed=moment_embed(words, content), view=moment_view(content, words))
         except discord.HTTPException as exc:
             raise PostFailed(t("post-edit-failed", status=exc.status)) from exc
 

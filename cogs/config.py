@@ -10,9 +10,9 @@ from discord.ext import commands
 
 from bot import modlog
 from bot.checks import actor_for
-from bot.i18n import catalogue, t
+from bot.i18n import DEFAULT_LOCALE, Words, catalogue, t
 from bot.services.stories import RoleChoice, tier_name
-from bot.ui.i18n import command_text
+from bot.ui.i18n import command_text, language_name
 from bot.ui.replies import respond
 from db.models import TIERS
 
@@ -21,12 +21,19 @@ if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cy
 
 TIER_CHOICES = [app_commands.Choice(name=command_text(f"choice-tier-{tier}"), value=tier) for tier in TIERS]
 DISCORDS = "discord"  # the language choice that follows Discord's preferred language of the server
-# Each language the catalogue speaks, by its own name ("日本語"), then Discord's setting.
+
+
+def _language_choice(locale: str) -> app_commands.Choice[str]:
+    """A language the catalogue speaks, by its own name ("日本語"): the catalogue's, else CLDR's (a folder just
+    added, before the default catalogue names it)."""
+    key = f"choice-language-{locale}"
+    if catalogue().has(key, DEFAULT_LOCALE):
+        return app_commands.Choice(name=command_text(key), value=locale)
+    return app_commands.Choice(name=language_name(locale, Words(locale)), value=locale)
+
+
 LANGUAGE_CHOICES = [
-    *(
-        app_commands.Choice(name=command_text(f"choice-language-{locale}"), value=locale)
-        for locale in catalogue().locales
-    ),
+    *(_language_choice(locale) for locale in catalogue().locales),
     app_commands.Choice(name=command_text("choice-language-discord"), value=DISCORDS),
 ]
 
@@ -82,7 +89,7 @@ class Config(commands.Cog):
         if chosen is None:
             text = t("config-language-discord")
         else:
-            text = t("config-language-set", language=t(f"choice-language-{chosen}"))
+            text = t("config-language-set", language=language.name)
         await respond(interaction, text, ephemeral=True)
         await modlog.post(
             self.bot, self.service, actor.guild_id, t("modlog-config-set", user=actor.user_id, setting=text)

@@ -74,8 +74,9 @@ class Stories(commands.Cog):
         self, interaction: discord.Interaction, story_id: int, *, ephemeral: bool = False, note: Text | None = None
     ) -> None:
         view = await self.service.view(await self._actor(interaction), story_id)
-        embed = ui.story_embed(view, words_for(interaction))
-        await respond(interaction, note, embed=embed, view=ui.story_buttons(view.story), ephemeral=ephemeral)
+        words = words_for(interaction)
+        buttons = ui.story_buttons(view.story, words=words)
+        await respond(interaction, note, embed=ui.story_embed(view, words), view=buttons, ephemeral=ephemeral)
 
     # --- everyone -------------------------------------------------------------------------------------
     @story.command(name="show", description=command_text("cmd-story-show"))

@@ -110,8 +110,9 @@ def today_text(words: Words, status: TodayStatus) -> str:
     return f"{words(today)} {next_post}"
 
 
-def moment_view(content: MomentContent) -> discord.ui.View:
-    return story_buttons(content.view.story, excerpt=10**9)  # the Flag button; the body is not in the post
+def moment_view(content: MomentContent, words: Words) -> discord.ui.View:
+    """The Flag button, in the server's words (the body is not in the post, so no Read more)."""
+    return story_buttons(content.view.story, excerpt=10**9, words=words)
 
 
 def choice_text(words: Words, choice: Choice) -> str:

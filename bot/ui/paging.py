@@ -9,9 +9,10 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import render, t
 from bot.tree import report_error
 from bot.ui import replies
+from bot.ui.i18n import words_for
 from bot.ui.replies import respond
 
 log = logging.getLogger(__name__)
@@ -41,7 +42,9 @@ class Paginator(discord.ui.View):
 
     async def start(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
         """Sends the first page (as the follow-up when the interaction was deferred); a single page goes out
-        without buttons."""
+        without buttons. The buttons are in the asker's words."""
+        words = words_for(interaction)
+        self.previous.label, self.next.label = words("page-previous"), words("page-next")
         if len(self.pages) == 1:
             self.stop()
             await respond(interaction, embed=self.pages[0], ephemeral=ephemeral)
@@ -80,7 +83,7 @@ class Paginator(discord.ui.View):
         self._sync_buttons()
         await replies.edit(interaction, embed=self.pages[self.index], view=self)
 
-    @discord.ui.button(label="Previous", emoji="◀️", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(label=render("page-previous"), emoji="◀️", style=discord.ButtonStyle.secondary)
     async def previous(self, interaction: discord.Interaction, _: discord.ui.Button[Paginator]) -> None:
         await self._show(interaction, self.index - 1)
 
@@ -88,7 +91,7 @@ class Paginator(discord.ui.View):
     async def counter(self, interaction: discord.Interaction, _: discord.ui.Button[Paginator]) -> None:
         """Shows the page number; never enabled."""
 
-    @discord.ui.button(label="Next", emoji="▶️", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(label=render("page-next"), emoji="▶️", style=discord.ButtonStyle.secondary)
     async def next(self, interaction: discord.Interaction, _: discord.ui.Button[Paginator]) -> None:
         await self._show(interaction, self.index + 1)
 

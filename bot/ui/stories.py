@@ -287,12 +287,13 @@ class _StoryButton:
     included."""
 
     action = ""
-    label = ""
+    key = ""  # the catalogue key of its label
     emoji = ""
 
-    def __init__(self, story_id: int) -> None:
+    def __init__(self, story_id: int, words: Words | None = None) -> None:
+        """`words`: the language of whoever sees the message (a server's, for a post); default otherwise."""
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=self.label,
+            label=(words or render)(self.key),
             emoji=self.emoji,
             style=discord.ButtonStyle.secondary,
             custom_id=f"story:{self.action}:{story_id}",
@@ -311,25 +312,25 @@ class _StoryButton:
 
 
 # from_custom_id comes from the mixin, returning the concrete class: mypy cannot see that through the mixin.
-# The persistent buttons are one object for everyone who sees a story message (a channel's, not one reader's):
-# their labels are the default language's words, rendered once.
+# The persistent buttons are labelled in the language of the message they are on (the asker's for a reply, the
+# server's for a post); a press after a restart is matched by its custom id, whatever the label.
 class FlagButton(  # type: ignore[misc]
     _StoryButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"story:flag:(?P<id>[0-9]+)"
 ):
-    action, label, emoji = "flag", render("story-button-flag"), "🚩"
+    action, key, emoji = "flag", "story-button-flag", "🚩"
 
 
 class ReadMoreButton(  # type: ignore[misc]
     _StoryButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"story:read:(?P<id>[0-9]+)"
 ):
-    action, label, emoji = "read", render("story-button-read-more"), "📖"
+    action, key, emoji = "read", "story-button-read-more", "📖"
 
 
-def story_buttons(story: Story, *, excerpt: int = EXCERPT) -> discord.ui.View:
+def story_buttons(story: Story, *, excerpt: int = EXCERPT, words: Words | None = None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if len(story.body) > excerpt:
-        view.add_item(ReadMoreButton(story.id))
-    view.add_item(FlagButton(story.id))
+        view.add_item(ReadMoreButton(story.id, words))
+    view.add_item(FlagButton(story.id, words))
     return view
 
 

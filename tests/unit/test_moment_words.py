@@ -16,7 +16,7 @@ from bot.moment_poster import DiscordPoster
 from bot.services.moments import MomentContent
 from bot.services.stories import StoryView
 from bot.ui.moments import footer_text, moment_embed
-from db.models import Story
+from db.models import GuildSettings, Story
 from tests.languages import catalogue_with
 
 FRENCH = """
@@ -93,9 +93,16 @@ class Client:
         return self.channel
 
 
+class Guilds:
+    """The servers' settings: server 3's moderators chose French; the others left Discord's language."""
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        return GuildSettings(guild_id, locale="fr" if guild_id == 3 else None)
+
+
 async def test_the_post_and_its_correction_are_in_the_servers_language(french: Catalogue) -> None:
     client = Client()
-    poster = DiscordPoster(client, guilds=None, rate=1000)  # type: ignore[arg-type]
+    poster = DiscordPoster(client, guilds=Guilds(), rate=1000)
     await poster.send(1, 5, content())
     await poster.edit(1, 5, 99, content(t("moment-correction", label="disputed")))
     posted, corrected = client.channel.sent[0], client.channel.edited[0]
@@ -108,9 +115,16 @@ async def test_the_post_and_its_correction_are_in_the_servers_language(french: C
 
 async def test_a_server_not_in_the_cache_gets_the_default_language(french: Catalogue) -> None:
     client = Client()
-    poster = DiscordPoster(client, guilds=None, rate=1000)  # type: ignore[arg-type]
+    poster = DiscordPoster(client, guilds=Guilds(), rate=1000)
     await poster.send(2, 5, content())
     assert client.channel.sent[0].footer.text == "Moment of the day · 2026-09-14 · story #12"
+
+
+async def test_the_language_a_servers_moderators_chose_wins_over_discords(french: Catalogue) -> None:
+    client = Client()
+    poster = DiscordPoster(client, guilds=Guilds(), rate=1000)
+    await poster.send(3, 5, content())  # not in Discord's cache, and French by its moderators' choice
+    assert client.channel.sent[0].footer.text == "Moment du jour · 2026-09-14 · histoire n° 12"
 
 
 def test_the_footer_of_every_language_is_recognised(french: Catalogue) -> None:

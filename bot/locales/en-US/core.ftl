@@ -21,6 +21,9 @@ error-bad-option = { $value } could not be read for this option.
 
 ## Buttons and menus that only their owner may use (bot/ui/paging.py, bot/ui/pick.py)
 not-your-buttons = Only the person who ran this command can use these buttons; run it yourself to page.
+# The buttons of a paged answer (bot/ui/paging.py), in the asker's words.
+page-previous = Previous
+page-next = Next
 not-your-menu = Only the person who ran this command can pick here; run it yourself.
 pick-placeholder = Pick one to run the command with it
 

@@ -21,6 +21,9 @@ error-bad-option = このオプションでは { $value } を読み取れませ�
 
 ## 持ち主だけが使えるボタンとメニュー (bot/ui/paging.py, bot/ui/pick.py)
 not-your-buttons = このボタンはコマンドを実行した人だけが使えます。ページを切り替えるには、ご自身でコマンドを実行してください。
+# The buttons of a paged answer (bot/ui/paging.py), in the asker's words.
+page-previous = 前へ
+page-next = 次へ
 not-your-menu = ここで選べるのはコマンドを実行した人だけです。ご自身でコマンドを実行してください。
 pick-placeholder = 1つ選ぶと、それでコマンドを実行します
 
