@@ -129,7 +129,7 @@ class Catalogue:
 
         functions: dict[str, Any] = {"ORDINAL": ordinal}
         bundle = FluentBundle([locale], functions=functions, use_isolating=False)
-        bundle._babel_locale.decimal_formats  # noqa: B018  # loads the language's data, kept by the bundle
+        _keep_number_data(bundle._babel_locale)
         keys: dict[str, Path] = {}
         resources: list[ftl.Resource] = []
         for path in files:
@@ -217,6 +217,32 @@ class Catalogue:
         if isinstance(value, str):
             return _fitted(value)
         raise TypeError(f"a message value must be text, a whole number, a Text or a tuple, not {type(value)}")
+
+
+# What a bundle formats with: whole numbers and the plural and ordinal categories (dates and times are composed
+# in the catalogue's words). A language's whole CLDR data (territory and currency names, time zones, ...) is
+# about 1 MB, kept for as long as the bot runs for each language.
+_NUMBER_DATA = (
+    "locale_id",
+    "decimal_formats",
+    "default_numbering_system",
+    "number_symbols",
+    "numbering_systems",
+    "percent_formats",
+    "scientific_formats",
+    "plural_form",
+    "ordinal_form",
+)
+
+
+def _keep_number_data(locale: BabelLocale) -> None:
+    """Loads the language's CLDR data into the bundle's Babel locale and keeps only what numbers and plurals
+    need. Babel's private attribute (babel 2.x): were it renamed, the whole data is kept (bench_bot shows it)."""
+    data = locale._data  # loads it
+    raw = getattr(data, "_data", None)
+    if isinstance(raw, dict) and hasattr(locale, "_Locale__data"):
+        kept: dict[str | int | None, Any] = {key: raw[key] for key in _NUMBER_DATA if key in raw}
+        locale._Locale__data = babel.localedata.LocaleDataDict(kept)
 
 
 def _release_locale_data() -> None:
