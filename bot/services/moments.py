@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta
 from enum import StrEnum
 from typing import Protocol
@@ -35,7 +35,18 @@ from bot.services.moment_rules import (
 )
 from bot.services.results import ResultsService
 from bot.services.stories import StoryService, StoryView
-from db.models import AuditRecord, Entry, Label, MomentPost, MomentSchedule, PostState, Segment, Story, Trigger
+from db.models import (
+    AuditRecord,
+    Entry,
+    Label,
+    MomentCandidate,
+    MomentPost,
+    MomentSchedule,
+    PostState,
+    Segment,
+    Story,
+    Trigger,
+)
 from db.repositories.moments import MomentRepository
 
 log = logging.getLogger(__name__)
@@ -170,6 +181,12 @@ def _warn_again(last: str | None, day: date) -> bool:
     return last is None or day - date.fromisoformat(last) >= STOCK_WARNING_EVERY
 
 
+def _candidate(row: MomentCandidate) -> Candidate:
+    return Candidate(
+        row.story_id, row.label, row.moment_date, row.last_posted, row.created_at, row.from_results, row.skater_ids
+    )
+
+
 def schedule_zone(schedule: MomentSchedule):
     """The schedule's time zone."""
     return parse_timezone(schedule.timezone)
@@ -193,6 +210,7 @@ class MomentService:
         self.clock = clock
         self.grace = grace
         self.retry_delays = retry_delays
+        self._library: tuple[int, list[Candidate]] | None = None  # (story_changes, the library's candidates)
         self.poster: Poster | None = None  # set by the bot once Discord is there
         self.planner: Planner | None = None  # likewise, the scheduler
 
@@ -325,12 +343,24 @@ class MomentService:
         return self.next_due(schedule, self.clock())[1]
 
     # --- choosing --------------------------------------------------------------------------------------
-    async def _choose(self, schedule: MomentSchedule, local_date: date) -> Choice:
-        rows = await self.repo.candidates(schedule.guild_id)
-        candidates = [
-            Candidate(r.story_id, r.label, r.moment_date, r.last_posted, r.created_at, r.from_results, r.skater_ids)
-            for r in rows
+    async def _candidates(self, guild_id: int) -> list[Candidate]:
+        """Every story the server may see and has not hidden, with the last day it posted each. The shared
+        library's (a thousand stories from the results, the same for every server) are kept between two changes
+        to the stories: thousands of servers choose in the same minute."""
+        changes = await self.repo.story_changes()  # read first: a change meanwhile only makes the next read again
+        if self._library is None or self._library[0] != changes:
+            self._library = (changes, [_candidate(row) for row in await self.repo.stories_of(None)])
+        posted = await self.repo.posted_days(guild_id)
+        hidden = await self.repo.hidden(guild_id)
+        own = [_candidate(row) for row in await self.repo.stories_of(guild_id)]
+        return [
+            replace(c, last_posted=posted[c.story_id]) if c.story_id in posted else c
+            for c in (*self._library[1], *own)
+            if c.story_id not in hidden
         ]
+
+    async def _choose(self, schedule: MomentSchedule, local_date: date) -> Choice:
+        candidates = await self._candidates(schedule.guild_id)
         return choose(
             candidates,
             guild_id=schedule.guild_id,
@@ -388,7 +418,7 @@ class MomentService:
             if choice.story_id is not None
             else None
         )
-        return Preview(schedule, local, due, choice, content, post, await self.repo.hidden_count(schedule.guild_id))
+        return Preview(schedule, local, due, choice, content, post, len(await self.repo.hidden(schedule.guild_id)))
 
     async def today(self, actor: Actor) -> TodayStatus | None:
         """What everyone may see: today's post in the actor's server, what will be posted and when, or why

@@ -218,39 +218,50 @@ class MomentRepository:
                 await write_audit(tx, story_id, audit)
         return bool(changed)
 
-    async def hidden_count(self, guild_id: int) -> int:
-        row = await self._db.fetchone("SELECT count(*) FROM moment_hidden WHERE guild_id = ?", (guild_id,))
-        assert row is not None
-        return int(row[0])
-
     async def set_label_shown(self, guild_id: int, local_date: str, label: str) -> None:
         await self._db.execute(
             "UPDATE moment_posts SET label_shown = ? WHERE guild_id = ? AND local_date = ?",
             (label, guild_id, local_date),
         )
 
-    async def candidates(self, guild_id: int) -> list[MomentCandidate]:
-        """Every story this server may see (its own and the library's) and has not hidden from its moment, with
-        the last local date this server posted it and its skaters. The labels are filtered by the choice rules,
+    async def story_changes(self) -> int:
+        """A number every change to the stories changes (db/migrations/0016): what a cache of them is keyed by."""
+        row = await self._db.fetchone("SELECT n FROM story_changes WHERE id = 1")
+        return int(row[0]) if row else 0
+
+    async def stories_of(self, guild_id: int | None) -> list[MomentCandidate]:
+        """A server's own stories, or with None the shared library's, as candidates with their skaters (and no
+        last post: that is each server's, see `posted_days`). The labels are filtered by the choice rules,
         which can then tell "no stories yet" from "no story with an allowed label"."""
         rows = await self._db.fetchall(
             "SELECT s.id, s.label, s.moment_date, s.created_at, s.fact_key IS NOT NULL AS from_results, "
-            "(SELECT max(p.local_date) FROM moment_posts p WHERE p.guild_id = :guild AND p.story_id = s.id "
-            "AND p.state IN ('posted', 'claimed')) AS last_posted, "
             "(SELECT group_concat(k.skater_id) FROM story_skaters k WHERE k.story_id = s.id) AS skaters "
-            "FROM stories s WHERE s.deleted_at IS NULL AND (s.guild_id = :guild OR s.guild_id IS NULL) "
-            "AND NOT EXISTS (SELECT 1 FROM moment_hidden h WHERE h.guild_id = :guild AND h.story_id = s.id)",
-            {"guild": guild_id},
+            "FROM stories s WHERE s.deleted_at IS NULL AND s.guild_id IS ?",
+            (guild_id,),
         )
         return [
             MomentCandidate(
                 r["id"],
                 r["label"],
                 r["moment_date"],
-                r["last_posted"],
+                None,
                 r["created_at"],
                 bool(r["from_results"]),
                 frozenset(int(x) for x in r["skaters"].split(",")) if r["skaters"] else frozenset(),
             )
             for r in rows
         ]
+
+    async def posted_days(self, guild_id: int) -> dict[int, str]:
+        """The last local date the server posted (or is posting) each story it ever posted."""
+        rows = await self._db.fetchall(
+            "SELECT story_id, max(local_date) FROM moment_posts WHERE guild_id = ? AND state IN ('posted', 'claimed') "
+            "AND story_id IS NOT NULL GROUP BY story_id",
+            (guild_id,),
+        )
+        return {row[0]: row[1] for row in rows}
+
+    async def hidden(self, guild_id: int) -> set[int]:
+        """The stories the server's moderators keep out of its moment."""
+        rows = await self._db.fetchall("SELECT story_id FROM moment_hidden WHERE guild_id = ?", (guild_id,))
+        return {row[0] for row in rows}

@@ -124,3 +124,19 @@ async def test_a_failing_subscriber_neither_stops_the_others_nor_reaches_the_ann
     signal.announce(5)
     await signal.settled()
     assert got == [5] and signal.subscribers == 2
+
+
+async def test_the_shared_librarys_candidates_follow_every_change_to_the_stories(service: MomentService) -> None:
+    """The library's candidates are kept between changes: a relabel, a deletion or a new story is seen at once."""
+    service.attach(Poster(), Planner())
+    await service.schedule(MOD, 42, "10:00", "UTC")
+    first = (await service.preview(MOD)).choice.story_id
+    assert first is not None
+    owner = Actor(user_id=3, guild_id=None, is_owner=True)
+    await service.stories.label(owner, first, "false", "It never happened")
+    second = (await service.preview(MOD)).choice.story_id
+    assert second not in (None, first)
+    await service.stories.delete(owner, second)
+    third = (await service.preview(MOD)).choice
+    assert third.story_id not in (None, first, second)
+    service.detach()

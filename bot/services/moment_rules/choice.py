@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Any
 
 from bot.errors import UserFacingError
 from bot.i18n import Text, t
@@ -73,6 +74,17 @@ def _tie_break(guild_id: int, local_date: date, story_id: int) -> bytes:
     return hashlib.sha256(f"{guild_id}:{local_date.isoformat()}:{story_id}".encode()).digest()
 
 
+def _first(
+    candidates: Sequence[Candidate], rank: Callable[[Candidate], Any], guild_id: int, local_date: date
+) -> Candidate:
+    """The candidate of the lowest rank, ties broken by the stable hash: hashed only among the tied (a server
+    chooses among a thousand stories, most of them unposted, at every post)."""
+    ranked = [(rank(c), c) for c in candidates]
+    lowest = min(key for key, _ in ranked)
+    tied = [c for key, c in ranked if key == lowest]
+    return min(tied, key=lambda c: (_tie_break(guild_id, local_date, c.story_id), c.story_id))
+
+
 def day_month(day: date) -> Text:
     """ "10 March": a date without its year, in the reader's words."""
     return t("moment-day-month", day=day.day, month=t("moment-month", month=day.month))
@@ -134,16 +146,16 @@ def choose(
     seen_yesterday = frozenset().union(*(c.skater_ids for c in candidates if c.last_posted == yesterday))
     fresh = [c for c in eligible if not inside_window(c)]
     if fresh:
-        best = min(
+        best = _first(
             fresh,
-            key=lambda c: (
+            lambda c: (
                 bool(c.skater_ids & seen_yesterday),
                 not _is_on_this_day(_iso_date(c.moment_date), local_date),
                 unlabelled_fact(c),
                 recency(c),
-                _tie_break(guild_id, local_date, c.story_id),
-                c.story_id,
             ),
+            guild_id,
+            local_date,
         )
         moment = _iso_date(best.moment_date)
         posted = last(best)
@@ -163,7 +175,7 @@ def choose(
 
     # Everything postable was posted inside the window: repeating beats posting nothing, and
     # the least recently posted one is the repeat the members are least likely to remember.
-    best = min(eligible, key=lambda c: (recency(c), _tie_break(guild_id, local_date, c.story_id), c.story_id))
+    best = _first(eligible, recency, guild_id, local_date)
     posted = last(best)
     if posted is not None:
         reason = t("moment-reason-repeat", days=repeat_days, date=posted.isoformat())
