@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import sys
 import time
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +66,25 @@ def kill_live_delivery(live: LiveService, monkeypatch: pytest.MonkeyPatch, *, af
     else:
         assert live._poster is not None
         monkeypatch.setattr(live._poster, "send", die)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def command_line(store: Path, *args: str) -> str:
+    """`skatebot ARGS` as its own process on `store`, while the bot's loop keeps running; its output. A clean
+    environment: nothing of the developer's Discord settings leaks in."""
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SKATEBOT_", "DEV_GUILD", "OWNER_"))}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        *args,
+        env={**base, "SKATEBOT_DB": str(store)},
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), 120)
+    assert process.returncode == 0, err.decode()
+    return out.decode()

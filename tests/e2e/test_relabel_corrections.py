@@ -6,11 +6,8 @@ process of its own, with no Discord connection) is heard by the bot when it next
 
 from __future__ import annotations
 
-import asyncio
 import json
-import os
 import shutil
-import sys
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -22,7 +19,7 @@ from bot.sandbox.server import Message
 from bot.scheduling import CORRECTIONS_EVERY, CORRECTIONS_JOB
 from bot.services.story_import import ImportOutcome, import_story, read_story_files
 from bot.store import BUNDLED_DATA, CLI_OWNER
-from tests.e2e.helpers import Clock
+from tests.e2e.helpers import Clock, command_line
 
 ROOT = Path(__file__).resolve().parents[2]
 FOOTER = "Moment of the day"
@@ -63,26 +60,6 @@ async def relabelled_file(sandbox: Sandbox, tmp_path: Path, label: str, note: st
     return path
 
 
-async def import_by_command_line(path: Path, store: Path) -> str:
-    """`skatebot stories import` as its own process (the bot's loop keeps running meanwhile); its output."""
-    base = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SKATEBOT_", "DEV_GUILD", "OWNER_"))}
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        "stories",
-        "import",
-        str(path),
-        env={**base, "SKATEBOT_DB": str(store)},
-        cwd=ROOT,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    out, err = await asyncio.wait_for(process.communicate(), 120)
-    assert process.returncode == 0, err.decode()
-    return out.decode()
-
-
 def correction_shown(post: Message, label: str, note: str) -> bool:
     fields = str(post.embeds[0].get("fields", ""))
     return post.edited and "Correction" in fields and label in fields and note in fields
@@ -113,7 +90,7 @@ async def test_a_relabel_by_the_command_line_process_is_corrected_when_the_bot_s
     sandbox, post, store = posted
     path = await relabelled_file(sandbox, tmp_path, "misleading", "The quote is cut before its second half")
     await sandbox.stop_bot()
-    assert ": updated" in await import_by_command_line(path, store)
+    assert ": updated" in await command_line(store, "stories", "import", str(path))
     assert not post.edited  # the command line has no Discord connection
     await sandbox.start_bot()
     assert sandbox.bot.recovery is not None
@@ -128,7 +105,7 @@ async def test_a_relabel_by_the_command_line_while_the_bot_runs_is_corrected_by_
     corrections job (run by the scheduler, driven by the injected clock) finds the post showing the old label."""
     sandbox, post, store = posted
     path = await relabelled_file(sandbox, tmp_path, "false", "The medal was never given away")
-    assert ": updated" in await import_by_command_line(path, store)
+    assert ": updated" in await command_line(store, "stories", "import", str(path))
     assert not post.edited
     job = sandbox.bot.moment_scheduler.scheduler.get_job(CORRECTIONS_JOB)
     assert job is not None and job.trigger.interval == CORRECTIONS_EVERY

@@ -4,12 +4,9 @@ corrected result, imported by the command line as its own process while the bot 
 
 from __future__ import annotations
 
-import asyncio
 import json
-import os
 import re
 import shutil
-import sys
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -20,7 +17,7 @@ from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import Message
 from bot.scheduling import CORRECTIONS_EVERY
 from bot.store import BUNDLED_DATA
-from tests.e2e.helpers import Clock
+from tests.e2e.helpers import Clock, command_line
 
 ROOT = Path(__file__).resolve().parents[2]
 FOOTER = "Moment of the day"
@@ -43,25 +40,6 @@ def moments(sandbox: Sandbox) -> list[Message]:
         for m in sandbox.server.messages(sandbox.channel)
         if m.embeds and m.embeds[0].get("footer", {}).get("text", "").startswith(FOOTER)
     ]
-
-
-async def import_by_command_line(path: Path, store: Path) -> str:
-    """`skatebot import` as its own process (the bot keeps running); its output."""
-    base = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SKATEBOT_", "DEV_GUILD", "OWNER_"))}
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        "import",
-        str(path),
-        env={**base, "SKATEBOT_DB": str(store)},
-        cwd=ROOT,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    out, err = await asyncio.wait_for(process.communicate(), 120)
-    assert process.returncode == 0, err.decode()
-    return out.decode()
 
 
 def corrected_file(tmp_path: Path, names: set[str]) -> Path:
@@ -110,7 +88,7 @@ async def test_a_server_with_no_story_of_its_own_gets_a_moment_from_the_results_
 
     # A corrected result for the story's skaters, imported by the command line while the bot runs.
     names = set(await sandbox.bot.results.skater_names(story.skater_ids))
-    output = await import_by_command_line(corrected_file(tmp_path, names), store)
+    output = await command_line(store, "import", str(corrected_file(tmp_path, names)))
     assert re.search(r"stories from the results: \d+ added, [1-9]\d* corrected", output), output
     corrected = await sandbox.bot.stories.get(story_id)
     assert corrected is not None and corrected.summary != story.summary
