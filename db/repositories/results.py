@@ -47,6 +47,25 @@ def _placeholders(values: Sequence[Any]) -> str:
     return ",".join("?" * len(values))
 
 
+def _element(row: sqlite3.Row) -> ProtocolElement:
+    """A protocol element as stored (protocol_elements)."""
+    return ProtocolElement(
+        row["number"],
+        row["code"],
+        row["info"],
+        row["base_value"],
+        bool(row["bonus"]),
+        row["goe"],
+        tuple(json.loads(row["judges"])),
+        row["panel_score"],
+    )
+
+
+def _component(row: sqlite3.Row) -> ProtocolComponent:
+    """A protocol component as stored (protocol_components)."""
+    return ProtocolComponent(row["name"], row["factor"], tuple(json.loads(row["judges"])), row["score"])
+
+
 class ResultsRepository:
     """Read side. Provenance rows are immutable (never updated or deleted), so they are cached by id."""
 
@@ -295,23 +314,8 @@ class ResultsRepository:
             "SELECT role, name, nation FROM segment_officials WHERE segment_id = ? ORDER BY position", (segment_id,)
         )
         return Protocol(
-            elements=[
-                ProtocolElement(
-                    r["number"],
-                    r["code"],
-                    r["info"],
-                    r["base_value"],
-                    bool(r["bonus"]),
-                    r["goe"],
-                    tuple(json.loads(r["judges"])),
-                    r["panel_score"],
-                )
-                for r in elements
-            ],
-            components=[
-                ProtocolComponent(r["name"], r["factor"], tuple(json.loads(r["judges"])), r["score"])
-                for r in components
-            ],
+            elements=[_element(r) for r in elements],
+            components=[_component(r) for r in components],
             deductions=[(r["reason"], r["points"]) for r in deductions],
             judges=[
                 f"{r['name']} ({r['nation']})" if r["nation"] else r["name"]
@@ -371,16 +375,7 @@ class ResultsRepository:
             JumpElement(
                 row["entry_id"],
                 row["segment_id"],
-                ProtocolElement(
-                    row["number"],
-                    row["code"],
-                    row["info"],
-                    row["base_value"],
-                    bool(row["bonus"]),
-                    row["goe"],
-                    tuple(json.loads(row["judges"])),
-                    row["panel_score"],
-                ),
+                _element(row),
                 self._provenance.get(row["prov"]),
             )
             for row in rows
@@ -413,16 +408,7 @@ class ResultsRepository:
             UnanimousMark(
                 row["entry_id"],
                 row["segment_id"],
-                ProtocolElement(
-                    row["number"],
-                    row["code"],
-                    row["info"],
-                    row["base_value"],
-                    bool(row["bonus"]),
-                    row["goe"],
-                    tuple(json.loads(row["judges"])),
-                    row["panel_score"],
-                ),
+                _element(row),
                 self._provenance.get(row["prov"]),
             )
             for row in elements
@@ -431,7 +417,7 @@ class ResultsRepository:
             UnanimousMark(
                 row["entry_id"],
                 row["segment_id"],
-                ProtocolComponent(row["name"], row["factor"], tuple(json.loads(row["judges"])), row["score"]),
+                _component(row),
                 self._provenance.get(row["prov"]),
             )
             for row in components

@@ -124,6 +124,23 @@ async def _unindex(tx: Transaction, story_id: int) -> None:
     )
 
 
+def _fact_values(fact: FactStory, audit: AuditRecord) -> dict[str, Any]:
+    """A generated story's columns, for its insert and its rewrite."""
+    return {
+        "title": fact.title,
+        "summary": fact.summary,
+        "body": fact.body,
+        "moment_date": fact.moment_date,
+        "competition_id": fact.competition_id,
+        "event_id": fact.event_id,
+        "key": fact.key,
+        "digest": fact.digest,
+        "words": fact.words,
+        "actor": audit.actor_id,
+        "at": audit.at,
+    }
+
+
 def _fact_audit(audit: AuditRecord, action: str, before: sqlite3.Row | None, fact: FactStory | None) -> AuditRecord:
     """The audit entry of a generated story's change: what its text said, and says now."""
     was: dict[str, object] | None = None
@@ -465,21 +482,9 @@ class StoryRepository:
                 story_id = await tx.insert(
                     "INSERT INTO stories (guild_id, title, summary, body, moment_date, competition_id, event_id, "
                     "created_by, created_at, updated_at, fact_key, fact_digest, fact_words) "
-                    "VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        fact.title,
-                        fact.summary,
-                        fact.body,
-                        fact.moment_date,
-                        fact.competition_id,
-                        fact.event_id,
-                        audit.actor_id,
-                        audit.at,
-                        audit.at,
-                        fact.key,
-                        fact.digest,
-                        fact.words,
-                    ),
+                    "VALUES (NULL, :title, :summary, :body, :moment_date, :competition_id, :event_id, :actor, :at, "
+                    ":at, :key, :digest, :words)",
+                    _fact_values(fact, audit),
                 )
                 await self._write_fact_links(tx, story_id, fact, audit)
                 await _index(tx, story_id, None, fact.title, fact.summary, fact.body)
@@ -490,21 +495,10 @@ class StoryRepository:
                 if before["deleted_at"] is None:
                     await _unindex(tx, story_id)
                 await tx.execute(
-                    "UPDATE stories SET title = ?, summary = ?, body = ?, moment_date = ?, competition_id = ?, "
-                    "event_id = ?, fact_digest = ?, fact_words = ?, updated_at = ?, deleted_at = NULL, "
-                    "deleted_by = NULL WHERE id = ?",
-                    (
-                        fact.title,
-                        fact.summary,
-                        fact.body,
-                        fact.moment_date,
-                        fact.competition_id,
-                        fact.event_id,
-                        fact.digest,
-                        fact.words,
-                        audit.at,
-                        story_id,
-                    ),
+                    "UPDATE stories SET title = :title, summary = :summary, body = :body, moment_date = :moment_date, "
+                    "competition_id = :competition_id, event_id = :event_id, fact_digest = :digest, "
+                    "fact_words = :words, updated_at = :at, deleted_at = NULL, deleted_by = NULL WHERE id = :id",
+                    {**_fact_values(fact, audit), "id": story_id},
                 )
                 await tx.execute(
                     "DELETE FROM story_sources WHERE story_id = ? AND added_by = ? AND kind = 'primary'",
