@@ -347,3 +347,22 @@ async def test_a_servers_moderators_choose_the_language_of_its_posts(service: St
     assert (await service.guild_settings(OTHER)).locale is None
     assert await service.set_language(MOD, None) is None  # back to Discord's language of the server
     assert (await service.guild_settings(GUILD)).locale is None
+
+
+async def test_japanese_search_holds_on_variants_of_the_text_and_the_query(service: StoryService) -> None:
+    """Half-width katakana, decomposed kana (NFD), a query with spaces or punctuation, the whole title (more pairs
+    of characters than a query keeps)."""
+    import unicodedata
+
+    story = await service.create(
+        MOD, StoryDraft(unicodedata.normalize("NFD", "坂本花織、フリーで銀メダル"), language="ja")
+    )
+    for query in (
+        "ﾌﾘｰ",
+        "花織 銀メダル",
+        "「銀メダル」",
+        unicodedata.normalize("NFD", "銀メダル"),
+        "坂本花織、フリーで銀メダル",
+    ):
+        assert story.id in [s.id for s in await service.search(MEMBER, query)], query
+    assert await service.search(MEMBER, "金メダル") == []
