@@ -19,10 +19,11 @@ import logging
 import re
 import sqlite3
 import urllib.parse
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
@@ -82,12 +83,26 @@ def is_url(location: str | Path) -> bool:
     return isinstance(location, str) and location.startswith(("postgresql://", "postgres://"))
 
 
+def redacted(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    if parts.port:
+        host += f":{parts.port}"
+    user = f"{parts.username}@" if parts.username else ""
+    return urlunsplit((parts.scheme, user + host, parts.path, parts.query, parts.fragment))
+
+
 class Row(Protocol):
     """A row as both engines return it (sqlite3.Row, asyncpg.Record): by column name or index, and its names."""
 
     def __getitem__(self, key: Any, /) -> Any: ...
 
     def keys(self) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
 
 
 def _readonly_uri(file: Path) -> str:

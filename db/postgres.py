@@ -20,7 +20,6 @@ from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
@@ -35,6 +34,7 @@ from db.database import (
     StoreMissing,
     Transaction,
     list_migrations,
+    redacted,
 )
 from db.dialect import POSTGRESQL
 
@@ -114,18 +114,6 @@ def _rowcount(status: str) -> int:
     """The affected rows of a command's status ("INSERT 0 1", "UPDATE 3", "DELETE 0")."""
     last = status.rsplit(" ", 1)[-1]
     return int(last) if last.isdigit() else 0
-
-
-def redacted(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    if parts.port:
-        host += f":{parts.port}"
-    user = f"{parts.username}@" if parts.username else ""
-    return urlunsplit((parts.scheme, user + host, parts.path, parts.query, parts.fragment))
 
 
 class PostgresDatabase(Database):
@@ -277,6 +265,11 @@ class PostgresTransaction(Transaction):
     async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
         text, names = translate(sql)
         return list(await self._conn.fetch(text, *_arguments(names, params)))
+
+    async def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]]) -> None:
+        """Many rows at once through COPY (skatebot db migrate-to)."""
+        if rows:
+            await self._conn.copy_records_to_table(table, records=rows, columns=list(columns))
 
 
 async def _connect(url: str, **options: Any) -> asyncpg.Connection:
