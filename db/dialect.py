@@ -48,10 +48,13 @@ class Dialect:
             return f"{expression} ~ '{_glob_to_regex(pattern)}'"
         return f"{expression} GLOB '{pattern}'"
 
-    def text_list(self, expression: str, separator: str) -> str:
-        """The aggregate joining `expression` of a group's rows as text (NULL for none); `separator` is SQL."""
+    def text_list(self, expression: str, separator: str, order: str | None = None) -> str:
+        """The aggregate joining `expression` of a group's rows as text (NULL for none); `separator` is SQL.
+        `order`: the order PostgreSQL joins them in; SQLite (before 3.44) takes no order inside the aggregate and
+        joins them in the order it reads the rows, so a caller that needs one reads them in it (a subquery)."""
         if self.postgres:
-            return f"string_agg(CAST({expression} AS TEXT), {separator})"
+            ordered = f" ORDER BY {order}" if order else ""
+            return f"string_agg(CAST({expression} AS TEXT), {separator}{ordered})"
         return f"group_concat({expression}, {separator})"
 
     @property

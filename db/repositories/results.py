@@ -115,7 +115,7 @@ class ResultsRepository:
     async def skater(self, skater_id: int) -> Skater | None:
         dialect = self._db.dialect
         row = await self._db.fetchone(
-            f"SELECT s.*, (SELECT {dialect.text_list('alias', dialect.unit_separator)} FROM (SELECT alias "
+            f"SELECT s.*, (SELECT {dialect.text_list('alias', dialect.unit_separator, 'alias')} FROM (SELECT alias "
             "FROM skater_aliases WHERE skater_id = s.id ORDER BY alias) AS a) AS aliases FROM skaters s WHERE s.id = ?",
             (skater_id,),
         )
