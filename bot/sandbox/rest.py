@@ -8,7 +8,6 @@ import asyncio
 import json
 import logging
 import mimetypes
-import re
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -477,10 +476,9 @@ class Rest:
         # Slash commands (type 1) have lower-case word names; user and message context menus (2, 3) may
         # have spaces and capitals ("Report story"), up to 32 characters.
         if int(data.get("type") or 1) == 1:
-            valid = isinstance(name, str) and bool(re.fullmatch(r"[-_\w]{1,32}", name)) and name == name.lower()
-        else:
-            valid = isinstance(name, str) and 1 <= len(name.strip()) <= 32
-        if not valid:
+            if problems := limits.validate_command_names(data):
+                raise invalid_form_body(problems)
+        elif not (isinstance(name, str) and 1 <= len(name.strip()) <= 32):
             raise invalid_form_body([(["name"], "Invalid application command name")])
         ctype = int(data.get("type", 1))
         description = data.get("description", "")

@@ -23,7 +23,8 @@ from bot.services.results import (
     Standings,
     difference,
 )
-from bot.services.results.vocabulary import discipline_phrase, discipline_text
+from bot.services.results.vocabulary import discipline_phrase, discipline_text, event_name_text, segment_name_text
+from bot.text import pad
 from bot.ui.flags import flag
 from db.models import Competition, Entry, Event, Figure, Segment, Skater, StoreSummary
 
@@ -151,9 +152,9 @@ class PerAnswer(Generic[_Answer, _Built]):
 # --- /results -------------------------------------------------------------------------------------------
 def _standings_pages(standings: Standings, words: Words) -> list[discord.Embed]:
     event, competition = standings.event, standings.competition
-    title = f"{competition.label} · {event.name}"
+    title = f"{competition.label} · {words(event_name_text(event))}"
     if standings.focus:
-        title += f" · {standings.focus.name}"
+        title += f" · {words(segment_name_text(standings.focus))}"
     if standings.teams:
         lines = _team_lines(standings, words)
     elif standings.focus:
@@ -281,7 +282,7 @@ def _profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
                     "athlete-best-line",
                     label=b.label,
                     score=score(b.score),
-                    competition=_where(b.competition, b.event),
+                    competition=_where(b.competition, b.event, words),
                     date=b.date or _dates(b.competition, words),
                 )
                 for b in bests
@@ -324,10 +325,10 @@ def _medal_line(count: MedalCount, words: Words) -> str:
     return words(key, level=level, competitions=competitions, medals=medals)
 
 
-def _where(competition: Competition, event: Event) -> str:
+def _where(competition: Competition, event: Event, words: Words) -> str:
     """Where a best was skated: the competition, and the team event when it was there."""
     label = competition.label
-    return f"{label} · {event.name}" if event.discipline == "team" else label
+    return f"{label} · {words(event_name_text(event))}" if event.discipline == "team" else label
 
 
 def _dates(competition: Competition, words: Words) -> str:
@@ -346,13 +347,15 @@ def _career_line(held: CareerCompetition, profile: AthleteProfile, words: Words)
     parts: list[tuple[str | None, str]] = []  # (the event when named, the outcome)
     for record in individual:
         named = name_events or not is_senior(record.event.level)
-        parts.append((record.event.name if named else None, _entry_outcome(record.entry, profile, words)))
+        parts.append(
+            (words(event_name_text(record.event)) if named else None, _entry_outcome(record.entry, profile, words))
+        )
     teams = {event.id: (event, team) for event, team in held.teams}
     for record in held.records:
         if record.event.discipline == "team" and record.event.id not in teams:  # no team result stored
-            parts.append((record.event.name, _entry_outcome(record.entry, profile, words)))
+            parts.append((words(event_name_text(record.event)), _entry_outcome(record.entry, profile, words)))
     for event, team in teams.values():
-        parts.append((event.name, _team_outcome(team.place, team.name, team.points, words)))
+        parts.append((words(event_name_text(event)), _team_outcome(team.place, team.name, team.points, words)))
     line = f"**{held.competition.label}**"
     for index, (event_name, outcome) in enumerate(parts):
         if event_name is None:
@@ -439,7 +442,7 @@ def podium_pages(discipline: str, podiums: list[Podium], words: Words) -> list[d
                 for place, name, country, total in podium.places
             )
             figures += [total for *_, total in podium.places if total]
-            add_field(embed, f"{podium.competition.label} · {podium.event.name}", value)
+            add_field(embed, f"{podium.competition.label} · {words(event_name_text(podium.event))}", value)
         pages.append(set_footer(embed, provenance_footer(figures, words)))
     return pages
 
@@ -466,7 +469,8 @@ def _medal_rows(rows: list[MedalRow], words: Words) -> list[str]:
     noc, gold, silver, bronze, total = (
         words(f"medals-column-{column}") for column in ("country", "gold", "silver", "bronze", "total")
     )
-    table = [f"{'#':>2}  {'':2} {noc:<4} {gold:>2} {silver:>2} {bronze:>2} {total:>4}"]
+    counts = " ".join(pad(column, 2, ">") for column in (gold, silver, bronze))
+    table = [f"{'#':>2}  {'':2} {pad(noc, 4)} {counts} {pad(total, 4, '>')}"]
     rank = 0
     previous = None
     for index, row in enumerate(rows, start=1):
@@ -495,7 +499,9 @@ def head_to_head_embed(h2h: HeadToHead, words: Words) -> discord.Embed:
     title = words("compare-title", a=a.name, b=b.name)
     names = {"a": _escape(a.name), "b": _escape(b.name)}
     if h2h.partners_in and not h2h.meetings:
-        events = tuple(_escape(f"{r.competition.label} ({r.event.name})") for r in h2h.partners_in[:5])
+        events = tuple(
+            _escape(f"{r.competition.label} ({words(event_name_text(r.event))})") for r in h2h.partners_in[:5]
+        )
         return new_embed(title, words("compare-partners", **names, events=events))
     if not h2h.meetings:
         if h2h.a_disciplines and h2h.b_disciplines and not set(h2h.a_disciplines) & set(h2h.b_disciplines):
@@ -535,7 +541,7 @@ def head_to_head_embed(h2h: HeadToHead, words: Words) -> discord.Embed:
     figures: list[Figure] = []
     fields = []
     for meeting in h2h.meetings:
-        name = f"{meeting.competition.label} · {meeting.event.name}"
+        name = f"{meeting.competition.label} · {words(event_name_text(meeting.event))}"
         if h2h.mixes_eras:  # every meeting says the rules its scores were judged under
             name += f" · {words(era_short_text(meeting.era))}"
         fields.append((name, ["\n".join(_meeting_lines(meeting, words, figures))]))

@@ -44,6 +44,7 @@ from bot.services.results.vocabulary import (
     discipline_text,
     medal_text,
     segment_kind_text,
+    segment_name_text,
 )
 from bot.text import quote as _quote
 from db.models import (
@@ -290,7 +291,7 @@ class ResultsService(Curation):
                     raise UserFacingError(
                         "protocol-not-stored",
                         athlete=_quote(athlete.name),
-                        segment=segment.name.lower(),
+                        segment=segment_name_text(segment, segment.name.lower()),
                         competition=_quote(competition.label),
                     )
                 return ProtocolView(competition, record.event, segment, record.entry, protocol)
