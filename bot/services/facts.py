@@ -37,7 +37,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from bot.i18n import Arg, Text, t
+from bot.i18n import Arg, Name, Text, t
 from bot.services.countries import country_by_code, federation
 from bot.services.eras import era_short_text
 from bot.services.levels import is_senior
@@ -342,7 +342,7 @@ class FactsService:
                     **values,
                     margin=margin,
                     total=_score(winner.total),
-                    runner=escape_markdown(runner.name),
+                    runner=Name(runner.name),
                     second=_score(runner.total),
                 ),
             )
@@ -587,7 +587,7 @@ class _StoreWide:
                 continue  # shared, or a team event's: no one holds it alone in words this kind has
             holder = group.best[0]
             values: dict[str, Arg] = {
-                "name": escape_markdown(holder.entry_name),
+                "name": Name(holder.entry_name),
                 "competition": _where(holder.comp, holder.event),
                 "discipline": t(f"discipline-phrase-{discipline.replace('_', '-')}"),
                 "level": level,
@@ -802,7 +802,7 @@ def _fact_of(
 def _common(entry: Entry, comp: Competition, event: Event) -> dict[str, Arg]:
     """The skater and where: a junior (or other non-senior) event is named with its competition, so that a junior
     gold is never read as the senior title ("Grand Prix Final 2017 (Junior Men)")."""
-    return {"name": escape_markdown(entry.name), "competition": _where(comp, event)}
+    return {"name": Name(entry.name), "competition": _where(comp, event)}
 
 
 def _where(comp: Competition, event: Event) -> Text:

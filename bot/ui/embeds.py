@@ -176,8 +176,8 @@ def _standings_pages(standings: Standings, words: Words) -> list[discord.Embed]:
     return embeds
 
 
-def _name(entry: Entry) -> str:
-    return discord.utils.escape_markdown(entry.name)
+def _name(entry: Entry, words: Words) -> str:
+    return discord.utils.escape_markdown(words.name(entry.name))
 
 
 def _escape(text: str) -> str:
@@ -192,7 +192,7 @@ def _final_line(entry: Entry, segments: Sequence[Segment], words: Words) -> str:
             rank = f" ({result.rank.value}{mark(result.rank)})" if result.rank else ""
             parts.append(f"{segment.key} {score(result.tss)}{rank}")
     place = place_text(entry.place, entry.status, words=words)
-    line = f"**{place}** {flag(entry.country)} **{_name(entry)}** {entry.country} — **{score(entry.total)}**"
+    line = f"**{place}** {flag(entry.country)} **{_name(entry, words)}** {entry.country} — **{score(entry.total)}**"
     return line + ("\n\u2003" + " · ".join(parts) if parts else "")
 
 
@@ -207,7 +207,7 @@ def _segment_line(entry: Entry, segment: Segment, words: Words) -> str:
     ]
     if entry.place or entry.status:
         details.append(words("results-final-place", place=place_text(entry.place, entry.status, words=words)))
-    line = f"**{rank}** {flag(entry.country)} **{_name(entry)}** {entry.country} — **{score(result.tss)}**"
+    line = f"**{rank}** {flag(entry.country)} **{_name(entry, words)}** {entry.country} — **{score(result.tss)}**"
     return line + ("\n\u2003" + " · ".join(details) if details else "")
 
 
@@ -250,6 +250,13 @@ def _other_spellings(skater: Skater) -> list[str]:
     return shown
 
 
+def _titled(name: str, words: Words) -> str:
+    """A skater's name as a title: as the reader's language writes it, with the store's spelling beside it
+    when they differ ("坂本花織 (Kaori Sakamoto)"), so that the name typed elsewhere is never lost."""
+    local = words.name(name)
+    return name if local == name else f"{local} ({name})"
+
+
 # --- /athlete -------------------------------------------------------------------------------------------
 def _profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
     athlete = profile.athlete
@@ -257,20 +264,20 @@ def _profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
     if profile.disciplines:
         details.append(words("athlete-disciplines", disciplines=[discipline_text(d) for d in profile.disciplines]))
     if athlete.is_couple:
-        each = " · ".join(_escape(s.name) for s in athlete.skaters)
+        each = " · ".join(_escape(words.name(s.name)) for s in athlete.skaters)
         details.append(words("athlete-couple-partners", names=each))
     elif profile.partners:
-        details.append(words("athlete-partners", names=[_escape(p.name) for p in profile.partners]))
+        details.append(words("athlete-partners", names=[_escape(words.name(p.name)) for p in profile.partners]))
     for skater in athlete.skaters:
         spellings = _other_spellings(skater)
         if spellings:
             also = tuple(_escape(a) for a in spellings[:6])
             details.append(
-                words("athlete-also-written-by", name=_escape(skater.name), spellings=also)
+                words("athlete-also-written-by", name=_escape(words.name(skater.name)), spellings=also)
                 if athlete.is_couple
                 else words("athlete-also-written", spellings=also)
             )
-    embed = new_embed(athlete.name, "\n".join(details))
+    embed = new_embed(_titled(athlete.name, words), "\n".join(details))
     medals = [_medal_line(count, words) for count in profile.medals]
     add_field(embed, words("athlete-medals"), "\n".join(medals) if medals else words("athlete-medals-none"))
     for era, bests in groupby(profile.bests, key=lambda b: b.era):
@@ -437,7 +444,7 @@ def podium_pages(discipline: str, podiums: list[Podium], words: Words) -> list[d
         for podium in podiums[start : start + 8]:
             team = podium.event.discipline == "team"
             value = "\n".join(
-                f"{MEDAL_EMOJI[place]} {flag(country)} {discord.utils.escape_markdown(name)} ({country})"
+                f"{MEDAL_EMOJI[place]} {flag(country)} {discord.utils.escape_markdown(words.name(name))} ({country})"
                 + (f" — {points(total, words) if team else score(total)}" if total else "")
                 for place, name, country, total in podium.places
             )
@@ -496,8 +503,9 @@ def _both(disciplines: Sequence[str]) -> Text:
 def head_to_head_embed(h2h: HeadToHead, words: Words) -> discord.Embed:
     """Where two athletes met, or why they never did, in `words`."""
     a, b = h2h.a, h2h.b
-    title = words("compare-title", a=a.name, b=b.name)
-    names = {"a": _escape(a.name), "b": _escape(b.name)}
+    a_name, b_name = words.name(a.name), words.name(b.name)
+    title = words("compare-title", a=a_name, b=b_name)
+    names = {"a": _escape(a_name), "b": _escape(b_name)}
     if h2h.partners_in and not h2h.meetings:
         events = tuple(
             _escape(f"{r.competition.label} ({words(event_name_text(r.event))})") for r in h2h.partners_in[:5]
@@ -523,8 +531,8 @@ def head_to_head_embed(h2h: HeadToHead, words: Words) -> discord.Embed:
                 words(
                     "compare-era-tally",
                     era=era_short_text(tally.era),
-                    a=f"{flag(a.country)} **{_escape(a.name)}**",
-                    b=f"**{_escape(b.name)}** {flag(b.country)}",
+                    a=f"{flag(a.country)} **{_escape(a_name)}**",
+                    b=f"**{_escape(b_name)}** {flag(b.country)}",
                     a_wins=tally.a_wins,
                     b_wins=tally.b_wins,
                     events=tally.meetings,
@@ -533,7 +541,7 @@ def head_to_head_embed(h2h: HeadToHead, words: Words) -> discord.Embed:
     else:
         a_wins, b_wins = h2h.score
         lines.append(
-            f"{flag(a.country)} **{_escape(a.name)}** {a_wins} – {b_wins} **{_escape(b.name)}** {flag(b.country)}"
+            f"{flag(a.country)} **{_escape(a_name)}** {a_wins} – {b_wins} **{_escape(b_name)}** {flag(b.country)}"
         )
         lines.append(words("compare-finished-ahead", events=len(h2h.meetings)))
         lines.append(words("compare-one-era", era=era_text(h2h.eras[0])))
@@ -546,7 +554,7 @@ def head_to_head_embed(h2h: HeadToHead, words: Words) -> discord.Embed:
             name += f" · {words(era_short_text(meeting.era))}"
         fields.append((name, ["\n".join(_meeting_lines(meeting, words, figures))]))
     _grouped_fields(embed, fields, words, more_key="compare-meetings-more")
-    suffix = words("compare-differences", a=a.name, b=b.name)
+    suffix = words("compare-differences", a=a_name, b=b_name)
     return set_footer(embed, provenance_footer(figures, words, suffix=suffix))
 
 

@@ -40,8 +40,8 @@ def _when(iso: str | None) -> datetime | None:
     return datetime.fromisoformat(iso) if iso else None
 
 
-def _name(skater: dict[str, Any]) -> str:
-    return escape_markdown(str(skater.get("name") or "?"))
+def _name(skater: dict[str, Any], words: Words) -> str:
+    return escape_markdown(words.name(str(skater.get("name") or "?")))
 
 
 def _nation(skater: dict[str, Any]) -> tuple[str, str]:
@@ -150,7 +150,7 @@ def _order_embed(words: Words, content: dict[str, Any]) -> discord.Embed:
         number = str(skater.get("starting_number") or "–")
         key = "live-order-line-status" if skater.get("status") else "live-order-line"
         lines.append(
-            words(key, number=number, flag=flag_, name=_name(skater), nation=nation, status=skater.get("status"))
+            words(key, number=number, flag=flag_, name=_name(skater, words), nation=nation, status=skater.get("status"))
         )
     _pack(words, embed, words("live-order-field"), lines or [words("live-none")])
     return embed
@@ -181,7 +181,7 @@ def _segment_line(words: Words, skater: dict[str, Any]) -> str:
         return words(
             "live-segment-line-status",
             flag=flag_,
-            name=_name(skater),
+            name=_name(skater, words),
             nation=nation,
             status=skater.get("status") or "—",
         )
@@ -191,7 +191,7 @@ def _segment_line(words: Words, skater: dict[str, Any]) -> str:
         "live-segment-line-deductions" if has_deductions else "live-segment-line",
         place=_place(words, skater.get("place")),
         flag=flag_,
-        name=_name(skater),
+        name=_name(skater, words),
         nation=nation,
         score=str(skater["score"]),
         tes=str(skater.get("tes") or "—"),
@@ -222,7 +222,7 @@ def _segment_embed(words: Words, content: dict[str, Any], competition: str) -> d
                 words(
                     "live-moved-line",
                     flag=flag_,
-                    name=_name(skater),
+                    name=_name(skater, words),
                     before=_place(words, skater["before"]),
                     after=_place(words, skater["overall"]),
                 )
@@ -250,7 +250,13 @@ def _final_embed(words: Words, content: dict[str, Any]) -> discord.Embed:
         flag_, nation = _nation(skater)
         if skater.get("score") is None:
             lines.append(
-                words("live-final-line-status", flag=flag_, name=_name(skater), nation=nation, status=skater["status"])
+                words(
+                    "live-final-line-status",
+                    flag=flag_,
+                    name=_name(skater, words),
+                    nation=nation,
+                    status=skater["status"],
+                )
             )
             continue
         place = skater.get("place")
@@ -260,7 +266,7 @@ def _final_embed(words: Words, content: dict[str, Any]) -> discord.Embed:
                 medal=MEDALS.get(place or 0, "▫️"),
                 place=_place(words, place),
                 flag=flag_,
-                name=_name(skater),
+                name=_name(skater, words),
                 nation=nation,
                 score=str(skater["score"]),
             )
@@ -278,7 +284,7 @@ def direct_embed(words: Words, message: DirectMessage) -> discord.Embed:
     segment = _text(content, "segment")
     title = words(
         "live-direct-title",
-        name=_name(mine) if mine is not None else escape_markdown(message.skater),  # a couple by both names
+        name=_name(mine, words) if mine is not None else escape_markdown(message.skater),  # a couple by both names
         category=_text(content, "category"),
         segment=segment,
     )
@@ -313,7 +319,7 @@ def direct_embed(words: Words, message: DirectMessage) -> discord.Embed:
             rows = []
             for skater in around:
                 flag_, _ = _nation(skater)
-                name = _name(skater)
+                name = _name(skater, words)
                 rows.append(
                     words(
                         "live-direct-standing-line",

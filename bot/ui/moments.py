@@ -64,7 +64,7 @@ def moment_embed(words: Words, content: MomentContent) -> discord.Embed:
             if result and result.tss:
                 rank = f" ({result.rank.value})" if result.rank else ""
                 parts.append(f"{words(segment_name_text(segment))} {score(result.tss)}{rank}")
-        add_field(embed, cut(entry.name, 256), " · ".join(parts), inline=True)
+        add_field(embed, cut(words.name(entry.name), 256), " · ".join(parts), inline=True)
     links: list[str] = []
     for source in content.view.sources:
         link = markdown_link(source.source.publisher, source.source.url)

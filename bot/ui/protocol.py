@@ -63,7 +63,7 @@ def protocol_embed(view: ProtocolView, words: Words) -> discord.Embed:
     where = (
         f"{view.competition.label} · {words(event_name_text(view.event))} · {words(segment_name_text(view.segment))}"
     )
-    title = f"{flag(entry.country)} {entry.name} · {where}"
+    title = f"{flag(entry.country)} {words.name(entry.name)} · {where}"
     summary = []
     if result:
         scores = {

@@ -125,7 +125,9 @@ def story_embed(view: StoryView, words: Words, *, excerpt: int = EXCERPT) -> dis
         competition = view.competition + (f" · {words(view.event)}" if view.event else "")
         embed.add_field(name=words("story-field-competition"), value=competition, inline=True)
     if view.skaters:
-        embed.add_field(name=words("story-field-skaters"), value=cut(", ".join(view.skaters), 1024), inline=True)
+        embed.add_field(
+            name=words("story-field-skaters"), value=cut(", ".join(map(words.name, view.skaters)), 1024), inline=True
+        )
     sources = [source_line(s, words) for s in view.sources] or [words("story-no-sources")]
     lines_into_fields(embed, words("story-field-sources"), sources, words=words)
     if story.check_summary:

@@ -131,3 +131,27 @@ async def test_a_japanese_story_is_found_by_a_japanese_word(sandbox: Sandbox) ->
     assert "日本語" in shown(await story.wait_message())  # its language, named in the reader's
     english = await sandbox.slash("story show", id=story_id)
     assert "Japanese" in shown(await english.wait_message())
+
+
+async def test_japanese_skaters_are_named_in_japanese_and_found_in_either_script(sandbox: Sandbox) -> None:
+    ja = sandbox.member
+    ja.locale = "ja"
+    # Found by the written name, by a reading in either kana (full or half width), with or without a space.
+    for typed in ("坂本花織", "坂本 花織", "さかもと かおり", "サカモト", "ｻｶﾓﾄ ｶｵﾘ", "Kaori Sakamoto"):
+        offered = await sandbox.autocomplete("athlete", "name", user=ja, name=typed)
+        assert offered and offered[0]["name"] == "坂本花織 (Kaori Sakamoto)", (typed, offered[:3])
+    english = await sandbox.autocomplete("athlete", "name", name="さかもと")
+    assert english[0]["name"] == "Kaori Sakamoto"  # an English reader finds her by the reading too
+    profile = await sandbox.slash("athlete", user=ja, name="さかもと かおり")
+    assert embed_of(profile)["title"] == "坂本花織 (Kaori Sakamoto)"
+    podium = shown(await (await sandbox.slash("results", user=ja, competition="owg2026", event="pairs")).wait_message())
+    assert "三浦璃来 / 木原龍一" in podium  # a couple partner by partner
+    women = shown(await (await sandbox.slash("results", user=ja, competition="owg2026", event="women")).wait_message())
+    assert "坂本花織" in women and "中井亜美" in women and "Kaori Sakamoto" not in women
+    assert "Alysa Liu" in women  # no source gives her name in Japanese: never transliterated
+    told = shown(await (await sandbox.slash("results", competition="owg2026", event="women")).wait_message())
+    assert "Kaori Sakamoto" in told and not JAPANESE_SCRIPT.search(told)
+
+
+def embed_of(reply: Any) -> dict[str, Any]:
+    return reply.message.embeds[0]
