@@ -15,6 +15,7 @@ import discord
 from bot.i18n import Text, Words, t
 from bot.services.live.items import ItemKind
 from bot.services.live.service import DirectMessage, PostMessage, ScheduleView, status_text
+from bot.services.results.vocabulary import category_name_text, segment_code_text
 from bot.text import escape_markdown
 from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, new_embed, set_footer
 from bot.ui.flags import flag
@@ -55,6 +56,16 @@ def _place(words: Words, place: int | None) -> str:
 
 def _text(content: dict[str, Any], key: str) -> str:
     return escape_markdown(str(content.get(key) or "?"))
+
+
+def _category(content: dict[str, Any], words: Words) -> str:
+    """The category as the site prints it, or in the reader's words when its discipline and level are known."""
+    printed = _text(content, "category")
+    return words(category_name_text(content.get("discipline"), content.get("level"), printed))
+
+
+def _segment(content: dict[str, Any], words: Words) -> str:
+    return words(segment_code_text(content.get("segment_code"), _text(content, "segment")))
 
 
 # Rendered posts, by language and by what they show: one embed serves every channel of a language that receives
@@ -136,7 +147,7 @@ def _change(change: dict[str, Any]) -> Text:
 
 
 def _order_embed(words: Words, content: dict[str, Any]) -> discord.Embed:
-    title = words("live-order-title", category=_text(content, "category"), segment=_text(content, "segment"))
+    title = words("live-order-title", category=_category(content, words), segment=_segment(content, words))
     starts = _when(content.get("starts_at"))
     description = (
         words("live-order-starts", at=timestamp(starts, "F"), relative=timestamp(starts, "R"))
@@ -208,7 +219,7 @@ def _top(words: Words, lines: Sequence[str]) -> str:
 
 
 def _segment_embed(words: Words, content: dict[str, Any], competition: str) -> discord.Embed:
-    title = words("live-segment-title", category=_text(content, "category"), segment=_text(content, "segment"))
+    title = words("live-segment-title", category=_category(content, words), segment=_segment(content, words))
     skaters = content.get("skaters", [])
     embed = new_embed(title, colour=RESULTS_COLOUR)
     add_field(embed, words("live-segment-field"), _top(words, [_segment_line(words, s) for s in skaters]))
@@ -243,7 +254,7 @@ def _segment_embed(words: Words, content: dict[str, Any], competition: str) -> d
 
 
 def _final_embed(words: Words, content: dict[str, Any]) -> discord.Embed:
-    title = words("live-final-title", category=_text(content, "category"))
+    title = words("live-final-title", category=_category(content, words))
     embed = new_embed(title, colour=FINAL_COLOUR)
     lines = []
     for skater in content.get("skaters", []):
@@ -281,11 +292,11 @@ def direct_embed(words: Words, message: DirectMessage) -> discord.Embed:
     content = message.content
     skaters = content.get("skaters", [])
     mine = next((s for s in skaters if message.skater in s.get("names", []) or s.get("name") == message.skater), None)
-    segment = _text(content, "segment")
+    segment = _segment(content, words)
     title = words(
         "live-direct-title",
-        name=_name(mine, words) if mine is not None else escape_markdown(message.skater),  # a couple by both names
-        category=_text(content, "category"),
+        name=_name(mine, words) if mine is not None else escape_markdown(words.name(message.skater)),
+        category=_category(content, words),
         segment=segment,
     )
     embed = new_embed(title, colour=RESULTS_COLOUR)

@@ -124,11 +124,7 @@ def choice_text(words: Words, choice: Choice) -> str:
 def preview_embeds(words: Words, preview: Preview) -> list[discord.Embed]:
     schedule = preview.schedule
     assert schedule is not None
-    day = preview.local_date
-    title = words(
-        "moment-preview-title",
-        date=t("moment-date", day=f"{day:%d}", month=t("moment-month", month=day.month), year=day.year),
-    )
+    title = words("moment-preview-title", date=_day(preview.local_date.isoformat()))
     if schedule.paused:
         status = words("moment-preview-paused", channel=schedule.channel_id)
     else:

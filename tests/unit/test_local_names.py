@@ -9,9 +9,12 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import Name, Text, Words, catalogue, from_stored, local_name, stored, t
+from bot.services.live.service import DirectMessage
 from bot.services.names import normalize
 from bot.services.results import ResultsService
 from bot.services.results.local_names import NAMES_DIR, LocalName, match_local_names, read_local_names
+from bot.ui.i18n import guild_words
+from bot.ui.live import direct_embed
 from db.database import Database
 
 
@@ -81,3 +84,26 @@ async def test_the_name_index_finds_a_skater_by_a_reading_in_either_kana(results
         assert results.skater_choices(typed)[0].name == "Kaori Sakamoto", typed
     # The name in another script is not offered as a spelling of the store's: it is shown in its reader's words.
     assert "坂本" not in results.skater_choices("坂本")[0].name
+
+
+async def test_a_followers_direct_message_is_in_the_language_they_followed_in(results: ResultsService) -> None:
+    content = {
+        "category": "Men",
+        "segment": "Short Program",
+        "segment_code": "SP",
+        "discipline": "men",
+        "level": "senior",
+        "skaters": [],
+    }
+    message = DirectMessage(3, "Worlds 2017", "Yuzuru Hanyu", content, "ja")
+    assert direct_embed(guild_words(None, "ja"), message).title == "羽生結弦 · 男子シングル ショートプログラム"
+    english = direct_embed(guild_words(None, None), message)
+    assert english.title == "Yuzuru Hanyu · Men Short Program"  # as the site prints it
+    junior = {**content, "category": "Junior Ladies", "level": "junior", "discipline": "women", "segment_code": "FS"}
+    assert direct_embed(guild_words(None, "ja"), DirectMessage(3, "x", "Mai Mihara", junior)).title == (
+        "三原舞依 · ジュニア女子シングル フリースケーティング"
+    )
+    unknown = {**content, "category": "Novice A Girls", "level": "Novice A", "segment_code": "PD", "segment": "Pattern"}
+    assert direct_embed(guild_words(None, "ja"), DirectMessage(3, "x", "Alysa Liu", unknown)).title == (
+        "Alysa Liu · Novice A Girls Pattern"  # a federation's own level and an old segment: as printed
+    )

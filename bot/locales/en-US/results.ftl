@@ -59,7 +59,8 @@ segment-free-dance = Free dance
 segment-short-dance = Short dance
 # An event's and a segment's name, as the store holds them (the source's words). Other languages name them from
 # what they are. event-name: $shape is senior (only $discipline matters), level ($level then $discipline), or
-# stored (the stored name is all that is known). segment-name: $shape is team ($discipline, then $kind) or kind.
+# stored (the stored name is all that is known). segment-name: $shape is team ($discipline, then $kind), kind, or stored (only the
+# stored name is known).
 event-name = { $stored }
 segment-name = { $stored }
 medals-gold = gold

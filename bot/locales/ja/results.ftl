@@ -65,6 +65,7 @@ event-name = { $shape ->
 }
 segment-name = { $shape ->
     [team] { $discipline } { $kind }
+    [stored] { $stored }
    *[kind] { $kind }
 }
 medals-gold = 金メダル

@@ -95,6 +95,7 @@ class DirectMessage:
     competition: str
     skater: str
     content: dict[str, Any]  # the segment's results item
+    locale: str | None = None  # the member's Discord language when they followed; None: the default
 
 
 class LivePoster(Protocol):
@@ -317,11 +318,12 @@ class LiveService:
         return subscription
 
     # --- following skaters (anyone) -----------------------------------------------------------------------------
-    async def follow(self, actor: Actor, athlete: str) -> tuple[str, bool]:
-        """Follows a skater (or both partners of a couple): (name, whether it is new)."""
+    async def follow(self, actor: Actor, athlete: str, locale: str | None = None) -> tuple[str, bool]:
+        """Follows a skater (or both partners of a couple): (name, whether it is new). `locale`: the member's
+        Discord language, which their direct messages are written in (following again updates it)."""
         ids = self.results.athlete_ids(athlete)
         at = _iso(self.now())
-        added = [await self.repo.follow(actor.user_id, skater_id, at) for skater_id in ids]
+        added = [await self.repo.follow(actor.user_id, skater_id, at, locale) for skater_id in ids]
         return " / ".join(await self.results.skater_names(ids)), any(added)
 
     async def unfollow(self, actor: Actor, athlete: str) -> tuple[str, bool]:
@@ -657,7 +659,7 @@ class LiveService:
 
     async def _deliver_directs(self, poster: LivePoster, names: dict[int, str]) -> int:
         sent = 0
-        for user_id, watch_id, item_key, skater_id in await self.repo.due_directs(DELIVERY_BATCH):
+        for user_id, watch_id, item_key, skater_id, locale in await self.repo.due_directs(DELIVERY_BATCH):
             if not await self.repo.claim_direct(user_id, watch_id, item_key, skater_id):
                 continue
             item = await self.repo.item(watch_id, item_key)
@@ -667,7 +669,7 @@ class LiveService:
                 continue
             competition = await self._competition_name(watch_id, names)
             try:
-                await poster.direct(DirectMessage(user_id, competition, names_found[0], item.content))
+                await poster.direct(DirectMessage(user_id, competition, names_found[0], item.content, locale))
             except DirectClosed:
                 await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.CLOSED, None)
                 continue

@@ -66,18 +66,34 @@ def event_name_text(event: Event, shown: str | None = None) -> Text:
     """An event's name for a reader. The default language shows it as stored, or as `shown` (the source's words:
     "Ladies' singles" in 2018, a federation's own name); another language names it from its discipline and level
     when both are known ("ジュニア女子シングル"), and as stored otherwise, never by a guess."""
-    if event.discipline not in DISCIPLINE_LABELS or event.level is None:
+    return category_name_text(event.discipline, event.level, shown or event.name)
+
+
+def category_name_text(discipline: str | None, level: str | None, printed: str) -> Text:
+    """A category (an event) by its discipline and level, as `event_name_text` names it; `printed`: its name
+    as the store or a results site has it."""
+    if discipline not in DISCIPLINE_LABELS or level is None:
         shape = "stored"
-    elif is_senior(event.level):
+    elif is_senior(level):
         shape = "senior"
-    elif event.level in LEVEL_LABELS:
+    elif level in LEVEL_LABELS:
         shape = "level"
     else:
         shape = "stored"  # a federation's own level, as printed
-    level = t("level-event-" + event.level) if shape == "level" and event.level else None
-    return t(
-        "event-name", shape=shape, stored=shown or event.name, discipline=discipline_text(event.discipline), level=level
-    )
+    level_words = t("level-event-" + level) if shape == "level" and level else None
+    disciplined = discipline_text(discipline) if discipline in DISCIPLINE_LABELS else None
+    return t("event-name", shape=shape, stored=printed, discipline=disciplined, level=level_words)
+
+
+def segment_code_text(code: str | None, printed: str) -> Text:
+    """A segment a results site names by its ISU code (SP, FS, RD, SD, FD) and prints as `printed`; the older
+    ice dance segments without a name of our own (original, compulsory, pattern dance) are shown as printed."""
+    kinds = {"SP": "short_program", "FS": "free_skate", "RD": "rhythm_dance", "FD": "free_dance"}
+    if code == "SD":
+        return t("segment-name", shape="kind", stored=printed, kind=t("segment-short-dance"))
+    if code in kinds:
+        return t("segment-name", shape="kind", stored=printed, kind=segment_kind_text(kinds[code]))
+    return t("segment-name", shape="stored", stored=printed)
 
 
 def segment_name_text(segment: Segment, shown: str | None = None) -> Text:
