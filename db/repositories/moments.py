@@ -124,6 +124,16 @@ class MomentRepository:
         )
         return inserted == 1
 
+    async def take_over(self, guild_id: int, local_date: str, attempts: int) -> MomentPost | None:
+        """Takes a claim a stopped process left open, to settle it (one more attempt): a single statement, so of
+        two processes settling the same claim exactly one gets it. None: another took it, or it was settled."""
+        taken = await self._db.execute(
+            "UPDATE moment_posts SET attempts = attempts + 1 "
+            "WHERE guild_id = ? AND local_date = ? AND state = 'claimed' AND attempts = ?",
+            (guild_id, local_date, attempts),
+        )
+        return await self.post(guild_id, local_date) if taken == 1 else None
+
     async def set_retry(self, guild_id: int, local_date: str, attempts: int, retry_at: str, reason: str) -> None:
         """Keeps the day claimed, to be tried again at `retry_at` (a passing failure)."""
         await self._db.execute(
