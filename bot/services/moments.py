@@ -219,6 +219,7 @@ class MomentService:
         self._library: tuple[int, list[Candidate]] | None = None  # (story_changes, the library's candidates)
         self.poster: Poster | None = None  # set by the bot once Discord is there
         self.planner: Planner | None = None  # likewise, the scheduler
+        self.started = ""  # when attach() connected the service: the process's start
 
     def attach(self, poster: Poster, planner: Planner) -> None:
         """Connects the service to Discord and to the scheduler (the bot, once it starts), and subscribes to
@@ -226,6 +227,7 @@ class MomentService:
         posted moments are corrected."""
         self.poster = poster
         self.planner = planner
+        self.started = self._now_text()  # a claim older than this is another (stopped or handing over) process's
         self.stories.relabelled.subscribe(self._relabelled)
         if self.fact_stories is not None:
             self.fact_stories.corrected.subscribe(self.correct_fact)
@@ -583,9 +585,14 @@ class MomentService:
                 continue
             post = pending
             if self.shards.sharded:
-                # Taken over atomically: two processes settling the same claim (a restart beside a handover) would
-                # both look in the channel, find nothing and both send; the one that loses the take leaves it.
-                taken = await self.repo.take_over(pending.guild_id, pending.local_date, pending.attempts)
+                # Taken over atomically, and only a claim made before this process started: two processes settling
+                # the same claim (a restart beside a handover) would both look in the channel, find nothing and
+                # both send. The taker re-claims it now, unless past its grace.
+                past_grace = now - datetime.fromisoformat(pending.claimed_at) > self.grace
+                at = pending.claimed_at if past_grace else self._now_text()  # a late one keeps its time: it is missed
+                taken = await self.repo.take_over(
+                    pending.guild_id, pending.local_date, pending.attempts, self.started, at
+                )
                 if taken is None:
                     continue
                 post = taken

@@ -21,6 +21,8 @@ from db.repositories.moments import MomentRepository
 from db.repositories.stories import GuildRepository, StoryRepository
 
 NOW = datetime(2026, 2, 18, 12, 0, tzinfo=UTC)
+BEFORE_THE_START = "2026-02-18T11:59:00+00:00"  # a claim left open by a process that stopped before these started
+AFTER = "2026-02-18T12:00:01+00:00"
 COUNT = 4
 # One server on each shard: a snowflake's shard is its timestamp part (above bit 22) modulo the count.
 GUILDS = {shard: ((1_000_000 + shard) << 22) | 12345 for shard in range(COUNT)}
@@ -117,7 +119,7 @@ async def test_each_process_plans_posts_and_recovers_only_its_servers(
     # Claims a crash left open on every server: process A settles its own only.
     repo = MomentRepository(store)
     for gid in GUILDS.values():
-        assert await repo.claim(gid, "2026-02-17", 1, gid + 1, "schedule", NOW.isoformat())
+        assert await repo.claim(gid, "2026-02-17", 1, gid + 1, "schedule", BEFORE_THE_START)
     await a.recover()
     states = {gid: (await repo.post(gid, "2026-02-17")).state for gid in GUILDS.values()}  # type: ignore[union-attr]
     assert [states[gid] for gid in GUILDS.values()] == ["posted", "posted", "claimed", "claimed"]
@@ -134,10 +136,10 @@ async def test_two_processes_racing_for_a_claim_never_both_win(store: Database, 
     gid = GUILDS[2]
     for n in range(40):
         day = f"2026-03-{n % 28 + 1:02d}" if n < 28 else f"2026-04-{n - 27:02d}"
-        won = await asyncio.gather(*(repo.claim(gid, day, 1, 5, "schedule", NOW.isoformat()) for repo in repos))
+        won = await asyncio.gather(*(repo.claim(gid, day, 1, 5, "schedule", BEFORE_THE_START) for repo in repos))
         assert sorted(won) == [False, True], day
         # Two processes settling the claim a crash left open: one takes it over, the other leaves it.
-        taken = await asyncio.gather(*(repo.take_over(gid, day, 1) for repo in repos))
+        taken = await asyncio.gather(*(repo.take_over(gid, day, 1, AFTER, NOW.isoformat()) for repo in repos))
         assert sum(post is not None for post in taken) == 1, day
 
 
@@ -150,7 +152,7 @@ async def test_two_processes_recovering_one_claim_send_it_once(
     gid = GUILDS[3]
     await a.schedule(Actor(user_id=1, guild_id=gid, is_moderator=True), 77, "10:00", "UTC")
     repo = MomentRepository(store)
-    assert await repo.claim(gid, "2026-02-17", 1, 77, "schedule", NOW.isoformat())
+    assert await repo.claim(gid, "2026-02-17", 1, 77, "schedule", BEFORE_THE_START)
     await asyncio.gather(a.recover(), b.recover())
     assert len(poster_a.sent) + len(poster_b.sent) == 1
     post = await repo.post(gid, "2026-02-17")
