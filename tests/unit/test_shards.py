@@ -177,3 +177,28 @@ def test_the_settings_choose_the_bot() -> None:
     assert some.own_shards == SECOND_HALF and some.moments.shards == SECOND_HALF and some.live.shards == SECOND_HALF
     every = build_bot(Settings(shard_count=4), db)
     assert isinstance(every, ShardedSkateBot) and every.shard_ids is None and every.own_shards == Shards(COUNT)
+
+
+async def test_another_process_import_is_loaded_within_seconds(
+    store: Database, second_connection: Database, results: ResultsService
+) -> None:
+    """The sharded process's results watch reloads when the store's latest import is not the one it loaded."""
+    from bot.scheduling import RESULTS_EVERY, ResultsWatch
+
+    reloads: list[int] = []
+
+    async def reload() -> None:
+        await results.refresh()
+        reloads.append(results.loaded_import)
+
+    watch = ResultsWatch(results, reload)
+    await watch.run()
+    assert reloads == []  # nothing new: one cheap read, no reload
+    loaded = results.loaded_import
+    await second_connection.execute(  # another process's import lands
+        "INSERT INTO imports (source, sha256, imported_at, summary) VALUES ('other', 'x', ?, '{}')", (NOW.isoformat(),)
+    )
+    await watch.run()
+    assert reloads == [loaded + 1] and RESULTS_EVERY.total_seconds() <= 5
+    await watch.run()
+    assert reloads == [loaded + 1]
