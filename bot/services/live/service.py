@@ -29,6 +29,7 @@ from bot.services.live import items as live_items
 from bot.services.live import polling
 from bot.services.live.fetching import HostGate, PageCache
 from bot.services.results import DISCIPLINE_LABELS, DISCIPLINE_SYNONYMS, ResultsService
+from bot.services.shards import EVERY_SHARD, Shards
 from bot.text import escape_markdown, quote
 from db.models import AuditRecord, DirectState, LiveItemRow, LivePost, Subscription, Watch, WatchState
 from db.repositories.live import LiveRepository
@@ -157,10 +158,14 @@ class LiveService:
         allow_private: bool = False,
         gate: HostGate | None = None,
         rng: random.Random | None = None,
+        shards: Shards = EVERY_SHARD,
     ) -> None:
         """`allow_private`: accept sites on loopback and private networks (the sandbox's replay, a local
-        mirror); `gate` spaces requests per host (shared by every watched site)."""
+        mirror); `gate` spaces requests per host (shared by every watched site); `shards`: the servers whose posts
+        this process delivers, and whether it is the one that reads the sites and sends direct messages (the
+        process running shard 0; bot.services.shards)."""
         self.repo = repo
+        self.shards = shards
         self.results = results
         self._clock = clock or (lambda: datetime.now(UTC))
         self.allow_private = allow_private
@@ -369,7 +374,10 @@ class LiveService:
     # --- polling ----------------------------------------------------------------------------------------------
     async def poll_due(self) -> list[PollResult]:
         """Polls every watched site whose time has come, side by side: a slow site (a full read after a restart, a
-        host that hangs) never holds back another's; requests to one host are still spaced by the gate."""
+        host that hangs) never holds back another's; requests to one host are still spaced by the gate. Sharded, only
+        the process running shard 0 reads the sites: the others deliver what its polls record."""
+        if not self.shards.lead:
+            return []
         watches = await self.repo.due_watches(_iso(self.now()))
         results: list[PollResult] = []
         for watch, outcome in zip(
@@ -556,7 +564,9 @@ class LiveService:
     async def _deliver_due(self) -> int:
         poster = self._require_poster()
         names: dict[int, str] = {}
-        due = await self.repo.due_posts(_iso(self.now()), DELIVERY_BATCH)
+        # Sharded, the other processes' posts are read too and left to them: read as many more as make a batch ours.
+        due = await self.repo.due_posts(_iso(self.now()), round(DELIVERY_BATCH / self.shards.share))
+        due = [post for post in due if self.shards.owns(post.guild_id)]
         items: dict[tuple[int, str], LiveItemRow | None] = {}
         for post in due:
             key = (post.watch_id, post.item_key)
@@ -599,11 +609,13 @@ class LiveService:
         await record()
         if self._corrections_due:
             self._corrections_due = False
-            outdated = await self.repo.outdated_posts(DELIVERY_BATCH)
+            batch = round(DELIVERY_BATCH / self.shards.share)
+            outdated = await self.repo.outdated_posts(batch)
             for post, version in outdated:
-                count += await self._correct(poster, post, version, names)
+                if self.shards.owns(post.guild_id):
+                    count += await self._correct(poster, post, version, names)
             # More than one batch, or an edit Discord refused for a moment: the next run goes on.
-            self._corrections_due = self._corrections_due or len(outdated) == DELIVERY_BATCH
+            self._corrections_due = self._corrections_due or len(outdated) == batch
         return count + await self._deliver_directs(poster, names)
 
     async def recover(self) -> int:
@@ -617,6 +629,8 @@ class LiveService:
         sent = 0
         names: dict[int, str] = {}
         for post in await self.repo.claimed_posts():
+            if not self.shards.owns(post.guild_id):
+                continue  # another process's server: it settles its own claims
             item = await self.repo.item(post.watch_id, post.item_key)
             if item is None:
                 continue
@@ -658,6 +672,8 @@ class LiveService:
         return 1
 
     async def _deliver_directs(self, poster: LivePoster, names: dict[int, str]) -> int:
+        if not self.shards.lead:
+            return 0  # direct messages are shard 0's, as Discord has them
         sent = 0
         for user_id, watch_id, item_key, skater_id, locale in await self.repo.due_directs(DELIVERY_BATCH):
             if not await self.repo.claim_direct(user_id, watch_id, item_key, skater_id):

@@ -105,6 +105,11 @@ class ResultsService(Curation):
         self._default_athletes = await self._newest_medallists()
         log.info("results loaded: %d competitions, %d events, %d skaters", competitions, events, skaters)
 
+    async def outdated(self) -> bool:
+        """Whether the store holds an import newer than the loaded copy (another process imported): one read of the
+        imports table's largest id, cheap enough to ask every few seconds."""
+        return await self.repo.latest_import() != self.loaded_import
+
     async def _newest_medallists(self) -> list[Choice]:
         """What the name fields offer before anything is typed: the medallists of the newest competition
         that has any, gold first."""
