@@ -158,12 +158,15 @@ class SkateBot(commands.Bot):
             await self.load_extension(extension)
         # The moment of the day: settle what a restart interrupted, then plan every server's next post. From
         # here on the moment service plans its own changes and corrects the posts of relabelled stories.
-        poster = DiscordPoster(self, self.stories, self.settings.post_rate)
+        # Discord's global rate limit is the whole bot's, whatever its processes: a sharded process posts at its
+        # share of POST_RATE_LIMIT (its shards of all), so that the processes together stay under it.
+        post_rate = self.settings.post_rate * self.own_shards.share
+        poster = DiscordPoster(self, self.stories, post_rate)
         self.moments.attach(poster, self.moment_scheduler)
         self.moment_scheduler.start()
         # Competition week, live: its posts share the moment poster's pace (one global rate limit); its job runs on
         # the same scheduler, and its recovery with the moment's, before the job delivers anything.
-        self.live.attach(LiveDiscordPoster(self, self.settings.post_rate, limiter=poster.limiter, guilds=self.stories))
+        self.live.attach(LiveDiscordPoster(self, post_rate, limiter=poster.limiter, guilds=self.stories))
         self.live_job.add_to(self.moment_scheduler)
         if self.own_shards.sharded:
             # Another process's import (its /admin import-isu, the command line's, the lead's live polls) is loaded

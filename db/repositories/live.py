@@ -321,25 +321,36 @@ class LiveRepository:
         rows = await self._db.fetchall("SELECT * FROM live_posts WHERE state = 'claimed' ORDER BY due_at")
         return [_post(row) for row in rows]
 
-    async def claim_post(self, post: LivePost, version: int) -> bool:
+    async def take_over_post(self, post: LivePost, before: str, at: str) -> bool:
+        """Takes a claim left open by a process that stopped (claimed before `before`, the taker's start, as
+        `post` was read), re-claimed `at`: one statement, so of two processes settling it exactly one gets it, and
+        a claim made since is left to the process that made it."""
+        taken = await self._db.execute(
+            "UPDATE live_posts SET claimed_at = ? WHERE channel_id = ? AND watch_id = ? AND item_key = ? "
+            "AND state = 'claimed' AND coalesce(claimed_at, '') = ? AND coalesce(claimed_at, '') < ?",
+            (at, post.channel_id, post.watch_id, post.item_key, post.claimed_at or "", before),
+        )
+        return taken == 1
+
+    async def claim_post(self, post: LivePost, version: int, at: str) -> bool:
         """Marks a due post as being sent; False when another run took it first."""
         changed = await self._db.execute(
-            "UPDATE live_posts SET state = 'claimed', version = ? "
+            "UPDATE live_posts SET state = 'claimed', version = ?, claimed_at = ? "
             "WHERE channel_id = ? AND watch_id = ? AND item_key = ? AND state = 'due'",
-            (version, post.channel_id, post.watch_id, post.item_key),
+            (version, at, post.channel_id, post.watch_id, post.item_key),
         )
         return changed == 1
 
-    async def claim_posts(self, posts: Sequence[tuple[LivePost, int]]) -> list[LivePost]:
+    async def claim_posts(self, posts: Sequence[tuple[LivePost, int]], at: str) -> list[LivePost]:
         """Marks due posts (with the item version each will show) as being sent, in one transaction; returns those
         claimed: another run may have taken some first."""
         claimed = []
         async with self._db.transaction() as tx:
             for post, version in posts:
                 changed = await tx.execute(
-                    "UPDATE live_posts SET state = 'claimed', version = ? "
+                    "UPDATE live_posts SET state = 'claimed', version = ?, claimed_at = ? "
                     "WHERE channel_id = ? AND watch_id = ? AND item_key = ? AND state = 'due'",
-                    (version, post.channel_id, post.watch_id, post.item_key),
+                    (version, at, post.channel_id, post.watch_id, post.item_key),
                 )
                 if changed == 1:
                     claimed.append(post)

@@ -198,7 +198,7 @@ async def test_a_restart_between_claim_and_send_neither_loses_nor_doubles(live: 
     item = await live.repo.item(due[0].watch_id, due[0].item_key)
     assert item is not None
     for post in due:
-        assert await live.repo.claim_post(post, item.version)
+        assert await live.repo.claim_post(post, item.version, live.now().isoformat())
     message = await live._message(due[0], item.version, item.content, {})
     await poster.send(message)
     sent = await live.recover()

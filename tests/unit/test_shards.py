@@ -16,7 +16,8 @@ from bot.services.results import ResultsService
 from bot.services.shards import EVERY_SHARD, Shards, shard_of
 from bot.services.stories import StoryService
 from db.database import Database
-from db.models import MomentSchedule, Trigger
+from db.models import AuditRecord, MomentSchedule, Trigger
+from db.repositories.live import LiveRepository
 from db.repositories.moments import MomentRepository
 from db.repositories.stories import GuildRepository, StoryRepository
 
@@ -202,3 +203,29 @@ async def test_another_process_import_is_loaded_within_seconds(
     assert reloads == [loaded + 1] and RESULTS_EVERY.total_seconds() <= 5
     await watch.run()
     assert reloads == [loaded + 1]
+
+
+async def test_two_processes_taking_over_one_live_claim_never_both_win(
+    store: Database, second_connection: Database
+) -> None:
+    """A live post claimed by a process that stopped: of two sharded processes settling it at once, one takes it;
+    a claim made after a process started is never taken by it (the process that made it is alive)."""
+    live = LiveRepository(store)
+    watch = await live.add_watch(
+        "https://results.example/wc/", BEFORE_THE_START, AuditRecord(1, None, "watch", NOW.isoformat())
+    )
+    assert watch is not None
+    for n in range(20):
+        await store.execute(
+            "INSERT INTO live_posts (channel_id, watch_id, item_key, guild_id, state, due_at, version, claimed_at) "
+            "VALUES (?, ?, ?, ?, 'claimed', ?, 1, ?)",
+            (500 + n, watch.id, "001/final", GUILDS[0], BEFORE_THE_START, BEFORE_THE_START),
+        )
+    repos = (live, LiveRepository(second_connection))
+    for post in await live.claimed_posts():
+        taken = await asyncio.gather(*(repo.take_over_post(post, AFTER, NOW.isoformat()) for repo in repos))
+        assert sorted(taken) == [False, True], post.channel_id
+    # Re-claimed at NOW by the taker: a process that started at NOW sees a live process's claim, never takes it.
+    for post in await live.claimed_posts():
+        assert post.claimed_at == NOW.isoformat()
+        assert not await live.take_over_post(post, NOW.isoformat(), AFTER)

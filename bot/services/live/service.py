@@ -181,6 +181,7 @@ class LiveService:
         self.read_timeout: float = 30
         self.file_deadline: float = 120
         self._poster: LivePoster | None = None
+        self._started = ""  # when attach() connected the service: the process's start
         # Delivery and recovery one at a time: a recovery that ran beside a delivery would find the posts the
         # delivery had just claimed and send them a second time.
         self._delivering = asyncio.Lock()
@@ -191,6 +192,7 @@ class LiveService:
     def attach(self, poster: LivePoster) -> None:
         """Gives the service its way to Discord (bot/live_poster.py), at start."""
         self._poster = poster
+        self._started = _iso(self.now())  # a claim older than this is a stopped (or handing over) process's
 
     def now(self) -> datetime:
         """The service's clock (injected in tests and the sandbox's replay)."""
@@ -577,7 +579,7 @@ class LiveService:
         # for it in its channel before sending it again (`recover`).
         versions = {key: item.version for key, item in items.items() if item is not None}
         claimable = [(post, versions[key]) for post in due if (key := (post.watch_id, post.item_key)) in versions]
-        claimed = await self.repo.claim_posts(claimable)
+        claimed = await self.repo.claim_posts(claimable, _iso(self.now()))
         slots = asyncio.Semaphore(SENDERS)
         by_channel: dict[int, list[LivePost]] = {}
         for post in claimed:
@@ -631,6 +633,8 @@ class LiveService:
         for post in await self.repo.claimed_posts():
             if not self.shards.owns(post.guild_id):
                 continue  # another process's server: it settles its own claims
+            if self.shards.sharded and not await self.repo.take_over_post(post, self._started, _iso(self.now())):
+                continue  # claimed since this process started, or taken by another process settling it too
             item = await self.repo.item(post.watch_id, post.item_key)
             if item is None:
                 continue
