@@ -82,8 +82,10 @@ async def test_a_reader_sees_the_name_their_language_writes_and_a_stored_message
 async def test_the_name_index_finds_a_skater_by_a_reading_in_either_kana(results: ResultsService) -> None:
     for typed in ("坂本花織", "さかもとかおり", "サカモト カオリ", "ｻｶﾓﾄ"):
         assert results.skater_choices(typed)[0].name == "Kaori Sakamoto", typed
-    # The name in another script is not offered as a spelling of the store's: it is shown in its reader's words.
+    # The name in another script is not offered as a spelling of the store's: it is shown in its reader's words,
+    # and it is not a stored alias an owner could remove.
     assert "坂本" not in results.skater_choices("坂本")[0].name
+    assert all("坂本" not in choice.name for choice in results.alias_choices("Kaori Sakamoto", ""))
 
 
 async def test_a_followers_direct_message_is_in_the_language_they_followed_in(results: ResultsService) -> None:

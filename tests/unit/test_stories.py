@@ -46,7 +46,7 @@ async def test_drafts_are_validated_and_resolved(service: StoryService) -> None:
     )
     view = await service.view(MEMBER, story.id)
     assert set(view.skaters) == {"Kaori Sakamoto", "Alysa Liu"}
-    assert view.competition == "Milano Cortina 2026" and view.event == "Women's singles"
+    assert view.competition == "Milano Cortina 2026" and str(view.event) == "Women's singles"
     for draft, message in (
         (StoryDraft(""), "needs a title"),
         (StoryDraft("x" * 201), "limit is 200"),

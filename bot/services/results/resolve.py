@@ -192,7 +192,8 @@ class Resolver:
             return []
         wanted = normalize(query)
         names = self.skaters.names_of(skater_id)[1:]  # the first is the name itself, not an alias
-        return [Choice(_cut(n), n[:100]) for n in names if wanted in normalize(n)][:MAX_CHOICES]
+        stored = [n for n in names if normalize(n) not in self._local_spellings]  # data/names/ is not the store's
+        return [Choice(_cut(n), n[:100]) for n in stored if wanted in normalize(n)][:MAX_CHOICES]
 
     # --- resolving what the user sent (a picked choice's value, or any text) -------------------------
     def find_competitions(self, text: str) -> CompetitionLookup:
