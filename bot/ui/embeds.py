@@ -221,13 +221,13 @@ def _team_lines(standings: Standings, words: Words) -> list[str]:
         for team, result in rows:
             lines.append(
                 f"**{score(result.rank)}** {flag(team.country)} **{team.country}** "
-                f"{discord.utils.escape_markdown(result.skater_names)} — {points(result.points, words)}"
+                f"{discord.utils.escape_markdown(words.name(result.skater_names))} — {points(result.points, words)}"
                 + (f" · {score(result.tss)}" if result.tss else "")
             )
         return lines
     by_id = {s.id: s for s in standings.segments}
     for team in standings.teams:
-        who = [f"{by_id[sid].key} {r.skater_names}" for sid, r in team.segments.items() if sid in by_id]
+        who = [f"{by_id[sid].key} {words.name(r.skater_names)}" for sid, r in team.segments.items() if sid in by_id]
         lines.append(
             f"**{place_text(team.place, words=words)}** {flag(team.country)} "
             f"**{discord.utils.escape_markdown(team.name)}** {team.country} — "

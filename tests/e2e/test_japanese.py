@@ -149,6 +149,8 @@ async def test_japanese_skaters_are_named_in_japanese_and_found_in_either_script
     women = shown(await (await sandbox.slash("results", user=ja, competition="owg2026", event="women")).wait_message())
     assert "坂本花織" in women and "中井亜美" in women and "Kaori Sakamoto" not in women
     assert "Alysa Liu" in women  # no source gives her name in Japanese: never transliterated
+    team = shown(await (await sandbox.slash("results", user=ja, competition="owg2026", event="team")).wait_message())
+    assert "WSP 坂本花織" in team and "団体戦" in team
     told = shown(await (await sandbox.slash("results", competition="owg2026", event="women")).wait_message())
     assert "Kaori Sakamoto" in told and not JAPANESE_SCRIPT.search(told)
 
