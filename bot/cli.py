@@ -213,13 +213,13 @@ async def _with_bot(settings: Settings, body: Callable[[SkateBot], Awaitable[Non
         return 2
     import discord
 
-    from bot.client import SkateBot, configure_endpoints
+    from bot.client import build_bot, configure_endpoints
     from bot.store import open_store
 
     configure_endpoints(settings.api_base_url, settings.gateway_url)
     db, _ = await open_store(settings.db_path)
     try:
-        async with SkateBot(settings, db) as bot:
+        async with build_bot(settings, db) as bot:
             await body(bot)
     except discord.LoginFailure:
         print("skatebot: Discord rejected the token; check DISCORD_TOKEN.", file=sys.stderr)

@@ -18,11 +18,12 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.live_poster import LiveDiscordPoster
 from bot.moment_poster import DiscordPoster
-from bot.scheduling import LiveJob, MomentScheduler
+from bot.scheduling import LiveJob, MomentScheduler, ResultsWatch
 from bot.services.fact_stories import FactStories
 from bot.services.live.service import LiveService
 from bot.services.moments import MomentService
 from bot.services.results import ResultsService
+from bot.services.shards import Shards
 from bot.services.stories import StoryService
 from bot.settings import Settings
 from bot.tree import SkateTree, reply_ephemeral
@@ -94,6 +95,10 @@ class SkateBot(commands.Bot):
         self.settings = settings
         self.version = VERSION
         self.db = db
+        # The servers this process serves (all of them unless the bot runs as several sharded processes).
+        self.own_shards = Shards(
+            settings.shard_count, frozenset(settings.shard_ids) if settings.shard_ids is not None else None
+        )
         self.results = ResultsService(ResultsRepository(db))
         self.stories = StoryService(StoryRepository(db), GuildRepository(db), self.results)
         self.fact_stories = FactStories(self.results, StoryRepository(db))
@@ -104,10 +109,17 @@ class SkateBot(commands.Bot):
             clock or (lambda: datetime.now(UTC)),
             grace=timedelta(hours=settings.moment_grace_hours),
             fact_stories=self.fact_stories,
+            shards=self.own_shards,
         )
-        self.moment_scheduler = MomentScheduler(self.moments, driven_by_clock=clock is not None)
+        self.moment_scheduler = MomentScheduler(
+            self.moments, driven_by_clock=clock is not None, sharded=self.own_shards.sharded
+        )
         self.live = LiveService(
-            LiveRepository(db), self.results, clock=clock, allow_private=settings.live_allow_private
+            LiveRepository(db),
+            self.results,
+            clock=clock,
+            allow_private=settings.live_allow_private,
+            shards=self.own_shards,
         )
         self.live_job = LiveJob(self.live)
         self.live.ended.subscribe(self._competition_ended)
@@ -146,13 +158,20 @@ class SkateBot(commands.Bot):
             await self.load_extension(extension)
         # The moment of the day: settle what a restart interrupted, then plan every server's next post. From
         # here on the moment service plans its own changes and corrects the posts of relabelled stories.
-        poster = DiscordPoster(self, self.stories, self.settings.post_rate)
+        # Discord's global rate limit is the whole bot's, whatever its processes: a sharded process posts at its
+        # share of POST_RATE_LIMIT (its shards of all), so that the processes together stay under it.
+        post_rate = self.settings.post_rate * self.own_shards.share
+        poster = DiscordPoster(self, self.stories, post_rate)
         self.moments.attach(poster, self.moment_scheduler)
         self.moment_scheduler.start()
         # Competition week, live: its posts share the moment poster's pace (one global rate limit); its job runs on
         # the same scheduler, and its recovery with the moment's, before the job delivers anything.
-        self.live.attach(LiveDiscordPoster(self, self.settings.post_rate, limiter=poster.limiter, guilds=self.stories))
+        self.live.attach(LiveDiscordPoster(self, post_rate, limiter=poster.limiter, guilds=self.stories))
         self.live_job.add_to(self.moment_scheduler)
+        if self.own_shards.sharded:
+            # Another process's import (its /admin import-isu, the command line's, the lead's live polls) is loaded
+            # here within seconds, so no process answers from old results for long.
+            ResultsWatch(self.results, self.reload_results).add_to(self.moment_scheduler)
         planned = await self.moment_scheduler.load()
         log.info("moment of the day: %d schedules planned", planned)
         # Catching up after an outage can mean thousands of paced posts: in the background, so the bot is on
@@ -203,3 +222,17 @@ class SkateBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d guild(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+
+
+class ShardedSkateBot(SkateBot, commands.AutoShardedBot):
+    """The bot as a subset of Discord's shards (SHARD_COUNT, SHARD_IDS): discord.py's AutoShardedBot, one gateway
+    connection per shard it runs; several such processes share one store."""
+
+
+def build_bot(settings: Settings, db: Database, **options: Any) -> SkateBot:
+    """The bot the settings ask for: sharded with SHARD_COUNT (SHARD_IDS, or every shard), else the one-process
+    bot as it always was."""
+    if settings.shard_count is None:
+        return SkateBot(settings, db, **options)
+    shard_ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+    return ShardedSkateBot(settings, db, shard_count=settings.shard_count, shard_ids=shard_ids, **options)

@@ -93,8 +93,8 @@ class LiveDiscordPoster:
         """A followed skater's score to one member. A member who takes no direct messages from the bot
         (Discord's 50007, or any 403) is DirectClosed: never tried again."""
         # A bot cannot read a member's client language outside an interaction: a direct message is in the
-        # default language (the words of no server).
-        embed = direct_embed(guild_words(None), message)
+        # language their Discord spoke when they followed the skater (the default for older follows).
+        embed = direct_embed(guild_words(None, message.locale), message)
         await self.limiter.acquire()
         try:
             channel = await self.client.create_dm(as_snowflake(message.user_id))

@@ -19,6 +19,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from bot.services.live.service import LiveService
 from bot.services.moments import MomentService
+from bot.services.results import ResultsService
 from db.models import MomentSchedule, Trigger
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,14 @@ CORRECTIONS_JOB = "moment-corrections"
 # How often the bot looks for relabels it did not hear: made by another process (`skatebot stories import`)
 # while it runs. One indexed query when there is nothing to correct.
 CORRECTIONS_EVERY = timedelta(minutes=10)
+# Sharded, a relabel through one process corrects that process's servers' posts at once and the others' at their
+# process's next corrections run: sooner, so a server on another shard shows a false story for seconds, not minutes.
+SHARDED_CORRECTIONS_EVERY = timedelta(seconds=15)
+
+
+RESULTS_JOB = "results-watch"
+# How often a sharded process asks whether another imported results (one read of the imports table's largest id).
+RESULTS_EVERY = timedelta(seconds=3)
 
 
 LIVE_JOB = "live"
@@ -81,6 +90,27 @@ class LiveJob:
                 self._delivering = False
 
 
+class ResultsWatch:
+    """The interval job that keeps a process's results as new as the store's: when the latest import is not the one
+    its copy was loaded from (another process imported), the results, their name index and the stories from the
+    results are loaded again."""
+
+    def __init__(self, results: ResultsService, reload: Callable[[], Awaitable[None]]) -> None:
+        self.results = results
+        self.reload = reload
+
+    def add_to(self, scheduler: MomentScheduler) -> None:
+        scheduler.every(RESULTS_EVERY, self.run, RESULTS_JOB)
+
+    async def run(self) -> None:
+        try:
+            if await self.results.outdated():
+                await self.reload()
+                log.info("results reloaded after an import by another process (import %d)", self.results.loaded_import)
+        except Exception:
+            log.exception("reloading the results after another process's import failed")
+
+
 def job_id(guild_id: int) -> str:
     """The stable job id of a server's daily post."""
     return f"moment:{guild_id}"
@@ -95,16 +125,18 @@ class MomentScheduler:
     # global rate limit; a few at a time keep the pipeline full and the pace even.
     CONCURRENT_JOBS = 16
 
-    def __init__(self, service: MomentService, *, driven_by_clock: bool = False) -> None:
+    def __init__(self, service: MomentService, *, driven_by_clock: bool = False, sharded: bool = False) -> None:
+        """`sharded`: one of several processes (bot.services.shards), which looks for relabels by the others often."""
         self.service = service
         self.driven_by_clock = driven_by_clock
+        self.corrections_every = SHARDED_CORRECTIONS_EVERY if sharded else CORRECTIONS_EVERY
         self.scheduler = AsyncIOScheduler(timezone="UTC")
         self._slots = asyncio.Semaphore(self.CONCURRENT_JOBS)
 
     def start(self) -> None:
         """Needs the running event loop: called from setup_hook."""
         self.scheduler.start(paused=self.driven_by_clock)
-        self.every(CORRECTIONS_EVERY, self.correct_missed, CORRECTIONS_JOB)
+        self.every(self.corrections_every, self.correct_missed, CORRECTIONS_JOB)
 
     def every(
         self, period: timedelta, func: Callable[[], Awaitable[None]], job: str, *, max_instances: int = 1

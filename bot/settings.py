@@ -57,6 +57,9 @@ class Settings:
     live_allow_private: bool = False  # /live watch of sites on private or loopback addresses (a mirror, the replay)
     operator_name: str = "skatebot"  # who publishes the shared library's fact-checks (ClaimReview author)
     review_url: str | None = None  # where a library story's review is published, with {id} for its number
+    # Several processes, each running some of Discord's shards: None, not sharded (one process, every server).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: every one of shard_count
 
     @property
     def store_name(self) -> str:
@@ -121,6 +124,26 @@ class Settings:
                 "REVIEW_URL must be an https:// address containing {id}, e.g. https://example.org/reviews/{id}"
             )
 
+        shard_count_text, shard_ids_text = get("SHARD_COUNT"), get("SHARD_IDS")
+        shard_count: int | None = None
+        shard_ids: tuple[int, ...] | None = None
+        if shard_count_text is not None:
+            if not shard_count_text.isdigit() or int(shard_count_text) < 1:
+                raise SettingsError(f"SHARD_COUNT must be a whole number of at least 1, got {shard_count_text!r}")
+            shard_count = int(shard_count_text)
+        if shard_ids_text is not None:
+            if shard_count is None:
+                raise SettingsError("SHARD_IDS needs SHARD_COUNT: the shards are counted out of a total")
+            parts = [part.strip() for part in shard_ids_text.replace(";", ",").split(",") if part.strip()]
+            if not parts or not all(part.isdigit() and int(part) < shard_count for part in parts):
+                raise SettingsError(
+                    f"SHARD_IDS must list shard numbers from 0 to {shard_count - 1} (SHARD_COUNT {shard_count}), "
+                    f"separated by commas, got {shard_ids_text!r}"
+                )
+            if len(set(parts)) != len(parts):
+                raise SettingsError(f"SHARD_IDS names a shard twice: {shard_ids_text!r}")
+            shard_ids = tuple(sorted(int(part) for part in parts))
+
         return cls(
             token=get("DISCORD_TOKEN"),
             db_path=_store_location(get("SKATEBOT_DB") or DEFAULT_DB),
@@ -137,4 +160,6 @@ class Settings:
             live_allow_private=(get("LIVE_ALLOW_PRIVATE") or "").lower() in {"1", "true", "yes"},
             operator_name=(get("OPERATOR_NAME") or "skatebot")[:100],
             review_url=review_url,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )

@@ -8,6 +8,7 @@ past Discord's 2,000-character limit and the user would see "The application did
 from __future__ import annotations
 
 import re
+import unicodedata
 
 QUOTE_LIMIT = 80
 
@@ -20,6 +21,18 @@ _SPACE = re.compile(r"\s+")
 def shorten(text: str, limit: int) -> str:
     """`text` cut to at most `limit` characters, ending in … when cut."""
     return text if len(text) <= limit else text[: max(0, limit - 1)].rstrip() + "…"
+
+
+def display_width(text: str) -> int:
+    """Columns `text` takes in a monospaced block: East Asian wide and full-width characters take two."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def pad(text: str, width: int, align: str = "<") -> str:
+    """`text` padded with spaces to `width` columns (`<` left, `>` right), counting wide characters as two, so
+    that a table's columns line up in any language; never cut."""
+    room = " " * max(0, width - display_width(text))
+    return room + text if align == ">" else text + room
 
 
 def ordinal(n: int) -> str:

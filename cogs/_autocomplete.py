@@ -23,16 +23,19 @@ Choices = list[app_commands.Choice[str]]
 NAME_LIMIT = 100  # Discord's limit on a choice's name
 
 
-def _named(choice: Choice, words: Words) -> app_commands.Choice[str]:
-    """A choice whose name is a message is put into the words of the person typing."""
+def _named(choice: Choice, words: Words, *, skater: bool = False) -> app_commands.Choice[str]:
+    """A choice whose name is a message is put into the words of the person typing; a skater is named as their
+    language writes the name where a source gives it, the store's spelling beside it: "坂本花織 (Kaori Sakamoto)"."""
     name = choice.name if isinstance(choice.name, str) else shorten(words(choice.name), NAME_LIMIT)
+    if skater and (local := words.name(name)) != name:
+        name = shorten(f"{local} ({name})", NAME_LIMIT)
     return app_commands.Choice(name=name, value=choice.value)
 
 
-def _safe(interaction: discord.Interaction, produce: Callable[[], list[Choice]]) -> Choices:
+def _safe(interaction: discord.Interaction, produce: Callable[[], list[Choice]], *, skater: bool = False) -> Choices:
     try:
         words = words_for(interaction)
-        return [_named(c, words) for c in produce()[:25]]
+        return [_named(c, words, skater=skater) for c in produce()[:25]]
     except Exception:
         log.exception("autocomplete failed")
         return []
@@ -64,7 +67,7 @@ async def segments(interaction: discord.Interaction, current: str) -> Choices:
 
 
 async def skaters(interaction: discord.Interaction, current: str) -> Choices:
-    return _safe(interaction, lambda: _service(interaction).skater_choices(current))
+    return _safe(interaction, lambda: _service(interaction).skater_choices(current), skater=True)
 
 
 async def protocol_segments(interaction: discord.Interaction, current: str) -> Choices:

@@ -190,7 +190,7 @@ class Live(commands.Cog):
     @app_commands.describe(athlete=command_text("cmd-follow-athlete"))
     @app_commands.autocomplete(athlete=_autocomplete.skaters)
     async def follow(self, interaction: discord.Interaction, athlete: str) -> None:
-        name, new = await self.service.follow(await self._actor(interaction), athlete)
+        name, new = await self.service.follow(await self._actor(interaction), athlete, str(interaction.locale))
         key = "live-followed" if new else "live-follow-already"
         await respond(interaction, t(key, name=escape_markdown(name)), ephemeral=True)
 

@@ -515,3 +515,4 @@ class LivePost:
     message_id: int | None
     reason: str | None
     done_at: str | None
+    claimed_at: str | None = None

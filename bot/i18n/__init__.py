@@ -27,7 +27,8 @@ from fluent.runtime.types import fluent_number
 from fluent.syntax import FluentParser, Visitor
 from fluent.syntax import ast as ftl
 
-from bot.text import shorten
+from bot.services.names import normalize
+from bot.text import escape_markdown, shorten
 
 LOCALES_ROOT = Path(__file__).resolve().parent.parent / "locales"
 DEFAULT_LOCALE = "en-US"
@@ -35,9 +36,45 @@ DEFAULT_LOCALE = "en-US"
 LIST_SEPARATOR_KEY = "list-separator"
 VALUE_LIMIT = 2000
 
-# A value a message can name: text, a whole number, another message (rendered in the same language first),
-# or a tuple of those (rendered, then joined by the language's list separator).
-Arg = Union[str, int, "Text", tuple["Arg", ...]]
+# A value a message can name: text, a whole number, another message (rendered in the same language first), a
+# skater's name (shown as the reader's language writes it, where a source gives it), or a tuple of those
+# (rendered, then joined by the language's list separator).
+Arg = Union[str, int, "Text", "Name", tuple["Arg", ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A skater's name as the store holds it ("Kaori Sakamoto", a couple as "A / B"), shown to each reader as
+    their language writes it where the results service knows a sourced spelling (`set_local_names`): "坂本花織";
+    escaped, so that no name reads as Discord formatting."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# Per language, a name's words (folded, in any order: "Kaori SAKAMOTO" as ISU pages print it is the same name)
+# -> the name in that language's script, from a cited source (data/names/).
+_local_names: dict[str, dict[str, str]] = {}
+
+
+def _name_words(name: str) -> str:
+    return " ".join(sorted(normalize(name).split()))
+
+
+def set_local_names(names: dict[str, dict[str, str]]) -> None:
+    """What the results service loaded: per language, the store's names -> as that language writes them."""
+    global _local_names
+    _local_names = {locale: {_name_words(k): v for k, v in known.items()} for locale, known in names.items()}
+
+
+def local_name(name: str, locale: str) -> str:
+    """`name` as `locale` writes it; a couple ("A / B") partner by partner; unchanged when no source says."""
+    known = _local_names.get(catalogue().resolve(locale))
+    if not known:
+        return name
+    return " / ".join(known.get(_name_words(part), part) for part in name.split(" / "))
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +115,10 @@ class Words:
     def __call__(self, message: Text | str, /, **args: Arg | list[Arg] | None) -> str:
         text = message if isinstance(message, Text) else t(message, **args)
         return catalogue().render(text, self.locale)
+
+    def name(self, name: str) -> str:
+        """A skater's stored name as this reader's language writes it (`local_name`)."""
+        return local_name(name, self.locale)
 
 
 def _plain_text(message: ftl.Message) -> str | None:
@@ -205,6 +246,8 @@ class Catalogue:
         return str(rendered)
 
     def _value(self, value: Arg, locale: str) -> object:
+        if isinstance(value, Name):
+            return escape_markdown(local_name(value.text, locale))
         if isinstance(value, Text):
             return _fitted(self.render(value, locale))
         if isinstance(value, tuple):
@@ -277,6 +320,8 @@ def from_stored(value: str | None) -> Text | None:
 
 
 def _encoded(value: Arg) -> object:
+    if isinstance(value, Name):
+        return {"skater": value.text}
     if isinstance(value, Text):
         return {"key": value.key, "args": [[name, _encoded(arg)] for name, arg in value.args]}
     if isinstance(value, tuple):
@@ -289,6 +334,8 @@ def _decoded(value: object) -> Arg:
         return Text(str(value["key"]), tuple((str(name), _decoded(arg)) for name, arg in value["args"]))
     if isinstance(value, dict) and "list" in value:
         return tuple(_decoded(item) for item in value["list"])
+    if isinstance(value, dict) and "skater" in value:
+        return Name(str(value["skater"]))
     if isinstance(value, str | int) and not isinstance(value, bool):
         return value
     raise TypeError(f"not a stored message value: {value!r}")

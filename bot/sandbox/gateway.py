@@ -1,5 +1,10 @@
 """The gateway websocket: HELLO, heartbeats, IDENTIFY and READY with GUILD_CREATE per guild of the shard,
-RESUME with a replay of missed events, member chunks, and one ordered event queue per session."""
+RESUME with a replay of missed events, member chunks, and one ordered event queue per session.
+
+Shards as Discord has them: the stand-in asks for `state.shard_count` shards (GET /gateway/bot), takes each one
+IDENTIFY of its own (`shard: [id, count]`, from one process or several), and sends a server's events only to the
+shard that owns it, `(guild_id >> 22) % count`; direct-message events go to shard 0. An IDENTIFY Discord would
+refuse closes the socket with Discord's code: a shard out of range (4010), fewer shards than asked for (4011)."""
 
 from __future__ import annotations
 
@@ -14,6 +19,15 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from bot.sandbox.state import Guild, State
+
+# Discord's gateway close codes for a refused IDENTIFY.
+INVALID_SHARD = 4010
+SHARDING_REQUIRED = 4011
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that receives a server's events, by Discord's rule."""
+    return (guild_id >> 22) % shard_count
 
 
 @dataclass
@@ -110,11 +124,16 @@ class Gateway:
         if not isinstance(data, dict) or data.get("token") not in (self.state.bot_token, f"Bot {self.state.bot_token}"):
             await ws.close(code=4004, message=b"Authentication failed.")
             return None
-        shard_raw = data.get("shard") or [0, 1]
-        shard = (int(shard_raw[0]), max(1, int(shard_raw[1])))
+        raw_shard = data.get("shard")
+        shard = await self._shard(ws, [0, 1] if raw_shard is None else raw_shard)
+        if shard is None:
+            return None
+        # A session of the same shard that lost its socket is not resumed any more: the new one replaces it.
+        for stale in [s for s in self._sessions.values() if s.shard == shard]:
+            self._sessions.pop(stale.session_id, None)
         session = Session(secrets.token_hex(16), shard, int(data.get("intents", 0)), ws=ws)
         self._sessions[session.session_id] = session
-        mine = [g for g in self.state.guilds.values() if self._shard_of(g.id, shard[1]) == shard[0]]
+        mine = [g for g in self.state.guilds.values() if shard_of(g.id, shard[1]) == shard[0]]
         ready = {
             "v": 10,
             "user": self.state.me_json(),
@@ -134,6 +153,34 @@ class Gateway:
         for guild in mine:
             self.enqueue(session, "GUILD_CREATE", self.state.guild_json(guild))
         return session
+
+    async def _shard(self, ws: web.WebSocketResponse, raw: Any) -> tuple[int, int] | None:
+        """The IDENTIFY's `[shard id, shard count]` checked as Discord checks it; None when the socket was closed
+        for it: malformed or out of range (4010), fewer shards than the bot is asked to run (4011), or a shard
+        another live connection already identified as (4010: Discord would send each server's events to two
+        processes, which is exactly the double this stand-in exists to catch)."""
+        valid = (
+            isinstance(raw, list)
+            and len(raw) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in raw)
+            and raw[1] >= 1
+            and 0 <= raw[0] < raw[1]
+        )
+        if not valid:
+            await ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return None
+        shard = (raw[0], raw[1])
+        if shard[1] < self.state.shard_count:
+            await ws.close(code=SHARDING_REQUIRED, message=b"Sharding required.")
+            return None
+        if any(s.shard == shard and s.ws is not None and not s.ws.closed for s in self._sessions.values()):
+            await ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return None
+        return shard
+
+    def shards(self) -> list[tuple[int, int]]:
+        """The shards connected now, as (id, count)."""
+        return sorted(s.shard for s in self._sessions.values() if s.ws is not None and not s.ws.closed)
 
     async def _resume(self, ws: web.WebSocketResponse, data: Any) -> Session | None:
         session = self._sessions.get((data or {}).get("session_id", "")) if isinstance(data, dict) else None
@@ -167,10 +214,6 @@ class Gateway:
             chunk["nonce"] = data["nonce"]
         self.enqueue(session, "GUILD_MEMBERS_CHUNK", chunk)
 
-    @staticmethod
-    def _shard_of(guild_id: int, shard_count: int) -> int:
-        return (guild_id >> 22) % shard_count
-
     def enqueue(self, session: Session, event: str, data: dict[str, Any]) -> None:
         session.seq += 1
         frame = {"op": 0, "t": event, "s": session.seq, "d": data}
@@ -199,18 +242,24 @@ class Gateway:
 
     def _shard_sessions(self, guild_id: int) -> list[Session]:
         """Sessions that should see this guild's events, including ones waiting to RESUME."""
-        return [s for s in self._sessions.values() if self._shard_of(guild_id, s.shard[1]) == s.shard[0]]
+        return [s for s in self._sessions.values() if shard_of(guild_id, s.shard[1]) == s.shard[0]]
 
     def live_sessions(self, guild_id: int) -> list[Session]:
         return [
             s
             for s in self._sessions.values()
-            if s.ws is not None and not s.ws.closed and self._shard_of(guild_id, s.shard[1]) == s.shard[0]
+            if s.ws is not None and not s.ws.closed and shard_of(guild_id, s.shard[1]) == s.shard[0]
         ]
 
     def dispatch_guild(self, guild: Guild, event: str, data: dict[str, Any], *, intent: int | None = None) -> None:
         for session in self._shard_sessions(guild.id):
             if intent is None or session.intents & intent:
+                self.enqueue(session, event, data)
+
+    def dispatch_direct(self, event: str, data: dict[str, Any], *, intent: int | None = None) -> None:
+        """A direct-message event: Discord sends those to shard 0 only."""
+        for session in self._sessions.values():
+            if session.shard[0] == 0 and (intent is None or session.intents & intent):
                 self.enqueue(session, event, data)
 
     # ---------------------------------------------------------------- interactions: sending

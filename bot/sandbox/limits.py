@@ -5,6 +5,7 @@ specification says less than Discord enforces for bots (content is 2,000 charact
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from bot.sandbox.errors import FieldErrors
@@ -166,4 +167,55 @@ def validate_choices(data: dict[str, Any]) -> FieldErrors:
         value = choice.get("value")
         if isinstance(value, str) and len(value) > 100:
             errors.append(len_error(["data", "choices", i, "value"], 100))
+    return errors
+
+
+# Discord's rule for a slash command's, group's or option's name: ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$,
+# in lower case where the letter has one. Python's re has no \p{...}: the character categories say the same
+# (Devanagari and Thai marks are letters' companions, categories Mn/Mc, allowed in those scripts only).
+_NAME_PUNCTUATION = frozenset("-_'")
+
+
+def _name_char_ok(char: str) -> bool:
+    if char in _NAME_PUNCTUATION or unicodedata.category(char)[0] in "LN":
+        return True
+    return unicodedata.category(char) in ("Mn", "Mc") and unicodedata.name(char, "").startswith(("DEVANAGARI", "THAI"))
+
+
+def _name_error(name: object) -> str | None:
+    if not isinstance(name, str) or not 1 <= len(name) <= 32 or not all(map(_name_char_ok, name)):
+        return "Invalid application command name"
+    if name != name.lower():
+        return "Application command names must be lower case"
+    return None
+
+
+def validate_command_names(command: dict[str, Any]) -> FieldErrors:
+    """The names of a slash command and of everything under it, in every language it is localized to; two
+    siblings may not share a name in any language (a localized name falls back to the default one)."""
+    errors: FieldErrors = []
+
+    def check(item: dict[str, Any], path: list[str | int]) -> None:
+        for where, name in [
+            (["name"], item.get("name")),
+            *(
+                (["name_localizations", locale], localized)
+                for locale, localized in (item.get("name_localizations") or {}).items()
+            ),
+        ]:
+            if (problem := _name_error(name)) is not None:
+                errors.append(([*path, *where], problem))
+        options = item.get("options") or []
+        locales = {locale for option in options for locale in (option.get("name_localizations") or {})}
+        for locale in [None, *sorted(locales)]:
+            seen: set[str] = set()
+            for option in options:
+                name = (option.get("name_localizations") or {}).get(locale) or option.get("name")
+                if name in seen:
+                    errors.append(([*path, "options"], f"Application command option names must be unique ({name})"))
+                seen.add(name)
+        for i, option in enumerate(options):
+            check(option, [*path, "options", i])
+
+    check(command, [])
     return errors

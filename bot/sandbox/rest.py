@@ -8,7 +8,6 @@ import asyncio
 import json
 import logging
 import mimetypes
-import re
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -36,7 +35,16 @@ from bot.sandbox.permissions import (
     permissions_for,
 )
 from bot.sandbox.ratelimits import RateLimiter
-from bot.sandbox.state import GUILD_MESSAGES_INTENT, Attachment, Channel, Guild, Message, State, new_snowflake
+from bot.sandbox.state import (
+    DIRECT_MESSAGES_INTENT,
+    GUILD_MESSAGES_INTENT,
+    Attachment,
+    Channel,
+    Guild,
+    Message,
+    State,
+    new_snowflake,
+)
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +60,8 @@ class PostHold:
     sender dies: no message) or after (the sender dies: a message it never heard about)."""
 
     after_storing: bool
+    # Only the posts to these servers wait (one bot process of several killed mid-fan-out); None: every post.
+    guilds: frozenset[int] | None = None
     waiting: asyncio.Event = field(default_factory=asyncio.Event)
     release: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -268,7 +278,7 @@ class Rest:
         return json_response(
             {
                 "url": self.state.gateway_url.rstrip("/"),
-                "shards": 1,
+                "shards": self.state.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 1000,
@@ -394,6 +404,7 @@ class Rest:
             raise error(403, 50007, "Cannot send messages to this user")
         msg = self.state.new_direct_message(channel_id, payload)
         self.state.emit("create", msg)
+        self.state.dispatch_direct("MESSAGE_CREATE", self.state.message_json(msg), intent=DIRECT_MESSAGES_INTENT)
         return json_response(self.state.message_json(msg))
 
     async def _post_message(self, request: web.Request) -> web.Response:
@@ -413,6 +424,8 @@ class Rest:
         self._validate_or_raise(payload, where)
         pings = self.check_mentions(payload, where)
         hold = self.hold_channel_posts
+        if hold is not None and hold.guilds is not None and guild.id not in hold.guilds:
+            hold = None
         if hold is not None and not hold.after_storing:
             await self._held(request, hold)  # the post is not made if the sender is gone meanwhile
         failure = self.post_failures.pop(0) if self.post_failures else None
@@ -477,10 +490,9 @@ class Rest:
         # Slash commands (type 1) have lower-case word names; user and message context menus (2, 3) may
         # have spaces and capitals ("Report story"), up to 32 characters.
         if int(data.get("type") or 1) == 1:
-            valid = isinstance(name, str) and bool(re.fullmatch(r"[-_\w]{1,32}", name)) and name == name.lower()
-        else:
-            valid = isinstance(name, str) and 1 <= len(name.strip()) <= 32
-        if not valid:
+            if problems := limits.validate_command_names(data):
+                raise invalid_form_body(problems)
+        elif not (isinstance(name, str) and 1 <= len(name.strip()) <= 32):
             raise invalid_form_body([(["name"], "Invalid application command name")])
         ctype = int(data.get("type", 1))
         description = data.get("description", "")

@@ -81,6 +81,7 @@ class FakeDiscord:
     """A Discord-compatible server on loopback; see the module docstring.
 
     `clock`: the monotonic clock the rate limits run on (tests move it instead of sleeping).
+    `shard_count`: the shards the bot is asked to run (GET /gateway/bot); each server's events go to its own.
     `check_spec`: check requests against Discord's OpenAPI specification (see openapi.py); `spec` is None when
     it is off or no specification was found.
     """
@@ -92,12 +93,15 @@ class FakeDiscord:
         ack_deadline: float = 3.0,
         clock: Callable[[], float] = time.monotonic,
         check_spec: bool = True,
+        shard_count: int = 1,
     ) -> None:
         self.state = State()
+        self.state.shard_count = shard_count
         self.limiter = RateLimiter(global_rate_limit=global_rate_limit, clock=clock)
         self.spec: SpecCheck | None = load_spec_check() if check_spec else None
         self.gateway = Gateway(self.state)
         self.state.dispatch = self.gateway.dispatch_guild
+        self.state.dispatch_direct = self.gateway.dispatch_direct
         self.rest = Rest(self.state, self.limiter, self.spec)
         self.interactions = Interactions(self.state, self.gateway, self.rest, ack_deadline=ack_deadline)
         self._app = self.rest.build_app(
@@ -187,6 +191,18 @@ class FakeDiscord:
     # ---------------------------------------------------------------- knobs tests turn
 
     @property
+    def shard_count(self) -> int:
+        return self.state.shard_count
+
+    @shard_count.setter
+    def shard_count(self, value: int) -> None:
+        self.state.shard_count = value
+
+    def shards(self) -> list[tuple[int, int]]:
+        """The shards identified on a live connection now, as (id, count)."""
+        return self.gateway.shards()
+
+    @property
     def global_rate_limit(self) -> float | None:
         return self.limiter.global_rate_limit
 
@@ -264,8 +280,9 @@ class FakeDiscord:
     def create_user(self, name: str, *, bot: bool = False) -> User:
         return self.state.create_user(name, bot=bot)
 
-    def create_guild(self, name: str, owner: User) -> Guild:
-        return self.state.create_guild(name, owner)
+    def create_guild(self, name: str, owner: User, *, shard: int | None = None) -> Guild:
+        """A server the bot is in; `shard`: one whose events go to that shard (of `shard_count`)."""
+        return self.state.create_guild(name, owner, shard=shard)
 
     def create_role(self, guild: Guild, name: str, permissions: int) -> Role:
         return self.state.create_role(guild, name, permissions)

@@ -27,6 +27,8 @@ FLAG_LOADING = 1 << 7
 _SENDABLE_FLAGS = FLAG_EPHEMERAL | FLAG_SUPPRESS_EMBEDS | (1 << 12) | (1 << 15)
 # MESSAGE_CREATE/UPDATE/DELETE in guilds need the GUILD_MESSAGES intent.
 GUILD_MESSAGES_INTENT = 1 << 9
+# ... and in direct messages, the DIRECT_MESSAGES intent.
+DIRECT_MESSAGES_INTENT = 1 << 12
 
 _DISCORD_EPOCH_MS = 1420070400000
 _snowflake_counter = itertools.count(1)
@@ -267,6 +269,9 @@ class MessageEvent:
 
 
 Dispatch = Callable[..., None]  # (guild, event, data, *, intent=None): sends a gateway event to the guild's shards
+DispatchDirect = Callable[
+    ..., None
+]  # (event, data, *, intent=None): a direct-message event, to shard 0 as Discord does
 
 
 class State:
@@ -289,6 +294,9 @@ class State:
         self.interactions: dict[int, InteractionResult] = {}
         self.by_token: dict[str, InteractionResult] = {}
         self.dispatch: Dispatch = lambda *args, **kwargs: None
+        self.dispatch_direct: DispatchDirect = lambda *args, **kwargs: None
+        # How many shards Discord asks the bot to run (GET /gateway/bot); an IDENTIFY with fewer is refused (4011).
+        self.shard_count = 1
         self._messages: dict[int, list[Message]] = {}  # channel id -> messages in order
         self.dm_channels: dict[int, User] = {}  # the bot's direct-message channels: channel id -> the other user
         self.message_index: dict[int, Message] = {}
@@ -300,8 +308,15 @@ class State:
         self.users[user.id] = user
         return user
 
-    def create_guild(self, name: str, owner: User) -> Guild:
+    def create_guild(self, name: str, owner: User, *, shard: int | None = None) -> Guild:
+        """`shard`: the id is made to fall on that shard of `shard_count` (its timestamp moved by a few ms), so a
+        test can spread its servers over the shards."""
         gid = new_snowflake()
+        if shard is not None:
+            if not 0 <= shard < self.shard_count:
+                raise ValueError(f"shard {shard} is not one of the {self.shard_count} shards")
+            ms = gid >> 22
+            gid = ((ms - ms % self.shard_count + shard) << 22) | (gid & 0x3FFFFF)
         guild = Guild(gid, name, owner.id)
         guild.roles[gid] = Role(gid, gid, "@everyone", DEFAULT_EVERYONE_PERMISSIONS, position=0)
         # Like an invite with permissions: the bot gets a managed role carrying them.

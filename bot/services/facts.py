@@ -37,11 +37,12 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from bot.i18n import Arg, Text, t
+from bot.i18n import Arg, Name, Text, t
 from bot.services.countries import country_by_code, federation
 from bot.services.eras import era_short_text
 from bot.services.levels import is_senior
 from bot.services.results import ResultsService
+from bot.services.results.vocabulary import event_name_text
 from bot.text import escape_markdown
 from db.models import (
     Competition,
@@ -341,7 +342,7 @@ class FactsService:
                     **values,
                     margin=margin,
                     total=_score(winner.total),
-                    runner=escape_markdown(runner.name),
+                    runner=Name(runner.name),
                     second=_score(runner.total),
                 ),
             )
@@ -586,7 +587,7 @@ class _StoreWide:
                 continue  # shared, or a team event's: no one holds it alone in words this kind has
             holder = group.best[0]
             values: dict[str, Arg] = {
-                "name": escape_markdown(holder.entry_name),
+                "name": Name(holder.entry_name),
                 "competition": _where(holder.comp, holder.event),
                 "discipline": t(f"discipline-phrase-{discipline.replace('_', '-')}"),
                 "level": level,
@@ -640,7 +641,7 @@ class _StoreWide:
             assert entry.total is not None
             _, previous, earlier = before
             values = _common(entry, comp, event)
-            words = {
+            words: dict[str, Arg] = {
                 "total": _score(entry.total),
                 "previous": _score(previous),
                 "earlier": _where(earlier, event),
@@ -798,17 +799,17 @@ def _fact_of(
     )
 
 
-def _common(entry: Entry, comp: Competition, event: Event) -> dict[str, str]:
+def _common(entry: Entry, comp: Competition, event: Event) -> dict[str, Arg]:
     """The skater and where: a junior (or other non-senior) event is named with its competition, so that a junior
     gold is never read as the senior title ("Grand Prix Final 2017 (Junior Men)")."""
-    return {"name": escape_markdown(entry.name), "competition": _where(comp, event)}
+    return {"name": Name(entry.name), "competition": _where(comp, event)}
 
 
-def _where(comp: Competition, event: Event) -> str:
-    where = escape_markdown(comp.label)
+def _where(comp: Competition, event: Event) -> Text:
     if event.level is not None and not is_senior(event.level):
-        where += f" ({escape_markdown(event.name)})"
-    return where
+        event_name = event_name_text(event, escape_markdown(event.name))
+        return t("facts-where-event", competition=escape_markdown(comp.label), event=event_name)
+    return t("facts-where", competition=escape_markdown(comp.label))
 
 
 def _competition_order(comp: Competition) -> tuple[str, str]:

@@ -34,6 +34,7 @@ from bot.services.moment_rules import (
     validate_repeat_days,
 )
 from bot.services.results import ResultsService
+from bot.services.shards import EVERY_SHARD, Shards
 from bot.services.stories import StoryService, StoryView
 from db.models import (
     AuditRecord,
@@ -75,6 +76,7 @@ class Outcome(StrEnum):
     RETRYING = "retrying"  # a passing failure: kept claimed, tried again later
     PAUSED = "paused"
     UNSCHEDULED = "unscheduled"
+    ELSEWHERE = "elsewhere"  # the server is on a shard another process runs: that process posts it
 
 
 class Planner(Protocol):
@@ -202,8 +204,12 @@ class MomentService:
         grace: timedelta = DEFAULT_GRACE,
         retry_delays: tuple[timedelta, ...] = RETRY_DELAYS,
         fact_stories: FactStories | None = None,
+        shards: Shards = EVERY_SHARD,
     ) -> None:
+        """`shards`: the servers this process plans, posts, recovers and corrects (the others' are another
+        process's; bot.services.shards)."""
         self.repo = repo
+        self.shards = shards
         self.stories = stories
         self.results = results
         self.fact_stories = fact_stories  # the stories from the results, kept in step with each import
@@ -213,6 +219,7 @@ class MomentService:
         self._library: tuple[int, list[Candidate]] | None = None  # (story_changes, the library's candidates)
         self.poster: Poster | None = None  # set by the bot once Discord is there
         self.planner: Planner | None = None  # likewise, the scheduler
+        self.started = ""  # when attach() connected the service: the process's start
 
     def attach(self, poster: Poster, planner: Planner) -> None:
         """Connects the service to Discord and to the scheduler (the bot, once it starts), and subscribes to
@@ -220,6 +227,7 @@ class MomentService:
         posted moments are corrected."""
         self.poster = poster
         self.planner = planner
+        self.started = self._now_text()  # a claim older than this is another (stopped or handing over) process's
         self.stories.relabelled.subscribe(self._relabelled)
         if self.fact_stories is not None:
             self.fact_stories.corrected.subscribe(self.correct_fact)
@@ -328,11 +336,12 @@ class MomentService:
     async def replan(self, guild_id: int) -> None:
         """Tells the planner the server's schedule as stored now (after a change, or after a day's post)."""
         if self.planner is not None:
-            self.planner.plan(guild_id, await self.repo.schedule(guild_id))
+            schedule = await self.repo.schedule(guild_id) if self.shards.owns(guild_id) else None
+            self.planner.plan(guild_id, schedule)
 
     async def plan_all(self) -> int:
-        """Plans every active schedule (the bot starting); returns how many."""
-        schedules = await self.repo.schedules(active_only=True)
+        """Plans every active schedule of this process's servers (the bot starting); returns how many."""
+        schedules = [s for s in await self.repo.schedules(active_only=True) if self.shards.owns(s.guild_id)]
         if self.planner is not None:
             for schedule in schedules:
                 self.planner.plan(schedule.guild_id, schedule)
@@ -467,6 +476,8 @@ class MomentService:
         A day already posted, or claimed (being posted or retried), is left alone. A day that failed or was
         missed is tried again only by a moderator's post-now: a failure never blocks a retry that day.
         """
+        if trigger != Trigger.MANUAL and not self.shards.owns(guild_id):
+            return Outcome.ELSEWHERE
         schedule = await self.repo.schedule(guild_id)
         if schedule is None:
             return Outcome.UNSCHEDULED
@@ -569,7 +580,22 @@ class MomentService:
         while no bot listened. Returns counts for the log."""
         counts = {"found": 0, "resent": 0, "missed": 0, "caught up": 0, "corrected": 0}
         now = self.clock()
-        for post in await self.repo.pending():
+        for pending in await self.repo.pending():
+            if not self.shards.owns(pending.guild_id):
+                continue
+            post = pending
+            if self.shards.sharded:
+                # Taken over atomically, and only a claim made before this process started: two processes settling
+                # the same claim (a restart beside a handover) would both look in the channel, find nothing and
+                # both send. The taker re-claims it now, unless past its grace.
+                past_grace = now - datetime.fromisoformat(pending.claimed_at) > self.grace
+                at = pending.claimed_at if past_grace else self._now_text()  # a late one keeps its time: it is missed
+                taken = await self.repo.take_over(
+                    pending.guild_id, pending.local_date, pending.attempts, self.started, at
+                )
+                if taken is None:
+                    continue
+                post = taken
             schedule = await self.repo.schedule(post.guild_id)
             if schedule is None or post.story_id is None or post.channel_id is None:
                 gone = stored(t("post-reason-schedule-gone"))
@@ -595,6 +621,8 @@ class MomentService:
                 await self.repo.fail(post.guild_id, post.local_date, late, self._now_text())
                 counts["missed"] += 1
         for schedule in await self.repo.schedules(active_only=True):
+            if not self.shards.owns(schedule.guild_id):
+                continue
             hour, minute = parse_time(schedule.post_time)
             day, due = latest_occurrence(now, hour, minute, schedule_zone(schedule))
             if due < datetime.fromisoformat(schedule.updated_at):
@@ -674,6 +702,8 @@ class MomentService:
             return 0
         edited = 0
         for post in await self.repo.posted_messages(story.id):
+            if not self.shards.owns(post.guild_id):
+                continue  # another process's server: its corrections job edits it
             if not outdated(post) or post.channel_id is None or post.message_id is None:
                 continue
             try:

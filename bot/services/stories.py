@@ -30,6 +30,7 @@ from bot.services.claimreview import claim_review
 from bot.services.claims import CheckReport, check_text
 from bot.services.events import Signal
 from bot.services.results import ResultsService
+from bot.services.results.vocabulary import event_name_text
 from bot.services.urls import (
     candidate_domains,
     check_public_source,
@@ -144,7 +145,7 @@ class StoryView:
     story: Story
     skaters: list[str]
     competition: str | None
-    event: str | None
+    event: Text | None
     sources: list[SourceView] = field(default_factory=list)
 
 
@@ -255,7 +256,7 @@ class StoryService:
             story=story,
             skaters=skaters,
             competition=competition.label if competition else None,
-            event=event.name if event else None,
+            event=event_name_text(event) if event else None,
             sources=[SourceView(s, tiers.get(s.url)) for s in story.sources],
         )
 

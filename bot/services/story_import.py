@@ -148,6 +148,7 @@ def _json_story(path: Path, index: int, raw: Any) -> StoryFile:
         skaters=", ".join(skaters),
         competition=text("competition") or None,
         event=text("event") or None,
+        language=text("language") or None,
     )
     return StoryFile(f"json:{key}", draft, label, text("label_note"), [dict(s) for s in sources])
 

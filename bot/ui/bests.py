@@ -69,7 +69,7 @@ def _bests_pages(answer: BestsAnswer, words: Words) -> list[discord.Embed]:
                 # Discord renumbers: equal scores share a rank here).
                 rank = words("ordinal", n=line.rank)
                 text.append(
-                    f"**{rank}** {flag(p.country)} **{_escape(p.name)}** {p.country} — **{score(p.score)}**"
+                    f"**{rank}** {flag(p.country)} **{_escape(words.name(p.name))}** {p.country} — **{score(p.score)}**"
                     f" · {_where(p, words)}"
                 )
             chunks.append((title, text, [line.performance.score for line in page]))
@@ -93,8 +93,8 @@ def _records_pages(answer: RecordsAnswer, words: Words) -> list[discord.Embed]:
             for record in group.records:
                 p = record.performance
                 lines.append(
-                    f"{_labels(record.labels, words)}: **{score(p.score)}** {flag(p.country)} {_escape(p.name)}"
-                    f" {p.country} · {_where(p, words)}"
+                    f"{_labels(record.labels, words)}: **{score(p.score)}** {flag(p.country)} "
+                    f"{_escape(words.name(p.name))} {p.country} · {_where(p, words)}"
                 )
             name = words("records-group", level=_level(group.level), era=era_text(group.era))
             add_field(embed, name, "\n".join(lines))

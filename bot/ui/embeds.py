@@ -23,7 +23,8 @@ from bot.services.results import (
     Standings,
     difference,
 )
-from bot.services.results.vocabulary import discipline_phrase, discipline_text
+from bot.services.results.vocabulary import discipline_phrase, discipline_text, event_name_text, segment_name_text
+from bot.text import pad
 from bot.ui.flags import flag
 from db.models import Competition, Entry, Event, Figure, Segment, Skater, StoreSummary
 
@@ -151,9 +152,9 @@ class PerAnswer(Generic[_Answer, _Built]):
 # --- /results -------------------------------------------------------------------------------------------
 def _standings_pages(standings: Standings, words: Words) -> list[discord.Embed]:
     event, competition = standings.event, standings.competition
-    title = f"{competition.label} · {event.name}"
+    title = f"{competition.label} · {words(event_name_text(event))}"
     if standings.focus:
-        title += f" · {standings.focus.name}"
+        title += f" · {words(segment_name_text(standings.focus))}"
     if standings.teams:
         lines = _team_lines(standings, words)
     elif standings.focus:
@@ -175,8 +176,8 @@ def _standings_pages(standings: Standings, words: Words) -> list[discord.Embed]:
     return embeds
 
 
-def _name(entry: Entry) -> str:
-    return discord.utils.escape_markdown(entry.name)
+def _name(entry: Entry, words: Words) -> str:
+    return discord.utils.escape_markdown(words.name(entry.name))
 
 
 def _escape(text: str) -> str:
@@ -191,7 +192,7 @@ def _final_line(entry: Entry, segments: Sequence[Segment], words: Words) -> str:
             rank = f" ({result.rank.value}{mark(result.rank)})" if result.rank else ""
             parts.append(f"{segment.key} {score(result.tss)}{rank}")
     place = place_text(entry.place, entry.status, words=words)
-    line = f"**{place}** {flag(entry.country)} **{_name(entry)}** {entry.country} — **{score(entry.total)}**"
+    line = f"**{place}** {flag(entry.country)} **{_name(entry, words)}** {entry.country} — **{score(entry.total)}**"
     return line + ("\n\u2003" + " · ".join(parts) if parts else "")
 
 
@@ -206,7 +207,7 @@ def _segment_line(entry: Entry, segment: Segment, words: Words) -> str:
     ]
     if entry.place or entry.status:
         details.append(words("results-final-place", place=place_text(entry.place, entry.status, words=words)))
-    line = f"**{rank}** {flag(entry.country)} **{_name(entry)}** {entry.country} — **{score(result.tss)}**"
+    line = f"**{rank}** {flag(entry.country)} **{_name(entry, words)}** {entry.country} — **{score(result.tss)}**"
     return line + ("\n\u2003" + " · ".join(details) if details else "")
 
 
@@ -220,13 +221,13 @@ def _team_lines(standings: Standings, words: Words) -> list[str]:
         for team, result in rows:
             lines.append(
                 f"**{score(result.rank)}** {flag(team.country)} **{team.country}** "
-                f"{discord.utils.escape_markdown(result.skater_names)} — {points(result.points, words)}"
+                f"{discord.utils.escape_markdown(words.name(result.skater_names))} — {points(result.points, words)}"
                 + (f" · {score(result.tss)}" if result.tss else "")
             )
         return lines
     by_id = {s.id: s for s in standings.segments}
     for team in standings.teams:
-        who = [f"{by_id[sid].key} {r.skater_names}" for sid, r in team.segments.items() if sid in by_id]
+        who = [f"{by_id[sid].key} {words.name(r.skater_names)}" for sid, r in team.segments.items() if sid in by_id]
         lines.append(
             f"**{place_text(team.place, words=words)}** {flag(team.country)} "
             f"**{discord.utils.escape_markdown(team.name)}** {team.country} — "
@@ -249,6 +250,13 @@ def _other_spellings(skater: Skater) -> list[str]:
     return shown
 
 
+def _titled(name: str, words: Words) -> str:
+    """A skater's name as a title: as the reader's language writes it, with the store's spelling beside it
+    when they differ ("坂本花織 (Kaori Sakamoto)"), so that the name typed elsewhere is never lost."""
+    local = words.name(name)
+    return name if local == name else f"{local} ({name})"
+
+
 # --- /athlete -------------------------------------------------------------------------------------------
 def _profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
     athlete = profile.athlete
@@ -256,20 +264,20 @@ def _profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
     if profile.disciplines:
         details.append(words("athlete-disciplines", disciplines=[discipline_text(d) for d in profile.disciplines]))
     if athlete.is_couple:
-        each = " · ".join(_escape(s.name) for s in athlete.skaters)
+        each = " · ".join(_escape(words.name(s.name)) for s in athlete.skaters)
         details.append(words("athlete-couple-partners", names=each))
     elif profile.partners:
-        details.append(words("athlete-partners", names=[_escape(p.name) for p in profile.partners]))
+        details.append(words("athlete-partners", names=[_escape(words.name(p.name)) for p in profile.partners]))
     for skater in athlete.skaters:
         spellings = _other_spellings(skater)
         if spellings:
             also = tuple(_escape(a) for a in spellings[:6])
             details.append(
-                words("athlete-also-written-by", name=_escape(skater.name), spellings=also)
+                words("athlete-also-written-by", name=_escape(words.name(skater.name)), spellings=also)
                 if athlete.is_couple
                 else words("athlete-also-written", spellings=also)
             )
-    embed = new_embed(athlete.name, "\n".join(details))
+    embed = new_embed(_titled(athlete.name, words), "\n".join(details))
     medals = [_medal_line(count, words) for count in profile.medals]
     add_field(embed, words("athlete-medals"), "\n".join(medals) if medals else words("athlete-medals-none"))
     for era, bests in groupby(profile.bests, key=lambda b: b.era):
@@ -281,7 +289,7 @@ def _profile_embed(profile: AthleteProfile, words: Words) -> discord.Embed:
                     "athlete-best-line",
                     label=b.label,
                     score=score(b.score),
-                    competition=_where(b.competition, b.event),
+                    competition=_where(b.competition, b.event, words),
                     date=b.date or _dates(b.competition, words),
                 )
                 for b in bests
@@ -324,10 +332,10 @@ def _medal_line(count: MedalCount, words: Words) -> str:
     return words(key, level=level, competitions=competitions, medals=medals)
 
 
-def _where(competition: Competition, event: Event) -> str:
+def _where(competition: Competition, event: Event, words: Words) -> str:
     """Where a best was skated: the competition, and the team event when it was there."""
     label = competition.label
-    return f"{label} · {event.name}" if event.discipline == "team" else label
+    return f"{label} · {words(event_name_text(event))}" if event.discipline == "team" else label
 
 
 def _dates(competition: Competition, words: Words) -> str:
@@ -346,13 +354,15 @@ def _career_line(held: CareerCompetition, profile: AthleteProfile, words: Words)
     parts: list[tuple[str | None, str]] = []  # (the event when named, the outcome)
     for record in individual:
         named = name_events or not is_senior(record.event.level)
-        parts.append((record.event.name if named else None, _entry_outcome(record.entry, profile, words)))
+        parts.append(
+            (words(event_name_text(record.event)) if named else None, _entry_outcome(record.entry, profile, words))
+        )
     teams = {event.id: (event, team) for event, team in held.teams}
     for record in held.records:
         if record.event.discipline == "team" and record.event.id not in teams:  # no team result stored
-            parts.append((record.event.name, _entry_outcome(record.entry, profile, words)))
+            parts.append((words(event_name_text(record.event)), _entry_outcome(record.entry, profile, words)))
     for event, team in teams.values():
-        parts.append((event.name, _team_outcome(team.place, team.name, team.points, words)))
+        parts.append((words(event_name_text(event)), _team_outcome(team.place, team.name, team.points, words)))
     line = f"**{held.competition.label}**"
     for index, (event_name, outcome) in enumerate(parts):
         if event_name is None:
@@ -434,12 +444,12 @@ def podium_pages(discipline: str, podiums: list[Podium], words: Words) -> list[d
         for podium in podiums[start : start + 8]:
             team = podium.event.discipline == "team"
             value = "\n".join(
-                f"{MEDAL_EMOJI[place]} {flag(country)} {discord.utils.escape_markdown(name)} ({country})"
+                f"{MEDAL_EMOJI[place]} {flag(country)} {discord.utils.escape_markdown(words.name(name))} ({country})"
                 + (f" — {points(total, words) if team else score(total)}" if total else "")
                 for place, name, country, total in podium.places
             )
             figures += [total for *_, total in podium.places if total]
-            add_field(embed, f"{podium.competition.label} · {podium.event.name}", value)
+            add_field(embed, f"{podium.competition.label} · {words(event_name_text(podium.event))}", value)
         pages.append(set_footer(embed, provenance_footer(figures, words)))
     return pages
 
@@ -466,7 +476,8 @@ def _medal_rows(rows: list[MedalRow], words: Words) -> list[str]:
     noc, gold, silver, bronze, total = (
         words(f"medals-column-{column}") for column in ("country", "gold", "silver", "bronze", "total")
     )
-    table = [f"{'#':>2}  {'':2} {noc:<4} {gold:>2} {silver:>2} {bronze:>2} {total:>4}"]
+    counts = " ".join(pad(column, 2, ">") for column in (gold, silver, bronze))
+    table = [f"{'#':>2}  {'':2} {pad(noc, 4)} {counts} {pad(total, 4, '>')}"]
     rank = 0
     previous = None
     for index, row in enumerate(rows, start=1):
@@ -492,10 +503,13 @@ def _both(disciplines: Sequence[str]) -> Text:
 def head_to_head_embed(h2h: HeadToHead, words: Words) -> discord.Embed:
     """Where two athletes met, or why they never did, in `words`."""
     a, b = h2h.a, h2h.b
-    title = words("compare-title", a=a.name, b=b.name)
-    names = {"a": _escape(a.name), "b": _escape(b.name)}
+    a_name, b_name = words.name(a.name), words.name(b.name)
+    title = words("compare-title", a=a_name, b=b_name)
+    names = {"a": _escape(a_name), "b": _escape(b_name)}
     if h2h.partners_in and not h2h.meetings:
-        events = tuple(_escape(f"{r.competition.label} ({r.event.name})") for r in h2h.partners_in[:5])
+        events = tuple(
+            _escape(f"{r.competition.label} ({words(event_name_text(r.event))})") for r in h2h.partners_in[:5]
+        )
         return new_embed(title, words("compare-partners", **names, events=events))
     if not h2h.meetings:
         if h2h.a_disciplines and h2h.b_disciplines and not set(h2h.a_disciplines) & set(h2h.b_disciplines):
@@ -517,8 +531,8 @@ def head_to_head_embed(h2h: HeadToHead, words: Words) -> discord.Embed:
                 words(
                     "compare-era-tally",
                     era=era_short_text(tally.era),
-                    a=f"{flag(a.country)} **{_escape(a.name)}**",
-                    b=f"**{_escape(b.name)}** {flag(b.country)}",
+                    a=f"{flag(a.country)} **{_escape(a_name)}**",
+                    b=f"**{_escape(b_name)}** {flag(b.country)}",
                     a_wins=tally.a_wins,
                     b_wins=tally.b_wins,
                     events=tally.meetings,
@@ -527,7 +541,7 @@ def head_to_head_embed(h2h: HeadToHead, words: Words) -> discord.Embed:
     else:
         a_wins, b_wins = h2h.score
         lines.append(
-            f"{flag(a.country)} **{_escape(a.name)}** {a_wins} – {b_wins} **{_escape(b.name)}** {flag(b.country)}"
+            f"{flag(a.country)} **{_escape(a_name)}** {a_wins} – {b_wins} **{_escape(b_name)}** {flag(b.country)}"
         )
         lines.append(words("compare-finished-ahead", events=len(h2h.meetings)))
         lines.append(words("compare-one-era", era=era_text(h2h.eras[0])))
@@ -535,12 +549,12 @@ def head_to_head_embed(h2h: HeadToHead, words: Words) -> discord.Embed:
     figures: list[Figure] = []
     fields = []
     for meeting in h2h.meetings:
-        name = f"{meeting.competition.label} · {meeting.event.name}"
+        name = f"{meeting.competition.label} · {words(event_name_text(meeting.event))}"
         if h2h.mixes_eras:  # every meeting says the rules its scores were judged under
             name += f" · {words(era_short_text(meeting.era))}"
         fields.append((name, ["\n".join(_meeting_lines(meeting, words, figures))]))
     _grouped_fields(embed, fields, words, more_key="compare-meetings-more")
-    suffix = words("compare-differences", a=a.name, b=b.name)
+    suffix = words("compare-differences", a=a_name, b=b_name)
     return set_footer(embed, provenance_footer(figures, words, suffix=suffix))
 
 

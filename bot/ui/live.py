@@ -15,6 +15,7 @@ import discord
 from bot.i18n import Text, Words, t
 from bot.services.live.items import ItemKind
 from bot.services.live.service import DirectMessage, PostMessage, ScheduleView, status_text
+from bot.services.results.vocabulary import category_name_text, segment_code_text
 from bot.text import escape_markdown
 from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, new_embed, set_footer
 from bot.ui.flags import flag
@@ -40,8 +41,8 @@ def _when(iso: str | None) -> datetime | None:
     return datetime.fromisoformat(iso) if iso else None
 
 
-def _name(skater: dict[str, Any]) -> str:
-    return escape_markdown(str(skater.get("name") or "?"))
+def _name(skater: dict[str, Any], words: Words) -> str:
+    return escape_markdown(words.name(str(skater.get("name") or "?")))
 
 
 def _nation(skater: dict[str, Any]) -> tuple[str, str]:
@@ -55,6 +56,16 @@ def _place(words: Words, place: int | None) -> str:
 
 def _text(content: dict[str, Any], key: str) -> str:
     return escape_markdown(str(content.get(key) or "?"))
+
+
+def _category(content: dict[str, Any], words: Words) -> str:
+    """The category as the site prints it, or in the reader's words when its discipline and level are known."""
+    printed = _text(content, "category")
+    return words(category_name_text(content.get("discipline"), content.get("level"), printed))
+
+
+def _segment(content: dict[str, Any], words: Words) -> str:
+    return words(segment_code_text(content.get("segment_code"), _text(content, "segment")))
 
 
 # Rendered posts, by language and by what they show: one embed serves every channel of a language that receives
@@ -136,7 +147,7 @@ def _change(change: dict[str, Any]) -> Text:
 
 
 def _order_embed(words: Words, content: dict[str, Any]) -> discord.Embed:
-    title = words("live-order-title", category=_text(content, "category"), segment=_text(content, "segment"))
+    title = words("live-order-title", category=_category(content, words), segment=_segment(content, words))
     starts = _when(content.get("starts_at"))
     description = (
         words("live-order-starts", at=timestamp(starts, "F"), relative=timestamp(starts, "R"))
@@ -150,7 +161,7 @@ def _order_embed(words: Words, content: dict[str, Any]) -> discord.Embed:
         number = str(skater.get("starting_number") or "–")
         key = "live-order-line-status" if skater.get("status") else "live-order-line"
         lines.append(
-            words(key, number=number, flag=flag_, name=_name(skater), nation=nation, status=skater.get("status"))
+            words(key, number=number, flag=flag_, name=_name(skater, words), nation=nation, status=skater.get("status"))
         )
     _pack(words, embed, words("live-order-field"), lines or [words("live-none")])
     return embed
@@ -181,7 +192,7 @@ def _segment_line(words: Words, skater: dict[str, Any]) -> str:
         return words(
             "live-segment-line-status",
             flag=flag_,
-            name=_name(skater),
+            name=_name(skater, words),
             nation=nation,
             status=skater.get("status") or "—",
         )
@@ -191,7 +202,7 @@ def _segment_line(words: Words, skater: dict[str, Any]) -> str:
         "live-segment-line-deductions" if has_deductions else "live-segment-line",
         place=_place(words, skater.get("place")),
         flag=flag_,
-        name=_name(skater),
+        name=_name(skater, words),
         nation=nation,
         score=str(skater["score"]),
         tes=str(skater.get("tes") or "—"),
@@ -208,7 +219,7 @@ def _top(words: Words, lines: Sequence[str]) -> str:
 
 
 def _segment_embed(words: Words, content: dict[str, Any], competition: str) -> discord.Embed:
-    title = words("live-segment-title", category=_text(content, "category"), segment=_text(content, "segment"))
+    title = words("live-segment-title", category=_category(content, words), segment=_segment(content, words))
     skaters = content.get("skaters", [])
     embed = new_embed(title, colour=RESULTS_COLOUR)
     add_field(embed, words("live-segment-field"), _top(words, [_segment_line(words, s) for s in skaters]))
@@ -222,7 +233,7 @@ def _segment_embed(words: Words, content: dict[str, Any], competition: str) -> d
                 words(
                     "live-moved-line",
                     flag=flag_,
-                    name=_name(skater),
+                    name=_name(skater, words),
                     before=_place(words, skater["before"]),
                     after=_place(words, skater["overall"]),
                 )
@@ -243,14 +254,20 @@ def _segment_embed(words: Words, content: dict[str, Any], competition: str) -> d
 
 
 def _final_embed(words: Words, content: dict[str, Any]) -> discord.Embed:
-    title = words("live-final-title", category=_text(content, "category"))
+    title = words("live-final-title", category=_category(content, words))
     embed = new_embed(title, colour=FINAL_COLOUR)
     lines = []
     for skater in content.get("skaters", []):
         flag_, nation = _nation(skater)
         if skater.get("score") is None:
             lines.append(
-                words("live-final-line-status", flag=flag_, name=_name(skater), nation=nation, status=skater["status"])
+                words(
+                    "live-final-line-status",
+                    flag=flag_,
+                    name=_name(skater, words),
+                    nation=nation,
+                    status=skater["status"],
+                )
             )
             continue
         place = skater.get("place")
@@ -260,7 +277,7 @@ def _final_embed(words: Words, content: dict[str, Any]) -> discord.Embed:
                 medal=MEDALS.get(place or 0, "▫️"),
                 place=_place(words, place),
                 flag=flag_,
-                name=_name(skater),
+                name=_name(skater, words),
                 nation=nation,
                 score=str(skater["score"]),
             )
@@ -275,11 +292,11 @@ def direct_embed(words: Words, message: DirectMessage) -> discord.Embed:
     content = message.content
     skaters = content.get("skaters", [])
     mine = next((s for s in skaters if message.skater in s.get("names", []) or s.get("name") == message.skater), None)
-    segment = _text(content, "segment")
+    segment = _segment(content, words)
     title = words(
         "live-direct-title",
-        name=_name(mine) if mine is not None else escape_markdown(message.skater),  # a couple by both names
-        category=_text(content, "category"),
+        name=_name(mine, words) if mine is not None else escape_markdown(words.name(message.skater)),
+        category=_category(content, words),
         segment=segment,
     )
     embed = new_embed(title, colour=RESULTS_COLOUR)
@@ -313,7 +330,7 @@ def direct_embed(words: Words, message: DirectMessage) -> discord.Embed:
             rows = []
             for skater in around:
                 flag_, _ = _nation(skater)
-                name = _name(skater)
+                name = _name(skater, words)
                 rows.append(
                     words(
                         "live-direct-standing-line",

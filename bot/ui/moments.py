@@ -10,6 +10,7 @@ import discord
 from bot.i18n import Text, Words, from_stored, t
 from bot.services.moment_rules import Choice
 from bot.services.moments import MomentContent, Outcome, Preview, TodayState, TodayStatus
+from bot.services.results.vocabulary import segment_name_text
 from bot.services.stories import check_summary
 from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, new_embed, place_text, score, set_footer
 from bot.ui.stories import badge, markdown_link, story_badge, story_buttons, story_colour, story_text
@@ -46,7 +47,7 @@ def moment_embed(words: Words, content: MomentContent) -> discord.Embed:
     if story.from_results and body:
         add_field(embed, words("moment-field-results"), body)  # where to see every figure
     if story.moment_date:
-        where = " · ".join(x for x in (content.view.competition, content.view.event) if x)
+        where = " · ".join(x for x in (content.view.competition, content.view.event and words(content.view.event)) if x)
         day = _day(story.moment_date)
         add_field(
             embed,
@@ -62,8 +63,8 @@ def moment_embed(words: Words, content: MomentContent) -> discord.Embed:
             result = entry.segments.get(segment.id)
             if result and result.tss:
                 rank = f" ({result.rank.value})" if result.rank else ""
-                parts.append(f"{segment.name} {score(result.tss)}{rank}")
-        add_field(embed, cut(entry.name, 256), " · ".join(parts), inline=True)
+                parts.append(f"{words(segment_name_text(segment))} {score(result.tss)}{rank}")
+        add_field(embed, cut(words.name(entry.name), 256), " · ".join(parts), inline=True)
     links: list[str] = []
     for source in content.view.sources:
         link = markdown_link(source.source.publisher, source.source.url)
@@ -123,11 +124,7 @@ def choice_text(words: Words, choice: Choice) -> str:
 def preview_embeds(words: Words, preview: Preview) -> list[discord.Embed]:
     schedule = preview.schedule
     assert schedule is not None
-    day = preview.local_date
-    title = words(
-        "moment-preview-title",
-        date=t("moment-date", day=f"{day:%d}", month=t("moment-month", month=day.month), year=day.year),
-    )
+    title = words("moment-preview-title", date=_day(preview.local_date.isoformat()))
     if schedule.paused:
         status = words("moment-preview-paused", channel=schedule.channel_id)
     else:

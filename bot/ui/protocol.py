@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import discord
 
 from bot.i18n import Words
 from bot.services.results import ProtocolView
+from bot.services.results.vocabulary import event_name_text, segment_name_text
+from bot.text import display_width, pad
 from bot.ui.embeds import DESCRIPTION_LIMIT, add_field, new_embed, score, set_footer
 from bot.ui.flags import flag
 
@@ -36,8 +40,8 @@ def protocol_embed(view: ProtocolView, words: Words) -> discord.Embed:
     result = entry.segments.get(view.segment.id)
     head = dict(zip(COLUMNS, (words(f"protocol-column-{c}") for c in COLUMNS), strict=True))
     rows = [
-        f"{'#':>2} {head['element']:<13}{head['info']:<5}{head['base-value']:>6}{head['goe']:>7}  "
-        f"{head['judges']:<{_judges_width(view)}} {head['score']:>6}"
+        f"{'#':>2} {pad(head['element'], 13)}{pad(head['info'], 5)}{pad(head['base-value'], 6, '>')}"
+        f"{pad(head['goe'], 7, '>')}  {pad(head['judges'], _judges_width(view))} {pad(head['score'], 6, '>')}"
     ]
     used: set[str] = set()
     for element in protocol.elements:
@@ -52,9 +56,14 @@ def protocol_embed(view: ProtocolView, words: Words) -> discord.Embed:
             f"{judges:<{_judges_width(view)}} {_number(element.panel_score):>6}"
         )
     tes = result.tes.value if result and result.tes else sum(e.panel_score for e in protocol.elements)
-    rows.append(f"{'':>2} {head['tes']:<13}{'':<5}{'':>7}{'':>6}  {'':<{_judges_width(view)}} {_number(float(tes)):>6}")
+    rows.append(
+        f"{'':>2} {pad(head['tes'], 13)}{'':<5}{'':>7}{'':>6}  {'':<{_judges_width(view)}} {_number(float(tes)):>6}"
+    )
     table = "```\n" + "\n".join(rows) + "\n```"
-    title = f"{flag(entry.country)} {entry.name} · {view.competition.label} · {view.event.name} · {view.segment.name}"
+    where = (
+        f"{view.competition.label} · {words(event_name_text(view.event))} · {words(segment_name_text(view.segment))}"
+    )
+    title = f"{flag(entry.country)} {words.name(entry.name)} · {where}"
     summary = []
     if result:
         scores = {
@@ -81,8 +90,11 @@ def protocol_embed(view: ProtocolView, words: Words) -> discord.Embed:
         )
     embed = new_embed(title, description)
     if protocol.components:
-        width = max(len(c.name) for c in protocol.components)
-        lines = [f"{c.name:<{width}} ×{c.factor:.2f}  {c.score:>5.2f}" for c in protocol.components]
+        named = [
+            (words("protocol-component", kind=_component_kind(c.name), stored=c.name), c) for c in protocol.components
+        ]
+        width = max(display_width(name) for name, _ in named)
+        lines = [f"{pad(name, width)} ×{c.factor:.2f}  {c.score:>5.2f}" for name, c in named]
         add_field(embed, words("protocol-components"), "```\n" + "\n".join(lines) + "\n```")
     if protocol.deductions:
         add_field(
@@ -96,6 +108,27 @@ def protocol_embed(view: ProtocolView, words: Words) -> discord.Embed:
     if protocol.judges:
         return set_footer(embed, words("protocol-footer-judges", judges=list(protocol.judges)))
     return set_footer(embed, words("protocol-footer"))
+
+
+# The program components by the names protocols print, older and newer ("Interpretation of the Music/Timing"
+# before 2018, "Presentation" since 2022), for the languages that name them in their own words.
+COMPONENT_KINDS = {
+    "skating skills": "skating-skills",
+    "transitions": "transitions",
+    "linking footwork/movement": "transitions",
+    "performance": "performance",
+    "performance/execution": "performance",
+    "composition": "composition",
+    "choreography/composition": "composition",
+    "interpretation of the music": "interpretation",
+    "interpretation of the music/timing": "interpretation",
+    "interpretation": "interpretation",
+    "presentation": "presentation",
+}
+
+
+def _component_kind(name: str) -> str:
+    return COMPONENT_KINDS.get(re.sub(r"\s*/\s*", "/", " ".join(name.lower().split())), "other")
 
 
 def _judges_width(view: ProtocolView) -> int:

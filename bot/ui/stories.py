@@ -122,10 +122,12 @@ def story_embed(view: StoryView, words: Words, *, excerpt: int = EXCERPT) -> dis
     if story.language:
         embed.add_field(name=words("story-field-language"), value=language_name(story.language, words), inline=True)
     if view.competition:
-        competition = view.competition + (f" · {view.event}" if view.event else "")
+        competition = view.competition + (f" · {words(view.event)}" if view.event else "")
         embed.add_field(name=words("story-field-competition"), value=competition, inline=True)
     if view.skaters:
-        embed.add_field(name=words("story-field-skaters"), value=cut(", ".join(view.skaters), 1024), inline=True)
+        embed.add_field(
+            name=words("story-field-skaters"), value=cut(", ".join(map(words.name, view.skaters)), 1024), inline=True
+        )
     sources = [source_line(s, words) for s in view.sources] or [words("story-no-sources")]
     lines_into_fields(embed, words("story-field-sources"), sources, words=words)
     if story.check_summary:
@@ -169,7 +171,7 @@ def check_pages(story: Story, report: CheckReport, words: Words) -> list[discord
         if verdict.source and verdict.outcome != "not checkable":
             line += " " + words("check-source", url=verdict.source.replace(")", "%29"))
         lines.append(line)
-    where = " · ".join(x for x in (report.competition, report.event) if x)
+    where = " · ".join(x for x in (report.competition, report.event and words(report.event)) if x)
     title = words("check-title-where", id=story.id, where=where) if where else words("check-title", id=story.id)
     pages = _pages(title, lines or [words("check-empty")], words)
     summary = words(report.summary_text())

@@ -321,25 +321,36 @@ class LiveRepository:
         rows = await self._db.fetchall("SELECT * FROM live_posts WHERE state = 'claimed' ORDER BY due_at")
         return [_post(row) for row in rows]
 
-    async def claim_post(self, post: LivePost, version: int) -> bool:
+    async def take_over_post(self, post: LivePost, before: str, at: str) -> bool:
+        """Takes a claim left open by a process that stopped (claimed before `before`, the taker's start, as
+        `post` was read), re-claimed `at`: one statement, so of two processes settling it exactly one gets it, and
+        a claim made since is left to the process that made it."""
+        taken = await self._db.execute(
+            "UPDATE live_posts SET claimed_at = ? WHERE channel_id = ? AND watch_id = ? AND item_key = ? "
+            "AND state = 'claimed' AND coalesce(claimed_at, '') = ? AND coalesce(claimed_at, '') < ?",
+            (at, post.channel_id, post.watch_id, post.item_key, post.claimed_at or "", before),
+        )
+        return taken == 1
+
+    async def claim_post(self, post: LivePost, version: int, at: str) -> bool:
         """Marks a due post as being sent; False when another run took it first."""
         changed = await self._db.execute(
-            "UPDATE live_posts SET state = 'claimed', version = ? "
+            "UPDATE live_posts SET state = 'claimed', version = ?, claimed_at = ? "
             "WHERE channel_id = ? AND watch_id = ? AND item_key = ? AND state = 'due'",
-            (version, post.channel_id, post.watch_id, post.item_key),
+            (version, at, post.channel_id, post.watch_id, post.item_key),
         )
         return changed == 1
 
-    async def claim_posts(self, posts: Sequence[tuple[LivePost, int]]) -> list[LivePost]:
+    async def claim_posts(self, posts: Sequence[tuple[LivePost, int]], at: str) -> list[LivePost]:
         """Marks due posts (with the item version each will show) as being sent, in one transaction; returns those
         claimed: another run may have taken some first."""
         claimed = []
         async with self._db.transaction() as tx:
             for post, version in posts:
                 changed = await tx.execute(
-                    "UPDATE live_posts SET state = 'claimed', version = ? "
+                    "UPDATE live_posts SET state = 'claimed', version = ?, claimed_at = ? "
                     "WHERE channel_id = ? AND watch_id = ? AND item_key = ? AND state = 'due'",
-                    (version, post.channel_id, post.watch_id, post.item_key),
+                    (version, at, post.channel_id, post.watch_id, post.item_key),
                 )
                 if changed == 1:
                     claimed.append(post)
@@ -383,12 +394,19 @@ class LiveRepository:
         return [_post(row) for row in rows]
 
     # --- followed skaters and their direct messages ---------------------------------------------------------
-    async def follow(self, user_id: int, skater_id: int, at: str) -> bool:
-        added = await self._db.execute(
-            "INSERT INTO live_follows (user_id, skater_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-            (user_id, skater_id, at),
-        )
-        return added == 1
+    async def follow(self, user_id: int, skater_id: int, at: str, locale: str | None) -> bool:
+        """Follows, or keeps following in the member's language of now; True when the follow is new."""
+        async with self._db.transaction() as tx:
+            kept = await tx.execute(
+                "UPDATE live_follows SET locale = ? WHERE user_id = ? AND skater_id = ?", (locale, user_id, skater_id)
+            )
+            if kept:
+                return False
+            await tx.execute(
+                "INSERT INTO live_follows (user_id, skater_id, created_at, locale) VALUES (?, ?, ?, ?)",
+                (user_id, skater_id, at, locale),
+            )
+            return True
 
     async def unfollow(self, user_id: int, skater_id: int) -> bool:
         return (
@@ -422,13 +440,16 @@ class LiveRepository:
         )
         return {row[0]: row[1] for row in rows}
 
-    async def due_directs(self, limit: int) -> list[tuple[int, int, str, int]]:
-        """(member, watch, item key, skater) of the direct messages waiting to be sent, oldest first."""
+    async def due_directs(self, limit: int) -> list[tuple[int, int, str, int, str | None]]:
+        """(member, watch, item key, skater, the member's language when they followed) of the direct messages
+        waiting to be sent, oldest first."""
         rows = await self._db.fetchall(
-            "SELECT user_id, watch_id, item_key, skater_id FROM live_messages WHERE state = 'due' ORDER BY at LIMIT ?",
+            "SELECT m.user_id, m.watch_id, m.item_key, m.skater_id, f.locale FROM live_messages m "
+            "LEFT JOIN live_follows f ON f.user_id = m.user_id AND f.skater_id = m.skater_id "
+            "WHERE m.state = 'due' ORDER BY m.at LIMIT ?",
             (limit,),
         )
-        return [(r[0], r[1], r[2], r[3]) for r in rows]
+        return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     async def claim_direct(self, user_id: int, watch_id: int, item_key: str, skater_id: int) -> bool:
         """Marks a due message as being sent; False when another run took it (it is never sent twice)."""

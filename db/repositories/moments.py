@@ -123,6 +123,18 @@ class MomentRepository:
         )
         return inserted == 1
 
+    async def take_over(self, guild_id: int, local_date: str, attempts: int, before: str, at: str) -> MomentPost | None:
+        """Takes a claim left open by a process that stopped (claimed before `before`, the taker's start), to settle it
+        as one more attempt, re-claimed `at` now: a single statement, so of two processes settling the same claim
+        exactly one gets it, and a claim another process took since it started is left to that one. None: not
+        taken (taken by another, settled meanwhile, or claimed after `before`)."""
+        taken = await self._db.execute(
+            "UPDATE moment_posts SET attempts = attempts + 1, claimed_at = ? "
+            "WHERE guild_id = ? AND local_date = ? AND state = 'claimed' AND attempts = ? AND claimed_at < ?",
+            (at, guild_id, local_date, attempts, before),
+        )
+        return await self.post(guild_id, local_date) if taken == 1 else None
+
     async def set_retry(self, guild_id: int, local_date: str, attempts: int, retry_at: str, reason: str) -> None:
         """Keeps the day claimed, to be tried again at `retry_at` (a passing failure)."""
         await self._db.execute(

@@ -23,6 +23,12 @@ JAPANESE_SCRIPT = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 # upper case). Code spans (commands, as typed) and links are taken out first.
 ENGLISH_PHRASE = re.compile(r"\b[a-z]{2,}\b[ ,]+\b[a-z]{2,}\b")
 CODE_OR_LINK = re.compile(r"`[^`]*`|\]\([^)]*\)|https?://\S+|<[^>]+>")
+# What the store and the protocols hold in English that a reader of another language is told in their own words:
+# event and segment names, the protocol's column heads and its program components.
+STORED_ENGLISH = re.compile(
+    r"singles|Ice dance|Pairs|Free skate|Short program|Free dance|Rhythm dance"
+    r"|Skating Skills|Transitions|Element|Judges"
+)
 
 ASKED: list[tuple[str, dict[str, Any]]] = [
     ("ping", {}),
@@ -73,6 +79,10 @@ async def test_the_same_commands_in_japanese_and_in_english(sandbox: Sandbox) ->
         # A slash command by its description; a message's menu ("Report story") by its name.
         localized = command["description_localizations"] if command["type"] == 1 else command["name_localizations"]
         assert JAPANESE_SCRIPT.search(localized["ja"]), name
+        if command["type"] == 1:  # its name, and its options' names, in Japanese too (typed names stay English)
+            assert JAPANESE_SCRIPT.search(command["name_localizations"]["ja"]), name
+            for option in command.get("options") or []:
+                assert JAPANESE_SCRIPT.search(option["name_localizations"]["ja"]) or option["name"] in ("url",), option
     sandbox.member.locale = "ja"
     leaks = []
     for command, options in ASKED:
@@ -84,6 +94,7 @@ async def test_the_same_commands_in_japanese_and_in_english(sandbox: Sandbox) ->
         assert JAPANESE_SCRIPT.search(ja_text), f"/{command}: {ja_text[:300]}"
         assert not JAPANESE_SCRIPT.search(en_text), f"/{command}: {en_text[:300]}"
         leaks += [f"/{command}: {phrase}" for phrase in english_left(ja_text)]
+        leaks += [f"/{command}: {term}" for term in STORED_ENGLISH.findall(CODE_OR_LINK.sub(" ", ja_text))]
         leaks += [
             f"/{command}: button {label}" for label, *_ in japanese.message.buttons() if re.search("[a-z]", label)
         ]
@@ -119,3 +130,29 @@ async def test_a_japanese_story_is_found_by_a_japanese_word(sandbox: Sandbox) ->
     assert "日本語" in shown(await story.wait_message())  # its language, named in the reader's
     english = await sandbox.slash("story show", id=story_id)
     assert "Japanese" in shown(await english.wait_message())
+
+
+async def test_japanese_skaters_are_named_in_japanese_and_found_in_either_script(sandbox: Sandbox) -> None:
+    ja = sandbox.member
+    ja.locale = "ja"
+    # Found by the written name, by a reading in either kana (full or half width), with or without a space.
+    for typed in ("坂本花織", "坂本 花織", "さかもと かおり", "サカモト", "ｻｶﾓﾄ ｶｵﾘ", "Kaori Sakamoto"):
+        offered = await sandbox.autocomplete("athlete", "name", user=ja, name=typed)
+        assert offered and offered[0]["name"] == "坂本花織 (Kaori Sakamoto)", (typed, offered[:3])
+    english = await sandbox.autocomplete("athlete", "name", name="さかもと")
+    assert english[0]["name"] == "Kaori Sakamoto"  # an English reader finds her by the reading too
+    profile = await sandbox.slash("athlete", user=ja, name="さかもと かおり")
+    assert embed_of(profile)["title"] == "坂本花織 (Kaori Sakamoto)"
+    podium = shown(await (await sandbox.slash("results", user=ja, competition="owg2026", event="pairs")).wait_message())
+    assert "三浦璃来 / 木原龍一" in podium  # a couple partner by partner
+    women = shown(await (await sandbox.slash("results", user=ja, competition="owg2026", event="women")).wait_message())
+    assert "坂本花織" in women and "中井亜美" in women and "Kaori Sakamoto" not in women
+    assert "Alysa Liu" in women  # no source gives her name in Japanese: never transliterated
+    team = shown(await (await sandbox.slash("results", user=ja, competition="owg2026", event="team")).wait_message())
+    assert "WSP 坂本花織" in team and "団体戦" in team
+    told = shown(await (await sandbox.slash("results", competition="owg2026", event="women")).wait_message())
+    assert "Kaori Sakamoto" in told and not JAPANESE_SCRIPT.search(told)
+
+
+def embed_of(reply: Any) -> dict[str, Any]:
+    return reply.message.embeds[0]

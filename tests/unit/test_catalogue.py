@@ -22,6 +22,7 @@ import cogs
 from bot.client import SkateBot
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, Catalogue, MissingMessage, Words, catalogue, render, t
+from bot.sandbox import limits
 from bot.settings import Settings
 from bot.ui.i18n import CatalogueTranslator
 from db.database import Database
@@ -315,3 +316,45 @@ async def test_every_command_is_described_from_the_catalogue() -> None:
             continue  # a context menu has a name only
         payload = await command.get_translated_payload(bot.tree, bot.tree.translator)
         assert payload["description"] == render(command._locale_description.extras["key"])
+
+
+async def test_every_command_and_option_is_named_in_every_language_by_discords_rules() -> None:
+    bot = SkateBot(Settings(), create_autospec(Database, instance=True))
+    for extension in cogs.EXTENSIONS:
+        await bot.load_extension(extension)
+    shipped = catalogue()
+    names = {key for key in shipped.keys(DEFAULT_LOCALE) if key.startswith("name-")}
+    in_code: dict[str, str] = {}
+    for command in bot.tree.walk_commands():
+        key = "name-" + command.qualified_name.replace(" ", "-")
+        in_code[key] = command.name
+        if isinstance(command, app_commands.Command):
+            in_code.update({f"{key}-{parameter.name}": parameter.name for parameter in command.parameters})
+    # The default catalogue names what the code names, no more, no less: a renamed option cannot leave its
+    # translation behind, and a new one cannot go without.
+    assert names == set(in_code)
+    assert {key: render(key) for key in names} == in_code
+    await bot.tree.set_translator(CatalogueTranslator())
+    japanese: list[str] = []
+    for command in bot.tree.get_commands():
+        if not isinstance(command, app_commands.Command | app_commands.Group):
+            continue
+        payload = await command.get_translated_payload(bot.tree, bot.tree.translator)
+        assert not limits.validate_command_names(payload), (command.name, limits.validate_command_names(payload))
+        japanese.append(payload["name_localizations"]["ja"])
+    assert "結果" in japanese and "ping" not in japanese
+
+
+def test_the_sandbox_refuses_names_discord_refuses() -> None:
+    def names(name: str, *options: dict[str, object]) -> list[str]:
+        return [problem for _, problem in limits.validate_command_names({"name": name, "options": list(options)})]
+
+    assert names("結果", {"name": "大会"}, {"name": "post-now"}, {"name": "repeat_days"}) == []
+    assert names("Results") == ["Application command names must be lower case"]
+    assert names("名場面・今日") == ["Invalid application command name"]  # the middle dot is punctuation
+    assert names("x" * 33) == ["Invalid application command name"]
+    duplicate = {"name": "a", "name_localizations": {"ja": "大会"}}, {"name": "b", "name_localizations": {"ja": "大会"}}
+    assert names("c", *duplicate) == ["Application command option names must be unique (大会)"]
+    # A language that names one sibling only falls back to the default name for the others.
+    fallback = {"name": "a", "name_localizations": {"ja": "b"}}, {"name": "b"}
+    assert names("c", *fallback) == ["Application command option names must be unique (b)"]

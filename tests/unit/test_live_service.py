@@ -198,7 +198,7 @@ async def test_a_restart_between_claim_and_send_neither_loses_nor_doubles(live: 
     item = await live.repo.item(due[0].watch_id, due[0].item_key)
     assert item is not None
     for post in due:
-        assert await live.repo.claim_post(post, item.version)
+        assert await live.repo.claim_post(post, item.version, live.now().isoformat())
     message = await live._message(due[0], item.version, item.content, {})
     await poster.send(message)
     sent = await live.recover()
@@ -232,6 +232,9 @@ async def test_a_follower_is_told_once_and_closed_messages_are_recorded_not_retr
     name, new = await live.follow(FAN, "Yuzuru Hanyu")
     assert name == "Yuzuru Hanyu" and new
     await live.follow(Actor(4, 10), "Yuzuru Hanyu")
+    _, again = await live.follow(Actor(5, 10), "Yuzuru Hanyu", "en-US")
+    _, again = await live.follow(Actor(5, 10), "Yuzuru Hanyu", "ja")  # following again: the language of now
+    assert not again
     poster = poster_of(live)
     poster.closed.add(4)
     site.publish(*MEN_FREE)
@@ -239,10 +242,13 @@ async def test_a_follower_is_told_once_and_closed_messages_are_recorded_not_retr
     await live.poll_due()
     await live.deliver_due()
     await live.deliver_due()
-    assert [(d.user_id, d.skater) for d in poster.directs] == [(3, "Yuzuru Hanyu")]
+    assert [(d.user_id, d.skater, d.locale) for d in poster.directs] == [
+        (3, "Yuzuru Hanyu", None),
+        (5, "Yuzuru Hanyu", "ja"),
+    ]
     watch = (await live.watches())[0]
     states = {(user, state) for user, _, _, state, _ in await live.repo.directs(watch.id)}
-    assert states == {(3, DirectState.SENT), (4, DirectState.CLOSED)}
+    assert states == {(3, DirectState.SENT), (4, DirectState.CLOSED), (5, DirectState.SENT)}
     assert await live.following(FAN) == ["Yuzuru Hanyu"]
 
 

@@ -53,7 +53,8 @@ def top_key(idx: NameIndex, query: str) -> int | None:
         ("Siao-Him-Fa, Adam!", "siao him fa adam"),
         ("坂本花織", "坂本花織"),
         ("坂本 花織", "坂本花織"),  # Japanese often writes a space between family and given name
-        ("ｶﾞｷ", "ガキ"),  # half-width kana folded, voicing mark kept
+        ("ｶﾞｷ", "がき"),  # half-width kana folded to hiragana, voicing mark kept
+        ("サカモト カオリ", "さかもとかおり"),  # a reading in katakana is the same as in hiragana
         ("Алёна Косторная", "алена косторная"),
         ("김연아", "김연아"),
         ("", ""),

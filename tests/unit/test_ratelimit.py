@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import asyncio
-import itertools
 import time
 
 import pytest
@@ -18,9 +17,9 @@ async def test_acquisitions_are_spaced_evenly_across_concurrent_callers() -> Non
         stamps.append(time.monotonic())
 
     await asyncio.gather(*(caller() for _ in range(20)))
-    gaps = [b - a for a, b in itertools.pairwise(stamps)]
-    assert stamps[-1] - stamps[0] >= 19 * 0.005 * 0.95  # no burst: 20 calls take 19 intervals
-    assert min(gaps) >= 0.004  # and none of them comes early
+    # None comes before its slot: the n-th call at least n intervals after the first. (A call woken late by a
+    # busy machine may be followed by one closer to it than an interval: the rate still holds over every span.)
+    assert all(stamp - stamps[0] >= n * 0.005 * 0.95 for n, stamp in enumerate(stamps))
 
 
 def test_rate_must_be_positive() -> None:

@@ -31,6 +31,14 @@ def test_values_are_parsed() -> None:
     assert Settings.from_env({"MOMENT_GRACE_HOURS": "1.5", "POST_RATE_LIMIT": "20"}).post_rate == 20.0
 
 
+def test_shards() -> None:
+    assert Settings.from_env({}).shard_count is None and Settings.from_env({}).shard_ids is None
+    all_four = Settings.from_env({"SHARD_COUNT": "4"})
+    assert all_four.shard_count == 4 and all_four.shard_ids is None
+    some = Settings.from_env({"SHARD_COUNT": "4", "SHARD_IDS": " 3, 2 "})
+    assert some.shard_count == 4 and some.shard_ids == (2, 3)
+
+
 def test_the_token_never_appears_in_a_repr() -> None:
     assert "s3cret" not in repr(Settings.from_env({"DISCORD_TOKEN": "s3cret"}))
 
@@ -46,6 +54,12 @@ def test_the_token_never_appears_in_a_repr() -> None:
         ({"MOMENT_GRACE_HOURS": "six"}, "MOMENT_GRACE_HOURS must be a number"),
         ({"MOMENT_GRACE_HOURS": "48"}, "MOMENT_GRACE_HOURS must be between 0 and 24"),
         ({"POST_RATE_LIMIT": "500"}, "POST_RATE_LIMIT must be between"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a whole number of at least 1"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_IDS": "0,1"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "2,4"}, "SHARD_IDS must list shard numbers from 0 to 3"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "one"}, "SHARD_IDS must list shard numbers"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "1,1"}, "SHARD_IDS names a shard twice"),
     ],
 )
 def test_bad_values_are_named(env: dict[str, str], message: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -45,7 +46,7 @@ async def test_drafts_are_validated_and_resolved(service: StoryService) -> None:
     )
     view = await service.view(MEMBER, story.id)
     assert set(view.skaters) == {"Kaori Sakamoto", "Alysa Liu"}
-    assert view.competition == "Milano Cortina 2026" and view.event == "Women's singles"
+    assert view.competition == "Milano Cortina 2026" and str(view.event) == "Women's singles"
     for draft, message in (
         (StoryDraft(""), "needs a title"),
         (StoryDraft("x" * 201), "limit is 200"),
@@ -297,6 +298,27 @@ async def test_importing_story_texts_is_idempotent(service: StoryService, tmp_pa
         "unchanged",
         "updated",
     ]
+
+
+async def test_an_imported_story_keeps_the_language_it_was_written_in(service: StoryService, tmp_path: Path) -> None:
+    def story_file(language: str | None) -> Path:
+        story = {"id": "hanyu-ja", "title": "羽生結弦、五輪連覇", "summary": "平昌五輪で金メダル。"}
+        if language is not None:
+            story["language"] = language
+        document = {"format": "skatebot-stories", "version": 1, "stories": [story]}
+        return _write(tmp_path, "ja.json", json.dumps(document, ensure_ascii=False))
+
+    [item] = read_story_files([story_file("ja")])
+    assert await import_story(service, CLI_OWNER, item, library=True) == "added"
+    story = await service.by_import_key("json:hanyu-ja")
+    assert story is not None and story.language == "ja"
+    [unsaid] = read_story_files([story_file(None)])  # an update that names no language keeps the story's
+    await import_story(service, CLI_OWNER, unsaid, library=True)
+    kept = await service.by_import_key("json:hanyu-ja")
+    assert kept is not None and kept.language == "ja"
+    [wrong] = read_story_files([story_file("japanese please")])
+    with pytest.raises(UserFacingError):
+        await import_story(service, CLI_OWNER, wrong, library=True)
 
 
 async def test_bundled_example_stories_carry_the_fact_check_verdicts(store: Database) -> None:

@@ -133,3 +133,6 @@ facts-top-marks-body = { $elements ->
     [one] Every judge marked one component ({ $names }) of { $name } 10.00 in the { $segment } at { $competition }.{ " " }
    *[other] Every judge marked { $components } components ({ $names }) of { $name } 10.00 in the { $segment } at { $competition }.{ " " }
 }{ $name } scored { $score } in the { $segment }.
+# Where a fact happened: the competition, with the event when it is not a senior one.
+facts-where = { $competition }
+facts-where-event = { $competition } ({ $event })

@@ -38,7 +38,7 @@ moment-month = { $month ->
     [11] November
    *[12] December
 }
-# $day: a number (zero-padded where the code wants it); $month: moment-month
+# $day: the day of the month, a number; $month: moment-month
 moment-day-month = { $day } { $month }
 moment-date = { $day } { $month } { $year }
 

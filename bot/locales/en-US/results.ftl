@@ -56,6 +56,13 @@ segment-short-program = Short program
 segment-free-skate = Free skate
 segment-rhythm-dance = Rhythm dance
 segment-free-dance = Free dance
+segment-short-dance = Short dance
+# An event's and a segment's name, as the store holds them (the source's words). Other languages name them from
+# what they are. event-name: $shape is senior (only $discipline matters), level ($level then $discipline), or
+# stored (the stored name is all that is known). segment-name: $shape is team ($discipline, then $kind), kind, or stored (only the
+# stored name is known).
+event-name = { $stored }
+segment-name = { $stored }
 medals-gold = gold
 medals-silver = silver
 medals-bronze = bronze
@@ -212,6 +219,9 @@ protocol-column-tes = TES
 protocol-summary = Rank { $rank } · TSS **{ $tss }** = TES { $tes } + PCS { $pcs }
 protocol-summary-deductions = Rank { $rank } · TSS **{ $tss }** = TES { $tes } + PCS { $pcs } − deductions { $deductions }
 protocol-components = Program components
+# A program component as the protocol names it; $kind is skating-skills, transitions, performance, composition,
+# interpretation, presentation or other.
+protocol-component = { $stored }
 protocol-deductions = Deductions
 protocol-legend = Legend
 protocol-footer = Official ISU judges' details

@@ -118,3 +118,5 @@ facts-top-marks-body = { $elements ->
     [0] { "" }
    *[other] { $competition }の{ $segment }で、全ジャッジが{ $name }の演技構成点{ $components }項目（{ $names }）に10.00をつけました。
 }{ $name }の{ $segment }の得点は{ $score }でした。
+facts-where = { $competition }
+facts-where-event = { $competition }（{ $event }）

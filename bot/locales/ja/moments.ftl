@@ -25,7 +25,7 @@ zone-unknown = { $zone }はIANAのタイムゾーンではありません。Euro
 
 ## Dates
 moment-month = { $month }月
-# $day: a number (zero-padded where the code wants it); $month: moment-month
+# $day: the day of the month, a number; $month: moment-month
 moment-day-month = { $month }{ $day }日
 moment-date = { $year }年{ $month }{ $day }日
 

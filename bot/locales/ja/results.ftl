@@ -56,6 +56,18 @@ segment-short-program = ショートプログラム
 segment-free-skate = フリースケーティング
 segment-rhythm-dance = リズムダンス
 segment-free-dance = フリーダンス
+segment-short-dance = ショートダンス
+# 大会に保存された種目名・セグメント名（出典の表記）。日本語では種目とクラスから名付けます。
+event-name = { $shape ->
+    [senior] { $discipline }
+    [level] { $level }{ $discipline }
+   *[stored] { $stored }
+}
+segment-name = { $shape ->
+    [team] { $discipline } { $kind }
+    [stored] { $stored }
+   *[kind] { $kind }
+}
 medals-gold = 金メダル
 medals-silver = 銀メダル
 medals-bronze = 銅メダル
@@ -180,26 +192,35 @@ compare-meetings-more = …ほか、以前の{ $n }回の対戦は表示して�
 podium-title = 表彰台 · { $discipline }
 medals-title = メダル数 · { $competition }
 # メダル表の列見出し：等幅表のため半角英字のまま（国の列は4文字、メダルは2文字、合計は4文字）。
-medals-column-country = NOC
-medals-column-gold = G
-medals-column-silver = S
-medals-column-bronze = B
-medals-column-total = Tot
+medals-column-country = 国
+medals-column-gold = 金
+medals-column-silver = 銀
+medals-column-bronze = 銅
+medals-column-total = 計
 medals-footer = 登録された最終順位に基づきます。団体戦のメダルは1か国につき1個と数えます
 
 ## 採点詳細 (/protocol)
 protocol-not-stored = { $competition }の{ $segment }での{ $athlete }の採点詳細は登録されていません。採点詳細が含まれるのは ISU 公式データのインポートだけです。
 # 要素表の列見出し：等幅表のため ISU の英語表記のまま（Element 13文字、Info 5、基礎点 6、GOE 7、得点 6）。
-protocol-column-element = Element
-protocol-column-info = Info
-protocol-column-base-value = BV
+protocol-column-element = 要素
+protocol-column-info = 情報
+protocol-column-base-value = 基礎点
 protocol-column-goe = GOE
-protocol-column-judges = Judges
-protocol-column-score = Score
+protocol-column-judges = ジャッジ
+protocol-column-score = 得点
 protocol-column-tes = TES
 protocol-summary = { $rank }位 · 得点 **{ $tss }** = 技術点 { $tes } + 演技構成点 { $pcs }
 protocol-summary-deductions = { $rank }位 · 得点 **{ $tss }** = 技術点 { $tes } + 演技構成点 { $pcs } − 減点 { $deductions }
 protocol-components = 演技構成点
+protocol-component = { $kind ->
+    [skating-skills] スケーティングスキル
+    [transitions] トランジション
+    [performance] パフォーマンス
+    [composition] コンポジション
+    [interpretation] 音楽の解釈
+    [presentation] プレゼンテーション
+   *[other] { $stored }
+}
 protocol-deductions = 減点
 protocol-legend = 凡例
 protocol-footer = ISU 公式の採点詳細

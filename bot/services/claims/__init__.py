@@ -40,6 +40,7 @@ from bot.services.claims.verdicts import Checker
 from bot.services.claims.vocabulary import NOT_NAMES
 from bot.services.names import normalize
 from bot.services.results import ResultsService
+from bot.services.results.vocabulary import event_name_text
 from db.models import Competition, Event
 
 __all__ = [
@@ -276,4 +277,4 @@ async def check_text(
         if key not in seen:
             seen.add(key)
             verdicts.append(verdict)
-    return CheckReport(verdicts, competition.label if competition else None, event.name if event else None)
+    return CheckReport(verdicts, competition.label if competition else None, event_name_text(event) if event else None)

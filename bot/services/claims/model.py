@@ -118,7 +118,7 @@ class Verdict:
 class CheckReport:
     verdicts: list[Verdict]
     competition: str | None
-    event: str | None
+    event: Text | None
 
     @property
     def consistent(self) -> int:

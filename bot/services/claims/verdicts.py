@@ -36,6 +36,7 @@ from bot.services.claims.model import (
 from bot.services.claims.vocabulary import NUMBER_WORDS, SEGMENT_RE, TIMES, segment_kind
 from bot.services.competitions import labels_with_years
 from bot.services.results import ResultsService
+from bot.services.results.vocabulary import event_name_text
 from db.models import Competition, Entry, Event, Figure, TeamResult
 
 _NOTE_NONE = re.compile(
@@ -88,7 +89,7 @@ def _reading(where: Text, what: Text, who: str | None = None) -> Text:
 
 
 def _where(competition: Competition, event: Event) -> Text:
-    return t("verdict-where", competition=competition.label, event=event.name)
+    return t("verdict-where", competition=competition.label, event=event_name_text(event))
 
 
 def _missing(subject: Subject) -> Text:

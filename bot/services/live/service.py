@@ -29,6 +29,7 @@ from bot.services.live import items as live_items
 from bot.services.live import polling
 from bot.services.live.fetching import HostGate, PageCache
 from bot.services.results import DISCIPLINE_LABELS, DISCIPLINE_SYNONYMS, ResultsService
+from bot.services.shards import EVERY_SHARD, Shards
 from bot.text import escape_markdown, quote
 from db.models import AuditRecord, DirectState, LiveItemRow, LivePost, Subscription, Watch, WatchState
 from db.repositories.live import LiveRepository
@@ -95,6 +96,7 @@ class DirectMessage:
     competition: str
     skater: str
     content: dict[str, Any]  # the segment's results item
+    locale: str | None = None  # the member's Discord language when they followed; None: the default
 
 
 class LivePoster(Protocol):
@@ -156,10 +158,14 @@ class LiveService:
         allow_private: bool = False,
         gate: HostGate | None = None,
         rng: random.Random | None = None,
+        shards: Shards = EVERY_SHARD,
     ) -> None:
         """`allow_private`: accept sites on loopback and private networks (the sandbox's replay, a local
-        mirror); `gate` spaces requests per host (shared by every watched site)."""
+        mirror); `gate` spaces requests per host (shared by every watched site); `shards`: the servers whose posts
+        this process delivers, and whether it is the one that reads the sites and sends direct messages (the
+        process running shard 0; bot.services.shards)."""
         self.repo = repo
+        self.shards = shards
         self.results = results
         self._clock = clock or (lambda: datetime.now(UTC))
         self.allow_private = allow_private
@@ -175,6 +181,7 @@ class LiveService:
         self.read_timeout: float = 30
         self.file_deadline: float = 120
         self._poster: LivePoster | None = None
+        self._started = ""  # when attach() connected the service: the process's start
         # Delivery and recovery one at a time: a recovery that ran beside a delivery would find the posts the
         # delivery had just claimed and send them a second time.
         self._delivering = asyncio.Lock()
@@ -185,6 +192,7 @@ class LiveService:
     def attach(self, poster: LivePoster) -> None:
         """Gives the service its way to Discord (bot/live_poster.py), at start."""
         self._poster = poster
+        self._started = _iso(self.now())  # a claim older than this is a stopped (or handing over) process's
 
     def now(self) -> datetime:
         """The service's clock (injected in tests and the sandbox's replay)."""
@@ -317,11 +325,12 @@ class LiveService:
         return subscription
 
     # --- following skaters (anyone) -----------------------------------------------------------------------------
-    async def follow(self, actor: Actor, athlete: str) -> tuple[str, bool]:
-        """Follows a skater (or both partners of a couple): (name, whether it is new)."""
+    async def follow(self, actor: Actor, athlete: str, locale: str | None = None) -> tuple[str, bool]:
+        """Follows a skater (or both partners of a couple): (name, whether it is new). `locale`: the member's
+        Discord language, which their direct messages are written in (following again updates it)."""
         ids = self.results.athlete_ids(athlete)
         at = _iso(self.now())
-        added = [await self.repo.follow(actor.user_id, skater_id, at) for skater_id in ids]
+        added = [await self.repo.follow(actor.user_id, skater_id, at, locale) for skater_id in ids]
         return " / ".join(await self.results.skater_names(ids)), any(added)
 
     async def unfollow(self, actor: Actor, athlete: str) -> tuple[str, bool]:
@@ -367,7 +376,10 @@ class LiveService:
     # --- polling ----------------------------------------------------------------------------------------------
     async def poll_due(self) -> list[PollResult]:
         """Polls every watched site whose time has come, side by side: a slow site (a full read after a restart, a
-        host that hangs) never holds back another's; requests to one host are still spaced by the gate."""
+        host that hangs) never holds back another's; requests to one host are still spaced by the gate. Sharded, only
+        the process running shard 0 reads the sites: the others deliver what its polls record."""
+        if not self.shards.lead:
+            return []
         watches = await self.repo.due_watches(_iso(self.now()))
         results: list[PollResult] = []
         for watch, outcome in zip(
@@ -554,7 +566,9 @@ class LiveService:
     async def _deliver_due(self) -> int:
         poster = self._require_poster()
         names: dict[int, str] = {}
-        due = await self.repo.due_posts(_iso(self.now()), DELIVERY_BATCH)
+        # Sharded, the other processes' posts are read too and left to them: read as many more as make a batch ours.
+        due = await self.repo.due_posts(_iso(self.now()), round(DELIVERY_BATCH / self.shards.share))
+        due = [post for post in due if self.shards.owns(post.guild_id)]
         items: dict[tuple[int, str], LiveItemRow | None] = {}
         for post in due:
             key = (post.watch_id, post.item_key)
@@ -565,7 +579,7 @@ class LiveService:
         # for it in its channel before sending it again (`recover`).
         versions = {key: item.version for key, item in items.items() if item is not None}
         claimable = [(post, versions[key]) for post in due if (key := (post.watch_id, post.item_key)) in versions]
-        claimed = await self.repo.claim_posts(claimable)
+        claimed = await self.repo.claim_posts(claimable, _iso(self.now()))
         slots = asyncio.Semaphore(SENDERS)
         by_channel: dict[int, list[LivePost]] = {}
         for post in claimed:
@@ -597,11 +611,13 @@ class LiveService:
         await record()
         if self._corrections_due:
             self._corrections_due = False
-            outdated = await self.repo.outdated_posts(DELIVERY_BATCH)
+            batch = round(DELIVERY_BATCH / self.shards.share)
+            outdated = await self.repo.outdated_posts(batch)
             for post, version in outdated:
-                count += await self._correct(poster, post, version, names)
+                if self.shards.owns(post.guild_id):
+                    count += await self._correct(poster, post, version, names)
             # More than one batch, or an edit Discord refused for a moment: the next run goes on.
-            self._corrections_due = self._corrections_due or len(outdated) == DELIVERY_BATCH
+            self._corrections_due = self._corrections_due or len(outdated) == batch
         return count + await self._deliver_directs(poster, names)
 
     async def recover(self) -> int:
@@ -615,6 +631,10 @@ class LiveService:
         sent = 0
         names: dict[int, str] = {}
         for post in await self.repo.claimed_posts():
+            if not self.shards.owns(post.guild_id):
+                continue  # another process's server: it settles its own claims
+            if self.shards.sharded and not await self.repo.take_over_post(post, self._started, _iso(self.now())):
+                continue  # claimed since this process started, or taken by another process settling it too
             item = await self.repo.item(post.watch_id, post.item_key)
             if item is None:
                 continue
@@ -656,8 +676,10 @@ class LiveService:
         return 1
 
     async def _deliver_directs(self, poster: LivePoster, names: dict[int, str]) -> int:
+        if not self.shards.lead:
+            return 0  # direct messages are shard 0's, as Discord has them
         sent = 0
-        for user_id, watch_id, item_key, skater_id in await self.repo.due_directs(DELIVERY_BATCH):
+        for user_id, watch_id, item_key, skater_id, locale in await self.repo.due_directs(DELIVERY_BATCH):
             if not await self.repo.claim_direct(user_id, watch_id, item_key, skater_id):
                 continue
             item = await self.repo.item(watch_id, item_key)
@@ -667,7 +689,7 @@ class LiveService:
                 continue
             competition = await self._competition_name(watch_id, names)
             try:
-                await poster.direct(DirectMessage(user_id, competition, names_found[0], item.content))
+                await poster.direct(DirectMessage(user_id, competition, names_found[0], item.content, locale))
             except DirectClosed:
                 await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.CLOSED, None)
                 continue

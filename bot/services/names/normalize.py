@@ -28,6 +28,8 @@ _FOLD = str.maketrans(
 # Japanese voicing marks are combining characters too, but dropping them changes the kana
 # (が -> か), so they are kept and recomposed by NFC.
 _KEEP_MARKS = frozenset("\u3099\u309a")
+# Katakana folded to hiragana (ァ..ヶ → ぁ..ゖ), so a reading typed in either kana is one name: サカモト = さかもと.
+_KATAKANA = str.maketrans({chr(code): chr(code - 0x60) for code in range(0x30A1, 0x30F7)})
 # \W is "not str.isalnum() and not _": CJK, kana, hangul, cyrillic letters and digits stay.
 _NON_WORD = re.compile(r"[\W_]+")
 # Han and kana (not hangul: Korean separates words with spaces). Used to glue "坂本 花織"
@@ -52,7 +54,7 @@ def normalize(text: str) -> str:
         s = "".join(c for c in s if c in _KEEP_MARKS or not unicodedata.combining(c))
         # NFC puts back what NFKD split but we want whole (hangul syllables, kana + voicing);
         # the second casefold catches compatibility forms that decompose to capitals (℡).
-        s = unicodedata.normalize("NFC", s).casefold()
+        s = unicodedata.normalize("NFC", s).casefold().translate(_KATAKANA)
         s = " ".join(_NON_WORD.sub(" ", s).split())
         return _CJK_GAP.sub("", s)
     return " ".join(_NON_WORD.sub(" ", s).split())

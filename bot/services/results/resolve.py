@@ -11,10 +11,11 @@ from dataclasses import replace
 from rapidfuzz import fuzz
 
 from bot.errors import Ambiguous, NotFound, Suggestion, UserFacingError
-from bot.i18n import t
+from bot.i18n import set_local_names, t
 from bot.services.competitions import CompetitionFinder, CompetitionLookup, labels_with_years
 from bot.services.levels import event_display_name, is_senior, level_synonyms
 from bot.services.names import NameIndex, NameMatch, normalize
+from bot.services.results.local_names import match_local_names, read_local_names
 from bot.services.results.models import Athlete, Choice
 from bot.services.results.vocabulary import (
     DISCIPLINE_LABELS,
@@ -55,6 +56,8 @@ class Resolver:
         self._family_names: dict[int, frozenset[str]] = {}
         self._namesakes: dict[int, str] = {}  # skaters who share their name with another: id -> country
         self._default_athletes: list[Choice] = []
+        self._local_names = read_local_names()
+        self._local_spellings: set[str] = set()
 
     async def _load(self) -> tuple[int, int, int]:
         """Reloads the names and indexes from the store. Built aside and swapped in at the end, so a command
@@ -79,8 +82,13 @@ class Resolver:
         couple_names: dict[int, list[str]] = {}
         skaters = NameIndex()
         family_names: dict[int, frozenset[str]] = {}
-        async for skater_id, name, all_aliases in self.repo.skater_names():
-            aliases = _other_spellings(name, all_aliases)
+        stored = [row async for row in self.repo.skater_names()]
+        by_name: dict[str, list[int]] = defaultdict(list)
+        for skater_id, name, _ in stored:
+            by_name[normalize(name)].append(skater_id)
+        local_spellings, local_names = match_local_names(self._local_names, by_name)
+        for skater_id, name, all_aliases in stored:
+            aliases = _other_spellings(name, [*all_aliases, *local_spellings.get(skater_id, [])])
             skaters.add(skater_id, name, aliases)
             if skater_id in in_couples:
                 couple_names[skater_id] = [name, *aliases]
@@ -108,6 +116,10 @@ class Resolver:
         self._event_index = event_index
         self._segments = segments
         self.skaters = skaters
+        set_local_names(local_names)
+        self._local_spellings = {
+            normalize(spelling) for spellings in local_spellings.values() for spelling in spellings
+        }
         self._family_names = family_names
         self._namesakes = namesakes
         self._couples = couples
@@ -180,7 +192,8 @@ class Resolver:
             return []
         wanted = normalize(query)
         names = self.skaters.names_of(skater_id)[1:]  # the first is the name itself, not an alias
-        return [Choice(_cut(n), n[:100]) for n in names if wanted in normalize(n)][:MAX_CHOICES]
+        stored = [n for n in names if normalize(n) not in self._local_spellings]  # data/names/ is not the store's
+        return [Choice(_cut(n), n[:100]) for n in stored if wanted in normalize(n)][:MAX_CHOICES]
 
     # --- resolving what the user sent (a picked choice's value, or any text) -------------------------
     def find_competitions(self, text: str) -> CompetitionLookup:
@@ -276,7 +289,10 @@ class Resolver:
     def _told_apart(self, match: NameMatch) -> str:
         """A skater as a choice: the name, the spelling that matched when another, and the country of one of two
         skaters of the same name (a skater who changed federation alone is two skaters: never joined by name)."""
-        label = match.label if match.matched == match.label else f"{match.label} ({match.matched})"
+        # A name in another script or a reading (data/names/) is not shown as another spelling: the reader whose
+        # language writes it is shown the name that way (cogs/_autocomplete.py).
+        other = match.matched != match.label and normalize(match.matched) not in self._local_spellings
+        label = f"{match.label} ({match.matched})" if other else match.label
         country = self._namesakes.get(match.key)
         return f"{label} · {country}" if country else label
 

@@ -44,6 +44,7 @@ from bot.services.results.vocabulary import (
     discipline_text,
     medal_text,
     segment_kind_text,
+    segment_name_text,
 )
 from bot.text import quote as _quote
 from db.models import (
@@ -103,6 +104,11 @@ class ResultsService(Curation):
         self._clear_caches()
         self._default_athletes = await self._newest_medallists()
         log.info("results loaded: %d competitions, %d events, %d skaters", competitions, events, skaters)
+
+    async def outdated(self) -> bool:
+        """Whether the store holds an import newer than the loaded copy (another process imported): one read of the
+        imports table's largest id, cheap enough to ask every few seconds."""
+        return await self.repo.latest_import() != self.loaded_import
 
     async def _newest_medallists(self) -> list[Choice]:
         """What the name fields offer before anything is typed: the medallists of the newest competition
@@ -290,7 +296,7 @@ class ResultsService(Curation):
                     raise UserFacingError(
                         "protocol-not-stored",
                         athlete=_quote(athlete.name),
-                        segment=segment.name.lower(),
+                        segment=segment_name_text(segment, segment.name.lower()),
                         competition=_quote(competition.label),
                     )
                 return ProtocolView(competition, record.event, segment, record.entry, protocol)

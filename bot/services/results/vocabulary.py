@@ -6,7 +6,13 @@ what a reader sees is a catalogue message: `discipline_text`, `segment_kind_text
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.i18n import Text, t
+from bot.services.levels import LEVEL_LABELS, is_senior
+
+if TYPE_CHECKING:
+    from db.models import Event, Segment
 
 # The disciplines, in the order they are offered. Their names as the event index recognises them in input
 # ("men", "ice dance"): input vocabulary, not display (a reader sees `discipline_text`).
@@ -54,6 +60,55 @@ def discipline_phrase(discipline: str) -> Text:
 def segment_kind_text(kind: str) -> Text:
     """'short_program' -> the catalogue's "Short program"."""
     return t(f"segment-{_dashed(kind)}")
+
+
+def event_name_text(event: Event, shown: str | None = None) -> Text:
+    """An event's name for a reader. The default language shows it as stored, or as `shown` (the source's words:
+    "Ladies' singles" in 2018, a federation's own name); another language names it from its discipline and level
+    when both are known ("ジュニア女子シングル"), and as stored otherwise, never by a guess."""
+    return category_name_text(event.discipline, event.level, shown or event.name)
+
+
+def category_name_text(discipline: str | None, level: str | None, printed: str) -> Text:
+    """A category (an event) by its discipline and level, as `event_name_text` names it; `printed`: its name
+    as the store or a results site has it."""
+    if discipline not in DISCIPLINE_LABELS or level is None:
+        shape = "stored"
+    elif is_senior(level):
+        shape = "senior"
+    elif level in LEVEL_LABELS:
+        shape = "level"
+    else:
+        shape = "stored"  # a federation's own level, as printed
+    level_words = t("level-event-" + level) if shape == "level" and level else None
+    disciplined = discipline_text(discipline) if discipline in DISCIPLINE_LABELS else None
+    return t("event-name", shape=shape, stored=printed, discipline=disciplined, level=level_words)
+
+
+def segment_code_text(code: str | None, printed: str) -> Text:
+    """A segment a results site names by its ISU code (SP, FS, RD, SD, FD) and prints as `printed`; the older
+    ice dance segments without a name of our own (original, compulsory, pattern dance) are shown as printed."""
+    kinds = {"SP": "short_program", "FS": "free_skate", "RD": "rhythm_dance", "FD": "free_dance"}
+    if code == "SD":
+        return t("segment-name", shape="kind", stored=printed, kind=t("segment-short-dance"))
+    if code in kinds:
+        return t("segment-name", shape="kind", stored=printed, kind=segment_kind_text(kinds[code]))
+    return t("segment-name", shape="stored", stored=printed)
+
+
+def segment_name_text(segment: Segment, shown: str | None = None) -> Text:
+    """A segment's name for a reader: as stored (or as `shown`) in the default language; another language names
+    its kind (ice dance's first segment before 2018-19, stored as `rhythm_dance`, was the short dance), with the
+    discipline for a team event's segments, which the store names per discipline ("Men short program")."""
+    if segment.kind == "rhythm_dance" and ("short dance" in segment.name.lower() or segment.era == "2010-2018"):
+        kind = t("segment-short-dance")
+    else:
+        kind = segment_kind_text(segment.kind)
+    stored = shown or segment.name
+    if segment.discipline in DISCIPLINE_LABELS:
+        discipline = discipline_text(segment.discipline)
+        return t("segment-name", shape="team", stored=stored, kind=kind, discipline=discipline)
+    return t("segment-name", shape="kind", stored=stored, kind=kind)
 
 
 def medal_text(medal: str) -> Text:
