@@ -172,14 +172,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     from db.database import DatabaseError
 
+    store_errors: tuple[type[Exception], ...] = (DatabaseError, sqlite3.DatabaseError)
     try:
         return asyncio.run(handlers[args.command](settings, args))
     except KeyboardInterrupt:
         return 130
-    except (DatabaseError, sqlite3.DatabaseError) as exc:
+    except store_errors + _postgres_errors() as exc:
         # A wrong path, a file that is not a store, a damaged one: one line, not a traceback.
         print(f"skatebot: {_store_problem(settings.store_name, exc)}", file=sys.stderr)
         return 1
+
+
+def _postgres_errors() -> tuple[type[Exception], ...]:
+    """What PostgreSQL's driver raises when the server refuses or goes away (a store on a URL), when it is loaded:
+    a SQLite store never imports it."""
+    asyncpg = sys.modules.get("asyncpg")
+    return (asyncpg.PostgresError, asyncpg.InterfaceError) if asyncpg is not None else ()
 
 
 def _store_problem(path: str, exc: Exception) -> str:

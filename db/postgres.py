@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
@@ -270,6 +271,39 @@ class PostgresTransaction(Transaction):
         """Many rows at once through COPY (skatebot db migrate-to)."""
         if rows:
             await self._conn.copy_records_to_table(table, records=rows, columns=list(columns))
+
+
+def database_url(server: str, name: str) -> str:
+    """The URL of database `name` on the server that `server` (a URL to any of its databases) reaches."""
+    parts = urlsplit(server)
+    return urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, parts.fragment))
+
+
+def _identifier(name: str) -> str:
+    if not name.replace("_", "").isalnum():
+        raise ValueError(f"not a plain database name: {name!r}")
+    return f'"{name}"'
+
+
+async def fresh_database(server: str, name: str, *, template: str | None = None) -> str:
+    """A new, empty database `name` (dropped first if it exists), or a copy of database `template`, on the server
+    that `server` reaches; its URL. For the tests and benchmarks, which need a store of their own each."""
+    conn = await _connect(server)
+    try:
+        await conn.execute(f"DROP DATABASE IF EXISTS {_identifier(name)} WITH (FORCE)")
+        source = _identifier(template) if template else "template0"
+        await conn.execute(f"CREATE DATABASE {_identifier(name)} TEMPLATE {source}")
+    finally:
+        await conn.close()
+    return database_url(server, name)
+
+
+async def drop_database(server: str, name: str) -> None:
+    conn = await _connect(server)
+    try:
+        await conn.execute(f"DROP DATABASE IF EXISTS {_identifier(name)} WITH (FORCE)")
+    finally:
+        await conn.close()
 
 
 async def _connect(url: str, **options: Any) -> asyncpg.Connection:

@@ -13,10 +13,13 @@ import concurrent.futures
 import os
 import shutil
 import uuid
+from collections.abc import Coroutine
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from typing import Any
+from urllib.parse import urlsplit
 
-import asyncpg
+from db import postgres
+from db.postgres import fresh_database
 
 SERVER = os.environ.get("SKATEBOT_TEST_DB", "").strip() or None
 ENGINE = "postgresql" if SERVER else "sqlite"
@@ -25,48 +28,25 @@ ENGINE = "postgresql" if SERVER else "sqlite"
 Location = Path | str
 
 
-def _run(coroutine_factory: object) -> None:
+def _run(coroutine: Coroutine[Any, Any, Any]) -> Any:
     """Runs an administrative coroutine on a loop of its own (fixtures call this from inside a running loop)."""
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, coroutine_factory).result()  # type: ignore[arg-type]
-
-
-def database_url(name: str) -> str:
-    """The URL of database `name` on the test server."""
-    assert SERVER is not None
-    parts = urlsplit(SERVER)
-    return urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, parts.fragment))
-
-
-def _quoted(name: str) -> str:
-    if not name.replace("_", "").isalnum():
-        raise ValueError(name)
-    return f'"{name}"'
-
-
-async def _admin(statement: str) -> None:
-    conn = await asyncpg.connect(SERVER)
-    try:
-        await conn.execute(statement)
-    finally:
-        await conn.close()
-
-
-def create_database(template: str | None = None) -> str:
-    """A new database on the test server (a copy of `template`'s, or empty); returns its URL."""
-    name = f"skatebot_test_{uuid.uuid4().hex[:16]}"
-    source = _quoted(template) if template else "template0"
-    _run(_admin(f"CREATE DATABASE {_quoted(name)} TEMPLATE {source}"))
-    return database_url(name)
-
-
-def drop_database(url: str) -> None:
-    name = urlsplit(url).path.lstrip("/")
-    _run(_admin(f"DROP DATABASE IF EXISTS {_quoted(name)} WITH (FORCE)"))
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def database_name(url: str) -> str:
     return urlsplit(url).path.lstrip("/")
+
+
+def create_database(template: str | None = None) -> str:
+    """A new database on the test server (a copy of database `template`, or empty); returns its URL."""
+    assert SERVER is not None
+    return str(_run(fresh_database(SERVER, f"skatebot_test_{uuid.uuid4().hex[:16]}", template=template)))
+
+
+def drop_database(url: str) -> None:
+    assert SERVER is not None
+    _run(postgres.drop_database(SERVER, database_name(url)))
 
 
 def new_store(tmp_path: Path, template: Location | None = None, name: str = "store.sqlite3") -> Location:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from bot.store import open_store
 from db.database import Database, DatabaseError
+from db.postgres import PostgresTransaction
 from db.repositories.stories import StoryRepository
 from db.transfer import migrate_to
 from tests.stores import Location
@@ -56,6 +58,42 @@ async def test_a_sqlite_store_moves_to_postgresql_row_for_row(tmp_path: Path, st
             )
         assert new > transfer.rows["provenance"]
         with pytest.raises(DatabaseError, match="already holds data"):
+            await migrate_to(source, target)
+    finally:
+        await source.close()
+        await target.close()
+
+
+@pytest.mark.postgresql
+async def test_a_row_copied_wrong_is_caught_by_the_comparison(
+    tmp_path: Path, store_location: Location, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sqlite_path = tmp_path / "s.sqlite3"
+    built = await Database.open(sqlite_path)  # an empty store of the current schema, and two skaters
+    await built.execute(
+        "INSERT INTO skaters (name, country, match_key) VALUES ('Kaori Sakamoto', 'JPN', 'JPN|kaori sakamoto'), "
+        "('Ilia Malinin', 'USA', 'USA|ilia malinin')"
+    )
+    await built.close()
+    copy_rows = PostgresTransaction.copy_rows
+
+    async def garbled(
+        self: PostgresTransaction, table: str, columns: Sequence[str], rows: Sequence[tuple[object, ...]]
+    ) -> None:
+        if table == "skaters":  # one letter of Kaori Sakamoto's name changed on the way
+            name = columns.index("name")
+            first = rows[0]
+            rows = [(*first[:name], "Kaori Sakamoti", *first[name + 1 :]), *rows[1:]]
+        await copy_rows(self, table, columns, rows)
+
+    monkeypatch.setattr(PostgresTransaction, "copy_rows", garbled)
+    source = await Database.open_readonly(sqlite_path)
+    target = await Database.open(store_location)
+    try:
+        with pytest.raises(
+            DatabaseError,
+            match=r"skaters: the copied row .*'Kaori Sakamoti', 'JPN'.* differs from the source's .*'Kaori Sakamoto'",
+        ):
             await migrate_to(source, target)
     finally:
         await source.close()
