@@ -19,6 +19,7 @@ import logging
 import re
 import sqlite3
 import urllib.parse
+from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
@@ -112,7 +113,7 @@ def _readonly_uri(file: Path) -> str:
     return "file:" + urllib.parse.quote(str(file.resolve())) + "?mode=ro"
 
 
-class Database:
+class Database(ABC):
     """The store's interface, and how one is opened: `open` and `open_readonly` answer a SQLite store for a
     path, a PostgreSQL one (db/postgres.py) for a URL."""
 
@@ -142,56 +143,58 @@ class Database:
             return await PostgresDatabase.connect_readonly(str(path))
         return await SQLiteDatabase.connect_readonly(path)
 
-    async def close(self) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    async def close(self) -> None: ...
 
-    async def schema_version(self) -> int:
-        raise NotImplementedError
+    @abstractmethod
+    async def schema_version(self) -> int: ...
 
-    async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
-        raise NotImplementedError
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]: ...
 
-    async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None:
-        raise NotImplementedError
+    @abstractmethod
+    async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None: ...
 
-    def stream(self, sql: str, params: Sequence[Any] | dict[str, Any] = (), *, batch: int = 2000) -> AsyncIterator[Row]:
-        raise NotImplementedError
+    @abstractmethod
+    def stream(
+        self, sql: str, params: Sequence[Any] | dict[str, Any] = (), *, batch: int = 2000
+    ) -> AsyncIterator[Row]: ...
 
     async def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
         """Runs one write in its own transaction and returns the affected row count."""
         async with self.transaction() as tx:
             return await tx.execute(sql, params)
 
-    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
-        raise NotImplementedError
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
 
-    async def integrity_check(self) -> list[str]:
-        raise NotImplementedError
+    @abstractmethod
+    async def integrity_check(self) -> list[str]: ...
 
-    async def backup(self, target: str | Path) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    async def backup(self, target: str | Path) -> None: ...
 
 
-class Transaction:
+class Transaction(ABC):
     """The statements available inside `Database.transaction()`; the store's write lock is already held."""
 
     dialect: Dialect = SQLITE
 
-    async def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
-        raise NotImplementedError
+    @abstractmethod
+    async def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int: ...
 
+    @abstractmethod
     async def insert(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
         """Inserts one row into a table with an `id` column and returns that id."""
-        raise NotImplementedError
 
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
 
-    async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None:
-        raise NotImplementedError
+    @abstractmethod
+    async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None: ...
 
-    async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
-        raise NotImplementedError
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]: ...
 
 
 class SQLiteDatabase(Database):
