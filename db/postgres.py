@@ -126,6 +126,7 @@ class PostgresDatabase(Database):
         self._writer = writer
         self._readers = readers
         self._lock = asyncio.Lock()
+        self._url = url
         self.path = redacted(url)
         self.write_wait = write_wait
 
@@ -137,13 +138,31 @@ class PostgresDatabase(Database):
         readers: asyncpg.Pool | None = None
         try:
             await _migrate(writer, migrations_dir, redacted(url))
-            # A write waits for another process's row locks at most `write_wait`, then gives up (StoreBusy).
-            await writer.execute(f"SET lock_timeout = {int(write_wait * 1000)}")
+            await _limit_lock_wait(writer, write_wait)
             readers = await _read_pool(url)
         except BaseException:
             await writer.close()
             raise
         return cls(writer, readers, url, write_wait=write_wait)
+
+    async def _begin(self) -> tuple[asyncpg.Connection, Any]:
+        """Starts a transaction on the write connection, opened again when the server closed it (a restart, a
+        failover, an administrator): the write that finds it lost waits for a new one instead of failing, as the
+        read pool's do. Nothing of the write was sent yet, so trying again is safe. (The connection is this
+        process's writes' alone, behind the lock: a client-side error at BEGIN can only mean it is broken.)"""
+        assert self._writer is not None
+        if not self._writer.is_closed():
+            transaction = self._writer.transaction()
+            try:
+                await transaction.start()
+                return self._writer, transaction
+            except (asyncpg.ConnectionDoesNotExistError, asyncpg.InterfaceError, asyncpg.InternalClientError):
+                self._writer.terminate()
+        log.warning("the write connection to %s was closed; connecting again", self.path)
+        self._writer = await _writer(self._url, self.write_wait)
+        transaction = self._writer.transaction()
+        await transaction.start()
+        return self._writer, transaction
 
     @classmethod
     async def connect_readonly(cls, url: str) -> PostgresDatabase:
@@ -199,8 +218,14 @@ class PostgresDatabase(Database):
                 "nothing was written"
             ) from None
         try:
-            async with self._writer.transaction():
-                yield PostgresTransaction(self._writer)
+            writer, transaction = await self._begin()
+            try:
+                yield PostgresTransaction(writer)
+            except BaseException:
+                if not writer.is_closed():
+                    await transaction.rollback()
+                raise
+            await transaction.commit()
         except asyncpg.LockNotAvailableError as exc:
             raise StoreBusy(
                 f"another program has been writing to the store {self.path} for over {self.write_wait:g} s; "
@@ -313,6 +338,17 @@ async def _connect(url: str, **options: Any) -> asyncpg.Connection:
         raise StoreMissing(f"no database at {redacted(url)} ({exc}); create it first (createdb)") from exc
     except (OSError, asyncpg.PostgresError) as exc:
         raise DatabaseError(f"cannot reach the store at {redacted(url)}: {exc}") from exc
+
+
+async def _limit_lock_wait(conn: asyncpg.Connection, write_wait: float) -> None:
+    """A write waits for another process's row locks at most `write_wait`, then gives up (StoreBusy)."""
+    await conn.execute(f"SET lock_timeout = {int(write_wait * 1000)}")
+
+
+async def _writer(url: str, write_wait: float) -> asyncpg.Connection:
+    conn = await _connect(url)
+    await _limit_lock_wait(conn, write_wait)
+    return conn
 
 
 async def _read_pool(url: str) -> asyncpg.Pool:

@@ -270,3 +270,15 @@ async def test_a_postgresql_write_gives_up_on_a_lock_held_elsewhere_and_reads_ne
     finally:
         await other.close()
         await db.close()
+
+
+@pytest.mark.postgresql
+async def test_a_lost_postgresql_write_connection_is_opened_again(store: Database) -> None:
+    """The server ends the bot's write session (a restart, an administrator): the next write connects again."""
+    async with store.transaction() as tx:
+        session = (await tx.fetchone("SELECT pg_backend_pid()"))[0]
+    assert (await store.fetchone("SELECT pg_terminate_backend(?)", (session,)))[0]
+    await store.execute("INSERT INTO provenance (confidence, sources) VALUES ('derived', '[]')")
+    async with store.transaction() as tx:
+        assert (await tx.fetchone("SELECT pg_backend_pid()"))[0] != session
+    assert (await store.fetchone("SELECT count(*) FROM provenance WHERE sources = '[]'"))[0] == 1
