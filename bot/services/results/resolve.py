@@ -82,19 +82,30 @@ class Resolver:
         couple_names: dict[int, list[str]] = {}
         skaters = NameIndex()
         family_names: dict[int, frozenset[str]] = {}
-        stored = [row async for row in self.repo.skater_names()]
-        by_name: dict[str, list[int]] = defaultdict(list)
-        for skater_id, name, _ in stored:
-            by_name[normalize(name)].append(skater_id)
-        local_spellings, local_names = match_local_names(self._local_names, by_name)
-        for skater_id, name, all_aliases in stored:
-            aliases = _other_spellings(name, [*all_aliases, *local_spellings.get(skater_id, [])])
+        # Streamed (100,000 skaters are never held at once); those data/names/ names are kept aside, to be given
+        # their names in other scripts once it is known that one stored skater bears each.
+        wanted = {local.name.casefold() for local in self._local_names}
+        named: list[tuple[int, str, list[str]]] = []
+        async for skater_id, name, all_aliases in self.repo.skater_names():
+            aliases = _other_spellings(name, all_aliases)
             skaters.add(skater_id, name, aliases)
             if skater_id in in_couples:
                 couple_names[skater_id] = [name, *aliases]
             capitals = _printed_family_name(name, all_aliases)
             if capitals and capitals != {normalize(name).rpartition(" ")[2]}:  # kept when not the name's last word
                 family_names[skater_id] = capitals
+            if name.casefold() in wanted:
+                named.append((skater_id, name, all_aliases))
+        by_name: dict[str, list[int]] = defaultdict(list)
+        for skater_id, name, _ in named:
+            by_name[normalize(name)].append(skater_id)
+        local_spellings, local_names = match_local_names(self._local_names, by_name)
+        for skater_id, name, all_aliases in named:
+            if skater_id in local_spellings:
+                aliases = _other_spellings(name, [*all_aliases, *local_spellings[skater_id]])
+                skaters.add(skater_id, name, aliases)  # re-added: its names replaced
+                if skater_id in in_couples:
+                    couple_names[skater_id] = [name, *aliases]
         namesakes = await self.repo.namesakes()
         couples = NameIndex()
         pairs: list[tuple[int, int]] = []
