@@ -1,10 +1,13 @@
 """The store on a PostgreSQL server (SKATEBOT_DB=postgresql://...), through asyncpg, behind db.database's interface.
 
-Reads go through a pool of read-only sessions and see the last committed state, as SQLite's read connection does.
-Writes go through one connection behind an asyncio lock, each `transaction()` a real PostgreSQL transaction: the
-repositories check and then write inside one transaction (a member's report count, a source already there) and
-rely on no other coroutine of this process writing in between, as they do on SQLite. Between processes the
-tables' own keys decide (the moment of the day's claim, a live post's claim), as on SQLite.
+Reads go through a pool of read-only sessions and see the last committed state, as SQLite's read connection does;
+they never wait for a write. Writes go through one connection behind an asyncio lock, each `transaction()` a real
+PostgreSQL transaction that first takes one advisory lock of the database (held to its end): one writer at a time,
+across every process, as SQLite's write lock gives. The repositories rely on it: they read and then write inside one
+transaction (an import's rows matched before they are added, a member's report count, a source already there), and
+at PostgreSQL's READ COMMITTED two such transactions of two processes would each miss the other's rows (two processes
+starting on a new store both imported the bundled data: the second failed on the first's keys). A write that waits
+for another process's longer than `write_wait` gives up (lock_timeout: StoreBusy), as on SQLite.
 
 The repositories write SQLite's placeholders, `?` and `:name`; each statement's text is translated once to
 PostgreSQL's `$1, $2, ...` (cached), leaving string literals, quoted names and comments alone.
@@ -45,6 +48,8 @@ log = logging.getLogger(__name__)
 READ_POOL_SIZE = 4
 # One key for the migrations' advisory lock: two processes starting on a new database migrate it once.
 _MIGRATION_LOCK = 0x736B617465  # "skate"
+# The write lock's advisory key: every write transaction of every process takes it (see above).
+_WRITE_LOCK = 0x736B617466
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -155,14 +160,15 @@ class PostgresDatabase(Database):
             transaction = self._writer.transaction()
             try:
                 await transaction.start()
-                return self._writer, transaction
             except (asyncpg.ConnectionDoesNotExistError, asyncpg.InterfaceError, asyncpg.InternalClientError):
                 self._writer.terminate()
+            else:
+                return self._writer, await _locked(self._writer, transaction)
         log.warning("the write connection to %s was closed; connecting again", self.path)
         self._writer = await _writer(self._url, self.write_wait)
         transaction = self._writer.transaction()
         await transaction.start()
-        return self._writer, transaction
+        return self._writer, await _locked(self._writer, transaction)
 
     @classmethod
     async def connect_readonly(cls, url: str) -> PostgresDatabase:
@@ -338,6 +344,17 @@ async def _connect(url: str, **options: Any) -> asyncpg.Connection:
         raise StoreMissing(f"no database at {redacted(url)} ({exc}); create it first (createdb)") from exc
     except (OSError, asyncpg.PostgresError) as exc:
         raise DatabaseError(f"cannot reach the store at {redacted(url)}: {exc}") from exc
+
+
+async def _locked(conn: asyncpg.Connection, transaction: Any) -> Any:
+    """The started `transaction`, once it holds the store's write lock (given up with it, at its end); rolled back
+    when the lock is not had within lock_timeout."""
+    try:
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", _WRITE_LOCK)
+    except BaseException:
+        await transaction.rollback()
+        raise
+    return transaction
 
 
 async def _limit_lock_wait(conn: asyncpg.Connection, write_wait: float) -> None:

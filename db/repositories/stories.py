@@ -344,7 +344,14 @@ class StoryRepository:
         import_key: str | None,
         audit: AuditRecord,
     ) -> int:
+        """The new story's id; with an `import_key` already stored (the same file imported by another process
+        meanwhile: two bot processes starting on a new store both add the bundled stories), that story's id and
+        nothing written. Checked under the write lock, so of two such imports exactly one adds the story."""
         async with self._db.transaction() as tx:
+            if import_key is not None:
+                existing = await tx.fetchone("SELECT id FROM stories WHERE import_key = ?", (import_key,))
+                if existing is not None:
+                    return int(existing["id"])
             story_id = await tx.insert(
                 "INSERT INTO stories (guild_id, title, summary, body, moment_date, competition_id, event_id, language, "
                 "label, label_note, labelled_at, created_by, created_at, updated_at, import_key) "
@@ -536,6 +543,10 @@ class StoryRepository:
         ones are deleted with their digest cleared. Each change has its audit entry (`audit`: actor and time)."""
         async with self._db.transaction() as tx:
             for fact in added:
+                # Added meanwhile by another process generating from the same import (two bot processes starting
+                # on a new store): checked under the write lock, so each fact is added once.
+                if await tx.fetchone("SELECT 1 FROM stories WHERE fact_key = ?", (fact.key,)):
+                    continue
                 story_id = await tx.insert(
                     "INSERT INTO stories (guild_id, title, summary, body, moment_date, competition_id, event_id, "
                     "created_by, created_at, updated_at, fact_key, fact_digest, fact_words) "

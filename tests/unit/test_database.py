@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 import shutil
 import sqlite3
 import time
@@ -282,3 +283,57 @@ async def test_a_lost_postgresql_write_connection_is_opened_again(store: Databas
     async with store.transaction() as tx:
         assert (await tx.fetchone("SELECT pg_backend_pid()"))[0] != session
     assert (await store.fetchone("SELECT count(*) FROM provenance WHERE sources = '[]'"))[0] == 1
+
+
+@pytest.mark.postgresql
+async def test_postgresql_writes_of_two_processes_take_turns(bundled_store: Location) -> None:
+    """Two processes' write transactions never overlap (as SQLite's write lock has it): the second waits for the
+    first to commit, then reads what it wrote. Two processes starting together on a new store import the bundled
+    data once this way, however their reads and writes interleave."""
+    first, second = await Database.open(bundled_store), await Database.open(bundled_store)
+    try:
+        seen: list[int] = []
+
+        async def second_writer() -> None:
+            async with second.transaction() as tx:
+                seen.append((await tx.fetchone("SELECT count(*) FROM provenance WHERE note = 'turns'"))[0])
+                await tx.execute(
+                    "INSERT INTO provenance (confidence, sources, note) VALUES ('derived', '[2]', 'turns')"
+                )
+
+        async with first.transaction() as tx:
+            await tx.execute("INSERT INTO provenance (confidence, sources, note) VALUES ('derived', '[1]', 'turns')")
+            waiting = asyncio.create_task(second_writer())
+            await asyncio.sleep(0.3)
+            assert not waiting.done()  # its transaction waits for this one's end
+        await waiting
+        assert seen == [1]  # it saw the first's committed row
+        assert (await first.fetchone("SELECT count(*) FROM provenance WHERE note = 'turns'"))[0] == 2
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_two_processes_starting_on_a_new_store_fill_it_once(
+    store_location: Location, bundled_store_template: Location
+) -> None:
+    """Two bot processes started together on a new store (sharded processes, one store) both find it empty: the
+    bundled results, example stories and stories from the results end up there once, as one process leaves them."""
+    from bot.store import open_store
+
+    db = await Database.open(store_location)  # created and migrated, as the first of them does
+    await db.close()
+    (first, _), (second, _) = await asyncio.gather(open_store(store_location), open_store(store_location))
+    await first.close()
+    counts = (
+        "SELECT (SELECT count(*) FROM imports), (SELECT count(*) FROM stories), (SELECT count(*) FROM story_sources)"
+    )
+    try:
+        filled = tuple(await second.fetchone(counts))
+    finally:
+        await second.close()
+    template = await Database.open_readonly(bundled_store_template)
+    try:
+        assert filled == tuple(await template.fetchone(counts))
+    finally:
+        await template.close()
