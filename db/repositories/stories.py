@@ -542,10 +542,11 @@ class StoryRepository:
         rewritten (text, links, skaters, sources; a removed one comes back; the same figures reworded), gone
         ones are deleted with their digest cleared. Each change has its audit entry (`audit`: actor and time)."""
         async with self._db.transaction() as tx:
+            # Facts added meanwhile by another process generating from the same import (two bot processes starting
+            # on a new store) are left out: read under the write lock, so each fact is added once.
+            stored = {row[0] for row in await tx.fetchall("SELECT fact_key FROM stories WHERE fact_key IS NOT NULL")}
             for fact in added:
-                # Added meanwhile by another process generating from the same import (two bot processes starting
-                # on a new store): checked under the write lock, so each fact is added once.
-                if await tx.fetchone("SELECT 1 FROM stories WHERE fact_key = ?", (fact.key,)):
+                if fact.key in stored:
                     continue
                 story_id = await tx.insert(
                     "INSERT INTO stories (guild_id, title, summary, body, moment_date, competition_id, event_id, "
