@@ -86,11 +86,15 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="the site corrects a stored competition's name, dates or place (refused without this flag)",
     )
-    db = commands.add_parser("db", help="check or back up the store")
+    db = commands.add_parser("db", help="check, back up or move the store")
     db_commands = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
-    db_commands.add_parser("check", help="SQLite integrity and foreign-key check")
-    backup = db_commands.add_parser("backup", help="online backup to a new file")
+    db_commands.add_parser("check", help="integrity and foreign-key check")
+    backup = db_commands.add_parser("backup", help="online backup to a new file (SQLite)")
     backup.add_argument("path", type=Path)
+    migrate_to = db_commands.add_parser(
+        "migrate-to", help="copy the SQLite store into an empty PostgreSQL database, verified row by row"
+    )
+    migrate_to.add_argument("url", help="the PostgreSQL database, postgresql://user:password@host:5432/name")
     stories = commands.add_parser("stories", help="manage stories from the command line")
     story_commands = stories.add_subparsers(dest="stories_command", required=True, metavar="ACTION")
     story_import = story_commands.add_parser(
@@ -168,17 +172,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     from db.database import DatabaseError
 
+    store_errors: tuple[type[Exception], ...] = (DatabaseError, sqlite3.DatabaseError)
     try:
         return asyncio.run(handlers[args.command](settings, args))
     except KeyboardInterrupt:
         return 130
-    except (DatabaseError, sqlite3.DatabaseError) as exc:
+    except store_errors + _postgres_errors() as exc:
         # A wrong path, a file that is not a store, a damaged one: one line, not a traceback.
-        print(f"skatebot: {_store_problem(settings.db_path, exc)}", file=sys.stderr)
+        print(f"skatebot: {_store_problem(settings.store_name, exc)}", file=sys.stderr)
         return 1
 
 
-def _store_problem(path: Path, exc: Exception) -> str:
+def _postgres_errors() -> tuple[type[Exception], ...]:
+    """What PostgreSQL's driver raises when the server refuses or goes away (a store on a URL), when it is loaded:
+    a SQLite store never imports it."""
+    asyncpg = sys.modules.get("asyncpg")
+    return (asyncpg.PostgresError, asyncpg.InterfaceError) if asyncpg is not None else ()
+
+
+def _store_problem(path: str, exc: Exception) -> str:
     from db.database import DatabaseError
 
     if isinstance(exc, DatabaseError):
@@ -196,7 +208,7 @@ async def _open_existing(settings: Settings, *, current_schema: bool) -> Databas
         if version != latest:
             await db.close()
             raise DatabaseError(
-                f"the store at {settings.db_path} is at schema version {version} and this skatebot reads "
+                f"the store at {settings.store_name} is at schema version {version} and this skatebot reads "
                 f"version {latest}; open it once with `skatebot run` or an import to migrate it"
             )
     return db
@@ -493,6 +505,8 @@ async def _check_stories(settings: Settings, args: argparse.Namespace) -> int:
 async def _db(settings: Settings, args: argparse.Namespace) -> int:
     from db.database import DatabaseError
 
+    if args.db_command == "migrate-to":
+        return await _migrate_to(settings, args.url)
     # Both only read: a wrong path is an error (never a new empty store checked or backed up), and the
     # store is not migrated (a check or backup must not change what it looks at).
     db = await _open_existing(settings, current_schema=False)
@@ -501,19 +515,45 @@ async def _db(settings: Settings, args: argparse.Namespace) -> int:
             problems = await db.integrity_check()
             version = await db.schema_version()
             if problems == ["ok"]:
-                print(f"{settings.db_path}: ok (schema version {version})")
+                print(f"{settings.store_name}: ok (schema version {version})")
                 return 0
-            print(f"{settings.db_path}: problems found:", *problems, sep="\n  ", file=sys.stderr)
+            print(f"{settings.store_name}: problems found:", *problems, sep="\n  ", file=sys.stderr)
             return 1
         try:
             await db.backup(args.path)
         except DatabaseError as exc:
             print(f"skatebot: {exc}", file=sys.stderr)
             return 1
-        print(f"backed up {settings.db_path} to {args.path}")
+        print(f"backed up {settings.store_name} to {args.path}")
         return 0
     finally:
         await db.close()
+
+
+async def _migrate_to(settings: Settings, url: str) -> int:
+    """Copies the SQLite store (SKATEBOT_DB) into the empty PostgreSQL database at `url`, then compares every row."""
+    from bot.settings import POSTGRES_SCHEMES
+    from db.database import Database, redacted
+    from db.transfer import migrate_to
+
+    if isinstance(settings.db_path, str):
+        print("skatebot: migrate-to copies a SQLite store: SKATEBOT_DB must name its file", file=sys.stderr)
+        return 2
+    if not url.startswith(POSTGRES_SCHEMES):
+        print("skatebot: migrate-to needs a postgresql:// URL", file=sys.stderr)
+        return 2
+    source = await _open_existing(settings, current_schema=True)
+    try:
+        target = await Database.open(url)  # created tables and all migrations, as the bot would open it
+        try:
+            transfer = await migrate_to(source, target, progress=print)
+        finally:
+            await target.close()
+    finally:
+        await source.close()
+    print(transfer.describe())
+    print(f"{settings.store_name} -> {redacted(url)}: set SKATEBOT_DB to the URL to use it")
+    return 0
 
 
 async def _sandbox(settings: Settings, args: argparse.Namespace) -> int:

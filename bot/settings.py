@@ -28,10 +28,24 @@ class SettingsError(ValueError):
     """A setting is missing or malformed; the message says which and what to set."""
 
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def _store_location(value: str) -> Path | str:
+    """SKATEBOT_DB: a PostgreSQL database's URL (kept as written), else the path of a SQLite file."""
+    if value.startswith(POSTGRES_SCHEMES):
+        return value
+    if "://" in value:
+        scheme = value.split("://", 1)[0]
+        raise SettingsError(f"SKATEBOT_DB must be a SQLite file's path or a postgresql:// URL, got a {scheme}:// URL")
+    return Path(value)
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str | None = field(default=None, repr=False)  # never in reprs or logs
-    db_path: Path = Path(DEFAULT_DB)
+    # A SQLite file, or a PostgreSQL database's URL (a str). Left out of reprs: a URL may hold a password.
+    db_path: Path | str = field(default=Path(DEFAULT_DB), repr=False)
     dev_guild_id: int | None = None
     owner_ids: frozenset[int] = frozenset()
     log_level: str = "INFO"
@@ -46,6 +60,13 @@ class Settings:
     # Several processes, each running some of Discord's shards: None, not sharded (one process, every server).
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: every one of shard_count
+
+    @property
+    def store_name(self) -> str:
+        """The store as messages and logs name it: the path, or the URL without its password."""
+        from db.database import redacted
+
+        return redacted(self.db_path) if isinstance(self.db_path, str) else str(self.db_path)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -125,7 +146,7 @@ class Settings:
 
         return cls(
             token=get("DISCORD_TOKEN"),
-            db_path=Path(get("SKATEBOT_DB") or DEFAULT_DB),
+            db_path=_store_location(get("SKATEBOT_DB") or DEFAULT_DB),
             dev_guild_id=snowflake("DEV_GUILD_ID", dev_guild) if dev_guild else None,
             owner_ids=frozenset(
                 snowflake("OWNER_IDS", part.strip()) for part in owners.replace(";", ",").split(",") if part.strip()

@@ -1,4 +1,8 @@
-"""The SQLite store the bot owns: a write connection, a read connection, and the migrations.
+"""The store the bot owns: SQLite (a file, the default) or PostgreSQL (a `postgresql://` URL, db/postgres.py),
+behind one interface (`Database`, `Transaction`) the repositories use. The SQL they write runs on both; what
+cannot be shared is a fragment of the store's `dialect` (db/dialect.py).
+
+SQLite: a write connection, a read connection, and the migrations.
 
 Other processes share the file (`skatebot import`, `import-isu`, `stories import` against a live store), so
 the write lock may be held elsewhere for seconds. Two rules keep the bot answering meanwhile:
@@ -15,18 +19,23 @@ import logging
 import re
 import sqlite3
 import urllib.parse
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
+from db.dialect import SQLITE, Dialect
 from db.words import tokenizer_separators
 
 log = logging.getLogger(__name__)
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+# PostgreSQL's migrations: the same numbers and meaning, in its own SQL, in this folder of a migrations folder.
+POSTGRES_MIGRATIONS = "postgresql"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 # How long one attempt to take the write lock may block the write connection's thread; between attempts the
@@ -70,6 +79,33 @@ def list_migrations(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
     return migrations
 
 
+def is_url(location: str | Path) -> bool:
+    """Whether a store's location names a PostgreSQL server (`postgresql://` or `postgres://`), not a file."""
+    return isinstance(location, str) and location.startswith(("postgresql://", "postgres://"))
+
+
+def redacted(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    if parts.port:
+        host += f":{parts.port}"
+    user = f"{parts.username}@" if parts.username else ""
+    return urlunsplit((parts.scheme, user + host, parts.path, parts.query, parts.fragment))
+
+
+class Row(Protocol):
+    """A row as both engines return it (sqlite3.Row, asyncpg.Record): by column name or index, and its names."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
+
+    def keys(self) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
 def _readonly_uri(file: Path) -> str:
     """SQLite's URI for opening `file` read-only (mode=ro never creates it); StoreMissing when it is not there."""
     if not file.is_file():
@@ -77,7 +113,91 @@ def _readonly_uri(file: Path) -> str:
     return "file:" + urllib.parse.quote(str(file.resolve())) + "?mode=ro"
 
 
-class Database:
+class Database(ABC):
+    """The store's interface, and how one is opened: `open` and `open_readonly` answer a SQLite store for a
+    path, a PostgreSQL one (db/postgres.py) for a URL."""
+
+    dialect: Dialect = SQLITE
+    path: str
+
+    @classmethod
+    async def open(
+        cls, path: str | Path, *, migrations_dir: Path = MIGRATIONS_DIR, write_wait: float = WRITE_WAIT
+    ) -> Database:
+        """Opens the store for the bot or a command that writes: created and migrated when needed."""
+        if is_url(path):
+            from db.postgres import PostgresDatabase  # imported only by those who use it
+
+            return await PostgresDatabase.connect(
+                str(path), migrations_dir=migrations_dir / POSTGRES_MIGRATIONS, write_wait=write_wait
+            )
+        return await SQLiteDatabase.connect(path, migrations_dir=migrations_dir, write_wait=write_wait)
+
+    @classmethod
+    async def open_readonly(cls, path: str | Path) -> Database:
+        """Opens an existing store for reading only (checks, backups, claim checks from the terminal): a
+        missing store is StoreMissing, never created, and nothing is migrated."""
+        if is_url(path):
+            from db.postgres import PostgresDatabase
+
+            return await PostgresDatabase.connect_readonly(str(path))
+        return await SQLiteDatabase.connect_readonly(path)
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]: ...
+
+    @abstractmethod
+    async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None: ...
+
+    @abstractmethod
+    def stream(
+        self, sql: str, params: Sequence[Any] | dict[str, Any] = (), *, batch: int = 2000
+    ) -> AsyncIterator[Row]: ...
+
+    async def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
+        """Runs one write in its own transaction and returns the affected row count."""
+        async with self.transaction() as tx:
+            return await tx.execute(sql, params)
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
+
+    @abstractmethod
+    async def integrity_check(self) -> list[str]: ...
+
+    @abstractmethod
+    async def backup(self, target: str | Path) -> None: ...
+
+
+class Transaction(ABC):
+    """The statements available inside `Database.transaction()`; the store's write lock is already held."""
+
+    dialect: Dialect = SQLITE
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int: ...
+
+    @abstractmethod
+    async def insert(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
+        """Inserts one row into a table with an `id` column and returns that id."""
+
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+    @abstractmethod
+    async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None: ...
+
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]: ...
+
+
+class SQLiteDatabase(Database):
     """A write connection behind an asyncio lock, and a read connection that never waits for it.
 
     Writes (`execute`, `transaction`) are serialised by the lock and each runs in its own BEGIN IMMEDIATE
@@ -100,10 +220,9 @@ class Database:
         self.write_wait = write_wait
 
     @classmethod
-    async def open(
+    async def connect(
         cls, path: str | Path, *, migrations_dir: Path = MIGRATIONS_DIR, write_wait: float = WRITE_WAIT
-    ) -> Database:
-        """Opens the store for the bot or a command that writes: created and migrated when needed."""
+    ) -> SQLiteDatabase:
         path = str(path)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -138,9 +257,7 @@ class Database:
         return database
 
     @classmethod
-    async def open_readonly(cls, path: str | Path) -> Database:
-        """Opens an existing store for reading only (checks, backups, claim checks from the terminal): a
-        missing store is StoreMissing, never created, and nothing is migrated."""
+    async def connect_readonly(cls, path: str | Path) -> SQLiteDatabase:
         file = Path(path)
         uri = _readonly_uri(file)
         try:
@@ -203,28 +320,23 @@ class Database:
     async def schema_version(self) -> int:
         return await self._user_version()
 
-    async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[sqlite3.Row]:
+    async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
         """Every row of a read. One trip to the connection's thread (execute, fetch and close there), where a
         cursor costs three: it matters to the commands that read a handful of small results (a profile)."""
         return list(await self._reader.execute_fetchall(sql, params))
 
-    async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> sqlite3.Row | None:
+    async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None:
         async with self._reader.execute(sql, params) as cursor:
             return await cursor.fetchone()
 
     async def stream(
         self, sql: str, params: Sequence[Any] | dict[str, Any] = (), *, batch: int = 2000
-    ) -> AsyncIterator[sqlite3.Row]:
+    ) -> AsyncIterator[Row]:
         """Yields rows a batch at a time: for big reads (every skater name) without holding them all."""
         async with self._reader.execute(sql, params) as cursor:
             while rows := await cursor.fetchmany(batch):
                 for row in rows:
                     yield row
-
-    async def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
-        """Runs one write in its own transaction and returns the affected row count."""
-        async with self.transaction() as tx:
-            return await tx.execute(sql, params)
 
     async def _begin(self) -> aiosqlite.Connection:
         """Takes the asyncio lock and SQLite's write lock (BEGIN IMMEDIATE). While another process holds the
@@ -260,7 +372,7 @@ class Database:
         conn = await self._begin()
         try:
             try:
-                yield Transaction(conn)
+                yield SQLiteTransaction(conn)
             except BaseException:
                 await conn.execute("ROLLBACK")
                 raise
@@ -291,9 +403,7 @@ class Database:
             await destination.close()
 
 
-class Transaction:
-    """The statements available inside `Database.transaction()`; the lock is already held."""
-
+class SQLiteTransaction(Transaction):
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._conn = connection
 
@@ -309,10 +419,10 @@ class Transaction:
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self._conn.executemany(sql, rows)
 
-    async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> sqlite3.Row | None:
+    async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None:
         async with self._conn.execute(sql, params) as cursor:
             return await cursor.fetchone()
 
-    async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[sqlite3.Row]:
+    async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
         async with self._conn.execute(sql, params) as cursor:
             return list(await cursor.fetchall())

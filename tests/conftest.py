@@ -1,11 +1,11 @@
 """Shared fixtures (a store with the bundled data, copied from one template so each test starts clean) and the
-suite's rule that nothing skips silently."""
+suite's rule that nothing skips silently. The stores are SQLite files, or databases on the PostgreSQL server that
+SKATEBOT_TEST_DB names (tests/stores.py): the same tests run on either engine."""
 
 from __future__ import annotations
 
 import asyncio
-import shutil
-from collections.abc import Generator
+from collections.abc import AsyncIterator, Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -14,6 +14,7 @@ from bot.services.results import ResultsService
 from bot.store import open_store
 from db.database import Database
 from db.repositories.results import ResultsRepository
+from tests.stores import ENGINE, Location, create_database, discard, drop_database, new_store
 
 # A skipped test proves nothing and a green run hides it: every skip fails the run, here and in CI. What a test
 # needs lives in tests/fixtures, or the test fails saying what is missing (tests/shared.py). Should a platform
@@ -44,24 +45,57 @@ def pytest_make_collect_report(collector: pytest.Collector) -> Generator[None, p
     return report
 
 
+# Tests of one engine's own behaviour (SQLite's WAL, its file backup, its lock between processes; PostgreSQL's
+# answers to the same questions) carry the engine's name as a marker, and a run on the other engine leaves them
+# out (deselected, reported as such, never skipped).
+ENGINE_MARKERS = ("sqlite", "postgresql")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    other = [name for name in ENGINE_MARKERS if name != ENGINE]
+    deselected = [item for item in items if any(item.get_closest_marker(name) for name in other)]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = [item for item in items if item not in deselected]
+
+
 @pytest.fixture(scope="session")
-def bundled_store_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("template") / "bundled.sqlite3"
+def bundled_store_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Location]:
+    """A store with the bundled data, built once per run; tests take copies (`new_store`)."""
+    location: Location = (
+        tmp_path_factory.mktemp("template") / "bundled.sqlite3" if ENGINE == "sqlite" else create_database()
+    )
 
     async def build() -> None:
-        db, reports = await open_store(path)
+        db, reports = await open_store(location)
         assert reports, "the bundled data should load into a fresh store"
         await db.close()
 
     asyncio.run(build())
-    return path
+    yield location
+    if isinstance(location, str):
+        drop_database(location)
 
 
 @pytest.fixture
-async def store(bundled_store_template: Path, tmp_path: Path) -> Database:
-    path = tmp_path / "store.sqlite3"
-    shutil.copy(bundled_store_template, path)
-    db = await Database.open(path)
+def bundled_store(bundled_store_template: Location, tmp_path: Path) -> Iterator[Location]:
+    """Where this test's copy of the bundled store is (a file, or a database dropped after the test)."""
+    location = new_store(tmp_path, bundled_store_template)
+    yield location
+    discard(location)
+
+
+@pytest.fixture
+def store_location(tmp_path: Path) -> Iterator[Location]:
+    """Where this test may create an empty store (a file path, or an empty database dropped after the test)."""
+    location = new_store(tmp_path)
+    yield location
+    discard(location)
+
+
+@pytest.fixture
+async def store(bundled_store: Location) -> AsyncIterator[Database]:
+    db = await Database.open(bundled_store)
     yield db
     await db.close()
 

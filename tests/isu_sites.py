@@ -114,6 +114,9 @@ class Variant:
 
 async def snapshot(db: Database) -> dict[str, set[tuple[object, ...]]]:
     """Everything the results store holds, by natural keys (not row ids), to tell exactly what an import changed."""
+    # The names of an entry's skaters, joined.
+    names_countries = db.dialect.text_list("s.name || '|' || s.country", "' / '", "es.position")
+    names = db.dialect.text_list("s.name", "' / '", "es.position")
     queries = {
         "competitions": "SELECT key, name, season, level, city, country, venue, start_date, end_date FROM competitions",
         "events": "SELECT c.key, e.key, e.name, e.discipline, e.level FROM events e JOIN competitions c ON c.id = "
@@ -121,10 +124,10 @@ async def snapshot(db: Database) -> dict[str, set[tuple[object, ...]]]:
         "segments": "SELECT c.key, e.key, s.key, s.kind, s.name, s.date, s.start_time FROM segments s JOIN events e "
         "ON e.id = s.event_id JOIN competitions c ON c.id = e.competition_id",
         "entries": "SELECT c.key, e.key, "
-        "(SELECT group_concat(s.name || '|' || s.country, ' / ') FROM entry_skaters es JOIN skaters s ON "
+        f"(SELECT {names_countries} FROM entry_skaters es JOIN skaters s ON "
         "s.id = es.skater_id WHERE es.entry_id = n.id), n.place, n.total, n.status FROM entries n JOIN events e "
         "ON e.id = n.event_id JOIN competitions c ON c.id = e.competition_id",
-        "segment_results": "SELECT c.key, e.key, sg.key, (SELECT group_concat(s.name, ' / ') FROM entry_skaters es "
+        "segment_results": f"SELECT c.key, e.key, sg.key, (SELECT {names} FROM entry_skaters es "
         "JOIN skaters s ON s.id = es.skater_id WHERE es.entry_id = n.id), r.rank, r.tss, r.tes, r.pcs, "
         "r.deductions, r.starting_number FROM segment_results r JOIN entries n ON n.id = r.entry_id JOIN segments "
         "sg ON sg.id = r.segment_id JOIN events e ON e.id = n.event_id JOIN competitions c ON c.id = e.competition_id",

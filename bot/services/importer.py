@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import sqlite3
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from bot.services.countries import NEUTRAL_NAMES, federation
 from bot.services.eras import era_of
 from bot.services.import_format import FORMAT_NAME, ImportFormatError, skater_match_key, skater_name_key
 from bot.services.names import normalize
-from db.database import Database
+from db.database import Database, Row
 from db.models import Provenance
 from db.repositories.results import SEGMENT_FIGURES, TEAM_SEGMENT_FIGURES, ResultsWriter
 
@@ -243,7 +242,7 @@ class _CompetitionPlan:
         isu_id: str | None,
         aliases: list[str],
         country: str,
-        existing: sqlite3.Row | None,
+        existing: Row | None,
         *,
         joined: bool = False,
     ) -> int:
@@ -466,7 +465,7 @@ def _when_where(row: Any) -> Text:
 
 async def _stored_skaters(
     writer: ResultsWriter, skaters: Sequence[fmt.Skater], country: str
-) -> list[tuple[sqlite3.Row | None, bool]]:
+) -> list[tuple[Row | None, bool]]:
     """The stored skater each of an entry's skaters is, if any, and whether they were found through their partner
     (_respelled_partner) rather than by ISU id or their own key."""
     found = [await writer.find_skater(s.isu_id, skater_match_key(s.name, country)) for s in skaters]
@@ -475,8 +474,8 @@ async def _stored_skaters(
 
 
 async def _respelled_partner(
-    writer: ResultsWriter, skaters: Sequence[fmt.Skater], found: list[sqlite3.Row | None], country: str
-) -> dict[int, sqlite3.Row]:
+    writer: ResultsWriter, skaters: Sequence[fmt.Skater], found: list[Row | None], country: str
+) -> dict[int, Row]:
     """A couple one of whose partners is stored and the other is not, under this spelling: the other is the stored
     partner's partner of the same federation whose name differs by one respelled word ("Aliona Savchenko" and
     "Aljona Savchenko", both skating with Bruno Massot for GER). Transliterations vary between sources; the same
@@ -496,7 +495,7 @@ async def _respelled_partner(
     return {new: candidates[0]} if len(candidates) == 1 else {}
 
 
-async def _couple_of_another_federation(writer: ResultsWriter, skaters: Sequence[fmt.Skater]) -> dict[int, sqlite3.Row]:
+async def _couple_of_another_federation(writer: ResultsWriter, skaters: Sequence[fmt.Skater]) -> dict[int, Row]:
     """Both partners unknown under this country but stored, by the same names, as partners of each other under
     another: the couple changed federation together (Lauriault / Le Gac, FRA then CAN). One skater's name under
     two countries stays two skaters; two names that skated together are the same two people."""

@@ -197,13 +197,20 @@ async def _add_source_if_new(
 ) -> bool:
     if normalize_url(source["url"]) in known:
         return False
-    await service.add_source(
-        actor,
-        story_id,
-        source["url"],
-        source.get("kind", "secondary"),
-        source.get("publisher", ""),
-        source.get("note", ""),
-        source.get("role", "evidence"),
-    )
+    try:
+        await service.add_source(
+            actor,
+            story_id,
+            source["url"],
+            source.get("kind", "secondary"),
+            source.get("publisher", ""),
+            source.get("note", ""),
+            source.get("role", "evidence"),
+        )
+    except UserFacingError as exc:
+        # Added since `known` was read: by another process importing the same file (two bot processes starting
+        # on a new store both add the bundled stories). The source is there, which is all an import asks.
+        if exc.text.key != "source-duplicate":
+            raise
+        return False
     return True

@@ -4,11 +4,10 @@ and each direct message happen once."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from db.database import Database
+from db.database import Database, Row
 from db.models import (
     AuditRecord,
     DirectState,
@@ -22,7 +21,7 @@ from db.models import (
 from db.repositories.stories import write_audit
 
 
-def _watch(row: sqlite3.Row) -> Watch:
+def _watch(row: Row) -> Watch:
     return Watch(
         id=row["id"],
         url=row["url"],
@@ -40,7 +39,7 @@ def _watch(row: sqlite3.Row) -> Watch:
     )
 
 
-def _item(row: sqlite3.Row) -> LiveItemRow:
+def _item(row: Row) -> LiveItemRow:
     return LiveItemRow(
         watch_id=row["watch_id"],
         item_key=row["item_key"],
@@ -56,7 +55,7 @@ def _item(row: sqlite3.Row) -> LiveItemRow:
     )
 
 
-def _subscription(row: sqlite3.Row) -> Subscription:
+def _subscription(row: Row) -> Subscription:
     return Subscription(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -71,7 +70,7 @@ def _subscription(row: sqlite3.Row) -> Subscription:
     )
 
 
-def _post(row: sqlite3.Row) -> LivePost:
+def _post(row: Row) -> LivePost:
     values = {key: row[key] for key in row.keys()}
     return LivePost(**{**values, "state": LivePostState(values["state"])})
 
@@ -199,8 +198,8 @@ class LiveRepository:
                     "INSERT INTO live_items (watch_id, item_key, kind, discipline, level, digest, content, "
                     "first_content, seen_at, changed_at) "
                     "VALUES (:watch, :key, :kind, :discipline, :level, :digest, :content, :content, :at, :at) "
-                    "ON CONFLICT (watch_id, item_key) DO UPDATE SET version = version + 1, digest = excluded.digest, "
-                    "content = excluded.content, changed_at = excluded.changed_at "
+                    "ON CONFLICT (watch_id, item_key) DO UPDATE SET version = live_items.version + 1, "
+                    "digest = excluded.digest, content = excluded.content, changed_at = excluded.changed_at "
                     "WHERE live_items.digest != excluded.digest",
                     {
                         "watch": watch_id,
@@ -239,7 +238,8 @@ class LiveRepository:
         """Creates the channel's subscription to that competition (or to all), or replaces its settings."""
         async with self._db.transaction() as tx:
             existing = await tx.fetchone(
-                "SELECT id FROM live_subscriptions WHERE channel_id = ? AND ifnull(watch_id, 0) = ifnull(?, 0)",
+                "SELECT id FROM live_subscriptions WHERE channel_id = ? "
+                "AND coalesce(watch_id, 0) = coalesce(CAST(? AS BIGINT), 0)",
                 (channel_id, watch_id),
             )
             values = (

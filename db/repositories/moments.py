@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 
-from db.database import Database
+from db.database import Database, Row
 from db.models import AuditRecord, MomentCandidate, MomentPost, MomentSchedule, PostState
 from db.repositories.stories import write_audit
 
 
-def _schedule(row: sqlite3.Row) -> MomentSchedule:
+def _schedule(row: Row) -> MomentSchedule:
     return MomentSchedule(
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
@@ -28,7 +27,7 @@ def _schedule(row: sqlite3.Row) -> MomentSchedule:
     )
 
 
-def _post(row: sqlite3.Row) -> MomentPost:
+def _post(row: Row) -> MomentPost:
     values = {key: row[key] for key in row.keys()}
     return MomentPost(**{**values, "state": PostState(values["state"])})
 
@@ -89,7 +88,7 @@ class MomentRepository:
 
     async def set_failing(self, guild_id: int, since: str | None, reason: str | None) -> None:
         await self._db.execute(
-            "UPDATE moment_schedules SET failing_since = CASE WHEN ? IS NULL THEN NULL "
+            "UPDATE moment_schedules SET failing_since = CASE WHEN CAST(? AS TEXT) IS NULL THEN NULL "
             "ELSE coalesce(failing_since, ?) END, failing_reason = ? WHERE guild_id = ?",
             (since, since, reason, guild_id),
         )
@@ -191,7 +190,7 @@ class MomentRepository:
         where no correction followed (by another process, the command line, while the bot ran or was down)."""
         rows = await self._db.fetchall(
             "SELECT DISTINCT p.story_id FROM moment_posts p JOIN stories s ON s.id = p.story_id "
-            "WHERE p.state = 'posted' AND p.message_id IS NOT NULL AND p.label_shown IS NOT s.label "
+            "WHERE p.state = 'posted' AND p.message_id IS NOT NULL AND p.label_shown IS DISTINCT FROM s.label "
             f"AND s.label IN ({', '.join('?' for _ in labels)}) ORDER BY p.story_id",
             list(labels),
         )
@@ -202,7 +201,7 @@ class MomentRepository:
         rows = await self._db.fetchall(
             "SELECT DISTINCT p.story_id FROM moment_posts p JOIN stories s ON s.id = p.story_id "
             "WHERE p.state = 'posted' AND p.message_id IS NOT NULL AND p.fact_shown IS NOT NULL "
-            "AND p.fact_shown IS NOT s.fact_digest ORDER BY p.story_id"
+            "AND p.fact_shown IS DISTINCT FROM s.fact_digest ORDER BY p.story_id"
         )
         return [row[0] for row in rows]
 
@@ -218,8 +217,8 @@ class MomentRepository:
         async with self._db.transaction() as tx:
             if hidden:
                 changed = await tx.execute(
-                    "INSERT OR IGNORE INTO moment_hidden (guild_id, story_id, hidden_by, hidden_at) "
-                    "VALUES (?, ?, ?, ?)",
+                    "INSERT INTO moment_hidden (guild_id, story_id, hidden_by, hidden_at) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                     (guild_id, story_id, audit.actor_id, audit.at),
                 )
             else:
@@ -245,11 +244,13 @@ class MomentRepository:
         """A server's own stories, or with None the shared library's, as candidates with their skaters (and no
         last post: that is each server's, see `posted_days`). The labels are filtered by the choice rules,
         which can then tell "no stories yet" from "no story with an allowed label"."""
+        skaters = self._db.dialect.text_list("k.skater_id", "','")
+        whose = "s.guild_id IS NULL" if guild_id is None else "s.guild_id = ?"
         rows = await self._db.fetchall(
             "SELECT s.id, s.label, s.moment_date, s.created_at, s.fact_key IS NOT NULL AS from_results, "
-            "(SELECT group_concat(k.skater_id) FROM story_skaters k WHERE k.story_id = s.id) AS skaters "
-            "FROM stories s WHERE s.deleted_at IS NULL AND s.guild_id IS ?",
-            (guild_id,),
+            f"(SELECT {skaters} FROM story_skaters k WHERE k.story_id = s.id) AS skaters "
+            f"FROM stories s WHERE s.deleted_at IS NULL AND {whose}",
+            () if guild_id is None else (guild_id,),
         )
         return [
             MomentCandidate(

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import json
-import sqlite3
 from collections import Counter
 from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import fields
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from db.database import Database, Transaction
+from db.database import Database, Row, Transaction
 from db.models import (
     AuditRecord,
     Competition,
@@ -36,9 +36,18 @@ _Model = TypeVar("_Model", Competition, Event, Segment)
 
 SEGMENT_FIGURES = ("rank", "tss", "tes", "pcs", "deductions", "starting_number")
 TEAM_SEGMENT_FIGURES = ("rank", "points", "tss")
+# The tables the importer upserts whose rows have an `id` (the others are keyed by their references).
+_KEYED_BY_ID = frozenset({"competitions", "events", "segments", "skaters", "entries", "notes", "team_results"})
+# The column that orders the rows the importer replaces as a whole under their key.
+_ROW_ORDER = {
+    "protocol_elements": "number",
+    "protocol_components": "position",
+    "protocol_deductions": "position",
+    "segment_officials": "position",
+}
 
 
-def _row_to(model: type[_Model], row: sqlite3.Row) -> _Model:
+def _row_to(model: type[_Model], row: Row) -> _Model:
     """Builds a row model from the columns of the same names."""
     return model(**{f.name: row[f.name] for f in fields(model)})
 
@@ -47,7 +56,7 @@ def _placeholders(values: Sequence[Any]) -> str:
     return ",".join("?" * len(values))
 
 
-def _element(row: sqlite3.Row) -> ProtocolElement:
+def _element(row: Row) -> ProtocolElement:
     """A protocol element as stored (protocol_elements)."""
     return ProtocolElement(
         row["number"],
@@ -61,7 +70,7 @@ def _element(row: sqlite3.Row) -> ProtocolElement:
     )
 
 
-def _component(row: sqlite3.Row) -> ProtocolComponent:
+def _component(row: Row) -> ProtocolComponent:
     """A protocol component as stored (protocol_components)."""
     return ProtocolComponent(row["name"], row["factor"], tuple(json.loads(row["judges"])), row["score"])
 
@@ -104,9 +113,10 @@ class ResultsRepository:
         return segments
 
     async def skater(self, skater_id: int) -> Skater | None:
+        dialect = self._db.dialect
         row = await self._db.fetchone(
-            "SELECT s.*, (SELECT group_concat(alias, char(31)) FROM (SELECT alias FROM skater_aliases "
-            "WHERE skater_id = s.id ORDER BY alias)) AS aliases FROM skaters s WHERE s.id = ?",
+            f"SELECT s.*, (SELECT {dialect.text_list('alias', dialect.unit_separator, 'alias')} FROM (SELECT alias "
+            "FROM skater_aliases WHERE skater_id = s.id ORDER BY alias) AS a) AS aliases FROM skaters s WHERE s.id = ?",
             (skater_id,),
         )
         if row is None:
@@ -116,8 +126,9 @@ class ResultsRepository:
 
     async def skater_names(self) -> AsyncIterator[tuple[int, str, list[str]]]:
         """(id, name, aliases) for every skater, streamed: what the search index is built from."""
+        dialect = self._db.dialect
         async for row in self._db.stream(
-            "SELECT s.id, s.name, group_concat(a.alias, char(31)) AS aliases "
+            f"SELECT s.id, s.name, {dialect.text_list('a.alias', dialect.unit_separator)} AS aliases "
             "FROM skaters s LEFT JOIN skater_aliases a ON a.skater_id = s.id GROUP BY s.id"
         ):
             yield row["id"], row["name"], row["aliases"].split("\x1f") if row["aliases"] else []
@@ -142,7 +153,7 @@ class ResultsRepository:
         """Adds another spelling of a skater's name (audited); False when the skater already has it."""
         async with self._db.transaction() as tx:
             added = await tx.execute(
-                "INSERT OR IGNORE INTO skater_aliases (skater_id, alias) VALUES (?, ?)", (skater_id, alias)
+                "INSERT INTO skater_aliases (skater_id, alias) VALUES (?, ?) ON CONFLICT DO NOTHING", (skater_id, alias)
             )
             if added:
                 await write_audit(tx, None, audit)
@@ -325,7 +336,7 @@ class ResultsRepository:
         )
 
     # --- provenance ----------------------------------------------------------------------------------
-    def _figure(self, row: sqlite3.Row, name: str) -> Figure | None:
+    def _figure(self, row: Row, name: str) -> Figure | None:
         value = row[name]
         if value is None:
             return None
@@ -356,10 +367,10 @@ class ResultsRepository:
         """Every protocol element whose code holds a quadruple jump or a triple Axel (throws, twists and lifts are
         not jumps: their codes hold Th, Tw, Li), with its entry, segment and the provenance of its row, in
         skating order per skate. `competition_id`: that competition's only."""
-        where = (
-            "(e.code GLOB '4[TSFLA]*' OR e.code GLOB '*+4[TSFLA]*' OR e.code GLOB '3A*' OR e.code GLOB '*+3A*') "
-            "AND e.code NOT GLOB '*Th*' AND e.code NOT GLOB '*Tw*' AND e.code NOT GLOB '*Li*'"
-        )
+        glob = functools.partial(self._db.dialect.glob, "e.code")
+        jumps = " OR ".join(glob(pattern) for pattern in ("4[TSFLA]*", "*+4[TSFLA]*", "3A*", "*+3A*"))
+        others = " AND ".join(f"NOT {glob(pattern)}" for pattern in ("*Th*", "*Tw*", "*Li*"))
+        where = f"({jumps}) AND {others}"
         params: tuple[Any, ...] = ()
         if competition_id is not None:
             where += (
@@ -387,12 +398,11 @@ class ResultsRepository:
         and the provenance of their row: the elements first, in skating order per skate, then the components.
         Whether +3 is the top mark depends on the scoring era: the caller decides."""
         same = (
-            "json_array_length(p.judges) > 0 AND NOT EXISTS (SELECT 1 FROM json_each(p.judges) j "
-            "WHERE j.value IS NOT json_extract(p.judges, '$[0]')) AND json_extract(p.judges, '$[0]') != '-' "
+            f"{self._db.dialect.unanimous('p.judges')} "
             "AND p.segment_id IN (SELECT s.id FROM segments s JOIN events v ON v.id = s.event_id "
             "WHERE v.competition_id = ?)"
         )
-        first = "CAST(json_extract(p.judges, '$[0]') AS REAL)"
+        first = self._db.dialect.first_mark("p.judges")
         elements = await self._db.fetchall(
             f"SELECT p.* FROM protocol_elements p WHERE {same} AND {first} >= 3 "
             "ORDER BY p.segment_id, p.entry_id, p.number",
@@ -456,21 +466,25 @@ class ResultsWriter:
 
         `table` and the column names are the importer's constants, never user input.
         """
-        where = " AND ".join(f"{column} IS ?" for column in keys)
-        row = await self._tx.fetchone(f"SELECT * FROM {table} WHERE {where}", tuple(keys.values()))
+        # `= ?`, or IS NULL for a key without a value: an index serves both on either engine.
+        where = " AND ".join(
+            f"{column} = ?" if value is not None else f"{column} IS NULL" for column, value in keys.items()
+        )
+        key_values = tuple(value for value in keys.values() if value is not None)
+        row = await self._tx.fetchone(f"SELECT * FROM {table} WHERE {where}", key_values)
         if row is None:
             columns = {**keys, **values}
-            rowid = await self._tx.insert(
-                f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({_placeholders(list(columns))})",
-                tuple(columns.values()),
-            )
-            return rowid, "added"
+            statement = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({_placeholders(list(columns))})"
+            if table not in _KEYED_BY_ID:
+                await self._tx.execute(statement, tuple(columns.values()))
+                return None, "added"
+            return await self._tx.insert(statement, tuple(columns.values())), "added"
         changed = {column: value for column, value in values.items() if row[column] != value}
-        existing: int | None = row["id"] if "id" in row.keys() else None  # sqlite3.Row has keys() but no "in"
+        existing: int | None = row["id"] if "id" in row.keys() else None  # Row has keys() but no "in"
         if not changed:
             return existing, "unchanged"
         assignments = ", ".join(f"{column} = ?" for column in changed)
-        await self._tx.execute(f"UPDATE {table} SET {assignments} WHERE {where}", (*changed.values(), *keys.values()))
+        await self._tx.execute(f"UPDATE {table} SET {assignments} WHERE {where}", (*changed.values(), *key_values))
         return existing, "updated"
 
     async def replace_rows(
@@ -481,8 +495,14 @@ class ResultsWriter:
         caller has just added the row these belong to, so none can be stored yet (a first import of thousands of
         protocols skips a query each)."""
         where = " AND ".join(f"{column} = ?" for column in keys)
-        # These tables are WITHOUT ROWID, keyed by (..., number/position): rows come back in that order.
-        current = [] if fresh else await self._tx.fetchall(f"SELECT * FROM {table} WHERE {where}", tuple(keys.values()))
+        # Each table's rows are numbered within the key (its primary key's last column): compared in that order.
+        current = (
+            []
+            if fresh
+            else await self._tx.fetchall(
+                f"SELECT * FROM {table} WHERE {where} ORDER BY {_ROW_ORDER[table]}", tuple(keys.values())
+            )
+        )
         wanted = [{**keys, **row} for row in rows]
         if len(current) == len(wanted) and all(
             all(row[k] == w[k] for k in w) for row, w in zip(current, wanted, strict=True)
@@ -498,7 +518,7 @@ class ResultsWriter:
             )
         return "updated" if current else "added"
 
-    async def competition_by_key(self, key: str) -> sqlite3.Row | None:
+    async def competition_by_key(self, key: str) -> Row | None:
         return await self._tx.fetchone("SELECT * FROM competitions WHERE key = ?", (key,))
 
     async def remove_entries_except(self, event_id: int, keep: Iterable[int]) -> int:
@@ -519,20 +539,20 @@ class ResultsWriter:
             await self._tx.execute(f"DELETE FROM {table} WHERE segment_id = ? {other}", (segment_id, *kept))
         return await self._tx.execute(f"DELETE FROM segment_results WHERE segment_id = ? {other}", (segment_id, *kept))
 
-    async def find_skater(self, isu_id: str | None, match_key: str) -> sqlite3.Row | None:
+    async def find_skater(self, isu_id: str | None, match_key: str) -> Row | None:
         if isu_id:
             row = await self._tx.fetchone("SELECT * FROM skaters WHERE isu_id = ?", (isu_id,))
             if row:
                 return row
         return await self._tx.fetchone("SELECT * FROM skaters WHERE match_key = ?", (match_key,))
 
-    async def skaters_named(self, name_key: str) -> list[sqlite3.Row]:
+    async def skaters_named(self, name_key: str) -> list[Row]:
         """The skaters of any country whose match key has this name part (normalised words, sorted)."""
         return await self._tx.fetchall(
-            "SELECT * FROM skaters WHERE substr(match_key, instr(match_key, '|') + 1) = ?", (name_key,)
+            f"SELECT * FROM skaters WHERE {self._tx.dialect.name_key('match_key')} = ?", (name_key,)
         )
 
-    async def partners_of(self, skater_id: int) -> list[sqlite3.Row]:
+    async def partners_of(self, skater_id: int) -> list[Row]:
         """The skaters who shared an entry with this one (their partners in pairs or dance)."""
         return await self._tx.fetchall(
             "SELECT DISTINCT s.* FROM entry_skaters mine JOIN entry_skaters other ON other.entry_id = mine.entry_id "
@@ -543,7 +563,7 @@ class ResultsWriter:
     async def add_alias(self, skater_id: int, alias: str) -> bool:
         return bool(
             await self._tx.execute(
-                "INSERT OR IGNORE INTO skater_aliases (skater_id, alias) VALUES (?, ?)", (skater_id, alias)
+                "INSERT INTO skater_aliases (skater_id, alias) VALUES (?, ?) ON CONFLICT DO NOTHING", (skater_id, alias)
             )
         )
 

@@ -7,11 +7,10 @@ a trail without its change, cannot happen.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from db.database import Database, Transaction
+from db.database import Database, Row, Transaction
 from db.models import (
     AuditEntry,
     AuditRecord,
@@ -29,7 +28,7 @@ STORY_COLUMNS = ("title", "summary", "body", "moment_date", "competition_id", "e
 _VISIBLE = "deleted_at IS NULL AND (guild_id = :guild OR guild_id IS NULL)"
 
 
-def _source(row: sqlite3.Row) -> Source:
+def _source(row: Row) -> Source:
     return Source(
         id=row["id"],
         story_id=row["story_id"],
@@ -43,7 +42,7 @@ def _source(row: sqlite3.Row) -> Source:
     )
 
 
-def _story(row: sqlite3.Row, skater_ids: Sequence[int] = (), sources: Sequence[Source] = (), flags: int = 0) -> Story:
+def _story(row: Row, skater_ids: Sequence[int] = (), sources: Sequence[Source] = (), flags: int = 0) -> Story:
     return Story(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -92,22 +91,61 @@ def search_words(text: str) -> list[str]:
     return search_terms(text)[:_MAX_QUERY_WORDS]
 
 
-def search_expression(guild_id: int | None, text: str) -> str | None:
-    """The FTS5 query for what a member typed in a server: every word must appear in a story that server can
-    see (its own or the library's), the last word as a prefix (search-as-you-type). The input's quotes,
-    operators and column filters are never interpreted: only its words reach the index, each quoted."""
+def search_expression(guild_id: int | None, text: str, *, postgres: bool = False) -> str | None:
+    """The full-text query for what a member typed in a server: every word must appear in a story that server
+    can see (its own or the library's), the last word as a prefix (search-as-you-type). The input's quotes,
+    operators and column filters are never interpreted: only its words reach the index, each quoted. SQLite's
+    FTS5 query, or with `postgres` PostgreSQL's tsquery."""
     query_words = search_words(text)
     if not query_words:
         return None
     scopes = [_scope(None)] if guild_id is None else [_scope(guild_id), _scope(None)]
     terms = []
     for position, word in enumerate(query_words):
-        star = "*" if position == len(query_words) - 1 else ""
-        terms.append("(" + " OR ".join(f'"{scope}{word}"{star}' for scope in scopes) + ")")
-    return " AND ".join(terms)
+        last = position == len(query_words) - 1
+        if postgres:
+            alternatives = [_lexeme(scope + word) + (":*" if last else "") for scope in scopes]
+            terms.append("(" + " | ".join(alternatives) + ")")
+        else:
+            star = "*" if last else ""
+            terms.append("(" + " OR ".join(f'"{scope}{word}"{star}' for scope in scopes) + ")")
+    return (" & " if postgres else " AND ").join(terms)
+
+
+# PostgreSQL's limits on a tsvector: positions run up to 16383, and a word keeps at most 256 of them.
+_MAX_POSITION = 16383
+_MAX_POSITIONS_PER_WORD = 256
+
+
+def _lexeme(word: str) -> str:
+    """A word as a quoted tsvector or tsquery lexeme, taken as it is (no dictionary, no parser)."""
+    return "'" + word.replace("\\", "\\\\").replace("'", "''") + "'"
+
+
+def story_document(guild_id: int | None, title: str, summary: str, body: str) -> str:
+    """A story's words for PostgreSQL's index, as a tsvector's text: the same scoped words SQLite's index holds
+    (db.words splits them, so both engines find the same stories), each with its positions, weighted A in the
+    title, B in the summary and C in the body (ranked 5, 2 and 1 as SQLite's bm25 weights them)."""
+    scope = _scope(guild_id)
+    positions: dict[str, list[str]] = {}
+    position = 0
+    for weight, text in (("A", title), ("B", summary), ("C", body)):
+        for word in words(text):
+            position = min(position + 1, _MAX_POSITION)
+            seen = positions.setdefault(scope + word, [])
+            if len(seen) < _MAX_POSITIONS_PER_WORD:
+                seen.append(f"{position}{weight}")
+    return " ".join(f"{_lexeme(word)}:{','.join(places)}" for word, places in positions.items())
 
 
 async def _index(tx: Transaction, story_id: int, guild_id: int | None, title: str, summary: str, body: str) -> None:
+    if tx.dialect.postgres:
+        await tx.execute(
+            "INSERT INTO story_index (story_id, document) VALUES (?, CAST(? AS tsvector)) "
+            "ON CONFLICT (story_id) DO UPDATE SET document = excluded.document",
+            (story_id, story_document(guild_id, title, summary, body)),
+        )
+        return
     await tx.execute(
         "INSERT INTO stories_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)",
         (story_id, *indexed_text(guild_id, title, summary, body)),
@@ -116,6 +154,9 @@ async def _index(tx: Transaction, story_id: int, guild_id: int | None, title: st
 
 async def _unindex(tx: Transaction, story_id: int) -> None:
     """A contentless index forgets a row only when told exactly what it indexed: rebuilt from the row."""
+    if tx.dialect.postgres:
+        await tx.execute("DELETE FROM story_index WHERE story_id = ?", (story_id,))
+        return
     row = await tx.fetchone("SELECT guild_id, title, summary, body FROM stories WHERE id = ?", (story_id,))
     assert row is not None
     await tx.execute(
@@ -141,7 +182,7 @@ def _fact_values(fact: FactStory, audit: AuditRecord) -> dict[str, Any]:
     }
 
 
-def _fact_audit(audit: AuditRecord, action: str, before: sqlite3.Row | None, fact: FactStory | None) -> AuditRecord:
+def _fact_audit(audit: AuditRecord, action: str, before: Row | None, fact: FactStory | None) -> AuditRecord:
     """The audit entry of a generated story's change: what its text said, and says now."""
     was: dict[str, object] | None = None
     now: dict[str, object] | None = None
@@ -196,12 +237,23 @@ class StoryRepository:
         summary, then the body); the most recent ones when `text` has no words (autocomplete on an empty
         field). The index's scopes narrow the walk; the visibility filter on the stories themselves decides
         what is returned, whatever the index holds."""
-        expression = search_expression(guild_id, text)
+        postgres = self._db.dialect.postgres
+        expression = search_expression(guild_id, text, postgres=postgres)
         if expression is None:
             rows = await self._db.fetchall(
                 # Written stories first: hundreds generated from the results must not hide them.
                 f"SELECT * FROM stories WHERE {_VISIBLE} ORDER BY fact_key IS NOT NULL, id DESC LIMIT :limit",
                 {"guild": guild_id, "limit": limit},
+            )
+        elif postgres:
+            rows = await self._db.fetchall(
+                "SELECT s.* FROM story_index i JOIN stories s ON s.id = i.story_id "
+                "WHERE i.document @@ CAST(:match AS tsquery) AND s.deleted_at IS NULL "
+                "AND (s.guild_id = :guild OR s.guild_id IS NULL) "
+                # Weights for D, C (body), B (summary), A (title): 1, 2 and 5 as SQLite's bm25 weights.
+                "ORDER BY ts_rank('{0.1, 0.2, 0.4, 1.0}', i.document, CAST(:match AS tsquery), 1) DESC, s.id "
+                "LIMIT :limit",
+                {"match": expression, "guild": guild_id, "limit": limit},
             )
         else:
             rows = await self._db.fetchall(
@@ -217,7 +269,7 @@ class StoryRepository:
         """Open reports on a story filed in `guild_id` (None: from every server)."""
         row = await self._db.fetchone(
             "SELECT count(*) FROM story_flags WHERE story_id = :story AND resolved_at IS NULL "
-            "AND (:guild IS NULL OR guild_id = :guild)",
+            "AND (CAST(:guild AS BIGINT) IS NULL OR guild_id = :guild)",
             {"story": story_id, "guild": guild_id},
         )
         assert row is not None  # count(*) always answers
@@ -226,9 +278,9 @@ class StoryRepository:
     async def rebuild_index_if_empty(self) -> int:
         """Indexes every story again when the index is empty but stories exist (a migration that changed
         how words are indexed drops the old index); returns how many stories it indexed."""
+        index = "story_index" if self._db.dialect.postgres else "stories_fts_docsize"
         empty = await self._db.fetchone(
-            "SELECT NOT EXISTS (SELECT 1 FROM stories_fts_docsize) "
-            "AND EXISTS (SELECT 1 FROM stories WHERE deleted_at IS NULL)"
+            f"SELECT NOT EXISTS (SELECT 1 FROM {index}) AND EXISTS (SELECT 1 FROM stories WHERE deleted_at IS NULL)"
         )
         if not empty or not empty[0]:
             return 0
@@ -257,11 +309,13 @@ class StoryRepository:
         """The story's audit trail; with `reports_from`, the reports (and their resolutions) filed in other
         servers are left out: a shared-library story is flagged from many servers, and who reported it and
         why belongs to the server it was reported in."""
+        flag = self._db.dialect.json_integer("a.before", "flag")
         rows = await self._db.fetchall(
             "SELECT a.* FROM audit_log a "
-            "LEFT JOIN story_flags f ON a.action = 'flag resolved' AND f.id = json_extract(a.before, '$.flag') "
-            "WHERE a.story_id = :story AND (:guild IS NULL OR a.action NOT IN ('flag', 'flag resolved') "
-            "OR (a.action = 'flag' AND a.guild_id = :guild) OR (a.action = 'flag resolved' AND f.guild_id = :guild)) "
+            f"LEFT JOIN story_flags f ON a.action = 'flag resolved' AND f.id = {flag} "
+            "WHERE a.story_id = :story AND (CAST(:guild AS BIGINT) IS NULL "
+            "OR a.action NOT IN ('flag', 'flag resolved') OR (a.action = 'flag' AND a.guild_id = :guild) "
+            "OR (a.action = 'flag resolved' AND f.guild_id = :guild)) "
             "ORDER BY a.id",
             {"story": story_id, "guild": reports_from},
         )
@@ -290,7 +344,14 @@ class StoryRepository:
         import_key: str | None,
         audit: AuditRecord,
     ) -> int:
+        """The new story's id; with an `import_key` already stored (the same file imported by another process
+        meanwhile: two bot processes starting on a new store both add the bundled stories), that story's id and
+        nothing written. Checked under the write lock, so of two such imports exactly one adds the story."""
         async with self._db.transaction() as tx:
+            if import_key is not None:
+                existing = await tx.fetchone("SELECT id FROM stories WHERE import_key = ?", (import_key,))
+                if existing is not None:
+                    return int(existing["id"])
             story_id = await tx.insert(
                 "INSERT INTO stories (guild_id, title, summary, body, moment_date, competition_id, event_id, language, "
                 "label, label_note, labelled_at, created_by, created_at, updated_at, import_key) "
@@ -343,6 +404,9 @@ class StoryRepository:
         flags it resolved. A story can have thousands of open reports: they are resolved in one statement
         (and their audit entries written in another), not one round trip each."""
         resolution = f"labelled {label}"
+        json_object = self._db.dialect.json_object
+        before = json_object("'flag'", "id", "'by'", "user_id", "'reason'", "reason")
+        after = json_object("'resolution'", "CAST(:resolution AS TEXT)")
         async with self._db.transaction() as tx:
             await tx.execute(
                 "UPDATE stories SET label = ?, label_note = ?, labelled_at = ?, updated_at = ? WHERE id = ?",
@@ -351,8 +415,8 @@ class StoryRepository:
             await write_audit(tx, story_id, audit)
             await tx.execute(
                 "INSERT INTO audit_log (story_id, guild_id, actor_id, action, at, before, after) "
-                "SELECT story_id, :guild, :actor, 'flag resolved', :at, "
-                "json_object('flag', id, 'by', user_id, 'reason', reason), json_object('resolution', :resolution) "
+                "SELECT story_id, CAST(:guild AS BIGINT), CAST(:actor AS BIGINT), 'flag resolved', "
+                f"CAST(:at AS TEXT), {before}, {after} "
                 "FROM story_flags WHERE story_id = :story AND resolved_at IS NULL ORDER BY id",
                 {
                     "story": story_id,
@@ -478,7 +542,12 @@ class StoryRepository:
         rewritten (text, links, skaters, sources; a removed one comes back; the same figures reworded), gone
         ones are deleted with their digest cleared. Each change has its audit entry (`audit`: actor and time)."""
         async with self._db.transaction() as tx:
+            # Facts added meanwhile by another process generating from the same import (two bot processes starting
+            # on a new store) are left out: read under the write lock, so each fact is added once.
+            stored = {row[0] for row in await tx.fetchall("SELECT fact_key FROM stories WHERE fact_key IS NOT NULL")}
             for fact in added:
+                if fact.key in stored:
+                    continue
                 story_id = await tx.insert(
                     "INSERT INTO stories (guild_id, title, summary, body, moment_date, competition_id, event_id, "
                     "created_by, created_at, updated_at, fact_key, fact_digest, fact_words) "
@@ -533,8 +602,8 @@ class StoryRepository:
     async def _write_fact_links(self, tx: Transaction, story_id: int, fact: FactStory, audit: AuditRecord) -> None:
         await self._set_skaters(tx, story_id, fact.skater_ids)
         await tx.executemany(
-            "INSERT OR IGNORE INTO story_sources (story_id, url, publisher, kind, note, added_by, added_at, role) "
-            "VALUES (?, ?, ?, 'primary', '', ?, ?, 'evidence')",
+            "INSERT INTO story_sources (story_id, url, publisher, kind, note, added_by, added_at, role) "
+            "VALUES (?, ?, ?, 'primary', '', ?, ?, 'evidence') ON CONFLICT DO NOTHING",
             [(story_id, url, publisher, audit.actor_id, audit.at) for url, publisher in fact.sources],
         )
 
@@ -542,7 +611,7 @@ class StoryRepository:
     async def _set_skaters(tx: Transaction, story_id: int, skater_ids: Iterable[int]) -> None:
         await tx.execute("DELETE FROM story_skaters WHERE story_id = ?", (story_id,))
         await tx.executemany(
-            "INSERT OR IGNORE INTO story_skaters (story_id, skater_id) VALUES (?, ?)",
+            "INSERT INTO story_skaters (story_id, skater_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
             [(story_id, skater_id) for skater_id in skater_ids],
         )
 
@@ -565,7 +634,7 @@ class GuildRepository:
         if column not in ("mod_role_id", "modlog_channel_id", "locale"):
             raise ValueError(column)
         async with self._db.transaction() as tx:
-            await tx.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (?)", (guild_id,))
+            await tx.execute("INSERT INTO guild_settings (guild_id) VALUES (?) ON CONFLICT DO NOTHING", (guild_id,))
             await tx.execute(f"UPDATE guild_settings SET {column} = ? WHERE guild_id = ?", (value, guild_id))
             await write_audit(tx, None, audit)
 
@@ -597,7 +666,8 @@ class GuildRepository:
             for domain, tier in tiers:
                 changed += await tx.execute(
                     "INSERT INTO source_tiers (guild_id, domain, tier) VALUES (?, ?, ?) "
-                    "ON CONFLICT (guild_id, domain) DO UPDATE SET tier = excluded.tier WHERE tier != excluded.tier",
+                    "ON CONFLICT (guild_id, domain) DO UPDATE SET tier = excluded.tier "
+                    "WHERE source_tiers.tier != excluded.tier",
                     (self.SEED, domain, tier),
                 )
         return changed

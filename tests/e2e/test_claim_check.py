@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +13,7 @@ import pytest
 from bot.sandbox.harness import Sandbox, answered
 from bot.sandbox.server import MODAL
 from tests.e2e.helpers import text_of
+from tests.stores import Location
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,9 +70,8 @@ async def test_a_contradicted_claim_is_flagged_and_blocks_verifying(sandbox: San
     assert f"#{story_id}`" not in queue  # verified now: out of the queue
 
 
-async def test_the_command_line_checks_a_text_before_it_is_posted(tmp_path: Path, bundled_store_template: Path) -> None:
-    store = tmp_path / "store.sqlite3"
-    shutil.copy(bundled_store_template, store)  # the check reads an existing store, it never creates one
+async def test_the_command_line_checks_a_text_before_it_is_posted(tmp_path: Path, bundled_store: Location) -> None:
+    store = bundled_store
     env = {"SKATEBOT_DB": str(store), "LOG_LEVEL": "WARNING", "PATH": "/usr/bin:/bin"}
     altered = tmp_path / "glenn-altered.txt"
     altered.write_text(  # Glenn's free skate was 147.52: one wrong figure among right ones

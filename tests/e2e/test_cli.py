@@ -277,3 +277,31 @@ def test_settings_come_from_the_working_directory_not_the_installation(tmp_path:
     given.write_text("LOG_LEVEL=FROM-THE-FILE-GIVEN\n")
     chosen = skatebot("--env-file", str(given), "db", "check", env=env, cwd=work)
     assert chosen.returncode == 2 and "FROM-THE-FILE-GIVEN" in chosen.stderr
+
+
+@pytest.mark.postgresql
+def test_a_sqlite_store_moves_to_postgresql_and_is_checked_there(tmp_path: Path, store_location: str) -> None:
+    """`skatebot db migrate-to URL`: the bundled store of a first start copied into an empty PostgreSQL database,
+    every row compared; the copy then answers `db check`, and its backup is left to pg_dump."""
+    sqlite_store = tmp_path / "store.sqlite3"
+    first = skatebot("import", str(BUNDLED_DATA / "owg2026.json"), env={"SKATEBOT_DB": str(sqlite_store)})
+    assert first.returncode == 0, first.stderr
+    moved = skatebot("db", "migrate-to", store_location, env={"SKATEBOT_DB": str(sqlite_store)}, timeout=120)
+    assert moved.returncode == 0, moved.stderr
+    assert "verified stories: every row identical" in moved.stdout
+    assert "compared every row: identical" in moved.stdout
+    check = skatebot("db", "check", env={"SKATEBOT_DB": store_location})
+    assert check.returncode == 0 and f"{store_location}: ok (schema version" in check.stdout, check.stderr
+    backup = skatebot("db", "backup", str(tmp_path / "copy"), env={"SKATEBOT_DB": store_location})
+    assert backup.returncode == 1 and "pg_dump" in backup.stderr and "Traceback" not in backup.stderr
+    again = skatebot("db", "migrate-to", store_location, env={"SKATEBOT_DB": str(sqlite_store)})
+    assert again.returncode == 1 and "already holds data" in again.stderr and "Traceback" not in again.stderr
+
+
+@pytest.mark.postgresql
+def test_a_missing_postgresql_database_is_one_clear_line(store_location: str) -> None:
+    missing = store_location.rsplit("/", 1)[0] + "/no_such_database"
+    result = skatebot("db", "check", env={"SKATEBOT_DB": missing})
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith(f"skatebot: no database at {missing}") and "createdb" in line

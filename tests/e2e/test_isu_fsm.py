@@ -4,7 +4,6 @@ figures match the pages, and /results and /athlete show it in Discord."""
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from bot.services.isu.importer import import_isu
 from bot.services.isu.source import FolderSource
 from db.database import Database
 from tests.isu_sites import belfort
+from tests.stores import Location
 
 KEY = "tournoi-federal-nord-est-2024-2024-04-13-belfort"
 
@@ -100,9 +100,8 @@ async def test_figures_match_the_pages(store: Database) -> None:
 
 
 @pytest_asyncio.fixture
-async def fsm_sandbox(bundled_store_template: Path, tmp_path: Path) -> AsyncIterator[Sandbox]:
-    store_path = tmp_path / "store.sqlite3"
-    shutil.copy(bundled_store_template, store_path)
+async def fsm_sandbox(bundled_store: Location, tmp_path: Path) -> AsyncIterator[Sandbox]:
+    store_path = bundled_store
     db = await Database.open(store_path)
     await import_isu(db, FolderSource(belfort()))
     await db.close()

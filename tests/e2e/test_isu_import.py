@@ -17,6 +17,7 @@ from bot.services.isu.source import FolderSource, HttpSource, SourceError, open_
 from bot.settings import Settings
 from db.database import Database
 from tests.isu_sites import wc2014
+from tests.stores import Location
 
 WC2014 = wc2014()
 
@@ -117,9 +118,8 @@ async def test_importing_over_http_and_refusing_private_hosts(store: Database, h
 
 
 @pytest_asyncio.fixture
-async def isu_sandbox(bundled_store_template: Path, tmp_path: Path) -> AsyncIterator[Sandbox]:
-    store_path = tmp_path / "store.sqlite3"
-    shutil.copy(bundled_store_template, store_path)
+async def isu_sandbox(bundled_store: Location, tmp_path: Path) -> AsyncIterator[Sandbox]:
+    store_path = bundled_store
     db = await Database.open(store_path)
     await import_isu(db, FolderSource(WC2014))
     await db.close()

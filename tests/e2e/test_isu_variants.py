@@ -254,7 +254,8 @@ async def test_a_pdf_that_cannot_be_read_is_skipped_with_a_warning(store: Databa
     men_sp = await store.fetchone(
         "SELECT count(*) AS results, (SELECT count(*) FROM protocol_elements p WHERE p.segment_id = s.id) AS elements "
         "FROM segment_results r JOIN segments s ON s.id = r.segment_id JOIN events e ON e.id = s.event_id "
-        "JOIN competitions c ON c.id = e.competition_id WHERE c.key = 'wc2014' AND e.key = 'men' AND s.key = 'SP'"
+        "JOIN competitions c ON c.id = e.competition_id WHERE c.key = 'wc2014' AND e.key = 'men' AND s.key = 'SP' "
+        "GROUP BY s.id"
     )
     assert (men_sp["results"], men_sp["elements"]) == (32, 0)
 
@@ -384,7 +385,8 @@ async def test_isucalcfs_3_7_deduction_header_and_place_lines(store: Database, t
     comp = await store.fetchone("SELECT city, country, venue FROM competitions WHERE key = 'wc2014'")
     assert tuple(comp) == ("Saitama", "JPN", "Saitama Super Arena")
     ded = await store.fetchone(
-        "SELECT count(*), sum(deductions IS NULL), sum(deductions = 0), sum(deductions > 0) FROM segment_results r "
+        "SELECT count(*), count(*) FILTER (WHERE deductions IS NULL), count(*) FILTER (WHERE deductions = 0), "
+        "count(*) FILTER (WHERE deductions > 0) FROM segment_results r "
         "JOIN segments s ON s.id = r.segment_id JOIN events e ON e.id = s.event_id JOIN competitions c "
         "ON c.id = e.competition_id WHERE c.key = 'wc2014' AND r.tss IS NOT NULL"
     )

@@ -6,7 +6,6 @@ the Japanese member: what is left in Latin letters is names, codes and numbers."
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,6 +16,7 @@ import pytest_asyncio
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import Message
 from tests.e2e.helpers import Clock
+from tests.stores import Location
 
 JAPANESE_SCRIPT = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 # Two English words in a row, in lower case: a sentence or a phrase of one (names are capitalised, codes are
@@ -65,9 +65,8 @@ def english_left(text: str) -> list[str]:
 
 
 @pytest_asyncio.fixture
-async def sandbox(bundled_store_template: Path, tmp_path: Path) -> AsyncIterator[Sandbox]:
-    store = tmp_path / "store.sqlite3"
-    shutil.copy(bundled_store_template, store)
+async def sandbox(bundled_store: Location, tmp_path: Path) -> AsyncIterator[Sandbox]:
+    store = bundled_store
     clock = Clock(datetime(2026, 3, 29, 8, 0, tzinfo=UTC))
     async with Sandbox(db_path=store, clock=clock, rate_limit_clock=clock.monotonic) as box:
         yield box

@@ -22,6 +22,7 @@ from bot.settings import Settings
 from db.models import DirectState
 from tests.e2e.helpers import Clock, Killed, kill_live_delivery, text_of, text_of_message
 from tests.isu_sites import Variant, wc2014
+from tests.stores import Location
 
 SP_RESULTS = "SEG001.HTM"  # the Men's short program: skated 2014-03-26 from 07:00 UTC
 
@@ -66,7 +67,7 @@ class World:
 
 
 @pytest_asyncio.fixture
-async def world(bundled_store_template: Path, tmp_path: Path) -> AsyncIterator[World]:
+async def world(bundled_store: Location, tmp_path: Path) -> AsyncIterator[World]:
     site = Variant(wc2014(), tmp_path / "wc2014").path
     held = tmp_path / "held.htm"
     shutil.move(site / SP_RESULTS, held)  # before the short program: its page is not up yet
@@ -75,8 +76,7 @@ async def world(bundled_store_template: Path, tmp_path: Path) -> AsyncIterator[W
     tcp = web.TCPSite(runner, "127.0.0.1", 0)
     await tcp.start()
     port = tcp._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    store = tmp_path / "store.sqlite3"
-    shutil.copy(bundled_store_template, store)
+    store = bundled_store
     clock = Clock(datetime(2014, 3, 26, 7, 30, tzinfo=UTC))
     settings = replace(Settings(), live_allow_private=True)
     try:

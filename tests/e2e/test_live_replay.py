@@ -6,7 +6,6 @@ moment scheduler, driven by that clock, finds it due (`tick()`)."""
 from __future__ import annotations
 
 import itertools
-import shutil
 import time
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, replace
@@ -24,6 +23,7 @@ from bot.services.live.fetching import HostGate
 from bot.settings import Settings
 from db.models import DirectState, WatchState
 from tests.e2e.helpers import Clock, Killed, kill_live_delivery, text_of
+from tests.stores import Location
 
 WC2014 = Path(__file__).resolve().parents[1] / "fixtures" / "isu" / "wc2014"
 # The gate between two requests to one host, tuned down from 2 s (polling.HOST_SPACING) so that a whole competition
@@ -91,9 +91,8 @@ class Replay:
 
 
 @pytest_asyncio.fixture
-async def replay(bundled_store_template: Path, tmp_path: Path) -> AsyncIterator[Replay]:
-    store = tmp_path / "store.sqlite3"
-    shutil.copy(bundled_store_template, store)
+async def replay(bundled_store: Location, tmp_path: Path) -> AsyncIterator[Replay]:
+    store = bundled_store
     clock = Clock(datetime(2014, 3, 25, 12, 0, tzinfo=UTC))
     async with ReplaySite(WC2014, clock=clock) as site:
         clock.now = clock.start = site.phases[0].when.astimezone(UTC) + timedelta(minutes=5)  # the site is up

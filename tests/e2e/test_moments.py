@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import sqlite3
 import subprocess
 import sys
@@ -19,14 +18,14 @@ import pytest_asyncio
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import SEND_MESSAGES, Message, PostHold
 from tests.e2e.helpers import Clock
+from tests.stores import Location
 
 FOOTER = "Moment of the day"
 
 
 @pytest_asyncio.fixture
-async def world(bundled_store_template: Path, tmp_path: Path) -> AsyncIterator[tuple[Sandbox, Clock]]:
-    store = tmp_path / "store.sqlite3"
-    shutil.copy(bundled_store_template, store)
+async def world(bundled_store: Location, tmp_path: Path) -> AsyncIterator[tuple[Sandbox, Clock]]:
+    store = bundled_store
     clock = Clock(datetime(2026, 2, 18, 12, 0, tzinfo=UTC))
     async with Sandbox(db_path=store, clock=clock, rate_limit_clock=clock.monotonic) as sandbox:
         yield sandbox, clock

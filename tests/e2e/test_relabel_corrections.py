@@ -7,7 +7,6 @@ process of its own, with no Discord connection) is heard by the bot when it next
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -20,16 +19,16 @@ from bot.scheduling import CORRECTIONS_EVERY, CORRECTIONS_JOB
 from bot.services.story_import import ImportOutcome, import_story, read_story_files
 from bot.store import BUNDLED_DATA, CLI_OWNER
 from tests.e2e.helpers import Clock, command_line
+from tests.stores import Location
 
 ROOT = Path(__file__).resolve().parents[2]
 FOOTER = "Moment of the day"
 
 
 @pytest_asyncio.fixture
-async def posted(bundled_store_template: Path, tmp_path: Path) -> AsyncIterator[tuple[Sandbox, Message, Path]]:
+async def posted(bundled_store: Location, tmp_path: Path) -> AsyncIterator[tuple[Sandbox, Message, Path]]:
     """A sandbox whose server has posted today's moment (a verified story of the shared library)."""
-    store = tmp_path / "store.sqlite3"
-    shutil.copy(bundled_store_template, store)
+    store = bundled_store
     clock = Clock(datetime(2026, 2, 18, 12, 0, tzinfo=UTC))
     async with Sandbox(db_path=store, clock=clock, rate_limit_clock=clock.monotonic) as sandbox:
         await sandbox.slash(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -18,15 +17,15 @@ from bot.sandbox.server import Message
 from bot.scheduling import CORRECTIONS_EVERY
 from bot.store import BUNDLED_DATA
 from tests.e2e.helpers import Clock, command_line
+from tests.stores import Location
 
 ROOT = Path(__file__).resolve().parents[2]
 FOOTER = "Moment of the day"
 
 
 @pytest_asyncio.fixture
-async def world(bundled_store_template: Path, tmp_path: Path) -> AsyncIterator[tuple[Sandbox, Clock, Path]]:
-    store = tmp_path / "store.sqlite3"
-    shutil.copy(bundled_store_template, store)
+async def world(bundled_store: Location, tmp_path: Path) -> AsyncIterator[tuple[Sandbox, Clock, Path]]:
+    store = bundled_store
     clock = Clock(datetime(2026, 3, 29, 8, 0, tzinfo=UTC))
     # Started means caught up: the start generates the stories from the results first.
     async with Sandbox(db_path=store, clock=clock, rate_limit_clock=clock.monotonic) as sandbox:

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
-import sqlite3
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
@@ -18,7 +16,9 @@ import pytest
 
 from bot.sandbox.server import FakeDiscord, Guild, Message, PostHold
 from bot.services.shards import shard_of
+from db.database import Database
 from tests.e2e.helpers import ROOT, text_of
+from tests.stores import Location
 
 SHARDS = 4
 FOOTER = "Moment of the day"
@@ -62,26 +62,29 @@ async def until(predicate, seconds: float = 30) -> None:
     raise AssertionError("timed out")
 
 
-async def test_two_processes_share_the_servers(bundled_store_template: Path, tmp_path: Path) -> None:
+async def test_two_processes_share_the_servers(bundled_store: Location, tmp_path: Path) -> None:
     server = FakeDiscord(shard_count=SHARDS)
     await server.start()
     owner = server.create_user("you")
     guilds = [server.create_guild(f"fans {n}", owner, shard=n % SHARDS) for n in range(8)]
-    store = tmp_path / "store.sqlite3"
-    shutil.copy(bundled_store_template, store)
+    store = bundled_store
     # Every server's moment is due at the same minute, which passed a moment ago (the schedules were set an hour
     # before): each process posts its own servers' as it starts.
     now = datetime.now(UTC)
     due = (now - timedelta(minutes=1)).strftime("%H:%M")
-    with sqlite3.connect(store) as conn:
-        conn.executemany(
-            "INSERT INTO moment_schedules (guild_id, channel_id, post_time, timezone, updated_by, updated_at) "
-            "VALUES (?, ?, ?, 'UTC', ?, ?)",
-            [
-                (g.id, g.text_channel("general").id, due, owner.id, (now - timedelta(hours=1)).isoformat())
-                for g in guilds
-            ],
-        )
+    db = await Database.open(store)
+    try:
+        async with db.transaction() as tx:
+            await tx.executemany(
+                "INSERT INTO moment_schedules (guild_id, channel_id, post_time, timezone, updated_by, updated_at) "
+                "VALUES (?, ?, ?, 'UTC', ?, ?)",
+                [
+                    (g.id, g.text_channel("general").id, due, owner.id, (now - timedelta(hours=1)).isoformat())
+                    for g in guilds
+                ],
+            )
+    finally:
+        await db.close()
     env = {**server.bot_environment, "SKATEBOT_DB": str(store), "OWNER_IDS": str(owner.id), "LOG_LEVEL": "INFO"}
     # Process B's servers' posts wait in the sandbox: B is killed while they are in flight.
     second_half = frozenset(g.id for g in guilds if shard_of(g.id, SHARDS) >= 2)
@@ -120,8 +123,11 @@ async def test_two_processes_share_the_servers(bundled_store_template: Path, tmp
         await until(every_server_posted)
         await asyncio.sleep(1)  # a late double would show here
         assert [len(moments(server, g)) for g in guilds] == [1] * len(guilds)
-        with sqlite3.connect(store) as conn:
-            states = dict(conn.execute("SELECT guild_id, state FROM moment_posts").fetchall())
+        db = await Database.open_readonly(store)
+        try:
+            states = {row[0]: row[1] for row in await db.fetchall("SELECT guild_id, state FROM moment_posts")}
+        finally:
+            await db.close()
         assert states == {g.id: "posted" for g in guilds}
 
         # A story labelled through process A (a server on shard 0) shows labelled in process B (shard 2) at once.

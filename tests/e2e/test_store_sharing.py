@@ -11,6 +11,7 @@ import pytest
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import DEFERRED_CHANNEL_MESSAGE
 from tests.e2e.helpers import text_of
+from tests.stores import ENGINE
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -24,6 +25,19 @@ print("locked", flush=True)
 sys.stdin.readline()
 conn.execute("COMMIT")
 """
+# On PostgreSQL: another process's transaction that holds the table the report is written to.
+HOLDER_POSTGRESQL = """
+import asyncio, sys, asyncpg
+async def main():
+    conn = await asyncpg.connect(sys.argv[1])
+    transaction = conn.transaction()
+    await transaction.start()
+    await conn.execute("LOCK TABLE story_flags IN EXCLUSIVE MODE")
+    print("locked", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    await transaction.commit()
+asyncio.run(main())
+"""
 
 
 async def test_a_second_writer_never_stalls_the_bot(sandbox: Sandbox) -> None:
@@ -35,7 +49,12 @@ async def test_a_second_writer_never_stalls_the_bot(sandbox: Sandbox) -> None:
     await form.wait()
 
     holder = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", HOLDER, db.path, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
+        sys.executable,
+        "-c",
+        HOLDER_POSTGRESQL if ENGINE == "postgresql" else HOLDER,
+        db.path,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
     )
     try:
         assert holder.stdout is not None and await holder.stdout.readline() == b"locked\n"

@@ -1,15 +1,20 @@
 from __future__ import annotations
 
+import asyncio
 import shutil
 import sqlite3
 import time
 from pathlib import Path
 
+import asyncpg
 import pytest
 
-from db.database import MIGRATIONS_DIR, Database, DatabaseError, list_migrations
+from db.database import MIGRATIONS_DIR, POSTGRES_MIGRATIONS, Database, DatabaseError, list_migrations
+from db.postgres import translate
+from tests.stores import Location, migrations_before
 
 
+@pytest.mark.sqlite
 async def test_fresh_database_is_migrated_with_wal_and_foreign_keys(tmp_path: Path) -> None:
     db = await Database.open(tmp_path / "new" / "store.sqlite3")
     try:
@@ -21,8 +26,8 @@ async def test_fresh_database_is_migrated_with_wal_and_foreign_keys(tmp_path: Pa
         await db.close()
 
 
-async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
-    path = tmp_path / "store.sqlite3"
+async def test_reopening_applies_nothing_twice(store_location: Location) -> None:
+    path = store_location
     db = await Database.open(path)
     await db.execute("INSERT INTO provenance (confidence, sources) VALUES ('derived', '[]')")
     await db.close()
@@ -33,6 +38,7 @@ async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
         await db.close()
 
 
+@pytest.mark.sqlite
 async def test_a_failing_migration_is_rolled_back_entirely(tmp_path: Path) -> None:
     migrations = tmp_path / "migrations"
     shutil.copytree(MIGRATIONS_DIR, migrations)
@@ -50,6 +56,7 @@ async def test_a_failing_migration_is_rolled_back_entirely(tmp_path: Path) -> No
         assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'").fetchone()[0] == 0
 
 
+@pytest.mark.sqlite
 async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "store.sqlite3"
     with sqlite3.connect(path) as conn:
@@ -65,8 +72,8 @@ async def test_migration_numbers_must_not_have_gaps(tmp_path: Path) -> None:
         list_migrations(tmp_path)
 
 
-async def test_transaction_rolls_back_on_error(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "store.sqlite3")
+async def test_transaction_rolls_back_on_error(store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         with pytest.raises(RuntimeError):
             async with db.transaction() as tx:
@@ -77,6 +84,7 @@ async def test_transaction_rolls_back_on_error(tmp_path: Path) -> None:
         await db.close()
 
 
+@pytest.mark.sqlite
 async def test_integrity_check_and_online_backup(store: Database, tmp_path: Path) -> None:
     assert await store.integrity_check() == ["ok"]
     target = tmp_path / "backup.sqlite3"
@@ -88,15 +96,11 @@ async def test_integrity_check_and_online_backup(store: Database, tmp_path: Path
         await store.backup(target)
 
 
-async def test_event_levels_migration_claims_senior_only_where_championships_hold_no_other(tmp_path: Path) -> None:
-    before = tmp_path / "before"
-    before.mkdir()
-    for _, path in list_migrations():
-        if "event_levels" not in path.name:
-            shutil.copy(path, before / path.name)
-        else:
-            break
-    store = tmp_path / "store.sqlite3"
+async def test_event_levels_migration_claims_senior_only_where_championships_hold_no_other(
+    tmp_path: Path, store_location: Location
+) -> None:
+    before = migrations_before(tmp_path / "before", "event_levels")
+    store = store_location
     db = await Database.open(store, migrations_dir=before)
     await db.execute(
         "INSERT INTO competitions (id, key, name, season, level) VALUES (1, 'wc2014', 'Worlds', '2013-14', 'worlds'), "
@@ -120,6 +124,7 @@ async def test_event_levels_migration_claims_senior_only_where_championships_hol
         await db.close()
 
 
+@pytest.mark.sqlite
 async def test_a_write_gives_up_on_a_lock_held_elsewhere_and_reads_never_wait(tmp_path: Path) -> None:
     from bot.i18n import t
     from bot.tree import error_message
@@ -146,16 +151,13 @@ async def test_a_write_gives_up_on_a_lock_held_elsewhere_and_reads_never_wait(tm
         await db.close()
 
 
-async def test_neutral_names_join_their_federation_in_a_store_from_before(tmp_path: Path) -> None:
+async def test_neutral_names_join_their_federation_in_a_store_from_before(
+    tmp_path: Path, store_location: Location
+) -> None:
     """Migration 0013: a store holding an OAR skater (imported before federations were joined) gets the RUS key,
     so importing her RUS seasons joins her; a name already stored under both keys keeps both."""
-    before = tmp_path / "before"
-    before.mkdir()
-    for _, migration in list_migrations():
-        if "neutral_federations" in migration.name:
-            break
-        shutil.copy(migration, before / migration.name)
-    path = tmp_path / "old.sqlite3"
+    before = migrations_before(tmp_path / "before", "neutral_federations")
+    path = store_location
     db = await Database.open(path, migrations_dir=before)
     await db.execute(
         "INSERT INTO skaters (name, country, match_key) VALUES ('Evgenia Medvedeva', 'OAR', 'OAR|evgenia medvedeva'),"
@@ -166,3 +168,172 @@ async def test_neutral_names_join_their_federation_in_a_store_from_before(tmp_pa
     keys = sorted(row[0] for row in await db.fetchall("SELECT match_key FROM skaters"))
     await db.close()
     assert keys == ["ROC|a b", "RUS|a b", "RUS|evgenia medvedeva"]
+
+
+def test_both_engines_have_the_same_migrations() -> None:
+    """Every migration is expressed for PostgreSQL too, under the same number and name (db/migrations/postgresql)."""
+    postgres = MIGRATIONS_DIR / POSTGRES_MIGRATIONS
+    assert [path.name for _, path in list_migrations()] == [path.name for _, path in list_migrations(postgres)]
+
+
+def test_placeholders_are_translated_outside_literals_once_per_statement() -> None:
+    assert translate("SELECT ? FROM t WHERE a = '?' AND b = ? -- ?\n") == (
+        "SELECT $1 FROM t WHERE a = '?' AND b = $2 -- ?\n",
+        None,
+    )
+    assert translate("UPDATE t SET a = :a, b = ':b' WHERE c = :c OR d = :a AND e = 'it''s :x'") == (
+        "UPDATE t SET a = $1, b = ':b' WHERE c = $2 OR d = $1 AND e = 'it''s :x'",
+        ("a", "c"),
+    )
+    assert translate("SELECT CAST(x AS jsonb) ->> 'k', y::text FROM t") == (
+        "SELECT CAST(x AS jsonb) ->> 'k', y::text FROM t",
+        None,
+    )
+    assert translate.cache_info().currsize > 0
+
+
+@pytest.mark.postgresql
+async def test_a_fresh_postgresql_store_is_migrated_and_indexed_for_search(store_location: Location) -> None:
+    db = await Database.open(store_location)
+    try:
+        assert await db.schema_version() == list_migrations()[-1][0]
+        assert await db.fetchone("SELECT to_regclass('entries') IS NOT NULL AS present")
+        index = await db.fetchone("SELECT indexdef FROM pg_indexes WHERE indexname = 'story_index_words'")
+        assert index is not None and "USING gin (document)" in index["indexdef"]
+        with pytest.raises(asyncpg.ReadOnlySQLTransactionError):  # the read path is read-only, as on SQLite
+            await db.fetchone("INSERT INTO provenance (confidence, sources) VALUES ('derived', '[]') RETURNING id")
+    finally:
+        await db.close()
+
+
+@pytest.mark.postgresql
+async def test_a_failing_postgresql_migration_is_rolled_back_entirely(tmp_path: Path, store_location: Location) -> None:
+    migrations = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS_DIR, migrations)
+    latest = list_migrations()[-1][0]
+    broken = f"{latest + 1:04d}_broken.sql"
+    (migrations / broken).write_text(f"BEGIN;\nPRAGMA user_version = {latest + 1};\nCOMMIT;\n")
+    (migrations / POSTGRES_MIGRATIONS / broken).write_text(
+        "CREATE TABLE half_done (id INTEGER);\nINSERT INTO no_such_table VALUES (1);\n"
+    )
+    with pytest.raises(DatabaseError, match=rf"{broken} failed and was rolled back"):
+        await Database.open(store_location, migrations_dir=migrations)
+    db = await Database.open(store_location)
+    try:
+        assert await db.schema_version() == latest
+        assert (await db.fetchone("SELECT to_regclass('half_done') IS NULL AS absent"))["absent"]
+    finally:
+        await db.close()
+
+
+@pytest.mark.postgresql
+async def test_a_postgresql_store_newer_than_the_code_is_refused(store_location: Location) -> None:
+    db = await Database.open(store_location)
+    await db.execute("UPDATE schema_version SET version = 99")
+    await db.close()
+    with pytest.raises(DatabaseError, match="newer than this skatebot"):
+        await Database.open(store_location)
+
+
+@pytest.mark.postgresql
+async def test_postgresql_integrity_check_and_a_backup_left_to_pg_dump(store: Database, tmp_path: Path) -> None:
+    assert await store.integrity_check() == ["ok"]
+    with pytest.raises(DatabaseError, match="pg_dump"):
+        await store.backup(tmp_path / "backup.sqlite3")
+    assert not (tmp_path / "backup.sqlite3").exists()
+
+
+@pytest.mark.postgresql
+async def test_a_postgresql_write_gives_up_on_a_lock_held_elsewhere_and_reads_never_wait(
+    store_location: Location,
+) -> None:
+    from bot.i18n import t
+    from bot.tree import error_message
+    from db.database import StoreBusy
+
+    db = await Database.open(store_location, write_wait=0.5)
+    other = await asyncpg.connect(str(store_location))  # another process's writer
+    try:
+        lock = other.transaction()
+        await lock.start()
+        await other.execute("LOCK TABLE provenance IN EXCLUSIVE MODE")  # writes wait, reads do not
+        started = time.monotonic()
+        with pytest.raises(StoreBusy, match="nothing was written") as busy:
+            await db.execute("INSERT INTO provenance (confidence, sources) VALUES ('derived', '[]')")
+        assert 0.5 <= time.monotonic() - started < 2
+        assert error_message(busy.value) == t("error-store-busy")
+        started = time.monotonic()
+        assert (await db.fetchone("SELECT count(*) FROM provenance"))[0] == 0
+        assert time.monotonic() - started < 0.2
+        await lock.commit()
+        await db.execute("INSERT INTO provenance (confidence, sources) VALUES ('derived', '[]')")
+        assert (await db.fetchone("SELECT count(*) FROM provenance"))[0] == 1
+    finally:
+        await other.close()
+        await db.close()
+
+
+@pytest.mark.postgresql
+async def test_a_lost_postgresql_write_connection_is_opened_again(store: Database) -> None:
+    """The server ends the bot's write session (a restart, an administrator): the next write connects again."""
+    async with store.transaction() as tx:
+        session = (await tx.fetchone("SELECT pg_backend_pid()"))[0]
+    assert (await store.fetchone("SELECT pg_terminate_backend(?)", (session,)))[0]
+    await store.execute("INSERT INTO provenance (confidence, sources) VALUES ('derived', '[]')")
+    async with store.transaction() as tx:
+        assert (await tx.fetchone("SELECT pg_backend_pid()"))[0] != session
+    assert (await store.fetchone("SELECT count(*) FROM provenance WHERE sources = '[]'"))[0] == 1
+
+
+@pytest.mark.postgresql
+async def test_postgresql_writes_of_two_processes_take_turns(bundled_store: Location) -> None:
+    """Two processes' write transactions never overlap (as SQLite's write lock has it): the second waits for the
+    first to commit, then reads what it wrote. Two processes starting together on a new store import the bundled
+    data once this way, however their reads and writes interleave."""
+    first, second = await Database.open(bundled_store), await Database.open(bundled_store)
+    try:
+        seen: list[int] = []
+
+        async def second_writer() -> None:
+            async with second.transaction() as tx:
+                seen.append((await tx.fetchone("SELECT count(*) FROM provenance WHERE note = 'turns'"))[0])
+                await tx.execute(
+                    "INSERT INTO provenance (confidence, sources, note) VALUES ('derived', '[2]', 'turns')"
+                )
+
+        async with first.transaction() as tx:
+            await tx.execute("INSERT INTO provenance (confidence, sources, note) VALUES ('derived', '[1]', 'turns')")
+            waiting = asyncio.create_task(second_writer())
+            await asyncio.sleep(0.3)
+            assert not waiting.done()  # its transaction waits for this one's end
+        await waiting
+        assert seen == [1]  # it saw the first's committed row
+        assert (await first.fetchone("SELECT count(*) FROM provenance WHERE note = 'turns'"))[0] == 2
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_two_processes_starting_on_a_new_store_fill_it_once(
+    store_location: Location, bundled_store_template: Location
+) -> None:
+    """Two bot processes started together on a new store (sharded processes, one store) both find it empty: the
+    bundled results, example stories and stories from the results end up there once, as one process leaves them."""
+    from bot.store import open_store
+
+    db = await Database.open(store_location)  # created and migrated, as the first of them does
+    await db.close()
+    (first, _), (second, _) = await asyncio.gather(open_store(store_location), open_store(store_location))
+    await first.close()
+    counts = (
+        "SELECT (SELECT count(*) FROM imports), (SELECT count(*) FROM stories), (SELECT count(*) FROM story_sources)"
+    )
+    try:
+        filled = tuple(await second.fetchone(counts))
+    finally:
+        await second.close()
+    template = await Database.open_readonly(bundled_store_template)
+    try:
+        assert filled == tuple(await template.fetchone(counts))
+    finally:
+        await template.close()

@@ -3,16 +3,15 @@ every import), and the era's words in the catalogue."""
 
 from __future__ import annotations
 
-import shutil
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.services.eras import era_of
 from bot.services.importer import import_document
-from db.database import MIGRATIONS_DIR, Database
+from db.database import Database
 from db.repositories.results import ResultsRepository
+from tests.stores import Location, migrations_before
 
 
 @pytest.mark.parametrize(
@@ -77,8 +76,8 @@ def _document(season: str) -> dict[str, object]:
     }
 
 
-async def test_an_import_sets_the_era_and_a_corrected_season_moves_it(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+async def test_an_import_sets_the_era_and_a_corrected_season_moves_it(store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         await import_document(db, _document("2019-20"), source="test")
         assert (await db.fetchone("SELECT era FROM segments"))["era"] == "2018-2022"
@@ -90,13 +89,9 @@ async def test_an_import_sets_the_era_and_a_corrected_season_moves_it(tmp_path: 
         await db.close()
 
 
-async def test_the_migration_backfills_segments_stored_before_it(tmp_path: Path) -> None:
-    before = tmp_path / "migrations"
-    before.mkdir()
-    for path in MIGRATIONS_DIR.glob("*.sql"):
-        if int(path.name[:4]) < 12:
-            shutil.copy(path, before)
-    path = tmp_path / "s.sqlite3"
+async def test_the_migration_backfills_segments_stored_before_it(tmp_path: Path, store_location: Location) -> None:
+    before = migrations_before(tmp_path / "migrations", "0012_")
+    path = store_location
     db = await Database.open(path, migrations_dir=before)
     try:
         for key, season in (("a", "2016-17"), ("b", "2019-20"), ("c", "2025-26"), ("d", "unknown"), ("e", "2001-02")):
@@ -129,7 +124,6 @@ async def test_the_migration_backfills_segments_stored_before_it(tmp_path: Path)
             ("e", None),
         ]
         assert all(row["era"] == era_of(row["season"]) for row in rows)
+        assert await db.schema_version() >= 12
     finally:
         await db.close()
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] >= 12

@@ -16,6 +16,7 @@ from bot.services.importer import (
 )
 from bot.store import bundled_files
 from db.database import Database
+from tests.stores import Location
 
 SOURCE = ["https://example.org/results"]
 
@@ -70,8 +71,8 @@ async def count(db: Database, table: str) -> int:
     return (await db.fetchone(f"SELECT count(*) FROM {table}"))[0]
 
 
-async def test_import_then_reimport_changes_nothing(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+async def test_import_then_reimport_changes_nothing(store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         first = await import_document(db, document(), source="test")
         assert first.changes["added entries"] == 2 and first.changes["added segment results"] == 2
@@ -84,8 +85,8 @@ async def test_import_then_reimport_changes_nothing(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_a_corrected_file_updates_only_what_differs(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+async def test_a_corrected_file_updates_only_what_differs(store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         await import_document(db, document(), source="test")
         corrected = document()
@@ -100,8 +101,8 @@ async def test_a_corrected_file_updates_only_what_differs(tmp_path: Path) -> Non
         await db.close()
 
 
-async def test_an_invalid_file_writes_nothing(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+async def test_an_invalid_file_writes_nothing(store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         bad = document()
         # Valid first entry, broken second one: the first must not be written either.
@@ -186,8 +187,8 @@ async def test_an_invalid_file_writes_nothing(tmp_path: Path) -> None:
         ),
     ],
 )
-async def test_validation_names_the_problem(tmp_path: Path, mutate: Any, message: str) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+async def test_validation_names_the_problem(mutate: Any, message: str, store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         bad = copy.deepcopy(document())
         mutate(bad)
@@ -197,8 +198,8 @@ async def test_validation_names_the_problem(tmp_path: Path, mutate: Any, message
         await db.close()
 
 
-async def test_bare_values_inherit_the_nearest_provenance(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+async def test_bare_values_inherit_the_nearest_provenance(store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         doc = document()
         entry = doc["competitions"][0]["events"][0]["entries"][1]
@@ -213,8 +214,8 @@ async def test_bare_values_inherit_the_nearest_provenance(tmp_path: Path) -> Non
         await db.close()
 
 
-async def test_skaters_are_never_merged_on_name_alone(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+async def test_skaters_are_never_merged_on_name_alone(store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         doc = document()
         entries = doc["competitions"][0]["events"][0]["entries"]
@@ -227,8 +228,8 @@ async def test_skaters_are_never_merged_on_name_alone(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_isu_id_matches_and_a_new_spelling_becomes_an_alias(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+async def test_isu_id_matches_and_a_new_spelling_becomes_an_alias(store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         doc = document()
         doc["competitions"][0]["events"][0]["entries"][0]["skaters"][0]["isu_id"] = "isufs00012345"
@@ -243,8 +244,8 @@ async def test_isu_id_matches_and_a_new_spelling_becomes_an_alias(tmp_path: Path
         await db.close()
 
 
-async def test_bundled_files_import_and_are_idempotent(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+async def test_bundled_files_import_and_are_idempotent(store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         files = bundled_files()
         assert {f.stem for f in files} >= {"owg2026", "owg2022", "owg2018", "wc2025"}
@@ -257,10 +258,10 @@ async def test_bundled_files_import_and_are_idempotent(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_not_json_is_a_clear_error(tmp_path: Path) -> None:
+async def test_not_json_is_a_clear_error(tmp_path: Path, store_location: Location) -> None:
     path = tmp_path / "broken.json"
     path.write_text('{"format": "skatebot-results", ')
-    db = await Database.open(tmp_path / "s.sqlite3")
+    db = await Database.open(store_location)
     try:
         with pytest.raises(ImportFormatError, match=r"broken\.json: not UTF-8 JSON"):
             await import_file(db, path)
@@ -268,8 +269,8 @@ async def test_not_json_is_a_clear_error(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_one_skater_twice_in_an_event_is_refused(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+async def test_one_skater_twice_in_an_event_is_refused(store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         doc = document()
         entries = doc["competitions"][0]["events"][0]["entries"]
@@ -284,8 +285,8 @@ async def test_one_skater_twice_in_an_event_is_refused(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_levels_make_two_events_of_one_discipline(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+async def test_levels_make_two_events_of_one_discipline(store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         doc = document()
         junior = copy.deepcopy(doc["competitions"][0]["events"][0])
@@ -298,8 +299,8 @@ async def test_levels_make_two_events_of_one_discipline(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_a_complete_event_removes_what_it_no_longer_lists(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+async def test_a_complete_event_removes_what_it_no_longer_lists(store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         await import_document(db, document(), source="test")
         shorter = document()
@@ -314,8 +315,8 @@ async def test_a_complete_event_removes_what_it_no_longer_lists(tmp_path: Path) 
         await db.close()
 
 
-async def test_a_figure_left_out_is_kept_and_a_null_clears_it(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+async def test_a_figure_left_out_is_kept_and_a_null_clears_it(store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         await import_document(db, document(), source="test")
         partial = document()
@@ -333,8 +334,8 @@ async def test_a_figure_left_out_is_kept_and_a_null_clears_it(tmp_path: Path) ->
         await db.close()
 
 
-async def test_identity_changes_are_refused_when_guarded(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+async def test_identity_changes_are_refused_when_guarded(store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         await import_document(db, document(), source="test")
         renamed = document()
@@ -352,7 +353,7 @@ async def test_identity_changes_are_refused_when_guarded(tmp_path: Path) -> None
         await db.close()
 
 
-async def test_import_messages_are_catalogue_texts_with_english_for_the_command_line(tmp_path: Path) -> None:
+async def test_import_messages_are_catalogue_texts_with_english_for_the_command_line(store_location: Location) -> None:
     """What /admin import-isu shows an owner is catalogue messages (put into the owner's words); the command
     line prints their English, which is what describe() and str() give."""
     from collections import Counter
@@ -386,7 +387,7 @@ async def test_import_messages_are_catalogue_texts_with_english_for_the_command_
     assert english[-1] == "warning: Men Free: no judges' details PDF linked"
     assert summary.describe() == "\n".join(english)
 
-    db = await Database.open(tmp_path / "s.sqlite3")
+    db = await Database.open(store_location)
     try:
         await import_document(db, document(), source="test")
         renamed = document()
@@ -433,9 +434,9 @@ async def skater_rows(db: Database) -> list[tuple[str, str]]:
     ],
 )
 async def test_a_respelled_partner_of_a_stored_skater_is_joined_only_when_all_else_agrees(
-    tmp_path: Path, later: tuple[str, str, str], joined: bool
+    later: tuple[str, str, str], joined: bool, store_location: Location
 ) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+    db = await Database.open(store_location)
     try:
         first = pairs_document("cup2017", "2016-17", [("Aliona Savchenko", "Bruno Massot", "GER")])
         second = pairs_document("cup2018", "2017-18", [later])
@@ -452,8 +453,8 @@ async def test_a_respelled_partner_of_a_stored_skater_is_joined_only_when_all_el
         await db.close()
 
 
-async def test_a_couple_that_changed_federation_together_stays_the_same_two(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "s.sqlite3")
+async def test_a_couple_that_changed_federation_together_stays_the_same_two(store_location: Location) -> None:
+    db = await Database.open(store_location)
     try:
         before = pairs_document("cup2017", "2016-17", [("Marie-Jade Lauriault", "Romain Le Gac", "FRA")])
         after = pairs_document(

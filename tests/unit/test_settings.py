@@ -93,3 +93,15 @@ def test_no_tls_only_on_this_machine(name: str, url: str) -> None:
 def test_tls_anywhere_and_plain_on_loopback_are_accepted(env: dict[str, str]) -> None:
     settings = Settings.from_env(env)
     assert settings.api_base_url and settings.gateway_url
+
+
+def test_the_store_may_be_a_postgresql_url_named_without_its_password() -> None:
+    url = "postgresql://bot:s3cret@127.0.0.1:5432/skatebot"
+    settings = Settings.from_env({"SKATEBOT_DB": url})
+    assert settings.db_path == url  # a URL, not a Path: "//" would collapse
+    assert settings.store_name == "postgresql://bot@127.0.0.1:5432/skatebot"
+    assert "s3cret" not in repr(settings)
+    assert Settings.from_env({"SKATEBOT_DB": "postgres://127.0.0.1/x"}).db_path == "postgres://127.0.0.1/x"
+    assert Settings.from_env({"SKATEBOT_DB": "/tmp/x.sqlite3"}).store_name == "/tmp/x.sqlite3"
+    with pytest.raises(SettingsError, match="postgresql:// URL, got a mysql:// URL"):
+        Settings.from_env({"SKATEBOT_DB": "mysql://127.0.0.1/x"})

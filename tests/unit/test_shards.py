@@ -20,6 +20,7 @@ from db.models import AuditRecord, MomentSchedule, Trigger
 from db.repositories.live import LiveRepository
 from db.repositories.moments import MomentRepository
 from db.repositories.stories import GuildRepository, StoryRepository
+from tests.stores import Location
 
 NOW = datetime(2026, 2, 18, 12, 0, tzinfo=UTC)
 BEFORE_THE_START = "2026-02-18T11:59:00+00:00"  # a claim left open by a process that stopped before these started
@@ -89,9 +90,9 @@ def process(db: Database, results: ResultsService, shards: Shards) -> tuple[Mome
 
 
 @pytest.fixture
-async def second_connection(store: Database) -> Database:
-    """The same store file opened again, as a second process opens it."""
-    db = await Database.open(store.path)
+async def second_connection(store: Database, bundled_store: Location) -> Database:
+    """The same store opened again, as a second process opens it."""
+    db = await Database.open(bundled_store)
     yield db
     await db.close()
 
