@@ -67,6 +67,19 @@ def _is_busy(exc: sqlite3.Error) -> bool:
     return "locked" in str(exc) or "busy" in str(exc)
 
 
+def pending_migrations(directory: Path, current: int, where: str) -> list[tuple[int, Path]]:
+    """The migrations a store at schema version `current` lacks, in order; a store newer than every migration
+    here is refused (an older skatebot must not open what a newer one wrote). Both engines apply these."""
+    migrations = list_migrations(directory)
+    latest = migrations[-1][0] if migrations else 0
+    if current > latest:
+        raise DatabaseError(
+            f"the database {where} is at schema version {current}, newer than this skatebot "
+            f"(which knows up to {latest}); upgrade skatebot instead of opening it with an old one"
+        )
+    return [(number, path) for number, path in migrations if number > current]
+
+
 def list_migrations(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
     migrations = []
     for path in sorted(directory.iterdir()):
@@ -289,17 +302,7 @@ class SQLiteDatabase(Database):
 
     async def _migrate(self, migrations_dir: Path) -> None:
         conn = self._write_connection()
-        migrations = list_migrations(migrations_dir)
-        latest = migrations[-1][0] if migrations else 0
-        current = await self._user_version()
-        if current > latest:
-            raise DatabaseError(
-                f"the database {self.path} is at schema version {current}, newer than this skatebot "
-                f"(which knows up to {latest}); upgrade skatebot instead of opening it with an old one"
-            )
-        for number, path in migrations:
-            if number <= current:
-                continue
+        for number, path in pending_migrations(migrations_dir, await self._user_version(), self.path):
             log.info("applying migration %s", path.name)
             try:
                 # The script carries its own BEGIN ... COMMIT and version bump, so it is atomic on its own.

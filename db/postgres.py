@@ -37,7 +37,7 @@ from db.database import (
     StoreBusy,
     StoreMissing,
     Transaction,
-    list_migrations,
+    pending_migrations,
     redacted,
 )
 from db.dialect import POSTGRESQL
@@ -385,22 +385,13 @@ async def _read_pool(url: str) -> asyncpg.Pool:
 async def _migrate(conn: asyncpg.Connection, migrations_dir: Path, where: str) -> None:
     """Applies the migrations the database lacks, each in its own transaction with its version bump, under an
     advisory lock so that processes starting together migrate once."""
-    migrations = list_migrations(migrations_dir)
-    latest = migrations[-1][0] if migrations else 0
     await conn.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
     try:
         async with conn.transaction():
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             await conn.execute("INSERT INTO schema_version SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM schema_version)")
         current = int(await conn.fetchval("SELECT version FROM schema_version"))
-        if current > latest:
-            raise DatabaseError(
-                f"the database {where} is at schema version {current}, newer than this skatebot "
-                f"(which knows up to {latest}); upgrade skatebot instead of opening it with an old one"
-            )
-        for number, path in migrations:
-            if number <= current:
-                continue
+        for number, path in pending_migrations(migrations_dir, current, where):
             log.info("applying migration %s", path.name)
             try:
                 async with conn.transaction():

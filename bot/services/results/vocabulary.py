@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.i18n import Text, t
+from bot.services.isu.vocabulary import SEGMENT_KINDS
 from bot.services.levels import LEVEL_LABELS, is_senior
 
 if TYPE_CHECKING:
@@ -88,11 +89,10 @@ def category_name_text(discipline: str | None, level: str | None, printed: str) 
 def segment_code_text(code: str | None, printed: str) -> Text:
     """A segment a results site names by its ISU code (SP, FS, RD, SD, FD) and prints as `printed`; the older
     ice dance segments without a name of our own (original, compulsory, pattern dance) are shown as printed."""
-    kinds = {"SP": "short_program", "FS": "free_skate", "RD": "rhythm_dance", "FD": "free_dance"}
     if code == "SD":
         return t("segment-name", shape="kind", stored=printed, kind=t("segment-short-dance"))
-    if code in kinds:
-        return t("segment-name", shape="kind", stored=printed, kind=segment_kind_text(kinds[code]))
+    if code in SEGMENT_KINDS and code != "OD":  # the original dance was the rhythm dance's predecessor, not it
+        return t("segment-name", shape="kind", stored=printed, kind=segment_kind_text(SEGMENT_KINDS[code]))
     return t("segment-name", shape="stored", stored=printed)
 
 
