@@ -16,6 +16,7 @@ import yarl
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.installs import GUILD_ONLY_CONTEXTS, GUILD_ONLY_INSTALLS
 from bot.live_poster import LiveDiscordPoster
 from bot.moment_poster import DiscordPoster
 from bot.scheduling import LiveJob, MomentScheduler, ResultsWatch
@@ -90,6 +91,9 @@ class SkateBot(commands.Bot):
             tree_cls=SkateTree,
             allowed_mentions=discord.AllowedMentions.none(),  # user-written text must never ping anyone
             owner_ids=set(settings.owner_ids) or None,
+            # Every command is the server's unless it says otherwise (`bot.installs.anywhere`).
+            allowed_installs=GUILD_ONLY_INSTALLS,
+            allowed_contexts=GUILD_ONLY_CONTEXTS,
             **options,
         )
         self.settings = settings

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.checks import NeedsBotServer
 from bot.errors import NotFound, UserFacingError
 from bot.i18n import Text, t
 from bot.text import quote
@@ -38,6 +39,8 @@ def error_message(error: BaseException) -> Text | None:
         return error.text
     if isinstance(error, StoreBusy):
         return t("error-store-busy")
+    if isinstance(error, NeedsBotServer):
+        return t("error-needs-bot-server")
     if isinstance(error, app_commands.NoPrivateMessage):
         return t("error-guild-only")
     if isinstance(error, app_commands.CommandOnCooldown):

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from bot.sandbox import limits
+from bot.sandbox import contexts, limits
+from bot.sandbox.contexts import PrivateChannel
 from bot.sandbox.errors import (
     DiscordHTTPError,
     FieldErrors,
@@ -26,6 +27,7 @@ from bot.sandbox.errors import (
 )
 from bot.sandbox.permissions import USE_APPLICATION_COMMANDS, VIEW_CHANNEL, permissions_for
 from bot.sandbox.state import (
+    DIRECT_MESSAGES_INTENT,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     GUILD_MESSAGES_INTENT,
@@ -95,11 +97,14 @@ class InteractionResult:
         self,
         *,
         type: int,
-        guild: Guild,
-        channel: Channel,
+        guild: Guild | None,
+        channel: Channel | PrivateChannel,
         user: User,
         source_message: Message | None = None,
+        owners: dict[str, str] | None = None,
     ) -> None:
+        """`guild` None: a DM or group DM (`channel`). `owners`: the installs that authorize it, as Discord's
+        `authorizing_integration_owners` ("0": the server's install, "1": the user's)."""
         self.id = new_snowflake()
         self.token = "itok_" + secrets.token_urlsafe(24)
         self.type = type
@@ -107,6 +112,12 @@ class InteractionResult:
         self.channel = channel
         self.user = user
         self.source_message = source_message
+        self.context = contexts.context_of(guild, channel)
+        self.owners = owners if owners is not None else {"0": str(guild.id) if guild is not None else "0"}
+        # Discord shows every reply to the asker only (a server that did not add the app, without Use External
+        # Apps): what the bot asked for is kept apart from what Discord showed.
+        self.forced_ephemeral = contexts.replies_forced_ephemeral(guild, channel, user)
+        self.asked_ephemeral: bool | None = None
         self.payload: dict[str, Any] = {}
         self.dispatched_at: float | None = None
         self.response_type: int | None = None
@@ -170,19 +181,28 @@ class Interactions:
 
     # ---------------------------------------------------------------- interactions: sending
 
-    def _find_command(self, guild: Guild, name: str) -> dict[str, Any]:
-        for cmd in self.state.commands(guild):
+    def _find_command(self, commands: list[dict[str, Any]], name: str, *, everywhere: bool) -> dict[str, Any]:
+        for cmd in commands:
             if cmd["name"] == name and cmd.get("type", 1) == 1:
                 return cmd
-        names = sorted({c["name"] for c in self.state.commands(guild) if c.get("type", 1) == 1})
+        names = sorted({c["name"] for c in commands if c.get("type", 1) == 1})
+        if not everywhere and any(c["name"] == name for c in self.state.commands()):
+            raise ValueError(
+                f"/{name} is not offered here (its contexts and installs do not include this place); "
+                f"offered: {', '.join('/' + n for n in names) or 'none'}"
+            )
         raise ValueError(f"unknown command /{name}; registered: {', '.join('/' + n for n in names) or 'none'}")
 
-    def resolve_command(self, guild: Guild, command: str) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
-        """(command JSON, path of sub-names, option schemas of the leaf) for 'story source add'."""
+    def resolve_command(
+        self, guild: Guild | None, command: str, *, offered: list[dict[str, Any]] | None = None
+    ) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
+        """(command JSON, path of sub-names, option schemas of the leaf) for 'story source add'; among `offered`
+        (the commands Discord's client lists where the user is), else the server's and the global ones."""
         words = command.strip().lstrip("/").split()
         if not words:
             raise ValueError("empty command")
-        cmd = self._find_command(guild, words[0])
+        commands = offered if offered is not None else self.state.commands(guild)
+        cmd = self._find_command(commands, words[0], everywhere=offered is None)
         options: list[dict[str, Any]] = cmd.get("options") or []
         path: list[str] = []
         for word in words[1:]:
@@ -198,7 +218,7 @@ class Interactions:
         return cmd, path, options
 
     def _option_value(
-        self, guild: Guild, member_id: int, schema: dict[str, Any], value: Any, resolved: dict[str, Any]
+        self, guild: Guild | None, member_id: int, schema: dict[str, Any], value: Any, resolved: dict[str, Any]
     ) -> Any:
         name, otype = schema["name"], schema.get("type")
         if otype == 3:
@@ -229,6 +249,8 @@ class Interactions:
                 value = value.lower() in ("true", "yes")
             value = bool(value)
         elif otype in (6, 7, 8, 9):
+            if guild is None:
+                raise ValueError(f"{name}: the sandbox resolves users, roles and channels in servers only")
             return self._resolve_entity(guild, member_id, schema, value, resolved)
         elif otype == 11:
             filename, data = value if isinstance(value, tuple) else ("file", bytes(value))
@@ -299,15 +321,16 @@ class Interactions:
 
     def build_options(
         self,
-        guild: Guild,
+        guild: Guild | None,
         member_id: int,
         command: str,
         options: dict[str, Any] | None,
         *,
         focused: str | None = None,
+        offered: list[dict[str, Any]] | None = None,
     ) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
         """(command, typed options tree, resolved) from the registered schema, as Discord's client would."""
-        cmd, path, schema = self.resolve_command(guild, command)
+        cmd, path, schema = self.resolve_command(guild, command, offered=offered)
         options = dict(options or {})
         by_name = {o["name"]: o for o in schema}
         unknown = [k for k in options if k not in by_name]
@@ -349,30 +372,18 @@ class Interactions:
         return cmd, tree, resolved
 
     def _interaction_payload(self, result: InteractionResult, data: dict[str, Any]) -> dict[str, Any]:
-        guild, channel, user = result.guild, result.channel, result.user
-        member = guild.members.get(user.id)
-        if member is None:
-            raise ValueError(f"{user.name} is not a member of {guild.name}")
-        channel_json = channel.to_json()
-        channel_json["permissions"] = str(permissions_for(guild, user.id, channel))
         payload: dict[str, Any] = {
             "id": str(result.id),
             "application_id": str(self.state.application_id),
             "type": result.type,
             "data": data,
-            "guild_id": str(guild.id),
-            "guild": {"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
-            "channel_id": str(channel.id),
-            "channel": channel_json,
-            "member": {**member.to_json(), "permissions": str(permissions_for(guild, user.id, channel))},
+            **contexts.place_fields(self.state, result.guild, result.channel, result.user),
             "token": result.token,
             "version": 1,
-            "app_permissions": str(permissions_for(guild, self.state.bot_user.id, channel)),
-            "locale": user.locale,
-            "guild_locale": guild.preferred_locale,
+            "locale": result.user.locale,
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(guild.id)},
-            "context": 0,
+            "authorizing_integration_owners": dict(result.owners),
+            "context": result.context,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
         if result.source_message is not None:
@@ -380,10 +391,10 @@ class Interactions:
         return payload
 
     def _dispatch_interaction(self, result: InteractionResult, data: dict[str, Any]) -> None:
-        sessions = self.gateway.live_sessions(result.guild.id)
+        sessions = self.gateway.live_sessions(result.guild.id if result.guild is not None else None)
         if not sessions:
             raise RuntimeError("the bot is not connected to the gateway")
-        if result.channel.id not in result.guild.channels:
+        if result.guild is not None and result.channel.id not in result.guild.channels:
             raise ValueError(f"#{result.channel.name} does not exist (any more)")
         result.payload = self._interaction_payload(result, data)
         self.state.interactions[result.id] = result
@@ -405,48 +416,78 @@ class Interactions:
                 "(users see 'The application did not respond')"
             )
 
-    def _check_user(self, guild: Guild, channel: Channel, user: User) -> None:
+    def _check_user(self, guild: Guild | None, channel: Channel | PrivateChannel, user: User) -> None:
+        if isinstance(channel, PrivateChannel) or guild is None:
+            if not isinstance(channel, PrivateChannel) or user not in channel.recipients:
+                raise ValueError(f"{user.name} is not in that conversation")
+            return
+        if user.id not in guild.members:
+            raise ValueError(f"{user.name} is not a member of {guild.name}")
         perms = permissions_for(guild, user.id, channel)
         if not perms & VIEW_CHANNEL:
             raise ValueError(f"{user.name} cannot see #{channel.name}")
 
     async def slash(
         self,
-        guild: Guild,
-        channel: Channel,
+        guild: Guild | None,
+        channel: Channel | PrivateChannel,
         user: User,
         command: str,
         options: dict[str, Any] | None = None,
     ) -> InteractionResult:
-        """Run a slash command as `user` would; returns at once (await result.wait() for the callback)."""
+        """Run a slash command as `user` would; returns at once (await result.wait() for the callback). `guild`
+        None: in a DM or group DM (`channel`); only the commands Discord offers there can be run."""
         self._check_user(guild, channel, user)
-        if not permissions_for(guild, user.id, channel) & USE_APPLICATION_COMMANDS:
-            raise ValueError(f"{user.name} may not use application commands in #{channel.name}")
-        cmd, tree, resolved = self.build_options(guild, user.id, command, options)
+        if guild is not None and not isinstance(channel, PrivateChannel):
+            if not permissions_for(guild, user.id, channel) & USE_APPLICATION_COMMANDS:
+                raise ValueError(f"{user.name} may not use application commands in #{channel.name}")
+        offered = contexts.offered_commands(self.state, guild, channel, user)
+        cmd, tree, resolved = self.build_options(guild, user.id, command, options, offered=offered)
         data = _command_data(cmd, type=1, options=tree, resolved=resolved)
-        result = InteractionResult(type=IT_APPLICATION_COMMAND, guild=guild, channel=channel, user=user)
+        result = self._new_result(IT_APPLICATION_COMMAND, cmd, guild, channel, user)
         self._dispatch_interaction(result, data)
         return result
 
-    async def message_command(self, guild: Guild, user: User, command: str, message: Message) -> InteractionResult:
+    def _new_result(
+        self, itype: int, cmd: dict[str, Any], guild: Guild | None, channel: Channel | PrivateChannel, user: User
+    ) -> InteractionResult:
+        installs = contexts.installs_offering(cmd, guild, contexts.context_of(guild, channel), user)
+        owners = contexts.authorizing_owners(installs, guild, contexts.context_of(guild, channel), user)
+        return InteractionResult(type=itype, guild=guild, channel=channel, user=user, owners=owners)
+
+    async def message_command(
+        self, guild: Guild | None, user: User, command: str, message: Message
+    ) -> InteractionResult:
         """Use a message context menu ("Apps > Report story") on `message`, as `user` would."""
-        channel = guild.channels.get(message.channel_id)
-        if channel is None:
-            raise ValueError("that message's channel is gone")
+        guild, channel = self._place_of(message, guild)
         self._check_user(guild, channel, user)
-        cmd = next((c for c in self.state.commands(guild) if c.get("type") == 3 and c["name"] == command), None)
+        offered = contexts.offered_commands(self.state, guild, channel, user)
+        cmd = next((c for c in offered if c.get("type") == 3 and c["name"] == command), None)
         if cmd is None:
-            raise ValueError(f"no message command named {command!r} is registered")
+            raise ValueError(f"no message command named {command!r} is offered here")
         resolved = {"messages": {str(message.id): self.state.message_json(message)}}
         data = _command_data(cmd, type=3, target_id=str(message.id), resolved=resolved)
-        result = InteractionResult(type=IT_APPLICATION_COMMAND, guild=guild, channel=channel, user=user)
+        result = self._new_result(IT_APPLICATION_COMMAND, cmd, guild, channel, user)
         self._dispatch_interaction(result, data)
         return result
+
+    def _place_of(self, message: Message, guild: Guild | None) -> tuple[Guild | None, Channel | PrivateChannel]:
+        """Where a message is: its server and channel, or its DM or group DM."""
+        private = self.state.private_channels.get(message.channel_id)
+        if private is not None:
+            return None, private
+        guild = guild or self.state.guilds.get(message.guild_id or 0)
+        if guild is None:
+            raise ValueError("message has no guild")
+        channel = guild.channels.get(message.channel_id)
+        if channel is None:
+            raise ValueError("the message's channel no longer exists")
+        return guild, channel
 
     async def autocomplete(
         self,
-        guild: Guild,
-        channel: Channel,
+        guild: Guild | None,
+        channel: Channel | PrivateChannel,
         user: User,
         command: str,
         options: dict[str, Any],
@@ -454,9 +495,10 @@ class Interactions:
     ) -> list[dict[str, Any]]:
         """The choices the bot offers for `focused`, given what is typed so far ([] if it never answers)."""
         self._check_user(guild, channel, user)
-        cmd, tree, resolved = self.build_options(guild, user.id, command, options, focused=focused)
+        offered = contexts.offered_commands(self.state, guild, channel, user)
+        cmd, tree, resolved = self.build_options(guild, user.id, command, options, focused=focused, offered=offered)
         data = _command_data(cmd, type=1, options=tree, resolved=resolved)
-        result = InteractionResult(type=IT_AUTOCOMPLETE, guild=guild, channel=channel, user=user)
+        result = self._new_result(IT_AUTOCOMPLETE, cmd, guild, channel, user)
         self._dispatch_interaction(result, data)
         try:
             await result.wait(timeout=self.ack_deadline + 0.1)
@@ -478,12 +520,7 @@ class Interactions:
             raise ValueError("only components on the bot's own messages can be used")
         if message.deleted:
             raise ValueError("that message was deleted")
-        guild = guild or self.state.guilds.get(message.guild_id or 0)
-        if guild is None:
-            raise ValueError("message has no guild")
-        channel = guild.channels.get(message.channel_id)
-        if channel is None:
-            raise ValueError("the message's channel no longer exists")
+        guild, channel = self._place_of(message, guild)
         comp = next((c for c in message.iter_components() if c.get("custom_id") == custom_id), None)
         if comp is None:
             ids = [c.get("custom_id") for c in message.iter_components()]
@@ -494,7 +531,12 @@ class Interactions:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": comp.get("type", 2)}
         if comp.get("type") != 2:
             data["values"] = list(values or [])
-        result = InteractionResult(type=IT_COMPONENT, guild=guild, channel=channel, user=user, source_message=message)
+        # A press is authorized by the installs of the interaction that posted the message (a server's, for posts).
+        origin = self.state.interactions.get(message.interaction_id or 0)
+        owners = dict(origin.owners) if origin is not None else None
+        result = InteractionResult(
+            type=IT_COMPONENT, guild=guild, channel=channel, user=user, source_message=message, owners=owners
+        )
         self._dispatch_interaction(result, data)
         return result
 
@@ -540,6 +582,7 @@ class Interactions:
             channel=result.channel,
             user=user,
             source_message=result.source_message,
+            owners=dict(result.owners),
         )
         self._dispatch_interaction(submit, {"custom_id": result.modal["custom_id"], "components": components})
         return submit
@@ -567,9 +610,9 @@ class Interactions:
         msg = self._apply_response(result, rtype, data, files)
         result._acked.set()
         if msg is not None and not msg.ephemeral and rtype in _NEW_MESSAGE_RESPONSES:
-            self._dispatch_message(result.guild, "MESSAGE_CREATE", msg)
+            self._dispatch_message(result, "MESSAGE_CREATE", msg)
         elif msg is not None and not msg.ephemeral and rtype == UPDATE_MESSAGE:
-            self._dispatch_message(result.guild, "MESSAGE_UPDATE", msg)
+            self._dispatch_message(result, "MESSAGE_UPDATE", msg)
         if request.query.get("with_response") not in ("1", "true", "True"):
             return web.Response(status=204)
         return json_response(self._callback_response(result, rtype, msg))
@@ -607,10 +650,13 @@ class Interactions:
         """What the response does to the conversation; the message it creates or edits, if any."""
         guild, channel = result.guild, result.channel
         msg: Message | None = None
+        forced = FLAG_EPHEMERAL if result.forced_ephemeral else 0
+        if rtype in _NEW_MESSAGE_RESPONSES:
+            result.asked_ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
         if rtype == CHANNEL_MESSAGE:
             if not (data.get("content") or data.get("embeds") or files or data.get("components")):
                 raise empty_message()
-            msg = self.state.new_message(guild, channel, data, files, interaction=result)
+            msg = self.state.new_message(guild, channel, data, files, interaction=result, extra_flags=forced)
             result.ephemeral = msg.ephemeral
             result.message = result.original = msg
             self.state.emit("create", msg, result)
@@ -619,7 +665,7 @@ class Interactions:
             # Discord shows "<bot> is thinking..." as a real (loading) message that @original refers to.
             flags = int(data.get("flags") or 0) & FLAG_EPHEMERAL
             msg = self.state.new_message(
-                guild, channel, {"flags": flags}, [], interaction=result, extra_flags=FLAG_LOADING
+                guild, channel, {"flags": flags}, [], interaction=result, extra_flags=FLAG_LOADING | forced
             )
             result.ephemeral = msg.ephemeral
             result.original = msg
@@ -656,8 +702,13 @@ class Interactions:
             body["resource"] = {"type": rtype, "message": self.state.message_json(msg)}
         return body
 
-    def _dispatch_message(self, guild: Guild, event: str, msg: Message) -> None:
-        self.gateway.dispatch_guild(guild, event, self.state.message_json(msg), intent=GUILD_MESSAGES_INTENT)
+    def _dispatch_message(self, result: InteractionResult, event: str, msg: Message) -> None:
+        """The message event the bot gets for a reply: in its server, or in its own DM; none from elsewhere."""
+        data = self.state.message_json(msg)
+        if result.guild is not None:
+            self.gateway.dispatch_guild(result.guild, event, data, intent=GUILD_MESSAGES_INTENT)
+        elif isinstance(result.channel, PrivateChannel) and result.channel.with_bot:
+            self.gateway.dispatch_direct(event, data, intent=DIRECT_MESSAGES_INTENT)
 
     # ---------------------------------------------------------------- interactions: webhooks
 
@@ -706,7 +757,15 @@ class Interactions:
             msg = original
             event = "MESSAGE_UPDATE"
         else:
-            msg = self.state.new_message(result.guild, result.channel, payload, files, interaction=result)
+            if "0" not in result.owners and len(result.followups) >= contexts.USER_INSTALL_FOLLOWUPS:
+                raise self._reject(
+                    where,
+                    [(["_root"], f"An app installed by users may send {contexts.USER_INSTALL_FOLLOWUPS} follow-ups.")],
+                )
+            forced = FLAG_EPHEMERAL if result.forced_ephemeral else 0
+            msg = self.state.new_message(
+                result.guild, result.channel, payload, files, interaction=result, extra_flags=forced
+            )
             result.followups.append(msg)
             if result.message is None:
                 result.message = msg
@@ -714,7 +773,7 @@ class Interactions:
             self.state.emit("create", msg, result)
             event = "MESSAGE_CREATE"
         if not msg.ephemeral:
-            self._dispatch_message(result.guild, event, msg)
+            self._dispatch_message(result, event, msg)
         if request.query.get("wait") in ("false", "False", "0"):
             return web.Response(status=204)
         return json_response(self.state.message_json(msg))
@@ -742,7 +801,7 @@ class Interactions:
             result._message_ready.set()
         self.state.emit("edit", msg, result)
         if not msg.ephemeral:
-            self._dispatch_message(result.guild, "MESSAGE_UPDATE", msg)
+            self._dispatch_message(result, "MESSAGE_UPDATE", msg)
         return json_response(self.state.message_json(msg))
 
     async def webhook_delete(self, request: web.Request) -> web.Response:
