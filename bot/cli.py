@@ -6,7 +6,6 @@ import argparse
 import asyncio
 import logging
 import os
-import re
 import signal
 import sqlite3
 import sys
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.i18n import render
+from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError
 
 if TYPE_CHECKING:  # the bot's imports (discord.py) load only for the commands that need them
@@ -23,41 +23,6 @@ if TYPE_CHECKING:  # the bot's imports (discord.py) load only for the commands t
     from db.database import Database
 
 log = logging.getLogger("skatebot")
-
-
-class _RedactSecrets(logging.Filter):
-    """Whatever a library logs, secrets never reach the log output: the bot token, and the interaction tokens
-    in the callback and follow-up URLs discord.py logs at DEBUG (each one lets its holder answer, edit and
-    delete as the bot for 15 minutes) and in gateway payloads."""
-
-    _INTERACTION_TOKENS = re.compile(
-        r"(?P<keep>/interactions/\d+/|/webhooks/\d+/|[\"']token[\"']\s*:\s*[\"'])(?P<secret>[A-Za-z0-9_.\-]{20,})"
-    )
-
-    def __init__(self, token: str | None) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        redacted = self._INTERACTION_TOKENS.sub(r"\g<keep>[token]", message)
-        if self.token:
-            redacted = redacted.replace(self.token, "[token]")
-        if redacted != message:
-            record.msg, record.args = redacted, None
-        return True
-
-
-def setup_logging(settings: Settings) -> None:
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
-    handler.addFilter(_RedactSecrets(settings.token))
-    root = logging.getLogger()
-    root.handlers[:] = [handler]
-    root.setLevel(settings.log_level)
-    logging.getLogger("discord.http").setLevel(logging.WARNING)
-    logging.getLogger("aiosqlite").setLevel(logging.INFO)  # its DEBUG is a line per statement
-    logging.getLogger("discord.gateway").setLevel(max(logging.INFO, root.level))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -243,6 +208,8 @@ async def _run(settings: Settings, args: argparse.Namespace) -> int:
         loop = asyncio.get_running_loop()
         for stop_signal in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(stop_signal, lambda: asyncio.ensure_future(bot.close()))
+        if settings.monitor_address is not None:
+            await bot.serve_monitor(settings.monitor_address)  # stopped when the bot closes
         await bot.start(settings.token or "")
 
     return await _with_bot(settings, serve)
