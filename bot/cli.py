@@ -1,4 +1,4 @@
-"""The `skatebot` command line: run, sync, import, db, stories, live, moments, sandbox."""
+"""The `skatebot` command line: run, health, sync, import, db, stories, live, moments, sandbox."""
 
 from __future__ import annotations
 
@@ -35,6 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("run", help="start the bot (needs DISCORD_TOKEN)")
+    commands.add_parser(
+        "health", help="ask the running bot's /healthz (MONITOR_ADDRESS): exit 0 when healthy, 1 when not"
+    )
     sync = commands.add_parser("sync", help="register the slash commands with Discord")
     sync.add_argument("--guild", type=int, help="sync to this guild only (instant); default: globally")
     importer = commands.add_parser("import", help="load results files in the skatebot JSON format")
@@ -126,6 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     setup_logging(settings)
     handlers = {
         "run": _run,
+        "health": _health,
         "sync": _sync,
         "import": _import,
         "db": _db,
@@ -213,6 +217,30 @@ async def _run(settings: Settings, args: argparse.Namespace) -> int:
         await bot.start(settings.token or "")
 
     return await _with_bot(settings, serve)
+
+
+async def _health(settings: Settings, args: argparse.Namespace) -> int:
+    """For a container's HEALTHCHECK or a script: the bot's own answer, from the address it serves on."""
+    import aiohttp
+
+    from bot.monitor import HEALTH_PATH
+
+    if settings.monitor_address is None:
+        print("skatebot: MONITOR_ADDRESS is not set: the bot serves no /healthz to ask", file=sys.stderr)
+        return 2
+    host, port = settings.monitor_address
+    # A bot serving on every interface (0.0.0.0, ::, in a container) is asked on this machine's loopback.
+    host = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(host, host)
+    url = f"http://{f'[{host}]' if ':' in host else host}:{port}{HEALTH_PATH}"
+    try:
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session:
+            async with session.get(url) as response:
+                body = (await response.text()).strip()
+                print(f"{url}: {response.status} {body}")
+                return 0 if response.status == 200 else 1
+    except (aiohttp.ClientError, TimeoutError, OSError) as exc:
+        print(f"skatebot: no answer from {url}: {exc or type(exc).__name__}", file=sys.stderr)
+        return 1
 
 
 async def _sync(settings: Settings, args: argparse.Namespace) -> int:

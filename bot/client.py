@@ -295,7 +295,7 @@ class SkateBot(commands.Bot):
 
     async def _count_watched_sites(self) -> None:
         watches = await self.live.watches()
-        self.metrics.live_sites.set(sum(1 for watch in watches if watch.state is WatchState.WATCHING))
+        self.metrics.live_sites.set(sum(1 for watch in watches if watch.state == WatchState.WATCHING))
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d guild(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds))
