@@ -33,13 +33,13 @@ from bot.sandbox.interactions import (
     IT_COMPONENT,
     IT_MODAL_SUBMIT,
     MODAL,
-    OPTION_TYPES,
     UPDATE_MESSAGE,
     InteractionResult,
     Interactions,
 )
 from bot.sandbox.limits import NUMBER_OPTION_BOUND, STRING_OPTION_MAX, validate_message, would_ping
 from bot.sandbox.openapi import SpecCheck, load_spec_check
+from bot.sandbox.options import OPTION_TYPES
 from bot.sandbox.permissions import (
     ADD_REACTIONS,
     ADMINISTRATOR,
