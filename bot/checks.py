@@ -6,7 +6,9 @@ from __future__ import annotations
 import logging
 
 import discord
+from discord import app_commands
 
+from bot.installs import in_bot_server
 from bot.services.access import Actor, GuildSettingsSource
 
 log = logging.getLogger(__name__)
@@ -17,7 +19,8 @@ async def actor_for(interaction: discord.Interaction, guilds: GuildSettingsSourc
     moderator (Manage Messages or the server's moderator role) and admin (Manage Server)."""
     user = interaction.user
     is_owner = user.id in owner_ids
-    if interaction.guild_id is None or not isinstance(user, discord.Member):
+    if interaction.guild_id is None or not in_bot_server(interaction) or not isinstance(user, discord.Member):
+        # A DM, a group DM, or a server that never added the bot (a member's own install): no server data.
         return Actor(user.id, None, is_owner=is_owner)
     if interaction.guild is None:  # not in the cache (never with the guilds intent): no rights can be read
         log.warning("guild %s of an interaction is not cached; acting without moderator rights", interaction.guild_id)
@@ -35,3 +38,14 @@ async def actor_for(interaction: discord.Interaction, guilds: GuildSettingsSourc
         is_owner=is_owner,
         is_admin=permissions.manage_guild or permissions.administrator,
     )
+
+
+class NeedsBotServer(app_commands.CheckFailure):
+    """A command that changes or reads a server's own data, run where the bot is not a member (a member's own
+    install in another server, a DM): Discord offers the whole /story group there, so the bot refuses the part
+    that needs the server."""
+
+
+def require_bot_server(interaction: discord.Interaction) -> None:
+    if not in_bot_server(interaction):
+        raise NeedsBotServer()

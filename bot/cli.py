@@ -1,4 +1,4 @@
-"""The `skatebot` command line: run, sync, import, db, stories, live, moments, sandbox."""
+"""The `skatebot` command line: run, health, sync, import, db, stories, live, moments, sandbox."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import argparse
 import asyncio
 import logging
 import os
-import re
 import signal
 import sqlite3
 import sys
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.i18n import render
+from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError
 
 if TYPE_CHECKING:  # the bot's imports (discord.py) load only for the commands that need them
@@ -23,41 +23,6 @@ if TYPE_CHECKING:  # the bot's imports (discord.py) load only for the commands t
     from db.database import Database
 
 log = logging.getLogger("skatebot")
-
-
-class _RedactSecrets(logging.Filter):
-    """Whatever a library logs, secrets never reach the log output: the bot token, and the interaction tokens
-    in the callback and follow-up URLs discord.py logs at DEBUG (each one lets its holder answer, edit and
-    delete as the bot for 15 minutes) and in gateway payloads."""
-
-    _INTERACTION_TOKENS = re.compile(
-        r"(?P<keep>/interactions/\d+/|/webhooks/\d+/|[\"']token[\"']\s*:\s*[\"'])(?P<secret>[A-Za-z0-9_.\-]{20,})"
-    )
-
-    def __init__(self, token: str | None) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        redacted = self._INTERACTION_TOKENS.sub(r"\g<keep>[token]", message)
-        if self.token:
-            redacted = redacted.replace(self.token, "[token]")
-        if redacted != message:
-            record.msg, record.args = redacted, None
-        return True
-
-
-def setup_logging(settings: Settings) -> None:
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
-    handler.addFilter(_RedactSecrets(settings.token))
-    root = logging.getLogger()
-    root.handlers[:] = [handler]
-    root.setLevel(settings.log_level)
-    logging.getLogger("discord.http").setLevel(logging.WARNING)
-    logging.getLogger("aiosqlite").setLevel(logging.INFO)  # its DEBUG is a line per statement
-    logging.getLogger("discord.gateway").setLevel(max(logging.INFO, root.level))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,6 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("run", help="start the bot (needs DISCORD_TOKEN)")
+    commands.add_parser(
+        "health", help="ask the running bot's /healthz (MONITOR_ADDRESS): exit 0 when healthy, 1 when not"
+    )
     sync = commands.add_parser("sync", help="register the slash commands with Discord")
     sync.add_argument("--guild", type=int, help="sync to this guild only (instant); default: globally")
     importer = commands.add_parser("import", help="load results files in the skatebot JSON format")
@@ -161,6 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     setup_logging(settings)
     handlers = {
         "run": _run,
+        "health": _health,
         "sync": _sync,
         "import": _import,
         "db": _db,
@@ -243,9 +212,35 @@ async def _run(settings: Settings, args: argparse.Namespace) -> int:
         loop = asyncio.get_running_loop()
         for stop_signal in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(stop_signal, lambda: asyncio.ensure_future(bot.close()))
+        if settings.monitor_address is not None:
+            await bot.serve_monitor(settings.monitor_address)  # stopped when the bot closes
         await bot.start(settings.token or "")
 
     return await _with_bot(settings, serve)
+
+
+async def _health(settings: Settings, args: argparse.Namespace) -> int:
+    """For a container's HEALTHCHECK or a script: the bot's own answer, from the address it serves on."""
+    import aiohttp
+
+    from bot.monitor import HEALTH_PATH
+
+    if settings.monitor_address is None:
+        print("skatebot: MONITOR_ADDRESS is not set: the bot serves no /healthz to ask", file=sys.stderr)
+        return 2
+    host, port = settings.monitor_address
+    # A bot serving on every interface (0.0.0.0, ::, in a container) is asked on this machine's loopback.
+    host = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(host, host)
+    url = f"http://{f'[{host}]' if ':' in host else host}:{port}{HEALTH_PATH}"
+    try:
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10)) as session:
+            async with session.get(url) as response:
+                body = (await response.text()).strip()
+                print(f"{url}: {response.status} {body}")
+                return 0 if response.status == 200 else 1
+    except (aiohttp.ClientError, TimeoutError, OSError) as exc:
+        print(f"skatebot: no answer from {url}: {exc or type(exc).__name__}", file=sys.stderr)
+        return 1
 
 
 async def _sync(settings: Settings, args: argparse.Namespace) -> int:

@@ -9,19 +9,24 @@ import logging
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
+from typing import Any, cast
 
 import discord
 import yarl
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.installs import GUILD_ONLY_CONTEXTS, GUILD_ONLY_INSTALLS
 from bot.live_poster import LiveDiscordPoster
+from bot.metrics import CountedPoster, Metrics
 from bot.moment_poster import DiscordPoster
+from bot.monitor import GatewayStatus, Health, MonitorServer
 from bot.scheduling import LiveJob, MomentScheduler, ResultsWatch
 from bot.services.fact_stories import FactStories
-from bot.services.live.service import LiveService
-from bot.services.moments import MomentService
+from bot.services.live.service import LivePoster, LiveService
+from bot.services.live.service import PostFailed as LivePostFailed
+from bot.services.moments import MomentService, Poster
+from bot.services.moments import PostFailed as MomentPostFailed
 from bot.services.results import ResultsService
 from bot.services.shards import Shards
 from bot.services.stories import StoryService
@@ -30,6 +35,7 @@ from bot.tree import SkateTree, reply_ephemeral
 from bot.ui.i18n import CatalogueTranslator
 from cogs import EXTENSIONS
 from db.database import Database
+from db.models import WatchState
 from db.repositories.live import LiveRepository
 from db.repositories.moments import MomentRepository
 from db.repositories.results import ResultsRepository
@@ -39,6 +45,14 @@ log = logging.getLogger(__name__)
 
 # Discord waits 3 s for an answer; form handlers answer in milliseconds (see on_interaction).
 FORM_ANSWER_GRACE = 2.5
+
+# Interaction kinds as the acknowledgement metric names them.
+_KINDS = {
+    discord.InteractionType.application_command: "command",
+    discord.InteractionType.autocomplete: "autocomplete",
+    discord.InteractionType.component: "component",
+    discord.InteractionType.modal_submit: "form",
+}
 
 try:
     VERSION = version("skatebot")
@@ -83,6 +97,9 @@ class SkateBot(commands.Bot):
         # Slash commands only: no message content, no member list; interactions carry what we need.
         intents = discord.Intents.none()
         intents.guilds = True
+        self.metrics = Metrics()
+        # The HTTP trace times each interaction's acknowledgement (its callback) for the metrics.
+        options.setdefault("http_trace", self.metrics.trace_config())
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -90,11 +107,15 @@ class SkateBot(commands.Bot):
             tree_cls=SkateTree,
             allowed_mentions=discord.AllowedMentions.none(),  # user-written text must never ping anyone
             owner_ids=set(settings.owner_ids) or None,
+            # Every command is the server's unless it says otherwise (`bot.installs.anywhere`).
+            allowed_installs=GUILD_ONLY_INSTALLS,
+            allowed_contexts=GUILD_ONLY_CONTEXTS,
             **options,
         )
         self.settings = settings
         self.version = VERSION
         self.db = db
+        db.busy_observer = self.metrics.store_was_busy
         # The servers this process serves (all of them unless the bot runs as several sharded processes).
         self.own_shards = Shards(
             settings.shard_count, frozenset(settings.shard_ids) if settings.shard_ids is not None else None
@@ -120,8 +141,11 @@ class SkateBot(commands.Bot):
             clock=clock,
             allow_private=settings.live_allow_private,
             shards=self.own_shards,
+            telemetry=self.metrics,
         )
         self.live_job = LiveJob(self.live)
+        self.gateway_status = GatewayStatus(self._own_shard_ids(settings))
+        self.monitor: MonitorServer | None = None
         self.live.ended.subscribe(self._competition_ended)
         self.recovery: asyncio.Task[None] | None = None
 
@@ -162,11 +186,14 @@ class SkateBot(commands.Bot):
         # share of POST_RATE_LIMIT (its shards of all), so that the processes together stay under it.
         post_rate = self.settings.post_rate * self.own_shards.share
         poster = DiscordPoster(self, self.stories, post_rate)
-        self.moments.attach(poster, self.moment_scheduler)
+        counted = CountedPoster(poster, self.metrics, {"send": "moment"}, MomentPostFailed)
+        self.moments.attach(cast(Poster, counted), self.moment_scheduler)
         self.moment_scheduler.start()
         # Competition week, live: its posts share the moment poster's pace (one global rate limit); its job runs on
         # the same scheduler, and its recovery with the moment's, before the job delivers anything.
-        self.live.attach(LiveDiscordPoster(self, post_rate, limiter=poster.limiter, guilds=self.stories))
+        live_poster = LiveDiscordPoster(self, post_rate, limiter=poster.limiter, guilds=self.stories)
+        kinds = {"send": "live", "direct": "dm"}
+        self.live.attach(cast(LivePoster, CountedPoster(live_poster, self.metrics, kinds, LivePostFailed)))
         self.live_job.add_to(self.moment_scheduler)
         if self.own_shards.sharded:
             # Another process's import (its /admin import-isu, the command line's, the lead's live polls) is loaded
@@ -209,16 +236,66 @@ class SkateBot(commands.Bot):
         if self.recovery is not None and not self.recovery.done():
             self.recovery.cancel()
         await super().close()
+        if self.monitor is not None:
+            await self.monitor.stop()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """The safety net for forms: a submission of a form the bot no longer knows (open past FORM_TIMEOUT, or
-        from before a restart) is dropped by discord.py without a word; every form handler answers or defers at
-        once, so one still unanswered after FORM_ANSWER_GRACE gets a short reply instead of "did not respond"."""
+        """Times the acknowledgement (metrics); and the safety net for forms: a submission of a form the bot no
+        longer knows (open past FORM_TIMEOUT, or from before a restart) is dropped by discord.py without a word;
+        every form handler answers or defers at once, so one still unanswered after FORM_ANSWER_GRACE gets a short
+        reply instead of "did not respond"."""
+        self.metrics.arrived(interaction.id, _KINDS.get(interaction.type, "other"))
         if interaction.type is not discord.InteractionType.modal_submit:
             return
         await asyncio.sleep(FORM_ANSWER_GRACE)
         if not interaction.response.is_done():
             await reply_ephemeral(interaction, t("error-form-expired"))
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
+        self.metrics.interaction(command.qualified_name, "ok")
+
+    # The gateway's state for /healthz. A plain bot gets connect (at READY), resumed and disconnect; a sharded one
+    # the same per shard.
+    async def on_connect(self) -> None:
+        if not self.own_shards.sharded:
+            self.gateway_status.up()
+
+    async def on_resumed(self) -> None:
+        if not self.own_shards.sharded:
+            self.gateway_status.up()
+
+    async def on_disconnect(self) -> None:
+        if not self.own_shards.sharded:
+            self.gateway_status.down()
+
+    async def on_shard_connect(self, shard_id: int) -> None:
+        self.gateway_status.up(shard_id)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self.gateway_status.up(shard_id)
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        self.gateway_status.down(shard_id)
+
+    @staticmethod
+    def _own_shard_ids(settings: Settings) -> frozenset[int]:
+        if settings.shard_count is None:
+            return frozenset({0})
+        if settings.shard_ids is not None:
+            return frozenset(settings.shard_ids)
+        return frozenset(range(settings.shard_count))
+
+    async def serve_monitor(self, address: tuple[str, int]) -> MonitorServer:
+        """Serves /healthz and /metrics on `address` until the bot closes (`skatebot run` with MONITOR_ADDRESS)."""
+        health = Health(self.gateway_status, self.db.schema_version, lambda: self.latency)
+        self.monitor = MonitorServer(health, self.metrics, address)
+        self.monitor.refreshers.append(self._count_watched_sites)
+        await self.monitor.start()
+        return self.monitor
+
+    async def _count_watched_sites(self) -> None:
+        watches = await self.live.watches()
+        self.metrics.live_sites.set(sum(1 for watch in watches if watch.state == WatchState.WATCHING))
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d guild(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds))

@@ -41,6 +41,17 @@ def _store_location(value: str) -> Path | str:
     return Path(value)
 
 
+def _address(name: str, value: str | None) -> tuple[str, int] | None:
+    """`host:port` (an IPv6 host in brackets, `[::1]:9108`), or None when unset."""
+    if value is None:
+        return None
+    host, sep, port = value.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise SettingsError(f"{name} must be host:port, e.g. 127.0.0.1:9108, got {value!r}")
+    return host, int(port)
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str | None = field(default=None, repr=False)  # never in reprs or logs
@@ -49,6 +60,9 @@ class Settings:
     dev_guild_id: int | None = None
     owner_ids: frozenset[int] = frozenset()
     log_level: str = "INFO"
+    log_format: str = "text"  # "text": one line per event; "json": one JSON object per line
+    # Where `skatebot run` serves /healthz and /metrics (host, port); None: not served.
+    monitor_address: tuple[str, int] | None = None
     api_base_url: str | None = None
     gateway_url: str | None = None
     moment_grace_hours: float = 6.0
@@ -86,6 +100,9 @@ class Settings:
         log_level = (get("LOG_LEVEL") or "INFO").upper()
         if log_level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {log_level!r}")
+        log_format = (get("LOG_FORMAT") or "text").lower()
+        if log_format not in {"text", "json"}:
+            raise SettingsError(f"LOG_FORMAT must be text or json, got {log_format!r}")
         api_base = get("DISCORD_API_BASE_URL")
         if api_base and not api_base.startswith(("http://", "https://")):
             raise SettingsError(
@@ -152,6 +169,8 @@ class Settings:
                 snowflake("OWNER_IDS", part.strip()) for part in owners.replace(";", ",").split(",") if part.strip()
             ),
             log_level=log_level,
+            log_format=log_format,
+            monitor_address=_address("MONITOR_ADDRESS", get("MONITOR_ADDRESS")),
             api_base_url=api_base.rstrip("/") if api_base else None,
             gateway_url=gateway,
             moment_grace_hours=number("MOMENT_GRACE_HOURS", 6.0, 0, 24),

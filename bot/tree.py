@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.checks import NeedsBotServer
 from bot.errors import NotFound, UserFacingError
 from bot.i18n import Text, t
 from bot.text import quote
@@ -38,6 +39,8 @@ def error_message(error: BaseException) -> Text | None:
         return error.text
     if isinstance(error, StoreBusy):
         return t("error-store-busy")
+    if isinstance(error, NeedsBotServer):
+        return t("error-needs-bot-server")
     if isinstance(error, app_commands.NoPrivateMessage):
         return t("error-guild-only")
     if isinstance(error, app_commands.CommandOnCooldown):
@@ -82,13 +85,17 @@ async def report_error(
     When the error is something the store lacks or an ambiguity, and the command can be run again with one
     of the suggestions, the reply carries a menu for that (`command` and `values` name a re-run's own)."""
     text = error_message(error)
+    unexpected = text is None
+    command_name = interaction.command.qualified_name if interaction.command else "component"
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
     if text is None:
         code = secrets.token_hex(3)
-        command_name = interaction.command.qualified_name if interaction.command else "component"
-        original = getattr(error, "original", error)
         log.error("unexpected error %s in %s", code, command_name, exc_info=original)
         text = t("error-unexpected", code=code)
-    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    metrics = getattr(interaction.client, "metrics", None)
+    if metrics is not None:
+        busy = isinstance(original, StoreBusy)
+        metrics.interaction(command_name, "error" if unexpected else "store_busy" if busy else "refused")
     view = None
     if isinstance(original, NotFound) and original.suggestions:
         view = _pick_view(interaction, original, command, values)

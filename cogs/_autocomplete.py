@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import Words
+from bot.installs import guild_scope
 from bot.services.access import Actor
 from bot.services.results import Choice, ResultsService
 from bot.services.stories import STORY_LANGUAGES
@@ -86,7 +87,7 @@ async def aliases(interaction: discord.Interaction, current: str) -> Choices:
 async def stories(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     """Stories the member may see, by #id or words of their text, titled in the member's words."""
     try:
-        actor = Actor(interaction.user.id, interaction.guild_id)  # visibility only: no rights needed
+        actor = Actor(interaction.user.id, guild_scope(interaction))  # visibility only: no rights needed
         found = await interaction.client.stories.suggest(actor, current.lstrip("#"))  # type: ignore[attr-defined]
         words = words_for(interaction)
         return [

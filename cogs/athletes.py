@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.installs import anywhere
 from bot.ui import embeds
 from bot.ui.i18n import command_text, words_for
 from bot.ui.replies import respond
@@ -21,6 +22,7 @@ class Athletes(commands.Cog):
     def __init__(self, bot: SkateBot) -> None:
         self.service = bot.results
 
+    @anywhere
     @app_commands.command(name="athlete", description=command_text("cmd-athlete"))
     @app_commands.describe(name=command_text("cmd-athlete-name"))
     @app_commands.autocomplete(name=_autocomplete.skaters)
@@ -28,6 +30,7 @@ class Athletes(commands.Cog):
         profile = await self.service.profile(name)
         await respond(interaction, embed=embeds.profile_embed(profile, words_for(interaction)))
 
+    @anywhere
     @app_commands.command(name="compare", description=command_text("cmd-compare"))
     @app_commands.describe(a=command_text("cmd-compare-a"), b=command_text("cmd-compare-b"))
     @app_commands.autocomplete(a=_autocomplete.skaters, b=_autocomplete.skaters)

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.installs import anywhere
 from bot.services.results.bests import DISCIPLINES, KINDS, LEVELS, TOTAL
 from bot.ui import bests as pages
 from bot.ui.i18n import command_text, words_for
@@ -40,6 +41,7 @@ class Bests(commands.Cog):
     def __init__(self, bot: SkateBot) -> None:
         self.service = bot.results
 
+    @anywhere
     @app_commands.command(name="bests", description=command_text("cmd-bests"))
     @app_commands.describe(
         discipline=command_text("cmd-bests-discipline"),
@@ -63,6 +65,7 @@ class Bests(commands.Cog):
         embeds = pages.bests_pages(answer, words_for(interaction))
         await Paginator(embeds, author_id=interaction.user.id).start(interaction)
 
+    @anywhere
     @app_commands.command(name="records", description=command_text("cmd-records"))
     @app_commands.describe(discipline=command_text("cmd-records-discipline"))
     @app_commands.choices(discipline=DISCIPLINE_CHOICES)

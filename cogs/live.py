@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.checks import actor_for
 from bot.i18n import t
+from bot.installs import anywhere
 from bot.services.access import Actor
 from bot.services.levels import LEVEL_LABELS
 from bot.services.live.service import disciplines_from, levels_from
@@ -208,6 +209,7 @@ class Live(commands.Cog):
         await respond(interaction, embed=ui.following_embed(words_for(interaction), names), ephemeral=True)
 
     # --- the schedule ---------------------------------------------------------------------------------------------
+    @anywhere
     @app_commands.command(name="schedule", description=command_text("cmd-schedule"))
     @app_commands.describe(competition=command_text("cmd-schedule-competition"))
     async def schedule(self, interaction: discord.Interaction, competition: str | None = None) -> None:

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.installs import anywhere
 from bot.ui import embeds
 from bot.ui.i18n import command_text, words_for
 from bot.ui.replies import respond
@@ -22,12 +23,14 @@ class Meta(commands.Cog):
     def __init__(self, bot: SkateBot) -> None:
         self.bot = bot
 
+    @anywhere
     @app_commands.command(name="about", description=command_text("cmd-about"))
     async def about(self, interaction: discord.Interaction) -> None:
         summary, competitions = await self.bot.results.summary()
         embed = embeds.about_embed(summary, competitions, self.bot.version, words_for(interaction))
         await respond(interaction, embed=embed)
 
+    @anywhere
     @app_commands.command(name="ping", description=command_text("cmd-ping"))
     async def ping(self, interaction: discord.Interaction) -> None:
         latency = self.bot.latency

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.installs import anywhere
 from bot.services.results.vocabulary import DISCIPLINES
 from bot.ui import embeds
 from bot.ui.i18n import command_text, words_for
@@ -29,6 +30,7 @@ class Results(commands.Cog):
     def __init__(self, bot: SkateBot) -> None:
         self.service = bot.results
 
+    @anywhere
     @app_commands.command(name="results", description=command_text("cmd-results"))
     @app_commands.describe(
         competition=command_text("cmd-results-competition"),
@@ -45,6 +47,7 @@ class Results(commands.Cog):
         pages = embeds.standings_pages(standings, words_for(interaction))
         await Paginator(pages, author_id=interaction.user.id).start(interaction)
 
+    @anywhere
     @app_commands.command(name="podiums", description=command_text("cmd-podiums"))
     @app_commands.describe(
         discipline=command_text("cmd-podiums-discipline"), competition=command_text("cmd-podiums-competition")
@@ -58,6 +61,7 @@ class Results(commands.Cog):
         pages = embeds.podium_pages(discipline.value, podiums, words_for(interaction))
         await Paginator(pages, author_id=interaction.user.id).start(interaction)
 
+    @anywhere
     @app_commands.command(name="medals", description=command_text("cmd-medals"))
     @app_commands.describe(competition=command_text("cmd-medals-competition"))
     @app_commands.autocomplete(competition=_autocomplete.competitions)
@@ -65,6 +69,7 @@ class Results(commands.Cog):
         found, tables = await self.service.medal_table(competition)
         await respond(interaction, embed=embeds.medal_table_embed(found, tables, words_for(interaction)))
 
+    @anywhere
     @app_commands.command(name="protocol", description=command_text("cmd-protocol"))
     @app_commands.describe(
         athlete=command_text("cmd-protocol-athlete"),

@@ -12,9 +12,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import modlog
-from bot.checks import actor_for
+from bot.checks import actor_for, require_bot_server
 from bot.errors import UserFacingError
 from bot.i18n import Text, t
+from bot.installs import ANYWHERE_CONTEXTS, ANYWHERE_INSTALLS, guild_scope, in_bot_server
 from bot.services.access import Actor
 from bot.services.stories import NeedsConfirmation, StoryDraft, kind_name
 from bot.text import quote
@@ -35,11 +36,21 @@ log = logging.getLogger(__name__)
 StoryId = app_commands.Range[int, 1, 2**53 - 1]
 LABEL_CHOICES = [app_commands.Choice(name=command_text(f"choice-label-{label}"), value=label) for label in LABELS]
 ROLE_CHOICES = [app_commands.Choice(name=command_text(f"choice-source-role-{r}"), value=r) for r in SOURCE_ROLES]
+# The /story subcommands that only read (the shared library, where the bot is not a member).
+ANYWHERE_STORY_COMMANDS = frozenset({"story show", "story search"})
 KIND_CHOICES = [app_commands.Choice(name=command_text(f"choice-source-kind-{k}"), value=k) for k in SOURCE_KINDS]
 
 
 class Stories(commands.Cog):
-    story = app_commands.Group(name="story", description=command_text("cmd-story"), guild_only=True)
+    # /story show and /story search read the shared library anywhere (a member's own install, a DM); Discord sets
+    # installs and contexts per top-level command, so the curation subcommands are refused outside the bot's
+    # servers by `interaction_check`.
+    story = app_commands.Group(
+        name="story",
+        description=command_text("cmd-story"),
+        allowed_installs=ANYWHERE_INSTALLS,
+        allowed_contexts=ANYWHERE_CONTEXTS,
+    )
     source = app_commands.Group(name="source", description=command_text("cmd-story-source"), parent=story)
 
     def __init__(self, bot: SkateBot) -> None:
@@ -55,6 +66,13 @@ class Stories(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.report_menu.name, type=self.report_menu.type)
         self.bot.remove_dynamic_items(ui.FlagButton, ui.ReadMoreButton)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Curation needs the server behind it: outside the bot's servers only show and search run."""
+        command = interaction.command
+        if command is not None and command.qualified_name not in ANYWHERE_STORY_COMMANDS:
+            require_bot_server(interaction)
+        return True
 
     async def _actor(self, interaction: discord.Interaction) -> Actor:
         return await actor_for(interaction, self.service, self.bot.settings.owner_ids)
@@ -75,7 +93,9 @@ class Stories(commands.Cog):
     ) -> None:
         view = await self.service.view(await self._actor(interaction), story_id)
         words = words_for(interaction)
-        buttons = ui.story_buttons(view.story, words=words)
+        # A report is filed in a server (its moderators or the library's curators read it there): no Flag button
+        # where the bot is not a member.
+        buttons = ui.story_buttons(view.story, words=words, flag=in_bot_server(interaction))
         await respond(interaction, note, embed=ui.story_embed(view, words), view=buttons, ephemeral=ephemeral)
 
     # --- everyone -------------------------------------------------------------------------------------
@@ -388,7 +408,7 @@ class Stories(commands.Cog):
             story_id = getattr(interaction.namespace, "id", None)
             if not isinstance(story_id, int):
                 return []
-            view = await self.service.view(Actor(interaction.user.id, interaction.guild_id), story_id)
+            view = await self.service.view(Actor(interaction.user.id, guild_scope(interaction)), story_id)
             wanted = current.casefold()
             return [
                 app_commands.Choice(name=f"{s.source.publisher} · {s.source.url}"[:100], value=str(s.source.id))

@@ -20,7 +20,7 @@ import re
 import sqlite3
 import urllib.parse
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, Protocol
@@ -132,6 +132,14 @@ class Database(ABC):
 
     dialect: Dialect = SQLITE
     path: str
+    # Told each time a write gives up (StoreBusy): the bot's metrics count them; db/ knows nothing of those.
+    busy_observer: Callable[[], None] | None = None
+
+    def busy(self, message: str) -> StoreBusy:
+        """The StoreBusy a write raises when it gives up, once the observer has been told."""
+        if self.busy_observer is not None:
+            self.busy_observer()
+        return StoreBusy(message)
 
     @classmethod
     async def open(
@@ -359,7 +367,7 @@ class SQLiteDatabase(Database):
                 if not _is_busy(exc):
                     raise
                 if loop.time() >= deadline:
-                    raise StoreBusy(
+                    raise self.busy(
                         f"another program has been writing to the store {self.path} for over "
                         f"{self.write_wait:g} s; nothing was written"
                     ) from exc

@@ -34,7 +34,6 @@ from db.database import (
     Database,
     DatabaseError,
     Row,
-    StoreBusy,
     StoreMissing,
     Transaction,
     pending_migrations,
@@ -219,7 +218,7 @@ class PostgresDatabase(Database):
         try:
             await asyncio.wait_for(self._lock.acquire(), self.write_wait)
         except TimeoutError:
-            raise StoreBusy(
+            raise self.busy(
                 f"the store {self.path} has been busy with other writes for over {self.write_wait:g} s; "
                 "nothing was written"
             ) from None
@@ -233,7 +232,7 @@ class PostgresDatabase(Database):
                 raise
             await transaction.commit()
         except asyncpg.LockNotAvailableError as exc:
-            raise StoreBusy(
+            raise self.busy(
                 f"another program has been writing to the store {self.path} for over {self.write_wait:g} s; "
                 "nothing was written"
             ) from exc

@@ -133,7 +133,7 @@ class Gateway:
             self._sessions.pop(stale.session_id, None)
         session = Session(secrets.token_hex(16), shard, int(data.get("intents", 0)), ws=ws)
         self._sessions[session.session_id] = session
-        mine = [g for g in self.state.guilds.values() if shard_of(g.id, shard[1]) == shard[0]]
+        mine = [g for g in self.state.guilds.values() if g.has_bot and shard_of(g.id, shard[1]) == shard[0]]
         ready = {
             "v": 10,
             "user": self.state.me_json(),
@@ -244,7 +244,10 @@ class Gateway:
         """Sessions that should see this guild's events, including ones waiting to RESUME."""
         return [s for s in self._sessions.values() if shard_of(guild_id, s.shard[1]) == s.shard[0]]
 
-    def live_sessions(self, guild_id: int) -> list[Session]:
+    def live_sessions(self, guild_id: int | None) -> list[Session]:
+        """The connected sessions an interaction from this server goes to (None: a DM or group DM, shard 0's)."""
+        if guild_id is None:
+            return [s for s in self._sessions.values() if s.ws is not None and not s.ws.closed and s.shard[0] == 0]
         return [
             s
             for s in self._sessions.values()
@@ -252,6 +255,8 @@ class Gateway:
         ]
 
     def dispatch_guild(self, guild: Guild, event: str, data: dict[str, Any], *, intent: int | None = None) -> None:
+        if not guild.has_bot:
+            return  # a server that never added the bot sends it nothing
         for session in self._shard_sessions(guild.id):
             if intent is None or session.intents & intent:
                 self.enqueue(session, event, data)

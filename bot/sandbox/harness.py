@@ -179,6 +179,12 @@ class Sandbox:
         result = await self.server.slash(self.guild, in_channel or self.channel, user or self.owner, command, options)
         return await answered(result)
 
+    async def sync_globally(self) -> None:
+        """Registers the commands globally, as `skatebot sync` does: a member's own install of the app (in servers
+        that never added it, DMs, group DMs) only ever offers global commands."""
+        assert self.bot is not None
+        await self.bot.tree.sync()
+
     async def autocomplete(
         self, command: str, focused: str, user: User | None = None, **options: Any
     ) -> list[dict[str, Any]]:

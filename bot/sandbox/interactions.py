@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from bot.sandbox import limits
+from bot.sandbox import contexts, limits
+from bot.sandbox.contexts import PrivateChannel
 from bot.sandbox.errors import (
     DiscordHTTPError,
     FieldErrors,
@@ -24,8 +25,10 @@ from bot.sandbox.errors import (
     unknown_message,
     unknown_webhook,
 )
+from bot.sandbox.options import CommandOptions, command_data
 from bot.sandbox.permissions import USE_APPLICATION_COMMANDS, VIEW_CHANNEL, permissions_for
 from bot.sandbox.state import (
+    DIRECT_MESSAGES_INTENT,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     GUILD_MESSAGES_INTENT,
@@ -33,7 +36,6 @@ from bot.sandbox.state import (
     Channel,
     Guild,
     Message,
-    Role,
     State,
     User,
     new_snowflake,
@@ -56,21 +58,6 @@ IT_APPLICATION_COMMAND = 2
 IT_COMPONENT = 3
 IT_AUTOCOMPLETE = 4
 IT_MODAL_SUBMIT = 5
-
-# Application command option types by name (Discord's numbering).
-OPTION_TYPES = {
-    "subcommand": 1,
-    "group": 2,
-    "string": 3,
-    "integer": 4,
-    "boolean": 5,
-    "user": 6,
-    "channel": 7,
-    "role": 8,
-    "mentionable": 9,
-    "number": 10,
-    "attachment": 11,
-}
 
 # Which responses suit which interaction.
 _ALLOWED_RESPONSES = {
@@ -95,11 +82,14 @@ class InteractionResult:
         self,
         *,
         type: int,
-        guild: Guild,
-        channel: Channel,
+        guild: Guild | None,
+        channel: Channel | PrivateChannel,
         user: User,
         source_message: Message | None = None,
+        owners: dict[str, str] | None = None,
     ) -> None:
+        """`guild` None: a DM or group DM (`channel`). `owners`: the installs that authorize it, as Discord's
+        `authorizing_integration_owners` ("0": the server's install, "1": the user's)."""
         self.id = new_snowflake()
         self.token = "itok_" + secrets.token_urlsafe(24)
         self.type = type
@@ -107,6 +97,12 @@ class InteractionResult:
         self.channel = channel
         self.user = user
         self.source_message = source_message
+        self.context = contexts.context_of(guild, channel)
+        self.owners = owners if owners is not None else {"0": str(guild.id) if guild is not None else "0"}
+        # Discord shows every reply to the asker only (a server that did not add the app, without Use External
+        # Apps): what the bot asked for is kept apart from what Discord showed.
+        self.forced_ephemeral = contexts.replies_forced_ephemeral(guild, channel, user)
+        self.asked_ephemeral: bool | None = None
         self.payload: dict[str, Any] = {}
         self.dispatched_at: float | None = None
         self.response_type: int | None = None
@@ -141,21 +137,13 @@ class InteractionResult:
         return f"<InteractionResult id={self.id} type={self.type} response_type={self.response_type}>"
 
 
-def _command_data(cmd: dict[str, Any], **fields: Any) -> dict[str, Any]:
-    """The `data` of an application-command interaction for a registered command; empty fields left out."""
-    data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"]}
-    if cmd.get("guild_id"):
-        data["guild_id"] = cmd["guild_id"]
-    data.update({key: value for key, value in fields.items() if value or key == "options"})
-    return data
-
-
 class Interactions:
     """Both sides of an interaction: what a user does (built from the registered command, as Discord's client
     would) and the bot's answers, held to Discord's rules (deadline, one callback, response types, limits)."""
 
     def __init__(self, state: State, gateway: Gateway, rest: Rest, *, ack_deadline: float = 3.0) -> None:
         self.state = state
+        self.options = CommandOptions(state)
         self.gateway = gateway
         self.rest = rest
         # 3 s is Discord's; tests of the deadline itself may shorten it.
@@ -170,209 +158,38 @@ class Interactions:
 
     # ---------------------------------------------------------------- interactions: sending
 
-    def _find_command(self, guild: Guild, name: str) -> dict[str, Any]:
-        for cmd in self.state.commands(guild):
-            if cmd["name"] == name and cmd.get("type", 1) == 1:
-                return cmd
-        names = sorted({c["name"] for c in self.state.commands(guild) if c.get("type", 1) == 1})
-        raise ValueError(f"unknown command /{name}; registered: {', '.join('/' + n for n in names) or 'none'}")
-
-    def resolve_command(self, guild: Guild, command: str) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
+    def resolve_command(
+        self, guild: Guild | None, command: str, *, offered: list[dict[str, Any]] | None = None
+    ) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
         """(command JSON, path of sub-names, option schemas of the leaf) for 'story source add'."""
-        words = command.strip().lstrip("/").split()
-        if not words:
-            raise ValueError("empty command")
-        cmd = self._find_command(guild, words[0])
-        options: list[dict[str, Any]] = cmd.get("options") or []
-        path: list[str] = []
-        for word in words[1:]:
-            sub = next((o for o in options if o.get("type") in (1, 2) and o["name"] == word), None)
-            if sub is None:
-                subs = [o["name"] for o in options if o.get("type") in (1, 2)]
-                raise ValueError(f"/{' '.join(words[:1] + path)} has no subcommand {word!r}; choose from {subs}")
-            path.append(word)
-            options = sub.get("options") or []
-        if any(o.get("type") in (1, 2) for o in options):
-            subs = [o["name"] for o in options if o.get("type") in (1, 2)]
-            raise ValueError(f"/{' '.join(words)} needs a subcommand: {', '.join(subs)}")
-        return cmd, path, options
-
-    def _option_value(
-        self, guild: Guild, member_id: int, schema: dict[str, Any], value: Any, resolved: dict[str, Any]
-    ) -> Any:
-        name, otype = schema["name"], schema.get("type")
-        if otype == 3:
-            if not isinstance(value, str):
-                value = str(value)
-            if "min_length" in schema and len(value) < schema["min_length"]:
-                raise ValueError(f"{name}: shorter than {schema['min_length']}")
-            # Discord's client takes at most 6,000 characters in a string option unless max_length says less.
-            max_length = schema.get("max_length", limits.STRING_OPTION_MAX)
-            if len(value) > max_length:
-                raise ValueError(f"{name}: longer than {max_length}")
-        elif otype in (4, 10):
-            try:
-                value = int(value) if otype == 4 else float(value)
-            except (TypeError, ValueError):
-                raise ValueError(f"{name}: expected {'an integer' if otype == 4 else 'a number'}") from None
-            # Without bounds of its own, a number option takes what JavaScript holds exactly: -2^53 .. 2^53.
-            low = schema["min_value"] if schema.get("min_value") is not None else -limits.NUMBER_OPTION_BOUND
-            high = schema["max_value"] if schema.get("max_value") is not None else limits.NUMBER_OPTION_BOUND
-            if value < low:
-                raise ValueError(f"{name}: below {low}")
-            if value > high:
-                raise ValueError(f"{name}: above {high}")
-        elif otype == 5:
-            if isinstance(value, str):
-                if value.lower() not in ("true", "false", "yes", "no"):
-                    raise ValueError(f"{name}: expected true or false")
-                value = value.lower() in ("true", "yes")
-            value = bool(value)
-        elif otype in (6, 7, 8, 9):
-            return self._resolve_entity(guild, member_id, schema, value, resolved)
-        elif otype == 11:
-            filename, data = value if isinstance(value, tuple) else ("file", bytes(value))
-            att = Attachment(new_snowflake(), filename, data)
-            resolved.setdefault("attachments", {})[str(att.id)] = self.state.attachment_json(att)
-            return str(att.id)
-        choices = schema.get("choices")
-        if choices and value not in [c["value"] for c in choices]:
-            labels = ", ".join(f"{c['name']}={c['value']!r}" for c in choices)
-            raise ValueError(f"{name}: {value!r} is not one of the choices ({labels})")
-        return value
-
-    def _resolve_entity(
-        self, guild: Guild, member_id: int, schema: dict[str, Any], value: Any, resolved: dict[str, Any]
-    ) -> str:
-        otype, name = schema["type"], schema["name"]
-        if isinstance(value, User | Role | Channel):
-            target: Any = value
-        else:
-            try:
-                oid = int(str(value).strip("<@!&#>"))
-            except ValueError:
-                target = self._entity_by_name(guild, str(value), otype)
-            else:
-                target = self.state.users.get(oid) or guild.roles.get(oid) or guild.channels.get(oid)
-            if target is None:
-                raise ValueError(f"{name}: no user, role or channel matches {value!r}")
-        if isinstance(target, User) and otype in (6, 9):
-            resolved.setdefault("users", {})[str(target.id)] = target.to_json()
-            member = guild.members.get(target.id)
-            if member is not None:
-                mdata = member.to_json()
-                mdata.pop("user")
-                mdata["permissions"] = str(permissions_for(guild, target.id, None))
-                resolved.setdefault("members", {})[str(target.id)] = mdata
-        elif isinstance(target, Role) and otype in (8, 9):
-            resolved.setdefault("roles", {})[str(target.id)] = target.to_json()
-        elif isinstance(target, Channel) and otype == 7:
-            types = schema.get("channel_types")
-            if types and target.type not in types:
-                raise ValueError(f"{name}: channel type {target.type} not allowed ({types})")
-            resolved.setdefault("channels", {})[str(target.id)] = {
-                "id": str(target.id),
-                "name": target.name,
-                "type": target.type,
-                "permissions": str(permissions_for(guild, member_id, target)),
-                "parent_id": None,
-            }
-        else:
-            raise ValueError(f"{name}: {target!r} is the wrong kind of value for option type {otype}")
-        return str(target.id)
-
-    def _entity_by_name(self, guild: Guild, text: str, otype: int) -> Any:
-        text = text.lstrip("@#")
-        if otype in (6, 9):
-            for member in guild.members.values():
-                if member.user.name == text:
-                    return member.user
-        if otype in (8, 9):
-            for role in guild.roles.values():
-                if role.name == text:
-                    return role
-        if otype == 7:
-            for channel in guild.channels.values():
-                if channel.name == text:
-                    return channel
-        return None
+        return self.options.resolve_command(guild, command, offered=offered)
 
     def build_options(
         self,
-        guild: Guild,
+        guild: Guild | None,
         member_id: int,
         command: str,
         options: dict[str, Any] | None,
         *,
         focused: str | None = None,
+        offered: list[dict[str, Any]] | None = None,
     ) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
         """(command, typed options tree, resolved) from the registered schema, as Discord's client would."""
-        cmd, path, schema = self.resolve_command(guild, command)
-        options = dict(options or {})
-        by_name = {o["name"]: o for o in schema}
-        unknown = [k for k in options if k not in by_name]
-        if unknown:
-            known = ", ".join(by_name) or "none"
-            raise ValueError(f"/{command}: unknown option(s) {', '.join(unknown)}; options are: {known}")
-        if focused is not None and focused not in by_name:
-            raise ValueError(f"/{command}: unknown option {focused!r}")
-        resolved: dict[str, Any] = {}
-        leaf: list[dict[str, Any]] = []
-        for opt in schema:
-            oname = opt["name"]
-            if oname == focused:
-                # The focused value is whatever has been typed so far, always as text.
-                leaf.append(
-                    {
-                        "name": oname,
-                        "type": opt["type"],
-                        "value": str(options.get(oname, "")),
-                        "focused": True,
-                    }
-                )
-                continue
-            if oname not in options:
-                if opt.get("required") and focused is None:
-                    raise ValueError(f"/{command}: missing required option {oname!r}")
-                continue
-            value = self._option_value(guild, member_id, opt, options[oname], resolved)
-            leaf.append({"name": oname, "type": opt["type"], "value": value})
-        tree = leaf
-        node_schema: list[dict[str, Any]] = cmd.get("options") or []
-        chain: list[dict[str, Any]] = []
-        for word in path:
-            sub = next(o for o in node_schema if o["name"] == word)
-            chain.append(sub)
-            node_schema = sub.get("options") or []
-        for sub in reversed(chain):
-            tree = [{"name": sub["name"], "type": sub["type"], "options": tree}]
-        return cmd, tree, resolved
+        return self.options.build_options(guild, member_id, command, options, focused=focused, offered=offered)
 
     def _interaction_payload(self, result: InteractionResult, data: dict[str, Any]) -> dict[str, Any]:
-        guild, channel, user = result.guild, result.channel, result.user
-        member = guild.members.get(user.id)
-        if member is None:
-            raise ValueError(f"{user.name} is not a member of {guild.name}")
-        channel_json = channel.to_json()
-        channel_json["permissions"] = str(permissions_for(guild, user.id, channel))
         payload: dict[str, Any] = {
             "id": str(result.id),
             "application_id": str(self.state.application_id),
             "type": result.type,
             "data": data,
-            "guild_id": str(guild.id),
-            "guild": {"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
-            "channel_id": str(channel.id),
-            "channel": channel_json,
-            "member": {**member.to_json(), "permissions": str(permissions_for(guild, user.id, channel))},
+            **contexts.place_fields(self.state, result.guild, result.channel, result.user),
             "token": result.token,
             "version": 1,
-            "app_permissions": str(permissions_for(guild, self.state.bot_user.id, channel)),
-            "locale": user.locale,
-            "guild_locale": guild.preferred_locale,
+            "locale": result.user.locale,
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(guild.id)},
-            "context": 0,
+            "authorizing_integration_owners": dict(result.owners),
+            "context": result.context,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
         if result.source_message is not None:
@@ -380,10 +197,10 @@ class Interactions:
         return payload
 
     def _dispatch_interaction(self, result: InteractionResult, data: dict[str, Any]) -> None:
-        sessions = self.gateway.live_sessions(result.guild.id)
+        sessions = self.gateway.live_sessions(result.guild.id if result.guild is not None else None)
         if not sessions:
             raise RuntimeError("the bot is not connected to the gateway")
-        if result.channel.id not in result.guild.channels:
+        if result.guild is not None and result.channel.id not in result.guild.channels:
             raise ValueError(f"#{result.channel.name} does not exist (any more)")
         result.payload = self._interaction_payload(result, data)
         self.state.interactions[result.id] = result
@@ -405,48 +222,78 @@ class Interactions:
                 "(users see 'The application did not respond')"
             )
 
-    def _check_user(self, guild: Guild, channel: Channel, user: User) -> None:
+    def _check_user(self, guild: Guild | None, channel: Channel | PrivateChannel, user: User) -> None:
+        if isinstance(channel, PrivateChannel) or guild is None:
+            if not isinstance(channel, PrivateChannel) or user not in channel.recipients:
+                raise ValueError(f"{user.name} is not in that conversation")
+            return
+        if user.id not in guild.members:
+            raise ValueError(f"{user.name} is not a member of {guild.name}")
         perms = permissions_for(guild, user.id, channel)
         if not perms & VIEW_CHANNEL:
             raise ValueError(f"{user.name} cannot see #{channel.name}")
 
     async def slash(
         self,
-        guild: Guild,
-        channel: Channel,
+        guild: Guild | None,
+        channel: Channel | PrivateChannel,
         user: User,
         command: str,
         options: dict[str, Any] | None = None,
     ) -> InteractionResult:
-        """Run a slash command as `user` would; returns at once (await result.wait() for the callback)."""
+        """Run a slash command as `user` would; returns at once (await result.wait() for the callback). `guild`
+        None: in a DM or group DM (`channel`); only the commands Discord offers there can be run."""
         self._check_user(guild, channel, user)
-        if not permissions_for(guild, user.id, channel) & USE_APPLICATION_COMMANDS:
-            raise ValueError(f"{user.name} may not use application commands in #{channel.name}")
-        cmd, tree, resolved = self.build_options(guild, user.id, command, options)
-        data = _command_data(cmd, type=1, options=tree, resolved=resolved)
-        result = InteractionResult(type=IT_APPLICATION_COMMAND, guild=guild, channel=channel, user=user)
+        if guild is not None and not isinstance(channel, PrivateChannel):
+            if not permissions_for(guild, user.id, channel) & USE_APPLICATION_COMMANDS:
+                raise ValueError(f"{user.name} may not use application commands in #{channel.name}")
+        offered = contexts.offered_commands(self.state, guild, channel, user)
+        cmd, tree, resolved = self.build_options(guild, user.id, command, options, offered=offered)
+        data = command_data(cmd, type=1, options=tree, resolved=resolved)
+        result = self._new_result(IT_APPLICATION_COMMAND, cmd, guild, channel, user)
         self._dispatch_interaction(result, data)
         return result
 
-    async def message_command(self, guild: Guild, user: User, command: str, message: Message) -> InteractionResult:
+    def _new_result(
+        self, itype: int, cmd: dict[str, Any], guild: Guild | None, channel: Channel | PrivateChannel, user: User
+    ) -> InteractionResult:
+        installs = contexts.installs_offering(cmd, guild, contexts.context_of(guild, channel), user)
+        owners = contexts.authorizing_owners(installs, guild, contexts.context_of(guild, channel), user)
+        return InteractionResult(type=itype, guild=guild, channel=channel, user=user, owners=owners)
+
+    async def message_command(
+        self, guild: Guild | None, user: User, command: str, message: Message
+    ) -> InteractionResult:
         """Use a message context menu ("Apps > Report story") on `message`, as `user` would."""
-        channel = guild.channels.get(message.channel_id)
-        if channel is None:
-            raise ValueError("that message's channel is gone")
+        guild, channel = self._place_of(message, guild)
         self._check_user(guild, channel, user)
-        cmd = next((c for c in self.state.commands(guild) if c.get("type") == 3 and c["name"] == command), None)
+        offered = contexts.offered_commands(self.state, guild, channel, user)
+        cmd = next((c for c in offered if c.get("type") == 3 and c["name"] == command), None)
         if cmd is None:
-            raise ValueError(f"no message command named {command!r} is registered")
+            raise ValueError(f"no message command named {command!r} is offered here")
         resolved = {"messages": {str(message.id): self.state.message_json(message)}}
-        data = _command_data(cmd, type=3, target_id=str(message.id), resolved=resolved)
-        result = InteractionResult(type=IT_APPLICATION_COMMAND, guild=guild, channel=channel, user=user)
+        data = command_data(cmd, type=3, target_id=str(message.id), resolved=resolved)
+        result = self._new_result(IT_APPLICATION_COMMAND, cmd, guild, channel, user)
         self._dispatch_interaction(result, data)
         return result
+
+    def _place_of(self, message: Message, guild: Guild | None) -> tuple[Guild | None, Channel | PrivateChannel]:
+        """Where a message is: its server and channel, or its DM or group DM."""
+        private = self.state.private_channels.get(message.channel_id)
+        if private is not None:
+            return None, private
+        guild = guild or self.state.guilds.get(message.guild_id or 0)
+        if guild is None:
+            raise ValueError("message has no guild")
+        channel = guild.channels.get(message.channel_id)
+        if channel is None:
+            raise ValueError("the message's channel no longer exists")
+        return guild, channel
 
     async def autocomplete(
         self,
-        guild: Guild,
-        channel: Channel,
+        guild: Guild | None,
+        channel: Channel | PrivateChannel,
         user: User,
         command: str,
         options: dict[str, Any],
@@ -454,9 +301,10 @@ class Interactions:
     ) -> list[dict[str, Any]]:
         """The choices the bot offers for `focused`, given what is typed so far ([] if it never answers)."""
         self._check_user(guild, channel, user)
-        cmd, tree, resolved = self.build_options(guild, user.id, command, options, focused=focused)
-        data = _command_data(cmd, type=1, options=tree, resolved=resolved)
-        result = InteractionResult(type=IT_AUTOCOMPLETE, guild=guild, channel=channel, user=user)
+        offered = contexts.offered_commands(self.state, guild, channel, user)
+        cmd, tree, resolved = self.build_options(guild, user.id, command, options, focused=focused, offered=offered)
+        data = command_data(cmd, type=1, options=tree, resolved=resolved)
+        result = self._new_result(IT_AUTOCOMPLETE, cmd, guild, channel, user)
         self._dispatch_interaction(result, data)
         try:
             await result.wait(timeout=self.ack_deadline + 0.1)
@@ -478,12 +326,7 @@ class Interactions:
             raise ValueError("only components on the bot's own messages can be used")
         if message.deleted:
             raise ValueError("that message was deleted")
-        guild = guild or self.state.guilds.get(message.guild_id or 0)
-        if guild is None:
-            raise ValueError("message has no guild")
-        channel = guild.channels.get(message.channel_id)
-        if channel is None:
-            raise ValueError("the message's channel no longer exists")
+        guild, channel = self._place_of(message, guild)
         comp = next((c for c in message.iter_components() if c.get("custom_id") == custom_id), None)
         if comp is None:
             ids = [c.get("custom_id") for c in message.iter_components()]
@@ -494,7 +337,12 @@ class Interactions:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": comp.get("type", 2)}
         if comp.get("type") != 2:
             data["values"] = list(values or [])
-        result = InteractionResult(type=IT_COMPONENT, guild=guild, channel=channel, user=user, source_message=message)
+        # A press is authorized by the installs of the interaction that posted the message (a server's, for posts).
+        origin = self.state.interactions.get(message.interaction_id or 0)
+        owners = dict(origin.owners) if origin is not None else None
+        result = InteractionResult(
+            type=IT_COMPONENT, guild=guild, channel=channel, user=user, source_message=message, owners=owners
+        )
         self._dispatch_interaction(result, data)
         return result
 
@@ -540,6 +388,7 @@ class Interactions:
             channel=result.channel,
             user=user,
             source_message=result.source_message,
+            owners=dict(result.owners),
         )
         self._dispatch_interaction(submit, {"custom_id": result.modal["custom_id"], "components": components})
         return submit
@@ -567,9 +416,9 @@ class Interactions:
         msg = self._apply_response(result, rtype, data, files)
         result._acked.set()
         if msg is not None and not msg.ephemeral and rtype in _NEW_MESSAGE_RESPONSES:
-            self._dispatch_message(result.guild, "MESSAGE_CREATE", msg)
+            self._dispatch_message(result, "MESSAGE_CREATE", msg)
         elif msg is not None and not msg.ephemeral and rtype == UPDATE_MESSAGE:
-            self._dispatch_message(result.guild, "MESSAGE_UPDATE", msg)
+            self._dispatch_message(result, "MESSAGE_UPDATE", msg)
         if request.query.get("with_response") not in ("1", "true", "True"):
             return web.Response(status=204)
         return json_response(self._callback_response(result, rtype, msg))
@@ -607,10 +456,13 @@ class Interactions:
         """What the response does to the conversation; the message it creates or edits, if any."""
         guild, channel = result.guild, result.channel
         msg: Message | None = None
+        forced = FLAG_EPHEMERAL if result.forced_ephemeral else 0
+        if rtype in _NEW_MESSAGE_RESPONSES:
+            result.asked_ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
         if rtype == CHANNEL_MESSAGE:
             if not (data.get("content") or data.get("embeds") or files or data.get("components")):
                 raise empty_message()
-            msg = self.state.new_message(guild, channel, data, files, interaction=result)
+            msg = self.state.new_message(guild, channel, data, files, interaction=result, extra_flags=forced)
             result.ephemeral = msg.ephemeral
             result.message = result.original = msg
             self.state.emit("create", msg, result)
@@ -619,7 +471,7 @@ class Interactions:
             # Discord shows "<bot> is thinking..." as a real (loading) message that @original refers to.
             flags = int(data.get("flags") or 0) & FLAG_EPHEMERAL
             msg = self.state.new_message(
-                guild, channel, {"flags": flags}, [], interaction=result, extra_flags=FLAG_LOADING
+                guild, channel, {"flags": flags}, [], interaction=result, extra_flags=FLAG_LOADING | forced
             )
             result.ephemeral = msg.ephemeral
             result.original = msg
@@ -656,8 +508,13 @@ class Interactions:
             body["resource"] = {"type": rtype, "message": self.state.message_json(msg)}
         return body
 
-    def _dispatch_message(self, guild: Guild, event: str, msg: Message) -> None:
-        self.gateway.dispatch_guild(guild, event, self.state.message_json(msg), intent=GUILD_MESSAGES_INTENT)
+    def _dispatch_message(self, result: InteractionResult, event: str, msg: Message) -> None:
+        """The message event the bot gets for a reply: in its server, or in its own DM; none from elsewhere."""
+        data = self.state.message_json(msg)
+        if result.guild is not None:
+            self.gateway.dispatch_guild(result.guild, event, data, intent=GUILD_MESSAGES_INTENT)
+        elif isinstance(result.channel, PrivateChannel) and result.channel.with_bot:
+            self.gateway.dispatch_direct(event, data, intent=DIRECT_MESSAGES_INTENT)
 
     # ---------------------------------------------------------------- interactions: webhooks
 
@@ -706,7 +563,15 @@ class Interactions:
             msg = original
             event = "MESSAGE_UPDATE"
         else:
-            msg = self.state.new_message(result.guild, result.channel, payload, files, interaction=result)
+            if "0" not in result.owners and len(result.followups) >= contexts.USER_INSTALL_FOLLOWUPS:
+                raise self._reject(
+                    where,
+                    [(["_root"], f"An app installed by users may send {contexts.USER_INSTALL_FOLLOWUPS} follow-ups.")],
+                )
+            forced = FLAG_EPHEMERAL if result.forced_ephemeral else 0
+            msg = self.state.new_message(
+                result.guild, result.channel, payload, files, interaction=result, extra_flags=forced
+            )
             result.followups.append(msg)
             if result.message is None:
                 result.message = msg
@@ -714,7 +579,7 @@ class Interactions:
             self.state.emit("create", msg, result)
             event = "MESSAGE_CREATE"
         if not msg.ephemeral:
-            self._dispatch_message(result.guild, event, msg)
+            self._dispatch_message(result, event, msg)
         if request.query.get("wait") in ("false", "False", "0"):
             return web.Response(status=204)
         return json_response(self.state.message_json(msg))
@@ -742,7 +607,7 @@ class Interactions:
             result._message_ready.set()
         self.state.emit("edit", msg, result)
         if not msg.ephemeral:
-            self._dispatch_message(result.guild, "MESSAGE_UPDATE", msg)
+            self._dispatch_message(result, "MESSAGE_UPDATE", msg)
         return json_response(self.state.message_json(msg))
 
     async def webhook_delete(self, request: web.Request) -> web.Response:

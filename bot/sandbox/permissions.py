@@ -25,6 +25,9 @@ USE_EXTERNAL_EMOJIS = 1 << 18
 CHANGE_NICKNAME = 1 << 26
 USE_APPLICATION_COMMANDS = 1 << 31
 SEND_MESSAGES_IN_THREADS = 1 << 38
+# Lets user-installed apps answer publicly in a server that did not add them; without it their replies are
+# ephemeral. Enabled for @everyone by default.
+USE_EXTERNAL_APPS = 1 << 50
 # Every bit Discord currently defines: owners and administrators get all of them.
 ALL_PERMISSIONS = (1 << 53) - 1
 
@@ -40,6 +43,7 @@ DEFAULT_EVERYONE_PERMISSIONS = (
     | CHANGE_NICKNAME
     | USE_APPLICATION_COMMANDS
     | SEND_MESSAGES_IN_THREADS
+    | USE_EXTERNAL_APPS
 )
 # What an invite link typically grants a content bot through its managed role.
 DEFAULT_BOT_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY
@@ -76,6 +80,22 @@ def permissions_for(guild: Guild, user_id: int, channel: Channel | None) -> int:
     if own is not None and int(own.get("type", 1)) == 1:
         perms = (perms & ~int(own.get("deny", 0))) | int(own.get("allow", 0))
     # Implicit denials: no view means nothing; no send means no send-dependent rights.
+    if not perms & VIEW_CHANNEL:
+        return 0
+    if not perms & SEND_MESSAGES:
+        perms &= ~(MENTION_EVERYONE | EMBED_LINKS | ATTACH_FILES)
+    return perms
+
+
+def everyone_permissions(guild: Guild, channel: Channel) -> int:
+    """@everyone's permissions in a channel (the server's, then the channel's @everyone overwrite): what an app
+    that is not a member of the server has there."""
+    perms = guild.everyone.permissions
+    if perms & ADMINISTRATOR:
+        return ALL_PERMISSIONS
+    overwrite = next((o for o in channel.overwrites if int(o["id"]) == guild.id), None)
+    if overwrite is not None:
+        perms = (perms & ~int(overwrite.get("deny", 0))) | int(overwrite.get("allow", 0))
     if not perms & VIEW_CHANNEL:
         return 0
     if not perms & SEND_MESSAGES:

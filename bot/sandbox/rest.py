@@ -247,6 +247,8 @@ class Rest:
         return found
 
     def _require_perms(self, guild: Guild, channel: Channel, needed: int) -> None:
+        if not guild.has_bot:
+            raise error(403, 50001, "Missing Access")  # a server that never added the bot: none of its channels
         perms = permissions_for(guild, self.state.bot_user.id, channel)
         if perms & needed != needed:
             raise error(403, 50013, "Missing Permissions")

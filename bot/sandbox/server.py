@@ -21,6 +21,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.sandbox.contexts import PrivateChannel
 from bot.sandbox.gateway import Gateway
 from bot.sandbox.interactions import (
     AUTOCOMPLETE_RESULT,
@@ -32,13 +33,13 @@ from bot.sandbox.interactions import (
     IT_COMPONENT,
     IT_MODAL_SUBMIT,
     MODAL,
-    OPTION_TYPES,
     UPDATE_MESSAGE,
     InteractionResult,
     Interactions,
 )
 from bot.sandbox.limits import NUMBER_OPTION_BOUND, STRING_OPTION_MAX, validate_message, would_ping
 from bot.sandbox.openapi import SpecCheck, load_spec_check
+from bot.sandbox.options import OPTION_TYPES
 from bot.sandbox.permissions import (
     ADD_REACTIONS,
     ADMINISTRATOR,
@@ -56,6 +57,7 @@ from bot.sandbox.permissions import (
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     USE_APPLICATION_COMMANDS,
+    USE_EXTERNAL_APPS,
     USE_EXTERNAL_EMOJIS,
     VIEW_CHANNEL,
     permissions_for,
@@ -280,9 +282,27 @@ class FakeDiscord:
     def create_user(self, name: str, *, bot: bool = False) -> User:
         return self.state.create_user(name, bot=bot)
 
-    def create_guild(self, name: str, owner: User, *, shard: int | None = None) -> Guild:
-        """A server the bot is in; `shard`: one whose events go to that shard (of `shard_count`)."""
-        return self.state.create_guild(name, owner, shard=shard)
+    def create_guild(self, name: str, owner: User, *, shard: int | None = None, with_bot: bool = True) -> Guild:
+        """A server the bot is in (`with_bot=False`: one that never added it); `shard`: one whose events go to that
+        shard (of `shard_count`)."""
+        return self.state.create_guild(name, owner, shard=shard, with_bot=with_bot)
+
+    def install_app(self, user: User, installed: bool = True) -> None:
+        """The user installs the app to their own account (a user install): its user-installable commands are
+        offered to them in every server, DM and group DM (see contexts.py)."""
+        user.installed_app = installed
+
+    def bot_dm(self, user: User) -> PrivateChannel:
+        """The bot's DM with `user`, as a place to run commands (`slash(None, bot_dm, user, ...)`)."""
+        return self.state.bot_dm(user)
+
+    def create_private_channel(self, users: Sequence[User], *, name: str | None = None) -> PrivateChannel:
+        """A DM between two users, or a group DM of three or more, that the bot is not part of."""
+        return self.state.create_private_channel(users, name=name)
+
+    def private_messages(self, channel: PrivateChannel, *, include_ephemeral: bool = False) -> list[Message]:
+        """A DM's or group DM's messages from the bot as its members see them."""
+        return self.state.private_messages(channel, include_ephemeral=include_ephemeral)
 
     def create_role(self, guild: Guild, name: str, permissions: int) -> Role:
         return self.state.create_role(guild, name, permissions)
@@ -350,8 +370,8 @@ class FakeDiscord:
 
     async def slash(
         self,
-        guild: Guild,
-        channel: Channel,
+        guild: Guild | None,
+        channel: Channel | PrivateChannel,
         user: User,
         command: str,
         options: dict[str, Any] | None = None,
@@ -359,14 +379,16 @@ class FakeDiscord:
         """Run a slash command as `user` would; returns at once (await result.wait() for the callback)."""
         return await self.interactions.slash(guild, channel, user, command, options)
 
-    async def message_command(self, guild: Guild, user: User, command: str, message: Message) -> InteractionResult:
+    async def message_command(
+        self, guild: Guild | None, user: User, command: str, message: Message
+    ) -> InteractionResult:
         """Use a message context menu ("Apps > Report story") on `message`, as `user` would."""
         return await self.interactions.message_command(guild, user, command, message)
 
     async def autocomplete(
         self,
-        guild: Guild,
-        channel: Channel,
+        guild: Guild | None,
+        channel: Channel | PrivateChannel,
         user: User,
         command: str,
         options: dict[str, Any],
@@ -424,6 +446,7 @@ __all__ = [
     "STRING_OPTION_MAX",
     "UPDATE_MESSAGE",
     "USE_APPLICATION_COMMANDS",
+    "USE_EXTERNAL_APPS",
     "USE_EXTERNAL_EMOJIS",
     "VIEW_CHANNEL",
     "Attachment",
@@ -435,6 +458,7 @@ __all__ = [
     "Message",
     "MessageEvent",
     "PostHold",
+    "PrivateChannel",
     "Role",
     "User",
     "validate_message",

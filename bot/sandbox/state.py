@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from bot.sandbox.contexts import DM, GROUP_DM, PrivateChannel
 from bot.sandbox.permissions import DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS
 
 if TYPE_CHECKING:
@@ -65,6 +66,9 @@ class User:
     locale: str = "en-US"  # the language of the user's Discord client, sent with each interaction
     # Privacy settings that refuse direct messages from a server's members (and bots): a send answers 403, 50007.
     closed_dms: bool = False
+    # The app installed to the user's own account (a user install): its user-installable commands follow the user
+    # into servers that never added the bot, DMs and group DMs.
+    installed_app: bool = False
     dm_refusals: int = 0  # direct messages refused for it (a bot that retries them shows here)
 
     def to_json(self) -> dict[str, Any]:
@@ -179,6 +183,7 @@ class Guild:
     members: dict[int, Member] = field(default_factory=dict)
     bot_role: Role | None = None
     preferred_locale: str = "en-US"  # the server's language (Server Settings → Community → Overview)
+    has_bot: bool = True  # the server added the bot; without it the bot gets no event from it
 
     @property
     def everyone(self) -> Role:
@@ -299,6 +304,8 @@ class State:
         self.shard_count = 1
         self._messages: dict[int, list[Message]] = {}  # channel id -> messages in order
         self.dm_channels: dict[int, User] = {}  # the bot's direct-message channels: channel id -> the other user
+        # DMs and group DMs where users act (the bot's own DMs among them, once a user acts there), by id.
+        self.private_channels: dict[int, PrivateChannel] = {}
         self.message_index: dict[int, Message] = {}
         self._subscribers: list[Callable[[MessageEvent], None]] = []
 
@@ -308,23 +315,26 @@ class State:
         self.users[user.id] = user
         return user
 
-    def create_guild(self, name: str, owner: User, *, shard: int | None = None) -> Guild:
+    def create_guild(self, name: str, owner: User, *, shard: int | None = None, with_bot: bool = True) -> Guild:
         """`shard`: the id is made to fall on that shard of `shard_count` (its timestamp moved by a few ms), so a
-        test can spread its servers over the shards."""
+        test can spread its servers over the shards. `with_bot=False`: a server that never added the bot, where
+        only members' own installs of the app work."""
         gid = new_snowflake()
         if shard is not None:
             if not 0 <= shard < self.shard_count:
                 raise ValueError(f"shard {shard} is not one of the {self.shard_count} shards")
             ms = gid >> 22
             gid = ((ms - ms % self.shard_count + shard) << 22) | (gid & 0x3FFFFF)
-        guild = Guild(gid, name, owner.id)
+        guild = Guild(gid, name, owner.id, has_bot=with_bot)
         guild.roles[gid] = Role(gid, gid, "@everyone", DEFAULT_EVERYONE_PERMISSIONS, position=0)
-        # Like an invite with permissions: the bot gets a managed role carrying them.
-        bot_role = Role(new_snowflake(), gid, self.bot_user.name, DEFAULT_BOT_PERMISSIONS, 1, True, self.bot_user.id)
-        guild.roles[bot_role.id] = bot_role
-        guild.bot_role = bot_role
         guild.members[owner.id] = Member(owner)
-        guild.members[self.bot_user.id] = Member(self.bot_user, [bot_role.id])
+        if with_bot:
+            # Like an invite with permissions: the bot gets a managed role carrying them.
+            bot_id = self.bot_user.id
+            bot_role = Role(new_snowflake(), gid, self.bot_user.name, DEFAULT_BOT_PERMISSIONS, 1, True, bot_id)
+            guild.roles[bot_role.id] = bot_role
+            guild.bot_role = bot_role
+            guild.members[bot_id] = Member(self.bot_user, [bot_role.id])
         self.guilds[gid] = guild
         self._guild_channel(guild, "general", [])
         self.dispatch(guild, "GUILD_CREATE", self.guild_json(guild))
@@ -413,6 +423,31 @@ class State:
         self._messages[channel_id] = []
         return channel_id
 
+    def bot_dm(self, user: User) -> PrivateChannel:
+        """The bot's DM with `user` as a place to run commands (its messages are the direct messages)."""
+        channel_id = self.dm_channel(user)
+        channel = self.private_channels.get(channel_id)
+        if channel is None:
+            channel = PrivateChannel(channel_id, DM, [user, self.bot_user], with_bot=True)
+            self.private_channels[channel_id] = channel
+        return channel
+
+    def create_private_channel(self, users: Sequence[User], *, name: str | None = None) -> PrivateChannel:
+        """A DM between two users or a group DM (three or more), the bot no member of it: only the app installed
+        to a user's account answers there."""
+        if len(users) < 2 or self.bot_user in users:
+            raise ValueError("a private channel is between two or more users, the bot not among them")
+        kind = DM if len(users) == 2 else GROUP_DM
+        channel = PrivateChannel(new_snowflake(), kind, list(users), name=name, owner_id=users[0].id)
+        self.private_channels[channel.id] = channel
+        self._messages[channel.id] = []
+        return channel
+
+    def private_messages(self, channel: PrivateChannel, *, include_ephemeral: bool = False) -> list[Message]:
+        return [
+            m for m in self._messages.get(channel.id, []) if not m.deleted and (include_ephemeral or not m.ephemeral)
+        ]
+
     def direct_messages(self, user: User) -> list[Message]:
         """What the bot sent `user` by direct message, oldest first."""
         for channel_id, other in self.dm_channels.items():
@@ -472,8 +507,8 @@ class State:
 
     def new_message(
         self,
-        guild: Guild,
-        channel: Channel,
+        guild: Guild | None,
+        channel: Channel | PrivateChannel,
         payload: dict[str, Any],
         files: list[Attachment],
         *,
@@ -489,7 +524,7 @@ class State:
             components=list(payload.get("components") or []),
             flags=(int(payload.get("flags") or 0) & _SENDABLE_FLAGS) | extra_flags,
             attachments=files,
-            guild_id=guild.id,
+            guild_id=guild.id if guild is not None else None,
             interaction_id=interaction.id if interaction is not None else None,
             webhook_id=self.application_id if interaction is not None else None,
         )
@@ -514,10 +549,10 @@ class State:
         msg.flags &= ~FLAG_LOADING
         msg.edited = True
 
-    def delete_message(self, guild: Guild, msg: Message, interaction: InteractionResult | None = None) -> None:
+    def delete_message(self, guild: Guild | None, msg: Message, interaction: InteractionResult | None = None) -> None:
         msg.deleted = True
         self.emit("delete", msg, interaction)
-        if not msg.ephemeral:
+        if guild is not None and not msg.ephemeral:
             data = {"id": str(msg.id), "channel_id": str(msg.channel_id), "guild_id": str(guild.id)}
             self.dispatch(guild, "MESSAGE_DELETE", data, intent=GUILD_MESSAGES_INTENT)
 
@@ -617,7 +652,7 @@ class State:
                     "id": str(result.id),
                     "type": result.type,
                     "user": result.user.to_json(),
-                    "authorizing_integration_owners": {"0": str(result.guild.id)},
+                    "authorizing_integration_owners": dict(result.owners),
                 }
         return data
 

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.i18n import Text
+from bot.installs import replies_are_private
 from bot.text import shorten
 from bot.ui.i18n import words_for
 
@@ -101,7 +102,9 @@ async def respond(
 ) -> int | None:
     """Sends the reply: the interaction's response when it is not acknowledged yet, else a follow-up.
     A `Text` is put into the words of the person who asked. Returns the message's id (None when Discord did
-    not say)."""
+    not say). Where Discord will show the reply to the asker only (a server that did not add the app, whose
+    member may not use external apps there), it is sent as such."""
+    ephemeral = ephemeral or replies_are_private(interaction)
     kwargs: dict[str, Any] = {"embeds": fit_embeds([embed] if embed is not None else list(embeds))}
     if content is not None:
         kwargs["content"] = fit_content(_worded(interaction, content))

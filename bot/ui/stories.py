@@ -328,11 +328,14 @@ class ReadMoreButton(  # type: ignore[misc]
     action, key, emoji = "read", "story-button-read-more", "📖"
 
 
-def story_buttons(story: Story, *, excerpt: int = EXCERPT, words: Words | None = None) -> discord.ui.View:
+def story_buttons(
+    story: Story, *, excerpt: int = EXCERPT, words: Words | None = None, flag: bool = True
+) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if len(story.body) > excerpt:
         view.add_item(ReadMoreButton(story.id, words))
-    view.add_item(FlagButton(story.id, words))
+    if flag:
+        view.add_item(FlagButton(story.id, words))
     return view
 
 

@@ -19,11 +19,22 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("cogs", ("cogs",)),
     (
         "discord",
-        ("bot.ui", "bot.tree", "bot.checks", "bot.modlog", "bot.moment_poster", "bot.live_poster", "bot.scheduling"),
+        (
+            "bot.ui",
+            "bot.tree",
+            "bot.checks",
+            "bot.installs",
+            "bot.modlog",
+            "bot.moment_poster",
+            "bot.live_poster",
+            "bot.scheduling",
+            "bot.metrics",
+            "bot.monitor",
+        ),
     ),
     (
         "services",
-        ("bot.services", "bot.errors", "bot.i18n", "bot.text", "bot.settings", "bot.ratelimit"),
+        ("bot.services", "bot.errors", "bot.i18n", "bot.text", "bot.settings", "bot.ratelimit", "bot.logs"),
     ),
     ("db", ("db",)),
 ]
@@ -113,6 +124,19 @@ def test_services_and_db_never_import_discord(layer: str) -> None:
         if layer_of(module) == rank
         for line, target in imports
         if any(within(target, library) for library in DISCORD_LIBRARIES)
+    ]
+    assert offenders == []
+
+
+def test_only_the_metrics_modules_import_the_metrics_library() -> None:
+    """Services report through ports (bot/services/telemetry.py), the store through its observer: what is measured
+    is counted in bot/metrics.py and served by bot/monitor.py, nowhere else."""
+    offenders = [
+        f"{module}:{line} imports {target}"
+        for module, imports in imports_by_module().items()
+        if module not in ("bot.metrics", "bot.monitor")
+        for line, target in imports
+        if within(target, "prometheus_client")
     ]
     assert offenders == []
 

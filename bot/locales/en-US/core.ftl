@@ -12,6 +12,7 @@ error-ambiguous = { $query } could be several { $plural }: { $listing }. Pick on
 error-unexpected = Something went wrong on our side (error code `{ $code }`). Please tell the bot's owner.
 error-store-busy = The store is busy: another program (an import) has been writing to it for a while, and nothing was saved. Please try again in a minute.
 error-guild-only = This command only works in a server.
+error-needs-bot-server = This works only in a server that has added skatebot. Here you can read the shared library: `/story show` and `/story search`.
 error-cooldown = Slow down a little: try again in { $seconds } s.
 error-missing-permissions = You need the { $permissions } permission for this.
 error-bot-missing-permissions = I need the { $permissions } permission in this channel.

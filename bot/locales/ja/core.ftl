@@ -12,6 +12,7 @@ error-ambiguous = { $query }に当てはまる{ $plural }が複数あります�
 error-unexpected = こちら側で問題が発生しました（エラーコード `{ $code }`）。ボットのオーナーにお知らせください。
 error-store-busy = データが使用中です。別のプログラム（インポート）がしばらく書き込みを続けているため、何も保存されませんでした。1分ほどしてからもう一度お試しください。
 error-guild-only = このコマンドはサーバー内でのみ使えます。
+error-needs-bot-server = この操作は skatebot を追加したサーバー内でのみ使えます。ここでは共有ライブラリを読めます（`/story show`・`/story search`）。
 error-cooldown = 少し間をおいてください。{ $seconds }秒後にもう一度お試しください。
 error-missing-permissions = この操作には「{ $permissions }」の権限が必要です。
 error-bot-missing-permissions = このチャンネルでボットに「{ $permissions }」の権限が必要です。

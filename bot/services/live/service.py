@@ -30,6 +30,7 @@ from bot.services.live import polling
 from bot.services.live.fetching import HostGate, PageCache
 from bot.services.results import DISCIPLINE_LABELS, DISCIPLINE_SYNONYMS, ResultsService
 from bot.services.shards import EVERY_SHARD, Shards
+from bot.services.telemetry import SILENT, LiveTelemetry
 from bot.text import escape_markdown, quote
 from db.models import AuditRecord, DirectState, LiveItemRow, LivePost, Subscription, Watch, WatchState
 from db.repositories.live import LiveRepository
@@ -159,12 +160,14 @@ class LiveService:
         gate: HostGate | None = None,
         rng: random.Random | None = None,
         shards: Shards = EVERY_SHARD,
+        telemetry: LiveTelemetry = SILENT,
     ) -> None:
         """`allow_private`: accept sites on loopback and private networks (the sandbox's replay, a local
         mirror); `gate` spaces requests per host (shared by every watched site); `shards`: the servers whose posts
         this process delivers, and whether it is the one that reads the sites and sends direct messages (the
-        process running shard 0; bot.services.shards)."""
+        process running shard 0; bot.services.shards); `telemetry`: told of each failed poll."""
         self.repo = repo
+        self.telemetry = telemetry
         self.shards = shards
         self.results = results
         self._clock = clock or (lambda: datetime.now(UTC))
@@ -388,6 +391,7 @@ class LiveService:
             if isinstance(outcome, PollResult):
                 results.append(outcome)
             elif isinstance(outcome, Exception):
+                self.telemetry.poll_failed()
                 log.error("live: polling %s failed", watch.url, exc_info=outcome)
             else:
                 raise outcome
@@ -452,6 +456,7 @@ class LiveService:
         except (SourceError, PageError, ProtocolError, ImportFormatError) as exc:
             wait = max(polling.backoff(watch.failures + 1, self._rng), polling.interval(now, starts))
             await self.repo.poll_failed(watch.id, error=str(exc)[:500], next_poll_at=_iso(now + wait))
+            self.telemetry.poll_failed()
             log.warning("live: polling %s failed (%d in a row): %s", watch.url, watch.failures + 1, exc)
             return PollResult(watch, reached=False, error=str(exc))
         if sweep:
