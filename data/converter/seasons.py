@@ -27,6 +27,7 @@ from typing import Any
 from rapidfuzz.distance import Levenshtein
 
 from bot.services.import_format import FORMAT_NAME, FORMAT_VERSION, skater_match_key
+from bot.services.results.models import DISPUTED_PREFIX
 from data.converter.entries import EntryBuilder
 from data.converter.figures import (
     STRENGTH,
@@ -304,7 +305,9 @@ class SeasonContext(Context):
     def dispute_note(self, label: str, raw: dict[str, Any]) -> dict[str, Any]:
         """The note an entry carries for a disputed figure: every candidate with its sources."""
         urls = uniq([u for _, cand_urls in self.candidates(raw) for u in cand_urls])
-        text = f"{label} disputed between sources, not given as a fact: {self.candidate_text(raw)}"
+        text = f"{DISPUTED_PREFIX}{label.lower() if label[:2] not in ('SP', 'FS', 'RD', 'FD') else label} " + (
+            f"{self.candidate_text(raw)} (sources disagree; not given as a fact)"
+        )
         how = join_notes("source comparison by the data compiler", raw.get("note"))
         return make_figure(text, "derived", urls, how)
 

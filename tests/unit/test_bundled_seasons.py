@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import Words
 from bot.services.import_format import skater_name_key
-from bot.services.results import ResultsService
+from bot.services.results import DISPUTED_PREFIX, ResultsService
+from bot.ui.embeds import standings_pages
 from data import convert_seasons as conv
 from data.converter.figures import STRENGTH
 from data.converter.seasons import SEASONS
@@ -71,7 +73,7 @@ def test_a_disputed_figure_is_never_a_value_but_a_note_with_its_candidates() -> 
     men = next(e for e in doc["competitions"][0]["events"] if e["id"] == "men")
     siao = next(e for e in men["entries"] if e["skaters"][0]["name"] == "Adam Siao Him Fa")
     assert "total" not in siao and siao["place"]["value"] == 3
-    (note,) = [n for n in siao["notes"] if "disputed" in n["value"]]
+    (note,) = [n for n in siao["notes"] if n["value"].startswith(DISPUTED_PREFIX)]
     assert "284.39" in note["value"] and "294.39" in note["value"] and len(note["sources"]) >= 2
     # Worlds 2026: the schedule and the field, no entry at all
     wc26 = json.loads((DATA / "wc2026.json").read_text(encoding="utf-8"))["competitions"][0]
@@ -130,7 +132,7 @@ def _check(fig: Any, stored: Any, conf: Any, notes: list[str], what: str) -> Non
         assert stored is None, f"{what}: disputed figure stored as a fact ({stored})"
         cands = fig["candidates"]
         values = [str(c["value"]) for c in cands] if isinstance(cands, list) else [str(k) for k in cands]
-        assert any(all(v in n for v in values) and "disputed" in n for n in notes), f"{what}: candidates {values}"
+        assert any(all(v in n for v in values) and n.startswith(DISPUTED_PREFIX) for n in notes), f"{what}: {values}"
     elif fig.get("value") is None:
         assert stored is None, f"{what}: no source gave it, yet the store holds {stored}"
     elif fig.get("sources") or fig.get("sources_of_inputs"):
@@ -224,3 +226,29 @@ async def test_the_well_known_skaters_are_one_record_across_2016_to_2026(store: 
             if skater_name_key(r["name"]) == skater_name_key(name)
         ]
         assert same == [(name, country)], same
+
+
+async def test_a_competition_with_a_schedule_and_no_results_is_known_by_name(results: ResultsService) -> None:
+    competition = results.competition("Worlds 2026")
+    assert competition.key == "wc2026"
+    (page,) = standings_pages(await results.standings("Worlds 2026", "women"), Words("en-US"))
+    assert page.description == (
+        "Worlds 2026 Prague (2026-03-24 – 2026-03-29, O2 arena, Prague, CZE): no results in the store yet."
+    )
+
+
+async def test_partial_standings_say_which_places_are_known_and_show_disputes(results: ResultsService) -> None:
+    english = Words("en-US")
+    (page,) = standings_pages(await results.standings("gpfra2025", "men"), english)
+    lines = (page.description or "").split("\n")
+    assert lines[0].startswith("Places in the store: 1–4, 7, 10, 12 (compiled from reports")
+    assert any(line.startswith("**7th") and "Tatsuya Tsuboi" in line for line in lines)
+    assert not any(line.startswith(("**5th", "**6th", "**8th")) for line in lines)  # gaps are not numbered
+    assert any(line.startswith("**—**") and "Maxim Naumov" in line for line in lines)  # a skater of one segment
+    # a disputed total is no value: the entry shows its candidates instead
+    (page,) = standings_pages(await results.standings("wc2024", "men"), english)
+    text = page.description or ""
+    assert "**Adam Siao Him Fa** FRA — **—**" in text
+    candidates = "total 284.39 (japannews.yomiuri.co.jp, kstp.com, olympics.com) vs 294.39 (urdupoint.com)"
+    assert f"⚠ disputed: {candidates}" in text
+    assert "Places in the store" not in text  # places 1 to 6, every entry placed: nothing more to say
