@@ -127,8 +127,13 @@ class Checker:
         if lookup.match is not None:
             answer = lookup.match
         elif lookup.ambiguous:
+            same_level = [c for c in lookup.matches if self.competition and c.level == self.competition.level]
             if self.competition is not None and self.competition in lookup.matches:
                 answer = self.competition
+            elif len(same_level) == 1:
+                # "in Beijing" in a story of the Olympics: the one Olympics held there (Beijing also had a Final
+                # and Four Continents); two of that kind stay a question
+                answer = same_level[0]
             else:
                 labels = labels_with_years(lookup.matches[:4])
                 answer = t("verdict-competition-ambiguous", text=text, labels=tuple(labels[:-1]), last=labels[-1])
