@@ -35,6 +35,7 @@ from bot.services.claims.model import (
 )
 from bot.services.claims.vocabulary import NUMBER_WORDS, SEGMENT_RE, TIMES, segment_kind
 from bot.services.competitions import labels_with_years
+from bot.services.countries import country_by_name
 from bot.services.results import ResultsService
 from bot.services.results.vocabulary import event_name_text
 from db.models import Competition, Entry, Event, Figure, TeamResult
@@ -127,12 +128,19 @@ class Checker:
         if lookup.match is not None:
             answer = lookup.match
         elif lookup.ambiguous:
-            same_level = [c for c in lookup.matches if self.competition and c.level == self.competition.level]
+            same_level = [
+                c
+                for c in lookup.matches
+                if self.competition
+                and c.level == self.competition.level
+                and not any(ch.isdigit() for ch in text)
+                and country_by_name(text) is None  # "China's pair": a country, not where they skated
+            ]
             if self.competition is not None and self.competition in lookup.matches:
                 answer = self.competition
             elif len(same_level) == 1:
-                # "in Beijing" in a story of the Olympics: the one Olympics held there (Beijing also had a Final
-                # and Four Continents); two of that kind stay a question
+                # "in Beijing" (a place, no year) in a story of the Olympics: the one Olympics held there (Beijing
+                # also had a Final and Four Continents); two of that kind, or a year alone, stay a question
                 answer = same_level[0]
             else:
                 labels = labels_with_years(lookup.matches[:4])
