@@ -13,6 +13,7 @@ from bot.i18n import Text, Words, t
 from bot.services.eras import era_short_text, era_text
 from bot.services.levels import is_senior, level_text
 from bot.services.results import (
+    DISPUTED_PREFIX,
     AthleteProfile,
     CareerCompetition,
     HeadToHead,
@@ -22,6 +23,8 @@ from bot.services.results import (
     Podium,
     Standings,
     difference,
+    disputed_notes,
+    place_ranges,
 )
 from bot.services.results.vocabulary import discipline_phrase, discipline_text, event_name_text, segment_name_text
 from bot.text import pad
@@ -161,8 +164,24 @@ def _standings_pages(standings: Standings, words: Words) -> list[discord.Embed]:
         lines = [_segment_line(entry, standings.focus, words) for entry in standings.entries]
     else:
         lines = [_final_line(entry, standings.segments, words) for entry in standings.entries]
+        known = standings.known_places()
+        if known is not None:  # compiled from reports: say which places these are, the gaps stay gaps
+            key = "results-known-places" if known else "results-no-places-known"
+            lines.insert(0, words(key, places=place_ranges(known), n=len(standings.entries)))
     if not lines:
-        lines = [words("results-none-stored")]
+        # a competition known by its schedule (Worlds 2026): its dates and venue, no result yet
+        days = [d for d in dict.fromkeys((competition.start_date, competition.end_date)) if d]
+        where = ", ".join(p for p in (competition.venue, competition.city, competition.country) if p)
+        lines = [
+            words(
+                "results-none-yet",
+                competition=competition.label,
+                dates=" – ".join(days) if days else "—",
+                place=where or "—",
+            )
+            if days or where
+            else words("results-none-stored")
+        ]
     pages = [lines[i : i + PAGE_SIZE] for i in range(0, len(lines), PAGE_SIZE)]
     footer = provenance_footer(standings.figures(), words)
     embeds = []
@@ -193,7 +212,11 @@ def _final_line(entry: Entry, segments: Sequence[Segment], words: Words) -> str:
             parts.append(f"{segment.key} {score(result.tss)}{rank}")
     place = place_text(entry.place, entry.status, words=words)
     line = f"**{place}** {flag(entry.country)} **{_name(entry, words)}** {entry.country} — **{score(entry.total)}**"
-    return line + ("\n\u2003" + " · ".join(parts) if parts else "")
+    line += "\n\u2003" + " · ".join(parts) if parts else ""
+    # a figure the sources disagree on is never shown as a value: its candidates, as the note names them
+    for note in disputed_notes(entry):
+        line += "\n\u2003" + words("results-disputed", text=_escape(str(note.value)[len(DISPUTED_PREFIX) :]))
+    return line
 
 
 def _segment_line(entry: Entry, segment: Segment, words: Words) -> str:

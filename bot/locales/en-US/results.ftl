@@ -112,6 +112,10 @@ athlete-choice-medallist = { $name } · { $medal }, { $competition }
 
 ## Standings (/results) and what every results embed shares
 results-none-stored = No results stored for this yet.
+results-none-yet = { $competition } ({ $dates }, { $place }): no results in the store yet.
+results-known-places = Places in the store: { $places } (compiled from reports; the other places are not in the store, so this is not the whole table).
+results-no-places-known = No final places in the store for these { $n } entries (compiled from reports).
+results-disputed = ⚠ disputed: { $text }
 results-page-footer = Page { $number }/{ $pages } · { $footer }
 results-lines-more = … and { $n } more
 results-marks-legend = Figures are multi-source or official unless marked

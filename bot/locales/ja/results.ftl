@@ -117,6 +117,10 @@ athlete-choice-medallist = { $name } · { $competition } { $medal }
 
 ## 順位 (/results) と成績の埋め込み共通
 results-none-stored = まだ成績が登録されていません。
+results-none-yet = { $competition }（{ $dates }、{ $place }）：まだ成績が登録されていません。
+results-known-places = 登録されている順位：{ $places }（報道からの集計。ほかの順位は登録されていないため、全順位表ではありません）。
+results-no-places-known = この{ $n }件には最終順位が登録されていません（報道からの集計）。
+results-disputed = ⚠ 情報源で食い違い：{ $text }
 results-page-footer = { $number }/{ $pages }ページ · { $footer }
 results-lines-more = …ほか{ $n }件
 results-marks-legend = 印のない数値は複数の出典または公式のものです
