@@ -39,6 +39,7 @@ _DIGITS = re.compile(r"\d+")
 class Series:
     id: str
     level: str
+    levels: frozenset[str]  # the levels it has been held at (the Finlandia Trophy: Challenger, then Grand Prix)
     label: str
     parent: str | None
     junior: str | None
@@ -79,6 +80,7 @@ def series_table(path: Path = SERIES_FILE) -> SeriesTable:
         item = Series(
             id=entry["id"],
             level=entry["level"],
+            levels=frozenset(entry.get("levels", [entry["level"]])),
             label=entry["label"],
             parent=entry.get("parent"),
             junior=entry.get("junior"),
@@ -229,10 +231,10 @@ def series_of(name_texts: Iterable[str], key: str, level: str, table: SeriesTabl
     for text in name_texts:
         words = tokens(text, table)
         says_junior |= bool(JUNIOR_WORDS & set(words))
-        found.update(s for s in read_series(words, table).series if table.series[s].level == level)
+        found.update(s for s in read_series(words, table).series if level in table.series[s].levels)
     prefix = _DIGITS.split(key.casefold())[0] if key else ""
     for item in table.series.values():
-        if prefix and prefix in item.keys and item.level == level:
+        if prefix and prefix in item.keys and level in item.levels:
             found.add(item.id)
         if item.level == level and item.id == _LEVEL_SERIES.get(level):
             found.add(item.id)
