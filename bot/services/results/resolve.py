@@ -15,13 +15,17 @@ from bot.i18n import set_local_names, t
 from bot.services.competitions import CompetitionFinder, CompetitionLookup, labels_with_years
 from bot.services.levels import event_display_name, is_senior, level_synonyms
 from bot.services.names import NameIndex, NameMatch, normalize
+from bot.services.names.normalize import is_cjk
 from bot.services.results.local_names import match_local_names, read_local_names
 from bot.services.results.models import Athlete, Choice
 from bot.services.results.vocabulary import (
     DISCIPLINE_LABELS,
     DISCIPLINE_SYNONYMS,
+    LEVEL_WORDS_JA,
     SEGMENT_KIND_LABELS,
     SEGMENT_SYNONYMS,
+    event_name_text,
+    segment_name_text,
 )
 from bot.text import quote as _quote
 from bot.text import shorten
@@ -76,6 +80,8 @@ class Resolver:
                 synonyms = [event.key, *discipline_names]
             else:  # "women" stays the senior women's: another level answers to "junior women", "junior ladies"...
                 synonyms = [event.key, *level_synonyms(event.level, discipline_names)]
+                if event.level in LEVEL_WORDS_JA:  # ... and to "ジュニア女子", "ジュニア女子シングル"
+                    synonyms += [f"{LEVEL_WORDS_JA[event.level]}{word}" for word in discipline_names if is_cjk(word)]
             event_index[event.competition_id].add(event.id, event.name, synonyms)
         couple_ids = await self.repo.couples()
         in_couples = {skater_id for pair in couple_ids for skater_id in pair}
@@ -160,8 +166,17 @@ class Resolver:
             if query.strip():
                 ids = {m.key for m in self._event_index[comp.id].search(query, MAX_CHOICES)}
                 events = [e for e in events if e.id in ids]
-            # Without a chosen competition the same event name repeats, so say whose it is.
-            choices += [Choice(_cut(e.name if competition else f"{e.name} · {comp.label}"), e.key) for e in events]
+            # In the words of the person typing ("男子シングル"); without a chosen competition the same event name
+            # repeats, so say whose it is.
+            choices += [
+                Choice(
+                    event_name_text(e)
+                    if competition
+                    else t("choice-event-at", event=event_name_text(e), competition=comp.label),
+                    e.key,
+                )
+                for e in events
+            ]
         return _unique(choices)[:MAX_CHOICES]
 
     def segment_choices(self, competition_text: str, event_text: str, query: str) -> list[Choice]:
@@ -173,7 +188,7 @@ class Resolver:
         events = [event] if event else self._events.get(competition.id, [])
         wanted = normalize(query)
         choices = [
-            Choice(_cut(s.name), s.key)
+            Choice(segment_name_text(s), s.key)
             for e in events
             for s in self._segments.get(e.id, [])
             if not wanted or any(wanted in normalize(name) for name in _segment_names(s))
@@ -401,7 +416,7 @@ class Resolver:
         wanted = normalize(query)
         return _unique(
             [
-                Choice(_cut(s.name), s.key)
+                Choice(segment_name_text(s), s.key)
                 for e in events
                 for s in self._segments.get(e.id, [])
                 if not wanted or any(wanted in normalize(n) for n in _segment_names(s))

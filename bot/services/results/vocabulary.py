@@ -19,12 +19,24 @@ if TYPE_CHECKING:
 # ("men", "ice dance"): input vocabulary, not display (a reader sees `discipline_text`).
 DISCIPLINE_LABELS = {"men": "Men", "women": "Women", "pairs": "Pairs", "ice_dance": "Ice dance", "team": "Team event"}
 # Other words fans use for the same thing; fed to the event index as aliases.
+# The Japanese ones: the catalogue's own words (bot/locales/ja/results.ftl: 男子シングル...) and the common variants
+# of Japanese media, so a Japanese member is understood in the words the bot answers with.
 DISCIPLINE_SYNONYMS = {
-    "men": ["men's singles", "mens", "man", "male", "men singles"],
-    "women": ["women's singles", "ladies", "womens", "woman", "female", "women singles"],
-    "pairs": ["pair skating", "pair"],
-    "ice_dance": ["dance", "ice dancing"],
-    "team": ["team", "team event", "team trophy"],
+    "men": ["men's singles", "mens", "man", "male", "men singles", "男子シングル", "男子", "男子シングルス"],
+    "women": [
+        "women's singles",
+        "ladies",
+        "womens",
+        "woman",
+        "female",
+        "women singles",
+        "女子シングル",
+        "女子",
+        "女子シングルス",
+    ],
+    "pairs": ["pair skating", "pair", "ペア", "ペアスケーティング", "ペア競技"],
+    "ice_dance": ["dance", "ice dancing", "アイスダンス", "ダンス"],
+    "team": ["team", "team event", "team trophy", "団体戦", "団体", "団体競技"],
 }
 # The segment kinds as the parser recognises them in input (display: `segment_kind_text`).
 SEGMENT_KIND_LABELS = {
@@ -34,10 +46,42 @@ SEGMENT_KIND_LABELS = {
     "free_dance": "Free dance",
 }
 SEGMENT_SYNONYMS = {
-    "short_program": ["sp", "short", "short program", "short programme"],
-    "free_skate": ["fs", "free", "free skate", "free skating", "free program", "long program", "lp"],
-    "rhythm_dance": ["rd", "rhythm", "rhythm dance", "short dance", "sd"],
-    "free_dance": ["fd", "free dance"],
+    "short_program": ["sp", "short", "short program", "short programme", "ショートプログラム", "ショート"],
+    "free_skate": [
+        "fs",
+        "free",
+        "free skate",
+        "free skating",
+        "free program",
+        "long program",
+        "lp",
+        "フリースケーティング",
+        "フリー",
+        "フリースケート",
+        "フリープログラム",
+    ],
+    "rhythm_dance": [
+        "rd",
+        "rhythm",
+        "rhythm dance",
+        "short dance",
+        "sd",
+        "リズムダンス",
+        "リズム",
+        "ショートダンス",
+        "ショート",
+    ],
+    "free_dance": ["fd", "free dance", "フリーダンス", "フリー"],
+}
+# A level's words in Japanese, before a discipline's ("ジュニア男子"): the catalogue's level-event-* words.
+LEVEL_WORDS_JA = {
+    "junior": "ジュニア",
+    "advanced-novice": "アドバンスドノービス",
+    "intermediate-novice": "インターミディエイトノービス",
+    "basic-novice": "ベーシックノービス",
+    "novice": "ノービス",
+    "youth": "ユース",
+    "adult": "アダルト",
 }
 MEDALS = {1: "gold", 2: "silver", 3: "bronze"}  # codes; a reader sees `medal_text`
 DISCIPLINES = tuple(DISCIPLINE_LABELS)

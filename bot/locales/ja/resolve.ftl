@@ -1,0 +1,2 @@
+## 大会が未選択のときの種目の候補（どの大会の種目か）
+choice-event-at = { $event } · { $competition }
