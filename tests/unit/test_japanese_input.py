@@ -81,3 +81,22 @@ async def test_event_and_segment_choices_in_the_askers_language(results: Results
     assert [c.value for c in results.segment_choices("wc2025", "男子", "フリー")] == [segments[1].value]
     # Without a chosen competition, whose event it is.
     assert all(" · " in JA(c.name) for c in results.event_choices("", "") if not isinstance(c.name, str))
+
+
+async def test_did_you_mean_in_the_askers_language(results: ResultsService) -> None:
+    from bot.errors import NotFound
+    from bot.i18n import render
+
+    competition = results.competition("wc2025")
+    with pytest.raises(NotFound) as missing:
+        results.event(competition, "ノービス男子")
+    assert "**男子シングル**" in render(missing.value.text, "ja")
+    assert [JA(s.label) for s in missing.value.suggestions if not isinstance(s.label, str)][:1] == ["男子シングル"]
+    assert "**" + results.event(competition, "men").name + "**" in missing.value.message  # English as stored
+    with pytest.raises(NotFound) as segment:
+        results.segment(results.event(competition, "アイスダンス"), "オリジナルダンス")
+    assert "**リズムダンス**" in render(segment.value.text, "ja")
+    with pytest.raises(NotFound) as discipline:
+        await results.podiums("シンクロ")
+    assert [s.value for s in discipline.value.suggestions] == ["men", "women", "pairs", "ice_dance", "team"]
+    assert "**アイスダンス**" in render(discipline.value.text, "ja")

@@ -253,9 +253,9 @@ class Resolver:
         close = self._event_index[competition.id].search(text, MAX_CHOICES) if text.strip() else []
         ranked = [events[m.key] for m in close if m.key in events]
         ranked += [e for e in events.values() if e not in ranked]
-        suggestions = [Suggestion(e.name, e.key) for e in ranked]
+        suggestions = [Suggestion(event_name_text(e), e.key) for e in ranked]  # in the reader's words
         if len(close) > 1 and close[1].score >= 90:
-            tied = [Suggestion(events[m.key].name, events[m.key].key) for m in close if m.score >= 90]
+            tied = [Suggestion(event_name_text(events[m.key]), events[m.key].key) for m in close if m.score >= 90]
             raise Ambiguous(
                 t("noun-event-at", competition=competition.label),
                 text,
@@ -268,7 +268,7 @@ class Resolver:
         """The segment of the event that `text` names."""
         segment = self._match_segment(event, text)
         if segment is None:
-            suggestions = [Suggestion(s.name, s.key) for s in self.segments_of(event)]
+            suggestions = [Suggestion(segment_name_text(s), s.key) for s in self.segments_of(event)]
             raise NotFound(t("noun-segment-in", event=event.name), text, suggestions)
         return segment
 
