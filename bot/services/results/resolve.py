@@ -37,6 +37,7 @@ MAX_CHOICES = 25
 # Between a couple's names: "Chock / Bates", "Miura & Kihara", "Gilles and Poirier", "Gilles, Poirier".
 _COUPLE_SEPARATOR = re.compile(r"\s*(?:/|&|\+|,|\band\b)\s*", re.IGNORECASE)
 _CHOICE_VALUE = re.compile(r"\d+(?:/\d+)?")
+_CJK_RUN = re.compile(r"[\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 # A confident name match, or one that only a different word order separates from the typed text.
 _SAME_NAME_SCORE = 99.0
 
@@ -62,6 +63,7 @@ class Resolver:
         self._default_athletes: list[Choice] = []
         self._local_names = read_local_names()
         self._local_spellings: set[str] = set()
+        self._written_as: dict[str, str] = {}  # a data/names/ spelling, normalised -> the store's name
 
     async def _load(self) -> tuple[int, int, int]:
         """Reloads the names and indexes from the store. Built aside and swapped in at the end, so a command
@@ -136,6 +138,11 @@ class Resolver:
         set_local_names(local_names)
         self._local_spellings = {
             normalize(spelling) for spellings in local_spellings.values() for spelling in spellings
+        }
+        self._written_as = {
+            normalize(spelling).replace(" ", ""): name
+            for skater_id, name, _ in named
+            for spelling in local_spellings.get(skater_id, [])
         }
         self._family_names = family_names
         self._namesakes = namesakes
@@ -311,6 +318,18 @@ class Resolver:
         if matches and matches[0][0].score >= 90:
             raise Ambiguous(t("noun-athlete"), text, suggestions, plural=t("noun-athletes"))
         raise NotFound(t("noun-athlete"), text, suggestions)
+
+    def in_store_words(self, text: str) -> list[str]:
+        """`text` with a Japanese word that is part of a skater's name as data/names/ writes it ("坂本" of
+        坂本花織, or a reading: "さかもと") put as the store names the skater ("Kaori Sakamoto"): one text per
+        skater it may be (a story from the results is stored in the store's words). Empty when none."""
+        found: list[str] = []
+        for run in _CJK_RUN.findall(normalize(text)):
+            if len(run) < 2:
+                continue
+            names = sorted({name for spelling, name in self._written_as.items() if run in spelling})
+            found += [normalize(text).replace(run, f" {name} ") for name in names[:5]]
+        return found[:5]
 
     def _told_apart(self, match: NameMatch) -> str:
         """A skater as a choice: the name, the spelling that matched when another, and the country of one of two
