@@ -100,3 +100,12 @@ async def test_did_you_mean_in_the_askers_language(results: ResultsService) -> N
         await results.podiums("シンクロ")
     assert [s.value for s in discipline.value.suggestions] == ["men", "women", "pairs", "ice_dance", "team"]
     assert "**アイスダンス**" in render(discipline.value.text, "ja")
+
+
+async def test_the_2018_short_dance_is_abbreviated_sd(results: ResultsService) -> None:
+    from bot.services.results.vocabulary import segment_abbreviation
+
+    dance_2018 = results.event(results.competition("owg2018"), "ice dance")
+    assert [segment_abbreviation(s) for s in results.segments_of(dance_2018)] == ["SD", "FD"]
+    dance_2026 = results.event(results.competition("owg2026"), "ice dance")
+    assert [segment_abbreviation(s) for s in results.segments_of(dance_2026)] == ["RD", "FD"]

@@ -140,11 +140,23 @@ def segment_code_text(code: str | None, printed: str) -> Text:
     return t("segment-name", shape="stored", stored=printed)
 
 
+def segment_abbreviation(segment: Segment) -> str:
+    """A segment's short code as results print it in its era: ice dance's first segment of 2010-2018, stored as
+    `rhythm_dance` (and keyed "RD" by some data), was the short dance: "SD"."""
+    if segment.kind == "rhythm_dance" and segment.key.upper() == "RD" and _was_short_dance(segment):
+        return "SD"
+    return segment.key
+
+
+def _was_short_dance(segment: Segment) -> bool:
+    return "short dance" in segment.name.lower() or segment.era == "2010-2018"
+
+
 def segment_name_text(segment: Segment, shown: str | None = None) -> Text:
     """A segment's name for a reader: as stored (or as `shown`) in the default language; another language names
     its kind (ice dance's first segment before 2018-19, stored as `rhythm_dance`, was the short dance), with the
     discipline for a team event's segments, which the store names per discipline ("Men short program")."""
-    if segment.kind == "rhythm_dance" and ("short dance" in segment.name.lower() or segment.era == "2010-2018"):
+    if segment.kind == "rhythm_dance" and _was_short_dance(segment):
         kind = t("segment-short-dance")
     else:
         kind = segment_kind_text(segment.kind)
