@@ -63,19 +63,26 @@ async def test_medals_and_podiums_with_japanese_competitions(sandbox: Sandbox) -
     assert "坂本花織" in shown(await podiums.wait_message())
 
 
+# A Grand Prix event the store lacks, in a year it may have a Worlds held in that country (the store grows with
+# other seasons' bundled data: the first of these it lacks is asked for).
+LACKED = [("Skate America", "スケートアメリカ", "gpusa", 2025), ("Skate Canada", "スケートカナダ", "gpcan", 2024)]
+
+
 @pytest.mark.parametrize("command", ["results", "medals", "podiums"])
 async def test_a_series_the_store_lacks_is_missing_in_japanese(sandbox: Sandbox, command: str) -> None:
-    options = {"competition": "スケートアメリカ2025"}
+    stored = {c.key for c in sandbox.bot.results.all_competitions()}  # type: ignore[union-attr]
+    english_name, japanese_name, _prefix, year = next(row for row in LACKED if f"{row[2]}{row[3]}" not in stored)
+    options = {"competition": f"{japanese_name}{year}"}
     if command == "results":
         options["event"] = "男子"
     if command == "podiums":
         options["discipline"] = "men"
     result = await sandbox.slash(command, user=sandbox.member, **options)
-    assert result.ephemeral and not result.message.embeds  # never the 2025 Worlds (held in America)
-    assert "スケートアメリカ 2025" in result.message.content, result.message.content
-    assert "Worlds 2025" not in result.message.content.split("**")[0]
-    english = await sandbox.slash(command, **{**options, "competition": "Skate America 2025"})
-    assert english.message.content.startswith("No Skate America 2025 in the store."), english.message.content
+    assert result.ephemeral and not result.message.embeds  # never the Worlds held in that country
+    assert f"{japanese_name} {year}" in result.message.content, result.message.content
+    assert "Worlds" not in result.message.content
+    english = await sandbox.slash(command, **{**options, "competition": f"{english_name} {year}"})
+    assert english.message.content.startswith(f"No {english_name} {year} in the store."), english.message.content
     assert not english.message.embeds
 
 
