@@ -74,6 +74,7 @@ _SHORT_YEAR = re.compile(r"[’'‘](\d\d)\b")
 _SEASON = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[-/–—]\s*(\d\d(?:\d\d)?)(?!\d)")
 _ROMAN = re.compile(r"\b[IVXLC]{2,}\b")  # upper case only: "li" or "vi" in running text are not editions
 _ORDINAL = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\b", re.IGNORECASE)
+_JA_ORDINAL = re.compile(r"第\s*(\d{1,3})\s*回")  # 第25回冬季オリンピック: the 25th
 _GLUED_YEAR = re.compile(r"^([a-z]+)((?:19|20)\d\d)$")  # owg2026, wc2025
 _GLUED_SHORT_YEAR = re.compile(r"^([a-z]+)(\d\d)$")  # wc25, gpf17: a year only after a series' short name
 _LONE_TWO_DIGITS = re.compile(r"(?<![\d\-/–—.,:])(?<![\-/–—] )(\d\d)(?!\s?[\-/–—.,:]\s?\d)(?!\d)")
@@ -180,7 +181,8 @@ def parse_query(text: str, *, typing: bool = False, series: bool = True) -> Comp
     raw_no_season = _SHORT_SEASON.sub(short_season, _SEASON.sub(season, raw))
     editions = {n for m in _ROMAN.finditer(raw_no_season) if (n := _roman(m.group()))}
     editions |= {int(m.group(1)) for m in _ORDINAL.finditer(raw_no_season)}
-    rest = _ROMAN.sub(" ", _ORDINAL.sub(" ", raw_no_season))
+    editions |= {int(m.group(1)) for m in _JA_ORDINAL.finditer(raw_no_season)}
+    rest = _ROMAN.sub(" ", _ORDINAL.sub(" ", _JA_ORDINAL.sub(" ", raw_no_season)))
     years = {2000 + int(m.group(1)) for m in _SHORT_YEAR.finditer(rest)}
     rest = _SHORT_YEAR.sub(" ", rest)
     table = series_table()

@@ -125,6 +125,8 @@ def test_japanese_forms() -> None:
     assert keys("世界選手権2026") == []
     assert keys("五輪") == ["owg2026", "owg2022", "owg2018"]
     assert tokens("北京五輪") == ["beijing", "@olympics"]
+    assert keys("第25回冬季オリンピック") == ["owg2026"]  # an edition, not the year 2025
+    assert keys("第26回冬季オリンピック") == []
 
 
 def test_year_forms() -> None:
