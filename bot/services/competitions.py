@@ -252,14 +252,17 @@ class CompetitionLookup:
     query: CompetitionQuery
     matches: list[Competition] = field(default_factory=list)  # best first, then newest first
     nearby: list[Competition] = field(default_factory=list)  # when none match: what the words describe
+    # Only a country was named, and a series bears its name: "America 2025" may be the Worlds held there or a
+    # Skate America; what fits is offered as a question, never taken as the answer.
+    unsure: bool = False
 
     @property
     def match(self) -> Competition | None:
-        return self.matches[0] if len(self.matches) == 1 else None
+        return self.matches[0] if len(self.matches) == 1 and not self.unsure else None
 
     @property
     def ambiguous(self) -> bool:
-        return len(self.matches) > 1
+        return len(self.matches) > 1 or (self.unsure and bool(self.matches))
 
     def describe_missing(self) -> Text | None:
         """'2026 World Championships' (a message: the reader's words); None (the caller quotes the text as typed)
@@ -304,9 +307,12 @@ class CompetitionFinder:
         self._facts = [self._facts_of(c) for c in competitions]
         self._by_key = {f.competition.key.casefold(): f.competition for f in self._facts}
         # Words that name a place (a city, venue or country) anywhere: never taken as a typo of another word.
-        self._place_words = frozenset().union(*(f.places for f in self._facts)) | frozenset(
+        self._country_words = frozenset(
             w for code in COUNTRIES for name in country_names(code) for w in normalize(name).split()
         )
+        self._place_words = frozenset().union(*(f.places for f in self._facts)) | self._country_words
+        # Country words that are also words of a series' name ("america" of Skate America, "china" of Cup of China).
+        self._series_countries = self._country_words & {w for phrase in series_table().phrases for w in phrase}
 
     @staticmethod
     def _facts_of(competition: Competition) -> _Facts:
@@ -355,7 +361,8 @@ class CompetitionFinder:
             if not typing:
                 matches = [c for c in matches if scores[c.id] >= best - 1e-9]
             matches.sort(key=lambda c: (scores[c.id], *_newest_first(c)), reverse=True)
-            return CompetitionLookup(query, matches)
+            unsure = not query.series and bool(query.words) and set(query.words) <= self._series_countries
+            return CompetitionLookup(query, matches, unsure=unsure)
         # Nothing fits: what do the words describe once the facts are set aside ("Boston" -> Worlds 2025
         # Boston), or once places are too ("Worlds Tokyo 2026" -> the Worlds), or the level alone?
         nearby: list[Competition] = []

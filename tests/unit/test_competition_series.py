@@ -72,6 +72,15 @@ def test_a_series_the_store_lacks_rules_out_every_other(text: str) -> None:
     assert lookup.matches == [], (text, [c.key for c in lookup.matches])
 
 
+def test_a_country_a_series_is_named_after_is_a_question() -> None:
+    for text in ("America 2025", "USA 2025", "america"):
+        lookup = FINDER.lookup(text)
+        assert lookup.match is None and lookup.ambiguous, text  # the Worlds in Boston, or a Skate America?
+    assert FINDER.lookup("Boston 2025").match == BY_KEY["wc2025"]  # a city is no series' name
+    assert FINDER.lookup("Worlds America 2025").match == BY_KEY["wc2025"]
+    assert FINDER.lookup("Canada 2025").matches == []  # nothing held in Canada that year
+
+
 def test_what_is_missing_names_the_series() -> None:
     assert str(FINDER.lookup("Japan Open 2025").describe_missing()) == "Japan Open 2025"
     assert str(FINDER.lookup("NHK 2025").describe_missing()) == "NHK Trophy 2025"
