@@ -109,3 +109,10 @@ async def test_the_2018_short_dance_is_abbreviated_sd(results: ResultsService) -
     assert [segment_abbreviation(s) for s in results.segments_of(dance_2018)] == ["SD", "FD"]
     dance_2026 = results.event(results.competition("owg2026"), "ice dance")
     assert [segment_abbreviation(s) for s in results.segments_of(dance_2026)] == ["RD", "FD"]
+
+
+def test_live_subscription_disciplines_in_japanese() -> None:
+    from bot.services.live.service import disciplines_from
+
+    assert disciplines_from("男子, アイスダンス") == ["men", "ice_dance"]
+    assert disciplines_from("女子シングル,ペア") == ["women", "pairs"]
