@@ -25,6 +25,7 @@ from bot.services.access import now
 from bot.services.events import Signal
 from bot.services.facts import Fact, FactsService
 from bot.services.results import ResultsService
+from bot.services.results.vocabulary import event_name_text, segment_name_text
 from bot.services.urls import domain_of, publisher_from_domain
 from db.models import AuditRecord, FactStory, Story
 from db.repositories.stories import StoryRepository
@@ -90,17 +91,21 @@ def fact_story(fact: Fact) -> FactStory:
 
 
 def _see(fact: Fact) -> Text:
-    """Where a reader finds every figure: the skate's protocol for a jump, else the results of the event."""
+    """Where a reader finds every figure: the skate's protocol for a jump, else the results of the event. Named as
+    a user types them (the competition's label, the event and segment in the reader's words), never by the
+    store's keys: each is what the resolver reads back as that competition, event and segment."""
+    competition = fact.competition.label
     if fact.kind in ("quad", "axel") and fact.segment is not None:
         return t(
             "facts-see-protocol",
             athlete=fact.name,
-            competition=fact.competition.key,
-            segment=fact.segment.key,
+            competition=competition,
+            segment=segment_name_text(fact.segment),
         )
+    event = event_name_text(fact.event)
     if fact.segment is not None and fact.kind == "top-segment":
-        return t("facts-see-segment", competition=fact.competition.key, event=fact.event.key, segment=fact.segment.key)
-    return t("facts-see-results", competition=fact.competition.key, event=fact.event.key)
+        return t("facts-see-segment", competition=competition, event=event, segment=segment_name_text(fact.segment))
+    return t("facts-see-results", competition=competition, event=event)
 
 
 class FactStories:

@@ -180,15 +180,15 @@ compare-partners = { $a } and { $b } skate together: they are partners, not riva
 compare-other-disciplines = { $a } skates { $a_discipline } and { $b } skates { $b_discipline }: they never compete against each other (in the team event they skate different segments).
 compare-discipline-and = { $first } and { $second }
 compare-finished-ahead = Finished ahead, in { $events ->
-        [one] the one event both entered
-       *[other] { $events } events both entered
+        [one] the one event both entered (of those in the store)
+       *[other] { $events } events both entered (of those in the store)
     }
 compare-one-era = All judged under the { $era }.
 # Meetings judged under different rules: each era's tally apart, each meeting tagged with its era.
 compare-eras-mixed = Their meetings span { $eras } scoring eras: scores and places are counted era by era, never across them.
 compare-era-tally = **{ $era }**: { $a } { $a_wins } – { $b_wins } { $b }, finished ahead in { $events ->
-        [one] the one event both entered
-       *[other] { $events } events both entered
+        [one] the one event both entered (of those in the store)
+       *[other] { $events } events both entered (of those in the store)
     }
 compare-place = Place: { $a } vs { $b }
 compare-total = Total: { $a } vs { $b }

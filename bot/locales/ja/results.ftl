@@ -181,11 +181,11 @@ compare-never-met = データにある成績では、{ $a }と{ $b }は同じ種
 compare-partners = { $a }と{ $b }は一緒に滑るパートナーで、ライバルではありません（{ $events }）。
 compare-other-disciplines = { $a }は{ $a_discipline }、{ $b }は{ $b_discipline }の選手です。2人が対戦することはありません（団体戦では別のセグメントを滑ります）。
 compare-discipline-and = { $first }と{ $second }
-compare-finished-ahead = 両者が出場した{ $events }種目で上位だった回数
+compare-finished-ahead = データにある両者出場の{ $events }種目で上位だった回数
 compare-one-era = すべて{ $era }で採点されています。
 # 異なるルールで採点された対戦：時期ごとに別々に集計し、各対戦に時期を付けます。
 compare-eras-mixed = 2人の対戦は{ $eras }つの採点ルールの時期にまたがっています。得点と順位は時期ごとに数え、時期をまたいで比べません。
-compare-era-tally = **{ $era }**：{ $a } { $a_wins } – { $b_wins } { $b }（両者が出場した{ $events }種目で上位だった回数）
+compare-era-tally = **{ $era }**：{ $a } { $a_wins } – { $b_wins } { $b }（データにある両者出場の{ $events }種目で上位だった回数）
 compare-place = 順位：{ $a } vs { $b }
 compare-total = 総合：{ $a } vs { $b }
 compare-segment = { $segment }：{ $a } vs { $b }
