@@ -56,6 +56,7 @@ class _Outcome:
     reading: Text | None
     subject: Subject | None = None  # the subject of this reading (a claim may have several)
     team: str | None = None  # the country whose team result was read
+    read_as: tuple[str, str, str | None] | None = None  # (competition key, event key, segment kind or None)
 
 
 def _source(figure: Figure | None) -> str | None:
@@ -167,7 +168,7 @@ class Checker:
             claim = replace(claim, subject=team_subject)
         if len(outcomes) == 1:
             o = outcomes[0]
-            return Verdict(self._as_read(claim, o), o.outcome, o.stored, o.source, o.why, o.reading)
+            return Verdict(self._as_read(claim, o), o.outcome, o.stored, o.source, o.why, o.reading, o.read_as)
         consistent = [o for o in outcomes if o.outcome == CONSISTENT]
         if not consistent and all(o.outcome == UNCHECKABLE for o in outcomes) and len({o.why for o in outcomes}) == 1:
             o = outcomes[0]
@@ -178,7 +179,7 @@ class Checker:
                 claim = replace(claim, subject=o.subject.name, skater_id=o.subject.ids[0] if o.subject.ids else None)
             claim = self._as_read(claim, o)
             why = t("verdict-one-of", why=o.why, n=len(outcomes))
-            return Verdict(claim, CONSISTENT, o.stored, o.source, why, o.reading)
+            return Verdict(claim, CONSISTENT, o.stored, o.source, why, o.reading, o.read_as)
         readings = list(dict.fromkeys(o.reading for o in outcomes if o.reading))
         return Verdict(
             claim,
@@ -293,10 +294,10 @@ class Checker:
         kind = claim.kind
         team = event.discipline == "team"
         if kind == "fall":
-            return [self._falls(claim, entry, where)]
+            return [self._tag(self._falls(claim, entry, where), event, claim.segment)]
         if kind in ("margin", "order"):
             return [
-                await self._relative(claim, event, entry, where, who, segment)
+                self._tag(await self._relative(claim, event, entry, where, who, segment), event, segment)
                 for segment in (claim.segments or (claim.segment,))
             ]
         readings = claim.segments or ((claim.segment,) if claim.segment else (None,))
@@ -318,7 +319,9 @@ class Checker:
                         result = entry.segments.get(self._segment_id(event, entry, segment_kind_) or -1)
                         figure = result.rank if result else None
                         what = t("verdict-what-rank", segment=segment_text(segment_kind_))
-                    out.append(self._place(claim, figure, _reading(where, what, who), what))
+                    out.append(
+                        self._tag(self._place(claim, figure, _reading(where, what, who), what), event, segment_kind_)
+                    )
                 else:  # score / total
                     if segment_kind_ is None:
                         if team:
@@ -328,8 +331,17 @@ class Checker:
                         result = entry.segments.get(self._segment_id(event, entry, segment_kind_) or -1)
                         figure = result.tss if result else None
                         what = t("verdict-what-score", segment=segment_text(segment_kind_))
-                    out.append(self._score(claim, figure, _reading(where, what, who), what))
+                    out.append(
+                        self._tag(self._score(claim, figure, _reading(where, what, who), what), event, segment_kind_)
+                    )
         return out or [_not(t("verdict-nothing-at", where=where))]
+
+    def _tag(self, outcome: _Outcome, event: Event, segment: str | None) -> _Outcome:
+        """The outcome with the figure it read: (competition key, event key, segment kind or None)."""
+        competition = self.results.competition_by_id(event.competition_id)
+        if competition is None:
+            return outcome
+        return replace(outcome, read_as=(competition.key, event.key, segment))
 
     def _segment_readings(self, event: Event, entry: Entry, reading: str | None) -> list[str | None]:
         """The segments (None: the final result) a reading of a place or score may be about."""
@@ -485,8 +497,8 @@ class Checker:
         where = _where(competition, event)
         country = subject.country or await self._team_country(event, subject.ids)
         if claim.kind in ("margin", "order"):
-            return await self._team_relative(claim, event, country, where)
-        return await self._team_result(claim, event, country, where)
+            return self._tag(await self._team_relative(claim, event, country, where), event, None)
+        return self._tag(await self._team_result(claim, event, country, where), event, None)
 
     async def _team_result(self, claim: Claim, event: Event, country: str | None, where: Text) -> _Outcome:
         _, teams = await self.results.results_of(event)
@@ -571,14 +583,14 @@ class Checker:
                 e = ours[0]
                 stored = t("verdict-country-place", place=_ordinal(int(_num(e.place) or 0)), name=e.name)
                 why = t("verdict-stored", stored=stored)
-                out.append(_Outcome(CONSISTENT, stored, _source(e.place), why, reading))
+                out.append(self._tag(_Outcome(CONSISTENT, stored, _source(e.place), why, reading), event, None))
             elif at_place:
                 e = at_place[0]
                 stored = t(
                     "verdict-country-place-other", place=_ordinal(int(claim.value)), name=e.name, country=e.country
                 )
                 why = t("verdict-stored", stored=stored)
-                out.append(_Outcome(CONTRADICTED, stored, _source(e.place), why, reading))
+                out.append(self._tag(_Outcome(CONTRADICTED, stored, _source(e.place), why, reading), event, None))
             else:
                 place = _ordinal(int(claim.value))
                 out.append(_not(t("verdict-no-place-for", place=place, name=subject.name, where=where), reading))
