@@ -266,7 +266,11 @@ async def evaluate_stories(args: argparse.Namespace, path: Path) -> int:
             total = Tally()
             errors: list[str] = []
             for item in items:
-                predicted = await predict_read(results, item)
+                try:
+                    predicted = await predict_read(results, item)
+                except Exception as error:  # a traceback is an error of every claim of the story, never the end
+                    predicted = []
+                    errors.append(f"{item['id']}: TRACEBACK {type(error).__name__}: {error}")
                 pairs, _missed, extra = match_read(item["expected"], predicted)
                 got_of = {id(w): g for w, g in pairs}
                 for want in item["expected"]:

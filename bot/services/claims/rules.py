@@ -1187,9 +1187,12 @@ class _SentenceReader:
         # "second in the segment with 147.67", "won the rhythm dance with 90.18": the score of the segment the
         # place just before it is in.
         placed = sorted(
-            (p, c)
-            for c, p, i in self.made
-            if i == self._clause_of(start) and p < start and c.kind in ("segment_place", "place", "medal", "team")
+            (
+                (p, c)
+                for c, p, i in self.made
+                if i == self._clause_of(start) and p < start and c.kind in ("segment_place", "place", "medal", "team")
+            ),
+            key=lambda pc: pc[0],  # two claims at one place: in the order they were made (Claims do not compare)
         )
         if placed and placed[-1][1].kind == "segment_place":
             between = text[placed[-1][0] : start]

@@ -151,8 +151,14 @@ class Checker:
         if not any(s.resolved for s in subjects):
             return Verdict(claim, UNCHECKABLE, None, None, _missing(subjects[0]))
         outcomes: list[_Outcome] = []
+        seen: set[object] = set()
         for text in claim.competitions:
             competition = self.competition_for(text)
+            # The story's competition named again in the sentence is one reading, not two.
+            found_key = competition.id if isinstance(competition, Competition) else str(competition)
+            if found_key in seen:
+                continue
+            seen.add(found_key)
             for subject in subjects:
                 if isinstance(competition, Text):
                     outcomes.append(_not(competition))
@@ -161,6 +167,12 @@ class Checker:
                 else:
                     found = await self._readings(claim, competition, subject, len(subjects) > 1)
                     outcomes.extend(replace(o, subject=subject) for o in found)
+        # Readings that agree are one reading: the same figure read the same way, with the same answer.
+        outcomes = list(
+            {
+                (o.read_as, o.outcome, str(o.stored), o.subject, o.team) if o.read_as else id(o): o for o in outcomes
+            }.values()
+        )
         if not outcomes:
             return Verdict(claim, UNCHECKABLE, None, None, t("verdict-nothing-stored"))
         team_subject = self._team_subject(claim, outcomes)

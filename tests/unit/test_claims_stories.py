@@ -1,0 +1,70 @@
+"""The classes of issue 28 (stories written like real posts), each with sentences written for these tests.
+
+A case is a story, its links, and the claims a careful checker finds in it: (kind, subject, verdict, reading),
+the reading being (competition key, event key, segment kind or None) of the figure the verdict used, or None
+when the verdict must use none (the store lacks what the claim is about). A right verdict with a wrong reading
+fails, as it does in bench/eval_claims.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.services.claims import CONSISTENT, CONTRADICTED, UNCHECKABLE, check_text
+from bot.services.results import ResultsService
+
+OK, WRONG, NOT = CONSISTENT, CONTRADICTED, UNCHECKABLE
+FAMILY = {"place": "placing", "medal": "placing", "medallist": "placing", "total": "score"}
+Got = tuple[str, str, str, tuple[str, str, str | None] | None]
+
+
+async def verdicts(results: ResultsService, links: str, text: str) -> list[Got]:
+    kwargs: dict[str, int] = {}
+    if links:
+        key, _, event = links.partition("/")
+        competition = results.competition(key)
+        kwargs["competition_id"] = competition.id
+        if event:
+            kwargs["event_id"] = results.event(competition, event).id
+    report = await check_text(results, text, **kwargs)
+    return [(v.claim.kind, v.claim.subject, v.outcome, v.read_as) for v in report.verdicts]
+
+
+def same(got: list[Got], want: list[tuple]) -> bool:
+    """Every wanted claim found with its verdict and reading; nothing else contradicted."""
+    left = list(got)
+    for kind, subject, outcome, reading in want:
+        match = next(
+            (
+                g
+                for g in left
+                if g[1] == subject
+                and FAMILY.get(g[0], g[0]) == FAMILY.get(kind, kind)
+                and g[2] == outcome
+                and (g[3] == reading or (outcome == NOT and reading == "any"))
+            ),
+            None,
+        )
+        if match is None:
+            return False
+        left.remove(match)
+    return all(outcome != WRONG for _, _, outcome, _ in left)
+
+
+CASES = [
+    # 1. The story's competition named again in a sentence is one reading, not two that agree.
+    ("", "Skate America 2017 was a Japanese affair. At Skate America 2017 Karen Chen came seventh.",
+     [("place", "Karen Chen", WRONG, ("gpusa2017", "women", None))]),
+    ("gpusa2017/women", "At Skate America 2017 Polina Tsurskaya scored 196.56 in all.",
+     [("total", "Polina Tsurskaya", WRONG, ("gpusa2017", "women", None))]),
+    # A story whose sentence holds two claims at one place never ends in a traceback.
+    ("gpusa2017/women", "Satoko Miyahara. She won the short and the free and took the title with 214.03.",
+     [("medal", "Satoko Miyahara", OK, ("gpusa2017", "women", None)),
+      ("total", "Satoko Miyahara", OK, ("gpusa2017", "women", None))]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("links", "text", "want"), CASES, ids=[c[1][:60] for c in CASES])
+async def test_story_classes(results: ResultsService, links: str, text: str, want: list) -> None:
+    got = await verdicts(results, links, text)
+    assert same(got, want), got
