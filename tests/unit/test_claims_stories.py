@@ -61,6 +61,11 @@ CASES = [
     ("gpusa2017/women", "Satoko Miyahara. She won the short and the free and took the title with 214.03.",
      [("medal", "Satoko Miyahara", OK, ("gpusa2017", "women", None)),
       ("total", "Satoko Miyahara", OK, ("gpusa2017", "women", None))]),
+    # 4. A competition named with its year, even when the year comes first in the sentence, is that edition.
+    ("", "Back in 2017, Mai Mihara took gold at the Four Continents Championships in Gangneung with 200.85.",
+     [("medal", "Mai Mihara", OK, ("fc2017", "women", None)), ("total", "Mai Mihara", OK, ("fc2017", "women", None))]),
+    ("", "In 2016 Patrick Chan was second at the Grand Prix Final in Marseille.",
+     [("place", "Patrick Chan", WRONG, ("gpf1617", "men", None))]),
 ]  # fmt: skip
 
 
