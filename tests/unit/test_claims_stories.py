@@ -66,6 +66,27 @@ CASES = [
      [("medal", "Mai Mihara", OK, ("fc2017", "women", None)), ("total", "Mai Mihara", OK, ("fc2017", "women", None))]),
     ("", "In 2016 Patrick Chan was second at the Grand Prix Final in Marseille.",
      [("place", "Patrick Chan", WRONG, ("gpf1617", "men", None))]),
+    # 9. Japanese stories: medals, places, segment places and scores, by the written names the store holds.
+    ("", "2017年の世界選手権で羽生結弦は金メダル。フリーは1位で、223.20点だった。宇野昌磨はショート2位。",
+     [("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)),
+      ("segment_place", "Yuzuru Hanyu", OK, ("wc2017", "men", "free_skate")),
+      ("score", "Yuzuru Hanyu", OK, ("wc2017", "men", "free_skate")),
+      ("segment_place", "Shoma Uno", OK, ("wc2017", "men", "short_program"))]),
+    ("", "NHK杯2016女子、宮原知子は3位だった。合計198.00点。",
+     [("place", "Satoko Miyahara", WRONG, ("gpjpn2016", "women", None)),
+      ("total", "Satoko Miyahara", OK, ("gpjpn2016", "women", None))]),
+    # "ショートもフリーも": each segment; a family name alone is the one skater named so far with it.
+    ("", "中国杯2017で樋口新葉は2位。樋口はショートもフリーも2位だった。",
+     [("place", "Wakaba Higuchi", OK, ("gpchn2017", "women", None)),
+      ("segment_place", "Wakaba Higuchi", OK, ("gpchn2017", "women", "short_program")),
+      ("segment_place", "Wakaba Higuchi", OK, ("gpchn2017", "women", "free_skate"))]),
+    # A medal missed is no claim; an Olympic Games the store lacks is not checkable, never checked elsewhere.
+    ("", "ソチ五輪で浅田真央は金メダルを逃した。羽生結弦はソチ五輪で優勝した。",
+     [("medal", "Yuzuru Hanyu", NOT, None)]),
+    # Two disciplines in one sentence: each claim in the event named before it.
+    ("", "2025年世界選手権、女子では坂本花織が銀メダル、ペアでは三浦璃来・木原龍一組が優勝。",
+     [("medal", "Kaori Sakamoto", OK, ("wc2025", "women", None)),
+      ("medal", "Riku Miura / Ryuichi Kihara", OK, ("wc2025", "pairs", None))]),
 ]  # fmt: skip
 
 
