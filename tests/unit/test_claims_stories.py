@@ -61,6 +61,16 @@ CASES = [
     ("gpusa2017/women", "Satoko Miyahara. She won the short and the free and took the title with 214.03.",
      [("medal", "Satoko Miyahara", OK, ("gpusa2017", "women", None)),
       ("total", "Satoko Miyahara", OK, ("gpusa2017", "women", None))]),
+    # 2. An object pronoun after "behind" is not the sentence's own subject but whoever was named before.
+    ("gpfra2016/women", "Evgenia Medvedeva won with 221.54. Maria Sotskova was second, 21.19 points behind her.",
+     [("margin", "Maria Sotskova", OK, ("gpfra2016", "women", None))]),
+    ("gpfra2016/women", "Evgenia Medvedeva won with 221.54. Maria Sotskova was second, 20.19 points behind her.",
+     [("margin", "Maria Sotskova", WRONG, ("gpfra2016", "women", None))]),
+    ("gpfra2016/ice_dance", "Papadakis and Cizeron won the title. Hubbell and Donohue ended 18.92 behind them.",
+     [("margin", "Madison Hubbell / Zachary Donohue", OK, ("gpfra2016", "ice_dance", None))]),
+    # "He" after a sentence naming a rival goes to that sentence's subject, not to the rival named last.
+    ("gpfra2016/men", "Javier Fernández beat Denis Ten. He scored 188.81 in the free skate.",
+     [("score", "Javier Fernández", OK, ("gpfra2016", "men", "free_skate"))]),
     # 4. A competition named with its year, even when the year comes first in the sentence, is that edition.
     ("", "Back in 2017, Mai Mihara took gold at the Four Continents Championships in Gangneung with 200.85.",
      [("medal", "Mai Mihara", OK, ("fc2017", "women", None)), ("total", "Mai Mihara", OK, ("fc2017", "women", None))]),

@@ -289,6 +289,7 @@ class _State:
     competitions: list[str] = field(default_factory=list)  # named earlier in this paragraph
     paragraph: int = -1
     ceremony_left: int = 0
+    earlier: list[Subject] = field(default_factory=list)  # the subjects named before, most recent last
 
 
 @dataclass(slots=True)
@@ -346,6 +347,7 @@ class _SentenceReader:
     # -- who the pronouns and descriptions stand for -------------------------------------------------------
     def _resolve_references(self) -> None:
         kept = []
+        named_here: list[Subject] = []  # the subjects (not objects) this sentence has named so far
         for i, m in enumerate(self.mentions):
             if m.kind in ("pronoun", "description"):
                 nxt = self.mentions[i + 1] if i + 1 < len(self.mentions) else None
@@ -353,16 +355,29 @@ class _SentenceReader:
                 if nxt and nxt.kind == "person" and re.fullmatch(r"\s+(?:[\w-]+\s+){0,2}", gap):
                     continue  # "his compatriot Sato Shun", "the American Liu Alysa": describes the next name
                 m.subject = (self.state.group or self.state.person) if m.plural else self.state.person
+                if m.object_of in _RIVAL_OBJECT and m.kind == "pronoun" and m.subject in named_here:
+                    # "Higuchi was second, 1.36 behind her": "her" is not Higuchi but whoever was named before.
+                    # A skater or couple before a country ("the Americans" may be the subject's own country).
+                    others = [s for s in reversed(self.state.earlier) if s not in named_here]
+                    m.subject = next((s for s in others if s.ids), others[0] if others else None)
                 if m.subject is None:
                     continue
-            elif m.kind == "person" and m.subject is not None:
-                if len(m.subject.ids) > 1 or m.plural:
+            elif m.kind in ("person", "country") and m.subject is not None:
+                rival = m.object_of in _RIVAL_OBJECT and bool(named_here)
+                if m.object_of is None:
+                    named_here.append(m.subject)
+                if m.subject in self.state.earlier:
+                    self.state.earlier.remove(m.subject)
+                self.state.earlier = [*self.state.earlier[-5:], m.subject]
+                if rival:
+                    pass  # "Kagiyama beat Sato. He ...": the next "he" is still the sentence's subject
+                elif m.kind == "country":
+                    self.state.group = m.subject
+                elif len(m.subject.ids) > 1 or m.plural:
                     self.state.group = m.subject
                 else:
                     self.state.person = m.subject
                     self.state.group = None
-            elif m.kind == "country":
-                self.state.group = m.subject
             kept.append(m)
         self.mentions = kept
 
@@ -1490,3 +1505,13 @@ def _fmt(value: float) -> str:
 
 
 __all__ = ["Extraction", "Reader", "replace"]
+
+# The words that make a mention a rival of the subject ("behind her", "beat Sato"), not a subject of its own.
+_RIVAL_OBJECT = frozenset(
+    (
+        "behind", "ahead of", "in front of", "clear of", "beating", "beat", "beats", "edging", "edging out",
+        "edged", "edged out", "edges", "edges out", "over", "than", "outscoring", "outscored", "trailing",
+        "trailed", "past", "overtaking", "overtook", "pipping", "pipped", "held off", "holding off",
+        "holds off", "short of", "back of", "outpaced", "trails",
+    )
+)  # fmt: skip
