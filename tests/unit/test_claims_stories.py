@@ -71,6 +71,25 @@ CASES = [
     # "He" after a sentence naming a rival goes to that sentence's subject, not to the rival named last.
     ("gpfra2016/men", "Javier Fernández beat Denis Ten. He scored 188.81 in the free skate.",
      [("score", "Javier Fernández", OK, ("gpfra2016", "men", "free_skate"))]),
+    # 3. Nationality nouns: the one entry of that country in the event; a description with a nationality after a
+    # name is that skater only when of that country.
+    ("gpfra2016/pairs", "The Germans won the free skate, and the French couple took bronze.",
+     [("segment_place", "Aliona Savchenko / Bruno Massot", OK, ("gpfra2016", "pairs", "free_skate")),
+      ("medal", "Vanessa James / Morgan Cipres", OK, ("gpfra2016", "pairs", None))]),
+    ("gpfra2016/pairs", "The Germans won the free skate, and the French couple took silver.",
+     [("medal", "Vanessa James / Morgan Cipres", WRONG, ("gpfra2016", "pairs", None))]),
+    ("gpfra2016/pairs", "The Austrian pair scored 92.95 in the free skate.",
+     [("score", "Miriam Ziegler / Severin Kiefer", OK, ("gpfra2016", "pairs", "free_skate"))]),
+    ("gpfra2016/pairs", "The Russian pair scored 130.70 in the free skate.", [("score", "RUS", NOT, "any")]),
+    ("gpfra2016/women", "Wakaba Higuchi took bronze. The Japanese scored 129.46 in the free skate.",
+     [("score", "Wakaba Higuchi", OK, ("gpfra2016", "women", "free_skate"))]),
+    # 5. Each number belongs to the segment its own part of the clause names.
+    ("gpcan2017/men", "Michal Brezina was sixth with 237.04, after being seventh in the short program.",
+     [("place", "Michal Brezina", OK, ("gpcan2017", "men", None)),
+      ("segment_place", "Michal Brezina", OK, ("gpcan2017", "men", "short_program")),
+      ("total", "Michal Brezina", OK, ("gpcan2017", "men", None))]),
+    ("gpcan2017/women", "In the free skate she was fourth place, Ashley Wagner said.",
+     [("segment_place", "Ashley Wagner", OK, ("gpcan2017", "women", "free_skate"))]),
     # 4. A competition named with its year, even when the year comes first in the sentence, is that edition.
     ("", "Back in 2017, Mai Mihara took gold at the Four Continents Championships in Gangneung with 200.85.",
      [("medal", "Mai Mihara", OK, ("fc2017", "women", None)), ("total", "Mai Mihara", OK, ("fc2017", "women", None))]),

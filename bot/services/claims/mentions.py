@@ -67,6 +67,7 @@ class Mention:
     subject: Subject | None  # None for a pronoun or description (resolved by the rules)
     plural: bool = False  # "they", a couple, a country, "the duo"
     object_of: str | None = None  # the word that makes it an object: "behind", "ahead of", "of", ...
+    nation: str | None = None  # a description's nationality: "the French couple" (FRA)
 
     @property
     def span(self) -> tuple[int, int]:
@@ -482,5 +483,10 @@ class MentionFinder:
                     continue
                 head = m.group("head").lower()
                 plural = head in ("duo", "couple", "pair", "team", "partnership", "siblings") or m.group().endswith("s")
-                out.append(Mention(m.start(), m.end(), "description", None, plural=plural))
+                # "the French couple", "the Chinese pair": that country's entry, not whoever was named last.
+                nation = next(
+                    (c for c in _COUNTRY_RE.finditer(m.group()) if _FORM_INFO[c.group("form")][1] == "adjective"), None
+                )
+                code = _FORM_INFO[nation.group("form")][0] if nation is not None and head != "team" else None
+                out.append(Mention(m.start(), m.end(), "description", None, plural=plural, nation=code))
         return out

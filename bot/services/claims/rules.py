@@ -360,6 +360,11 @@ class _SentenceReader:
                     # A skater or couple before a country ("the Americans" may be the subject's own country).
                     others = [s for s in reversed(self.state.earlier) if s not in named_here]
                     m.subject = next((s for s in others if s.ids), others[0] if others else None)
+                if m.nation:
+                    # "the Italian", "the French couple": the one named before if of that country (the check
+                    # verifies it), else that country's one entry in the event.
+                    bound = m.subject if m.subject is not None and m.subject.ids else None
+                    m.subject = replace(bound, country=m.nation) if bound else Subject(m.nation, country=m.nation)
                 if m.subject is None:
                     continue
             elif m.kind in ("person", "country") and m.subject is not None:
@@ -990,11 +995,25 @@ class _SentenceReader:
                 prep = "after"
                 positional = _POSITIONAL.search(before) and not _FINAL_WORDS.search(before[-40:])
                 if positional and not overall:
-                    here = {k for _, _, k in self.segments_in_clause(m.start())} or {
-                        k for _, _, k in self.found.segments
-                    }
+                    # The segment of this part of the clause: one named before the place, or after it with no
+                    # comma between ("was sixth with 237.04, after being seventh in the short program": the
+                    # short program is the seventh's, not the sixth's).
+                    in_clause = [
+                        sg
+                        for sg in self.segments_in_clause(m.start())
+                        if sg[0] < m.start() or "," not in text[m.end() : sg[0]]
+                    ]
+                    here = {k for _, _, k in in_clause}
+                    if not self.segments_in_clause(m.start()):
+                        here = {k for _, _, k in self.found.segments if k}
                     if len(here) == 1:
                         kinds = list(here)
+                        named_in = [sg for sg in in_clause if sg[0] < m.start()]
+                        # "In the free skate she was second": that segment's place, when the segment opens the
+                        # clause (not "a missed jump in the free skate left her sitting 13th").
+                        opening = r"(?:^|[,:]\s*|\bbut\s+|\band\s+)(?:in|during)\s+(?:the\s+|her\s+|his\s+|their\s+)?$"
+                        if named_in and re.search(opening, text[clause.start : named_in[-1][0]], _I):
+                            prep = "in"
                     elif not here and len(set(self.state.segments)) == 1:
                         kinds = [self.state.segments[0]]
                         readings = (None, kinds[0])

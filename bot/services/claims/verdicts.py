@@ -57,6 +57,7 @@ class _Outcome:
     subject: Subject | None = None  # the subject of this reading (a claim may have several)
     team: str | None = None  # the country whose team result was read
     read_as: tuple[str, str, str | None] | None = None  # (competition key, event key, segment kind or None)
+    who: str | None = None  # the entry a country subject stands for ("the Germans": Savchenko / Massot)
 
 
 def _source(figure: Figure | None) -> str | None:
@@ -180,6 +181,8 @@ class Checker:
             claim = replace(claim, subject=team_subject)
         if len(outcomes) == 1:
             o = outcomes[0]
+            if o.who:
+                claim = replace(claim, subject=o.who)
             return Verdict(self._as_read(claim, o), o.outcome, o.stored, o.source, o.why, o.reading, o.read_as)
         consistent = [o for o in outcomes if o.outcome == CONSISTENT]
         if not consistent and all(o.outcome == UNCHECKABLE for o in outcomes) and len({o.why for o in outcomes}) == 1:
@@ -189,6 +192,8 @@ class Checker:
             o = consistent[0]
             if o.subject is not None and len(subjects) > 1:
                 claim = replace(claim, subject=o.subject.name, skater_id=o.subject.ids[0] if o.subject.ids else None)
+            if o.who:
+                claim = replace(claim, subject=o.who)
             claim = self._as_read(claim, o)
             why = t("verdict-one-of", why=o.why, n=len(outcomes))
             return Verdict(claim, CONSISTENT, o.stored, o.source, why, o.reading, o.read_as)
@@ -230,6 +235,14 @@ class Checker:
         events = self.results.events_of(competition)
         team_event = next((e for e in events if e.discipline == "team"), None)
         linked_team = self.event is not None and self.event.discipline == "team" and self.event in events
+        if subject.country and subject.ids:
+            # "the Italian" after a name: that skater when their entry is of that country, else the country.
+            person = replace(subject, country=None)
+            candidates = await self._entries(claim, competition, person, events)
+            if not isinstance(candidates, Text) and all(e.country == subject.country for _, e in candidates):
+                subject = person
+            else:
+                subject = Subject(subject.country, country=subject.country)
         if subject.country:
             # A country: its team result when the sentence or the story's link says team event; else a medal
             # or a place may be the team's or one of its skaters' in an individual event (all are readings).
@@ -237,6 +250,20 @@ class Checker:
                 return [await self._team(claim, competition, subject, team_event)]
             if claim.discipline is None and linked_team:
                 return [await self._team(claim, competition, subject, team_event)]
+            # "The Germans won the free skate", "the French couple took bronze": the one entry of that country in
+            # the event the sentence is about is who is meant.
+            single = await self._country_entry(claim, subject, events)
+            if single is not None:
+                event, entry = single
+                found = [
+                    replace(o, who=entry.name)
+                    for o in await self._compare(claim, event, entry, _where(competition, event), None)
+                ]
+                if claim.discipline is None and team_event is not None and self.event is None:
+                    found.append(await self._team(claim, competition, subject, team_event))
+                return found
+            if claim.kind not in ("medal", "place", "medallist"):
+                return [_not(t("verdict-which-skater", name=subject.name))]
             readings = await self._country_in_event(claim, competition, subject, events)
             if claim.discipline is None and team_event is not None:
                 readings.append(await self._team(claim, competition, subject, team_event))
@@ -566,6 +593,23 @@ class Checker:
         stored = t(key, points=f"{abs(diff):g}", country=rival.country)
         why = t("verdict-stored", stored=stored)
         return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(own.points), why, reading)
+
+    async def _country_entry(self, claim: Claim, subject: Subject, events: list[Event]) -> tuple[Event, Entry] | None:
+        """The one entry of a country in the events the claim may be about (its discipline, else the story's
+        event, else every individual event), or None when there are none or several."""
+        if claim.discipline:
+            chosen = [e for e in events if e.discipline == claim.discipline]
+        elif self.event is not None and self.event in events and self.event.discipline != "team":
+            chosen = [self.event]
+        else:
+            chosen = [e for e in events if e.discipline != "team"]
+        found: list[tuple[Event, Entry]] = []
+        for event in chosen:
+            entries, _ = await self.results.results_of(event)
+            found.extend((event, e) for e in entries if e.country == subject.country)
+            if len(found) > 1:
+                return None
+        return found[0] if found else None
 
     async def _country_in_event(
         self, claim: Claim, competition: Competition, subject: Subject, events: list[Event]
