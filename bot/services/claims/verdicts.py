@@ -235,14 +235,15 @@ class Checker:
         events = self.results.events_of(competition)
         team_event = next((e for e in events if e.discipline == "team"), None)
         linked_team = self.event is not None and self.event.discipline == "team" and self.event in events
-        if subject.country and subject.ids:
+        nation = subject.country
+        if nation and subject.ids:
             # "the Italian" after a name: that skater when their entry is of that country, else the country.
             person = replace(subject, country=None)
             candidates = await self._entries(claim, competition, person, events)
-            if not isinstance(candidates, Text) and all(e.country == subject.country for _, e in candidates):
+            if not isinstance(candidates, Text) and all(e.country == nation for _, e in candidates):
                 subject = person
             else:
-                subject = Subject(subject.country, country=subject.country)
+                subject = Subject(nation, country=nation)
         if subject.country:
             # A country: its team result when the sentence or the story's link says team event; else a medal
             # or a place may be the team's or one of its skaters' in an individual event (all are readings).
