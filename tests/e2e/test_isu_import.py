@@ -16,6 +16,7 @@ from bot.services.isu.pages import PageError
 from bot.services.isu.source import FolderSource, HttpSource, SourceError, open_source
 from bot.settings import Settings
 from db.database import Database
+from tests.e2e.helpers import command_line
 from tests.isu_sites import wc2014
 from tests.stores import Location
 
@@ -180,3 +181,23 @@ async def test_owners_import_from_discord(http_site: str) -> None:
         standings = await sandbox.slash("results", competition="wc2014", event="ladies")
         assert "Mao Asada" in standings.message.embeds[0]["description"]  # the bot reloaded what it imported
         assert sandbox.server.violations == []
+
+
+async def test_the_readmes_import_example_runs_as_written(tmp_path: Path) -> None:
+    """`SKATEBOT_DB=/tmp/wc.sqlite3 skatebot import-isu tests/fixtures/isu/wc2014`, the README's own example, into
+    a fresh store: the import and the stories from the results it makes (whose figures' source is a folder, not
+    a link) end well, and no story cites a path of the importing machine."""
+    store_path = tmp_path / "wc.sqlite3"
+    out = await command_line(store_path, "import-isu", "tests/fixtures/isu/wc2014")
+    assert "ISU World Championships 2014 (wc2014): 4 categories, 8 segments, 121 entries" in out
+    assert "stories from the results:" in out
+    db = await Database.open(store_path)
+    try:
+        local = await db.fetchone("SELECT count(*) FROM story_sources WHERE url NOT LIKE 'http%'")
+        wc = await db.fetchone(
+            "SELECT count(*) FROM stories s JOIN competitions c ON c.id = s.competition_id WHERE c.key = 'wc2014'"
+        )
+        provenance = await db.fetchone("SELECT count(*) FROM provenance WHERE sources LIKE '%wc2014/CAT001RS.HTM%'")
+    finally:
+        await db.close()
+    assert local[0] == 0 and wc[0] > 0 and provenance[0] > 0
