@@ -88,8 +88,13 @@ def test_folder_index_discovery(tmp_path: Path) -> None:
 
 
 def test_folder_without_index_or_folder(tmp_path: Path) -> None:
-    with pytest.raises(SourceError, match="no index page"):
-        FolderSource(tmp_path)
+    # No index page: the folder is read by its files' content (the importer's PDFs-alone reading).
+    (tmp_path / "b.pdf").write_bytes(b"%PDF-")
+    (tmp_path / "a.txt").write_text("x")
+    (tmp_path / "sub").mkdir()
+    source = FolderSource(tmp_path)
+    assert source.index_name == "" and source.names() == ["a.txt", "b.pdf"]
+    assert source.describe("") == str(tmp_path)
     with pytest.raises(SourceError, match="no such folder"):
         FolderSource(tmp_path / "nope")
 

@@ -27,7 +27,7 @@ import asyncio
 import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any, TypeVar
@@ -54,7 +54,16 @@ from bot.services.isu.pages import (
     parse_result_page,
     parse_segment_page,
 )
-from bot.services.isu.protocol_pdf import ProtocolError, parse_protocols_counted
+from bot.services.isu.pdf_site import (
+    PdfHeading,
+    build_index,
+    code_in_folder,
+    name_of_code,
+    read_heading,
+    season_of_code,
+    segment_rows,
+)
+from bot.services.isu.protocol_pdf import ProtocolError, ProtocolPdf, parse_protocol_pdf, parse_protocols_counted
 from bot.services.isu.source import FolderSource, HttpSource, MissingFile, Source, SourceError
 from bot.services.isu.vocabulary import (
     DANCE_SEGMENTS,
@@ -67,6 +76,7 @@ from bot.services.isu.vocabulary import (
 from bot.services.levels import SENIOR, level_label
 from bot.services.names import normalize
 from db.database import Database
+from db.repositories.results import ResultsRepository
 
 COMPETITION_LEVELS = [  # the competition's kind, recognised from its name
     ("olympic", "olympics"),
@@ -115,6 +125,7 @@ class CategoryData:
     key: str  # the event's id in the store: "women", "junior-women", "r3-a-pou-ben-women"
     results: list[FinalRow] | None  # None: the result page is missing or empty
     segments: list[SegmentData] = field(default_factory=list)
+    derived: bool = False  # read from PDFs alone: totals and places are derived from the segments
 
     @property
     def complete(self) -> bool:
@@ -127,6 +138,7 @@ class SiteData:
     index: EventIndex
     categories: list[CategoryData] = field(default_factory=list)
     code: str | None = None  # the ISU event code, when the address or the PDF names give one
+    season: str | None = None  # when no date says it: from the event code (PDFs alone)
     pages: int = 0
     pdf_pages: int = 0
     warnings: list[Text] = field(default_factory=list)
@@ -207,10 +219,99 @@ def _parse_pdf(data: bytes, name: str) -> tuple[list[Protocol], int]:
         return parse_protocols_counted(data, name)
 
 
+def _parse_whole_pdf(data: bytes, name: str) -> ProtocolPdf:
+    with _PDFIUM:
+        return parse_protocol_pdf(data, name)
+
+
+async def _read_pdf_site(reader: _Reader, source: FolderSource) -> SiteData:
+    """A folder without an index page: the competition its judges' details PDFs make (see pdf_site)."""
+    pdfs: dict[str, tuple[ProtocolPdf, PdfHeading]] = {}
+    pdf_pages = 0
+    other = 0
+    for name in source.names():
+        if not name.lower().endswith(".pdf"):
+            other += 1
+            continue
+        try:
+            data = await source.read(name)
+            pdf = await asyncio.to_thread(_parse_whole_pdf, data, name)
+        except (ProtocolError, SourceError) as exc:
+            reader.warn(t("isu-pdf-unread", error=str(exc)))
+            continue
+        if reader.progress:
+            reader.progress("pdf", name)
+        pdf_pages += pdf.pages
+        heading = read_heading(pdf)
+        if heading.team:
+            reader.warn(t("isu-pdf-team", file=name))
+            continue
+        if heading.category is None or heading.code is None:
+            reader.warn(t("isu-pdf-unplaced", file=name, heading=" / ".join(pdf.heading[:4])))
+            continue
+        pdfs[name] = (pdf, heading)
+    if other:
+        reader.warn(t("isu-no-index", folder=str(source.folder), files=other))
+    if not pdfs:
+        raise SourceError(f"{source.folder}: no index page, and no judges' details PDF that could be read")
+    code = code_in_folder(source.folder.resolve().name)
+    printed = [h.event for _p, h in pdfs.values() if h.event]
+    title = max(set(printed), key=printed.count) if printed else (name_of_code(code) if code else None)
+    if title is None:
+        title = source.folder.resolve().name
+        reader.warn(t("isu-pdf-no-name", name=title))
+    index = build_index(title, pdfs)
+    if index.start_date:
+        reader.warn(t("isu-pdf-dates", start=index.start_date, end=index.end_date or index.start_date))
+    site = SiteData(index=index, warnings=reader.warnings, code=code, pdf_pages=pdf_pages)
+    site.season = season_of_code(code) if code and not index.start_date else None
+    reader.site = site
+    for category in index.categories:
+        placed = _place_pdf_category(reader, category, pdfs)
+        if placed is not None:
+            site.categories.append(placed)
+    return site
+
+
+def _place_pdf_category(
+    reader: _Reader, category: Category, pdfs: dict[str, tuple[ProtocolPdf, PdfHeading]]
+) -> CategoryData | None:
+    refs = [SkaterRef(p.name, p.nation) for s in category.segments for p in pdfs[s.detail_page][0].protocols]
+    placed = _place(category, refs)
+    if isinstance(placed, Text):
+        reader.warn(t("isu-category-skipped", category=category.name, problem=placed))
+        return None
+    discipline, level = placed
+    data = CategoryData(category, discipline, level, _event_key(discipline, level), None, derived=True)
+    seen: set[str] = set()
+    whole = True
+    for segment in category.segments:
+        code = segment.code or ""
+        kind = SEGMENT_KINDS.get(code)
+        if kind is None or code in seen or ((code in DANCE_SEGMENTS) != (discipline == "ice_dance")):
+            reader.warn(t("isu-segment-unstorable", category=category.name, segment=segment.name, code=code))
+            whole = False
+            continue
+        seen.add(code)
+        pdf = pdfs[segment.detail_page][0]
+        data.segments.append(SegmentData(segment, code, kind, segment_rows(pdf), None, pdf.protocols))
+    if not data.segments:
+        return None
+    # Totals are derived only from every segment of the category: a short and a free, or a free alone (a
+    # category skating one program). A short alone: the free's PDF is missing (or not yet skated).
+    kinds = {s.code in SHORT_SEGMENTS for s in data.segments}
+    if not whole or kinds == {True}:
+        data.derived = False
+        reader.warn(t("isu-pdf-no-totals", category=category.name))
+    return data
+
+
 async def read_site(source: Source, progress: Progress | None = None) -> SiteData:
     """Reads and parses what the site has; raises PageError or SourceError (naming the file) only for what is
     damaged or unreachable, and records a warning for what is missing or cannot be placed."""
     reader = _Reader(source, None, progress)
+    if isinstance(source, FolderSource) and not source.index_name:
+        return await _read_pdf_site(reader, source)
     index = await reader.page(source.index_name, parse_index)
     site = SiteData(index=index, warnings=reader.warnings)
     reader.site = site
@@ -444,6 +545,8 @@ def _event_code(site: SiteData, source: Source) -> str | None:
         if _EVENT_CODE.match(part):
             code = part.lower()
             candidates.setdefault(code, t("isu-code-from-folder", code=code, folder=str(source.folder)))
+    if site.code and site.index.generation == "PDF":
+        candidates.setdefault(site.code, t("isu-code-from-folder", code=site.code, folder=source.describe("")))
     for category in site.index.categories:
         for segment in category.segments:
             m = _PDF_EVENT_CODE.match(Path(segment.scores_pdf or "").name)
@@ -526,7 +629,7 @@ def build_document(site: SiteData, source: Source) -> dict[str, Any]:
     competition: dict[str, Any] = {
         "id": competition_key(site),
         "name": index.name,
-        "season": season_of(index.start_date),
+        "season": site.season or season_of(index.start_date),
         "level": competition_level(index.name),
         "provenance": {"confidence": "official", "sources": [source.describe(source.index_name)]},
         "events": [_event(data, source) for data in site.categories],
@@ -567,6 +670,7 @@ def _event(data: CategoryData, source: Source) -> dict[str, Any]:
         entry["place"] = official(row.place, category.result_page)
         entry["total"] = official(row.total, category.result_page)
         entry["status"] = row.status
+    pdfs = [source.describe(s.segment.detail_page) for s in data.segments]
     segments = []
     for seg in data.segments:
         segment = seg.segment
@@ -599,6 +703,8 @@ def _event(data: CategoryData, source: Source) -> dict[str, Any]:
                 figures["protocol"] = _protocol(protocol)
             # Every figure of a page that was read is given, null when blank (a withdrawal clears a stale score).
             entry_for(ref)["segments"][seg.code] = figures
+    if data.derived:
+        _derive_standings(data, list(entries.values()), pdfs)
     event: dict[str, Any] = {
         "id": data.key,
         "discipline": data.discipline,
@@ -610,6 +716,58 @@ def _event(data: CategoryData, source: Source) -> dict[str, Any]:
     if data.complete:
         event["entries_complete"] = True
     return event
+
+
+def _derive_standings(data: CategoryData, entries: list[dict[str, Any]], pdfs: list[str]) -> None:
+    """Totals and places of a category read from PDFs alone: the sum of the segment scores of each entry that
+    skated every segment, placed in the order of that sum (a tie broken by the last segment's rank), marked
+    derived. An entry that skated only some segments gets neither: the PDFs cannot tell a withdrawal from a
+    skater who did not qualify."""
+    codes = [s.code for s in data.segments]
+    last = codes[-1]
+    ranked = []
+    for entry in entries:
+        figures = [entry["segments"].get(code) for code in codes]
+        if all(f and f["tss"] for f in figures):
+            total = round(sum(f["tss"]["value"] for f in figures if f), 2)
+            last_rank = entry["segments"][last]["rank"]["value"] if entry["segments"][last]["rank"] else 999
+            ranked.append((total, last_rank, entry))
+    ranked.sort(key=lambda r: (-r[0], r[1]))
+    note_total = "the sum of the segment scores in the judges' details PDFs; the site has no results page"
+    note_place = "by the derived total (a tie broken by the last segment's rank); the PDFs print no final place"
+    for place, (total, _rank, entry) in enumerate(ranked, 1):
+        entry["total"] = {"value": total, "confidence": "derived", "sources": pdfs, "note": note_total}
+        entry["place"] = {"value": place, "confidence": "derived", "sources": pdfs, "note": note_place}
+
+
+async def _adopt_stored_identity(db: Database, site: SiteData) -> None:
+    """PDFs alone rarely say the competition's name, dates or place: when the store already holds the competition
+    of the site's ISU event code, the PDFs are that competition's (said in a warning), unless they print a name of
+    their own (then the identity check compares it, as for any site)."""
+    repo = ResultsRepository(db)
+    stored = next((c for c in await repo.competitions() if c.key == site.code), None)
+    if stored is None:
+        return
+    if site.index.name != name_of_code(site.code or ""):
+        return  # the PDFs print the competition's name: the identity check compares it with the stored one
+    site.index = replace(
+        site.index,
+        name=stored.name,
+        city=stored.city,
+        country=stored.country,
+        venue=stored.venue,
+        start_date=stored.start_date,
+        end_date=stored.end_date,
+    )
+    site.season = stored.season
+    site.warnings.append(t("isu-pdf-stored-identity", key=stored.key, name=stored.name))
+    # A segment the store keeps under another code of the same kind (the 2010-18 short dance as "RD") is that one.
+    segments = await repo.segments_by_event()
+    events = {e.key: segments.get(e.id, []) for e in await repo.events(stored.id)}
+    for data in site.categories:
+        kinds = {s.kind: s.key for s in events.get(data.key, [])}
+        for seg in data.segments:
+            seg.code = kinds.get(seg.kind, seg.code)
 
 
 def _protocol(protocol: Protocol) -> dict[str, Any]:
@@ -656,6 +814,8 @@ async def import_isu(
         raise ImportTimeout(
             f"{source.describe(source.index_name)}: the site was not read within {deadline:g} s; nothing was imported"
         ) from exc
+    if site.index.generation == "PDF" and site.code:
+        await _adopt_stored_identity(db, site)
     document = build_document(site, source)
     report = await import_document(
         db, document, source=source.describe(source.index_name), guard_identity=not correction

@@ -16,7 +16,14 @@ import pypdfium2 as pdfium
 
 from bot.services.isu.model import Component, Deduction, Element, Protocol
 
-__all__ = ["ProtocolError", "page_count", "parse_protocols", "parse_protocols_counted"]
+__all__ = [
+    "ProtocolError",
+    "ProtocolPdf",
+    "page_count",
+    "parse_protocol_pdf",
+    "parse_protocols",
+    "parse_protocols_counted",
+]
 
 
 class ProtocolError(ValueError):
@@ -33,6 +40,29 @@ _FOOTER = re.compile(r"Page \d+ / \d+|Report Created|printed:")  # the page foot
 _LINE_TOLERANCE = 3.0  # points; rows in these PDFs are ~8.8 pt apart
 _GLUE_GAP = 1.0  # points: closer glyph runs are one word
 _WORD_GAP = 4.5  # points: closer words are one text run (a label, a name); columns are further apart
+
+
+@dataclass(frozen=True, slots=True)
+class ProtocolPdf:
+    """A judges' details PDF read whole: its protocols, page count, the heading lines printed above the first
+    skater (event, category and segment, in the PDF's words) and the dates its pages print (ISO, as printed in a
+    footer or a heading: the day the protocol was printed, not necessarily the day the segment was skated)."""
+
+    protocols: list[Protocol]
+    pages: int
+    heading: list[str]
+    dates: list[str]
+
+
+_MONTHS = {m: i for i, m in enumerate("JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC".split(), 1)}
+_DATE_DMY = re.compile(r"\b(\d{2})\.(\d{2})\.(20\d{2}|19\d{2})\b")
+_DATE_NAMED = re.compile(r"\b(\d{1,2}) (JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC) (20\d{2}|19\d{2})\b")
+
+
+def _dates(text: str) -> list[str]:
+    found = [f"{y}-{m}-{d}" for d, m, y in _DATE_DMY.findall(text)]
+    found += [f"{y}-{_MONTHS[m]:02d}-{int(d):02d}" for d, m, y in _DATE_NAMED.findall(text)]
+    return [d for d in found if "01" <= d[5:7] <= "12" and "01" <= d[8:10] <= "31"]
 
 
 @dataclass(slots=True)
@@ -316,6 +346,12 @@ def parse_protocols(data: bytes, name: str) -> list[Protocol]:
 
 def parse_protocols_counted(data: bytes, name: str) -> tuple[list[Protocol], int]:
     """Every skater's judges' details in the PDF, in rank order, and the number of pages read."""
+    read = parse_protocol_pdf(data, name)
+    return read.protocols, read.pages
+
+
+def parse_protocol_pdf(data: bytes, name: str) -> ProtocolPdf:
+    """The PDF's protocols with its heading and printed dates (what a folder of PDFs alone is read from)."""
     doc = _open(data, name)
     try:
         pages = len(doc)
@@ -327,6 +363,13 @@ def parse_protocols_counted(data: bytes, name: str) -> tuple[list[Protocol], int
     finally:
         doc.close()
 
+    heading: list[str] = []
+    for line in lines:
+        words = line.text.split()
+        if line.page != 1 or ("Rank" in words and "Name" in words) or "Starting" in words:
+            break
+        heading.append(line.text)
+    dates = sorted(set(_dates(" ".join(line.text for line in lines if _FOOTER.search(line.text) or line.page == 1))))
     out: list[Protocol] = []
     cur: _Builder | None = None
     cols: dict[str, float] = {}
@@ -407,4 +450,4 @@ def parse_protocols_counted(data: bytes, name: str) -> tuple[list[Protocol], int
     if not out:
         raise ProtocolError(f"{name}: not an ISU judges' details PDF (no skater found)")
     out.sort(key=lambda p: p.rank)
-    return out, pages
+    return ProtocolPdf(out, pages, heading, dates)
