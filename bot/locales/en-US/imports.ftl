@@ -110,3 +110,5 @@ isu-pdf-no-name = the PDFs name no competition and the folder no ISU event code:
 isu-pdf-dates = the dates are those the PDFs print ({ $start } to { $end }), the day each protocol was printed
 isu-pdf-no-totals = { $category }: not every segment's PDF was read, so no total or final place is derived (the segments' scores are imported)
 isu-pdf-stored-identity = the PDFs name no competition: they are read as { $key }, "{ $name }", as the store holds it
+isu-page-damaged = { $error }: that page of { $category } is damaged or unreadable and was skipped; the rest is imported
+isu-rows-from-pdf = { $category } { $segment }: the standings are read from its judges' details PDF { $pdf } (the segment page was not read)

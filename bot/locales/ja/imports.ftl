@@ -110,3 +110,5 @@ isu-pdf-no-name = PDFに大会名がなく、フォルダー名もISUの大会�
 isu-pdf-dates = 日付はPDFに印刷された日付です（{ $start }～{ $end }、各採点表の印刷日）
 isu-pdf-no-totals = { $category }：すべてのセグメントのPDFを読めなかったため、合計と最終順位は算出しません（各セグメントの得点はインポートします）
 isu-pdf-stored-identity = PDFに大会名がありません。保存済みの { $key }「{ $name }」として読みます
+isu-page-damaged = { $error }：{ $category } のこのページは壊れているか読めないためスキップしました。ほかはインポートします
+isu-rows-from-pdf = { $category } { $segment }：セグメントのページを読めなかったため、順位は採点詳細のPDF { $pdf } から読みました

@@ -48,6 +48,7 @@ from bot.services.isu.model import (
 from bot.services.isu.pages import (
     Decoded,
     EmptyPage,
+    PageError,
     decode_page,
     parse_index,
     parse_panel,
@@ -115,6 +116,7 @@ class SegmentData:
     rows: list[SegmentRow] | None = None  # None: the page is missing or has no table yet
     panel: list[Official] | None = None
     protocols: list[Protocol] = field(default_factory=list)
+    rows_page: str | None = None  # where the rows were read when not from the segment page (its PDF)
 
 
 @dataclass
@@ -340,6 +342,8 @@ async def _read_category(reader: _Reader, category: Category) -> CategoryData | 
         results, heading = await reader.page(category.result_page, parse_result_page)
     except (MissingFile, EmptyPage) as exc:
         reader.warn(t("isu-no-result-yet", error=str(exc), category=category.name))
+    except (PageError, SourceError) as exc:  # damaged or unreadable: that page alone is lost, said so
+        reader.warn(t("isu-page-damaged", error=str(exc), category=category.name))
     else:
         problem = _heading_problem(heading, index, [category.name])
         if problem:
@@ -353,6 +357,8 @@ async def _read_category(reader: _Reader, category: Category) -> CategoryData | 
             rows, heading = await reader.page(segment.detail_page, parse_segment_page)
         except (MissingFile, EmptyPage) as exc:
             reader.warn(t("isu-no-segment-results", error=str(exc), category=category.name, segment=segment.name))
+        except (PageError, SourceError) as exc:
+            reader.warn(t("isu-page-damaged", error=str(exc), category=category.name))
         else:
             problem = _heading_problem(heading, index, [category.name, segment.name])
             if problem:
@@ -364,6 +370,8 @@ async def _read_category(reader: _Reader, category: Category) -> CategoryData | 
                 panel = await reader.page(segment.panel_page, parse_panel)
             except (MissingFile, EmptyPage) as exc:
                 reader.warn(t("isu-no-panel", error=str(exc), category=category.name, segment=segment.name))
+            except (PageError, SourceError) as exc:
+                reader.warn(t("isu-page-damaged", error=str(exc), category=category.name))
         pages.append((segment, rows, panel))
 
     refs = [r.skater for r in results or []] + [r.skater for _, rows, _ in pages for r in rows or []]
@@ -394,6 +402,19 @@ async def _read_category(reader: _Reader, category: Category) -> CategoryData | 
         data.segments.append(seg)
         if segment.scores_pdf:
             seg.protocols = await _read_pdf(reader, segment.scores_pdf, f"{category.name} {segment.name}")
+            if seg.rows is None and seg.protocols:
+                # The segment page is missing, not yet there or damaged, its PDF is not: the standings as the PDF
+                # prints them (a PDF is published once the segment is over).
+                seg.rows = [
+                    SegmentRow(
+                        p.rank, SkaterRef(p.name, p.nation), p.tss, p.tes, p.pcs, p.deductions, p.starting_number
+                    )
+                    for p in seg.protocols
+                ]
+                seg.rows_page = segment.scores_pdf
+                reader.warn(
+                    t("isu-rows-from-pdf", pdf=segment.scores_pdf, category=category.name, segment=segment.name)
+                )
         else:
             reader.warn(t("isu-no-pdf-linked", category=category.name, segment=segment.name))
     return data
@@ -404,6 +425,9 @@ async def _read_pdf(reader: _Reader, name: str, what: str) -> list[Protocol]:
         data = await reader.source.read(name)
     except MissingFile as exc:
         reader.warn(t("isu-no-judges-details", error=str(exc), what=what))
+        return []
+    except SourceError as exc:
+        reader.warn(t("isu-pdf-skipped", error=str(exc)))
         return []
     try:
         protocols, pages = await asyncio.to_thread(_parse_pdf, data, name)
@@ -688,7 +712,7 @@ def _event(data: CategoryData, source: Source) -> dict[str, Any]:
         segments.append(segment_json)
         protocols = {(normalize(p.name), p.nation.upper()): p for p in seg.protocols}
         for result in seg.rows or []:
-            page = segment.detail_page
+            page = seg.rows_page or segment.detail_page
             figures = {
                 "rank": official(result.rank, page),
                 "tss": official(result.tss, page),

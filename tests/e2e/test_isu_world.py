@@ -1,0 +1,71 @@
+"""The real sites of ../shared/fixtures/isu-world and the PDF sets of isu-pdfs, and variants made from them in
+each test's tmp_path: whatever a site holds is imported, whatever it lacks is a warning, never a traceback."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bot.services.isu.importer import import_isu
+from bot.services.isu.source import FolderSource
+from db.database import Database
+from tests.shared import shared_path
+
+WORLD = ("fixtures", "isu-world")
+
+# Every site and PDF set that imports whole today, with the categories it gives.
+IMPORTED = {
+    ("isu-world", "fsu-1etap-bitva-shkol-2024"): 3,
+    ("isu-world", "fsu-2etap-bitva-shkol-2024"): 3,
+    ("isu-world", "fsu-cup-fsu-latin-2024"): 6,
+    ("isu-world", "fr-cup-of-nice-2021-pdfs"): 7,
+    ("isu-world", "fr-coupe-de-france-2022-pdfs"): 13,
+    ("isu-world", "isu-ec2024-fsm-pdfs"): 4,
+    ("isu-world", "isu-gpjpn2017-comnet"): 4,
+    ("isu-world", "isu-owg2018"): 4,
+    ("isu-world", "isu-wc2009"): 4,
+    ("isu-world", "isu-owg2006-wigedata"): 1,
+    ("isu-pdfs", "gpusa2018"): 4,
+    ("isu-pdfs", "gpcan2021"): 4,
+    ("isu-pdfs", "wc2022"): 4,
+    ("isu-pdfs", "gpfra2023"): 4,
+    ("isu-pdfs", "fc2024"): 4,
+    ("isu-pdfs", "gpusa2025"): 4,
+}
+
+
+@pytest.mark.parametrize(("folder", "name"), sorted(IMPORTED))
+async def test_the_site_imports_with_a_warning_for_each_thing_skipped(store: Database, folder: str, name: str) -> None:
+    summary = await import_isu(store, FolderSource(shared_path("fixtures", folder, name)))
+    assert summary.categories == IMPORTED[(folder, name)]
+    assert summary.report.changed
+    assert summary.entries > 0 or name.startswith("fsu-")  # the federation sites list no one before they skate
+    again = await import_isu(store, FolderSource(shared_path("fixtures", folder, name)))
+    assert not again.report.changed
+
+
+async def test_a_segment_page_with_only_its_legend_is_not_yet_skated(store: Database, tmp_path: Path) -> None:
+    """ISUCalcFS 3.7.6's caption layout before a segment is skated (the heading and legend, no table): real in the
+    federation's site, and made here from a skated page of another site by cutting its results table out."""
+    real = await import_isu(store, FolderSource(shared_path(*WORLD, "fsu-1etap-bitva-shkol-2024")))
+    waits = [str(w) for w in real.warnings if "not yet skated" in str(w)]
+    assert len(waits) == 3 and all(re.search(r"SEG00[123]\.HTM", w) for w in waits)
+    assert real.categories == 3 and real.segments == 3  # the categories and segments are there, unskated
+
+    site = tmp_path / "cup"
+    shutil.copytree(shared_path(*WORLD, "fsu-cup-fsu-latin-2024"), site)
+    page = site / "SEG005.HTM"
+    html = page.read_bytes().decode("cp1251")
+    cut = re.sub(r'<table border="1".*?</table>', "", html, count=1, flags=re.S)
+    assert cut != html and "Legend" in cut
+    page.write_bytes(cut.encode("cp1251"))
+    summary = await import_isu(store, FolderSource(site))
+    assert any("SEG005.HTM" in str(w) and "not yet skated" in str(w) for w in summary.warnings)
+    assert not any("damaged" in str(w) for w in summary.warnings)
+    # Its PDF is there: the standings come from it, cited as their source.
+    assert any(
+        "Ladies2sp_FS_Scores.pdf" in str(w) and "read from its judges' details PDF" in str(w) for w in summary.warnings
+    )
