@@ -112,3 +112,5 @@ isu-pdf-no-totals = { $category }: not every segment's PDF was read, so no total
 isu-pdf-stored-identity = the PDFs name no competition: they are read as { $key }, "{ $name }", as the store holds it
 isu-page-damaged = { $error }: that page of { $category } is damaged or unreadable and was skipped; the rest is imported
 isu-rows-from-pdf = { $category } { $segment }: the standings are read from its judges' details PDF { $pdf } (the segment page was not read)
+isu-nation-blank = { $category }: no nation printed for { $names }; imported with an unknown country
+isu-nation-unread = { $category }: nation codes { $codes } are not IOC codes; kept as printed

@@ -112,3 +112,5 @@ isu-pdf-no-totals = { $category }：すべてのセグメントのPDFを読め�
 isu-pdf-stored-identity = PDFに大会名がありません。保存済みの { $key }「{ $name }」として読みます
 isu-page-damaged = { $error }：{ $category } のこのページは壊れているか読めないためスキップしました。ほかはインポートします
 isu-rows-from-pdf = { $category } { $segment }：セグメントのページを読めなかったため、順位は採点詳細のPDF { $pdf } から読みました
+isu-nation-blank = { $category }：{ $names } の国・地域が記載されていません。国・地域不明としてインポートします
+isu-nation-unread = { $category }：国コード { $codes } はIOCコードではありません。記載どおりに保存します

@@ -72,6 +72,7 @@ from bot.services.isu.vocabulary import (
     ODF_LEVELS,
     SEGMENT_KINDS,
     SHORT_SEGMENTS,
+    latin_nation,
     read_category_name,
 )
 from bot.services.levels import SENIOR, level_label
@@ -374,6 +375,7 @@ async def _read_category(reader: _Reader, category: Category) -> CategoryData | 
                 reader.warn(t("isu-page-damaged", error=str(exc), category=category.name))
         pages.append((segment, rows, panel))
 
+    results, pages = _settle_nations(reader, category, results, pages)
     refs = [r.skater for r in results or []] + [r.skater for _, rows, _ in pages for r in rows or []]
     placed = _place(category, refs)
     if isinstance(placed, Text):
@@ -418,6 +420,50 @@ async def _read_category(reader: _Reader, category: Category) -> CategoryData | 
         else:
             reader.warn(t("isu-no-pdf-linked", category=category.name, segment=segment.name))
     return data
+
+
+_Pages = list[tuple[Segment, list[SegmentRow] | None, list[Official] | None]]
+
+
+def _settle_nations(
+    reader: _Reader, category: Category, results: list[FinalRow] | None, pages: _Pages
+) -> tuple[list[FinalRow] | None, _Pages]:
+    """One nation code per skater across a category's pages: a code printed in Cyrillic on one page ("РОС") is
+    the Latin code another page prints for the same name ("RUS"), else the standard one it abbreviates; a blank
+    nation cell is an unknown country (warned, never guessed)."""
+    latin: dict[str, str] = {}
+    for ref in [r.skater for r in results or []] + [r.skater for _, rows, _ in pages for r in rows or []]:
+        if ref.nation.isascii() and ref.nation.strip():
+            latin.setdefault(normalize(ref.name), ref.nation.strip().upper())
+    blank: set[str] = set()
+    kept: set[str] = set()
+
+    def settle(ref: SkaterRef) -> SkaterRef:
+        code = ref.nation.strip()
+        if not code:
+            found = latin.get(normalize(ref.name))
+            if found:
+                return replace(ref, nation=found)
+            blank.add(ref.name)
+            return replace(ref, nation="")
+        if code.isascii():
+            return ref if code == ref.nation else replace(ref, nation=code)
+        found = latin.get(normalize(ref.name)) or latin_nation(code)
+        if found is None:
+            kept.add(code)
+            return replace(ref, nation=code.upper())
+        return replace(ref, nation=found)
+
+    settled_results = [replace(r, skater=settle(r.skater)) for r in results] if results is not None else None
+    settled_pages = [
+        (segment, [replace(r, skater=settle(r.skater)) for r in rows] if rows is not None else None, panel)
+        for segment, rows, panel in pages
+    ]
+    if blank:
+        reader.warn(t("isu-nation-blank", category=category.name, names=", ".join(sorted(blank))))
+    if kept:
+        reader.warn(t("isu-nation-unread", category=category.name, codes=", ".join(sorted(kept))))
+    return settled_results, settled_pages
 
 
 async def _read_pdf(reader: _Reader, name: str, what: str) -> list[Protocol]:
@@ -687,7 +733,9 @@ def _event(data: CategoryData, source: Source) -> dict[str, Any]:
     entries: dict[tuple[str, str], dict[str, Any]] = {}
 
     def entry_for(ref: SkaterRef) -> dict[str, Any]:
-        return entries.setdefault(_key(ref), {"skaters": _skaters(ref), "country": ref.nation.upper(), "segments": {}})
+        return entries.setdefault(
+            _key(ref), {"skaters": _skaters(ref), "country": ref.nation.upper(), "segments": {}}
+        )  # country "": not known (a blank nation cell)
 
     for row in data.results or []:
         entry = entry_for(couple_of(row.skater, data.discipline))

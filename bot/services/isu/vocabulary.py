@@ -225,3 +225,18 @@ def read_category_name(printed: str) -> NameReading:
         level=level,
         level_text=level_text,
     )
+
+
+# --- nation codes --------------------------------------------------------------------------------------------------
+
+# Russian federations' pages print nation codes in Cyrillic ("РОС") where their starting orders print the IOC code
+# ("RUS"): the standard Russian abbreviations of the skating nations nearest them, each one IOC code.
+CYRILLIC_NATIONS: dict[str, str] = {
+    "РОС": "RUS", "РФ": "RUS", "БЛР": "BLR", "БЕЛ": "BLR", "КАЗ": "KAZ", "УКР": "UKR", "АРМ": "ARM", "ГРУ": "GEO",
+    "АЗЕ": "AZE", "УЗБ": "UZB", "ЛАТ": "LAT", "ЭСТ": "EST", "ЛИТ": "LTU", "КЫР": "KGZ", "МДА": "MDA",
+}  # fmt: skip
+
+
+def latin_nation(code: str) -> str | None:
+    """The IOC code of a nation code printed in Cyrillic ("РОС" -> "RUS"); None when it is not one of them."""
+    return CYRILLIC_NATIONS.get(code.strip().upper())
