@@ -11,6 +11,7 @@ from typing import Any
 from bot.services.isu.importer import import_isu
 from bot.services.isu.source import FolderSource
 from db.database import Database
+from tests.e2e.helpers import command_line
 from tests.shared import shared_path
 
 PDFS = ("fixtures", "isu-pdfs")
@@ -141,3 +142,12 @@ async def test_renamed_cut_and_missing_pdfs(store: Database, tmp_path: Path) -> 
     assert (await segment_result(store, key, "pairs", "SP", 1))["tss"] is not None
     men = await standings(store, key, "men")
     assert men[0]["place"] == 1 and men[0]["confidence"] == "derived" and men[0]["who"] == "Nathan Chen"
+
+
+async def test_the_readmes_pdf_only_example_runs_as_written(tmp_path: Path) -> None:
+    """`SKATEBOT_DB=/tmp/ec.sqlite3 skatebot import-isu ../shared/fixtures/isu-pdfs/ec2023`, as the README says."""
+    shared_path(*PDFS, "ec2023")
+    out = await command_line(tmp_path / "ec.sqlite3", "import-isu", "../shared/fixtures/isu-pdfs/ec2023")
+    assert "ISU European Figure Skating Championships 2023 (ec2023): 4 categories, 8 segments, 94 entries" in out
+    assert "the dates are those the PDFs print (2023-01-25 to 2023-01-28)" in out
+    assert "stories from the results:" in out
