@@ -27,7 +27,7 @@ IMPORTED = {
     ("isu-world", "isu-gpjpn2017-comnet"): 4,
     ("isu-world", "isu-owg2018"): 4,
     ("isu-world", "isu-wc2009"): 4,
-    ("isu-world", "isu-owg2006-wigedata"): 1,
+    ("isu-world", "isu-owg2006-wigedata"): 4,
     ("isu-pdfs", "gpusa2018"): 4,
     ("isu-pdfs", "gpcan2021"): 4,
     ("isu-pdfs", "wc2022"): 4,
@@ -69,3 +69,54 @@ async def test_a_segment_page_with_only_its_legend_is_not_yet_skated(store: Data
     assert any(
         "Ladies2sp_FS_Scores.pdf" in str(w) and "read from its judges' details PDF" in str(w) for w in summary.warnings
     )
+
+
+async def test_a_renamed_site_is_read_by_content(store: Database, tmp_path: Path) -> None:
+    """A saved site whose files were renamed (men_results.html, men_short_panel.html, men_short.pdf) and whose
+    index and segment pages are gone: the results pages give the official totals and places, the panels their
+    segments' officials, the PDFs the standings and judges' details. Renamed again here, to names that say
+    nothing, it imports the same."""
+    site = tmp_path / "saved"
+    shutil.copytree(shared_path(*WORLD, "isu-wc2009"), site)
+    for i, path in enumerate(sorted(site.iterdir())):
+        path.rename(site / f"file{i:02d}{path.suffix}")
+    summary = await import_isu(store, FolderSource(site))
+    assert (summary.competition, summary.categories, summary.segments) == (
+        "ISU World Figure Skating Championships 2009",
+        4,
+        8,
+    )
+    winner = await store.fetchone(
+        "SELECT n.place, n.total, p.confidence, s.name FROM entries n JOIN entry_skaters es ON es.entry_id = n.id "
+        "JOIN skaters s ON s.id = es.skater_id JOIN events e ON e.id = n.event_id JOIN competitions c "
+        "ON c.id = e.competition_id JOIN provenance p ON p.id = n.total_prov WHERE c.key = ? AND e.key = 'men' "
+        "AND n.place = 1",
+        (summary.key,),
+    )
+    assert (winner["total"], winner["confidence"], winner["name"]) == (242.23, "official", "Evan Lysacek")
+    panels = await store.fetchone(
+        "SELECT count(DISTINCT o.segment_id) FROM segment_officials o JOIN segments s ON s.id = o.segment_id "
+        "JOIN events e ON e.id = s.event_id JOIN competitions c ON c.id = e.competition_id WHERE c.key = ?",
+        (summary.key,),
+    )
+    assert panels[0] == 8
+    # The compulsory dance cannot be stored; the official ice dance totals (which include it) still come.
+    dance = await store.fetchone(
+        "SELECT n.total FROM entries n JOIN events e ON e.id = n.event_id JOIN competitions c "
+        "ON c.id = e.competition_id WHERE c.key = ? AND e.key = 'ice_dance' AND n.place = 1",
+        (summary.key,),
+    )
+    assert dance["total"] == 206.3
+
+
+async def test_results_pages_without_readable_pdfs(store: Database) -> None:
+    summary = await import_isu(store, FolderSource(shared_path(*WORLD, "isu-owg2006-wigedata")))
+    warnings = [str(w) for w in summary.warnings]
+    assert sum("imported without its segments" in w for w in warnings) == 3
+    assert sum("judges' details PDF not read" in w for w in warnings) == 8
+    men = await store.fetchone(
+        "SELECT n.total, s.name FROM entries n JOIN entry_skaters es ON es.entry_id = n.id JOIN skaters s "
+        "ON s.id = es.skater_id JOIN events e ON e.id = n.event_id JOIN competitions c ON c.id = e.competition_id "
+        "WHERE c.key = 'owg2006' AND e.key = 'men' AND n.place = 1"
+    )
+    assert men["total"] == 258.33 and "Plushenko" in men["name"]  # printed family name first, kept so

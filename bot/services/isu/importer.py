@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 
 from bot.i18n import Text, t
 from bot.services.importer import ImportReport, import_document
+from bot.services.isu.grid import Doc
 from bot.services.isu.model import (
     Category,
     EventIndex,
@@ -74,6 +75,7 @@ from bot.services.isu.vocabulary import (
     SHORT_SEGMENTS,
     latin_nation,
     read_category_name,
+    segment_code,
 )
 from bot.services.levels import SENIOR, level_label
 from bot.services.names import normalize
@@ -232,7 +234,12 @@ async def _read_pdf_site(reader: _Reader, source: FolderSource) -> SiteData:
     pdfs: dict[str, tuple[ProtocolPdf, PdfHeading]] = {}
     pdf_pages = 0
     other = 0
+    found = _FoundPages()
     for name in source.names():
+        if name.lower().endswith((".htm", ".html")):
+            if not await _read_page_by_content(reader, name, found):
+                other += 1
+            continue
         if not name.lower().endswith(".pdf"):
             other += 1
             continue
@@ -255,37 +262,117 @@ async def _read_pdf_site(reader: _Reader, source: FolderSource) -> SiteData:
         pdfs[name] = (pdf, heading)
     if other:
         reader.warn(t("isu-no-index", folder=str(source.folder), files=other))
-    if not pdfs:
-        raise SourceError(f"{source.folder}: no index page, and no judges' details PDF that could be read")
+    if not pdfs and not found.results:
+        raise SourceError(f"{source.folder}: no index page, and no results page or judges' details PDF to read")
     code = code_in_folder(source.folder.resolve().name)
     printed = [h.event for _p, h in pdfs.values() if h.event]
-    title = max(set(printed), key=printed.count) if printed else (name_of_code(code) if code else None)
+    titled = [title for title, _c, _r, _n in found.results if title]
+    title = (
+        max(set(titled), key=titled.count)
+        if titled
+        else max(set(printed), key=printed.count)
+        if printed
+        else (name_of_code(code) if code else None)
+    )
     if title is None:
         title = source.folder.resolve().name
         reader.warn(t("isu-pdf-no-name", name=title))
     index = build_index(title, pdfs)
+    # A category with a results page and no PDF read (its PDFs unreadable or absent) is a category too.
+    with_pdfs = {_reading(c.name) for c in index.categories}
+    extra = [
+        Category(f"{900 + i:03d}", printed_name, read_category_name(printed_name).discipline, None, page)
+        for i, (_t, printed_name, _rows, page) in enumerate(found.results)
+        if _reading(printed_name) not in with_pdfs
+    ]
+    index = replace(index, categories=[*index.categories, *extra])
     if index.start_date:
         reader.warn(t("isu-pdf-dates", start=index.start_date, end=index.end_date or index.start_date))
     site = SiteData(index=index, warnings=reader.warnings, code=code, pdf_pages=pdf_pages)
     site.season = season_of_code(code) if code and not index.start_date else None
     reader.site = site
+    site.pages = reader.pages
     for category in index.categories:
-        placed = _place_pdf_category(reader, category, pdfs)
+        placed = _place_pdf_category(reader, category, pdfs, found)
         if placed is not None:
             site.categories.append(placed)
     return site
 
 
+@dataclass
+class _FoundPages:
+    """The pages of a folder without an index, read by what they are, not by their names."""
+
+    results: list[tuple[str, str, list[FinalRow], str]] = field(default_factory=list)  # title, category, rows, file
+    panels: list[tuple[str, str, list[Official], str]] = field(default_factory=list)  # category, segment, rows, file
+
+
+def _split_heading(heading: Heading) -> tuple[str, str]:
+    """(competition, category) of a page titled "Event - Category" (its caption naming the category)."""
+    event, _, category = heading.title.rpartition(" - ")
+    caption = heading.captions[0] if heading.captions else ""
+    return (event.strip() or heading.title.strip()), (caption or category).strip()
+
+
+async def _read_page_by_content(reader: _Reader, name: str, found: _FoundPages) -> bool:
+    """A renamed page (``men_results.html``): a category's final result or a segment's panel, by what it holds.
+    False: neither (an entries list, another page), not read into the competition."""
+    try:
+        rows, heading = await reader.page(name, parse_result_page)
+    except (PageError, SourceError):
+        pass
+    else:
+        event, category = _split_heading(heading)
+        if category and category != heading.title.strip():
+            found.results.append((event, category, rows, name))
+            return True
+    try:
+        panel = await reader.page(name, _panel_with_heading)
+    except (PageError, SourceError):
+        return False
+    officials, heading = panel
+    category, _, segment = (heading.captions[0] if heading.captions else "").rpartition(" - ")
+    if category and segment_code(segment):
+        found.panels.append((category.strip(), segment.strip(), officials, name))
+        return True
+    return False
+
+
+def _panel_with_heading(html: str, name: str) -> tuple[list[Official], Heading]:
+    return parse_panel(html, name), Doc(html, name).heading()
+
+
+def _reading(printed: str) -> tuple[str | None, str | None, str]:
+    """What a category name says (discipline, level, level words), to tell pages and PDFs of one category."""
+    reading = read_category_name(printed)
+    return reading.discipline, reading.level, normalize(reading.level_text)
+
+
 def _place_pdf_category(
-    reader: _Reader, category: Category, pdfs: dict[str, tuple[ProtocolPdf, PdfHeading]]
+    reader: _Reader, category: Category, pdfs: dict[str, tuple[ProtocolPdf, PdfHeading]], found: _FoundPages
 ) -> CategoryData | None:
+    mine = _reading(category.name)
+    results = next(((rows, page) for _t, c, rows, page in found.results if _reading(c) == mine), None)
+    if results is not None:
+        category = replace(category, result_page=results[1])
     refs = [SkaterRef(p.name, p.nation) for s in category.segments for p in pdfs[s.detail_page][0].protocols]
+    refs += [r.skater for r in results[0]] if results else []
     placed = _place(category, refs)
     if isinstance(placed, Text):
         reader.warn(t("isu-category-skipped", category=category.name, problem=placed))
         return None
     discipline, level = placed
-    data = CategoryData(category, discipline, level, _event_key(discipline, level), None, derived=True)
+    data = CategoryData(
+        category,
+        discipline,
+        level,
+        _event_key(discipline, level),
+        results[0] if results else None,
+        derived=results is None,
+    )
+    if results is not None and not category.segments:
+        reader.warn(t("isu-result-only", category=category.name, file=results[1]))
+        return data
     seen: set[str] = set()
     whole = True
     for segment in category.segments:
@@ -297,9 +384,12 @@ def _place_pdf_category(
             continue
         seen.add(code)
         pdf = pdfs[segment.detail_page][0]
-        data.segments.append(SegmentData(segment, code, kind, segment_rows(pdf), None, pdf.protocols))
+        panel = next((o for c, sg, o, _f in found.panels if _reading(c) == mine and segment_code(sg) == code), None)
+        data.segments.append(SegmentData(segment, code, kind, segment_rows(pdf), panel, pdf.protocols))
     if not data.segments:
         return None
+    if not data.derived:
+        return data  # the results page gives the totals and places
     # Totals are derived only from every segment of the category: a short and a free, or a free alone (a
     # category skating one program). A short alone: the free's PDF is missing (or not yet skated).
     kinds = {s.code in SHORT_SEGMENTS for s in data.segments}
@@ -813,15 +903,16 @@ def _derive_standings(data: CategoryData, entries: list[dict[str, Any]], pdfs: l
 
 
 async def _adopt_stored_identity(db: Database, site: SiteData) -> None:
-    """PDFs alone rarely say the competition's name, dates or place: when the store already holds the competition
-    of the site's ISU event code, the PDFs are that competition's (said in a warning), unless they print a name of
-    their own (then the identity check compares it, as for any site)."""
+    """PDFs and renamed pages rarely say the competition's name, dates or place as the store has them: when the
+    store already holds the competition of the folder's ISU event code, they are that competition's (said in a
+    warning, with the name they print when it differs)."""
     repo = ResultsRepository(db)
     stored = next((c for c in await repo.competitions() if c.key == site.code), None)
     if stored is None:
         return
-    if site.index.name != name_of_code(site.code or ""):
-        return  # the PDFs print the competition's name: the identity check compares it with the stored one
+    named = site.index.name != name_of_code(site.code or "")
+    if named and normalize(site.index.name) != normalize(stored.name):
+        site.warnings.append(t("isu-pdf-name-differs", printed=site.index.name, key=stored.key, name=stored.name))
     site.index = replace(
         site.index,
         name=stored.name,
@@ -832,7 +923,8 @@ async def _adopt_stored_identity(db: Database, site: SiteData) -> None:
         end_date=stored.end_date,
     )
     site.season = stored.season
-    site.warnings.append(t("isu-pdf-stored-identity", key=stored.key, name=stored.name))
+    if not named:
+        site.warnings.append(t("isu-pdf-stored-identity", key=stored.key, name=stored.name))
     # A segment the store keeps under another code of the same kind (the 2010-18 short dance as "RD") is that one.
     segments = await repo.segments_by_event()
     events = {e.key: segments.get(e.id, []) for e in await repo.events(stored.id)}
@@ -887,7 +979,7 @@ async def import_isu(
             f"{source.describe(source.index_name)}: the site was not read within {deadline:g} s; nothing was imported"
         ) from exc
     if site.index.generation == "PDF" and site.code:
-        await _adopt_stored_identity(db, site)
+        await _adopt_stored_identity(db, site)  # a folder without an index: its event code is its identity
     document = build_document(site, source)
     report = await import_document(
         db, document, source=source.describe(source.index_name), guard_identity=not correction
