@@ -28,6 +28,9 @@ IMPORTED = {
     ("isu-world", "isu-owg2018"): 4,
     ("isu-world", "isu-wc2009"): 4,
     ("isu-world", "isu-owg2006-wigedata"): 4,
+    ("isu-world", "ijslive-colonial-open-2022"): 1,
+    ("isu-world", "ijslive-morris-open-2022"): 46,
+    ("isu-world", "ijslive-north-atlantic-open-2023"): 20,
     ("isu-pdfs", "gpusa2018"): 4,
     ("isu-pdfs", "gpcan2021"): 4,
     ("isu-pdfs", "wc2022"): 4,
@@ -42,7 +45,8 @@ async def test_the_site_imports_with_a_warning_for_each_thing_skipped(store: Dat
     summary = await import_isu(store, FolderSource(shared_path("fixtures", folder, name)))
     assert summary.categories == IMPORTED[(folder, name)]
     assert summary.report.changed
-    assert summary.entries > 0 or name.startswith("fsu-")  # the federation sites list no one before they skate
+    # The federation sites list no one before they skate; the ijsLive index alone links pages that are not there.
+    assert summary.entries > 0 or name.startswith("fsu-") or name == "ijslive-morris-open-2022"
     again = await import_isu(store, FolderSource(shared_path("fixtures", folder, name)))
     assert not again.report.changed
 
@@ -120,3 +124,34 @@ async def test_results_pages_without_readable_pdfs(store: Database) -> None:
         "WHERE c.key = 'owg2006' AND e.key = 'men' AND n.place = 1"
     )
     assert men["total"] == 258.33 and "Plushenko" in men["name"]  # printed family name first, kept so
+
+
+async def test_ijslive_pages_read_by_content_even_wrapped_in_a_title(store: Database, tmp_path: Path) -> None:
+    real = await import_isu(store, FolderSource(shared_path(*WORLD, "ijslive-north-atlantic-open-2023")))
+    assert real.competition == "2023 North Atlantic Open" and real.entries == 6
+    row = await store.fetchone(
+        "SELECT r.rank, r.tss, r.tes, r.pcs, r.deductions, r.starting_number, n.country, s.name, e.level "
+        "FROM segment_results r JOIN entries n ON n.id = r.entry_id JOIN entry_skaters es ON es.entry_id = n.id "
+        "JOIN skaters s ON s.id = es.skater_id JOIN events e ON e.id = n.event_id JOIN competitions c "
+        "ON c.id = e.competition_id WHERE c.key = ? AND r.rank = 1",
+        (real.key,),
+    )
+    assert tuple(row) == (1, 21.21, 9.83, 11.88, 0.5, 1, "", "Alessandra Viscariello", "Excel Preliminary Plus")
+    dates = await store.fetchone("SELECT start_date, city FROM competitions WHERE key = ?", (real.key,))
+    assert tuple(dates) == ("2023-03-05", "Falmouth, ME")
+    assert any("unknown country" in str(w) for w in real.warnings)
+
+    # The colonial open's results page, renamed and pasted inside another document's <title>.
+    site = tmp_path / "colonial"
+    site.mkdir()
+    page = shared_path(*WORLD, "ijslive-colonial-open-2022", "CAT036SEG034.html").read_bytes().decode("latin-1")
+    wrapped = f'<!DOCTYPE html><html><head><meta charset="UTF-8"><title>{page}</title></head><body></body></html>'
+    (site / "results.html").write_text(wrapped, encoding="utf-8")
+    summary = await import_isu(store, FolderSource(site))
+    assert (summary.competition, summary.categories, summary.entries) == ("2022 Colonial Open", 1, 20)
+    withdrawn = await store.fetchone(
+        "SELECT count(*) FROM segment_results r JOIN segments s ON s.id = r.segment_id JOIN events e "
+        "ON e.id = s.event_id JOIN competitions c ON c.id = e.competition_id WHERE c.key = ? AND r.tss IS NULL",
+        (summary.key,),
+    )
+    assert withdrawn[0] == 3  # the three WD rows: entries without a score

@@ -116,3 +116,5 @@ isu-nation-blank = { $category }: no nation printed for { $names }; imported wit
 isu-nation-unread = { $category }: nation codes { $codes } are not IOC codes; kept as printed
 isu-result-only = { $category }: its final result ({ $file }) is imported without its segments (no segment page or PDF of it could be read)
 isu-pdf-name-differs = the pages print the name "{ $printed }"; the folder's event code is { $key }, stored as "{ $name }", which it is imported as
+isu-ijslive-no-nation = ijsLive pages print no nation: { $entries } results imported with an unknown country
+isu-index-not-index = { $error }: so the folder is read by what its files hold

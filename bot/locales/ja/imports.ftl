@@ -116,3 +116,5 @@ isu-nation-blank = { $category }：{ $names } の国・地域が記載されて�
 isu-nation-unread = { $category }：国コード { $codes } はIOCコードではありません。記載どおりに保存します
 isu-result-only = { $category }：最終結果（{ $file }）をセグメントなしでインポートします（セグメントのページもPDFも読めませんでした）
 isu-pdf-name-differs = ページには大会名「{ $printed }」とあります。フォルダーの大会コードは { $key } で、保存済みの「{ $name }」としてインポートします
+isu-ijslive-no-nation = ijsLiveのページには国・地域がありません：{ $entries } 件の結果を国・地域不明としてインポートします
+isu-index-not-index = { $error }：そのため、フォルダーはファイルの内容で読みます

@@ -35,6 +35,15 @@ from typing import Any, TypeVar
 from bot.i18n import Text, t
 from bot.services.importer import ImportReport, import_document
 from bot.services.isu.grid import Doc
+from bot.services.isu.ijslive import (
+    IjsEvent,
+    IjsIndex,
+    IjsSegment,
+    is_ijslive,
+    parse_ijslive_index,
+    parse_ijslive_segment,
+    unwrap,
+)
 from bot.services.isu.model import (
     Category,
     EventIndex,
@@ -236,7 +245,7 @@ async def _read_pdf_site(reader: _Reader, source: FolderSource) -> SiteData:
     other = 0
     found = _FoundPages()
     for name in source.names():
-        if name.lower().endswith((".htm", ".html")):
+        if name.lower().endswith((".htm", ".html", ".asp", ".aspx", ".php")):  # ijsLive serves .asp pages
             if not await _read_page_by_content(reader, name, found):
                 other += 1
             continue
@@ -260,8 +269,10 @@ async def _read_pdf_site(reader: _Reader, source: FolderSource) -> SiteData:
             reader.warn(t("isu-pdf-unplaced", file=name, heading=" / ".join(pdf.heading[:4])))
             continue
         pdfs[name] = (pdf, heading)
-    if other:
+    if other and not found.ijs_index:
         reader.warn(t("isu-no-index", folder=str(source.folder), files=other))
+    if found.ijs_index or found.ijs_segments:
+        return _ijs_site(reader, source, found)
     if not pdfs and not found.results:
         raise SourceError(f"{source.folder}: no index page, and no results page or judges' details PDF to read")
     code = code_in_folder(source.folder.resolve().name)
@@ -299,12 +310,36 @@ async def _read_pdf_site(reader: _Reader, source: FolderSource) -> SiteData:
     return site
 
 
+def _ijs_site(reader: _Reader, source: FolderSource, found: _FoundPages) -> SiteData:
+    index = found.ijs_index
+    names = [s.competition for s in found.ijs_segments.values() if s.competition]
+    name = index.name if index else (max(set(names), key=names.count) if names else source.folder.resolve().name)
+    event = EventIndex(
+        name=name,
+        city=index.city if index else None,
+        country=None,
+        venue=index.venue if index else None,
+        start_date=index.start_date if index else None,
+        end_date=index.end_date if index else None,
+        timezone=None,
+        generation="ijsLive",
+    )
+    site = SiteData(index=event, warnings=reader.warnings)
+    reader.site = site
+    site.categories = _ijs_categories(reader, found)
+    site.index = replace(event, categories=[c.category for c in site.categories])
+    site.pages = reader.pages
+    return site
+
+
 @dataclass
 class _FoundPages:
     """The pages of a folder without an index, read by what they are, not by their names."""
 
     results: list[tuple[str, str, list[FinalRow], str]] = field(default_factory=list)  # title, category, rows, file
     panels: list[tuple[str, str, list[Official], str]] = field(default_factory=list)  # category, segment, rows, file
+    ijs_index: IjsIndex | None = None
+    ijs_segments: dict[str, IjsSegment] = field(default_factory=dict)  # file -> its category-segment results
 
 
 def _split_heading(heading: Heading) -> tuple[str, str]:
@@ -317,6 +352,16 @@ def _split_heading(heading: Heading) -> tuple[str, str]:
 async def _read_page_by_content(reader: _Reader, name: str, found: _FoundPages) -> bool:
     """A renamed page (``men_results.html``): a category's final result or a segment's panel, by what it holds.
     False: neither (an entries list, another page), not read into the competition."""
+    try:
+        ijs = await reader.page(name, _ijslive_page)
+    except (PageError, SourceError):
+        return False
+    if isinstance(ijs, IjsIndex):
+        found.ijs_index = found.ijs_index or ijs
+        return True
+    if isinstance(ijs, IjsSegment):
+        found.ijs_segments[name] = ijs
+        return True
     try:
         rows, heading = await reader.page(name, parse_result_page)
     except (PageError, SourceError):
@@ -336,6 +381,88 @@ async def _read_page_by_content(reader: _Reader, name: str, found: _FoundPages) 
         found.panels.append((category.strip(), segment.strip(), officials, name))
         return True
     return False
+
+
+def _ijslive_page(html: str, name: str) -> IjsIndex | IjsSegment | None:
+    """An ijsLive page (an index or a category-segment's results), or None for any other page."""
+    if not is_ijslive(unwrap(html)):
+        return None
+    try:
+        return parse_ijslive_segment(html, name)
+    except PageError:
+        return parse_ijslive_index(html, name)
+
+
+def _ijs_categories(reader: _Reader, found: _FoundPages) -> list[CategoryData]:
+    """The categories of an ijsLive site: the index's lines (each category-segment), with the results of the pages
+    that are there; a linked page that is absent is a warning."""
+    events = list(found.ijs_index.events) if found.ijs_index else []
+    pages = {name.lower(): (name, seg) for name, seg in found.ijs_segments.items()}
+    listed = {e.page.lower() for e in events}
+    for name, seg in found.ijs_segments.items():
+        if name.lower() not in listed:  # a results page the index does not list (or no index at all)
+            m = re.search(r"CAT(\d+)SEG", name, re.IGNORECASE)
+            events.append(IjsEvent(m.group(1) if m else name, seg.category, seg.segment, name, ""))
+    grouped: dict[str, list[IjsEvent]] = {}
+    for event in events:
+        grouped.setdefault(event.category_number, []).append(event)
+    out: list[CategoryData] = []
+    unknown = 0
+    for number, items in grouped.items():
+        printed = items[0].category
+        if len(items) == 1 and printed.endswith(" " + items[0].segment):  # "Adult Bronze Women Free Skate"
+            printed = printed.removesuffix(" " + items[0].segment)
+        segments, rows_of = [], []
+        for i, event in enumerate(items, 1):
+            page = pages.get(event.page.lower())
+            segments.append(
+                Segment(
+                    segment_code(event.segment),
+                    event.segment,
+                    f"{number}{i:02d}",
+                    page[0] if page else event.page,
+                    None,
+                    None,
+                    None,
+                    None,
+                )
+            )
+            rows_of.append(page[1].rows if page else None)
+            if page is None:
+                reader.warn(
+                    t(
+                        "isu-no-segment-results",
+                        error=f"{event.page}: not in the folder",
+                        category=printed,
+                        segment=event.segment,
+                    )
+                )
+        category = Category(number, printed, read_category_name(printed).discipline, None, "", segments=segments)
+        refs = [r.skater for rows in rows_of for r in rows or []]
+        placed = _place(category, refs)
+        if isinstance(placed, Text):
+            reader.warn(t("isu-category-skipped", category=printed, problem=placed))
+            continue
+        discipline, level = placed
+        codes = _segment_codes(category, discipline)
+        if isinstance(codes, Text):
+            reader.warn(t("isu-category-skipped", category=printed, problem=codes))
+            continue
+        data = CategoryData(category, discipline, level, _event_key(discipline, level), None)
+        for segment, rows, code in zip(segments, rows_of, codes, strict=True):
+            kind = SEGMENT_KINDS.get(code)
+            if kind is None:
+                reader.warn(t("isu-segment-unstorable", category=printed, segment=segment.name, code=code))
+                continue
+            data.segments.append(SegmentData(segment, code, kind, rows))
+            unknown += len(rows or [])
+        if data.key in {c.key for c in out}:
+            reader.warn(t("isu-category-twice", category=printed, reading=_describe(data), other=repr(printed)))
+            continue
+        out.append(data)
+    if unknown:
+        reader.warn(t("isu-ijslive-no-nation", entries=unknown))
+    return out
 
 
 def _panel_with_heading(html: str, name: str) -> tuple[list[Official], Heading]:
@@ -405,7 +532,15 @@ async def read_site(source: Source, progress: Progress | None = None) -> SiteDat
     reader = _Reader(source, None, progress)
     if isinstance(source, FolderSource) and not source.index_name:
         return await _read_pdf_site(reader, source)
-    index = await reader.page(source.index_name, parse_index)
+    try:
+        index = await reader.page(source.index_name, parse_index)
+    except PageError as exc:
+        if not isinstance(source, FolderSource):
+            raise
+        # The page that looked like the index (it links CAT/SEG pages) is not one: an ijsLive results page
+        # linking itself, another generator's page. The folder is read by content instead.
+        reader.warn(t("isu-index-not-index", error=str(exc)))
+        return await _read_pdf_site(reader, source)
     site = SiteData(index=index, warnings=reader.warnings)
     reader.site = site
     site.code = _event_code(site, source)

@@ -145,9 +145,7 @@ class FolderSource:
             return candidates[0]
         if not candidates:
             return ""  # no index page: the importer reads the folder by its files' content (`names`)
-        raise SourceError(
-            f"{self.folder}: several pages could be the index ({', '.join(candidates)}); name the one to use"
-        )
+        return ""  # several pages could be the index: none is taken, the importer reads the folder by content
 
     # -- files
 
