@@ -21,6 +21,7 @@ IMPORTED = {
     ("isu-world", "fsu-1etap-bitva-shkol-2024"): 3,
     ("isu-world", "fsu-2etap-bitva-shkol-2024"): 3,
     ("isu-world", "fsu-cup-fsu-latin-2024"): 6,
+    ("isu-world", "fsu-spartakiada-2024"): 1,  # its "Интермедиа" names no discipline: skipped, warned
     ("isu-world", "fr-cup-of-nice-2021-pdfs"): 7,
     ("isu-world", "fr-coupe-de-france-2022-pdfs"): 13,
     ("isu-world", "isu-ec2024-fsm-pdfs"): 4,

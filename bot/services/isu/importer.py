@@ -608,6 +608,15 @@ async def _read_category(reader: _Reader, category: Category) -> CategoryData | 
         return None
     discipline, level = placed
     codes = _segment_codes(category, discipline)
+    if isinstance(codes, Text) and any(s.code for s in category.segments):
+        # Segments whose names say no known segment ("Прыжки", a jumps-only round) are left out, each said so;
+        # the category keeps the segments it can name.
+        for segment in category.segments:
+            if not segment.code:
+                reader.warn(t("isu-segment-unread", category=category.name, segment=segment.name))
+        pages = [page for page in pages if page[0].code]
+        category = replace(category, segments=[s for s in category.segments if s.code])
+        codes = [s.code for s in category.segments if s.code]
     if isinstance(codes, Text):
         reader.warn(t("isu-category-skipped", category=category.name, problem=codes))
         return None
