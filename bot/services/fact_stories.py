@@ -26,7 +26,7 @@ from bot.services.events import Signal
 from bot.services.facts import Fact, FactsService
 from bot.services.results import ResultsService
 from bot.services.results.vocabulary import event_name_text, segment_name_text
-from bot.services.urls import domain_of, publisher_from_domain
+from bot.services.urls import InvalidURL, domain_of, publisher_from_domain
 from db.models import AuditRecord, FactStory, Story
 from db.repositories.stories import StoryRepository
 
@@ -86,8 +86,21 @@ def fact_story(fact: Fact) -> FactStory:
         competition_id=fact.competition.id,
         event_id=fact.event.id,
         skater_ids=fact.skater_ids,
-        sources=tuple((url, publisher_from_domain(domain_of(url))) for url in fact.sources),
+        sources=_web_sources(fact.sources),
     )
+
+
+def _web_sources(sources: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The figures' sources a reader can follow, with their publishers. A source may be a local file (an import
+    of a folder: `skatebot import-isu FOLDER`): it stays the figures' provenance in the results store, but it is
+    no link, and a path on the importing machine is nobody's to read, so the story does not cite it."""
+    found = []
+    for url in sources:
+        try:
+            found.append((url, publisher_from_domain(domain_of(url))))
+        except InvalidURL:
+            continue
+    return tuple(found)
 
 
 def _see(fact: Fact) -> Text:
