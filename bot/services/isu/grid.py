@@ -30,6 +30,8 @@ class EmptyPage(PageError):
 
 
 _ENDED = re.compile(r"</\s*(?:body|html)\s*>", re.IGNORECASE)
+# A row that only names the warm-up group of the skaters below it (starting orders and results of ISUCalcFS 3.7).
+_WARM_UP = re.compile(r"^(?:warm[- ]?up group|разминка|группа разминки)\s*\d*$", re.IGNORECASE)
 _WS = re.compile(r"\s+")
 _BLOCK = frozenset({"td", "th", "tr", "table", "p", "div", "li"})
 
@@ -224,6 +226,9 @@ class Table:
                 continue
             if [_key(c.text) for c in row.cells] == self.columns:
                 continue
+            texts = [c.text for c in row.cells if c.text]
+            if len(texts) == 1 and _WARM_UP.match(texts[0]):
+                continue  # "Warm-Up Group 2": a label between rows, not an entry
             out.append(row)
         return out
 
@@ -238,13 +243,18 @@ def find_table(doc: Doc, required: list[tuple[str, ...]], what: str) -> Table:
 
 def maybe_find_table(doc: Doc, required: list[tuple[str, ...]]) -> Table | None:
     """The first table whose header (in its first five rows) has a column of every required group."""
+    return next(find_tables(doc, required), None)
+
+
+def find_tables(doc: Doc, required: list[tuple[str, ...]]) -> Iterator[Table]:
+    """Every table whose header (in its first five rows) has a column of every required group, in page order."""
     for node in doc.tables():
         grid = _grid(node)
         for i, row in enumerate(grid[:5]):
             keys = [_key(c.text) for c in row.cells]
             if all(any(k in keys for k in group) for group in required):
-                return Table(node, grid, i, keys, [c.text for c in row.cells])
-    return None
+                yield Table(node, grid, i, keys, [c.text for c in row.cells])
+                break
 
 
 _LABELS = {"place": "FPl.", "name": "Name", "nation": "Nation", "points": "Points", "tss": "TSS", "stn": "StN."}

@@ -579,8 +579,8 @@ def _event(data: CategoryData, source: Source) -> dict[str, Any]:
             segment_json["officials"] = [
                 {"role": o.role, "name": display_name(o.name), "nation": o.nation} for o in seg.panel
             ]
-        if seg.rows is not None:
-            segment_json["results_complete"] = True
+        if seg.rows is not None and all(row.tss is not None or row.status for row in seg.rows):
+            segment_json["results_complete"] = True  # not while skaters of the page are still to skate
         segments.append(segment_json)
         protocols = {(normalize(p.name), p.nation.upper()): p for p in seg.protocols}
         for result in seg.rows or []:
