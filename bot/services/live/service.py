@@ -220,7 +220,10 @@ class LiveService:
             raise UserFacingError("live-already-watched", url=quote(url))
         result = await self.poll(watch, baseline=True)
         if not result.reached:
-            await self.repo.set_watch_state(watch.id, WatchState.STOPPED)
+            # A refused watch leaves no row behind (a "stopped" watch nobody started); one resumed keeps its past.
+            if not await self.repo.forget_watch(watch.id):
+                await self.repo.set_watch_state(watch.id, WatchState.STOPPED)
+            self._sites.pop(watch.id, None)
             raise UserFacingError("live-unreadable", problem=quote(result.error or "?", 300))
         if not result.parsed:
             # A resumed watch whose pages were unchanged since its last read: nothing new, and nothing to post.
@@ -407,7 +410,7 @@ class LiveService:
     async def _poll(self, watch: Watch, site_state: _Site, *, baseline: bool) -> PollResult:
         from bot.services.importer import ImportFormatError, import_document
         from bot.services.isu.importer import build_document, read_site
-        from bot.services.isu.pages import PageError
+        from bot.services.isu.pages import EmptyPage, PageError
         from bot.services.isu.protocol_pdf import ProtocolError
         from bot.services.isu.source import HttpSource, MissingFile, SourceError
 
@@ -450,9 +453,21 @@ class LiveService:
                     site_state.hot_at = now
                 site = await read_site(source)
                 document = build_document(site, source)
+                # The first import of a watch is guarded (a site must not overwrite another stored competition);
+                # after it, the competition is the watch's own, and its dates and name grow as the event runs.
                 await import_document(
-                    self.repo.database, document, source=source.describe(source.index_name), guard_identity=True
+                    self.repo.database,
+                    document,
+                    source=source.describe(source.index_name),
+                    guard_identity=document["competitions"][0]["id"] != watch.competition_key,
                 )
+        except EmptyPage as exc:
+            # The index before its categories (a site published ahead of its event): reached, nothing to read yet.
+            log.info("live: %s lists nothing yet: %s", watch.url, exc)
+            if sweep:
+                site_state.sweep_at = now + polling.SLOW
+            await self.repo.polled(watch.id, at=_iso(now), next_poll_at=_iso(now + polling.interval(now, starts)))
+            return PollResult(watch, reached=True)
         except (SourceError, PageError, ProtocolError, ImportFormatError) as exc:
             wait = max(polling.backoff(watch.failures + 1, self._rng), polling.interval(now, starts))
             await self.repo.poll_failed(watch.id, error=str(exc)[:500], next_poll_at=_iso(now + wait))
