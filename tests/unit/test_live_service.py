@@ -270,3 +270,42 @@ async def test_a_failing_site_backs_off_and_recovers(live: LiveService, site: Si
     assert (await live.poll_due())[0].reached
     healed = (await live.watches())[0]
     assert healed.failures == 0 and healed.last_error is None and healed.state is WatchState.WATCHING
+
+
+async def test_a_refused_watch_leaves_no_stopped_row(live: LiveService, site: Site) -> None:
+    missing = site.url.replace("wc2014.html", "nothing-here.html")
+    with pytest.raises(UserFacingError) as refused:
+        await live.watch(OWNER, missing)
+    assert "404" in refused.value.message or "not found" in refused.value.message.casefold()
+    assert await live.watches() == []  # not a "stopped" watch nobody started
+    # A watch that was read before and is resumed on a site that now fails is stopped again, its past kept.
+    await live.watch(OWNER, site.url)
+    watch = (await live.watches())[0]
+    await live.unwatch(OWNER, str(watch.id))
+    site.failing = 1000
+    with pytest.raises(UserFacingError):
+        await live.watch(OWNER, site.url)
+    kept = await live.watches()
+    assert [(w.id, w.state) for w in kept] == [(watch.id, WatchState.STOPPED)]
+    assert await live.repo.item_keys(watch.id)
+
+
+async def test_unsubscribing_from_every_competition_keeps_a_competition_subscriptions_due_posts(
+    live: LiveService, site: Site
+) -> None:
+    await live.watch(OWNER, site.url)
+    every, _ = await live.subscribe(MOD, channel_id=100, competition=None, delay_minutes=5)
+    await live.subscribe(MOD, channel_id=100, competition="Worlds 2014", delay_minutes=5)
+    site.publish(*MEN_FREE)
+    advance(live, minutes=1)
+    await live.poll_due()
+    watch = (await live.watches())[0]
+    due = [p.item_key for p in await live.repo.posts_of(watch.id) if p.state is LivePostState.DUE]
+    assert due == ["001/002/segment", "001/final"]
+    await live.unsubscribe(MOD, every.id)
+    # The channel still wants Worlds 2014 through its other subscription: its due posts stay, and go out.
+    still = [p.item_key for p in await live.repo.posts_of(watch.id) if p.state is LivePostState.DUE]
+    assert still == due
+    advance(live, minutes=5)
+    await live.deliver_due()
+    assert [(p.channel_id, p.item_key) for p in poster_of(live).sent] == [(100, k) for k in due]
