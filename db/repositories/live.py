@@ -85,23 +85,26 @@ class LiveRepository:
         return self._db
 
     # --- watched sites ----------------------------------------------------------------------------------------
-    async def add_watch(self, url: str, next_poll_at: str, audit: AuditRecord) -> Watch | None:
-        """The new watch, or None when the site is already watched (a stopped or ended watch is resumed)."""
+    async def add_watch(
+        self, url: str, next_poll_at: str, audit: AuditRecord, *, timezone: str | None = None
+    ) -> Watch | None:
+        """The new watch, or None when the site is already watched (a stopped or ended watch is resumed).
+        `timezone`: the zone the watcher gave for a schedule without an offset ("watcher:Europe/Moscow")."""
         async with self._db.transaction() as tx:
             existing = await tx.fetchone("SELECT * FROM live_watches WHERE url = ?", (url,))
             if existing is not None and existing["state"] == WatchState.WATCHING:
                 return None
             if existing is not None:
                 await tx.execute(
-                    "UPDATE live_watches SET state = 'watching', next_poll_at = ?, failures = 0, last_error = NULL "
-                    "WHERE id = ?",
-                    (next_poll_at, existing["id"]),
+                    "UPDATE live_watches SET state = 'watching', next_poll_at = ?, failures = 0, last_error = NULL, "
+                    "timezone = coalesce(?, timezone) WHERE id = ?",
+                    (next_poll_at, timezone, existing["id"]),
                 )
                 watch_id = existing["id"]
             else:
                 watch_id = await tx.insert(
-                    "INSERT INTO live_watches (url, added_by, added_at, next_poll_at) VALUES (?, ?, ?, ?)",
-                    (url, audit.actor_id, audit.at, next_poll_at),
+                    "INSERT INTO live_watches (url, added_by, added_at, next_poll_at, timezone) VALUES (?, ?, ?, ?, ?)",
+                    (url, audit.actor_id, audit.at, next_poll_at, timezone),
                 )
             await write_audit(tx, None, audit)
             row = await tx.fetchone("SELECT * FROM live_watches WHERE id = ?", (watch_id,))

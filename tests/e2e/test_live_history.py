@@ -89,8 +89,11 @@ EXPECTED = {
 
 async def test_a_site_committed_during_its_event_is_posted_once_per_completed_segment(history: History) -> None:
     h, sandbox = history, history.sandbox
-    said = await sandbox.slash("live watch", url=h.site.url)
+    # The site prints its schedule's local times without a UTC offset, and no venue: the watcher gives the zone. (The
+    # commits were made at +04:00; that the site's times are too is the test's assumption, said here.)
+    said = await sandbox.slash("live watch", url=h.site.url, timezone="europe/samara")
     assert "Now watching" in text_of(said), text_of(said)
+    assert "its schedule is read in Europe/Samara, as you gave it" in text_of(said), text_of(said)
     channel = sandbox.server.create_channel(sandbox.guild, "live")
     said = await sandbox.slash("live subscribe", user=sandbox.moderator, channel=channel)
     assert "now receives" in text_of(said), text_of(said)
@@ -134,3 +137,10 @@ async def test_a_site_committed_during_its_event_is_posted_once_per_completed_se
         assert "Elizaveta Mironova, score 80.09 → 80.42" in by_title[title].embeds[0]["description"], title
     rows = await sandbox.db.fetchall("SELECT state FROM live_posts")
     assert [row["state"] for row in rows] == ["posted"] * len(EXPECTED)
+
+    # The schedule is a schedule: each timed segment placed by the watcher's zone (00:00 in Samara is 20:00 UTC).
+    watch = (await sandbox.bot.live.watches())[0]
+    assert watch.timezone == "watcher:Europe/Samara"
+    assert {entry["starts_at"] for entry in watch.schedule} >= {"2024-01-14T20:00:00+00:00"}
+    shown = text_of(await sandbox.slash("schedule"))
+    assert "Europe/Samara (given with /live watch)" in shown, shown

@@ -26,7 +26,7 @@ from bot.services.access import Actor, require_moderator, require_owner
 from bot.services.events import Signal
 from bot.services.levels import LEVEL_LABELS
 from bot.services.live import items as live_items
-from bot.services.live import polling
+from bot.services.live import polling, zones
 from bot.services.live.fetching import HostGate, PageCache
 from bot.services.results import DISCIPLINE_LABELS, DISCIPLINE_SYNONYMS, ResultsService
 from bot.services.shards import EVERY_SHARD, Shards
@@ -137,6 +137,7 @@ class ScheduleView:
     competition: str
     lines: tuple[ScheduleLine, ...]
     timezone: str | None
+    zone_source: str = "site"  # where the zone came from: "site", "watcher", "venue" (bot.services.live.zones)
 
 
 @dataclass
@@ -202,9 +203,10 @@ class LiveService:
         return self._clock()
 
     # --- watching (owners) ----------------------------------------------------------------------------------
-    async def watch(self, actor: Actor, url: str) -> PollResult:
+    async def watch(self, actor: Actor, url: str, timezone: str | None = None) -> PollResult:
         """Starts watching a results site by the URL of its index (bot owners). The site is read at once: what
-        it shows now is the baseline (never posted: subscribers hear about what appears from here on)."""
+        it shows now is the baseline (never posted: subscribers hear about what appears from here on). `timezone`:
+        the IANA zone of a schedule the site prints without its UTC offset (bot.services.live.zones)."""
         require_owner(actor, "live-owners-only")
         from bot.services.isu.source import HttpSource, SourceError
 
@@ -213,9 +215,17 @@ class LiveService:
             HttpSource(url, allow_private=self.allow_private)  # the importer's URL rules, before any request
         except SourceError as exc:
             raise UserFacingError("live-bad-url", problem=quote(str(exc), 300)) from exc
+        zone = None
+        if timezone is not None and timezone.strip():
+            try:
+                zone = zones.Zone(None, zones.checked(timezone), "watcher").stored
+            except zones.UnknownZone as exc:
+                raise UserFacingError("live-bad-zone", zone=quote(timezone, 100)) from exc
         now = self.now()
-        audit = AuditRecord(actor.user_id, actor.guild_id, "live.watch", _iso(now), after={"url": url})
-        watch = await self.repo.add_watch(url, _iso(now + BASELINE_HOLD), audit)
+        audit = AuditRecord(
+            actor.user_id, actor.guild_id, "live.watch", _iso(now), after={"url": url, "timezone": zone}
+        )
+        watch = await self.repo.add_watch(url, _iso(now + BASELINE_HOLD), audit, timezone=zone)
         if watch is None:
             raise UserFacingError("live-already-watched", url=quote(url))
         result = await self.poll(watch, baseline=True)
@@ -377,7 +387,8 @@ class LiveService:
             else:
                 state = "later"
             lines.append(ScheduleLine(entry["category"], entry["segment"], starts, state))
-        return ScheduleView(watch.label, tuple(lines), watch.timezone)
+        zone = zones.from_stored(watch.timezone)
+        return ScheduleView(watch.label, tuple(lines), zone.name, zone.source)
 
     # --- polling ----------------------------------------------------------------------------------------------
     async def poll_due(self) -> list[PollResult]:
@@ -493,7 +504,8 @@ class LiveService:
     async def _record(
         self, watch: Watch, site: Any, document: dict[str, Any], *, baseline: bool, now: datetime
     ) -> PollResult:
-        found = live_items.items(site)
+        zone = zones.zone_for(site.index.timezone, zones.given(watch.timezone), site.index.city, site.index.country)
+        found = live_items.items(site, zone.zone)
         seen = await self.repo.items(watch.id)
         new = sorted((item for item in found if item.key not in seen), key=live_items.competition_order)
         changed = [item for item in found if item.key in seen and seen[item.key].digest != item.digest]
@@ -519,7 +531,7 @@ class LiveService:
                 "results_page": s.results_page,
                 "pages": list(s.pages),
             }
-            for s in live_items.schedule(site)
+            for s in live_items.schedule(site, zone.zone)
         ]
         await self.repo.record_items(
             watch.id,
@@ -542,7 +554,7 @@ class LiveService:
             ),
             name=site.index.name,
             competition_key=document["competitions"][0]["id"],
-            timezone=site.index.timezone,
+            timezone=zone.stored,
             schedule=schedule,
         )
         if polling.is_over(now, starts, finals, finals_seen):
