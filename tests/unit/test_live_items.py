@@ -185,3 +185,26 @@ def test_a_site_committed_during_its_event_is_read_at_every_commit_and_partial_r
     final = next(i for i in items(asyncio.run(site_of(tmp_path / "13"))) if i.key == "002/final")
     assert [s["status"] for s in final.content["skaters"]].count("WD") == 2
     assert len(final.content["skaters"]) == 11
+
+
+def test_a_page_of_deeply_nested_elements_is_parsed_with_a_bounded_depth(history: list[Commit]) -> None:
+    from bot.services.isu.grid import MAX_DEPTH, Doc
+    from bot.services.isu.pages import decode_page, parse_index
+
+    data = history[-1].file("index.htm")
+    assert data is not None
+    page = decode_page(data, "index.htm", None).text
+    depth = 100_000  # a 1 MB page: lexbor's cost grew with the depth at each tag (minutes for /live watch)
+    nested = page.replace('<div align="center">', '<div align="center">' + "<div>" * depth + "x" + "</div>" * depth)
+    assert len(nested) > 1_000_000
+    plain, deep = parse_index(page, "index.htm"), parse_index(nested, "index.htm")
+    assert deep.categories == plain.categories and deep.name == plain.name  # read the same
+    tree = Doc(nested, "index.htm").tree
+    deepest, node = 0, tree.body
+    while node is not None and node.child is not None:  # down the first child: the nested divs
+        node = next((c for c in node.iter() if c.tag == "div"), None) or node.child
+        deepest += 1
+        if deepest > MAX_DEPTH + 50:
+            break
+    assert deepest <= MAX_DEPTH + 10, deepest
+    assert "x" in (tree.body.text() if tree.body is not None else "")  # the text inside is kept

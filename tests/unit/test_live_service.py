@@ -309,3 +309,38 @@ async def test_unsubscribing_from_every_competition_keeps_a_competition_subscrip
     advance(live, minutes=5)
     await live.deliver_due()
     assert [(p.channel_id, p.item_key) for p in poster_of(live).sent] == [(100, k) for k in due]
+
+
+async def test_a_site_linking_more_pages_than_a_results_site_has_is_refused(live: LiveService, site: Site) -> None:
+    live.max_pages = 5  # wc2014 links about 50 files: as a site linking thousands would be to the real cap
+    with pytest.raises(UserFacingError) as refused:
+        await live.watch(OWNER, site.url)
+    assert "links more than 5 files" in refused.value.message, refused.value.message
+    assert len(site.requests) == 5 and await live.watches() == []
+
+
+async def test_a_parse_that_takes_too_long_is_cut_off(
+    live: LiveService, site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from bot.services.isu import importer
+
+    released = threading.Event()
+    started = threading.Event()
+
+    def stuck(html: str, name: str) -> object:  # a parse that does not end until the test lets it
+        started.set()
+        released.wait(60)
+        raise AssertionError("never read")
+
+    monkeypatch.setattr(importer, "parse_index", stuck)
+    monkeypatch.setattr(importer, "PARSE_DEADLINE", 0.05)
+    try:
+        with pytest.raises(UserFacingError) as refused:
+            await live.watch(OWNER, site.url)
+    finally:
+        released.set()
+    assert started.is_set()
+    assert "parsing took longer than 0.05 s, so it was cut off" in refused.value.message, refused.value.message
+    assert await live.watches() == []

@@ -48,6 +48,7 @@ from bot.services.isu.model import (
 from bot.services.isu.pages import (
     Decoded,
     EmptyPage,
+    PageError,
     decode_page,
     parse_index,
     parse_panel,
@@ -91,6 +92,9 @@ _ODF = re.compile(r"^FSK([MWX][A-Z]+?)-+([A-Z]*)-", re.IGNORECASE)
 
 Progress = Callable[[str, str], None]  # (what: "page" | "pdf", name)
 _T = TypeVar("_T")
+# A page's parse (in a worker thread) is given up after this: a hostile or broken page must not hold an import or a
+# live poll for minutes. Parses are linear in the page (grid.bounded_depth); a real page takes milliseconds.
+PARSE_DEADLINE = 20.0
 
 
 class ImportTimeout(SourceError):
@@ -186,7 +190,12 @@ class _Reader:
         raw = await self.source.read(name)
         if self.progress:
             self.progress("page", name)
-        decoded, result = await asyncio.to_thread(_decode_and_parse, raw, name, self.source, parse)
+        try:
+            decoded, result = await asyncio.wait_for(
+                asyncio.to_thread(_decode_and_parse, raw, name, self.source, parse), PARSE_DEADLINE
+            )
+        except TimeoutError:
+            raise PageError(f"{name}: parsing took longer than {PARSE_DEADLINE:g} s, so it was cut off") from None
         self.pages += 1
         if decoded.how == "detected":
             self.warn(t("isu-charset-detected", file=name, encoding=decoded.encoding))

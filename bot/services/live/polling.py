@@ -31,6 +31,10 @@ BACKOFF_FIRST = timedelta(seconds=30)
 BACKOFF_MAX = timedelta(minutes=30)
 # Between two requests to one host, whatever the sites on it: the fetcher waits this long.
 HOST_SPACING = timedelta(seconds=2)
+# The requests one poll of a site may make (its pages, PDFs and redirects): a championship links about 100 files, a
+# big federation site a few hundred; an index linking thousands (a broken or hostile site) is refused, not read for
+# hours at one request every HOST_SPACING.
+MAX_PAGES = 1000
 
 
 def interval(now: datetime, starts: Sequence[datetime], awaiting: Sequence[datetime] = ()) -> timedelta:

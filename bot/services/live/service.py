@@ -184,6 +184,7 @@ class LiveService:
         self.connect_timeout: float = 10
         self.read_timeout: float = 30
         self.file_deadline: float = 120
+        self.max_pages = polling.MAX_PAGES  # requests a poll may make (the site's pages, PDFs and redirects)
         self._poster: LivePoster | None = None
         self._started = ""  # when attach() connected the service: the process's start
         # Delivery and recovery one at a time: a recovery that ran beside a delivery would find the posts the
@@ -430,12 +431,24 @@ class LiveService:
         starts = [datetime.fromisoformat(entry["starts_at"]) for entry in watch.schedule]
         awaited = _awaited(watch.schedule, await self.repo.item_keys(watch.id), now)
         sweep = site_state.sweep_at is None or now >= site_state.sweep_at
+        asked = 0
+
+        async def before_request(host: str) -> None:
+            nonlocal asked
+            asked += 1
+            if asked > self.max_pages:
+                raise SourceError(
+                    f"{watch.url}: the site links more than {self.max_pages} files, more than a results site has: "
+                    "not read further"
+                )
+            await self.gate.wait(host)
+
         try:
             async with HttpSource(
                 watch.url,
                 allow_private=self.allow_private,
                 cache=cache,
-                before_request=self.gate.wait,
+                before_request=before_request,
                 connect_timeout=self.connect_timeout,
                 read_timeout=self.read_timeout,
                 file_deadline=self.file_deadline,
