@@ -344,3 +344,41 @@ async def test_a_parse_that_takes_too_long_is_cut_off(
     assert started.is_set()
     assert "parsing took longer than 0.05 s, so it was cut off" in refused.value.message, refused.value.message
     assert await live.watches() == []
+
+
+async def test_a_score_flipping_between_polls_is_edited_at_most_once_a_minute(live: LiveService, site: Site) -> None:
+    from bot.services.live.service import EDIT_SPACING
+
+    await live.watch(OWNER, site.url)
+    await live.subscribe(MOD, channel_id=100, competition=None, disciplines=["men"])
+    site.publish(*MEN_FREE)
+    advance(live, minutes=1)
+    await live.poll_due()
+    await live.deliver_due()
+    poster = poster_of(live)
+    assert [p.item_key for p in poster.sent] == ["001/002/segment", "001/final"]
+    page = site.folder / "SEG002.HTM"
+    scores = (page.read_bytes(), page.read_bytes().replace(b">191.35<", b">192.35<", 1))
+    assert scores[0] != scores[1]
+    # The site flips Hanyu's free skating score back and forth at every poll for five minutes (a poll every 5 to 20
+    # seconds while the segment is on); the bot delivers after each poll.
+    start = live.now()
+    edits_at: list[datetime] = []
+    flips = 0
+    while live.now() - start < timedelta(minutes=5):
+        watch = (await live.watches())[0]
+        live._clock.now = max(datetime.fromisoformat(watch.next_poll_at), live.now())  # type: ignore[attr-defined]
+        flips += 1
+        page.write_bytes(scores[flips % 2])
+        polled = await live.poll_due()
+        assert polled and polled[0].reached
+        before = len(poster.edits)
+        await live.deliver_due()
+        edits_at += [live.now()] * (len(poster.edits) - before)
+    assert flips >= 15
+    segment_edits = [
+        at for (post, _), at in zip(poster.edits, edits_at, strict=True) if post.item_key.endswith("segment")
+    ]
+    assert 2 <= len(segment_edits) <= 6  # a flip is seen, but at most one edit a minute
+    assert all(b - a >= EDIT_SPACING for a, b in zip(segment_edits, segment_edits[1:], strict=False))
+    assert segment_edits[0] - start >= EDIT_SPACING  # none within a minute of the post

@@ -46,6 +46,9 @@ DELIVERY_BATCH = 500
 # and the round trip of each post kept a delivery to 5,000 channels well under the allowed rate.
 SENDERS = 8
 RECORD_EVERY = 50  # sent posts recorded in one transaction
+# A post is edited at most once in this long after it was sent or last edited: a score that flips back and forth
+# between polls (a site rewritten while it is being judged) makes one edit a minute at most, to what it says then.
+EDIT_SPACING = timedelta(minutes=1)
 # A new watch is read once, as its baseline, before the polling job may take it: until that read sets the real time
 # of its next poll, it is not due.
 BASELINE_HOLD = timedelta(days=1)
@@ -658,11 +661,17 @@ class LiveService:
             self._corrections_due = False
             batch = round(DELIVERY_BATCH / self.shards.share)
             outdated = await self.repo.outdated_posts(batch)
+            now = self.now()
+            held = False
             for post, version in outdated:
-                if self.shards.owns(post.guild_id):
-                    count += await self._correct(poster, post, version, names)
-            # More than one batch, or an edit Discord refused for a moment: the next run goes on.
-            self._corrections_due = self._corrections_due or len(outdated) == batch
+                if not self.shards.owns(post.guild_id):
+                    continue
+                if post.done_at and now - datetime.fromisoformat(post.done_at) < EDIT_SPACING:
+                    held = True  # sent or edited less than a minute ago: a score flipping between polls waits
+                    continue
+                count += await self._correct(poster, post, version, names)
+            # More than one batch, an edit held back or one Discord refused for a moment: the next run goes on.
+            self._corrections_due = self._corrections_due or held or len(outdated) == batch
         return count + await self._deliver_directs(poster, names)
 
     async def recover(self) -> int:
