@@ -4,6 +4,7 @@ competition order, after its delay; a restart between claim and send; follows; a
 
 from __future__ import annotations
 
+import itertools
 import shutil
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -380,5 +381,5 @@ async def test_a_score_flipping_between_polls_is_edited_at_most_once_a_minute(li
         at for (post, _), at in zip(poster.edits, edits_at, strict=True) if post.item_key.endswith("segment")
     ]
     assert 2 <= len(segment_edits) <= 6  # a flip is seen, but at most one edit a minute
-    assert all(b - a >= EDIT_SPACING for a, b in zip(segment_edits, segment_edits[1:], strict=False))
+    assert all(b - a >= EDIT_SPACING for a, b in itertools.pairwise(segment_edits))
     assert segment_edits[0] - start >= EDIT_SPACING  # none within a minute of the post
