@@ -15,6 +15,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from bot.services.isu.model import Heading, SkaterRef
 from bot.services.isu.vocabulary import column_role
+from bot.services.names import normalize
 
 #: Status codes printed in place / points columns instead of numbers.
 STATUS_CODES = frozenset({"WD", "FNR", "DSQ", "DNS", "RET"})
@@ -30,8 +31,6 @@ class EmptyPage(PageError):
 
 
 _ENDED = re.compile(r"</\s*(?:body|html)\s*>", re.IGNORECASE)
-# A row that only names the warm-up group of the skaters below it (starting orders and results of ISUCalcFS 3.7).
-_WARM_UP = re.compile(r"^(?:warm[- ]?up group|разминка|группа разминки)\s*\d*$", re.IGNORECASE)
 _WS = re.compile(r"\s+")
 _BLOCK = frozenset({"td", "th", "tr", "table", "p", "div", "li"})
 
@@ -271,11 +270,29 @@ class Table:
                 continue
             if [_key(c.text) for c in row.cells] == self.columns:
                 continue
-            texts = [c.text for c in row.cells if c.text]
-            if len(texts) == 1 and _WARM_UP.match(texts[0]):
-                continue  # "Warm-Up Group 2": a label between rows, not an entry
+            if is_group_row(row):
+                continue
             out.append(row)
         return out
+
+
+# A warm-up group's heading row inside a starting order or results table ("Warm-Up Group 2"), in the languages
+# federations print it in: a row of its own, not an entry.
+_GROUP_ROW = re.compile(
+    r"^(?:warm[\s-]*up(?:\s+group)?|group|gruppe|groupe|gruppo|grupa|skupina|grupo|разминка|группа|"
+    r"einlaufgruppe|aufwarmgruppe|groupe d echauffement|echauffement|gruppo di riscaldamento|"
+    r"grupa rozgrzewkowa|rozcvicovaci skupina|grupo de calentamiento|"
+    r"ウォームアップ(?:グループ)?|第)\s*(?:no\.?\s*)?\d+\s*(?:組|グループ)?$",
+    re.IGNORECASE,
+)
+
+
+def is_group_row(row: Row) -> bool:
+    """A warm-up group heading ("Warm-Up Group 2", "Разминка 1") standing in a table row by itself."""
+    texts = [c.text for c in row.cells if c.text]
+    if len(set(texts)) != 1:
+        return False
+    return bool(_GROUP_ROW.match(normalize(texts[0])) or _GROUP_ROW.match(texts[0].strip()))
 
 
 def find_table(doc: Doc, required: list[tuple[str, ...]], what: str) -> Table:

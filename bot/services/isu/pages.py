@@ -142,11 +142,11 @@ def parse_segment_page(html: str, name: str) -> tuple[list[SegmentRow], Heading]
     doc = Doc(html, name)
     t = maybe_find_table(doc, [("name",), ("nation",), ("tss", "stn")])
     if t is None:
-        # An ISU page without its table: the class names of ISUCalcFS 3.0, or the caption and legend of 3.7.6.
-        if doc.tree.css_first(".caption2, .caption3, .MainTab") is not None or (
-            doc.tree.css_first("caption") is not None and maybe_find_table(doc, [("legend",)]) is not None
-        ):
+        if doc.tree.css_first(".caption2, .caption3, .MainTab") is not None:  # an ISU page, without its table
             raise EmptyPage(f"{name}: no results table on the page yet")
+        if maybe_find_table(doc, [("legend",)]) is not None or doc.tree.css_first("caption") is not None:
+            # ISUCalcFS 3.7.6's caption layout before the segment is skated: the heading and the legend only
+            raise EmptyPage(f"{name}: only the heading and legend, no results table yet (not yet skated)")
         raise PageError(f"{name}: not an ISU segment classification page (no table with Name/Nation/TSS)")
     c_rank = t.col("place")
     c_name, c_nat = t.col("name"), t.col("nation")
