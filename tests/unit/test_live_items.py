@@ -208,3 +208,32 @@ def test_a_page_of_deeply_nested_elements_is_parsed_with_a_bounded_depth(history
             break
     assert deepest <= MAX_DEPTH + 10, deepest
     assert "x" in (tree.body.text() if tree.body is not None else "")  # the text inside is kept
+
+
+def test_a_segment_page_whose_unskated_rows_show_place_0_and_0_00_is_partial(
+    history: list[Commit], tmp_path: Path
+) -> None:
+    # Commit 6's Ladies 2sp free skating, rewritten as other ISUCalcFS sites print it while a segment is skated: one
+    # results table in which who has not skated yet stands at place 0 with 0.00, no starting order under it.
+    commit = history[6]
+    for name, data in commit.files.values():
+        (tmp_path / name).write_bytes(data)
+    page = (tmp_path / "SEG005.HTM").read_bytes().decode("cp1251")
+    results_end = page.index("</table>", page.index("Result Details"))
+    order = page.index('<table border="1" cellspacing="1"><caption><h3>Starting Order')
+    zero = (
+        '<tr><td align="center">0</td><td><a>Maria ZAVEDEEVA</a></td><td align="center">RUS</td>'
+        + '<td align="right">0.00</td>' * 2
+        + "<td>&nbsp;</td>"
+        + '<td align="right">0.00</td>' * 5
+        + '<td align="center">#1 </td></tr>'
+    )
+    after_order = page.index("</table>", order) + len("</table>")
+    page = page[:results_end] + zero + page[results_end:order] + page[after_order:]
+    (tmp_path / "SEG005.HTM").write_bytes(page.encode("cp1251"))
+    site = asyncio.run(site_of(tmp_path))
+    rows = next(s for c in site.categories for s in c.segments if s.segment.number == "005").rows
+    assert rows is not None and len(rows) == 3
+    assert [(r.rank, r.tss) for r in rows if r.skater.name.endswith("ZAVEDEEVA")] == [(None, None)]
+    keys = {item.key for item in items(site)}
+    assert "005/005/segment" not in keys and "005/final" not in keys  # partial: not posted as results
