@@ -86,6 +86,7 @@ name-moment-hide-undo = undo
 name-live = live
 name-live-watch = watch
 name-live-watch-url = url
+name-live-watch-timezone = timezone
 name-live-unwatch = unwatch
 name-live-unwatch-competition = competition
 name-live-list = list

@@ -84,6 +84,7 @@ name-moment-hide-undo = 取り消し
 name-live = ライブ
 name-live-watch = 監視
 name-live-watch-url = url
+name-live-watch-timezone = タイムゾーン
 name-live-unwatch = 監視解除
 name-live-unwatch-competition = 大会
 name-live-list = 一覧

@@ -114,6 +114,9 @@ _ODF = re.compile(r"^FSK([MWX][A-Z]+?)-+([A-Z]*)-", re.IGNORECASE)
 
 Progress = Callable[[str, str], None]  # (what: "page" | "pdf", name)
 _T = TypeVar("_T")
+# A page's parse (in a worker thread) is given up after this: a hostile or broken page must not hold an import or a
+# live poll for minutes. Parses are linear in the page (grid.bounded_depth); a real page takes milliseconds.
+PARSE_DEADLINE = 20.0
 
 
 class ImportTimeout(SourceError):
@@ -212,7 +215,12 @@ class _Reader:
         raw = await self.source.read(name)
         if self.progress:
             self.progress("page", name)
-        decoded, result = await asyncio.to_thread(_decode_and_parse, raw, name, self.source, parse)
+        try:
+            decoded, result = await asyncio.wait_for(
+                asyncio.to_thread(_decode_and_parse, raw, name, self.source, parse), PARSE_DEADLINE
+            )
+        except TimeoutError:
+            raise PageError(f"{name}: parsing took longer than {PARSE_DEADLINE:g} s, so it was cut off") from None
         self.pages += 1
         if decoded.how == "detected":
             self.warn(t("isu-charset-detected", file=name, encoding=decoded.encoding))
@@ -989,8 +997,8 @@ def _event(data: CategoryData, source: Source) -> dict[str, Any]:
             segment_json["officials"] = [
                 {"role": o.role, "name": display_name(o.name), "nation": o.nation} for o in seg.panel
             ]
-        if seg.rows is not None:
-            segment_json["results_complete"] = True
+        if seg.rows is not None and all(row.tss is not None or row.status for row in seg.rows):
+            segment_json["results_complete"] = True  # not while skaters of the page are still to skate
         segments.append(segment_json)
         protocols = {(normalize(p.name), p.nation.upper()): p for p in seg.protocols}
         for result in seg.rows or []:
