@@ -19,6 +19,9 @@ error-bot-missing-permissions = I need the { $permissions } permission in this c
 error-form-expired = This form was open too long (or skatebot restarted meanwhile), so nothing was saved. Please open it again.
 error-check-failed = You cannot use this command here.
 error-bad-option = { $value } could not be read for this option.
+error-unstorable-text = Your text has a character that cannot be stored or looked up (half of an emoji, or a NUL character), so nothing was saved. Please type it again without it.
+error-unstorable-number = A number in this request is too large to be anything stored, so nothing was saved or looked up.
+error-component-expired = These buttons have expired (skatebot restarted, or they were left a while), so nothing was done. Please run the command again.
 
 ## Buttons and menus that only their owner may use (bot/ui/paging.py, bot/ui/pick.py)
 not-your-buttons = Only the person who ran this command can use these buttons; run it yourself to page.

@@ -19,6 +19,9 @@ error-bot-missing-permissions = このチャンネルでボットに「{ $permis
 error-form-expired = フォームを開いている時間が長すぎた（または途中で skatebot が再起動した）ため、何も保存されませんでした。もう一度開いてください。
 error-check-failed = このコマンドはここでは使えません。
 error-bad-option = このオプションでは { $value } を読み取れませんでした。
+error-unstorable-text = 保存も検索もできない文字（絵文字の片割れ、または NUL 文字）が含まれているため、何も保存されませんでした。その文字を除いてもう一度入力してください。
+error-unstorable-number = この操作の数値が大きすぎて、保存されているどのデータにも当たらないため、何も保存・検索されませんでした。
+error-component-expired = このボタンは期限切れです（skatebot が再起動したか、しばらく時間がたちました）。何も実行されていません。もう一度コマンドを実行してください。
 
 ## 持ち主だけが使えるボタンとメニュー (bot/ui/paging.py, bot/ui/pick.py)
 not-your-buttons = このボタンはコマンドを実行した人だけが使えます。ページを切り替えるには、ご自身でコマンドを実行してください。
