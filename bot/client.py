@@ -245,11 +245,37 @@ class SkateBot(commands.Bot):
         every form handler answers or defers at once, so one still unanswered after FORM_ANSWER_GRACE gets a short
         reply instead of "did not respond"."""
         self.metrics.arrived(interaction.id, _KINDS.get(interaction.type, "other"))
+        if interaction.type is discord.InteractionType.component:
+            if not self._knows_component(interaction):
+                await reply_ephemeral(interaction, t("error-component-expired"))
+            return
         if interaction.type is not discord.InteractionType.modal_submit:
             return
         await asyncio.sleep(FORM_ANSWER_GRACE)
         if not interaction.response.is_done():
             await reply_ephemeral(interaction, t("error-form-expired"))
+
+    def _knows_component(self, interaction: discord.Interaction) -> bool:
+        """Whether a press reaches a view or a persistent button of this process: discord.py drops one it does not
+        know (a pager or a confirmation from before a restart, or past its timeout) without a word, and Discord then
+        shows "This interaction failed"; such a press is answered at once that the buttons expired.
+
+        discord.py's view store is not public API (2.7: `_connection._view_store`, `_views` by message id, None for
+        persistent views, and `_dynamic_items` by pattern): the lookup mirrors its `dispatch_view`; an upgrade that
+        changes them is caught by tests/e2e/test_restart_buttons.py. Should they be missing, every press counts as
+        known (no wrong "expired" reply), as before."""
+        store = getattr(self._connection, "_view_store", None)
+        views = getattr(store, "_views", None)
+        patterns = getattr(store, "_dynamic_items", None)
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id, kind = data.get("custom_id"), data.get("component_type")
+        if not isinstance(views, dict) or not isinstance(patterns, dict) or not isinstance(custom_id, str):
+            return True
+        if any(pattern.fullmatch(custom_id) for pattern in patterns):
+            return True
+        key = (kind, custom_id)
+        message_id = interaction.message.id if interaction.message is not None else None
+        return key in views.get(message_id, {}) or key in views.get(None, {})
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
         self.metrics.interaction(command.qualified_name, "ok")
