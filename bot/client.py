@@ -148,6 +148,7 @@ class SkateBot(commands.Bot):
         self.monitor: MonitorServer | None = None
         self.live.ended.subscribe(self._competition_ended)
         self.recovery: asyncio.Task[None] | None = None
+        self._unknown_presses: set[int] = set()  # interactions of presses no view knows (_watch_unknown_presses)
 
     async def reload_results(self, *, generate: bool = True) -> None:
         """Loads the results store again (after an import), then the stories from the results (unless
@@ -176,6 +177,7 @@ class SkateBot(commands.Bot):
         await self._generate()
 
     async def setup_hook(self) -> None:
+        self._watch_unknown_presses()
         await self.reload_results(generate=False)
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
@@ -246,7 +248,8 @@ class SkateBot(commands.Bot):
         reply instead of "did not respond"."""
         self.metrics.arrived(interaction.id, _KINDS.get(interaction.type, "other"))
         if interaction.type is discord.InteractionType.component:
-            if not self._knows_component(interaction):
+            if interaction.id in self._unknown_presses:
+                self._unknown_presses.discard(interaction.id)
                 await reply_ephemeral(interaction, t("error-component-expired"))
             return
         if interaction.type is not discord.InteractionType.modal_submit:
@@ -255,27 +258,36 @@ class SkateBot(commands.Bot):
         if not interaction.response.is_done():
             await reply_ephemeral(interaction, t("error-form-expired"))
 
-    def _knows_component(self, interaction: discord.Interaction) -> bool:
-        """Whether a press reaches a view or a persistent button of this process: discord.py drops one it does not
-        know (a pager or a confirmation from before a restart, or past its timeout) without a word, and Discord then
-        shows "This interaction failed"; such a press is answered at once that the buttons expired.
+    def _watch_unknown_presses(self) -> None:
+        """Notes each press that reaches no view and no persistent button of this process (a pager or a
+        confirmation from before a restart, or past its timeout): discord.py drops it without a word, and Discord then
+        shows "This interaction failed"; `on_interaction` answers it that the buttons expired.
 
-        discord.py's view store is not public API (2.7: `_connection._view_store`, `_views` by message id, None for
-        persistent views, and `_dynamic_items` by pattern): the lookup mirrors its `dispatch_view`; an upgrade that
-        changes them is caught by tests/e2e/test_restart_buttons.py. Should they be missing, every press counts as
-        known (no wrong "expired" reply), as before."""
+        The note is taken where discord.py looks the press up, before any view runs (a view that stops on a press
+        leaves the store at once, so looking later would call its own press unknown). discord.py's view store is not
+        public API (2.7: `_connection._view_store`, its `dispatch_view`, `_views` by message id or None for persistent
+        views, `_dynamic_items` by pattern); tests/e2e/test_restart_buttons.py fails when an upgrade changes them.
+        Missing, nothing is noted: presses go on as before."""
         store = getattr(self._connection, "_view_store", None)
-        views = getattr(store, "_views", None)
-        patterns = getattr(store, "_dynamic_items", None)
-        data: dict[str, Any] = dict(interaction.data or {})
-        custom_id, kind = data.get("custom_id"), data.get("component_type")
-        if not isinstance(views, dict) or not isinstance(patterns, dict) or not isinstance(custom_id, str):
-            return True
-        if any(pattern.fullmatch(custom_id) for pattern in patterns):
-            return True
-        key = (kind, custom_id)
-        message_id = interaction.message.id if interaction.message is not None else None
-        return key in views.get(message_id, {}) or key in views.get(None, {})
+        dispatch = getattr(store, "dispatch_view", None)
+        views, patterns = getattr(store, "_views", None), getattr(store, "_dynamic_items", None)
+        if dispatch is None or not isinstance(views, dict) or not isinstance(patterns, dict):
+            log.warning("discord.py's view store has changed: presses of expired buttons get no answer")
+            return
+
+        def noted(component_type: int, custom_id: str, interaction: discord.Interaction) -> None:
+            key = (component_type, custom_id)
+            message_id = interaction.message.id if interaction.message is not None else None
+            known = (
+                key in views.get(message_id, {})
+                or key in views.get(None, {})
+                or any(pattern.fullmatch(custom_id) for pattern in patterns)
+            )
+            if not known:
+                self._unknown_presses.add(interaction.id)
+            dispatch(component_type, custom_id, interaction)
+
+        store.dispatch_view = noted  # type: ignore[union-attr]
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
         self.metrics.interaction(command.qualified_name, "ok")
