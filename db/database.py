@@ -60,6 +60,16 @@ class StoreBusy(DatabaseError):
     """Another process held the write lock for longer than a write may wait; nothing was written."""
 
 
+class StoreLost(DatabaseError):
+    """The store's server closed the connection in the middle of a statement (a restart, a failover) and a second
+    try was not safe (a write inside a transaction the caller runs) or failed too. `saved` is False when the write
+    never committed, None when the connection was lost during its COMMIT (it may or may not have been saved)."""
+
+    def __init__(self, message: str, *, saved: bool | None = False) -> None:
+        super().__init__(message)
+        self.saved = saved
+
+
 class UnstorableValue(DatabaseError):
     """A statement's value no store holds as given: text with NUL or half of a surrogate pair (a client can send
     both; SQLite's UTF-8 and PostgreSQL's text refuse them), or a whole number outside 64 bits. Raised before the
