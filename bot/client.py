@@ -45,6 +45,9 @@ log = logging.getLogger(__name__)
 
 # Discord waits 3 s for an answer; form handlers answer in milliseconds (see on_interaction).
 FORM_ANSWER_GRACE = 2.5
+# A command not acknowledged by then is acknowledged for it ("thinking…"): a store that does not answer (a hung
+# PostgreSQL, a read waiting for READ_WAIT) must not cost the interaction (Discord's 10062 after 3 s).
+ACK_GRACE = 2.0
 
 # Interaction kinds as the acknowledgement metric names them.
 _KINDS = {
@@ -252,11 +255,28 @@ class SkateBot(commands.Bot):
                 self._unknown_presses.discard(interaction.id)
                 await reply_ephemeral(interaction, t("error-component-expired"))
             return
+        if interaction.type is discord.InteractionType.application_command:
+            await self._acknowledge_late(interaction)
+            return
         if interaction.type is not discord.InteractionType.modal_submit:
             return
         await asyncio.sleep(FORM_ANSWER_GRACE)
         if not interaction.response.is_done():
             await reply_ephemeral(interaction, t("error-form-expired"))
+
+    @staticmethod
+    async def _acknowledge_late(interaction: discord.Interaction) -> None:
+        """Acknowledges a command still unanswered after ACK_GRACE, privately (whatever it answers then is seen by
+        the asker only: a private answer never becomes public), so that its answer may follow when the store does
+        (or "the store is busy" when it gives up). The replies go through `replies.respond`, which follows up on an
+        acknowledged interaction."""
+        await asyncio.sleep(ACK_GRACE)
+        if interaction.response.is_done():
+            return
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        except (discord.HTTPException, discord.InteractionResponded):
+            log.debug("interaction %s was answered meanwhile", interaction.id)
 
     def _watch_unknown_presses(self) -> None:
         """Notes each press that reaches no view and no persistent button of this process (a pager or a

@@ -4,12 +4,14 @@ expired, rather than Discord's "This interaction failed"."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
 
 from bot.sandbox.harness import Sandbox, answered
 from bot.sandbox.server import MODAL
+from db.database import StoreBusy
 from tests.e2e.helpers import text_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -69,3 +71,26 @@ async def test_every_button_answers_after_a_restart() -> None:
         await flag.wait()
         assert flag.response_type == MODAL and flag.acked_after is not None and flag.acked_after < 3
         assert sandbox.server.violations == []
+
+
+async def test_a_store_that_does_not_answer_costs_no_interaction(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hung store (PostgreSQL stopped: tests/unit/test_postgres_outages.py shows the store gives up with StoreBusy
+    after its wait): the command is acknowledged within Discord's 3 s, then answered that nothing was saved."""
+    arrived, release = asyncio.Event(), asyncio.Event()
+
+    async def hung(guild_id: int) -> object:
+        arrived.set()
+        await release.wait()
+        raise StoreBusy("the store has not answered; nothing was written")
+
+    monkeypatch.setattr(sandbox.bot.stories.guilds, "settings", hung)
+    options = {"id": 1, "label": "verified"}
+    result = await sandbox.server.slash(sandbox.guild, sandbox.channel, sandbox.moderator, "story label", options)
+    await arrived.wait()
+    await result.wait(timeout=30)  # an upper bound for a broken bot only: the acknowledgement's time is checked
+    assert result.acked_after is not None and result.acked_after < 3
+    release.set()
+    message = await result.wait_message()
+    assert result.ephemeral and "nothing was saved" in message.content and "error code" not in message.content
