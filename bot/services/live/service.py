@@ -31,7 +31,7 @@ from bot.services.live.fetching import HostGate, PageCache
 from bot.services.results import DISCIPLINE_LABELS, DISCIPLINE_SYNONYMS, ResultsService
 from bot.services.shards import EVERY_SHARD, Shards
 from bot.services.telemetry import SILENT, LiveTelemetry
-from bot.text import escape_markdown, quote
+from bot.text import escape_markdown, id_in, quote
 from db.models import AuditRecord, DirectState, LiveItemRow, LivePost, Subscription, Watch, WatchState
 from db.repositories.live import LiveRepository
 
@@ -264,8 +264,8 @@ class LiveService:
         states = (WatchState.WATCHING,) if watching_only else tuple(WatchState)
         watches = await self.repo.watches(states=states)
         typed = text.strip()
-        if typed.isdigit():
-            found = [w for w in watches if w.id == int(typed)]
+        if typed.isdigit():  # an id (bot.text.id_in: none for "²" or a number past the store's)
+            found = [w for w in watches if w.id == id_in(typed)]
         else:
             # The competition's name read as everywhere else ("Worlds 2014"), through the store, where a watched
             # site's competition is once it was read; then the site's address, or words of its printed name.
