@@ -174,12 +174,12 @@ def _scores(chart: ScoreChart) -> tuple[Any, dict[str, tuple[Any, ...]]]:
         for boundary, season in chart.seasons:
             if boundary > 0:
                 ax.axvline(boundary - 0.5, color=GRID, linewidth=1.2, linestyle="--", zorder=0)
-            if p == 0:
+            if p == panels - 1:  # at the foot of the last panel: above, a best's figure may stand there
                 ax.annotate(
                     _str(season),
-                    (boundary - 0.4, 0.97),
+                    (boundary - 0.4, 0.03),
                     xycoords=("data", "axes fraction"),
-                    va="top",
+                    va="bottom",
                     fontsize=MIN_FONT_PT,
                     color=TEXT,
                 )
@@ -309,10 +309,25 @@ def _compare(chart: CompareChart) -> tuple[Any, dict[str, tuple[Any, ...]]]:
 
 
 # --- the protocol card ---------------------------------------------------------------------------------------
+def _heat_colours() -> Any:
+    """Red (below) to blue (above), its darkest quarter left out so that dark text reads on every cell."""
+    from matplotlib import colormaps
+    from matplotlib.colors import LinearSegmentedColormap
+
+    base = colormaps["RdBu"]
+    return LinearSegmentedColormap.from_list("skatebot-heat", [base(0.2 + 0.6 * i / 32) for i in range(33)])
+
+
+_HEAT: Any = None
+
+
 def _protocol(card: ProtocolCard) -> tuple[Any, dict[str, tuple[Any, ...]]]:
     import matplotlib.pyplot as plt
     import numpy as np
 
+    global _HEAT
+    if _HEAT is None:
+        _HEAT = _heat_colours()
     judges = len(card.judges)
     rows_e, rows_c = max(1, len(card.elements)), max(1, len(card.components))
     row_in = 0.52
@@ -340,7 +355,7 @@ def _protocol(card: ProtocolCard) -> tuple[Any, dict[str, tuple[Any, ...]]]:
             or [[np.nan] * max(1, judges)],
             dtype=float,
         )
-        image = ax.imshow(values(marks), cmap="RdBu", vmin=vmin, vmax=vmax, aspect="auto")
+        image = ax.imshow(values(marks), cmap=_HEAT, vmin=vmin, vmax=vmax, aspect="auto")
         plotted[name] = tuple(tuple(None if np.isnan(v) else float(v) for v in r) for r in marks)
         plotted[name + "/colour"] = tuple(tuple(float(v) for v in r) for r in np.ma.filled(image.get_array(), np.nan))
         for r, row in enumerate(marks):
@@ -393,15 +408,14 @@ def _protocol(card: ProtocolCard) -> tuple[Any, dict[str, tuple[Any, ...]]]:
         card.components_heading,
         "components",
         from_median,
-        -1.5,
-        1.5,
-        "{:.2f}",
+        -1.0,
+        1.0,
+        "{:g}",
     )
     ax = figure.add_subplot(grid[2])
     ax.axis("off")
     lines = [f"{_str(name)}: {value:+.2f}" for name, value in card.deductions]
     plotted["deductions"] = tuple(float(value) for _, value in card.deductions)
-    ax.text(0, 1, _str(card.deductions_heading), fontweight="bold", va="top", fontsize=BASE_FONT_PT)
-    ax.text(0, 0.62, "   ".join(lines) if lines else "–", va="top", fontsize=BASE_FONT_PT)
+    ax.text(0, 1, f"{_str(card.deductions_heading)}: " + ("   ".join(lines) if lines else "–"), va="top")
     ax.text(1, 0.0, _str(card.totals), ha="right", va="bottom", fontsize=BASE_FONT_PT + 1, fontweight="bold")
     return figure, plotted
