@@ -46,10 +46,10 @@ def _draw(chart: Chart) -> Rendered:  # in the worker
     return draw(chart)
 
 
-def _warm() -> None:  # in the worker, when it starts: matplotlib imported before the first chart arrives
+def _warm() -> None:  # in the worker, when it starts: matplotlib imported, its fonts and drawing code loaded
     from bot.render import draw
 
-    draw._setup()
+    draw.warm()
 
 
 class ChartRenderer:
