@@ -12,11 +12,9 @@ This module imports neither matplotlib nor numpy: only `draw.py` does, inside th
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import hashlib
 import logging
-import multiprocessing
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import BrokenExecutor
 from typing import TYPE_CHECKING
 
 from cachetools import LRUCache
@@ -24,6 +22,8 @@ from cachetools import LRUCache
 from bot.errors import UserFacingError
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     from bot.render.draw import Rendered
     from bot.services.charts.models import Chart
 
@@ -57,7 +57,7 @@ class ChartRenderer:
 
     def __init__(self, workers: int = WORKERS, cache_bytes: int = CACHE_BYTES) -> None:
         self.workers = workers
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._pool: ProcessPoolExecutor | None = None
         self._cache: LRUCache[str, Rendered] = LRUCache(cache_bytes, getsizeof=lambda r: len(r.png) + 512)
         self._drawing: dict[str, asyncio.Future[Rendered]] = {}
         self.drawn = 0  # charts the worker drew (a cached one is not counted)
@@ -71,9 +71,13 @@ class ChartRenderer:
         processes = getattr(self._pool, "_processes", None) or {}
         return sorted(processes)
 
-    def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
+    def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = concurrent.futures.ProcessPoolExecutor(
+            # Imported at the first chart (APScheduler's pool executor imports them at start anyway).
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            self._pool = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm
             )
         return self._pool
@@ -98,7 +102,7 @@ class ChartRenderer:
                 future = loop.run_in_executor(self._executor(), _draw, chart)
                 rendered = await asyncio.wait_for(future, RENDER_TIMEOUT)
                 break
-            except BrokenProcessPool:
+            except BrokenExecutor:
                 # The worker died (killed, out of memory): a new pool for this chart and the next ones.
                 log.warning("the chart worker died; starting another (attempt %d)", attempt)
                 self._reset()
