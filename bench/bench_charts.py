@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_bot import pct, peak_rss_mb, quiet_gc  # noqa: E402
 
+from bot.render.pool import CACHE_BYTES  # noqa: E402
 from bot.sandbox.harness import Sandbox  # noqa: E402
 from bot.store import open_store  # noqa: E402
 
@@ -95,6 +96,8 @@ async def run(args: argparse.Namespace, store: Path) -> int:
                     pass
             await asyncio.sleep(0.05)
 
+        sizes: list[int] = []
+
         async def answered(name: str, chart: bool) -> float:
             await asyncio.sleep(0.005)  # one at a time: the bot finishes the previous interaction first
             options: dict[str, object] = {"name": name, "chart": True} if chart else {"name": name}
@@ -104,6 +107,7 @@ async def run(args: argparse.Namespace, store: Path) -> int:
             elapsed = time.perf_counter() - started
             assert message.embeds, (name, message.content)
             assert bool(message.attachments) == chart, (name, chart, message.attachments)
+            sizes.extend(a.size for a in message.attachments)
             return elapsed * 1000
 
         names = await skaters_with_careers(store, 2 * args.rounds + 1)
@@ -115,11 +119,17 @@ async def run(args: argparse.Namespace, store: Path) -> int:
         with quiet_gc():
             text = [await answered(name, chart=False) for name in drawn_names]  # profiles cached, as for a chart
             drawn = [await answered(name, chart=True) for name in drawn_names]
+            drawn_bytes = sum(sizes[-len(drawn_names) :])
             cached = [await answered(name, chart=True) for name in drawn_names]
         text_p50, text_p99 = pct(text, 50), pct(text, 99)
         print(f"floor (/athlete text answer, {len(text)} skaters): p50 {text_p50:.2f} ms, p99 {text_p99:.2f} ms")
         print(f"first chart (starts the worker process, no target): {first:.0f} ms, {first / text_p50:.1f}x floor p50")
         failures = []
+        print(
+            f"images drawn: {len(drawn)}, {drawn_bytes / 1024:.0f} KB in all "
+            f"({drawn_bytes / CACHE_BYTES:.2f}x the bot's {CACHE_BYTES // 1024 // 1024} MB image cache"
+            + ("; over it, so 'asked again' is drawn again)" if drawn_bytes > CACHE_BYTES else ")")
+        )
         for label, values in (("charts drawn", drawn), ("charts asked again (cache)", cached)):
             p50, p99 = pct(values, 50), pct(values, 99)
             line = (

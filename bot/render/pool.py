@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 WORKERS = 1  # one process holds matplotlib (about 70 MB); charts queue behind each other, 100-300 ms each
-CACHE_BYTES = 4 * 1024 * 1024  # the PNGs kept in the bot's memory, by their size: about 40 charts
+CACHE_BYTES = 8 * 1024 * 1024  # the PNGs kept in the bot's memory, by their size: about 50 charts of ~160 KB
 RENDER_TIMEOUT = 30.0  # seconds: a chart never drawn by then is an error the user is told about
 DRAW_VERSION = "1"  # bump when draw.py changes what an image shows: cached images of older drawings are not reused
 
