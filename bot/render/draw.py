@@ -203,7 +203,8 @@ def _scores(chart: ScoreChart) -> tuple[Any, dict[str, tuple[Any, ...]]]:
     figure.suptitle(_str(chart.title), fontsize=TITLE_FONT_PT, fontweight="bold")
     plotted: dict[str, tuple[Any, ...]] = {}
     for p, (ax, panel) in enumerate(zip(axes[:, 0], chart.panels, strict=False)):
-        ax.set_title(_str(panel.title), loc="left", fontweight="bold")
+        # y given: matplotlib then skips measuring every tick label to place the title (a fifth of the drawing)
+        ax.set_title(_str(panel.title), loc="left", fontweight="bold", y=1.0, pad=6)
         ax.grid(True, axis="y", color=GRID, linewidth=1)
         for boundary, season in chart.seasons:
             if boundary > 0:
@@ -405,7 +406,7 @@ def _protocol(card: ProtocolCard) -> tuple[Any, dict[str, tuple[Any, ...]]]:
         ax.tick_params(length=0)
         for spine in ax.spines.values():
             spine.set_visible(False)
-        ax.set_title(_str(heading), loc="left", fontweight="bold", pad=34)
+        ax.set_title(_str(heading), loc="left", fontweight="bold", y=1.0, pad=34)
         # The figures beside the marks, as a table on the right.
         figures = [[("" if f is None else f"{f:.2f}") for f in row.figures] for row in rows]
         plotted[name + "/figures"] = tuple(tuple(row.figures) for row in rows)

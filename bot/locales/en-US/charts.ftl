@@ -17,7 +17,7 @@ chart-panel-score = Score
 chart-factor = Factor
 chart-protocol-totals = TES { $tes } · PCS { $pcs } · Deductions { $deductions } · Total { $tss }
 chart-marks-heading = Elements: each judge's GOE
-chart-components-heading = Components: each judge's mark (colour: against the median)
+chart-components-heading = Components: marks against the panel's median
 chart-deductions-heading = Deductions
 
 ## Alternative text

@@ -17,7 +17,7 @@ chart-panel-score = 得点
 chart-factor = 係数
 chart-protocol-totals = 技術点 { $tes }・演技構成点 { $pcs }・減点 { $deductions }・合計 { $tss }
 chart-marks-heading = 要素：各ジャッジのGOE
-chart-components-heading = 演技構成点：各ジャッジの評価（色：中央値との差）
+chart-components-heading = 演技構成点：評価と中央値の差
 chart-deductions-heading = 減点
 
 ## 代替テキスト
