@@ -332,7 +332,7 @@ def _compare(chart: CompareChart) -> tuple[Any, dict[str, tuple[Any, ...]]]:
     import matplotlib.pyplot as plt
 
     figure, ax = plt.subplots(figsize=(WIDTH_PX / DPI, 7.5))
-    _margins(figure, top=1.0, bottom=2.75, left=1.25, right=0.25)
+    _margins(figure, top=1.0, bottom=2.3, left=1.25, right=0.25)
     figure.suptitle(_str(chart.title), fontsize=TITLE_FONT_PT, fontweight="bold")
     width = 0.4
     plotted: dict[str, tuple[Any, ...]] = {}
@@ -362,7 +362,8 @@ def _compare(chart: CompareChart) -> tuple[Any, dict[str, tuple[Any, ...]]]:
     ax.grid(True, axis="y", color=GRID, linewidth=1)
     ax.set_axisbelow(True)
     ax.set_ylabel(_str(chart.y_label))
-    ax.margins(y=0.22)
+    highest = max([v for v in (*chart.a.values, *chart.b.values) if v is not None], default=1.0)
+    ax.set_ylim(0, highest * 1.32)  # room above the tallest bar for its figure
     _x_labels(ax, chart.slots)
     figure.legend(loc="lower center", ncols=2, frameon=False, bbox_to_anchor=(0.5, 0.0))
     return figure, plotted
