@@ -33,6 +33,7 @@ from bot.sandbox.server import (
     Role,
     User,
 )
+from bot.sandbox.template import bundled_template, copy_template
 from bot.settings import Settings
 from bot.store import open_store
 from db.database import Database
@@ -76,9 +77,11 @@ class Sandbox:
         global_rate_limit: float | None = None,
         clock: Callable[[], datetime] | None = None,
         rate_limit_clock: Callable[[], float] = time.monotonic,
+        on_template_build: Callable[[Path], None] | None = None,
     ) -> None:
         """`clock`: an injected clock for the bot; its moment scheduler then runs on `tick()`.
-        `rate_limit_clock`: the monotonic clock of the stand-in's rate limits (a test may move it on)."""
+        `rate_limit_clock`: the monotonic clock of the stand-in's rate limits (a test may move it on).
+        `on_template_build`: told when this start builds the bundled store's template (bot.sandbox.template)."""
         self.server = FakeDiscord(global_rate_limit=global_rate_limit, clock=rate_limit_clock)
         self.owner: User = self.server.create_user("you")
         self.moderator: User = self.server.create_user("mod")
@@ -91,6 +94,7 @@ class Sandbox:
         self._db_path = db_path
         self._base_settings = settings or Settings()
         self._clock = clock
+        self._on_template_build = on_template_build
         self._settings: Settings | None = None
         self._tmpdir: str | None = None
         self._endpoints: contextlib.ExitStack | None = None
@@ -113,6 +117,9 @@ class Sandbox:
             if self._db_path is None:
                 self._tmpdir = tempfile.mkdtemp(prefix="skatebot-sandbox-")
                 db_path = Path(self._tmpdir) / "skatebot.sqlite3"
+                # A copy of the bundled store's template: built once per version of the bundled data.
+                template = await asyncio.to_thread(bundled_template, on_build=self._on_template_build)
+                copy_template(template, db_path)
             else:
                 db_path = self._db_path
             self.db, _ = await open_store(db_path)
@@ -204,8 +211,21 @@ async def run_sandbox(
         "Type [cyan]help[/] for commands, [cyan]quit[/] to leave."
     )
     base = dataclasses.replace(settings, token=None, owner_ids=frozenset())
-    async with Sandbox(db_path=db_path, settings=base) as sandbox:
+    async with Sandbox(db_path=db_path, settings=base, on_template_build=_announce_build(console)) as sandbox:
         return await _console(sandbox, console)
+
+
+def _announce_build(console: Console) -> Callable[[Path], None]:
+    def announce(template: Path) -> None:
+        console.print(
+            Text(
+                f"First start with this version of the bundled data: building its store once, into {template} "
+                "(a few seconds); later starts copy it.",
+                style="dim",
+            )
+        )
+
+    return announce
 
 
 async def _console(sandbox: Sandbox, console: Console, **options: Any) -> int:
@@ -281,7 +301,9 @@ async def _run_replay(settings: Settings, console: Console, *, db_path: Path | N
     )
     async with site:
         clock.restart(phases[0].when + REPLAY_LEAD, held=True)
-        async with Sandbox(db_path=db_path, settings=base, clock=clock) as sandbox:
+        async with Sandbox(
+            db_path=db_path, settings=base, clock=clock, on_template_build=_announce_build(console)
+        ) as sandbox:
             assert sandbox.bot is not None
             clock.go()
             # The replay is on this machine: the spacing per host keeps its pace in competition time.

@@ -125,6 +125,21 @@ def test_sandbox_reads_commands_from_piped_stdin() -> None:
     assert "Traceback" not in out + result.stderr
 
 
+def test_the_first_sandbox_start_builds_the_template_once_and_says_so(tmp_path: Path) -> None:
+    """A user's cache without the bundled store's template (a fresh install): the first start builds it and says
+    where; the next start copies it, silently."""
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    first = skatebot("sandbox", stdin="/ping\n", env=env)
+    assert first.returncode == 0, first.stderr
+    assert "building its store once" in first.stdout and "Pong!" in first.stdout
+    built = list((tmp_path / "cache" / "skatebot").glob("bundled-*.sqlite3"))
+    assert len(built) == 1, built
+    second = skatebot("sandbox", stdin="/ping\n", env=env)
+    assert second.returncode == 0, second.stderr
+    assert "building" not in second.stdout and "Pong!" in second.stdout
+    assert list((tmp_path / "cache" / "skatebot").glob("bundled-*.sqlite3")) == built
+
+
 def test_sandbox_replays_a_competition_to_the_watching_bot() -> None:
     """`skatebot sandbox --replay`: the 2014 Worlds unfold on loopback at 20,000 times real time; the bot (watching
     it as the owner) posts to #general and sends the follower's direct message, and the console shows the phases,
