@@ -164,7 +164,10 @@ def test_sandbox_replays_a_competition_to_the_watching_bot() -> None:
     follows = re.search(r"fan: /follow athlete: (.+)", out)
     assert follows is not None, out
     assert "direct message to fan · posted" in out  # the follower's DM
-    assert out.count("direct message to fan · posted") == 1  # one score of theirs after the follow (a couple)
+    # The couple is followed once the starting order lists them, before any score: the clock waits for the follow
+    # (bot.sandbox.harness.ReplayPacer), so both their scores come as direct messages, the short program's and the
+    # free skating's, whatever the machine's load.
+    assert out.count("direct message to fan · posted") == 2
     assert "Corrected since first posted" in out
     assert "Traceback" not in out + result.stderr
 
