@@ -243,9 +243,29 @@ def test_commands_that_only_read_never_create_a_store(tmp_path: Path, args: list
     (tmp_path / "story.txt").write_text("Malinin lands a quad axel\n\nIlia Malinin won gold in Milan.\n")
     missing = tmp_path / "elsewhere" / "store.sqlite3"
     result = skatebot(*args, env={"SKATEBOT_DB": str(missing)}, cwd=tmp_path)
-    assert result.returncode == 1 and result.stderr.strip() == f"skatebot: no store at {missing}"
+    # One line, and it says how to make the store.
+    assert result.returncode == 1 and result.stderr == (
+        f"skatebot: no store at {missing}; `skatebot db create` creates it with the bundled data\n"
+    )
     assert not missing.parent.exists() and not (tmp_path / "data").exists()
     assert not (tmp_path / "copy.sqlite3").exists()
+
+
+def test_db_create_makes_the_store_the_read_only_commands_need(tmp_path: Path) -> None:
+    """What the one line of a read-only command on a missing store says to run, run: the command then works."""
+    (tmp_path / "story.txt").write_text("Malinin lands a quad axel\n\nIlia Malinin won gold in Milan.\n")
+    env = {"SKATEBOT_DB": str(tmp_path / "new" / "store.sqlite3")}
+    refused = skatebot("stories", "check", "story.txt", env=env, cwd=tmp_path)
+    assert refused.returncode == 1 and "`skatebot db create`" in refused.stderr
+    created = skatebot("db", "create", env=env, cwd=tmp_path)
+    assert created.returncode == 0, created.stderr
+    assert "bundled data:" in created.stdout and "created (schema version" in created.stdout
+    checked = skatebot("stories", "check", "story.txt", env=env, cwd=tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    assert "story" in checked.stdout and "Traceback" not in checked.stdout + checked.stderr
+    again = skatebot("db", "create", env=env, cwd=tmp_path)
+    assert again.returncode == 0 and "already there" in again.stdout and "nothing was changed" in again.stdout
+    assert skatebot("db", "check", env=env).returncode == 0
 
 
 def test_commands_that_only_read_never_migrate(tmp_path: Path) -> None:
