@@ -14,7 +14,7 @@ import re
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -572,16 +572,19 @@ async def run_console(
     moderator: User | None = None,
     prelude: Sequence[str] = (),
     until: asyncio.Event | None = None,
+    after_prelude: Callable[[], None] | None = None,
 ) -> int:
     """Read commands from `stdin` until quit/EOF; returns the process exit code. `prelude`: lines run first, as if
-    typed. `until`: with piped input, keep showing what happens after the input ends, until it is set (a replayed
-    competition that is over)."""
+    typed; `after_prelude` is called once they are answered. `until`: with piped input, keep showing what happens
+    after the input ends, until it is set (a replayed competition that is over)."""
     session = SandboxConsole(server, guild, channel, owner, member, console, moderator)
     interactive = bool(getattr(stdin, "isatty", lambda: False)())
     try:
         for line in prelude:
             console.print(Text(f"> {line}", style="dim"))
             await session.run_line(line)
+        if after_prelude is not None:
+            after_prelude()
         if not interactive:
             text = await asyncio.to_thread(stdin.read)
             for line in text.splitlines():
