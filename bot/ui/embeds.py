@@ -26,7 +26,13 @@ from bot.services.results import (
     disputed_notes,
     place_ranges,
 )
-from bot.services.results.vocabulary import discipline_phrase, discipline_text, event_name_text, segment_name_text
+from bot.services.results.vocabulary import (
+    discipline_phrase,
+    discipline_text,
+    event_name_text,
+    segment_abbreviation,
+    segment_name_text,
+)
 from bot.text import pad
 from bot.ui.flags import flag
 from db.models import Competition, Entry, Event, Figure, Segment, Skater, StoreSummary
@@ -209,7 +215,7 @@ def _final_line(entry: Entry, segments: Sequence[Segment], words: Words) -> str:
         result = entry.segments.get(segment.id)
         if result and (result.tss or result.rank):
             rank = f" ({result.rank.value}{mark(result.rank)})" if result.rank else ""
-            parts.append(f"{segment.key} {score(result.tss)}{rank}")
+            parts.append(f"{segment_abbreviation(segment)} {score(result.tss)}{rank}")
     place = place_text(entry.place, entry.status, words=words)
     line = f"**{place}** {flag(entry.country)} **{_name(entry, words)}** {entry.country} — **{score(entry.total)}**"
     line += "\n\u2003" + " · ".join(parts) if parts else ""
@@ -405,7 +411,7 @@ def _entry_outcome(entry: Entry, profile: AthleteProfile, words: Words) -> str:
     for segment_id, result in entry.segments.items():
         segment = profile.segments.get(segment_id)
         if segment and result.tss:
-            scores.append(f"{segment.key} {score(result.tss)}")
+            scores.append(f"{segment_abbreviation(segment)} {score(result.tss)}")
     if scores:
         return words("athlete-segments-only", scores=" · ".join(scores))
     return score(entry.total)
@@ -603,7 +609,8 @@ def _meeting_lines(meeting: HeadToHeadEvent, words: Words, figures: list[Figure]
             continue
         ta, tb = ra.tss if ra else None, rb.tss if rb else None
         lines.append(
-            words("compare-segment", segment=segment.key, a=score(ta), b=score(tb)) + signed(difference(ta, tb))
+            words("compare-segment", segment=segment_abbreviation(segment), a=score(ta), b=score(tb))
+            + signed(difference(ta, tb))
         )
         figures += [f for f in (ta, tb) if f]
     figures += [f for f in (meeting.a.total, meeting.b.total) if f]
