@@ -21,6 +21,7 @@ from bot.live_poster import LiveDiscordPoster
 from bot.metrics import CountedPoster, Metrics
 from bot.moment_poster import DiscordPoster
 from bot.monitor import GatewayStatus, Health, MonitorServer
+from bot.render.pool import ChartRenderer
 from bot.scheduling import LiveJob, MomentScheduler, ResultsWatch
 from bot.services.fact_stories import FactStories
 from bot.services.live.service import LivePoster, LiveService
@@ -124,6 +125,8 @@ class SkateBot(commands.Bot):
             settings.shard_count, frozenset(settings.shard_ids) if settings.shard_ids is not None else None
         )
         self.results = ResultsService(ResultsRepository(db))
+        # Charts are drawn in a worker process, started by the first chart asked for (bot/render/pool.py).
+        self.charts = ChartRenderer()
         self.stories = StoryService(StoryRepository(db), GuildRepository(db), self.results)
         self.fact_stories = FactStories(self.results, StoryRepository(db))
         self.moments = MomentService(
@@ -241,6 +244,7 @@ class SkateBot(commands.Bot):
         if self.recovery is not None and not self.recovery.done():
             self.recovery.cancel()
         await super().close()
+        self.charts.close()
         if self.monitor is not None:
             await self.monitor.stop()
 

@@ -33,9 +33,10 @@ class UserFacingError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
-    """Something the store does have: shown to the user, and what re-running the command with it sends."""
+    """Something the store does have: shown to the user (as stored, or a message put into the reader's words:
+    "男子シングル"), and what re-running the command with it sends."""
 
-    label: str
+    label: str | Text
     value: str
 
 
@@ -48,8 +49,13 @@ def _suggestions(items: Sequence[str | Suggestion]) -> list[Suggestion]:
     return found[:MAX_SUGGESTIONS]
 
 
-def _listing(suggestions: Sequence[Suggestion]) -> tuple[str, ...]:
-    return tuple(f"**{escape_markdown(shorten(s.label, 100))}**" for s in suggestions)
+def _listing(suggestions: Sequence[Suggestion]) -> tuple[str | Text, ...]:
+    return tuple(
+        t("suggestion-listed", label=s.label)
+        if isinstance(s.label, Text)
+        else f"**{escape_markdown(shorten(s.label, 100))}**"
+        for s in suggestions
+    )
 
 
 class NotFound(UserFacingError):
