@@ -90,6 +90,24 @@ CASES = [
       ("total", "Michal Brezina", OK, ("gpcan2017", "men", None))]),
     ("gpcan2017/women", "In the free skate she was fourth place, Ashley Wagner said.",
      [("segment_place", "Ashley Wagner", OK, ("gpcan2017", "women", "free_skate"))]),
+    # 7. Never dropped: a competition or a championship the store lacks is listed as not checkable.
+    ("", "Kaetlyn Osmond won the 2018 World Championships.", [("medal", "Kaetlyn Osmond", NOT, None)]),
+    ("", "Shoma Uno won the Junior World Championships in 2011.", [("medal", "Shoma Uno", NOT, None)]),
+    ("owg2018/men", "Yuzuru Hanyu had already won gold at Sochi 2014.", [("medal", "Yuzuru Hanyu", NOT, None)]),
+    # 8. The right figure behind the verdict: a title from another Games, the medal a skater missed, the total a
+    # rival was beaten by, a forecast.
+    ("owg2026/ice_dance", "The European champions from Milan, Guignard and Fabbri, were only fourth here.",
+     [("place", "Charlène Guignard / Marco Fabbri", OK, ("owg2026", "ice_dance", None))]),
+    ("owg2026/women", "Amber Glenn missed out on silver by 9.99 points.",
+     [("margin", "Amber Glenn", OK, ("owg2026", "women", None))]),
+    ("owg2026/women", "Amber Glenn missed out on silver by 8.99 points.",
+     [("margin", "Amber Glenn", WRONG, ("owg2026", "women", None))]),
+    ("owg2026/women", "Liu won the free skate with 150.20 and beat Sakamoto by 1.89 points.",
+     [("segment_place", "Alysa Liu", OK, ("owg2026", "women", "free_skate")),
+      ("score", "Alysa Liu", OK, ("owg2026", "women", "free_skate")),
+      ("margin", "Alysa Liu", OK, ("owg2026", "women", None))]),
+    ("owg2026/women", "Few expected her to win, but Ami Nakai led after the short program.",
+     [("segment_place", "Ami Nakai", OK, ("owg2026", "women", "short_program"))]),
     # 4. A competition named with its year, even when the year comes first in the sentence, is that edition.
     ("", "Back in 2017, Mai Mihara took gold at the Four Continents Championships in Gangneung with 200.85.",
      [("medal", "Mai Mihara", OK, ("fc2017", "women", None)), ("total", "Mai Mihara", OK, ("fc2017", "women", None))]),

@@ -170,9 +170,7 @@ class Checker:
                     outcomes.extend(replace(o, subject=subject) for o in found)
         # Readings that agree are one reading: the same figure read the same way, with the same answer.
         outcomes = list(
-            {
-                (o.read_as, o.outcome, str(o.stored), o.subject, o.team) if o.read_as else id(o): o for o in outcomes
-            }.values()
+            {(o.read_as, o.outcome, o.stored, o.subject, o.team) if o.read_as else id(o): o for o in outcomes}.values()
         )
         if not outcomes:
             return Verdict(claim, UNCHECKABLE, None, None, t("verdict-nothing-stored"))
