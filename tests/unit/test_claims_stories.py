@@ -141,3 +141,39 @@ CASES = [
 async def test_story_classes(results: ResultsService, links: str, text: str, want: list) -> None:
     got = await verdicts(results, links, text)
     assert same(got, want), got
+
+
+def _eval_module():  # type: ignore[no-untyped-def]
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "eval_claims.py"
+    spec = importlib.util.spec_from_file_location("eval_claims", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_evaluation_counts_a_right_verdict_with_a_wrong_reading_as_an_error() -> None:
+    ev = _eval_module()
+    want = {"kind": "place", "subject": "A", "outcome": OK,
+            "reading": {"competition": "wc2017", "event": "men", "segment": None, "value": 5}}  # fmt: skip
+    assert ev.right_reading(want, ("place", "A", OK, "", 5.0, ("wc2017", "men", None)))
+    assert not ev.right_reading(want, ("place", "A", OK, "", 5.0, ("owg2018", "men", None)))
+    assert not ev.right_reading(want, ("place", "A", OK, "", 5.0, ("wc2017", "men", "free_skate")))
+    assert not ev.right_reading(want, ("place", "A", OK, "", 4.0, ("wc2017", "men", None)))
+    lacking = {"kind": "medal", "subject": "A", "outcome": NOT, "reading": {"competition": None}}
+    assert ev.right_reading(lacking, ("medal", "A", NOT, "", 1.0, None))
+    assert not ev.right_reading(lacking, ("medal", "A", NOT, "", 1.0, ("wc2017", "men", None)))
+
+
+def test_every_story_part_is_annotated_with_its_reading() -> None:
+    ev = _eval_module()
+    for part in ev.PARTS:
+        items = ev.load_part(part)
+        assert items, part
+        for item in items:
+            assert item["style"] and item["text"] and item["expected"], item["id"]
+            for want in item["expected"]:
+                assert set(want["reading"]) == {"competition", "event", "segment", "value"}, item["id"]
