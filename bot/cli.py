@@ -56,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     db = commands.add_parser("db", help="check, back up or move the store")
     db_commands = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
+    db_commands.add_parser("create", help="create the store (SKATEBOT_DB) with the bundled data, if it is not there")
     db_commands.add_parser("check", help="integrity and foreign-key check")
     backup = db_commands.add_parser("backup", help="online backup to a new file (SQLite)")
     backup.add_argument("path", type=Path)
@@ -85,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--allow-private",
         action="store_true",
         help="allow a URL whose host is a private or loopback address (a local mirror, the sandbox's replay)",
+    )
+    live_watch.add_argument(
+        "--timezone", help="the IANA time zone of a schedule the site prints without its UTC offset (Europe/Moscow)"
     )
     live_commands.add_parser("list", help="the watched competitions and their state")
     live_unwatch = live_commands.add_parser("unwatch", help="stop watching a competition")
@@ -160,8 +164,10 @@ def _postgres_errors() -> tuple[type[Exception], ...]:
 
 
 def _store_problem(path: str, exc: Exception) -> str:
-    from db.database import DatabaseError
+    from db.database import DatabaseError, StoreMissing
 
+    if isinstance(exc, StoreMissing):  # a newcomer's first read-only command: say how to make one
+        return f"{exc}; `skatebot db create` creates it with the bundled data"
     if isinstance(exc, DatabaseError):
         return str(exc)
     return f"the store at {path} cannot be used ({exc}); is it a skatebot store? `skatebot db check` tells more"
@@ -381,11 +387,14 @@ async def _live(settings: Settings, args: argparse.Namespace) -> int:
         service = LiveService(LiveRepository(db), await _loaded_results(db), allow_private=allow_private)
         try:
             if args.live_command == "watch":
-                result = await service.watch(CLI_OWNER, args.url)
+                result = await service.watch(CLI_OWNER, args.url, args.timezone)
                 print(
                     f"watching {result.watch.label} (id {result.watch.id}): {len(result.watch.schedule)} segment(s) "
                     f"on its time schedule, {len(result.new)} item(s) already on the site (not posted)"
                 )
+                from bot.services.live.zones import zone_text
+
+                print(str(zone_text(result.watch.timezone)))
             elif args.live_command == "unwatch":
                 watch = await service.unwatch(CLI_OWNER, args.name)
                 print(f"no longer watching {watch.label}")
@@ -502,6 +511,8 @@ async def _db(settings: Settings, args: argparse.Namespace) -> int:
 
     if args.db_command == "migrate-to":
         return await _migrate_to(settings, args.url)
+    if args.db_command == "create":
+        return await _create(settings)
     # Both only read: a wrong path is an error (never a new empty store checked or backed up), and the
     # store is not migrated (a check or backup must not change what it looks at).
     db = await _open_existing(settings, current_schema=False)
@@ -523,6 +534,35 @@ async def _db(settings: Settings, args: argparse.Namespace) -> int:
         return 0
     finally:
         await db.close()
+
+
+async def _create(settings: Settings) -> int:
+    """`db create`: the store with the bundled data, as the bot's first start makes it; one already there is left as
+    it is (never migrated nor filled here)."""
+    from bot.store import open_store
+    from db.database import Database, StoreMissing
+
+    try:
+        existing = await Database.open_readonly(settings.db_path)
+    except StoreMissing:
+        pass
+    else:
+        try:
+            version = await existing.schema_version()
+        finally:
+            await existing.close()
+        print(f"{settings.store_name}: a store is already there (schema version {version}); nothing was changed")
+        return 0
+    print(f"creating the store at {settings.store_name} with the bundled data…", flush=True)
+    db, reports = await open_store(settings.db_path)
+    try:
+        for report in reports:
+            print(f"bundled data: {report.describe()}")
+        version = await db.schema_version()
+    finally:
+        await db.close()
+    print(f"{settings.store_name}: created (schema version {version})")
+    return 0
 
 
 async def _migrate_to(settings: Settings, url: str) -> int:

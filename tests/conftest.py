@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.sandbox.template import bundled_template
 from bot.services.results import ResultsService
 from bot.store import open_store
 from db.database import Database
@@ -60,11 +61,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(scope="session")
-def bundled_store_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Location]:
-    """A store with the bundled data, built once per run; tests take copies (`new_store`)."""
-    location: Location = (
-        tmp_path_factory.mktemp("template") / "bundled.sqlite3" if ENGINE == "sqlite" else create_database()
-    )
+def bundled_store_template() -> Iterator[Location]:
+    """A store with the bundled data; tests take copies (`new_store`). On SQLite it is the template `skatebot
+    sandbox` copies (bot/sandbox/template.py: built once per version of the bundled data, in the user's cache
+    directory); on PostgreSQL a database built once per run."""
+    if ENGINE == "sqlite":
+        yield bundled_template()
+        return
+    location = create_database()
 
     async def build() -> None:
         db, reports = await open_store(location)

@@ -33,6 +33,7 @@ from bot.sandbox.server import (
     Role,
     User,
 )
+from bot.sandbox.template import bundled_template, copy_template
 from bot.settings import Settings
 from bot.store import open_store
 from db.database import Database
@@ -76,9 +77,11 @@ class Sandbox:
         global_rate_limit: float | None = None,
         clock: Callable[[], datetime] | None = None,
         rate_limit_clock: Callable[[], float] = time.monotonic,
+        on_template_build: Callable[[Path], None] | None = None,
     ) -> None:
         """`clock`: an injected clock for the bot; its moment scheduler then runs on `tick()`.
-        `rate_limit_clock`: the monotonic clock of the stand-in's rate limits (a test may move it on)."""
+        `rate_limit_clock`: the monotonic clock of the stand-in's rate limits (a test may move it on).
+        `on_template_build`: told when this start builds the bundled store's template (bot.sandbox.template)."""
         self.server = FakeDiscord(global_rate_limit=global_rate_limit, clock=rate_limit_clock)
         self.owner: User = self.server.create_user("you")
         self.moderator: User = self.server.create_user("mod")
@@ -91,6 +94,7 @@ class Sandbox:
         self._db_path = db_path
         self._base_settings = settings or Settings()
         self._clock = clock
+        self._on_template_build = on_template_build
         self._settings: Settings | None = None
         self._tmpdir: str | None = None
         self._endpoints: contextlib.ExitStack | None = None
@@ -113,6 +117,9 @@ class Sandbox:
             if self._db_path is None:
                 self._tmpdir = tempfile.mkdtemp(prefix="skatebot-sandbox-")
                 db_path = Path(self._tmpdir) / "skatebot.sqlite3"
+                # A copy of the bundled store's template: built once per version of the bundled data.
+                template = await asyncio.to_thread(bundled_template, on_build=self._on_template_build)
+                copy_template(template, db_path)
             else:
                 db_path = self._db_path
             self.db, _ = await open_store(db_path)
@@ -204,8 +211,21 @@ async def run_sandbox(
         "Type [cyan]help[/] for commands, [cyan]quit[/] to leave."
     )
     base = dataclasses.replace(settings, token=None, owner_ids=frozenset())
-    async with Sandbox(db_path=db_path, settings=base) as sandbox:
+    async with Sandbox(db_path=db_path, settings=base, on_template_build=_announce_build(console)) as sandbox:
         return await _console(sandbox, console)
+
+
+def _announce_build(console: Console) -> Callable[[Path], None]:
+    def announce(template: Path) -> None:
+        console.print(
+            Text(
+                f"First start with this version of the bundled data: building its store once, into {template} "
+                "(a few seconds); later starts copy it.",
+                style="dim",
+            )
+        )
+
+    return announce
 
 
 async def _console(sandbox: Sandbox, console: Console, **options: Any) -> int:
@@ -227,29 +247,93 @@ async def _console(sandbox: Sandbox, console: Console, **options: Any) -> int:
 
 class SpedUpClock:
     """Competition time for `skatebot sandbox --replay`: from `start`, `speed` times as fast as real time. The bot and
-    the replayed site share it."""
+    the replayed site share it. It never passes its `barrier` (set by the replay's pacer, `ReplayPacer`): there it
+    stops until the barrier moves on, so a busy machine slows the competition down instead of skipping parts of it."""
 
-    def __init__(self, start: datetime, speed: float) -> None:
-        self.start, self.speed = start, speed
-        self._began: float | None = time.monotonic()
+    def __init__(self, start: datetime, speed: float, *, monotonic: Callable[[], float] = time.monotonic) -> None:
+        self.start, self.speed, self._monotonic = start, speed, monotonic
+        self._began: float | None = monotonic()
+        self._going = True
+        self.barrier: datetime | None = None
 
     def restart(self, start: datetime, *, held: bool = False) -> None:
-        """Time from `start`; `held`: stopped there until `go()` (while the bot starts: a fresh store's first
-        import takes seconds, a day of competition at 20,000 times real time)."""
-        self.start, self._began = start, None if held else time.monotonic()
+        """Time from `start`; `held`: stopped there until `go()` (while the bot starts and answers `/live watch`: a
+        day of competition passes in seconds at 20,000 times real time)."""
+        self.start, self._began, self._going = start, None if held else self._monotonic(), not held
 
     def go(self) -> None:
-        if self._began is None:
-            self._began = time.monotonic()
+        self._going = True
+        if self._began is None and (self.barrier is None or self.start < self.barrier):
+            self._began = self._monotonic()
+
+    def hold_at(self, barrier: datetime | None) -> None:
+        """The clock runs up to `barrier` (None: on and on); stopped at an earlier barrier, it runs again."""
+        self.barrier = barrier
+        if self._going:
+            self.go()
 
     def __call__(self) -> datetime:
         if self._began is None:
             return self.start
-        return self.start + timedelta(seconds=(time.monotonic() - self._began) * self.speed)
+        now = self.start + timedelta(seconds=(self._monotonic() - self._began) * self.speed)
+        if self.barrier is not None and now >= self.barrier:
+            self.start, self._began = self.barrier, None  # stopped there until hold_at moves the barrier
+            return self.start
+        return now
 
 
 REPLAY_LEAD = timedelta(minutes=1)  # the clock starts this long after the site's index appears
 REPLAY_TICK = 0.1  # seconds of real time between two runs of the scheduler by the sped-up clock
+# How far before a phase's moment the clock waits while the bot has not yet caught up with the phase before.
+PHASE_MARGIN = timedelta(seconds=1)
+
+
+class ReplayPacer:
+    """Keeps the replayed competition's clock from outrunning the bot: competition time reaches a phase's moment
+    (the site changes) only once the bot has read the site since the phase before came, and has sent what that read
+    made due (channel posts, corrections, direct messages). On an idle machine the clock never waits; on a busy one the
+    competition slows down, and nothing a test or a newcomer waits for is skipped because the machine was slow."""
+
+    def __init__(self, clock: SpedUpClock, moments: Sequence[datetime]) -> None:
+        self.clock = clock
+        self.moments = sorted(set(moments))
+        self.confirmed = 0  # moments whose site the bot has read and whose posts it has sent
+        self._hold()
+
+    def _hold(self) -> None:
+        after = self.confirmed + 1
+        if after >= len(self.moments):
+            self.clock.hold_at(None)
+            return
+        self.clock.hold_at(max(self.moments[after] - PHASE_MARGIN, self.moments[after - 1]))
+
+    async def step(self, bot: SkateBot, *, waiting: bool = False) -> None:
+        """Moves the barrier on past each moment the bot has caught up with. `waiting`: the driver still has to act
+        on this moment (a member's follow), so it is not caught up yet."""
+        while self.confirmed < len(self.moments) and not waiting:
+            moment = self.moments[self.confirmed]
+            now = self.clock()
+            if now < moment or not await self._caught_up(bot, moment, self.clock.barrier):
+                return
+            self.confirmed += 1
+            self._hold()
+
+    async def _caught_up(self, bot: SkateBot, moment: datetime, barrier: datetime | None) -> bool:
+        from db.models import WatchState
+
+        live = bot.live
+        for watch in await live.watches():
+            if watch.state is not WatchState.WATCHING:
+                continue
+            read = watch.polled_at is not None and datetime.fromisoformat(watch.polled_at) >= moment
+            # A bot that means to look only after the barrier would wait for a clock that waits for it.
+            later = barrier is None or datetime.fromisoformat(watch.next_poll_at) > barrier
+            if not (read or later):
+                return False
+        now = live.now().isoformat()
+        return not (
+            await live.repo.due_posts(now, 1) or await live.repo.outdated_posts(1) or await live.repo.due_directs(1)
+        )
 
 
 async def _run_replay(settings: Settings, console: Console, *, db_path: Path | None, folder: Path, speed: float) -> int:
@@ -281,16 +365,19 @@ async def _run_replay(settings: Settings, console: Console, *, db_path: Path | N
     )
     async with site:
         clock.restart(phases[0].when + REPLAY_LEAD, held=True)
-        async with Sandbox(db_path=db_path, settings=base, clock=clock) as sandbox:
+        async with Sandbox(
+            db_path=db_path, settings=base, clock=clock, on_template_build=_announce_build(console)
+        ) as sandbox:
             assert sandbox.bot is not None
-            clock.go()
             # The replay is on this machine: the spacing per host keeps its pace in competition time.
             sandbox.bot.live.gate = HostGate(spacing=HOST_SPACING.total_seconds() / speed)
             over = asyncio.Event()
             prelude = [f"/live watch url: {site.url}", "as mod", "/live subscribe channel: general", "as owner"]
-            driver = asyncio.create_task(_drive_replay(sandbox, site, console, followed, over), name="replay")
+            pacer = ReplayPacer(clock, [phase.when for phase in phases])
+            driver = asyncio.create_task(_drive_replay(sandbox, site, console, followed, over, pacer), name="replay")
             try:
-                return await _console(sandbox, console, prelude=prelude, until=over)
+                # Competition time starts once the bot watches the site and #general is subscribed.
+                return await _console(sandbox, console, prelude=prelude, until=over, after_prelude=clock.go)
             finally:
                 driver.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -320,8 +407,19 @@ def _skater_to_follow(folder: Path, phases: Sequence[Any]) -> str | None:
     return next((name for name in skaters if name in later), skaters[0] if skaters else None)
 
 
+def _knows(bot: SkateBot, name: str | None) -> bool:
+    """Whether the store knows the skater (a skater is known once the site lists them)."""
+    if name is None:
+        return False
+    try:
+        bot.results.athlete_ids(name)
+    except UserFacingError:
+        return False
+    return True
+
+
 async def _drive_replay(
-    sandbox: Sandbox, site: Any, console: Console, followed: str | None, over: asyncio.Event
+    sandbox: Sandbox, site: Any, console: Console, followed: str | None, over: asyncio.Event, pacer: ReplayPacer
 ) -> None:
     """Runs the bot's scheduler by the sped-up clock, says when each phase of the competition comes, makes the member
     follow `followed` once the store knows them (a skater is known once the site lists them), and sets `over` when
@@ -342,16 +440,12 @@ async def _drive_replay(
                 console.print(Text(f"⏱  {phase.when:%a %d %b %H:%M} · {phase.what}", style="bold magenta"))
                 shown += 1
             await bot.moment_scheduler.tick()
-            if not following and followed is not None:
-                try:
-                    bot.results.athlete_ids(followed)
-                except UserFacingError:
-                    pass  # not on the site yet
-                else:
-                    following = True
-                    reply = await sandbox.slash("follow", user=sandbox.member, athlete=followed)
-                    console.print(Text(f"fan: /follow athlete: {followed}", style="dim"))
-                    del reply
+            if not following and _knows(bot, followed):
+                following = True
+                await sandbox.slash("follow", user=sandbox.member, athlete=followed)
+                console.print(Text(f"fan: /follow athlete: {followed}", style="dim"))
+            # Known and not yet followed: the clock waits for the follow.
+            await pacer.step(bot, waiting=not following and _knows(bot, followed))
             watches = await bot.live.watches()
             ended = bool(watches) and all(w.state is not WatchState.WATCHING for w in watches)
             if shown == len(phases) and (ended or now > phases[-1].when + OVER_AFTER * 2):

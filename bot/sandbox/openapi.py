@@ -13,15 +13,21 @@ message with a row of buttons; this takes under 1. jsonschema still words the er
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import functools
 import gzip
+import hashlib
+import importlib.util
 import json
 import logging
+import marshal
 import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 import fastjsonschema
@@ -67,8 +73,11 @@ class Operation:
 class OpenAPISpec:
     """Operations and compiled body validators of one OpenAPI document."""
 
-    def __init__(self, document: dict[str, Any]) -> None:
+    def __init__(self, document: dict[str, Any], *, digest: str | None = None) -> None:
+        """`digest`: a digest of the document's bytes, under which its compiled checks are kept in the user's
+        cache directory for the next process (None: compiled for this one only)."""
         self.document = document
+        self._cache_key = None if digest is None else _code_cache_key(digest)
         components = document.get("components") or {}
         self._components = {"response": _prepare(components, None)}
         _correct_field_error_codes(self._components["response"])
@@ -102,7 +111,7 @@ class OpenAPISpec:
         raw = path.read_bytes()
         if path.suffix == ".gz":
             raw = gzip.decompress(raw)
-        return cls(json.loads(raw))
+        return cls(json.loads(raw), digest=hashlib.sha256(raw).hexdigest())
 
     def operation(self, method: str, path: str) -> Operation | None:
         """The operation for a concrete path ("/channels/123/messages"), or None if Discord has none."""
@@ -152,16 +161,58 @@ class OpenAPISpec:
         if compiled is None:
             components = self._components["request"]
             definition = {"components": components, **_prepare(schema, components)}
-            compiled = self._validators[key] = (
-                fastjsonschema.compile(definition, handlers={}, formats=_string_format_checks(), use_default=False),
-                definition,
-            )
+            compiled = self._validators[key] = (self._compiled(key, definition), definition)
         validate, definition = compiled
         try:
             validate(body)
         except fastjsonschema.JsonSchemaValueException as exc:
             return [_explain(definition, body) or exc.message]
         return []
+
+    def _compiled(self, key: str, definition: dict[str, Any]) -> Callable[[Any], Any]:
+        """The check of one request schema: fastjsonschema's code for it, generated once per version of the spec,
+        of this module and of fastjsonschema, and kept in the user's cache directory (a message's schema takes
+        seconds to generate: every sandbox start and test module would pay it again)."""
+        formats = _string_format_checks()
+        namespace: dict[str, Any] = {}
+        exec(self._code(key, definition, formats), namespace)  # fastjsonschema's code, generated here or before
+        return functools.partial(namespace["validate"], custom_formats=formats)
+
+    def _code(self, key: str, definition: dict[str, Any], formats: dict[str, Callable[[str], bool]]) -> CodeType:
+        """The compiled code of the check: from the cache (bytecode of this Python), else generated and compiled
+        now (seconds for a message's schema) and kept there for the next process."""
+        path = None
+        if self._cache_key is not None:
+            from bot.sandbox.template import cache_dir
+
+            name = hashlib.sha256(f"{self._cache_key}\0{key}\0{importlib.util.MAGIC_NUMBER!r}".encode()).hexdigest()
+            path = cache_dir() / "openapi" / f"check-{name[:32]}.bytecode"
+            with contextlib.suppress(OSError, ValueError, EOFError, TypeError):
+                code = marshal.loads(path.read_bytes())
+                if isinstance(code, CodeType):
+                    return code
+        source = fastjsonschema.compile_to_code(definition, handlers={}, formats=formats, use_default=False)
+        code = compile(source, "<openapi check>", "exec")
+        if path is not None:
+            _write_atomically(path, marshal.dumps(code))
+        return code
+
+
+def _code_cache_key(spec_digest: str) -> str:
+    """What the generated checks depend on: the spec, how this module prepares it, and fastjsonschema."""
+    own = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+    return f"{spec_digest}:{own}:{fastjsonschema.VERSION}"
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Another process may write the same file at once: each writes its own and renames it into place."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        partial.write_bytes(data)
+        os.replace(partial, path)
+    except OSError as exc:  # a read-only home: the check still works, compiled again next time
+        log.debug("could not keep the compiled check in %s: %s", path, exc)
 
 
 def _explain(definition: dict[str, Any], body: Any) -> str | None:

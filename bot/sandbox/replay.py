@@ -382,8 +382,15 @@ class ReplaySite:
     """
 
     def __init__(
-        self, folder: Path, *, clock: Callable[[], datetime] | None = None, speed: float = 60, host: str = "127.0.0.1"
+        self,
+        folder: Path,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        speed: float = 60,
+        host: str = "127.0.0.1",
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
+        """`monotonic`: the real time that `speed` runs from when there is no `clock` (a test may inject it)."""
         self.folder = Path(folder)
         self.timeline = build_timeline(self.folder)
         self.phases = self.timeline.phases
@@ -392,7 +399,8 @@ class ReplaySite:
         self.requests: list[Request] = []
         self._clock = clock
         self._speed = speed
-        self._started = time.monotonic()
+        self._monotonic = monotonic
+        self._started = monotonic()
         self._faults: deque[_Fault] = deque()
         self._stopping = asyncio.Event()
         self._runner: web.AppRunner | None = None
@@ -412,7 +420,7 @@ class ReplaySite:
     def now(self) -> datetime:
         if self._clock is not None:
             return self._clock()
-        elapsed = timedelta(seconds=(time.monotonic() - self._started) * self._speed)
+        elapsed = timedelta(seconds=(self._monotonic() - self._started) * self._speed)
         return self.phases[0].when - DEMO_LEAD + elapsed
 
     # -- failures
@@ -438,7 +446,7 @@ class ReplaySite:
         site = web.TCPSite(self._runner, self.host, 0)
         await site.start()
         self.port = self._runner.addresses[0][1]
-        self._started = time.monotonic()
+        self._started = self._monotonic()
 
     async def stop(self) -> None:
         self._stopping.set()  # hanging requests give up

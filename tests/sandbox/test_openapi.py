@@ -264,3 +264,37 @@ async def _call_and_check(served: Served, spec: OpenAPISpec, method: str, path: 
     assert operation is not None, (method, path)
     assert spec.check_response(operation, status, answer) == [], (method, path, answer)
     return f"{method} {path}"
+
+
+def test_the_compiled_checks_are_kept_for_the_next_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Generating and compiling a message's check takes seconds: the first process keeps the bytecode in the user's
+    cache directory, the next one loads it and checks the same (good bodies pass, bad ones are refused)."""
+    import fastjsonschema
+
+    from bot.sandbox import template
+
+    monkeypatch.setattr(template, "cache_dir", lambda: tmp_path / "cache")
+    first = OpenAPISpec.load(BUNDLED_SPEC)
+    create = first.operation("POST", "/channels/1/messages")
+    assert create is not None
+    assert first.check_request(create, {"content": "Kaori Sakamoto 226.13"}) == []
+    kept = list((tmp_path / "cache" / "openapi").glob("check-*.bytecode"))
+    assert len(kept) == 1
+
+    def never(*args: object, **kwargs: object) -> str:
+        raise AssertionError("compiled again instead of loaded")
+
+    monkeypatch.setattr(fastjsonschema, "compile_to_code", never)
+    again = OpenAPISpec.load(BUNDLED_SPEC)
+    operation = again.operation("POST", "/channels/1/messages")
+    assert operation is not None
+    assert again.check_request(operation, {"content": "Kaori Sakamoto 226.13"}) == []
+    refused = again.check_request(operation, {"content": "x", "tts": "yes"})
+    assert len(refused) == 1 and "$.tts: 'yes' is not of type" in refused[0]
+    assert again.check_request(operation, {"allowed_mentions": {"parse": []}, "nonce": "12"}) == []
+
+    kept[0].write_bytes(b"not bytecode")  # a damaged cache: compiled again, never a failure
+    monkeypatch.undo()
+    monkeypatch.setattr(template, "cache_dir", lambda: tmp_path / "cache")
+    third = OpenAPISpec.load(BUNDLED_SPEC)
+    assert third.check_request(operation, {"content": "x", "tts": "yes"}) != []

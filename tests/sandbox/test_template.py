@@ -1,0 +1,126 @@
+"""The bundled store's template (bot/sandbox/template.py): built once per version of what goes into it, in the
+user's cache directory, under a lock; copied for each sandbox and each test's fresh store."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from bot.sandbox import template as templates
+from bot.sandbox.template import bundled_template, cache_dir, copy_template, template_version
+from bot.store import BUNDLED_DATA
+
+
+@pytest.fixture
+def bundled(tmp_path: Path) -> Path:
+    """A small bundled folder (one competition and the source tiers): a build takes a fraction of a second."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    for name in ("wc2025.json", "source_tiers.json"):
+        shutil.copy(BUNDLED_DATA / name, folder / name)
+    return folder
+
+
+def competitions(store: Path) -> list[str]:
+    with sqlite3.connect(store) as connection:
+        return [row[0] for row in connection.execute("SELECT name FROM competitions ORDER BY name")]
+
+
+def test_a_second_start_copies_the_template_and_a_changed_input_rebuilds_it(bundled: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    builds: list[Path] = []
+    first = bundled_template(bundled=bundled, cache=cache, on_build=builds.append)
+    assert builds == [first] and first.is_file() and first.parent == cache
+    assert competitions(first) == ["ISU World Figure Skating Championships 2025"]
+    built_at = first.stat().st_ino, first.stat().st_size
+
+    again = bundled_template(bundled=bundled, cache=cache, on_build=builds.append)
+    assert again == first and builds == [first], "an unchanged version must not be built again"
+    assert (again.stat().st_ino, again.stat().st_size) == built_at
+
+    copy = copy_template(again, tmp_path / "sandbox" / "skatebot.sqlite3")
+    assert competitions(copy) == competitions(first)
+
+    shutil.copy(BUNDLED_DATA / "owg2026.json", bundled / "owg2026.json")  # the bundled data changed
+    changed = bundled_template(bundled=bundled, cache=cache, on_build=builds.append)
+    assert changed != first and builds == [first, changed]
+    assert "Milano Cortina 2026" in " ".join(competitions(changed))
+    assert not list(cache.glob("*.building*")), "a finished build leaves only the template"
+
+
+def test_the_version_follows_the_data_and_the_code_that_shapes_the_store(bundled: Path, tmp_path: Path) -> None:
+    code = tmp_path / "code"
+    (code / "db" / "migrations").mkdir(parents=True)
+    (code / "db" / "migrations" / "0001_initial.sql").write_text("CREATE TABLE t (a);\n")
+    (code / "bot" / "services").mkdir(parents=True)
+    (code / "bot" / "services" / "importer.py").write_text("A = 1\n")
+    (code / "bot" / "cogs.py").write_text("B = 1\n")
+    base = template_version(bundled, code_root=code)
+    assert template_version(bundled, code_root=code) == base  # the same inputs, the same version
+
+    (code / "bot" / "cogs.py").write_text("B = 2\n")  # code that does not shape the store
+    assert template_version(bundled, code_root=code) == base
+    (code / "db" / "migrations" / "0002_more.sql").write_text("ALTER TABLE t ADD b;\n")  # a new migration
+    with_migration = template_version(bundled, code_root=code)
+    assert with_migration != base
+    (code / "bot" / "services" / "importer.py").write_text("A = 2\n")  # the importer changed
+    assert template_version(bundled, code_root=code) not in (base, with_migration)
+    stories = bundled / "stories.json"
+    stories.write_text('{"format": "skatebot-stories", "stories": []}\n')  # a bundled file added
+    with_stories = template_version(bundled, code_root=code)
+    stories.write_text('{"format": "skatebot-stories", "stories": [] }\n')  # and edited
+    assert template_version(bundled, code_root=code) != with_stories
+
+
+def test_two_starts_at_once_build_once(bundled: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    builds: list[Path] = []
+    got: list[Path] = []
+    errors: list[BaseException] = []
+    gate = threading.Barrier(2)
+
+    def start() -> None:
+        try:
+            gate.wait()
+            got.append(bundled_template(bundled=bundled, cache=cache, on_build=builds.append))
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(builds) == 1 and got == [builds[0], builds[0]]
+
+
+def test_a_crashed_build_leaves_no_template(bundled: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path / "cache"
+
+    def crash(target: Path, folder: Path) -> None:
+        target.write_bytes(b"half a store")
+        raise RuntimeError("the machine went down")
+
+    monkeypatch.setattr(templates, "_build", crash)
+    with pytest.raises(RuntimeError):
+        bundled_template(bundled=bundled, cache=cache)
+    assert not list(cache.glob("*.sqlite3")) and not list(cache.glob("*.building*"))
+    monkeypatch.undo()
+    built = bundled_template(bundled=bundled, cache=cache)
+    assert competitions(built) == ["ISU World Figure Skating Championships 2025"]
+
+
+def test_the_cache_is_in_the_users_cache_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(templates.sys, "platform", "linux")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_dir() == tmp_path / "xdg" / "skatebot"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/path")  # invalid by the XDG spec: ignored
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache_dir() == tmp_path / "home" / ".cache" / "skatebot"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert cache_dir() == tmp_path / "home" / ".cache" / "skatebot"
