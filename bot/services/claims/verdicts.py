@@ -35,6 +35,7 @@ from bot.services.claims.model import (
 )
 from bot.services.claims.vocabulary import NUMBER_WORDS, SEGMENT_RE, TIMES, segment_kind
 from bot.services.competitions import labels_with_years
+from bot.services.names import normalize
 from bot.services.results import ResultsService
 from bot.services.results.vocabulary import event_name_text
 from db.models import Competition, Entry, Event, Figure, TeamResult
@@ -129,8 +130,21 @@ class Checker:
         if lookup.match is not None:
             answer = lookup.match
         elif lookup.ambiguous:
+            same_level = [
+                c for c in lookup.matches if self.competition is not None and c.level == self.competition.level
+            ]
             if self.competition is not None and self.competition in lookup.matches:
                 answer = self.competition
+            elif (
+                self.competition is not None
+                and self.competition.level == "olympics"
+                and len(same_level) == 1
+                and not any(ch.isdigit() for ch in text)
+                and normalize(text) == normalize(same_level[0].city or "")
+            ):
+                # "her bronze from Beijing" in a story about the Olympics: the Games held there, not another
+                # competition of that city.
+                answer = same_level[0]
             else:
                 labels = labels_with_years(lookup.matches[:4])
                 answer = t("verdict-competition-ambiguous", text=text, labels=tuple(labels[:-1]), last=labels[-1])
@@ -170,9 +184,7 @@ class Checker:
                     outcomes.extend(replace(o, subject=subject) for o in found)
         # Readings that agree are one reading: the same figure read the same way, with the same answer.
         outcomes = list(
-            {
-                (o.read_as, o.outcome, str(o.stored), o.subject, o.team) if o.read_as else id(o): o for o in outcomes
-            }.values()
+            {(o.read_as, o.outcome, o.stored, o.subject, o.team) if o.read_as else id(o): o for o in outcomes}.values()
         )
         if not outcomes:
             return Verdict(claim, UNCHECKABLE, None, None, t("verdict-nothing-stored"))
