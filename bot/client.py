@@ -34,6 +34,7 @@ from bot.services.stories import StoryService
 from bot.settings import Settings
 from bot.tree import SkateTree, reply_ephemeral
 from bot.ui.i18n import CatalogueTranslator
+from bot.ui.replies import acknowledge_privately
 from cogs import EXTENSIONS
 from db.database import Database
 from db.models import WatchState
@@ -275,11 +276,10 @@ class SkateBot(commands.Bot):
         (or "the store is busy" when it gives up). The replies go through `replies.respond`, which follows up on an
         acknowledged interaction."""
         await asyncio.sleep(ACK_GRACE)
-        if interaction.response.is_done():
-            return
         try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await acknowledge_privately(interaction)
         except (discord.HTTPException, discord.InteractionResponded):
+            # answered meanwhile outside `respond` (a cog's own defer or form)
             log.debug("interaction %s was answered meanwhile", interaction.id)
 
     def _watch_unknown_presses(self) -> None:

@@ -81,6 +81,7 @@ def interaction(
     mock.command = command
     mock.namespace = list((options or {}).items())
     mock.permissions = channel_permissions or discord.Permissions.none()
+    mock.extras = {}
     # Typed as properties on Interaction, so autospec cannot see their classes: spec them by hand.
     mock.response = create_autospec(discord.InteractionResponse, instance=True)
     mock.response.is_done.return_value = acknowledged

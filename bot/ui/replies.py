@@ -8,6 +8,7 @@ long list) can make a reply fail.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -27,6 +28,28 @@ EMBEDS_PER_MESSAGE = 10
 TITLE_LIMIT, DESCRIPTION_LIMIT, FIELDS_LIMIT = 256, 4096, 25
 FIELD_NAME_LIMIT, FIELD_VALUE_LIMIT, FOOTER_LIMIT, AUTHOR_LIMIT = 256, 1024, 2048, 256
 TOTAL_LIMIT = 6000
+
+
+# One acknowledgement at a time per interaction: the late acknowledgement (bot/client.py) and a reply may both
+# see "not answered yet" while the other's request is on its way, and Discord refuses the second (40060). The lock
+# lives in the interaction's `extras`, discord.py's place for data of one interaction.
+_ANSWERING = "skatebot.answering"
+
+
+def answering(interaction: discord.Interaction) -> asyncio.Lock:
+    """Held while an interaction's first acknowledgement is decided and sent."""
+    lock: asyncio.Lock = interaction.extras.setdefault(_ANSWERING, asyncio.Lock())
+    return lock
+
+
+async def acknowledge_privately(interaction: discord.Interaction) -> bool:
+    """Defers an interaction nobody has acknowledged yet ("thinking…", seen by the asker only); False when it was
+    answered meanwhile."""
+    async with answering(interaction):
+        if interaction.response.is_done():
+            return False
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        return True
 
 
 def _worded(interaction: discord.Interaction, content: str | Text) -> str:
@@ -112,11 +135,12 @@ async def respond(
         kwargs["view"] = view
     if file is not None:
         kwargs["file"] = file
-    if interaction.response.is_done():
-        sent = await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
-        return sent.id
-    response = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
-    return response.message_id
+    async with answering(interaction):
+        if not interaction.response.is_done():
+            response = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+            return response.message_id
+    sent = await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+    return sent.id
 
 
 async def edit(

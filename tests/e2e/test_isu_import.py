@@ -189,8 +189,13 @@ async def test_a_corrected_page_updates_only_what_changed(store: Database, tmp_p
 
 async def test_owners_import_from_discord(http_site: str) -> None:
     async with Sandbox(settings=Settings(isu_allow_private=True)) as sandbox:
-        result = await sandbox.slash("admin import-isu", url=http_site)
-        reply = await result.wait_message(timeout=60)
+        # The import and the stories it makes run on the larger bundled store: wait for the follow-up itself
+        # (a generous cap, not a duration the test depends on), not the harness's default of 15 s.
+        result = await sandbox.server.slash(
+            sandbox.guild, sandbox.channel, sandbox.owner, "admin import-isu", {"url": http_site}
+        )
+        await result.wait()
+        reply = await result.wait_message(timeout=300)
         assert result.ephemeral and "ISU World Championships 2014 (wc2014): 4 categories, 8 segments" in reply.content
         standings = await sandbox.slash("results", competition="wc2014", event="ladies")
         assert "Mao Asada" in standings.message.embeds[0]["description"]  # the bot reloaded what it imported

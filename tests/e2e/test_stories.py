@@ -197,8 +197,7 @@ async def test_edit_read_more_export_delete(sandbox: Sandbox) -> None:
     shown = await sandbox.slash("story show", user=sandbox.member, id=story_id)
     assert "(Read more)" in text_of(shown) and "Milano Cortina 2026 · Women's singles" in text_of(shown)
     read_id = next(cid for label, cid, _ in shown.message.buttons() if label == "Read more")
-    full = await sandbox.server.click(sandbox.member, shown.message, read_id)
-    await full.wait()
+    full = await answered(await sandbox.server.click(sandbox.member, shown.message, read_id))  # acknowledged first
     assert full.ephemeral and "Paragraph 59" in full.message.embeds[0]["description"]
 
     opened = await sandbox.slash("story edit", user=sandbox.moderator, id=story_id)

@@ -90,6 +90,24 @@ CASES = [
       ("total", "Michal Brezina", OK, ("gpcan2017", "men", None))]),
     ("gpcan2017/women", "In the free skate she was fourth place, Ashley Wagner said.",
      [("segment_place", "Ashley Wagner", OK, ("gpcan2017", "women", "free_skate"))]),
+    # 7. Never dropped: a competition or a championship the store lacks is listed as not checkable.
+    ("", "Kaetlyn Osmond won the 2018 World Championships.", [("medal", "Kaetlyn Osmond", NOT, None)]),
+    ("", "Shoma Uno won the Junior World Championships in 2011.", [("medal", "Shoma Uno", NOT, None)]),
+    ("owg2018/men", "Yuzuru Hanyu had already won gold at Sochi 2014.", [("medal", "Yuzuru Hanyu", NOT, None)]),
+    # 8. The right figure behind the verdict: a title from another Games, the medal a skater missed, the total a
+    # rival was beaten by, a forecast.
+    ("owg2026/ice_dance", "The European champions from Milan, Guignard and Fabbri, were only fourth here.",
+     [("place", "Charlène Guignard / Marco Fabbri", OK, ("owg2026", "ice_dance", None))]),
+    ("owg2026/women", "Amber Glenn missed out on silver by 9.99 points.",
+     [("margin", "Amber Glenn", OK, ("owg2026", "women", None))]),
+    ("owg2026/women", "Amber Glenn missed out on silver by 8.99 points.",
+     [("margin", "Amber Glenn", WRONG, ("owg2026", "women", None))]),
+    ("owg2026/women", "Liu won the free skate with 150.20 and beat Sakamoto by 1.89 points.",
+     [("segment_place", "Alysa Liu", OK, ("owg2026", "women", "free_skate")),
+      ("score", "Alysa Liu", OK, ("owg2026", "women", "free_skate")),
+      ("margin", "Alysa Liu", OK, ("owg2026", "women", None))]),
+    ("owg2026/women", "Few expected her to win, but Ami Nakai led after the short program.",
+     [("segment_place", "Ami Nakai", OK, ("owg2026", "women", "short_program"))]),
     # 4. A competition named with its year, even when the year comes first in the sentence, is that edition.
     ("", "Back in 2017, Mai Mihara took gold at the Four Continents Championships in Gangneung with 200.85.",
      [("medal", "Mai Mihara", OK, ("fc2017", "women", None)), ("total", "Mai Mihara", OK, ("fc2017", "women", None))]),
@@ -123,3 +141,39 @@ CASES = [
 async def test_story_classes(results: ResultsService, links: str, text: str, want: list) -> None:
     got = await verdicts(results, links, text)
     assert same(got, want), got
+
+
+def _eval_module():  # type: ignore[no-untyped-def]
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "eval_claims.py"
+    spec = importlib.util.spec_from_file_location("eval_claims", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_evaluation_counts_a_right_verdict_with_a_wrong_reading_as_an_error() -> None:
+    ev = _eval_module()
+    want = {"kind": "place", "subject": "A", "outcome": OK,
+            "reading": {"competition": "wc2017", "event": "men", "segment": None, "value": 5}}  # fmt: skip
+    assert ev.right_reading(want, ("place", "A", OK, "", 5.0, ("wc2017", "men", None)))
+    assert not ev.right_reading(want, ("place", "A", OK, "", 5.0, ("owg2018", "men", None)))
+    assert not ev.right_reading(want, ("place", "A", OK, "", 5.0, ("wc2017", "men", "free_skate")))
+    assert not ev.right_reading(want, ("place", "A", OK, "", 4.0, ("wc2017", "men", None)))
+    lacking = {"kind": "medal", "subject": "A", "outcome": NOT, "reading": {"competition": None}}
+    assert ev.right_reading(lacking, ("medal", "A", NOT, "", 1.0, None))
+    assert not ev.right_reading(lacking, ("medal", "A", NOT, "", 1.0, ("wc2017", "men", None)))
+
+
+def test_every_story_part_is_annotated_with_its_reading() -> None:
+    ev = _eval_module()
+    for part in ev.PARTS:
+        items = ev.load_part(part)
+        assert items, part
+        for item in items:
+            assert item["style"] and item["text"] and item["expected"], item["id"]
+            for want in item["expected"]:
+                assert set(want["reading"]) == {"competition", "event", "segment", "value"}, item["id"]

@@ -6,6 +6,7 @@ and failing when the code touches something discord.py does not have."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import inspect
 import logging
@@ -37,6 +38,7 @@ from bot.services.stories import StoryService
 from bot.settings import Settings
 from bot.tree import error_message, report_error
 from bot.ui.pick import PickView
+from bot.ui.replies import acknowledge_privately, respond
 from db.database import Database, StoreBusy
 from db.models import GuildSettings
 from tests import discord_mocks as mocks
@@ -382,3 +384,30 @@ def test_extensions_lists_every_cog_module_exactly_once() -> None:
     missing, not_cogs = sorted(loadable - set(listed)), sorted(set(listed) - loadable)
     assert set(listed) == loadable, f"not listed: {missing}; listed but not loadable cogs: {not_cogs}"
     assert {name for name in modules if not name.startswith("cogs._")} == loadable
+
+
+async def test_a_late_acknowledgement_and_a_reply_never_both_answer_first() -> None:
+    """The late acknowledgement (bot/client.py) fires while the command's own reply is on its way: the second one
+    to decide must see the first, or Discord refuses it (40060) and the asker sees an error code."""
+    from tests import discord_mocks
+
+    interaction = discord_mocks.interaction(discord_mocks.user())
+    answered = False
+    on_its_way = asyncio.Event()
+
+    async def send_message(*args: Any, **kwargs: Any) -> Any:
+        nonlocal answered
+        on_its_way.set()
+        await asyncio.sleep(0)  # the request is in flight: the other task runs now
+        await asyncio.sleep(0)
+        answered = True
+        return create_autospec(discord.InteractionCallbackResponse, instance=True)
+
+    interaction.response.send_message.side_effect = send_message
+    interaction.response.is_done.side_effect = lambda: answered
+    reply = asyncio.create_task(respond(interaction, "hello"))
+    await on_its_way.wait()
+    assert await acknowledge_privately(interaction) is False
+    await reply
+    interaction.response.defer.assert_not_awaited()
+    interaction.followup.send.assert_not_awaited()

@@ -142,8 +142,8 @@ async def test_a_federation_site_in_french_gives_its_items_and_couples_by_partne
 # in its "Result Details" and those still to skate in a "Starting Order" table under it, and the category's result page
 # gives those still to skate place 0 and 0.00, until the last one has skated. Ladies 1yn (004) never gets its results.
 HISTORY_ITEMS = {
-    1: {"002/002/order", "003/003/order", "004/004/order", "005/005/order", "007/007/order"},
-    2: {"002/002/order", "003/003/order", "005/005/order", "007/007/order"},  # SEG004: its legend alone
+    1: {"002/002/order", "003/003/order", "004/004/order", "005/005/order", "006/006/order", "007/007/order"},
+    2: {"002/002/order", "003/003/order", "005/005/order", "006/006/order", "007/007/order"},  # SEG004: its legend
     6: {"003/003/order", "006/006/order"},  # 002, 005 and 007 are being skated: nothing of them is complete
     7: {"003/003/order", "005/005/segment", "005/final", "006/006/order"},
     11: {"002/002/segment", "002/final", "003/003/order", "005/005/segment", "005/final"},

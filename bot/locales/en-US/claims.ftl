@@ -17,6 +17,7 @@ claim-segment = { $kind ->
 # Two readings of one thing ("short program or free skate", "a or b or c").
 claim-or = { $first } or { $rest }
 # Places in the standings a story names without a name ("off the podium", "off the lead", "lost by").
+claim-rank-silver = the silver medallist
 claim-rank-podium = the podium
 claim-rank-leader = the leader
 claim-rank-winner = the winner

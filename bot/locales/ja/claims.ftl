@@ -17,6 +17,7 @@ claim-segment = { $kind ->
 # ひとつのことの二通りの読み方（「ショートプログラムまたはフリー」「aまたはbまたはc」）。
 claim-or = { $first }または{ $rest }
 # ストーリーが名前を挙げずに言う順位（「表彰台を逃す」「首位から」「～に敗れる」）。
+claim-rank-silver = 銀メダリスト
 claim-rank-podium = 表彰台
 claim-rank-leader = 首位
 claim-rank-winner = 優勝者

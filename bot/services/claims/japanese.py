@@ -29,6 +29,7 @@ from bot.services.claims.mentions import Names
 from bot.services.claims.model import Claim, Subject, segment_text, trim
 
 _KANA_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z]")
 _SENTENCE_END = re.compile(r"(?<=[。！？!?])|\n")
 
 # (pattern, the competition's words for the store's lookup, the year when the name gives it)
@@ -72,10 +73,10 @@ _COUPLE_JOIN = r"[・･/／＆&]"
 
 def is_japanese(text: str) -> bool:
     """Whether a story is written in Japanese: most of its letters are kana or kanji."""
-    letters = [c for c in text if c.isalpha()]
-    if len(letters) < 4:
+    japanese = len(_KANA_HAN.findall(text))
+    if japanese < 4:
         return False
-    return sum(bool(_KANA_HAN.match(c)) for c in letters) * 2 > len(letters)
+    return japanese > len(_LATIN.findall(text))
 
 
 @lru_cache(maxsize=1)

@@ -142,7 +142,10 @@ _LEVEL_CORE = (
     r"|Cup\s+of\s+China|Junior\s+Worlds)"
 )
 _YEAR = r"(?:19|20)\d\d"
-_LEVEL_ANY = re.compile(_LEVEL_CORE)
+_LEVEL_CORE_RE = re.compile(_LEVEL_CORE)
+_TITLE_FROM = re.compile(
+    r"\b(?:champions?|medall?ists?|winners?|title[\s-]?holders?)\s+from\s+(?:the\s+)?$", re.IGNORECASE
+)
 _COMPETITION_RE = re.compile(
     rf"(?:\b{_YEAR}\s+)?(?:(?:[A-Z][\w’'-]+|{_YEAR})\s+){{0,3}}?{_LEVEL_CORE}"
     rf"(?:\s+(?:in|of)\s+[A-Z][\w’'-]+)?(?:\s+{_YEAR})?\b"
@@ -249,7 +252,7 @@ class MentionFinder:
         level and year ("the 2022 Olympic champions", "world pairs title") only speak of that title."""
         spans: list[tuple[int, int, str, bool]] = []
         for m in _COMPETITION_RE.finditer(sentence):
-            spans.append((m.start(), m.end(), m.group(), False))
+            spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
         for m in _LEVEL_TITLE.finditer(sentence):
             words = " ".join(w for w in (m.group("year"), m.group("level")) if w)
             spans.append((m.start(), m.end(), words, True))
@@ -283,7 +286,9 @@ class MentionFinder:
                 or re.match(r"['’]s?\b", sentence[end : end + 2])
                 or any(s <= start <= e + 1 for s, e, _, _ in spans)
             ):
-                spans.append((start, end, sentence[start:end], False))
+                # "the Olympic champions from Beijing": the place of a title, speaking only of that title.
+                title = bool(_TITLE_FROM.search(before))
+                spans.append((start, end, sentence[start:end], title))
         spans.sort()
         merged: list[tuple[int, int, str, bool]] = []
         for s, e, words, title in spans:
@@ -302,7 +307,7 @@ class MentionFinder:
         Championships in Helsinki") is that year's edition: one mention, the year its own. The city is left out of
         the words looked up: the level and the year name the edition (the store may not hold its city)."""
         years = [sp for sp in spans if re.fullmatch(_YEAR, sp[2]) and not sp[3]]
-        named = [sp for sp in spans if not sp[3] and _LEVEL_ANY.search(sp[2]) and not re.search(_YEAR, sp[2])]
+        named = [sp for sp in spans if not sp[3] and _LEVEL_CORE_RE.search(sp[2]) and not re.search(_YEAR, sp[2])]
         if len(years) != 1 or len(named) != 1:
             return spans
         year, comp = years[0], named[0]

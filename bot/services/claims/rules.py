@@ -148,6 +148,14 @@ _WON = re.compile(
     r"|easily|narrowly|again|convincingly|handily|there|it|outright)\b)",
     _I,
 )
+_WON_COMPETITION = re.compile(
+    r"\b(?:won|wins|win|winning|claimed|captured|clinched|took)\s+(?:the\s+|her\s+|his\s+|their\s+)?(?=\S)", _I
+)
+_PREDICTED = re.compile(
+    r"\b(?:nobody|no\s+one|few|not\s+many|everyone|everybody|many|experts|pundits|bookmakers)\s+(?:had|expected"
+    r"|picked|predicted|tipped|backed|saw|fancied|thought)\s+(?:[\w'’]+\s+){0,2}(?:to\s+)?$",
+    _I,
+)
 _TO_WIN = re.compile(r"\bto\s+(?:win|victory|the\s+title)\b(?!\s+(?:the\s+)?(?:free|short|rhythm|segment))", _I)
 _RUNNER_UP = re.compile(r"\brunners?[\s-]up\b", _I)
 _PODIUM3 = re.compile(
@@ -834,6 +842,8 @@ class _SentenceReader:
             for m in pattern.finditer(text, clause.start, clause.end):
                 if any(abs(m.start() - d) < 30 for d in done) or self.negated(m.start()):
                     continue
+                if _PREDICTED.search(text[clause.start : m.start()]):
+                    continue  # "nobody had her winning", "few expected him to win": a forecast, not a result
                 nxt = text[m.end() : m.end() + 60]
                 if re.match(
                     r"\s+(?:the\s+)?(?:gold|silver|bronze|title|crown|event|competition|victory|free|short|rhythm|segment|team)\b",
@@ -852,6 +862,24 @@ class _SentenceReader:
                 ):
                     continue
                 self._gold(m.start(), self.subjects_for(m.start()), t("claim-gold-won"), None)
+        # "won the 2019 World Championships", "won the Four Continents Championships": gold at that competition
+        # (a competition the store lacks: listed as not checkable, never dropped).
+        for m in _WON_COMPETITION.finditer(text, clause.start, clause.end):
+            named = [c for c in self.found.competitions if c[0] == m.end() and not c[3]]
+            if not named or any(abs(m.start() - d) < 30 for d in done) or self.negated(m.start()):
+                continue
+            if PAST_TITLE.search(text[max(clause.start, m.start() - 40) : m.start()]):
+                continue
+            competition = named[0][2]
+            self.make(
+                "medal",
+                m.start(),
+                self.subjects_for(m.start()),
+                t("claim-gold-won"),
+                1.0,
+                segments=(None,),
+                competitions=(competition,),
+            )
         for m in _RUNNER_UP.finditer(text, clause.start, clause.end):
             if self.negated(m.start()):
                 continue
@@ -1320,8 +1348,19 @@ class _SentenceReader:
                 if rivals[-1].object_of in ("trailed", "trailing", "trails", "behind"):
                     behind = True
         if other is None:
-            if _LOST_BY.search(before):
-                other = Subject("the winner", rank=1, shown=t("claim-rank-winner"))
+            lost = _LOST_BY.search(before)
+            if lost:
+                # "missed out on bronze by 1.28": measured from the bronze medallist, not the winner.
+                medal = re.search(r"\b(?P<m>gold|silver|bronze|podium|medal|title|win|victory)\b", lost.group(), _I)
+                rank = (
+                    {"silver": 2, "bronze": 3, "podium": 3, "medal": 3}.get(medal.group("m").lower(), 1) if medal else 1
+                )
+                if rank == 1:
+                    other = Subject("the winner", rank=1, shown=t("claim-rank-winner"))
+                elif rank == 2:
+                    other = Subject("the silver medallist", rank=2, shown=t("claim-rank-silver"))
+                else:
+                    other = Subject("the bronze medallist", rank=3, shown=t("claim-rank-podium"))
         # Measured in a segment only when the clause says where: "after the short program", "in the free
         # dance"; after the last segment the standings are the final ones. ("won the free dance but lost gold
         # by 1.43" is a margin in the totals.)
@@ -1345,7 +1384,13 @@ class _SentenceReader:
                 self.text[position:start],
                 _I,
             )
-            segment = last.segment if last.kind == "segment_place" and not final_words else None
+            # "won the free skate with 198.64 and beat Kagiyama by 11.52": beating a rival is the final result.
+            beat = re.search(
+                r"\band\s+(?:then\s+|so\s+)?(?:beat|beats|beating|edged|edging|defeated|pipped|held\s+off)\b",
+                self.text[position:start],
+                _I,
+            )
+            segment = last.segment if last.kind == "segment_place" and not final_words and not beat else None
         else:
             chunk_start = max(clause.start, self.text.rfind(",", clause.start, start) + 1)
             chunk_end = self.text.find(",", end, clause.end)

@@ -36,6 +36,7 @@ from bot.services.claims.model import (
 from bot.services.claims.vocabulary import NUMBER_WORDS, SEGMENT_RE, TIMES, segment_kind
 from bot.services.competitions import labels_with_years
 from bot.services.countries import country_by_name
+from bot.services.names import normalize
 from bot.services.results import ResultsService
 from bot.services.results.vocabulary import event_name_text
 from db.models import Competition, Entry, Event, Figure, TeamResult
@@ -183,9 +184,7 @@ class Checker:
                     outcomes.extend(replace(o, subject=subject) for o in found)
         # Readings that agree are one reading: the same figure read the same way, with the same answer.
         outcomes = list(
-            {
-                (o.read_as, o.outcome, str(o.stored), o.subject, o.team) if o.read_as else id(o): o for o in outcomes
-            }.values()
+            {(o.read_as, o.outcome, o.stored, o.subject, o.team) if o.read_as else id(o): o for o in outcomes}.values()
         )
         if not outcomes:
             return Verdict(claim, UNCHECKABLE, None, None, t("verdict-nothing-stored"))

@@ -542,6 +542,8 @@ async def read_site(source: Source, progress: Progress | None = None) -> SiteDat
         return await _read_pdf_site(reader, source)
     try:
         index = await reader.page(source.index_name, parse_index)
+    except EmptyPage:
+        raise  # an index of no categories yet (a site published before its event) is an index: nothing to read yet
     except PageError as exc:
         if not isinstance(source, FolderSource):
             raise

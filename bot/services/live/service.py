@@ -63,6 +63,11 @@ class PostFailed(Exception):
         self.transient = transient
 
 
+class TooManyPages(Exception):
+    """A poll asked for more files than polling.MAX_PAGES: the site is not read further (not a page's own failure,
+    which the importer would warn about and pass over)."""
+
+
 class NotAttached(Exception):
     """A delivery was asked of a service that has no poster: LiveService.attach was never called (a bug)."""
 
@@ -440,7 +445,7 @@ class LiveService:
             nonlocal asked
             asked += 1
             if asked > self.max_pages:
-                raise SourceError(
+                raise TooManyPages(
                     f"{watch.url}: the site links more than {self.max_pages} files, more than a results site has: "
                     "not read further"
                 )
@@ -495,7 +500,7 @@ class LiveService:
                 site_state.sweep_at = now + polling.SLOW
             await self.repo.polled(watch.id, at=_iso(now), next_poll_at=_iso(now + polling.interval(now, starts)))
             return PollResult(watch, reached=True)
-        except (SourceError, PageError, ProtocolError, ImportFormatError) as exc:
+        except (SourceError, PageError, ProtocolError, ImportFormatError, TooManyPages) as exc:
             wait = max(polling.backoff(watch.failures + 1, self._rng), polling.interval(now, starts))
             await self.repo.poll_failed(watch.id, error=str(exc)[:500], next_poll_at=_iso(now + wait))
             self.telemetry.poll_failed()
