@@ -35,7 +35,6 @@ from bot.services.claims.model import (
 )
 from bot.services.claims.vocabulary import NUMBER_WORDS, SEGMENT_RE, TIMES, segment_kind
 from bot.services.competitions import labels_with_years
-from bot.services.countries import country_by_name
 from bot.services.names import normalize
 from bot.services.results import ResultsService
 from bot.services.results.vocabulary import event_name_text
@@ -132,18 +131,19 @@ class Checker:
             answer = lookup.match
         elif lookup.ambiguous:
             same_level = [
-                c
-                for c in lookup.matches
-                if self.competition
-                and c.level == self.competition.level
-                and not any(ch.isdigit() for ch in text)
-                and country_by_name(text) is None  # "China's pair": a country, not where they skated
+                c for c in lookup.matches if self.competition is not None and c.level == self.competition.level
             ]
             if self.competition is not None and self.competition in lookup.matches:
                 answer = self.competition
-            elif len(same_level) == 1:
-                # "in Beijing" (a place, no year) in a story of the Olympics: the one Olympics held there (Beijing
-                # also had a Final and Four Continents); two of that kind, or a year alone, stay a question
+            elif (
+                self.competition is not None
+                and self.competition.level == "olympics"
+                and len(same_level) == 1
+                and not any(ch.isdigit() for ch in text)
+                and normalize(text) == normalize(same_level[0].city or "")
+            ):
+                # "her bronze from Beijing" in a story about the Olympics: the Games held there, not another
+                # competition of that city.
                 answer = same_level[0]
             else:
                 labels = labels_with_years(lookup.matches[:4])
