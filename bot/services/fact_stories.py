@@ -85,8 +85,13 @@ def fact_story(fact: Fact) -> FactStory:
         competition_id=fact.competition.id,
         event_id=fact.event.id,
         skater_ids=fact.skater_ids,
-        sources=tuple((url, publisher_from_domain(domain_of(url))) for url in fact.sources),
+        # A results file or folder imported from this machine is no link a reader can follow: only URLs are sources.
+        sources=tuple((url, publisher_from_domain(domain_of(url))) for url in fact.sources if _is_link(url)),
     )
+
+
+def _is_link(source: str) -> bool:
+    return source.startswith(("http://", "https://"))
 
 
 def _see(fact: Fact) -> Text:
