@@ -1,7 +1,9 @@
-"""Importing whole ISU results sites: the 2014 Worlds (ISUCalcFS, judges' details PDFs included) and a French
-federation's tournament (FS Manager, 28 categories, 85 pages, its PDFs absent).
+"""Importing whole ISU results sites: the 2014 Worlds (ISUCalcFS, judges' details PDFs included), a French
+federation's tournament (FS Manager, 28 categories, 85 pages, its PDFs absent) and a championship of PDFs alone
+(the 2022 Worlds' FS Manager judges' details: no pages, every figure read from the PDFs, totals derived).
 
-Run: python bench/bench_isu_import.py [SITE_FOLDER ...]   (default: both sites in ../shared/fixtures/isu)
+Run: python bench/bench_isu_import.py [SITE_FOLDER ...]   (default: the two sites in ../shared/fixtures/isu and
+../shared/fixtures/isu-pdfs/wc2022)
 
 Each site is imported into a fresh store (bundled data loaded first, as on a real first start). Printed per site:
 the import and a re-import (nothing changes) in seconds and as ratios to a floor measured in the same run, reading
@@ -26,7 +28,11 @@ from bot.store import open_store  # noqa: E402
 
 TARGET_SECONDS = 5.0
 FIXTURES = ROOT.parent / "shared" / "fixtures" / "isu"
-DEFAULT_SITES = [FIXTURES / "wc2014", FIXTURES / "fsm2024-belfort"]
+DEFAULT_SITES = [
+    FIXTURES / "wc2014",
+    FIXTURES / "fsm2024-belfort",
+    ROOT.parent / "shared" / "fixtures" / "isu-pdfs" / "wc2022",
+]
 
 
 def read_all(site: Path) -> tuple[int, float]:
@@ -55,10 +61,8 @@ async def measure(site: Path) -> bool:
     print(f"warnings: {len(summary.warnings)}")
     print(f"floor (reading the site's {files} files): {floor * 1000:.1f} ms")
     per_pdf = f"; per PDF page {elapsed / summary.pdf_pages * 1000:.1f} ms" if summary.pdf_pages else ""
-    print(
-        f"import: {elapsed:.2f} s ({elapsed / floor:.0f}x floor); per page {elapsed / summary.pages * 1000:.1f} ms"
-        f"{per_pdf}"
-    )
+    per_page = f"; per page {elapsed / summary.pages * 1000:.1f} ms" if summary.pages else "; no pages (PDFs alone)"
+    print(f"import: {elapsed:.2f} s ({elapsed / floor:.0f}x floor){per_page}{per_pdf}")
     print(f"re-import (nothing changes: {not again.report.changed}): {reimport:.2f} s ({reimport / floor:.0f}x floor)")
     ok = elapsed < TARGET_SECONDS
     print(f"import under {TARGET_SECONDS:g} s: {'PASS' if ok else 'FAIL'}")

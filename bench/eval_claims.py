@@ -1,6 +1,15 @@
 """Precision and recall of the claim check on the evaluation corpus (tests/data/claims_corpus.jsonl).
 
 Run: python bench/eval_claims.py [--split dev|heldout|heldout2|all] [--show-errors]
+     python bench/eval_claims.py --stories [dev,frozen-a,frozen-b,frozen-ja] [--show-errors]
+
+With --stories, the parts of tests/data/claims_stories/ (stories written like real posts; see its README) are
+scored on the reading as well as the verdict: an expected claim counts as right only when the verdict is the
+expected one AND, for a checked verdict, the figure it read is the expected one (competition, event, segment,
+and the claimed figure); a claim about something the store lacks must come back "not checkable" without being
+checked against another competition; a claim the check drops is an error. Printed per part, per kind and per
+style: accuracy (right / expected), contradicted precision (right contradicted / every contradicted verdict,
+extra ones included) and recall (expected consistent or contradicted claims that came back right).
 
 Each corpus line is a short story (one to three sentences) with the links a moderator would give it and the
 claims a careful checker finds in it: kind, subject and expected verdict. The check's verdicts are matched
@@ -162,12 +171,163 @@ def total_precision(tp: Counter, predicted: Counter, outcome: str) -> float:
     return hits / made if made else 1.0
 
 
+STORIES = ROOT / "tests" / "data" / "claims_stories"
+PARTS = ("dev", "frozen-a", "frozen-b", "frozen-ja")
+Got = tuple[str, str, str, str, float | None, tuple[str, str, str | None] | None]
+
+
+def load_part(part: str) -> list[dict]:
+    path = STORIES / f"{part.replace('-', '_')}.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+async def predict_read(results: ResultsService, item: dict) -> list[Got]:
+    """(kind, subject, outcome, words, claimed value, (competition, event, segment) read) of each verdict."""
+    kwargs: dict = {}
+    links = item.get("links")
+    if links:
+        competition = results.competition(links["competition"])
+        kwargs["competition_id"] = competition.id
+        if links.get("event"):
+            kwargs["event_id"] = results.event(competition, links["event"]).id
+    report = await check_text(results, item["text"], **kwargs)
+    return [
+        (v.claim.kind, v.claim.subject, v.outcome, f"{v.claim.claimed} — {v.why}", v.claim.value, v.read_as)
+        for v in report.verdicts
+    ]
+
+
+def _same_value(a: float | None, b: float | None) -> bool:
+    return a is not None and b is not None and abs(a - b) < 0.006
+
+
+def right_reading(want: dict, got: Got) -> bool:
+    """Whether the verdict read the expected figure (see the module docstring)."""
+    reading = want.get("reading") or {}
+    if reading.get("competition") is None:
+        return got[5] is None  # the store lacks it: checked against nothing
+    if got[5] is None:
+        return want["outcome"] not in OUTCOMES
+    expected = (reading["competition"], reading.get("event"), reading.get("segment"))
+    if want["outcome"] not in OUTCOMES:
+        return got[5][0] == expected[0]
+    return got[5] == expected and (reading.get("value") is None or _same_value(got[4], reading["value"]))
+
+
+def match_read(expected: list[dict], predicted: list[Got]) -> tuple[list, list, list]:
+    left = list(predicted)
+    pairs, missed = [], []
+    for want in expected:
+        options = [p for p in left if p[1] == want["subject"] and family(p[0]) == family(want["kind"])]
+        value = (want.get("reading") or {}).get("value")
+        options.sort(
+            key=lambda p: (
+                not right_reading(want, p),
+                not _same_value(p[4], value),
+                p[0] != want["kind"],
+                p[2] != want["outcome"],
+            )
+        )
+        if options:
+            pairs.append((want, options[0]))
+            left.remove(options[0])
+        else:
+            missed.append(want)
+    return pairs, missed, left
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.n = self.right = self.checkable = self.checkable_right = 0
+        self.contra_made = self.contra_right = self.contra_expected = 0
+
+    def row(self) -> str:
+        return " ".join(
+            f"{c:>18}"
+            for c in (
+                ratio(self.right, self.n),
+                ratio(self.contra_right, self.contra_made),
+                ratio(self.checkable_right, self.checkable),
+                ratio(self.contra_right, self.contra_expected),
+            )
+        )
+
+
+async def evaluate_stories(args: argparse.Namespace, path: Path) -> int:
+    db, _ = await open_store(path)
+    lines: list[str] = []
+    try:
+        results = ResultsService(ResultsRepository(db))
+        await results.refresh()
+        for part in args.stories.split(","):
+            items = load_part(part)
+            by_kind: dict[str, Tally] = {}
+            by_style: dict[str, Tally] = {}
+            total = Tally()
+            errors: list[str] = []
+            for item in items:
+                try:
+                    predicted = await predict_read(results, item)
+                except Exception as error:  # a traceback is an error of every claim of the story, never the end
+                    predicted = []
+                    errors.append(f"{item['id']}: TRACEBACK {type(error).__name__}: {error}")
+                pairs, _missed, extra = match_read(item["expected"], predicted)
+                got_of = {id(w): g for w, g in pairs}
+                for want in item["expected"]:
+                    got = got_of.get(id(want))
+                    ok = got is not None and got[2] == want["outcome"] and right_reading(want, got)
+                    for tally in (
+                        total,
+                        by_kind.setdefault(want["kind"], Tally()),
+                        by_style.setdefault(item["style"], Tally()),
+                    ):
+                        tally.n += 1
+                        tally.right += ok
+                        if want["outcome"] in OUTCOMES:
+                            tally.checkable += 1
+                            tally.checkable_right += ok
+                        if want["outcome"] == CONTRADICTED:
+                            tally.contra_expected += 1
+                            tally.contra_right += ok
+                        if got is not None and got[2] == CONTRADICTED:
+                            tally.contra_made += 1
+                    if not ok:
+                        what = "MISSED" if got is None else f"got {got[2]} {got[5]} value {got[4]} [{got[0]}: {got[3]}]"
+                        errors.append(
+                            f"{item['id']}: {want['kind']} {want['subject']} expected {want['outcome']} "
+                            f"{want.get('reading')}: {what}"
+                        )
+                for got in extra:
+                    if got[2] == CONTRADICTED:
+                        total.contra_made += 1
+                        by_kind.setdefault(got[0], Tally()).contra_made += 1
+                        by_style.setdefault(item["style"], Tally()).contra_made += 1
+                        errors.append(f"{item['id']}: EXTRA {got[0]} {got[1]} {got[2]} {got[5]} [{got[3]}]")
+            lines.append(f"\npart {part}: {len(items)} stories · {total.n} expected claims")
+            header = ("", "accuracy", "contradicted P", "recall", "contradicted R")
+            lines.append(f"{header[0]:<16} " + " ".join(f"{h:>18}" for h in header[1:]))
+            for name, tally in sorted(by_kind.items()):
+                lines.append(f"{'kind ' + name:<16} {tally.row()}")
+            for name, tally in sorted(by_style.items()):
+                lines.append(f"{'style ' + name:<16} {tally.row()}")
+            lines.append(f"{'ALL':<16} {total.row()}")
+            if args.show_errors:
+                lines.extend("  " + e for e in errors)
+    finally:
+        await db.close()
+    print("\n".join(lines).lstrip("\n"))
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=("dev", "heldout", "heldout2", "all"), default="dev")
+    parser.add_argument("--stories", nargs="?", const=",".join(PARTS), default=None, help="parts, comma-separated")
     parser.add_argument("--show-errors", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
+        if args.stories:
+            return asyncio.run(evaluate_stories(args, Path(folder) / "eval.sqlite3"))
         return asyncio.run(evaluate(args, Path(folder) / "eval.sqlite3"))
 
 

@@ -87,6 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="allow a URL whose host is a private or loopback address (a local mirror, the sandbox's replay)",
     )
+    live_watch.add_argument(
+        "--timezone", help="the IANA time zone of a schedule the site prints without its UTC offset (Europe/Moscow)"
+    )
     live_commands.add_parser("list", help="the watched competitions and their state")
     live_unwatch = live_commands.add_parser("unwatch", help="stop watching a competition")
     live_unwatch.add_argument("name", help="the competition's id (from `live list`), URL or words of its name")
@@ -384,11 +387,14 @@ async def _live(settings: Settings, args: argparse.Namespace) -> int:
         service = LiveService(LiveRepository(db), await _loaded_results(db), allow_private=allow_private)
         try:
             if args.live_command == "watch":
-                result = await service.watch(CLI_OWNER, args.url)
+                result = await service.watch(CLI_OWNER, args.url, args.timezone)
                 print(
                     f"watching {result.watch.label} (id {result.watch.id}): {len(result.watch.schedule)} segment(s) "
                     f"on its time schedule, {len(result.new)} item(s) already on the site (not posted)"
                 )
+                from bot.services.live.zones import zone_text
+
+                print(str(zone_text(result.watch.timezone)))
             elif args.live_command == "unwatch":
                 watch = await service.unwatch(CLI_OWNER, args.name)
                 print(f"no longer watching {watch.label}")

@@ -21,6 +21,7 @@ from bot.live_poster import LiveDiscordPoster
 from bot.metrics import CountedPoster, Metrics
 from bot.moment_poster import DiscordPoster
 from bot.monitor import GatewayStatus, Health, MonitorServer
+from bot.render.pool import ChartRenderer
 from bot.scheduling import LiveJob, MomentScheduler, ResultsWatch
 from bot.services.fact_stories import FactStories
 from bot.services.live.service import LivePoster, LiveService
@@ -45,6 +46,9 @@ log = logging.getLogger(__name__)
 
 # Discord waits 3 s for an answer; form handlers answer in milliseconds (see on_interaction).
 FORM_ANSWER_GRACE = 2.5
+# A command not acknowledged by then is acknowledged for it ("thinking…"): a store that does not answer (a hung
+# PostgreSQL, a read waiting for READ_WAIT) must not cost the interaction (Discord's 10062 after 3 s).
+ACK_GRACE = 2.0
 
 # Interaction kinds as the acknowledgement metric names them.
 _KINDS = {
@@ -121,6 +125,8 @@ class SkateBot(commands.Bot):
             settings.shard_count, frozenset(settings.shard_ids) if settings.shard_ids is not None else None
         )
         self.results = ResultsService(ResultsRepository(db))
+        # Charts are drawn in a worker process, started by the first chart asked for (bot/render/pool.py).
+        self.charts = ChartRenderer()
         self.stories = StoryService(StoryRepository(db), GuildRepository(db), self.results)
         self.fact_stories = FactStories(self.results, StoryRepository(db))
         self.moments = MomentService(
@@ -148,6 +154,7 @@ class SkateBot(commands.Bot):
         self.monitor: MonitorServer | None = None
         self.live.ended.subscribe(self._competition_ended)
         self.recovery: asyncio.Task[None] | None = None
+        self._unknown_presses: set[int] = set()  # interactions of presses no view knows (_watch_unknown_presses)
 
     async def reload_results(self, *, generate: bool = True) -> None:
         """Loads the results store again (after an import), then the stories from the results (unless
@@ -176,6 +183,7 @@ class SkateBot(commands.Bot):
         await self._generate()
 
     async def setup_hook(self) -> None:
+        self._watch_unknown_presses()
         await self.reload_results(generate=False)
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
@@ -236,6 +244,7 @@ class SkateBot(commands.Bot):
         if self.recovery is not None and not self.recovery.done():
             self.recovery.cancel()
         await super().close()
+        self.charts.close()
         if self.monitor is not None:
             await self.monitor.stop()
 
@@ -245,11 +254,64 @@ class SkateBot(commands.Bot):
         every form handler answers or defers at once, so one still unanswered after FORM_ANSWER_GRACE gets a short
         reply instead of "did not respond"."""
         self.metrics.arrived(interaction.id, _KINDS.get(interaction.type, "other"))
+        if interaction.type is discord.InteractionType.component:
+            if interaction.id in self._unknown_presses:
+                self._unknown_presses.discard(interaction.id)
+                await reply_ephemeral(interaction, t("error-component-expired"))
+            return
+        if interaction.type is discord.InteractionType.application_command:
+            await self._acknowledge_late(interaction)
+            return
         if interaction.type is not discord.InteractionType.modal_submit:
             return
         await asyncio.sleep(FORM_ANSWER_GRACE)
         if not interaction.response.is_done():
             await reply_ephemeral(interaction, t("error-form-expired"))
+
+    @staticmethod
+    async def _acknowledge_late(interaction: discord.Interaction) -> None:
+        """Acknowledges a command still unanswered after ACK_GRACE, privately (whatever it answers then is seen by
+        the asker only: a private answer never becomes public), so that its answer may follow when the store does
+        (or "the store is busy" when it gives up). The replies go through `replies.respond`, which follows up on an
+        acknowledged interaction."""
+        await asyncio.sleep(ACK_GRACE)
+        if interaction.response.is_done():
+            return
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        except (discord.HTTPException, discord.InteractionResponded):
+            log.debug("interaction %s was answered meanwhile", interaction.id)
+
+    def _watch_unknown_presses(self) -> None:
+        """Notes each press that reaches no view and no persistent button of this process (a pager or a
+        confirmation from before a restart, or past its timeout): discord.py drops it without a word, and Discord then
+        shows "This interaction failed"; `on_interaction` answers it that the buttons expired.
+
+        The note is taken where discord.py looks the press up, before any view runs (a view that stops on a press
+        leaves the store at once, so looking later would call its own press unknown). discord.py's view store is not
+        public API (2.7: `_connection._view_store`, its `dispatch_view`, `_views` by message id or None for persistent
+        views, `_dynamic_items` by pattern); tests/e2e/test_restart_buttons.py fails when an upgrade changes them.
+        Missing, nothing is noted: presses go on as before."""
+        store = getattr(self._connection, "_view_store", None)
+        dispatch = getattr(store, "dispatch_view", None)
+        views, patterns = getattr(store, "_views", None), getattr(store, "_dynamic_items", None)
+        if dispatch is None or not isinstance(views, dict) or not isinstance(patterns, dict):
+            log.warning("discord.py's view store has changed: presses of expired buttons get no answer")
+            return
+
+        def noted(component_type: int, custom_id: str, interaction: discord.Interaction) -> None:
+            key = (component_type, custom_id)
+            message_id = interaction.message.id if interaction.message is not None else None
+            known = (
+                key in views.get(message_id, {})
+                or key in views.get(None, {})
+                or any(pattern.fullmatch(custom_id) for pattern in patterns)
+            )
+            if not known:
+                self._unknown_presses.add(interaction.id)
+            dispatch(component_type, custom_id, interaction)
+
+        store.dispatch_view = noted  # type: ignore[union-attr]
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
         self.metrics.interaction(command.qualified_name, "ok")

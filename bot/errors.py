@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.i18n import Arg, Text, t
-from bot.text import escape_markdown, quote, shorten
+from bot.text import escape_markdown, id_in, quote, shorten
 
 # Suggestions shown in one reply; a select menu offers the same ones to pick from.
 MAX_SUGGESTIONS = 10
@@ -33,9 +33,10 @@ class UserFacingError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
-    """Something the store does have: shown to the user, and what re-running the command with it sends."""
+    """Something the store does have: shown to the user (as stored, or a message put into the reader's words:
+    "男子シングル"), and what re-running the command with it sends."""
 
-    label: str
+    label: str | Text
     value: str
 
 
@@ -48,8 +49,13 @@ def _suggestions(items: Sequence[str | Suggestion]) -> list[Suggestion]:
     return found[:MAX_SUGGESTIONS]
 
 
-def _listing(suggestions: Sequence[Suggestion]) -> tuple[str, ...]:
-    return tuple(f"**{escape_markdown(shorten(s.label, 100))}**" for s in suggestions)
+def _listing(suggestions: Sequence[Suggestion]) -> tuple[str | Text, ...]:
+    return tuple(
+        t("suggestion-listed", label=s.label)
+        if isinstance(s.label, Text)
+        else f"**{escape_markdown(shorten(s.label, 100))}**"
+        for s in suggestions
+    )
 
 
 class NotFound(UserFacingError):
@@ -89,3 +95,12 @@ class Ambiguous(NotFound):
         super().__init__(what, query, suggestions)
         self.text = t("error-ambiguous", query=quote(query), plural=plural, listing=_listing(self.suggestions))
         self.args = (self.text.key,)
+
+
+def parse_id(text: str, what: Text) -> int:
+    """The id in `text` (`bot.text.id_in`), or NotFound for `what` ("No story matches “#99999999999999999999”")
+    when it is none the store could hold: for the readers of ids from buttons, forms and options."""
+    value = id_in(text)
+    if value is None:
+        raise NotFound(what, f"#{shorten(text.strip(), 40)}")
+    return value

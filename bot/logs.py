@@ -74,6 +74,9 @@ def setup_logging(settings: Settings) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(settings.log_level)
+    # Python's warnings (an unawaited coroutine at shutdown, a deprecation) go through the same handler: in JSON
+    # mode a collector reads every line as an event, and a bare warning line would break it.
+    logging.captureWarnings(True)
     logging.getLogger("discord.http").setLevel(logging.WARNING)
     logging.getLogger("aiosqlite").setLevel(logging.INFO)  # its DEBUG is a line per statement
     logging.getLogger("discord.gateway").setLevel(max(logging.INFO, root.level))

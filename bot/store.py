@@ -33,6 +33,24 @@ def bundled_files(directory: Path = BUNDLED_DATA, kind: str = FORMAT_NAME) -> li
     return [path for path in sorted(directory.glob("*.json")) if _format_of(path) == kind]
 
 
+def in_time_order(files: list[Path]) -> list[Path]:
+    """Results files by when their competitions were held (season, then start date; the file name breaks ties).
+
+    Skaters are joined through their partners by what the store already holds (a couple that changed federation
+    together is found under its earlier one), so the bundled seasons load in the order they happened, as they would
+    have been imported one by one: the joins do not depend on how the files happen to be named."""
+
+    def when(path: Path) -> tuple[str, str, str]:
+        try:
+            comps = json.loads(path.read_text(encoding="utf-8")).get("competitions") or []
+        except (OSError, ValueError, AttributeError):
+            return ("9999", "", path.name)  # the importer reports what is wrong with it, in its turn
+        keys = [(str(c.get("season") or "9999"), str(c.get("start_date") or "")) for c in comps if isinstance(c, dict)]
+        return (*min(keys, default=("9999", "")), path.name)
+
+    return sorted(files, key=when)
+
+
 _FORMAT_FIELD = re.compile(r'^\s*\{\s*"format"\s*:\s*"([^"]+)"')
 
 
@@ -58,7 +76,7 @@ async def open_store(path: str | Path, *, bundled: Path = BUNDLED_DATA) -> tuple
         if reindexed:
             log.info("story search index rebuilt: %d stories", reindexed)
         if not await ResultsRepository(db).has_imports():
-            files = bundled_files(bundled)
+            files = in_time_order(bundled_files(bundled))
             if not files:
                 log.warning("no bundled results found in %s; the store starts empty", bundled)
             for file in files:

@@ -11,11 +11,25 @@ import re
 import unicodedata
 
 QUOTE_LIMIT = 80
+# The largest id the store holds (64-bit, both engines): an id read from text beyond it names nothing stored.
+ID_MAX = 2**63 - 1
+_ID = re.compile(r"[0-9]{1,19}")
 
 # Discord's markdown inside a line: emphasis, code, spoilers, strike, masked links, escapes, mentions and
 # custom emoji (<:name:id>). Headings, lists and block quotes only start a line; quoted input never does.
 _MARKDOWN = re.compile(r"([\\*_~`|\[\]()<@])")
 _SPACE = re.compile(r"\s+")
+
+
+def id_in(text: str) -> int | None:
+    """The id `text` is (a button's custom_id part, a form field, an option typed or picked): ASCII digits naming
+    a number from 1 to ID_MAX; None for anything else (other scripts' digits, "²", a forged 20-digit number), so
+    that no reader of ids hands the store a number it cannot hold. The one parser of ids in text."""
+    text = text.strip()
+    if not _ID.fullmatch(text):
+        return None
+    value = int(text)
+    return value if 1 <= value <= ID_MAX else None
 
 
 def shorten(text: str, limit: int) -> str:

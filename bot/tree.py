@@ -16,7 +16,7 @@ from bot.text import quote
 from bot.ui.i18n import words_for
 from bot.ui.pick import PickView
 from bot.ui.replies import respond
-from db.database import StoreBusy
+from db.database import StoreBusy, StoreLost, UnstorableValue
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +39,10 @@ def error_message(error: BaseException) -> Text | None:
         return error.text
     if isinstance(error, StoreBusy):
         return t("error-store-busy")
+    if isinstance(error, StoreLost):
+        return t("error-store-lost" if error.saved is False else "error-store-lost-unsure")
+    if isinstance(error, UnstorableValue):
+        return t("error-unstorable-text" if error.kind == "text" else "error-unstorable-number")
     if isinstance(error, NeedsBotServer):
         return t("error-needs-bot-server")
     if isinstance(error, app_commands.NoPrivateMessage):

@@ -16,6 +16,7 @@ from bot.installs import anywhere
 from bot.services.access import Actor
 from bot.services.levels import LEVEL_LABELS
 from bot.services.live.service import disciplines_from, levels_from
+from bot.services.live.zones import zone_text
 from bot.services.results import DISCIPLINE_LABELS
 from bot.text import escape_markdown
 from bot.ui import live as ui
@@ -43,17 +44,19 @@ class Live(commands.Cog):
 
     # --- watched sites (owners) ---------------------------------------------------------------------------------
     @live.command(name="watch", description=command_text("cmd-live-watch"))
-    @app_commands.describe(url=command_text("cmd-live-watch-url"))
-    async def watch(self, interaction: discord.Interaction, url: app_commands.Range[str, 1, 2048]) -> None:
+    @app_commands.describe(url=command_text("cmd-live-watch-url"), timezone=command_text("cmd-live-watch-timezone"))
+    async def watch(
+        self,
+        interaction: discord.Interaction,
+        url: app_commands.Range[str, 1, 2048],
+        timezone: app_commands.Range[str, 1, 64] | None = None,
+    ) -> None:
         actor = await self._actor(interaction)
         # The first read imports the whole site, a request every few seconds: well past Discord's 3 s.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.service.watch(actor, url)
-        await respond(
-            interaction,
-            t("live-watching", name=escape_markdown(result.watch.label), segments=len(result.watch.schedule)),
-            ephemeral=True,
-        )
+        result = await self.service.watch(actor, url, timezone)
+        said = t("live-watching", name=escape_markdown(result.watch.label), segments=len(result.watch.schedule))
+        await respond(interaction, f"{said}\n{zone_text(result.watch.timezone)}", ephemeral=True)
 
     @live.command(name="unwatch", description=command_text("cmd-live-unwatch"))
     @app_commands.describe(competition=command_text("cmd-live-unwatch-competition"))

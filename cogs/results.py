@@ -9,8 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.installs import anywhere
+from bot.services.charts.build import protocol_card
 from bot.services.results.vocabulary import DISCIPLINES
-from bot.ui import embeds
+from bot.ui import charts, embeds
 from bot.ui.i18n import command_text, words_for
 from bot.ui.paging import Paginator
 from bot.ui.protocol import protocol_embed
@@ -29,6 +30,7 @@ DISCIPLINE_CHOICES = [
 class Results(commands.Cog):
     def __init__(self, bot: SkateBot) -> None:
         self.service = bot.results
+        self.charts = bot.charts
 
     @anywhere
     @app_commands.command(name="results", description=command_text("cmd-results"))
@@ -75,13 +77,25 @@ class Results(commands.Cog):
         athlete=command_text("cmd-protocol-athlete"),
         competition=command_text("cmd-protocol-competition"),
         segment=command_text("cmd-protocol-segment"),
+        card=command_text("cmd-protocol-card"),
     )
     @app_commands.autocomplete(
         athlete=_autocomplete.skaters, competition=_autocomplete.competitions, segment=_autocomplete.protocol_segments
     )
-    async def protocol(self, interaction: discord.Interaction, athlete: str, competition: str, segment: str) -> None:
+    async def protocol(
+        self, interaction: discord.Interaction, athlete: str, competition: str, segment: str, card: bool = False
+    ) -> None:
         view = await self.service.protocol(athlete, competition, segment)
-        await respond(interaction, embed=protocol_embed(view, words_for(interaction)))
+        words = words_for(interaction)
+        embed = protocol_embed(view, words)
+        if not card:
+            await respond(interaction, embed=embed)
+            return
+        answer = protocol_card(view)
+        await charts.thinking(interaction)
+        description = charts.protocol_description(answer, view.segment, view.competition.label, words)
+        file = await charts.attachment(self.charts, "protocol", answer.card, description, words)
+        await respond(interaction, embed=charts.with_image(embed, file), file=file)
 
 
 async def setup(bot: SkateBot) -> None:

@@ -125,6 +125,8 @@ class Stories(commands.Cog):
             if action == "flag":
                 await interaction.response.send_modal(ui.FlagModal(story_id, self._flag, words_for(interaction)))
             elif action == "read":
+                # The store may be slow to answer (a hung server): acknowledge the press first.
+                await interaction.response.defer(ephemeral=True, thinking=True)
                 view = await self.service.view(await self._actor(interaction), story_id)
                 await respond(interaction, embed=ui.full_body_embed(view), ephemeral=True)
         except Exception as error:  # buttons have no tree error handler: use the same one path

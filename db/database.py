@@ -60,6 +60,44 @@ class StoreBusy(DatabaseError):
     """Another process held the write lock for longer than a write may wait; nothing was written."""
 
 
+class StoreLost(DatabaseError):
+    """The store's server closed the connection in the middle of a statement (a restart, a failover) and a second
+    try was not safe (a write inside a transaction the caller runs) or failed too. `saved` is False when the write
+    never committed, None when the connection was lost during its COMMIT (it may or may not have been saved)."""
+
+    def __init__(self, message: str, *, saved: bool | None = False) -> None:
+        super().__init__(message)
+        self.saved = saved
+
+
+class UnstorableValue(DatabaseError):
+    """A statement's value no store holds as given: text with NUL or half of a surrogate pair (a client can send
+    both; SQLite's UTF-8 and PostgreSQL's text refuse them), or a whole number outside 64 bits. Raised before the
+    statement is sent, so nothing was written or looked up. `kind` is "text" or "number"."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(f"a {kind} value the store cannot hold")
+        self.kind = kind
+
+
+# The whole numbers both engines store (SQLite's INTEGER, PostgreSQL's BIGINT).
+INTEGER_MIN, INTEGER_MAX = -(2**63), 2**63 - 1
+_UNSTORABLE_TEXT = re.compile("[\x00\ud800-\udfff]")
+
+
+def check_values(params: Sequence[Any] | dict[str, Any]) -> None:
+    """UnstorableValue for a value of `params` neither engine can take as given (see there); both engines check
+    every statement's values through here, so any text a user can send is stored as given or refused the same way
+    on both, with nothing sent."""
+    for value in params.values() if isinstance(params, dict) else params:
+        kind = type(value)
+        if kind is str:
+            if _UNSTORABLE_TEXT.search(value):
+                raise UnstorableValue("text")
+        elif kind is int and not INTEGER_MIN <= value <= INTEGER_MAX:
+            raise UnstorableValue("number")
+
+
 def _is_busy(exc: sqlite3.Error) -> bool:
     code = getattr(exc, "sqlite_errorcode", None)
     if code is not None:
@@ -334,9 +372,11 @@ class SQLiteDatabase(Database):
     async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
         """Every row of a read. One trip to the connection's thread (execute, fetch and close there), where a
         cursor costs three: it matters to the commands that read a handful of small results (a profile)."""
+        check_values(params)
         return list(await self._reader.execute_fetchall(sql, params))
 
     async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None:
+        check_values(params)
         async with self._reader.execute(sql, params) as cursor:
             return await cursor.fetchone()
 
@@ -344,6 +384,7 @@ class SQLiteDatabase(Database):
         self, sql: str, params: Sequence[Any] | dict[str, Any] = (), *, batch: int = 2000
     ) -> AsyncIterator[Row]:
         """Yields rows a batch at a time: for big reads (every skater name) without holding them all."""
+        check_values(params)
         async with self._reader.execute(sql, params) as cursor:
             while rows := await cursor.fetchmany(batch):
                 for row in rows:
@@ -419,10 +460,12 @@ class SQLiteTransaction(Transaction):
         self._conn = connection
 
     async def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
+        check_values(params)
         async with self._conn.execute(sql, params) as cursor:
             return cursor.rowcount
 
     async def insert(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
+        check_values(params)
         async with self._conn.execute(sql, params) as cursor:
             assert cursor.lastrowid is not None
             return int(cursor.lastrowid)
@@ -431,9 +474,11 @@ class SQLiteTransaction(Transaction):
         await self._conn.executemany(sql, rows)
 
     async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None:
+        check_values(params)
         async with self._conn.execute(sql, params) as cursor:
             return await cursor.fetchone()
 
     async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
+        check_values(params)
         async with self._conn.execute(sql, params) as cursor:
             return list(await cursor.fetchall())

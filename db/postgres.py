@@ -19,10 +19,10 @@ import asyncio
 import functools
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -34,8 +34,10 @@ from db.database import (
     Database,
     DatabaseError,
     Row,
+    StoreLost,
     StoreMissing,
     Transaction,
+    check_values,
     pending_migrations,
     redacted,
 )
@@ -51,6 +53,24 @@ _MIGRATION_LOCK = 0x736B617465  # "skate"
 _WRITE_LOCK = 0x736B617466
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# How long a read may wait for the server (a hung one: stopped, swapping) before it is given up as StoreBusy.
+READ_WAIT = 10.0
+# What a server that went away mid-statement raises: a restart or failover (the session was terminated, the server
+# is starting up), a connection reset. A second try on a new connection is then safe for a read, and for a write
+# whose transaction never reached its COMMIT.
+LOST = (
+    asyncpg.PostgresConnectionError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.ConnectionFailureError,
+    ConnectionError,
+    OSError,
+)
+# What the client raises on a session the server ended under it (a statement after the termination arrived): inside
+# a write's transaction, that transaction is lost too.
+BROKEN = (asyncpg.InterfaceError, asyncpg.InternalClientError)
+T = TypeVar("T")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -105,7 +125,13 @@ def translate(sql: str) -> tuple[str, tuple[str, ...] | None]:
     return "".join(out), (tuple(names) if names else None)
 
 
-def _arguments(names: tuple[str, ...] | None, params: Sequence[Any] | dict[str, Any]) -> list[Any]:
+def _arguments(
+    names: tuple[str, ...] | None, params: Sequence[Any] | dict[str, Any], *, check: bool = True
+) -> list[Any]:
+    """The values in $n order; UnstorableValue (nothing sent) for one neither engine stores as given (`check`:
+    a bulk write's rows, an import's read from files, go unchecked as SQLite's executemany takes them)."""
+    if check:
+        check_values(params)
     if names is None:
         if isinstance(params, dict):
             raise TypeError("named values for a statement with ? placeholders")
@@ -133,6 +159,7 @@ class PostgresDatabase(Database):
         self._url = url
         self.path = redacted(url)
         self.write_wait = write_wait
+        self.read_wait = min(READ_WAIT, write_wait)
 
     @classmethod
     async def connect(
@@ -189,15 +216,51 @@ class PostgresDatabase(Database):
                 await self._writer.close()
 
     async def schema_version(self) -> int:
-        return int(await self._readers.fetchval("SELECT version FROM schema_version"))
+        version = await self._read(lambda conn, wait: conn.fetchval("SELECT version FROM schema_version", timeout=wait))
+        return int(version)
+
+    async def _read(self, run: Callable[[asyncpg.Connection, float], Awaitable[T]]) -> T:
+        """One read on a pooled session (`run(session, timeout)`): tried again once on fresh sessions when the server
+        closed the one it ran on (a restart, a failover: every pooled session is then stale, so all are replaced);
+        StoreLost when the second try fails too; StoreBusy when the server does not answer within `read_wait`
+        (hung), the session then dropped without a word to the server (a polite release would wait for it)."""
+        for attempt in (1, 2):
+            try:
+                conn = await asyncio.wait_for(self._readers.acquire(), self.read_wait)
+            except TimeoutError:
+                raise self._read_hung() from None
+            except LOST as exc:
+                if attempt == 2:
+                    raise StoreLost(f"the store {self.path} is unreachable: {exc}") from exc
+                await self._readers.expire_connections()
+                continue
+            try:
+                return await run(conn, self.read_wait)
+            except TimeoutError:
+                conn.terminate()
+                raise self._read_hung() from None
+            except (*LOST, *BROKEN) as exc:
+                conn.terminate()
+                if attempt == 2:
+                    raise StoreLost(f"the store {self.path} is unreachable: {exc}") from exc
+                log.warning("a read on %s lost its connection (%s); trying again on a new one", self.path, exc)
+                await self._readers.expire_connections()
+            finally:
+                await self._readers.release(conn)
+        raise AssertionError("unreachable")
+
+    def _read_hung(self) -> Exception:
+        return self.busy(f"the store {self.path} has not answered a read for {self.read_wait:g} s; nothing was read")
 
     async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
         text, names = translate(sql)
-        return list(await self._readers.fetch(text, *_arguments(names, params)))
+        arguments = _arguments(names, params)
+        return list(await self._read(lambda conn, wait: conn.fetch(text, *arguments, timeout=wait)))
 
     async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None:
         text, names = translate(sql)
-        row: Row | None = await self._readers.fetchrow(text, *_arguments(names, params))
+        arguments = _arguments(names, params)
+        row: Row | None = await self._read(lambda conn, wait: conn.fetchrow(text, *arguments, timeout=wait))
         return row
 
     async def stream(
@@ -209,10 +272,24 @@ class PostgresDatabase(Database):
             async for row in conn.cursor(text, *_arguments(names, params), prefetch=batch):
                 yield row
 
+    async def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
+        """One write in its own transaction; tried again once on a new connection when the server closed the old
+        one before the write committed (nothing of it was kept), as a read is."""
+        try:
+            return await super().execute(sql, params)
+        except StoreLost as lost:
+            if lost.saved is not False:
+                raise
+            log.warning("a write on %s lost its connection before committing; trying again", self.path)
+            return await super().execute(sql, params)
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
         """One PostgreSQL transaction on the write connection, which this process's other writes wait for;
-        commits at the end, rolls back on any exception."""
+        commits at the end, rolls back on any exception. A server that closes the connection during the block is
+        StoreLost (nothing saved: the block is the caller's, so it is not run again here), during COMMIT StoreLost
+        with `saved` None; one that does not answer within `write_wait` is StoreBusy, the connection given up (the
+        next write opens a new one)."""
         if self._writer is None:
             raise DatabaseError(f"the store at {self.path} was opened read-only")
         try:
@@ -223,14 +300,30 @@ class PostgresDatabase(Database):
                 "nothing was written"
             ) from None
         try:
-            writer, transaction = await self._begin()
             try:
-                yield PostgresTransaction(writer)
+                writer, transaction = await asyncio.wait_for(self._begin(), self.write_wait)
+            except TimeoutError:
+                self._give_up_writer()
+                raise self._hung() from None
+            try:
+                yield PostgresTransaction(writer, self.write_wait)
+            except (*LOST, *BROKEN) as exc:
+                self._give_up_writer()
+                raise StoreLost(f"the store {self.path} closed the connection; nothing was saved: {exc}") from exc
+            except TimeoutError:
+                self._give_up_writer()
+                raise self._hung() from None
             except BaseException:
                 if not writer.is_closed():
                     await transaction.rollback()
                 raise
-            await transaction.commit()
+            try:
+                await asyncio.wait_for(transaction.commit(), self.write_wait)
+            except (TimeoutError, *LOST) as exc:
+                self._give_up_writer()
+                raise StoreLost(
+                    f"the store {self.path} did not confirm a commit; the change may not have been saved", saved=None
+                ) from exc
         except asyncpg.LockNotAvailableError as exc:
             raise self.busy(
                 f"another program has been writing to the store {self.path} for over {self.write_wait:g} s; "
@@ -238,6 +331,14 @@ class PostgresDatabase(Database):
             ) from exc
         finally:
             self._lock.release()
+
+    def _give_up_writer(self) -> None:
+        """Drops the write connection without a word to the server (which may not answer): `_begin` opens a new one."""
+        if self._writer is not None and not self._writer.is_closed():
+            self._writer.terminate()
+
+    def _hung(self) -> Exception:
+        return self.busy(f"the store {self.path} has not answered for {self.write_wait:g} s; nothing was written")
 
     async def integrity_check(self) -> list[str]:
         """PostgreSQL keeps its own pages and constraints sound; what can be wrong is a constraint left
@@ -269,33 +370,40 @@ class PostgresDatabase(Database):
 
 
 class PostgresTransaction(Transaction):
+    """The statements of one transaction, each waiting for the server at most `wait` (a hung server: TimeoutError,
+    StoreBusy to the caller); an import's bulk rows (`executemany`) as long as they take."""
+
     dialect = POSTGRESQL
 
-    def __init__(self, connection: asyncpg.Connection) -> None:
+    def __init__(self, connection: asyncpg.Connection, wait: float | None = None) -> None:
         self._conn = connection
+        self._wait = wait
+
+    def _left(self) -> float | None:
+        return self._wait
 
     async def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
         text, names = translate(sql)
-        return _rowcount(await self._conn.execute(text, *_arguments(names, params)))
+        return _rowcount(await self._conn.execute(text, *_arguments(names, params), timeout=self._left()))
 
     async def insert(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
         text, names = translate(sql + " RETURNING id")
-        return int(await self._conn.fetchval(text, *_arguments(names, params)))
+        return int(await self._conn.fetchval(text, *_arguments(names, params), timeout=self._left()))
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         text, names = translate(sql)
-        arguments = [_arguments(names, row) for row in rows]
+        arguments = [_arguments(names, row, check=False) for row in rows]
         if arguments:
             await self._conn.executemany(text, arguments)
 
     async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None:
         text, names = translate(sql)
-        row: Row | None = await self._conn.fetchrow(text, *_arguments(names, params))
+        row: Row | None = await self._conn.fetchrow(text, *_arguments(names, params), timeout=self._left())
         return row
 
     async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
         text, names = translate(sql)
-        return list(await self._conn.fetch(text, *_arguments(names, params)))
+        return list(await self._conn.fetch(text, *_arguments(names, params), timeout=self._left()))
 
     async def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]]) -> None:
         """Many rows at once through COPY (skatebot db migrate-to)."""

@@ -12,9 +12,11 @@ import contextlib
 import logging
 import re
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console, Group, RenderableType
@@ -33,7 +35,7 @@ from bot.sandbox.server import (
     MessageEvent,
     User,
 )
-from bot.sandbox.state import LOCALES
+from bot.sandbox.state import LOCALES, Attachment
 
 log = logging.getLogger(__name__)
 
@@ -116,8 +118,11 @@ class SandboxConsole:
         member: User,
         console: Console,
         moderator: User | None = None,
+        attachments_dir: Path | None = None,
     ) -> None:
         self.server = server
+        # Where the bot's attachments (charts, exports) are saved for a person to open; made at the first one.
+        self.attachments_dir = attachments_dir
         self.guild = guild
         self.channel = channel
         self.owner = owner
@@ -220,7 +225,12 @@ class SandboxConsole:
         for embed in msg.embeds:
             parts.append(self._embed(embed))
         for att in msg.attachments:
-            parts.append(Text(f"📎 {att.filename} ({_size(att.size)})", style="blue"))
+            line = Text(f"📎 {att.filename} ({_size(att.size)})", style="blue")
+            if att.description:
+                line.append(f" · {att.description}", style="italic")
+            saved = self.save_attachment(att)
+            line.append(f"\n   saved to {saved}", style="dim")
+            parts.append(line)
         buttons = msg.buttons()
         if buttons:
             row = Text()
@@ -235,6 +245,16 @@ class SandboxConsole:
                 parts.append(Text(f"▾ {comp.get('placeholder') or 'select'}: {opts}", style="green"))
         self.console.print(Group(*parts))
         self._shown(msg)
+
+    def save_attachment(self, att: Attachment) -> Path:
+        """Writes an attachment to the session's folder (a new temporary one unless given), under its id and name."""
+        if self.attachments_dir is None:
+            self.attachments_dir = Path(tempfile.mkdtemp(prefix="skatebot-sandbox-attachments-"))
+        self.attachments_dir.mkdir(parents=True, exist_ok=True)
+        path = self.attachments_dir / f"{att.id}-{Path(att.filename).name}"
+        if not path.exists():
+            path.write_bytes(att.data)
+        return path
 
     def _mentions(self, text: str) -> str:
         """Channel, user and role mentions and timestamps as Discord's client shows them (no pings here)."""

@@ -215,6 +215,17 @@ class Attachment:
         return len(self.data)
 
 
+def _describe(files: list[Attachment], payload: dict[str, Any]) -> None:
+    """An uploaded file's description (its alternative text) as the payload's `attachments` give it: each names
+    its upload by index (`files[n]`), as Discord's Uploading Files describes."""
+    for item in payload.get("attachments") or []:
+        index = item.get("id") if isinstance(item, dict) else None
+        if isinstance(index, int | str) and str(index).isdigit() and int(index) < len(files):
+            description = item.get("description")
+            if isinstance(description, str):
+                files[int(index)].description = description
+
+
 @dataclass(eq=False)
 class Message:
     id: int
@@ -515,6 +526,7 @@ class State:
         interaction: InteractionResult | None = None,
         extra_flags: int = 0,
     ) -> Message:
+        _describe(files, payload)
         msg = Message(
             id=new_snowflake(),
             channel_id=channel.id,
@@ -533,6 +545,7 @@ class State:
         return msg
 
     def apply_edit(self, msg: Message, payload: dict[str, Any], files: list[Attachment]) -> None:
+        _describe(files, payload)
         if "content" in payload:
             msg.content = payload["content"] or ""
         if "embeds" in payload:

@@ -28,6 +28,7 @@ from rapidfuzz import fuzz
 from bot.i18n import Text, t
 from bot.services.countries import COUNTRIES, country_names
 from bot.services.names import normalize
+from bot.services.series import read_series, series_of, series_table, tokens
 from db.models import Competition
 
 __all__ = ["LEVEL_LABELS", "CompetitionFinder", "CompetitionLookup", "CompetitionQuery", "parse_query"]
@@ -66,14 +67,18 @@ _JUNIOR_WORDS = _LEVEL_WORDS["junior-worlds"][0]
 # Words that say nothing about which competition is meant.
 _FILLER = frozenset(
     "the of in at on a an and for to isu figure skating skate fs competition competitions event results result "
-    "season de du des la le les di del della der die das".split()
+    "season de du des la le les di del della der die das senior seniors".split()
 )
 _YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d\d(?![\d.,])")
 _SHORT_YEAR = re.compile(r"[’'‘](\d\d)\b")
 _SEASON = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[-/–—]\s*(\d\d(?:\d\d)?)(?!\d)")
 _ROMAN = re.compile(r"\b[IVXLC]{2,}\b")  # upper case only: "li" or "vi" in running text are not editions
 _ORDINAL = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\b", re.IGNORECASE)
-_GLUED_YEAR = re.compile(r"\b([a-z]+)((?:19|20)\d\d)\b")  # owg2026, wc2025
+_JA_ORDINAL = re.compile(r"第\s*(\d{1,3})\s*回")  # 第25回冬季オリンピック: the 25th
+_GLUED_YEAR = re.compile(r"^([a-z]+)((?:19|20)\d\d)$")  # owg2026, wc2025
+_GLUED_SHORT_YEAR = re.compile(r"^([a-z]+)(\d\d)$")  # wc25, gpf17: a year only after a series' short name
+_LONE_TWO_DIGITS = re.compile(r"(?<![\d\-/–—.,:])(?<![\-/–—] )(\d\d)(?!\s?[\-/–—.,:]\s?\d)(?!\d)")
+_SHORT_SEASON = re.compile(r"(?<![\d.,])(\d\d)\s*[-/–—]\s*(\d\d)(?![\d.,])")  # 24-25, 24/25
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 _TYPO_CUTOFF = 80.0
 _MIN_TYPO_LENGTH = 4
@@ -118,8 +123,10 @@ class CompetitionQuery:
     years: frozenset[int] = frozenset()
     seasons: frozenset[str] = frozenset()
     editions: frozenset[int] = frozenset()
-    words: tuple[str, ...] = ()  # normalized, without filler and facts
+    words: tuple[str, ...] = ()  # normalized, without filler, facts and the words that named a series
     partial: str = ""  # autocomplete: the word being typed (already in `words` unless it is numeric)
+    series: frozenset[str] = frozenset()  # the series the words named (data/series/): a fact, like a year
+    series_words: int = 0  # how many words named them
 
     @property
     def has_facts(self) -> bool:
@@ -127,12 +134,20 @@ class CompetitionQuery:
 
     @property
     def empty(self) -> bool:
-        return not (self.has_facts or self.words or self.partial)
+        return not (self.has_facts or self.words or self.partial or self.series)
+
+    def specific_series(self) -> list[str]:
+        """The series named, less those another named one is part of ("GP Skate America" -> Skate America)."""
+        table = series_table()
+        inside = {a for s in self.series for a in table.ancestors(s)[1:]}
+        return sorted(s for s in self.series if s not in inside)
 
     def levels(self) -> list[str]:
         """The levels the words name ("worlds" -> worlds; "junior worlds" -> junior-worlds)."""
         words = set(self.words)
         named = [level for level, (own, _) in _LEVEL_WORDS.items() if words & own]
+        table = series_table()
+        named += [level for s in self.specific_series() if (level := table.series[s].level) not in named]
         # "junior worlds" names both; the more specific one wins. Likewise "grand prix final".
         for specific, general in (("junior-worlds", "worlds"), ("grand-prix-final", "grand-prix")):
             if specific in named and general in named:
@@ -140,9 +155,11 @@ class CompetitionQuery:
         return named
 
 
-def parse_query(text: str, *, typing: bool = False) -> CompetitionQuery:
+def parse_query(text: str, *, typing: bool = False, series: bool = True) -> CompetitionQuery:
     """Reads facts and words out of `text`. With `typing` (autocomplete), the last word may be unfinished:
-    a number that could still become a year is kept aside instead of counting as a fact or a word."""
+    a number that could still become a year is kept aside instead of counting as a fact or a word. With
+    `series`, the words that name a series are read as one (data/series/); without, they stay words (a stored
+    competition's own name words, which a typo may be of)."""
     raw = text[:200]
     seasons = set()
 
@@ -154,26 +171,46 @@ def parse_query(text: str, *, typing: bool = False) -> CompetitionQuery:
         seasons.add(f"{start}-{end_year % 100:02d}")
         return " "
 
-    raw_no_season = _SEASON.sub(season, raw)
+    def short_season(match: re.Match[str]) -> str:
+        start, end = int(match.group(1)), int(match.group(2))
+        if end != (start + 1) % 100:
+            return match.group()
+        seasons.add(f"{2000 + start if start < 50 else 1900 + start}-{end:02d}")
+        return " "
+
+    raw_no_season = _SHORT_SEASON.sub(short_season, _SEASON.sub(season, raw))
     editions = {n for m in _ROMAN.finditer(raw_no_season) if (n := _roman(m.group()))}
     editions |= {int(m.group(1)) for m in _ORDINAL.finditer(raw_no_season)}
-    rest = _ROMAN.sub(" ", _ORDINAL.sub(" ", raw_no_season))
+    editions |= {int(m.group(1)) for m in _JA_ORDINAL.finditer(raw_no_season)}
+    rest = _ROMAN.sub(" ", _ORDINAL.sub(" ", _JA_ORDINAL.sub(" ", raw_no_season)))
     years = {2000 + int(m.group(1)) for m in _SHORT_YEAR.finditer(rest)}
     rest = _SHORT_YEAR.sub(" ", rest)
-    norm = _GLUED_YEAR.sub(r"\1 \2", normalize(rest))
-    tokens = norm.split()
+    table = series_table()
+    # Two digits standing alone ("Worlds 25"), not those of a range or a date ("2026-28", "3.25").
+    lone = {m.group() for m in _LONE_TWO_DIGITS.finditer(rest)}
+    split: list[str] = []
+    for token in tokens(rest, table):
+        glued = _GLUED_YEAR.match(token) or _GLUED_SHORT_YEAR.match(token)
+        if glued and (len(glued.group(2)) == 4 or (glued.group(1),) in table.phrases):
+            split += [glued.group(1), _full_year(glued.group(2))]
+        else:
+            split.append(token)
     partial = ""
-    if typing and tokens and not text[-1:].isspace():
-        partial = tokens[-1]
+    if typing and split and not text[-1:].isspace():
+        partial = split[-1]
         if partial.isdigit() and len(partial) < 4:
-            tokens = tokens[:-1]
+            split = split[:-1]
         elif partial.isdigit():
             partial = ""
+    reading = read_series(split, table) if series else None
+    named = reading.series if reading else ()
     words = []
-    for token in tokens:
+    for token in reading.words if reading else split:
         if _YEAR.fullmatch(token):
             years.add(int(token))
-        elif token not in _FILLER:
+        elif named and len(token) == 2 and token.isdigit() and token in lone and token != partial:
+            years.add(int(_full_year(token)))  # "Worlds 25", "NHK 17": a year beside a series' name
+        elif token not in _FILLER and not token.startswith("@"):
             words.append(token)
     return CompetitionQuery(
         text=text,
@@ -182,7 +219,16 @@ def parse_query(text: str, *, typing: bool = False) -> CompetitionQuery:
         editions=frozenset(editions),
         words=tuple(words),
         partial=partial if typing else "",
+        series=frozenset(named),
+        series_words=reading.consumed if reading else 0,
     )
+
+
+def _full_year(digits: str) -> str:
+    """'25' -> '2025', '98' -> '1998'; four digits as they are."""
+    if len(digits) == 4:
+        return digits
+    return str(2000 + int(digits) if int(digits) < 50 else 1900 + int(digits))
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +242,7 @@ class _Facts:
     names: frozenset[str]  # words of its names and key: typos of these are forgiven
     places: frozenset[str]  # words of its city, venue and country names
     levels: frozenset[str]  # words of its level
+    series: frozenset[str]  # the series it is of, and those they are part of (data/series/)
 
 
 @dataclass(slots=True)
@@ -205,14 +252,17 @@ class CompetitionLookup:
     query: CompetitionQuery
     matches: list[Competition] = field(default_factory=list)  # best first, then newest first
     nearby: list[Competition] = field(default_factory=list)  # when none match: what the words describe
+    # Only a country was named, and a series bears its name: "America 2025" may be the Worlds held there or a
+    # Skate America; what fits is offered as a question, never taken as the answer.
+    unsure: bool = False
 
     @property
     def match(self) -> Competition | None:
-        return self.matches[0] if len(self.matches) == 1 else None
+        return self.matches[0] if len(self.matches) == 1 and not self.unsure else None
 
     @property
     def ambiguous(self) -> bool:
-        return len(self.matches) > 1
+        return len(self.matches) > 1 or (self.unsure and bool(self.matches))
 
     def describe_missing(self) -> Text | None:
         """'2026 World Championships' (a message: the reader's words); None (the caller quotes the text as typed)
@@ -221,6 +271,14 @@ class CompetitionLookup:
         levels = self.query.levels()
         when = " ".join(sorted(self.query.seasons) or [str(y) for y in sorted(self.query.years)])
         level_words = frozenset().union(*(own | fitting for own, fitting in _LEVEL_WORDS.values()))
+        named = self.query.specific_series()
+        if len(named) == 1 and _LEVEL_OF_SERIES.get(named[0]) is None and not self.query.words:
+            series = t("series-" + named[0])  # "No Skate America 2025 in the store"
+            if self.query.editions:
+                return None
+            return t("store-missing-series-when", series=series, when=when) if when else series
+        if len(named) > 1:
+            return None
         if len(levels) == 1 and levels[0] in LEVEL_LABELS and set(self.query.words) <= level_words:
             edition = " ".join(_to_roman(n) for n in sorted(self.query.editions))
             level = t("level-competition-" + levels[0])
@@ -234,6 +292,10 @@ class CompetitionLookup:
         return None
 
 
+# The series that are a level of their own ("Worlds 2026" is described as "2026 World Championships", as before).
+_LEVEL_OF_SERIES = {level: level for level in LEVEL_LABELS} | {"nationals": "national"}
+
+
 def _newest_first(competition: Competition) -> tuple[str, int]:
     return (competition.start_date or "", competition.id)
 
@@ -245,9 +307,12 @@ class CompetitionFinder:
         self._facts = [self._facts_of(c) for c in competitions]
         self._by_key = {f.competition.key.casefold(): f.competition for f in self._facts}
         # Words that name a place (a city, venue or country) anywhere: never taken as a typo of another word.
-        self._place_words = frozenset().union(*(f.places for f in self._facts)) | frozenset(
+        self._country_words = frozenset(
             w for code in COUNTRIES for name in country_names(code) for w in normalize(name).split()
         )
+        self._place_words = frozenset().union(*(f.places for f in self._facts)) | self._country_words
+        # Country words that are also words of a series' name ("america" of Skate America, "china" of Cup of China).
+        self._series_countries = self._country_words & {w for phrase in series_table().phrases for w in phrase}
 
     @staticmethod
     def _facts_of(competition: Competition) -> _Facts:
@@ -255,7 +320,7 @@ class CompetitionFinder:
         texts = [competition.name, competition.short_name or "", competition.key]
         names: set[str] = set()
         for text in texts:
-            query = parse_query(text)
+            query = parse_query(text, series=False)
             names.update(query.words)
             years.update(query.years)
         places: set[str] = set()
@@ -273,6 +338,7 @@ class CompetitionFinder:
             names=frozenset(names - _FILLER),
             places=frozenset(places - _FILLER),
             levels=own | fitting,
+            series=series_of([competition.name, competition.short_name or ""], competition.key, competition.level),
         )
 
     def by_key(self, text: str) -> Competition | None:
@@ -295,13 +361,16 @@ class CompetitionFinder:
             if not typing:
                 matches = [c for c in matches if scores[c.id] >= best - 1e-9]
             matches.sort(key=lambda c: (scores[c.id], *_newest_first(c)), reverse=True)
-            return CompetitionLookup(query, matches)
+            unsure = not query.series and bool(query.words) and set(query.words) <= self._series_countries
+            return CompetitionLookup(query, matches, unsure=unsure)
         # Nothing fits: what do the words describe once the facts are set aside ("Boston" -> Worlds 2025
         # Boston), or once places are too ("Worlds Tokyo 2026" -> the Worlds), or the level alone?
         nearby: list[Competition] = []
         for words in (query.words, tuple(w for w in query.words if w not in self._place_words)):
-            relaxed = CompetitionQuery(text=query.text, words=words)
-            if words and (nearby := [f.competition for f in self._facts if self._score(relaxed, f) is not None]):
+            relaxed = CompetitionQuery(text=query.text, words=words, series=query.series)
+            if (words or query.series) and (
+                nearby := [f.competition for f in self._facts if self._score(relaxed, f) is not None]
+            ):
                 break
         if not nearby and query.levels():
             wanted = set(query.levels())
@@ -317,10 +386,17 @@ class CompetitionFinder:
             return None
         if query.editions and query.editions != {facts.edition}:
             return None
-        if facts.competition.level in _JUNIOR_LEVELS and query.levels() and not _JUNIOR_WORDS & set(query.words):
+        if not query.series <= facts.series:
+            return None  # "Skate America 2025" is a Skate America or nothing: never the Worlds held in America
+        if (
+            not query.series
+            and facts.competition.level in _JUNIOR_LEVELS
+            and query.levels()
+            and not _JUNIOR_WORDS & set(query.words)
+        ):
             return None  # "Worlds" names the senior championships: the junior ones only when "junior" is said
         vocabulary = facts.names | facts.places | facts.levels
-        score = 0.0
+        score = float(query.series_words)
         for word in query.words:
             if word in vocabulary:
                 score += 1.0

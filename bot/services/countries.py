@@ -59,6 +59,7 @@ COUNTRIES: dict[str, Country] = {
         _c("EGY", "EG", "Egypt", "Egyptian"),
         _c("ESP", "ES", "Spain", "Spanish"),
         _c("EST", "EE", "Estonia", "Estonian"),
+        _c("FSR", None, "Figure Skating Federation of Russia"),
         _c("FIN", "FI", "Finland", "Finnish"),
         _c("FRA", "FR", "France", "French"),
         _c("GBR", "GB", "Great Britain|Britain|United Kingdom|UK|Team GB", "British"),
@@ -131,9 +132,10 @@ for _country in COUNTRIES.values():
 
 
 # The names a federation's athletes competed under while it was suspended: the same skaters, so the same identity
-# (a Russian skater of 2016-17 is the "OAR" one of PyeongChang 2018). AIN (2024-) stands for Russia or Belarus
+# (a Russian skater of 2016-17 is the "OAR" one of PyeongChang 2018; FSR, the federation's own name, at the 2021
+# Worlds). AIN (2024-) stands for Russia or Belarus
 # and is left alone: which one cannot be read from the code.
-NEUTRAL_NAMES = {"OAR": "RUS", "ROC": "RUS", "RPC": "RUS"}
+NEUTRAL_NAMES = {"OAR": "RUS", "ROC": "RUS", "RPC": "RUS", "FSR": "RUS"}
 
 
 def federation(code: str) -> str:

@@ -25,7 +25,8 @@ from bot.services.access import now
 from bot.services.events import Signal
 from bot.services.facts import Fact, FactsService
 from bot.services.results import ResultsService
-from bot.services.urls import domain_of, publisher_from_domain
+from bot.services.results.vocabulary import event_name_text, segment_name_text
+from bot.services.urls import InvalidURL, domain_of, publisher_from_domain
 from db.models import AuditRecord, FactStory, Story
 from db.repositories.stories import StoryRepository
 
@@ -85,27 +86,39 @@ def fact_story(fact: Fact) -> FactStory:
         competition_id=fact.competition.id,
         event_id=fact.event.id,
         skater_ids=fact.skater_ids,
-        # A results file or folder imported from this machine is no link a reader can follow: only URLs are sources.
-        sources=tuple((url, publisher_from_domain(domain_of(url))) for url in fact.sources if _is_link(url)),
+        sources=_web_sources(fact.sources),
     )
 
 
-def _is_link(source: str) -> bool:
-    return source.startswith(("http://", "https://"))
+def _web_sources(sources: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The figures' sources a reader can follow, with their publishers. A source may be a local file (an import
+    of a folder: `skatebot import-isu FOLDER`): it stays the figures' provenance in the results store, but it is
+    no link, and a path on the importing machine is nobody's to read, so the story does not cite it."""
+    found = []
+    for url in sources:
+        try:
+            found.append((url, publisher_from_domain(domain_of(url))))
+        except InvalidURL:
+            continue
+    return tuple(found)
 
 
 def _see(fact: Fact) -> Text:
-    """Where a reader finds every figure: the skate's protocol for a jump, else the results of the event."""
+    """Where a reader finds every figure: the skate's protocol for a jump, else the results of the event. Named as
+    a user types them (the competition's label, the event and segment in the reader's words), never by the
+    store's keys: each is what the resolver reads back as that competition, event and segment."""
+    competition = fact.competition.label
     if fact.kind in ("quad", "axel") and fact.segment is not None:
         return t(
             "facts-see-protocol",
             athlete=fact.name,
-            competition=fact.competition.key,
-            segment=fact.segment.key,
+            competition=competition,
+            segment=segment_name_text(fact.segment),
         )
+    event = event_name_text(fact.event)
     if fact.segment is not None and fact.kind == "top-segment":
-        return t("facts-see-segment", competition=fact.competition.key, event=fact.event.key, segment=fact.segment.key)
-    return t("facts-see-results", competition=fact.competition.key, event=fact.event.key)
+        return t("facts-see-segment", competition=competition, event=event, segment=segment_name_text(fact.segment))
+    return t("facts-see-results", competition=competition, event=event)
 
 
 class FactStories:

@@ -299,11 +299,24 @@ class StoryService:
         punctuation or FTS5 syntax) is refused rather than answered with every story."""
         if not search_words(text):
             raise UserFacingError("search-no-words", text=quote(text, 100))
-        return await self.stories.search(actor.guild_id, text, SEARCH_LIMIT)
+        return await self._search(actor, text)
 
     async def suggest(self, actor: Actor, text: str) -> list[Story]:
         """Autocomplete: the matching stories, or the most recent ones while nothing searchable is typed."""
-        return await self.stories.search(actor.guild_id, text, SEARCH_LIMIT)
+        return await self._search(actor, text)
+
+    async def _search(self, actor: Actor, text: str) -> list[Story]:
+        """The stories matching `text`, then those matching it with a skater's name in Japanese ("坂本") put in
+        the store's words ("Kaori Sakamoto"): a story from the results is stored in the store's words and read
+        in Japanese with the name as data/names/ writes it."""
+        found = await self.stories.search(actor.guild_id, text, SEARCH_LIMIT)
+        seen = {story.id for story in found}
+        for other in self.results.in_store_words(text):
+            for story in await self.stories.search(actor.guild_id, other, SEARCH_LIMIT):
+                if story.id not in seen:
+                    seen.add(story.id)
+                    found.append(story)
+        return found[:SEARCH_LIMIT]
 
     async def history(self, actor: Actor, story_id: int) -> tuple[Story, list[AuditEntry]]:
         """The audit trail. A server's moderators see the reports filed in their server only; the bot's

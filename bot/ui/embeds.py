@@ -13,6 +13,7 @@ from bot.i18n import Text, Words, t
 from bot.services.eras import era_short_text, era_text
 from bot.services.levels import is_senior, level_text
 from bot.services.results import (
+    DISPUTED_PREFIX,
     AthleteProfile,
     CareerCompetition,
     HeadToHead,
@@ -22,8 +23,16 @@ from bot.services.results import (
     Podium,
     Standings,
     difference,
+    disputed_notes,
+    place_ranges,
 )
-from bot.services.results.vocabulary import discipline_phrase, discipline_text, event_name_text, segment_name_text
+from bot.services.results.vocabulary import (
+    discipline_phrase,
+    discipline_text,
+    event_name_text,
+    segment_abbreviation,
+    segment_name_text,
+)
 from bot.text import pad
 from bot.ui.flags import flag
 from db.models import Competition, Entry, Event, Figure, Segment, Skater, StoreSummary
@@ -161,8 +170,24 @@ def _standings_pages(standings: Standings, words: Words) -> list[discord.Embed]:
         lines = [_segment_line(entry, standings.focus, words) for entry in standings.entries]
     else:
         lines = [_final_line(entry, standings.segments, words) for entry in standings.entries]
+        known = standings.known_places()
+        if known is not None:  # compiled from reports: say which places these are, the gaps stay gaps
+            key = "results-known-places" if known else "results-no-places-known"
+            lines.insert(0, words(key, places=place_ranges(known), n=len(standings.entries)))
     if not lines:
-        lines = [words("results-none-stored")]
+        # a competition known by its schedule (Worlds 2026): its dates and venue, no result yet
+        days = [d for d in dict.fromkeys((competition.start_date, competition.end_date)) if d]
+        where = ", ".join(p for p in (competition.venue, competition.city, competition.country) if p)
+        lines = [
+            words(
+                "results-none-yet",
+                competition=competition.label,
+                dates=" – ".join(days) if days else "—",
+                place=where or "—",
+            )
+            if days or where
+            else words("results-none-stored")
+        ]
     pages = [lines[i : i + PAGE_SIZE] for i in range(0, len(lines), PAGE_SIZE)]
     footer = provenance_footer(standings.figures(), words)
     embeds = []
@@ -190,10 +215,14 @@ def _final_line(entry: Entry, segments: Sequence[Segment], words: Words) -> str:
         result = entry.segments.get(segment.id)
         if result and (result.tss or result.rank):
             rank = f" ({result.rank.value}{mark(result.rank)})" if result.rank else ""
-            parts.append(f"{segment.key} {score(result.tss)}{rank}")
+            parts.append(f"{segment_abbreviation(segment)} {score(result.tss)}{rank}")
     place = place_text(entry.place, entry.status, words=words)
     line = f"**{place}** {flag(entry.country)} **{_name(entry, words)}** {entry.country} — **{score(entry.total)}**"
-    return line + ("\n\u2003" + " · ".join(parts) if parts else "")
+    line += "\n\u2003" + " · ".join(parts) if parts else ""
+    # a figure the sources disagree on is never shown as a value: its candidates, as the note names them
+    for note in disputed_notes(entry):
+        line += "\n\u2003" + words("results-disputed", text=_escape(str(note.value)[len(DISPUTED_PREFIX) :]))
+    return line
 
 
 def _segment_line(entry: Entry, segment: Segment, words: Words) -> str:
@@ -382,7 +411,7 @@ def _entry_outcome(entry: Entry, profile: AthleteProfile, words: Words) -> str:
     for segment_id, result in entry.segments.items():
         segment = profile.segments.get(segment_id)
         if segment and result.tss:
-            scores.append(f"{segment.key} {score(result.tss)}")
+            scores.append(f"{segment_abbreviation(segment)} {score(result.tss)}")
     if scores:
         return words("athlete-segments-only", scores=" · ".join(scores))
     return score(entry.total)
@@ -580,7 +609,8 @@ def _meeting_lines(meeting: HeadToHeadEvent, words: Words, figures: list[Figure]
             continue
         ta, tb = ra.tss if ra else None, rb.tss if rb else None
         lines.append(
-            words("compare-segment", segment=segment.key, a=score(ta), b=score(tb)) + signed(difference(ta, tb))
+            words("compare-segment", segment=segment_abbreviation(segment), a=score(ta), b=score(tb))
+            + signed(difference(ta, tb))
         )
         figures += [f for f in (ta, tb) if f]
     figures += [f for f in (meeting.a.total, meeting.b.total) if f]

@@ -372,7 +372,8 @@ def schedule_embed(words: Words, view: ScheduleView) -> discord.Embed:
     embed.description = head
     _pack(words, embed, "\u200b", lines)
     if view.timezone:
-        set_footer(embed, words("live-schedule-zone", zone=view.timezone))
+        key = {"watcher": "live-schedule-zone-watcher", "venue": "live-schedule-zone-venue"}.get(view.zone_source)
+        set_footer(embed, words(key or "live-schedule-zone", zone=view.timezone))
     return fit_embed(embed)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable, Sequence
 import discord
 
 from bot.errors import Suggestion
-from bot.i18n import Words
+from bot.i18n import Text, Words
 from bot.text import shorten
 from bot.ui.i18n import words_for
 
@@ -35,7 +35,9 @@ class PickView(discord.ui.View):
         self._on_pick = on_pick
         self.origin: discord.Interaction | None = None
         options = [
-            discord.SelectOption(label=shorten(s.label, OPTION_LIMIT), value=s.value)
+            discord.SelectOption(  # a message in the asker's words ("男子シングル"), or a name as stored
+                label=shorten(words(s.label) if isinstance(s.label, Text) else s.label, OPTION_LIMIT), value=s.value
+            )
             for s in suggestions
             if 0 < len(s.value) <= OPTION_LIMIT
         ][:MAX_OPTIONS]

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.errors import UserFacingError
+from bot.errors import NotFound, UserFacingError, parse_id
 from bot.i18n import DEFAULT_LOCALE, Text, Words, catalogue, render, t
 from bot.services.claims import CheckReport
 from bot.services.fact_stories import fact_words
@@ -286,14 +286,16 @@ class _StoryButton:
     """A button that carries its story id in its custom_id ("story:<action>:<id>"), so it keeps working after
     a restart. What a press does is not the display's business: the button announces it as the client event
     STORY_BUTTON_EVENT, and whoever handles story actions (the stories cog) listens and answers, errors
-    included."""
+    included. A press's id is the client's to send: it is read (`parse_id`) before anything is announced, and one
+    no story could have is answered as a story the store lacks."""
 
     action = ""
     key = ""  # the catalogue key of its label
     emoji = ""
 
-    def __init__(self, story_id: int, words: Words | None = None) -> None:
-        """`words`: the language of whoever sees the message (a server's, for a post); default otherwise."""
+    def __init__(self, story_id: int | str, words: Words | None = None) -> None:
+        """`words`: the language of whoever sees the message (a server's, for a post); default otherwise.
+        `story_id`: the id, or a press's text of it (checked when pressed)."""
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=(words or render)(self.key),
             emoji=self.emoji,
@@ -307,10 +309,16 @@ class _StoryButton:
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> _StoryButton:
-        return cls(int(match["id"]))
+        # Never raises: discord.py drops a press whose item cannot be made without a word to the user.
+        return cls(match["id"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        interaction.client.dispatch(STORY_BUTTON_EVENT, interaction, self.action, self.story_id)
+        try:
+            story_id = parse_id(str(self.story_id), t("story-noun"))
+        except NotFound as error:
+            await report_error(interaction, error)
+            return
+        interaction.client.dispatch(STORY_BUTTON_EVENT, interaction, self.action, story_id)
 
 
 # from_custom_id comes from the mixin, returning the concrete class: mypy cannot see that through the mixin.
@@ -348,7 +356,7 @@ def story_id_of(message: discord.Message) -> int | None:
         for component in getattr(row, "children", [row]):
             match = STORY_ID_IN_BUTTON.match(getattr(component, "custom_id", None) or "")
             if match:
-                return int(match.group(1))
+                return parse_id(match.group(1), t("story-noun"))
     return None
 
 

@@ -85,28 +85,44 @@ class LiveRepository:
         return self._db
 
     # --- watched sites ----------------------------------------------------------------------------------------
-    async def add_watch(self, url: str, next_poll_at: str, audit: AuditRecord) -> Watch | None:
-        """The new watch, or None when the site is already watched (a stopped or ended watch is resumed)."""
+    async def add_watch(
+        self, url: str, next_poll_at: str, audit: AuditRecord, *, timezone: str | None = None
+    ) -> Watch | None:
+        """The new watch, or None when the site is already watched (a stopped or ended watch is resumed).
+        `timezone`: the zone the watcher gave for a schedule without an offset ("watcher:Europe/Moscow")."""
         async with self._db.transaction() as tx:
             existing = await tx.fetchone("SELECT * FROM live_watches WHERE url = ?", (url,))
             if existing is not None and existing["state"] == WatchState.WATCHING:
                 return None
             if existing is not None:
                 await tx.execute(
-                    "UPDATE live_watches SET state = 'watching', next_poll_at = ?, failures = 0, last_error = NULL "
-                    "WHERE id = ?",
-                    (next_poll_at, existing["id"]),
+                    "UPDATE live_watches SET state = 'watching', next_poll_at = ?, failures = 0, last_error = NULL, "
+                    "timezone = coalesce(?, timezone) WHERE id = ?",
+                    (next_poll_at, timezone, existing["id"]),
                 )
                 watch_id = existing["id"]
             else:
                 watch_id = await tx.insert(
-                    "INSERT INTO live_watches (url, added_by, added_at, next_poll_at) VALUES (?, ?, ?, ?)",
-                    (url, audit.actor_id, audit.at, next_poll_at),
+                    "INSERT INTO live_watches (url, added_by, added_at, next_poll_at, timezone) VALUES (?, ?, ?, ?, ?)",
+                    (url, audit.actor_id, audit.at, next_poll_at, timezone),
                 )
             await write_audit(tx, None, audit)
             row = await tx.fetchone("SELECT * FROM live_watches WHERE id = ?", (watch_id,))
         assert row is not None
         return _watch(row)
+
+    async def forget_watch(self, watch_id: int) -> bool:
+        """Deletes a watch that never reached its site (no poll, nothing seen): whether it did."""
+        async with self._db.transaction() as tx:
+            row = await tx.fetchone(
+                "SELECT id FROM live_watches w WHERE id = ? AND polled_at IS NULL "
+                "AND NOT EXISTS (SELECT 1 FROM live_items i WHERE i.watch_id = w.id)",
+                (watch_id,),
+            )
+            if row is None:
+                return False
+            await tx.execute("DELETE FROM live_watches WHERE id = ?", (watch_id,))
+        return True
 
     async def watch(self, watch_id: int) -> Watch | None:
         row = await self._db.fetchone("SELECT * FROM live_watches WHERE id = ?", (watch_id,))
@@ -287,8 +303,12 @@ class LiveRepository:
                 return
             await tx.execute("DELETE FROM live_subscriptions WHERE id = ?", (subscription_id,))
             watch_clause = "" if row["watch_id"] is None else "AND watch_id = :watch"
+            # Only the posts no other subscription of the channel still wants: ending "every competition" keeps the
+            # due posts of a subscription of the channel to one competition, and the other way round.
             await tx.execute(
-                f"DELETE FROM live_posts WHERE channel_id = :channel {watch_clause} AND state = 'due'",
+                f"DELETE FROM live_posts WHERE channel_id = :channel {watch_clause} AND state = 'due' "
+                "AND NOT EXISTS (SELECT 1 FROM live_subscriptions s WHERE s.channel_id = :channel "
+                "AND (s.watch_id IS NULL OR s.watch_id = live_posts.watch_id))",
                 {"channel": row["channel_id"], "watch": row["watch_id"]},
             )
             await write_audit(tx, None, audit)

@@ -77,7 +77,8 @@ async def test_a_server_with_no_story_of_its_own_gets_a_moment_from_the_results_
     # On this day: the free skates of Worlds 2025 (29 March), told from the results with their own label.
     assert "On this day in 2025" in embed["description"]
     assert fields["Label"] == "📊 From the results"
-    assert re.match(r"`/(results|protocol) .*competition:wc2025", fields["In the results"])
+    # Named as a user types them, never by the store's keys (competition:wc2025).
+    assert re.match(r"`/(results|protocol) .*competition:Worlds 2025 Boston", fields["In the results"])
     assert "](https://" in fields["Sources"]
     story_id = int(embed["footer"]["text"].rsplit("#", 1)[1])
     story = await sandbox.bot.stories.get(story_id)

@@ -34,7 +34,16 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ),
     (
         "services",
-        ("bot.services", "bot.errors", "bot.i18n", "bot.text", "bot.settings", "bot.ratelimit", "bot.logs"),
+        (
+            "bot.services",
+            "bot.errors",
+            "bot.i18n",
+            "bot.text",
+            "bot.settings",
+            "bot.ratelimit",
+            "bot.logs",
+            "bot.render",  # the chart worker: no discord; matplotlib only inside its process
+        ),
     ),
     ("db", ("db",)),
 ]

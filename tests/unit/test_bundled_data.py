@@ -13,6 +13,7 @@ import pytest
 from data import convert_buzzfeed
 from data import convert_shared as conv
 from data.converter import buzzfeed as bf
+from data.converter.seasons import SEASONS
 from tests.shared import shared_path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -282,7 +283,7 @@ def test_history_files_equal_the_converter_output(history_output: tuple[dict[str
 
 
 def test_history_converter_cli_writes_valid_files(tmp_path: Path) -> None:
-    for comp_id in FILES:  # the curated files name the skaters they share with this data
+    for comp_id in (*FILES, *SEASONS):  # the curated files name the skaters they share with this data
         shutil.copy(DATA / f"{comp_id}.json", tmp_path)
     assert convert_buzzfeed.main([str(shared_path("data", bf.DATASET)), str(tmp_path)]) == 0
     for stem in HISTORY:

@@ -11,7 +11,7 @@ from db.database import Database
 
 async def test_a_fresh_store_holds_every_bundled_competition(store: Database) -> None:
     keys = {row["key"] for row in await store.fetchall("SELECT key FROM competitions")}
-    assert len(keys) == 21 and {"owg2026", "owg2018", "wc2025", "wc2017", "gpf1617", "gpf2017", "ec2017"} <= keys
+    assert len(keys) == 41 and {"owg2026", "owg2018", "wc2025", "wc2017", "gpf1617", "gpf2017", "ec2017"} <= keys
     counts = await store.fetchone(
         "SELECT (SELECT count(*) FROM protocol_elements) AS elements, (SELECT count(*) FROM protocol_components) AS "
         "components, (SELECT count(*) FROM segment_results WHERE entry_id IN (SELECT e.id FROM entries e JOIN events v "
@@ -27,10 +27,19 @@ async def test_no_skater_is_stored_twice_across_sources(store: Database) -> None
         words = frozenset(normalize(row["name"]).replace("-", " ").split())
         people[words].append((row["name"], row["country"]))
     twice = sorted(sorted(country for _, country in found) for found in people.values() if len(found) > 1)
-    # One name under two federations stays two skaters: the importer never joins by name alone. These three changed
-    # federation without their partner (Fournier Beaudry from DEN to FRA, Gubanova from RUS to GEO, Volodin from RUS
-    # to GER), so nothing else ties their two records; /athlete tells them apart by country.
-    assert twice == [["DEN", "FRA"], ["GEO", "RUS"], ["GER", "RUS"]], twice
+    # One name under two federations stays two skaters: the importer never joins by name alone. These changed
+    # federation without their partner (Fournier Beaudry from DEN, and CAN with the same partner, to FRA; Gubanova
+    # from RUS to GEO; Volodin from RUS to GER; James from FRA to CAN; Manni from SUI to ITA; Chtchetinina from SUI
+    # to POL; Efimova from RUS to USA), so nothing else ties their two records; /athlete tells them apart by country.
+    assert twice == [
+        ["CAN", "FRA"],
+        ["DEN", "FRA"],
+        ["GEO", "RUS"],
+        ["GER", "RUS"],
+        ["ITA", "SUI"],
+        ["POL", "SUI"],
+        ["RUS", "USA"],
+    ], twice
 
 
 async def test_skaters_of_the_curated_files_join_their_2016_18_results(store: Database) -> None:

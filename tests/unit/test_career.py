@@ -18,6 +18,7 @@ from bot.i18n import Words, render
 from bot.services.eras import era_text
 from bot.services.results import AthleteProfile, ResultsService
 from bot.ui import embeds
+from data.converter.seasons import SEASONS
 from db.database import Database
 from tests.shared import shared_path
 
@@ -84,6 +85,20 @@ def curated_results(key: str, name: str) -> tuple[dict, dict]:
     raise AssertionError(f"{name} not in {key}.json")
 
 
+def season_places(name: str) -> list[tuple[str, str, int]]:
+    """(competition key, level, place) of a skater's placed senior entries in the bundled seasons 2018-19 to 2025-26
+    (data/<key>.json of data.converter.seasons.SEASONS)."""
+    out = []
+    for key in SEASONS:
+        document = json.loads((DATA / f"{key}.json").read_text(encoding="utf-8"))
+        for competition in document["competitions"]:
+            for event in competition["events"]:
+                for entry in event["entries"]:
+                    if any(s["name"] == name for s in entry["skaters"]) and entry.get("place"):
+                        out.append((key, competition["level"], entry["place"]["value"]))
+    return out
+
+
 def curated_segment(event: dict, entry: dict, kind: str) -> tuple[float, str]:
     """(score, date) of the entry's segment of that kind."""
     for segment in event["segments"]:
@@ -111,6 +126,10 @@ async def test_medals_by_kind_of_competition_match_the_protocols(results: Result
     _, olympic = curated_results("owg2018", "Yuzuru Hanyu")
     expected["olympics"][olympic["place"]["value"] - 1] += 1
     assert expected["worlds"] == [1, 0, 0] and expected["grand-prix"] == [1, 2, 0]  # the data, as remembered
+    for _key, level, place in season_places("Yuzuru Hanyu"):  # 2019 and 2021 Worlds, the 2019 Final
+        if place <= 3:
+            expected[KINDS[level]][place - 1] += 1
+    assert expected["worlds"] == [1, 1, 1] and expected["grand-prix-final"][1] >= 1
 
     profile = await results.profile("Yuzuru Hanyu")
     for kind in ("olympics", "worlds", "continental", "grand-prix-final", "grand-prix", "other"):
@@ -120,9 +139,9 @@ async def test_medals_by_kind_of_competition_match_the_protocols(results: Result
     lines = embeds.profile_embed(profile, WORDS).fields[0].value.splitlines()
     assert lines == [
         "Olympic Winter Games: 🥇 1",
-        "World Championships: 🥇 1",
+        "World Championships: 🥇 1 · 🥈 1 · 🥉 1",
         "Europeans and Four Continents: 🥈 1",
-        "Grand Prix Final: 🥇 1",
+        "Grand Prix Final: 🥇 1 · 🥈 1",
         "Grand Prix: 🥇 1 · 🥈 2",
     ]
 
@@ -141,9 +160,16 @@ async def test_junior_and_team_medals_are_counted_apart(results: ResultsService)
     profile = await results.profile("Kaori Sakamoto")
     assert profile.medal_count("olympics") == (0, 1, 1)
     assert profile.medal_count("olympics", team=True) == (0, 1, 0)  # Japan, second in the 2026 team event
-    assert profile.medal_count("worlds") == (0, 1, 0)
-    assert profile.medal_count("grand-prix") == (0, 1, 0)
-    assert profile.medal_count("grand-prix-final") == (0, 0, 0)  # the senior Final: none
+    seasons: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for _key, level, place in season_places("Kaori Sakamoto"):
+        if place <= 3:
+            seasons[KINDS[level]][place - 1] += 1
+    assert profile.medal_count("worlds") == tuple(a + b for a, b in zip((0, 1, 0), seasons["worlds"], strict=True))
+    assert profile.medal_count("worlds") == (3, 1, 0)  # 2022-2024 gold (the bundled seasons), 2025 silver
+    assert profile.medal_count("grand-prix") == tuple(
+        a + b for a, b in zip((0, 1, 0), seasons["grand-prix"], strict=True)
+    )
+    assert profile.medal_count("grand-prix-final") == tuple(seasons["grand-prix-final"]) == (1, 0, 2)
     assert profile.medal_count("grand-prix-final", "junior") == (0, 0, 1)
     medals = embeds.profile_embed(profile, WORDS).fields[0].value
     assert "Junior · Grand Prix Final: 🥉 1" in medals and "Olympic Winter Games, team event: 🥈 1" in medals
@@ -163,8 +189,9 @@ async def test_hanyu_bests_of_2010_18_and_where_they_came_from(results: ResultsS
         "Total": [(r[4], r[0]) for r in protocols if r[4]] + [(olympic["total"]["value"], pyeongchang)],
     }
     profile = await results.profile("Yuzuru Hanyu")
-    bests = {str(b.label): b for b in profile.bests}
-    assert {b.era for b in profile.bests} == {"2010-2018"}  # every score of his in the store: 2016-18
+    bests = {str(b.label): b for b in profile.bests if b.era == "2010-2018"}
+    # his scores in the store: 2016-18, and the 2019 Worlds and Finals and 2021 Worlds of the bundled seasons
+    assert {b.era for b in profile.bests} == {"2010-2018", "2018-2022"}
     for label, scores in candidates.items():
         best_score, where = max(scores)
         assert float(bests[label].score.value) == best_score, label
@@ -174,8 +201,7 @@ async def test_hanyu_bests_of_2010_18_and_where_they_came_from(results: ResultsS
     assert bests["Free skate"].competition.key == bests["Total"].competition.key == "wc2017"
 
     embed = embeds.profile_embed(profile, WORDS)
-    [field] = [f for f in embed.fields if f.name.startswith("Best scores")]
-    assert field.name == "Best scores in this store · " + render(era_text("2010-2018"))
+    [field] = [f for f in embed.fields if f.name == "Best scores in this store · " + render(era_text("2010-2018"))]
     assert field.value.splitlines() == [
         "Short program: **111.68*** (PyeongChang 2018, 2018-02-16)",
         "Free skate: **223.20** (Worlds 2017, 2017-03-27 to 2017-04-02)",  # the protocols give no day: the dates
@@ -214,9 +240,16 @@ async def test_a_career_across_eras_has_a_set_of_bests_per_era(results: ResultsS
     event, beijing = curated_results("owg2022", "Shoma Uno")
     profile = await results.profile("Shoma Uno")
     bests = bests_of(profile)
-    assert {era for era, _ in bests} == {"2010-2018", "2018-2022"}
-    assert bests[("2018-2022", "Short program")] == (curated_segment(event, beijing, "short_program")[0], "owg2022")
-    assert bests[("2018-2022", "Free skate")] == (curated_segment(event, beijing, "free_skate")[0], "owg2022")
+    assert {era for era, _ in bests} == {"2010-2018", "2018-2022", "2022-"}  # 2022-23 and 2023-24: the seasons
+    # his 2022 Worlds short program (109.63, wc2022.json) is above Beijing's
+    _, worlds_2022 = curated_results("wc2022", "Shoma Uno")
+    wc_sp = worlds_2022["segments"]["SP"]["tss"]["value"]
+    assert wc_sp > curated_segment(event, beijing, "short_program")[0]
+    assert bests[("2018-2022", "Short program")] == (wc_sp, "wc2022")
+    assert bests[("2018-2022", "Free skate")] == (worlds_2022["segments"]["FS"]["tss"]["value"], "wc2022")
+    # Beijing's total is his best of 2018-22 in the store: his 2022 Worlds total is disputed between sources
+    # (312.48 or 312.38), so it is no stored figure
+    assert "total" not in worlds_2022
     assert bests[("2018-2022", "Total")] == (beijing["total"]["value"], "owg2022")
     assert bests[("2010-2018", "Short program")][0] == max(r[2] for r in protocols if r[2])
     assert bests[("2010-2018", "Free skate")][0] == max(r[3] for r in protocols if r[3])
@@ -226,9 +259,9 @@ async def test_a_career_across_eras_has_a_set_of_bests_per_era(results: ResultsS
     embed = embeds.profile_embed(profile, WORDS)
     best_fields = [f for f in embed.fields if f.name.startswith("Best scores")]
     assert [f.name for f in best_fields] == [
-        "Best scores in this store · " + render(era_text(era)) for era in ("2018-2022", "2010-2018")
+        "Best scores in this store · " + render(era_text(era)) for era in ("2022-", "2018-2022", "2010-2018")
     ]
-    assert "(Beijing 2022, " in best_fields[0].value and "Beijing" not in best_fields[1].value
+    assert "(Beijing 2022, " in best_fields[1].value and "Beijing" not in best_fields[2].value
 
 
 async def test_an_ice_dance_best_of_2010_18_is_a_short_dance(results: ResultsService) -> None:
@@ -330,14 +363,19 @@ async def test_compare_across_the_whole_history_counts_each_era_apart(results: R
 
     h2h = await results.compare("Nathan Chen", "Shoma Uno")
     assert {m.competition.name for m in h2h.meetings if m.era == "2010-2018"} == shared and len(shared) >= 4
-    assert [m.competition.key for m in h2h.meetings if m.era == "2018-2022"] == ["owg2022"]
+    # 2018-22: Beijing, and the 2018 Final of the bundled seasons (Chen 1st, Uno 2nd)
+    assert [m.competition.key for m in h2h.meetings if m.era == "2018-2022"] == ["owg2022", "gpf1819"]
     assert h2h.mixes_eras and h2h.eras == ["2018-2022", "2010-2018"]
     old = next(t for t in h2h.tallies if t.era == "2010-2018")
     chen_ahead = sum(chen[c][5] < uno[c][5] for c in shared)
     assert (old.meetings, old.a_wins, old.b_wins) == (len(shared), chen_ahead, len(shared) - chen_ahead)
     new = next(t for t in h2h.tallies if t.era == "2018-2022")
     beijing = chen_2022["place"]["value"] < uno_2022["place"]["value"]
-    assert (new.meetings, new.a_wins, new.b_wins) == (1, int(beijing), int(not beijing))
+    final = (
+        dict((k, p) for k, _, p in season_places("Nathan Chen"))["gpf1819"]
+        < dict((k, p) for k, _, p in season_places("Shoma Uno"))["gpf1819"]
+    )
+    assert (new.meetings, new.a_wins, new.b_wins) == (2, int(beijing) + int(final), 2 - int(beijing) - int(final))
 
     embed = embeds.head_to_head_embed(h2h, WORDS)
     assert_within_limits(embed)
@@ -416,7 +454,7 @@ async def test_a_junior_worlds_medal_is_a_junior_medal_of_its_own_kind(store: Da
     await service.refresh()
     profile = await service.profile("Kaori Sakamoto")
     assert profile.medal_count("junior-worlds", "junior") == (1, 0, 0)
-    assert profile.medal_count("worlds") == (0, 1, 0)  # her senior Worlds medal of 2025 only
+    assert profile.medal_count("worlds") == (3, 1, 0)  # her senior Worlds medals (2022-2025), apart
     lines = embeds.profile_embed(profile, WORDS).fields[0].value.splitlines()
     assert lines[-2:] == ["World Junior Championships: 🥇 1", "Junior · Grand Prix Final: 🥉 1"]  # after the senior
     bests = bests_of(profile)

@@ -127,7 +127,10 @@ def test_typos_are_forgiven_for_names_never_for_facts_or_places() -> None:
 
 
 def test_countries_and_editions() -> None:
-    assert FINDER.lookup("Italy 2026").match == BY_KEY["owg2026"]
+    # A country alone that a series is named after (Gran Premio d'Italia, Skate America) is a question.
+    assert FINDER.lookup("Italy 2026").match is None and FINDER.lookup("Italy 2026").matches == [BY_KEY["owg2026"]]
+    assert FINDER.lookup("Italy 2026").ambiguous
+    assert FINDER.lookup("Olympics Italy 2026").match == BY_KEY["owg2026"]
     assert FINDER.lookup("Olympics in Korea").match == BY_KEY["owg2018"]
     assert FINDER.lookup("Japan Worlds").match == BY_KEY["wc2014"]
     assert FINDER.lookup("XXV Olympic Winter Games").match == BY_KEY["owg2026"]
@@ -138,25 +141,26 @@ def test_countries_and_editions() -> None:
 
 def test_query_parsing() -> None:
     query = parse_query("Worlds '25 in Boston")
-    assert query.years == {2025} and query.words == ("worlds", "boston")
+    assert query.years == {2025} and query.words == ("boston",) and query.series == {"worlds"}
     assert parse_query("2025/26 Grand Prix").seasons == {"2025-26"}
-    assert parse_query("owg2026").years == {2026} and parse_query("owg2026").words == ("owg",)
+    assert parse_query("owg2026").years == {2026} and parse_query("owg2026").series == {"olympics"}
     assert parse_query("2026-28 Worlds").years == {2026}  # not a season: its year is still a fact
     typing = parse_query("Worlds 20", typing=True)
     assert typing.years == frozenset() and typing.partial == "20"
     assert [c.key for c in FINDER.lookup("Worlds 20", typing=True).matches] == ["wc2025", "wc2014"]
 
 
-@pytest.mark.parametrize("typed", ["Worlds 2026", "worlds 2023", "World Championships 2026", "Boston 2026"])
+@pytest.mark.parametrize("typed", ["Worlds 2020", "worlds 2018", "World Championships 2020", "Boston 2026"])
 async def test_the_service_says_what_is_missing_and_what_it_has(results: ResultsService, typed: str) -> None:
     with pytest.raises(NotFound) as missing:
         results.competition(typed)
     assert not isinstance(missing.value, Ambiguous)
     assert "in the store" in missing.value.message and "Worlds 2025 Boston" in missing.value.message
-    assert [s.value for s in missing.value.suggestions][:1] == ["wc2025"]
+    # what it has, newest first (Worlds 2026 Prague, known by its schedule); in Boston, the 2025 Worlds
+    assert [s.value for s in missing.value.suggestions][:1] == (["wc2025"] if "Boston" in typed else ["wc2026"])
 
 
-@pytest.mark.parametrize("typed", ["Worlds 26", "Worlds Saitama", "Worlds Tokyo 2026", "Olympics Sapporo"])
+@pytest.mark.parametrize("typed", ["Worlds Saitama", "Worlds Tokyo 2026", "Olympics Sapporo"])
 async def test_what_is_missing_never_leaves_out_what_ruled_the_competitions_out(
     results: ResultsService, typed: str
 ) -> None:
@@ -181,8 +185,8 @@ async def test_the_service_offers_a_choice_when_several_fit(results: ResultsServ
 
 async def test_story_links_follow_the_same_rules(results: ResultsService) -> None:
     # Autocomplete never narrows events to a competition it only guessed.
-    assert results.event_choices("Worlds 2026", "") and all(
-        "·" in c.name for c in results.event_choices("Worlds 2026", "")
+    assert results.event_choices("Worlds 2020", "") and all(
+        "·" in str(c.name) for c in results.event_choices("Worlds 2020", "")
     )
     assert [c.value for c in results.event_choices("Worlds 2025", "")] == ["men", "women", "pairs", "ice_dance"]
 

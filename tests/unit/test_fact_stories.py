@@ -67,7 +67,11 @@ async def test_one_story_per_fact_and_generating_again_changes_nothing(
         assert (story.competition_id, story.event_id) == (fact.competition.id, fact.event.id)
         assert story.skater_ids == tuple(sorted(fact.skater_ids))
         assert [s.url for s in story.sources] == list(fact.sources) and all(s.kind == "primary" for s in story.sources)
-        assert story.body.startswith("`/") and fact.competition.key in story.body  # where to see every figure
+        # Where to see every figure, named as a user types them (never the store's keys), and read back as such.
+        assert story.body.startswith("`/") and f"competition:{fact.competition.label} " in story.body
+        assert results.competition(fact.competition.label) == fact.competition
+        event = story.body.split(" event:", 1)[1].split(" segment:")[0].rstrip("`") if " event:" in story.body else ""
+        assert not event or results.event(fact.competition, event) == fact.event, story.body
     history = await repo.history((await story_of(store, facts[0].key)).id)
     assert [entry.action for entry in history] == ["generated"] and history[0].actor_id == 0
 

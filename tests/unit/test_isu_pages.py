@@ -408,7 +408,20 @@ def test_segment_names_in_other_languages(printed, code):
         ("Couples artistiques", "pairs", None, ""),
         ("Danse sur glace Junior", "ice_dance", "junior", "Junior"),
         ("Damen", "women", None, ""),
-        ("女子シングル", None, None, "女子シングル"),  # one word to a folding that keeps CJK: not guessed
+        ("女子シングル", "women", None, ""),  # Japanese runs its words together: the known ones are set apart
+        ("ジュニア男子", "men", "junior", "ジュニア"),
+        ("Девушки, 3 юношеский", "women", None, "3 юношеский"),  # the level, not the whole name
+        ("Юноши, 1 спортивный разряд", "men", None, "1 спортивный разряд"),
+        ("Парни", "men", None, ""),
+        ("Мальчики", "men", None, ""),
+        ("Девочки", "women", None, ""),
+        ("Juniorzy Młodsi Soliści", "men", None, "Juniorzy Młodsi"),
+        ("Solistki", "women", None, ""),
+        ("Kadeti - chlapci", "men", None, "Kadeti"),
+        ("Juniorky", "women", "junior", "Juniorky"),
+        ("Mädchen", "women", None, ""),
+        ("Jungen", "men", None, ""),
+        ("Benjamins Dames", "women", None, "Benjamins"),
         ("Ladies Qualifying Group A", "women", None, "Qualifying Group A"),
         ("Fédéral Junior Homme", "men", None, "Fédéral Junior"),
         ("Adulte Bronze Femme", "women", None, "Adulte Bronze"),

@@ -78,8 +78,7 @@ def test_folder_index_discovery(tmp_path: Path) -> None:
     (tmp_path / "other.html").write_text("<p>no links</p>")
     assert FolderSource(tmp_path).index_name == "event.htm"
     (tmp_path / "second.HTML").write_text("<a href=SEG001.HTM>SP</a>")
-    with pytest.raises(SourceError, match="several pages"):
-        FolderSource(tmp_path)
+    assert FolderSource(tmp_path).index_name == ""  # several could be the index: read by content instead
     assert FolderSource(tmp_path, index="SECOND.html").index_name == "SECOND.html"
     (tmp_path / "INDEX.HTM").write_text("<p>index</p>")
     assert FolderSource(tmp_path).index_name == "INDEX.HTM"
@@ -88,8 +87,13 @@ def test_folder_index_discovery(tmp_path: Path) -> None:
 
 
 def test_folder_without_index_or_folder(tmp_path: Path) -> None:
-    with pytest.raises(SourceError, match="no index page"):
-        FolderSource(tmp_path)
+    # No index page: the folder is read by its files' content (the importer's PDFs-alone reading).
+    (tmp_path / "b.pdf").write_bytes(b"%PDF-")
+    (tmp_path / "a.txt").write_text("x")
+    (tmp_path / "sub").mkdir()
+    source = FolderSource(tmp_path)
+    assert source.index_name == "" and source.names() == ["a.txt", "b.pdf"]
+    assert source.describe("") == str(tmp_path)
     with pytest.raises(SourceError, match="no such folder"):
         FolderSource(tmp_path / "nope")
 

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.sandbox.history import Commit, read_history
 from bot.services.isu.importer import SiteData, read_site
+from bot.services.isu.pages import EmptyPage
 from bot.services.isu.source import FolderSource
 from bot.services.live.items import (
     ItemKind,
@@ -22,6 +24,7 @@ from bot.services.live.items import (
     starts_at,
 )
 from tests.isu_sites import belfort, wc2014
+from tests.shared import shared_path
 
 
 async def site_of(folder: Path) -> SiteData:
@@ -132,3 +135,105 @@ async def test_a_federation_site_in_french_gives_its_items_and_couples_by_partne
     assert all(i.content["starts_at"] for i in found if i.kind is ItemKind.SEGMENT)
     names = [name for item in found for skater in item.content["skaters"] for name in skater["names"]]
     assert names and all(" / " not in name for name in names)  # each partner of a couple by name
+
+
+# --- a real site's history: what a watcher read at each commit (../shared/fixtures/isu-world/_histories) -------------
+# What each commit of CUP FSU 2024 shows, read by hand from its pages: a segment page lists the skaters who have skated
+# in its "Result Details" and those still to skate in a "Starting Order" table under it, and the category's result page
+# gives those still to skate place 0 and 0.00, until the last one has skated. Ladies 1yn (004) never gets its results.
+HISTORY_ITEMS = {
+    1: {"002/002/order", "003/003/order", "004/004/order", "005/005/order", "007/007/order"},
+    2: {"002/002/order", "003/003/order", "005/005/order", "007/007/order"},  # SEG004: its legend alone
+    6: {"003/003/order", "006/006/order"},  # 002, 005 and 007 are being skated: nothing of them is complete
+    7: {"003/003/order", "005/005/segment", "005/final", "006/006/order"},
+    11: {"002/002/segment", "002/final", "003/003/order", "005/005/segment", "005/final"},
+    12: {
+        *("002/002/segment", "002/final", "003/003/segment", "003/final"),
+        *("005/005/segment", "005/final", "007/007/segment", "007/final"),
+    },
+}
+
+
+@pytest.fixture(scope="module")
+def history() -> list[Commit]:
+    return read_history(shared_path("fixtures", "isu-world", "_histories", "fsu-cup-fsu-latin-2024.bundle"))
+
+
+def test_a_site_committed_during_its_event_is_read_at_every_commit_and_partial_results_are_never_items(
+    history: list[Commit], tmp_path: Path
+) -> None:
+    assert len(history) == 14
+    seen: dict[int, set[str]] = {}
+    for number, commit in enumerate(history):
+        folder = tmp_path / f"{number:02d}"
+        folder.mkdir()
+        for name, data in commit.files.values():
+            (folder / name).write_bytes(data)
+        if number == 0:  # the index before its categories: nothing yet, and not a damaged page
+            with pytest.raises(EmptyPage):
+                asyncio.run(site_of(folder))
+            continue
+        site = asyncio.run(site_of(folder))
+        seen[number] = {item.key for item in items(site)}
+        for item in items(site):
+            if item.kind is not ItemKind.ORDER:  # a result shows a score or a status for everyone it lists
+                assert all(s["score"] is not None or s["status"] for s in item.content["skaters"]), item.key
+                assert all(s["place"] != 0 for s in item.content["skaters"]), item.key
+    for number, expected in HISTORY_ITEMS.items():
+        assert seen[number] == expected, number
+    # The 2 skaters who withdrew (WD on the result page) are in the final, and in no segment's results.
+    final = next(i for i in items(asyncio.run(site_of(tmp_path / "13"))) if i.key == "002/final")
+    assert [s["status"] for s in final.content["skaters"]].count("WD") == 2
+    assert len(final.content["skaters"]) == 11
+
+
+def test_a_page_of_deeply_nested_elements_is_parsed_with_a_bounded_depth(history: list[Commit]) -> None:
+    from bot.services.isu.grid import MAX_DEPTH, Doc
+    from bot.services.isu.pages import decode_page, parse_index
+
+    data = history[-1].file("index.htm")
+    assert data is not None
+    page = decode_page(data, "index.htm", None).text
+    depth = 100_000  # a 1 MB page: lexbor's cost grew with the depth at each tag (minutes for /live watch)
+    nested = page.replace('<div align="center">', '<div align="center">' + "<div>" * depth + "x" + "</div>" * depth)
+    assert len(nested) > 1_000_000
+    plain, deep = parse_index(page, "index.htm"), parse_index(nested, "index.htm")
+    assert deep.categories == plain.categories and deep.name == plain.name  # read the same
+    tree = Doc(nested, "index.htm").tree
+    deepest, node = 0, tree.body
+    while node is not None and node.child is not None:  # down the first child: the nested divs
+        node = next((c for c in node.iter() if c.tag == "div"), None) or node.child
+        deepest += 1
+        if deepest > MAX_DEPTH + 50:
+            break
+    assert deepest <= MAX_DEPTH + 10, deepest
+    assert "x" in (tree.body.text() if tree.body is not None else "")  # the text inside is kept
+
+
+def test_a_segment_page_whose_unskated_rows_show_place_0_and_0_00_is_partial(
+    history: list[Commit], tmp_path: Path
+) -> None:
+    # Commit 6's Ladies 2sp free skating, rewritten as other ISUCalcFS sites print it while a segment is skated: one
+    # results table in which who has not skated yet stands at place 0 with 0.00, no starting order under it.
+    commit = history[6]
+    for name, data in commit.files.values():
+        (tmp_path / name).write_bytes(data)
+    page = (tmp_path / "SEG005.HTM").read_bytes().decode("cp1251")
+    results_end = page.index("</table>", page.index("Result Details"))
+    order = page.index('<table border="1" cellspacing="1"><caption><h3>Starting Order')
+    zero = (
+        '<tr><td align="center">0</td><td><a>Maria ZAVEDEEVA</a></td><td align="center">RUS</td>'
+        + '<td align="right">0.00</td>' * 2
+        + "<td>&nbsp;</td>"
+        + '<td align="right">0.00</td>' * 5
+        + '<td align="center">#1 </td></tr>'
+    )
+    after_order = page.index("</table>", order) + len("</table>")
+    page = page[:results_end] + zero + page[results_end:order] + page[after_order:]
+    (tmp_path / "SEG005.HTM").write_bytes(page.encode("cp1251"))
+    site = asyncio.run(site_of(tmp_path))
+    rows = next(s for c in site.categories for s in c.segments if s.segment.number == "005").rows
+    assert rows is not None and len(rows) == 3
+    assert [(r.rank, r.tss) for r in rows if r.skater.name.endswith("ZAVEDEEVA")] == [(None, None)]
+    keys = {item.key for item in items(site)}
+    assert "005/005/segment" not in keys and "005/final" not in keys  # partial: not posted as results

@@ -142,3 +142,10 @@ async def test_a_late_wake_up_does_not_bring_the_next_request_closer(monkeypatch
         await gate.wait("h")
         released.append(now[0])
     assert [round(b - a, 6) for a, b in itertools.pairwise(released)] == [3.5, 2.0]  # never under 2 s
+
+
+def test_backoff_stays_at_its_ceiling_however_long_a_site_fails() -> None:
+    rng = random.Random(3)
+    for failures in (42, 43, 100, 10_000, 10**9):
+        wait = polling.backoff(failures, rng)  # 2 ** 42 times 30 s overflowed a timedelta
+        assert polling.BACKOFF_MAX * 0.5 <= wait <= polling.BACKOFF_MAX * 1.5

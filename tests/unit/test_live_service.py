@@ -4,6 +4,7 @@ competition order, after its delay; a restart between claim and send; follows; a
 
 from __future__ import annotations
 
+import itertools
 import shutil
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -270,3 +271,115 @@ async def test_a_failing_site_backs_off_and_recovers(live: LiveService, site: Si
     assert (await live.poll_due())[0].reached
     healed = (await live.watches())[0]
     assert healed.failures == 0 and healed.last_error is None and healed.state is WatchState.WATCHING
+
+
+async def test_a_refused_watch_leaves_no_stopped_row(live: LiveService, site: Site) -> None:
+    missing = site.url.replace("wc2014.html", "nothing-here.html")
+    with pytest.raises(UserFacingError) as refused:
+        await live.watch(OWNER, missing)
+    assert "404" in refused.value.message or "not found" in refused.value.message.casefold()
+    assert await live.watches() == []  # not a "stopped" watch nobody started
+    # A watch that was read before and is resumed on a site that now fails is stopped again, its past kept.
+    await live.watch(OWNER, site.url)
+    watch = (await live.watches())[0]
+    await live.unwatch(OWNER, str(watch.id))
+    site.failing = 1000
+    with pytest.raises(UserFacingError):
+        await live.watch(OWNER, site.url)
+    kept = await live.watches()
+    assert [(w.id, w.state) for w in kept] == [(watch.id, WatchState.STOPPED)]
+    assert await live.repo.item_keys(watch.id)
+
+
+async def test_unsubscribing_from_every_competition_keeps_a_competition_subscriptions_due_posts(
+    live: LiveService, site: Site
+) -> None:
+    await live.watch(OWNER, site.url)
+    every, _ = await live.subscribe(MOD, channel_id=100, competition=None, delay_minutes=5)
+    await live.subscribe(MOD, channel_id=100, competition="Worlds 2014", delay_minutes=5)
+    site.publish(*MEN_FREE)
+    advance(live, minutes=1)
+    await live.poll_due()
+    watch = (await live.watches())[0]
+    due = [p.item_key for p in await live.repo.posts_of(watch.id) if p.state is LivePostState.DUE]
+    assert due == ["001/002/segment", "001/final"]
+    await live.unsubscribe(MOD, every.id)
+    # The channel still wants Worlds 2014 through its other subscription: its due posts stay, and go out.
+    still = [p.item_key for p in await live.repo.posts_of(watch.id) if p.state is LivePostState.DUE]
+    assert still == due
+    advance(live, minutes=5)
+    await live.deliver_due()
+    assert [(p.channel_id, p.item_key) for p in poster_of(live).sent] == [(100, k) for k in due]
+
+
+async def test_a_site_linking_more_pages_than_a_results_site_has_is_refused(live: LiveService, site: Site) -> None:
+    live.max_pages = 5  # wc2014 links about 50 files: as a site linking thousands would be to the real cap
+    with pytest.raises(UserFacingError) as refused:
+        await live.watch(OWNER, site.url)
+    assert "links more than 5 files" in refused.value.message, refused.value.message
+    assert len(site.requests) == 5 and await live.watches() == []
+
+
+async def test_a_parse_that_takes_too_long_is_cut_off(
+    live: LiveService, site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from bot.services.isu import importer
+
+    released = threading.Event()
+    started = threading.Event()
+
+    def stuck(html: str, name: str) -> object:  # a parse that does not end until the test lets it
+        started.set()
+        released.wait(60)
+        raise AssertionError("never read")
+
+    monkeypatch.setattr(importer, "parse_index", stuck)
+    monkeypatch.setattr(importer, "PARSE_DEADLINE", 0.05)
+    try:
+        with pytest.raises(UserFacingError) as refused:
+            await live.watch(OWNER, site.url)
+    finally:
+        released.set()
+    assert started.is_set()
+    assert "parsing took longer than 0.05 s, so it was cut off" in refused.value.message, refused.value.message
+    assert await live.watches() == []
+
+
+async def test_a_score_flipping_between_polls_is_edited_at_most_once_a_minute(live: LiveService, site: Site) -> None:
+    from bot.services.live.service import EDIT_SPACING
+
+    await live.watch(OWNER, site.url)
+    await live.subscribe(MOD, channel_id=100, competition=None, disciplines=["men"])
+    site.publish(*MEN_FREE)
+    advance(live, minutes=1)
+    await live.poll_due()
+    await live.deliver_due()
+    poster = poster_of(live)
+    assert [p.item_key for p in poster.sent] == ["001/002/segment", "001/final"]
+    page = site.folder / "SEG002.HTM"
+    scores = (page.read_bytes(), page.read_bytes().replace(b">191.35<", b">192.35<", 1))
+    assert scores[0] != scores[1]
+    # The site flips Hanyu's free skating score back and forth at every poll for five minutes (a poll every 5 to 20
+    # seconds while the segment is on); the bot delivers after each poll.
+    start = live.now()
+    edits_at: list[datetime] = []
+    flips = 0
+    while live.now() - start < timedelta(minutes=5):
+        watch = (await live.watches())[0]
+        live._clock.now = max(datetime.fromisoformat(watch.next_poll_at), live.now())  # type: ignore[attr-defined]
+        flips += 1
+        page.write_bytes(scores[flips % 2])
+        polled = await live.poll_due()
+        assert polled and polled[0].reached
+        before = len(poster.edits)
+        await live.deliver_due()
+        edits_at += [live.now()] * (len(poster.edits) - before)
+    assert flips >= 15
+    segment_edits = [
+        at for (post, _), at in zip(poster.edits, edits_at, strict=True) if post.item_key.endswith("segment")
+    ]
+    assert 2 <= len(segment_edits) <= 6  # a flip is seen, but at most one edit a minute
+    assert all(b - a >= EDIT_SPACING for a, b in itertools.pairwise(segment_edits))
+    assert segment_edits[0] - start >= EDIT_SPACING  # none within a minute of the post

@@ -7,6 +7,8 @@ import asyncio
 import json
 import logging
 import shutil
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,6 +31,7 @@ from db.repositories.live import LiveRepository
 from tests.isu_sites import wc2014
 
 TOKEN = "MTEyMzQ1Njc4OTAxMjM0NTY3OA.GaBcDe.fake-bot-token-for-the-log-test_0123456789"
+ROOT = Path(__file__).resolve().parents[2]
 INTERACTION_TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OTpzZWNyZXQ"
 
 
@@ -52,6 +55,7 @@ def restored_logging() -> Iterator[None]:
     yield
     root.handlers[:] = handlers
     root.setLevel(level)
+    logging.captureWarnings(False)
 
 
 def _log_secrets() -> None:
@@ -81,6 +85,29 @@ def test_no_token_reaches_the_log_in_either_format(
         assert "RuntimeError" in events[-1]["exc_info"] and "[token]" in events[-1]["exc_info"]
     else:
         assert "ERROR   discord.webhook.async_: the request failed" in out and "Traceback" in out
+
+
+def test_python_warnings_are_json_lines_too(tmp_path: Path) -> None:
+    """An unawaited coroutine at shutdown is reported by Python's warnings, not by a logger: in JSON mode it must
+    still be one JSON object (a bare warning line once broke a collector reading the bot's stderr). A process of
+    its own, as pytest replaces the warnings machinery inside a test."""
+    program = (
+        "import gc, warnings\n"
+        "from bot.logs import setup_logging\n"
+        "from bot.settings import Settings\n"
+        "setup_logging(Settings(token=None, log_level='INFO', log_format='json'))\n"
+        "async def never_awaited(): pass\n"
+        "never_awaited()\n"
+        "gc.collect()\n"
+        "warnings.warn('an old call', DeprecationWarning, stacklevel=1)\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-W", "always", "-c", program], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+    assert ran.returncode == 0, ran.stderr
+    events = [json.loads(line) for line in ran.stderr.splitlines()]
+    assert [event["logger"] for event in events] == ["py.warnings", "py.warnings"]
+    assert "was never awaited" in events[0]["message"] and "an old call" in events[1]["message"]
 
 
 async def test_health_names_what_is_wrong(monkeypatch: pytest.MonkeyPatch) -> None:

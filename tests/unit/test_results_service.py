@@ -8,11 +8,14 @@ from bot.services.results import ResultsService
 
 async def test_competition_autocomplete_and_resolution(results: ResultsService) -> None:
     newest_first = [c.value for c in results.competition_choices("")]
-    assert newest_first[0] == "owg2026" and set(newest_first) >= {"owg2022", "owg2018", "wc2025"}
+    # Worlds 2026 (March 2026) is the newest competition known, by its schedule (no results yet)
+    assert newest_first[:2] == ["wc2026", "owg2026"] and set(newest_first) >= {"owg2022", "owg2018", "wc2025"}
     assert results.competition_choices("milano")[0].value == "owg2026"
     assert results.competition("owg2022").label == "Beijing 2022"
     assert results.competition("Olympics 2018").key == "owg2018"
-    assert results.competition("beijing").key == "owg2022"
+    assert results.competition("beijing 2022").key == "owg2022"
+    with pytest.raises(Ambiguous):  # Beijing 2022, the 2023 Final and Four Continents 2026 were held there
+        results.competition("beijing")
     with pytest.raises(NotFound) as error:
         results.competition("Sapporo 1972")
     assert "No competition matching “Sapporo 1972” in the store" in error.value.message
@@ -65,15 +68,22 @@ async def test_athlete_profile(results: ResultsService) -> None:
     # silver and her junior bronze at the 2016 Final came with them; tests/unit/test_career.py checks them against
     # the protocols).
     assert profile.medal_count("olympics") == (0, 1, 1)  # 2026, 2022
-    assert profile.medal_count("worlds") == (0, 1, 0)  # Worlds 2025
-    assert profile.medal_count("grand-prix") == (0, 1, 0)  # Skate America 2017
+    assert profile.medal_count("worlds") == (3, 1, 0)  # gold 2022, 2023, 2024 (the bundled seasons), silver 2025
+    assert profile.medal_count("grand-prix") == (1, 2, 0)  # Skate America 2017, and the 2025-26 Grand Prix
+    assert profile.medal_count("grand-prix-final") == (1, 0, 2)  # gold 2023, bronze 2024 and 2025
     assert profile.medal_count("grand-prix-final", "junior") == (0, 0, 1)
     assert profile.medal_count("olympics", team=True) == (0, 1, 0)
     competitions = {r.competition.key for r in profile.records}
-    assert {"owg2026", "owg2022", "wc2025", "gpusa2017", "gprus2017", "gpf1617"} == competitions
-    # One senior total best per scoring era (owg2026.json, owg2022.json, the 2017 Skate America protocols).
+    seasons = {"gpf1819", "wc2019", "wc2021", "wc2022", "gpf2223", "wc2023", "gpf2324", "wc2024", "gpf2425"}
+    seasons |= {"gpfra2025", "gpjpn2025", "gpf2025"}  # the bundled seasons 2018-19 to 2025-26
+    assert {"owg2026", "owg2022", "wc2025", "gpusa2017", "gprus2017", "gpf1617"} | seasons == competitions
+    # One senior total best per scoring era (gpjpn2025.json, wc2022.json, the 2017 Skate America protocols).
     totals = {b.era: (b.score.value, b.competition.key) for b in profile.bests if str(b.label) == "Total"}
-    assert totals == {"2022-": (224.9, "owg2026"), "2018-2022": (233.13, "owg2022"), "2010-2018": (210.59, "gpusa2017")}
+    assert totals == {
+        "2022-": (227.18, "gpjpn2025"),
+        "2018-2022": (236.09, "wc2022"),
+        "2010-2018": (210.59, "gpusa2017"),
+    }
 
 
 async def test_couples_have_partners(results: ResultsService) -> None:
@@ -103,8 +113,11 @@ async def test_skater_choices_stay_within_discord_limits(results: ResultsService
 
 async def test_podiums_and_medal_table(results: ResultsService) -> None:
     podiums = await results.podiums("men")
-    assert [p.competition.key for p in podiums][:5] == ["owg2026", "wc2025", "owg2022", "owg2018", "gpf2017"]
-    assert podiums[2].places[0][1:3] == ("Nathan Chen", "USA")
+    # newest first; Worlds 2026 has no podium yet
+    assert [p.competition.key for p in podiums][:4] == ["owg2026", "fc2026", "ec2026", "gpf2025"]
+    keys = [p.competition.key for p in podiums]
+    assert keys.index("wc2025") < keys.index("owg2022") < keys.index("owg2018") < keys.index("gpf2017")
+    assert podiums[keys.index("owg2022")].places[0][1:3] == ("Nathan Chen", "USA")
     # The junior Final beside the senior one: its own podium, its event named as a junior one.
     final_2017 = {p.event.level: (p.event.name, p.places[0][1]) for p in podiums if p.competition.key == "gpf2017"}
     assert final_2017["senior"][1] == "Nathan Chen" and "Junior" in final_2017["junior"][0]
@@ -126,7 +139,8 @@ async def test_head_to_head(results: ResultsService) -> None:
     meetings = {(m.competition.key, m.event.key): m for m in h2h.meetings}
     olympic = meetings[("owg2026", "men")]
     assert (olympic.a.place.value, olympic.b.place.value) == (8, 2)
-    assert h2h.score == (1, 1)  # Malinin ahead at Worlds 2025, Kagiyama at the Olympics
+    # Malinin ahead at Worlds 2024 and 2025 and the Finals 2023-2025, Kagiyama at the Olympics
+    assert h2h.score == (5, 1)
     partners = await results.compare("Riku Miura", "Ryuichi Kihara")
     assert partners.meetings == []  # one shared entry is not a meeting
     with pytest.raises(UserFacingError, match="two different athletes"):

@@ -11,6 +11,8 @@ error-no-match-suggest = No { $what } matches { $query }. Did you mean: { $listi
 error-ambiguous = { $query } could be several { $plural }: { $listing }. Pick one below, or type more of the name.
 error-unexpected = Something went wrong on our side (error code `{ $code }`). Please tell the bot's owner.
 error-store-busy = The store is busy: another program (an import) has been writing to it for a while, and nothing was saved. Please try again in a minute.
+error-store-lost = The store's server went away in the middle of this (it may be restarting), so nothing was saved. Please try again in a moment.
+error-store-lost-unsure = The store's server went away while saving this, so it may not have been saved. Please check, and try again if it was not.
 error-guild-only = This command only works in a server.
 error-needs-bot-server = This works only in a server that has added skatebot. Here you can read the shared library: `/story show` and `/story search`.
 error-cooldown = Slow down a little: try again in { $seconds } s.
@@ -19,6 +21,9 @@ error-bot-missing-permissions = I need the { $permissions } permission in this c
 error-form-expired = This form was open too long (or skatebot restarted meanwhile), so nothing was saved. Please open it again.
 error-check-failed = You cannot use this command here.
 error-bad-option = { $value } could not be read for this option.
+error-unstorable-text = Your text has a character that cannot be stored or looked up (half of an emoji, or a NUL character), so nothing was saved. Please type it again without it.
+error-unstorable-number = A number in this request is too large to be anything stored, so nothing was saved or looked up.
+error-component-expired = These buttons have expired (skatebot restarted, or they were left a while), so nothing was done. Please run the command again.
 
 ## Buttons and menus that only their owner may use (bot/ui/paging.py, bot/ui/pick.py)
 not-your-buttons = Only the person who ran this command can use these buttons; run it yourself to page.

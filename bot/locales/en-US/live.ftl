@@ -6,6 +6,7 @@
 cmd-live = Follow competitions while they happen
 cmd-live-watch = Watch an ISU results site and tell subscribed channels what appears on it (bot owners)
 cmd-live-watch-url = The address of the site's index page
+cmd-live-watch-timezone = The time zone of the site's schedule when the site prints none (an IANA name: Europe/Moscow)
 cmd-live-unwatch = Stop watching a competition (bot owners)
 cmd-live-unwatch-competition = A watched competition
 cmd-live-list = The competitions being watched
@@ -32,6 +33,7 @@ live-owners-only = Only the bot's owners can choose which competitions are watch
 live-bad-url = That address cannot be watched: { $problem }
 live-already-watched = { $url } is already watched.
 live-unreadable = The site could not be read, so it is not watched: { $problem }
+live-bad-zone = { $zone } is not a time zone. Give an IANA name, such as Europe/Moscow or Asia/Tokyo.
 live-delay-range = The delay must be between 0 and { $most } minutes.
 live-no-subscription = This server has no live subscription number { $id }.
 live-nothing-watched = No competition is watched right now.
@@ -56,6 +58,10 @@ live-watching = Now watching **{ $name }** ({ $segments ->
     [one] one segment
    *[other] { $segments } segments
 } on its time schedule). What the site shows now is the starting point: subscribed channels hear about what appears from here on.
+live-zone-site = Its schedule is in { $zone }, as the site prints it.
+live-zone-watcher = The site prints no time zone: its schedule is read in { $zone }, as you gave it.
+live-zone-venue = The site prints no time zone: its schedule is read in { $zone }, its venue's.
+live-zone-none = The site prints no time zone and its venue gives none, so its schedule is not used (the site is read every 30 minutes). Give the zone with the timezone option of /live watch.
 live-unwatched = No longer watching **{ $name }**. What was posted stays.
 live-subscribed = { $channel } now receives what appears on the site of **{ $competition }**.
 live-subscribed-all = { $channel } now receives what appears on the site of every watched competition.
@@ -147,3 +153,5 @@ live-schedule-state-later = ⏳ later
 live-schedule-next = Next: **{ $category } · { $segment }** { $relative }.
 live-schedule-over = Every segment has started.
 live-schedule-zone = Times are shown in your own time zone; the site's schedule is in { $zone }.
+live-schedule-zone-watcher = Times are shown in your own time zone; the site prints none, and its schedule is read in { $zone } (given with /live watch).
+live-schedule-zone-venue = Times are shown in your own time zone; the site prints none, and its schedule is read in { $zone } (its venue's).

@@ -15,11 +15,14 @@ cmd-protocol = Judges' details of a skate: elements, GOE, each judge's marks, co
 cmd-protocol-athlete = Skater
 cmd-protocol-competition = Competition
 cmd-protocol-segment = Segment, e.g. Free skate
+cmd-protocol-card = Attach the protocol as an image: judges' marks as a heat map
 cmd-athlete = An athlete's profile: country, medals, results and best scores.
 cmd-athlete-name = Skater, in any spelling or word order
+cmd-athlete-chart = Attach a chart of the scores over the seasons (an image)
 cmd-compare = Head-to-head of two skaters in the events both entered.
 cmd-compare-a = First skater
 cmd-compare-b = Second skater
+cmd-compare-chart = Attach a chart of both totals where they met (an image)
 cmd-about = What data skatebot has loaded and how to report an error.
 cmd-ping = Check that skatebot is responding.
 choice-discipline-men = Men
@@ -112,6 +115,10 @@ athlete-choice-medallist = { $name } · { $medal }, { $competition }
 
 ## Standings (/results) and what every results embed shares
 results-none-stored = No results stored for this yet.
+results-none-yet = { $competition } ({ $dates }, { $place }): no results in the store yet.
+results-known-places = Places in the store: { $places } (compiled from reports; the other places are not in the store, so this is not the whole table).
+results-no-places-known = No final places in the store for these { $n } entries (compiled from reports).
+results-disputed = ⚠ disputed: { $text }
 results-page-footer = Page { $number }/{ $pages } · { $footer }
 results-lines-more = … and { $n } more
 results-marks-legend = Figures are multi-source or official unless marked
@@ -176,15 +183,15 @@ compare-partners = { $a } and { $b } skate together: they are partners, not riva
 compare-other-disciplines = { $a } skates { $a_discipline } and { $b } skates { $b_discipline }: they never compete against each other (in the team event they skate different segments).
 compare-discipline-and = { $first } and { $second }
 compare-finished-ahead = Finished ahead, in { $events ->
-        [one] the one event both entered
-       *[other] { $events } events both entered
+        [one] the one event both entered (of those in the store)
+       *[other] { $events } events both entered (of those in the store)
     }
 compare-one-era = All judged under the { $era }.
 # Meetings judged under different rules: each era's tally apart, each meeting tagged with its era.
 compare-eras-mixed = Their meetings span { $eras } scoring eras: scores and places are counted era by era, never across them.
 compare-era-tally = **{ $era }**: { $a } { $a_wins } – { $b_wins } { $b }, finished ahead in { $events ->
-        [one] the one event both entered
-       *[other] { $events } events both entered
+        [one] the one event both entered (of those in the store)
+       *[other] { $events } events both entered (of those in the store)
     }
 compare-place = Place: { $a } vs { $b }
 compare-total = Total: { $a } vs { $b }

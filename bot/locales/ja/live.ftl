@@ -6,6 +6,7 @@
 cmd-live = 開催中の大会をリアルタイムで追う
 cmd-live-watch = ISUの結果サイトを監視し、掲載された内容を購読チャンネルに知らせます（ボットのオーナー）
 cmd-live-watch-url = サイトのインデックスページのアドレス
+cmd-live-watch-timezone = サイトがタイムゾーンを記載していない場合のスケジュールのタイムゾーン（IANA名：Asia/Tokyo など）
 cmd-live-unwatch = 大会の監視を終了します（ボットのオーナー）
 cmd-live-unwatch-competition = 監視中の大会
 cmd-live-list = 監視中の大会
@@ -32,6 +33,7 @@ live-owners-only = 監視する大会を選べるのはボットのオーナー�
 live-bad-url = そのアドレスは監視できません：{ $problem }
 live-already-watched = { $url } はすでに監視中です。
 live-unreadable = サイトを読み込めなかったため、監視していません：{ $problem }
+live-bad-zone = { $zone }はタイムゾーンではありません。Asia/Tokyo や Europe/Moscow のような IANA 名で指定してください。
 live-delay-range = 遅延は0〜{ $most }分の範囲で指定してください。
 live-no-subscription = このサーバーには番号{ $id }のライブ購読はありません。
 live-nothing-watched = 現在監視中の大会はありません。
@@ -53,6 +55,10 @@ live-list-url = <{ $url }>
 
 ## Replies
 live-watching = **{ $name }**の監視を始めました（タイムスケジュール上のセグメント数：{ $segments }）。現在サイトに掲載されている内容を起点とし、購読チャンネルにはこれ以降に掲載される内容をお知らせします。
+live-zone-site = スケジュールはサイトの記載どおり{ $zone }です。
+live-zone-watcher = サイトにタイムゾーンの記載がないため、スケジュールは指定された{ $zone }として読みます。
+live-zone-venue = サイトにタイムゾーンの記載がないため、スケジュールは会場の{ $zone }として読みます。
+live-zone-none = サイトにタイムゾーンの記載がなく、会場からも分からないため、スケジュールは使いません（サイトは30分ごとに読み込みます）。/live watch の timezone オプションで指定してください。
 live-unwatched = **{ $name }**の監視を終了しました。投稿済みの内容はそのまま残ります。
 live-subscribed = { $channel }に**{ $competition }**のサイトに掲載される内容を投稿します。
 live-subscribed-all = { $channel }に、監視中のすべての大会のサイトに掲載される内容を投稿します。
@@ -141,3 +147,5 @@ live-schedule-state-later = ⏳ 予定
 live-schedule-next = 次：**{ $category } · { $segment }**（{ $relative }）
 live-schedule-over = すべてのセグメントが始まりました。
 live-schedule-zone = 時刻はあなたのタイムゾーンで表示しています。サイトのスケジュールは{ $zone }です。
+live-schedule-zone-watcher = 時刻はあなたのタイムゾーンで表示しています。サイトにタイムゾーンの記載がないため、スケジュールは{ $zone }（/live watch で指定）として読んでいます。
+live-schedule-zone-venue = 時刻はあなたのタイムゾーンで表示しています。サイトにタイムゾーンの記載がないため、スケジュールは会場の{ $zone }として読んでいます。

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 
 from bot.errors import UserFacingError
 from bot.i18n import t
+from bot.services.claims.japanese import JapaneseReader, is_japanese
 from bot.services.claims.mentions import MentionFinder, Names
 from bot.services.claims.model import (
     CONSISTENT,
@@ -200,7 +201,11 @@ def _names(resolve: Names | Resolver) -> Names:
 
 
 def read(text: str, names: Names | Resolver) -> Extraction:
-    """Stages 1 to 3: the claims of `text`, in order, and every competition it names."""
+    """Stages 1 to 3: the claims of `text`, in order, and every competition it names (a Japanese story is read
+    by :mod:`.japanese`)."""
+    if is_japanese(text):
+        found = JapaneseReader(_names(names)).read(text)
+        return Extraction(found.claims, found.competition_texts)
     return Reader(MentionFinder(_names(names))).read(sentences(text))
 
 

@@ -67,6 +67,7 @@ class Mention:
     subject: Subject | None  # None for a pronoun or description (resolved by the rules)
     plural: bool = False  # "they", a couple, a country, "the duo"
     object_of: str | None = None  # the word that makes it an object: "behind", "ahead of", "of", ...
+    nation: str | None = None  # a description's nationality: "the French couple" (FRA)
 
     @property
     def span(self) -> tuple[int, int]:
@@ -141,6 +142,7 @@ _LEVEL_CORE = (
     r"|Cup\s+of\s+China|Junior\s+Worlds)"
 )
 _YEAR = r"(?:19|20)\d\d"
+_LEVEL_ANY = re.compile(_LEVEL_CORE)
 _COMPETITION_RE = re.compile(
     rf"(?:\b{_YEAR}\s+)?(?:(?:[A-Z][\w’'-]+|{_YEAR})\s+){{0,3}}?{_LEVEL_CORE}"
     rf"(?:\s+(?:in|of)\s+[A-Z][\w’'-]+)?(?:\s+{_YEAR})?\b"
@@ -157,7 +159,7 @@ _YEAR_TITLE = re.compile(
     r"medall?ists?|gold|silver|bronze|runners?[\s-]up)\b)"
 )
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-_YEAR_PLACE = re.compile(rf"\b(?:in|at|of)\s+(?:the\s+)?(?:{_MONTH}\s+)?(?P<year>{_YEAR})\b(?!\s*[-–/]\s*\d)")
+_YEAR_PLACE = re.compile(rf"\b(?:[Ii]n|[Aa]t|[Oo]f)\s+(?:the\s+)?(?:{_MONTH}\s+)?(?P<year>{_YEAR})\b(?!\s*[-–/]\s*\d)")
 # At the start of a sentence a lone capitalized word is a name only before a verb of results ("Valieva won"),
 # not before "was" or "were" ("Cameras were rolling").
 _ACTION_VERB = re.compile(
@@ -292,7 +294,24 @@ class MentionFinder:
                 continue
             else:
                 merged.append((s, e, words, title))
-        return merged
+        return self._with_year(merged)
+
+    @staticmethod
+    def _with_year(spans: list[tuple[int, int, str, bool]]) -> list[tuple[int, int, str, bool]]:
+        """A competition named without its year in a sentence that gives one ("in 2017, ... at the World
+        Championships in Helsinki") is that year's edition: one mention, the year its own. The city is left out of
+        the words looked up: the level and the year name the edition (the store may not hold its city)."""
+        years = [sp for sp in spans if re.fullmatch(_YEAR, sp[2]) and not sp[3]]
+        named = [sp for sp in spans if not sp[3] and _LEVEL_ANY.search(sp[2]) and not re.search(_YEAR, sp[2])]
+        if len(years) != 1 or len(named) != 1:
+            return spans
+        year, comp = years[0], named[0]
+        words = comp[2]
+        city = re.search(r"\s+(?:in|of)\s+([A-Z][\w’'-]+)$", words)
+        if city:
+            words = words[: city.start()]
+        merged = (comp[0], comp[1], f"{words} {year[2]}", False)
+        return sorted([sp for sp in spans if sp not in (year, comp)] + [merged])
 
     # -- countries ---------------------------------------------------------------------------------------
     def _countries(self, sentence: str, taken: list[tuple[int, int]]) -> list[Mention]:
@@ -464,5 +483,10 @@ class MentionFinder:
                     continue
                 head = m.group("head").lower()
                 plural = head in ("duo", "couple", "pair", "team", "partnership", "siblings") or m.group().endswith("s")
-                out.append(Mention(m.start(), m.end(), "description", None, plural=plural))
+                # "the French couple", "the Chinese pair": that country's entry, not whoever was named last.
+                nation = next(
+                    (c for c in _COUNTRY_RE.finditer(m.group()) if _FORM_INFO[c.group("form")][1] == "adjective"), None
+                )
+                code = _FORM_INFO[nation.group("form")][0] if nation is not None and head != "team" else None
+                out.append(Mention(m.start(), m.end(), "description", None, plural=plural, nation=code))
         return out

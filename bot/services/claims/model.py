@@ -112,6 +112,7 @@ class Verdict:
     source: str | None
     why: Text
     reading: Text | None = None  # which reading the verdict used: "Milano Cortina 2026 · Women's singles · total"
+    read_as: tuple[str, str, str | None] | None = None  # that reading as keys: ("owg2026", "women", None)
 
 
 @dataclass(frozen=True, slots=True)

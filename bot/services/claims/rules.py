@@ -289,6 +289,7 @@ class _State:
     competitions: list[str] = field(default_factory=list)  # named earlier in this paragraph
     paragraph: int = -1
     ceremony_left: int = 0
+    earlier: list[Subject] = field(default_factory=list)  # the subjects named before, most recent last
 
 
 @dataclass(slots=True)
@@ -346,6 +347,7 @@ class _SentenceReader:
     # -- who the pronouns and descriptions stand for -------------------------------------------------------
     def _resolve_references(self) -> None:
         kept = []
+        named_here: list[Subject] = []  # the subjects (not objects) this sentence has named so far
         for i, m in enumerate(self.mentions):
             if m.kind in ("pronoun", "description"):
                 nxt = self.mentions[i + 1] if i + 1 < len(self.mentions) else None
@@ -353,16 +355,34 @@ class _SentenceReader:
                 if nxt and nxt.kind == "person" and re.fullmatch(r"\s+(?:[\w-]+\s+){0,2}", gap):
                     continue  # "his compatriot Sato Shun", "the American Liu Alysa": describes the next name
                 m.subject = (self.state.group or self.state.person) if m.plural else self.state.person
+                if m.object_of in _RIVAL_OBJECT and m.kind == "pronoun" and m.subject in named_here:
+                    # "Higuchi was second, 1.36 behind her": "her" is not Higuchi but whoever was named before.
+                    # A skater or couple before a country ("the Americans" may be the subject's own country).
+                    others = [s for s in reversed(self.state.earlier) if s not in named_here]
+                    m.subject = next((s for s in others if s.ids), others[0] if others else None)
+                if m.nation:
+                    # "the Italian", "the French couple": the one named before if of that country (the check
+                    # verifies it), else that country's one entry in the event.
+                    bound = m.subject if m.subject is not None and m.subject.ids else None
+                    m.subject = replace(bound, country=m.nation) if bound else Subject(m.nation, country=m.nation)
                 if m.subject is None:
                     continue
-            elif m.kind == "person" and m.subject is not None:
-                if len(m.subject.ids) > 1 or m.plural:
+            elif m.kind in ("person", "country") and m.subject is not None:
+                rival = m.object_of in _RIVAL_OBJECT and bool(named_here)
+                if m.object_of is None:
+                    named_here.append(m.subject)
+                if m.subject in self.state.earlier:
+                    self.state.earlier.remove(m.subject)
+                self.state.earlier = [*self.state.earlier[-5:], m.subject]
+                if rival:
+                    pass  # "Kagiyama beat Sato. He ...": the next "he" is still the sentence's subject
+                elif m.kind == "country":
+                    self.state.group = m.subject
+                elif len(m.subject.ids) > 1 or m.plural:
                     self.state.group = m.subject
                 else:
                     self.state.person = m.subject
                     self.state.group = None
-            elif m.kind == "country":
-                self.state.group = m.subject
             kept.append(m)
         self.mentions = kept
 
@@ -975,11 +995,25 @@ class _SentenceReader:
                 prep = "after"
                 positional = _POSITIONAL.search(before) and not _FINAL_WORDS.search(before[-40:])
                 if positional and not overall:
-                    here = {k for _, _, k in self.segments_in_clause(m.start())} or {
-                        k for _, _, k in self.found.segments
-                    }
+                    # The segment of this part of the clause: one named before the place, or after it with no
+                    # comma between ("was sixth with 237.04, after being seventh in the short program": the
+                    # short program is the seventh's, not the sixth's).
+                    in_clause = [
+                        sg
+                        for sg in self.segments_in_clause(m.start())
+                        if sg[0] < m.start() or "," not in text[m.end() : sg[0]]
+                    ]
+                    here = {k for _, _, k in in_clause}
+                    if not self.segments_in_clause(m.start()):
+                        here = {k for _, _, k in self.found.segments if k}
                     if len(here) == 1:
                         kinds = list(here)
+                        named_in = [sg for sg in in_clause if sg[0] < m.start()]
+                        # "In the free skate she was second": that segment's place, when the segment opens the
+                        # clause (not "a missed jump in the free skate left her sitting 13th").
+                        opening = r"(?:^|[,:]\s*|\bbut\s+|\band\s+)(?:in|during)\s+(?:the\s+|her\s+|his\s+|their\s+)?$"
+                        if named_in and re.search(opening, text[clause.start : named_in[-1][0]], _I):
+                            prep = "in"
                     elif not here and len(set(self.state.segments)) == 1:
                         kinds = [self.state.segments[0]]
                         readings = (None, kinds[0])
@@ -1187,9 +1221,12 @@ class _SentenceReader:
         # "second in the segment with 147.67", "won the rhythm dance with 90.18": the score of the segment the
         # place just before it is in.
         placed = sorted(
-            (p, c)
-            for c, p, i in self.made
-            if i == self._clause_of(start) and p < start and c.kind in ("segment_place", "place", "medal", "team")
+            (
+                (p, c)
+                for c, p, i in self.made
+                if i == self._clause_of(start) and p < start and c.kind in ("segment_place", "place", "medal", "team")
+            ),
+            key=lambda pc: pc[0],  # two claims at one place: in the order they were made (Claims do not compare)
         )
         if placed and placed[-1][1].kind == "segment_place":
             between = text[placed[-1][0] : start]
@@ -1487,3 +1524,13 @@ def _fmt(value: float) -> str:
 
 
 __all__ = ["Extraction", "Reader", "replace"]
+
+# The words that make a mention a rival of the subject ("behind her", "beat Sato"), not a subject of its own.
+_RIVAL_OBJECT = frozenset(
+    (
+        "behind", "ahead of", "in front of", "clear of", "beating", "beat", "beats", "edging", "edging out",
+        "edged", "edged out", "edges", "edges out", "over", "than", "outscoring", "outscored", "trailing",
+        "trailed", "past", "overtaking", "overtook", "pipping", "pipped", "held off", "holding off",
+        "holds off", "short of", "back of", "outpaced", "trails",
+    )
+)  # fmt: skip

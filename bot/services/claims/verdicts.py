@@ -56,6 +56,8 @@ class _Outcome:
     reading: Text | None
     subject: Subject | None = None  # the subject of this reading (a claim may have several)
     team: str | None = None  # the country whose team result was read
+    read_as: tuple[str, str, str | None] | None = None  # (competition key, event key, segment kind or None)
+    who: str | None = None  # the entry a country subject stands for ("the Germans": Savchenko / Massot)
 
 
 def _source(figure: Figure | None) -> str | None:
@@ -150,8 +152,14 @@ class Checker:
         if not any(s.resolved for s in subjects):
             return Verdict(claim, UNCHECKABLE, None, None, _missing(subjects[0]))
         outcomes: list[_Outcome] = []
+        seen: set[object] = set()
         for text in claim.competitions:
             competition = self.competition_for(text)
+            # The story's competition named again in the sentence is one reading, not two.
+            found_key = competition.id if isinstance(competition, Competition) else str(competition)
+            if found_key in seen:
+                continue
+            seen.add(found_key)
             for subject in subjects:
                 if isinstance(competition, Text):
                     outcomes.append(_not(competition))
@@ -160,6 +168,12 @@ class Checker:
                 else:
                     found = await self._readings(claim, competition, subject, len(subjects) > 1)
                     outcomes.extend(replace(o, subject=subject) for o in found)
+        # Readings that agree are one reading: the same figure read the same way, with the same answer.
+        outcomes = list(
+            {
+                (o.read_as, o.outcome, str(o.stored), o.subject, o.team) if o.read_as else id(o): o for o in outcomes
+            }.values()
+        )
         if not outcomes:
             return Verdict(claim, UNCHECKABLE, None, None, t("verdict-nothing-stored"))
         team_subject = self._team_subject(claim, outcomes)
@@ -167,7 +181,9 @@ class Checker:
             claim = replace(claim, subject=team_subject)
         if len(outcomes) == 1:
             o = outcomes[0]
-            return Verdict(self._as_read(claim, o), o.outcome, o.stored, o.source, o.why, o.reading)
+            if o.who:
+                claim = replace(claim, subject=o.who)
+            return Verdict(self._as_read(claim, o), o.outcome, o.stored, o.source, o.why, o.reading, o.read_as)
         consistent = [o for o in outcomes if o.outcome == CONSISTENT]
         if not consistent and all(o.outcome == UNCHECKABLE for o in outcomes) and len({o.why for o in outcomes}) == 1:
             o = outcomes[0]
@@ -176,9 +192,11 @@ class Checker:
             o = consistent[0]
             if o.subject is not None and len(subjects) > 1:
                 claim = replace(claim, subject=o.subject.name, skater_id=o.subject.ids[0] if o.subject.ids else None)
+            if o.who:
+                claim = replace(claim, subject=o.who)
             claim = self._as_read(claim, o)
             why = t("verdict-one-of", why=o.why, n=len(outcomes))
-            return Verdict(claim, CONSISTENT, o.stored, o.source, why, o.reading)
+            return Verdict(claim, CONSISTENT, o.stored, o.source, why, o.reading, o.read_as)
         readings = list(dict.fromkeys(o.reading for o in outcomes if o.reading))
         return Verdict(
             claim,
@@ -217,6 +235,15 @@ class Checker:
         events = self.results.events_of(competition)
         team_event = next((e for e in events if e.discipline == "team"), None)
         linked_team = self.event is not None and self.event.discipline == "team" and self.event in events
+        nation = subject.country
+        if nation and subject.ids:
+            # "the Italian" after a name: that skater when their entry is of that country, else the country.
+            person = replace(subject, country=None)
+            candidates = await self._entries(claim, competition, person, events)
+            if not isinstance(candidates, Text) and all(e.country == nation for _, e in candidates):
+                subject = person
+            else:
+                subject = Subject(nation, country=nation)
         if subject.country:
             # A country: its team result when the sentence or the story's link says team event; else a medal
             # or a place may be the team's or one of its skaters' in an individual event (all are readings).
@@ -224,6 +251,20 @@ class Checker:
                 return [await self._team(claim, competition, subject, team_event)]
             if claim.discipline is None and linked_team:
                 return [await self._team(claim, competition, subject, team_event)]
+            # "The Germans won the free skate", "the French couple took bronze": the one entry of that country in
+            # the event the sentence is about is who is meant.
+            single = await self._country_entry(claim, subject, events)
+            if single is not None:
+                event, entry = single
+                found = [
+                    replace(o, who=entry.name)
+                    for o in await self._compare(claim, event, entry, _where(competition, event), None)
+                ]
+                if claim.discipline is None and team_event is not None and self.event is None:
+                    found.append(await self._team(claim, competition, subject, team_event))
+                return found
+            if claim.kind not in ("medal", "place", "medallist"):
+                return [_not(t("verdict-which-skater", name=subject.name))]
             readings = await self._country_in_event(claim, competition, subject, events)
             if claim.discipline is None and team_event is not None:
                 readings.append(await self._team(claim, competition, subject, team_event))
@@ -293,10 +334,10 @@ class Checker:
         kind = claim.kind
         team = event.discipline == "team"
         if kind == "fall":
-            return [self._falls(claim, entry, where)]
+            return [self._tag(self._falls(claim, entry, where), event, claim.segment)]
         if kind in ("margin", "order"):
             return [
-                await self._relative(claim, event, entry, where, who, segment)
+                self._tag(await self._relative(claim, event, entry, where, who, segment), event, segment)
                 for segment in (claim.segments or (claim.segment,))
             ]
         readings = claim.segments or ((claim.segment,) if claim.segment else (None,))
@@ -318,7 +359,9 @@ class Checker:
                         result = entry.segments.get(self._segment_id(event, entry, segment_kind_) or -1)
                         figure = result.rank if result else None
                         what = t("verdict-what-rank", segment=segment_text(segment_kind_))
-                    out.append(self._place(claim, figure, _reading(where, what, who), what))
+                    out.append(
+                        self._tag(self._place(claim, figure, _reading(where, what, who), what), event, segment_kind_)
+                    )
                 else:  # score / total
                     if segment_kind_ is None:
                         if team:
@@ -328,8 +371,17 @@ class Checker:
                         result = entry.segments.get(self._segment_id(event, entry, segment_kind_) or -1)
                         figure = result.tss if result else None
                         what = t("verdict-what-score", segment=segment_text(segment_kind_))
-                    out.append(self._score(claim, figure, _reading(where, what, who), what))
+                    out.append(
+                        self._tag(self._score(claim, figure, _reading(where, what, who), what), event, segment_kind_)
+                    )
         return out or [_not(t("verdict-nothing-at", where=where))]
+
+    def _tag(self, outcome: _Outcome, event: Event, segment: str | None) -> _Outcome:
+        """The outcome with the figure it read: (competition key, event key, segment kind or None)."""
+        competition = self.results.competition_by_id(event.competition_id)
+        if competition is None:
+            return outcome
+        return replace(outcome, read_as=(competition.key, event.key, segment))
 
     def _segment_readings(self, event: Event, entry: Entry, reading: str | None) -> list[str | None]:
         """The segments (None: the final result) a reading of a place or score may be about."""
@@ -485,8 +537,8 @@ class Checker:
         where = _where(competition, event)
         country = subject.country or await self._team_country(event, subject.ids)
         if claim.kind in ("margin", "order"):
-            return await self._team_relative(claim, event, country, where)
-        return await self._team_result(claim, event, country, where)
+            return self._tag(await self._team_relative(claim, event, country, where), event, None)
+        return self._tag(await self._team_result(claim, event, country, where), event, None)
 
     async def _team_result(self, claim: Claim, event: Event, country: str | None, where: Text) -> _Outcome:
         _, teams = await self.results.results_of(event)
@@ -543,6 +595,23 @@ class Checker:
         why = t("verdict-stored", stored=stored)
         return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(own.points), why, reading)
 
+    async def _country_entry(self, claim: Claim, subject: Subject, events: list[Event]) -> tuple[Event, Entry] | None:
+        """The one entry of a country in the events the claim may be about (its discipline, else the story's
+        event, else every individual event), or None when there are none or several."""
+        if claim.discipline:
+            chosen = [e for e in events if e.discipline == claim.discipline]
+        elif self.event is not None and self.event in events and self.event.discipline != "team":
+            chosen = [self.event]
+        else:
+            chosen = [e for e in events if e.discipline != "team"]
+        found: list[tuple[Event, Entry]] = []
+        for event in chosen:
+            entries, _ = await self.results.results_of(event)
+            found.extend((event, e) for e in entries if e.country == subject.country)
+            if len(found) > 1:
+                return None
+        return found[0] if found else None
+
     async def _country_in_event(
         self, claim: Claim, competition: Competition, subject: Subject, events: list[Event]
     ) -> list[_Outcome]:
@@ -571,14 +640,14 @@ class Checker:
                 e = ours[0]
                 stored = t("verdict-country-place", place=_ordinal(int(_num(e.place) or 0)), name=e.name)
                 why = t("verdict-stored", stored=stored)
-                out.append(_Outcome(CONSISTENT, stored, _source(e.place), why, reading))
+                out.append(self._tag(_Outcome(CONSISTENT, stored, _source(e.place), why, reading), event, None))
             elif at_place:
                 e = at_place[0]
                 stored = t(
                     "verdict-country-place-other", place=_ordinal(int(claim.value)), name=e.name, country=e.country
                 )
                 why = t("verdict-stored", stored=stored)
-                out.append(_Outcome(CONTRADICTED, stored, _source(e.place), why, reading))
+                out.append(self._tag(_Outcome(CONTRADICTED, stored, _source(e.place), why, reading), event, None))
             else:
                 place = _ordinal(int(claim.value))
                 out.append(_not(t("verdict-no-place-for", place=place, name=subject.name, where=where), reading))

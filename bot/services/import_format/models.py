@@ -192,7 +192,7 @@ class Entry(_Model, kw_only=True):
     """One skater or couple in an event."""
 
     skaters: list[Skater]
-    country: Text
+    country: str  # "": not known (the source left the nation blank); else a three-letter code (rules.py)
     place: IntValue | UnsetType = UNSET
     total: NumberValue | UnsetType = UNSET
     status: str | UnsetType | None = UNSET

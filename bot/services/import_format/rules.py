@@ -145,7 +145,7 @@ def _event_problems(event: Event, where: str, inherited: Provenance | None) -> I
 
 
 def _country_problem(country: str) -> str | None:
-    if len(country) == 3 and country.isalpha():
+    if (len(country) == 3 and country.isalpha()) or country == "":  # "": not known (a results page left it blank)
         return None
     return f"country {country!r} must be a three-letter code such as JPN"
 

@@ -15,6 +15,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from bot.services.isu.model import Heading, SkaterRef
 from bot.services.isu.vocabulary import column_role
+from bot.services.names import normalize
 
 #: Status codes printed in place / points columns instead of numbers.
 STATUS_CODES = frozenset({"WD", "FNR", "DSQ", "DNS", "RET"})
@@ -34,6 +35,51 @@ _WS = re.compile(r"\s+")
 _BLOCK = frozenset({"td", "th", "tr", "table", "p", "div", "li"})
 
 
+# Browsers bound how deep the parser nests elements (Blink: 512) and so does this, before lexbor sees the page: lexbor's
+# tree building costs the depth of the open elements at each tag, so a page of 100,000 nested <div>s took minutes.
+# Tags past MAX_DEPTH (and their end tags) are dropped, their text kept; table elements, elements whose end tag may be
+# left out and void elements are never dropped (nor counted), so a results table reads the same. Linear in the page.
+MAX_DEPTH = 256
+_ANY_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)\b[^>]*?(/?)>")
+_UNCOUNTED = frozenset(
+    "table caption colgroup col thead tbody tfoot tr td th p li dt dd option optgroup rb rt rp "
+    "area base br embed hr img input link meta param source track wbr html head body".split()
+)
+
+
+def bounded_depth(html: str) -> str:
+    """The page with the elements nested past MAX_DEPTH unwrapped (see MAX_DEPTH); the page itself when none are."""
+    if html.count("<") <= MAX_DEPTH:
+        return html
+    depth = 0
+    dropped: dict[str, int] = {}
+    cuts: list[tuple[int, int]] = []
+    for m in _ANY_TAG.finditer(html):
+        name = m.group(2).lower()
+        if name in _UNCOUNTED or m.group(3):
+            continue
+        if not m.group(1):
+            if depth >= MAX_DEPTH:
+                dropped[name] = dropped.get(name, 0) + 1
+                cuts.append(m.span())
+            else:
+                depth += 1
+        elif dropped.get(name):
+            dropped[name] -= 1
+            cuts.append(m.span())
+        elif depth:
+            depth -= 1
+    if not cuts:
+        return html
+    parts: list[str] = []
+    at = 0
+    for start, end in cuts:
+        parts.append(html[at:start])
+        at = end
+    parts.append(html[at:])
+    return "".join(parts)
+
+
 def squash_spaces(text: str) -> str:
     """Runs of whitespace (no-break spaces included) as one space, trimmed."""
     return _WS.sub(" ", text.replace("\xa0", " ")).strip()
@@ -45,7 +91,7 @@ class Doc:
     def __init__(self, html: str, name: str) -> None:
         self.name = name
         self.html = html
-        self.tree = LexborHTMLParser(html)
+        self.tree = LexborHTMLParser(bounded_depth(html))
         # Generated pages always end with </body></html>; a download cut short would lose rows or whole tables.
         if not _ENDED.search(html[-4096:]) and self.tree.css_first("table") is not None:
             raise PageError(f"{name}: truncated page (no </body> or </html> at the end)")
@@ -224,8 +270,29 @@ class Table:
                 continue
             if [_key(c.text) for c in row.cells] == self.columns:
                 continue
+            if is_group_row(row):
+                continue
             out.append(row)
         return out
+
+
+# A warm-up group's heading row inside a starting order or results table ("Warm-Up Group 2"), in the languages
+# federations print it in: a row of its own, not an entry.
+_GROUP_ROW = re.compile(
+    r"^(?:warm[\s-]*up(?:\s+group)?|group|gruppe|groupe|gruppo|grupa|skupina|grupo|разминка|группа|"
+    r"einlaufgruppe|aufwarmgruppe|groupe d echauffement|echauffement|gruppo di riscaldamento|"
+    r"grupa rozgrzewkowa|rozcvicovaci skupina|grupo de calentamiento|"
+    r"ウォームアップ(?:グループ)?|第)\s*(?:no\.?\s*)?\d+\s*(?:組|グループ)?$",
+    re.IGNORECASE,
+)
+
+
+def is_group_row(row: Row) -> bool:
+    """A warm-up group heading ("Warm-Up Group 2", "Разминка 1") standing in a table row by itself."""
+    texts = [c.text for c in row.cells if c.text]
+    if len(set(texts)) != 1:
+        return False
+    return bool(_GROUP_ROW.match(normalize(texts[0])) or _GROUP_ROW.match(texts[0].strip()))
 
 
 def find_table(doc: Doc, required: list[tuple[str, ...]], what: str) -> Table:
@@ -238,13 +305,18 @@ def find_table(doc: Doc, required: list[tuple[str, ...]], what: str) -> Table:
 
 def maybe_find_table(doc: Doc, required: list[tuple[str, ...]]) -> Table | None:
     """The first table whose header (in its first five rows) has a column of every required group."""
+    return next(find_tables(doc, required), None)
+
+
+def find_tables(doc: Doc, required: list[tuple[str, ...]]) -> Iterator[Table]:
+    """Every table whose header (in its first five rows) has a column of every required group, in page order."""
     for node in doc.tables():
         grid = _grid(node)
         for i, row in enumerate(grid[:5]):
             keys = [_key(c.text) for c in row.cells]
             if all(any(k in keys for k in group) for group in required):
-                return Table(node, grid, i, keys, [c.text for c in row.cells])
-    return None
+                yield Table(node, grid, i, keys, [c.text for c in row.cells])
+                break
 
 
 _LABELS = {"place": "FPl.", "name": "Name", "nation": "Nation", "points": "Points", "tss": "TSS", "stn": "StN."}

@@ -27,13 +27,23 @@ import asyncio
 import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.i18n import Text, t
 from bot.services.importer import ImportReport, import_document
+from bot.services.isu.grid import Doc
+from bot.services.isu.ijslive import (
+    IjsEvent,
+    IjsIndex,
+    IjsSegment,
+    is_ijslive,
+    parse_ijslive_index,
+    parse_ijslive_segment,
+    unwrap,
+)
 from bot.services.isu.model import (
     Category,
     EventIndex,
@@ -48,13 +58,23 @@ from bot.services.isu.model import (
 from bot.services.isu.pages import (
     Decoded,
     EmptyPage,
+    PageError,
     decode_page,
     parse_index,
     parse_panel,
     parse_result_page,
     parse_segment_page,
 )
-from bot.services.isu.protocol_pdf import ProtocolError, parse_protocols_counted
+from bot.services.isu.pdf_site import (
+    PdfHeading,
+    build_index,
+    code_in_folder,
+    name_of_code,
+    read_heading,
+    season_of_code,
+    segment_rows,
+)
+from bot.services.isu.protocol_pdf import ProtocolError, ProtocolPdf, parse_protocol_pdf, parse_protocols_counted
 from bot.services.isu.source import FolderSource, HttpSource, MissingFile, Source, SourceError
 from bot.services.isu.vocabulary import (
     DANCE_SEGMENTS,
@@ -62,11 +82,14 @@ from bot.services.isu.vocabulary import (
     ODF_LEVELS,
     SEGMENT_KINDS,
     SHORT_SEGMENTS,
+    latin_nation,
     read_category_name,
+    segment_code,
 )
 from bot.services.levels import SENIOR, level_label
 from bot.services.names import normalize
 from db.database import Database
+from db.repositories.results import ResultsRepository
 
 COMPETITION_LEVELS = [  # the competition's kind, recognised from its name
     ("olympic", "olympics"),
@@ -91,6 +114,9 @@ _ODF = re.compile(r"^FSK([MWX][A-Z]+?)-+([A-Z]*)-", re.IGNORECASE)
 
 Progress = Callable[[str, str], None]  # (what: "page" | "pdf", name)
 _T = TypeVar("_T")
+# A page's parse (in a worker thread) is given up after this: a hostile or broken page must not hold an import or a
+# live poll for minutes. Parses are linear in the page (grid.bounded_depth); a real page takes milliseconds.
+PARSE_DEADLINE = 20.0
 
 
 class ImportTimeout(SourceError):
@@ -105,6 +131,7 @@ class SegmentData:
     rows: list[SegmentRow] | None = None  # None: the page is missing or has no table yet
     panel: list[Official] | None = None
     protocols: list[Protocol] = field(default_factory=list)
+    rows_page: str | None = None  # where the rows were read when not from the segment page (its PDF)
 
 
 @dataclass
@@ -115,6 +142,7 @@ class CategoryData:
     key: str  # the event's id in the store: "women", "junior-women", "r3-a-pou-ben-women"
     results: list[FinalRow] | None  # None: the result page is missing or empty
     segments: list[SegmentData] = field(default_factory=list)
+    derived: bool = False  # read from PDFs alone: totals and places are derived from the segments
 
     @property
     def complete(self) -> bool:
@@ -127,6 +155,7 @@ class SiteData:
     index: EventIndex
     categories: list[CategoryData] = field(default_factory=list)
     code: str | None = None  # the ISU event code, when the address or the PDF names give one
+    season: str | None = None  # when no date says it: from the event code (PDFs alone)
     pages: int = 0
     pdf_pages: int = 0
     warnings: list[Text] = field(default_factory=list)
@@ -186,7 +215,12 @@ class _Reader:
         raw = await self.source.read(name)
         if self.progress:
             self.progress("page", name)
-        decoded, result = await asyncio.to_thread(_decode_and_parse, raw, name, self.source, parse)
+        try:
+            decoded, result = await asyncio.wait_for(
+                asyncio.to_thread(_decode_and_parse, raw, name, self.source, parse), PARSE_DEADLINE
+            )
+        except TimeoutError:
+            raise PageError(f"{name}: parsing took longer than {PARSE_DEADLINE:g} s, so it was cut off") from None
         self.pages += 1
         if decoded.how == "detected":
             self.warn(t("isu-charset-detected", file=name, encoding=decoded.encoding))
@@ -207,11 +241,314 @@ def _parse_pdf(data: bytes, name: str) -> tuple[list[Protocol], int]:
         return parse_protocols_counted(data, name)
 
 
+def _parse_whole_pdf(data: bytes, name: str) -> ProtocolPdf:
+    with _PDFIUM:
+        return parse_protocol_pdf(data, name)
+
+
+async def _read_pdf_site(reader: _Reader, source: FolderSource) -> SiteData:
+    """A folder without an index page: the competition its judges' details PDFs make (see pdf_site)."""
+    pdfs: dict[str, tuple[ProtocolPdf, PdfHeading]] = {}
+    pdf_pages = 0
+    other = 0
+    found = _FoundPages()
+    for name in source.names():
+        if name.lower().endswith((".htm", ".html", ".asp", ".aspx", ".php")):  # ijsLive serves .asp pages
+            if not await _read_page_by_content(reader, name, found):
+                other += 1
+            continue
+        if not name.lower().endswith(".pdf"):
+            other += 1
+            continue
+        try:
+            data = await source.read(name)
+            pdf = await asyncio.to_thread(_parse_whole_pdf, data, name)
+        except (ProtocolError, SourceError) as exc:
+            reader.warn(t("isu-pdf-unread", error=str(exc)))
+            continue
+        if reader.progress:
+            reader.progress("pdf", name)
+        pdf_pages += pdf.pages
+        heading = read_heading(pdf)
+        if heading.team:
+            reader.warn(t("isu-pdf-team", file=name))
+            continue
+        if heading.category is None or heading.code is None:
+            reader.warn(t("isu-pdf-unplaced", file=name, heading=" / ".join(pdf.heading[:4])))
+            continue
+        pdfs[name] = (pdf, heading)
+    if other and not found.ijs_index:
+        reader.warn(t("isu-no-index", folder=str(source.folder), files=other))
+    if found.ijs_index or found.ijs_segments:
+        return _ijs_site(reader, source, found)
+    if not pdfs and not found.results:
+        raise SourceError(f"{source.folder}: no index page, and no results page or judges' details PDF to read")
+    code = code_in_folder(source.folder.resolve().name)
+    printed = [h.event for _p, h in pdfs.values() if h.event]
+    titled = [title for title, _c, _r, _n in found.results if title]
+    title = (
+        max(set(titled), key=titled.count)
+        if titled
+        else max(set(printed), key=printed.count)
+        if printed
+        else (name_of_code(code) if code else None)
+    )
+    if title is None:
+        title = source.folder.resolve().name
+        reader.warn(t("isu-pdf-no-name", name=title))
+    index = build_index(title, pdfs)
+    # A category with a results page and no PDF read (its PDFs unreadable or absent) is a category too.
+    with_pdfs = {_reading(c.name) for c in index.categories}
+    extra = [
+        Category(f"{900 + i:03d}", printed_name, read_category_name(printed_name).discipline, None, page)
+        for i, (_t, printed_name, _rows, page) in enumerate(found.results)
+        if _reading(printed_name) not in with_pdfs
+    ]
+    index = replace(index, categories=[*index.categories, *extra])
+    if index.start_date:
+        reader.warn(t("isu-pdf-dates", start=index.start_date, end=index.end_date or index.start_date))
+    site = SiteData(index=index, warnings=reader.warnings, code=code, pdf_pages=pdf_pages)
+    site.season = season_of_code(code) if code and not index.start_date else None
+    reader.site = site
+    site.pages = reader.pages
+    for category in index.categories:
+        placed = _place_pdf_category(reader, category, pdfs, found)
+        if placed is not None:
+            site.categories.append(placed)
+    return site
+
+
+def _ijs_site(reader: _Reader, source: FolderSource, found: _FoundPages) -> SiteData:
+    index = found.ijs_index
+    names = [s.competition for s in found.ijs_segments.values() if s.competition]
+    name = index.name if index else (max(set(names), key=names.count) if names else source.folder.resolve().name)
+    event = EventIndex(
+        name=name,
+        city=index.city if index else None,
+        country=None,
+        venue=index.venue if index else None,
+        start_date=index.start_date if index else None,
+        end_date=index.end_date if index else None,
+        timezone=None,
+        generation="ijsLive",
+    )
+    site = SiteData(index=event, warnings=reader.warnings)
+    reader.site = site
+    site.categories = _ijs_categories(reader, found)
+    site.index = replace(event, categories=[c.category for c in site.categories])
+    site.pages = reader.pages
+    return site
+
+
+@dataclass
+class _FoundPages:
+    """The pages of a folder without an index, read by what they are, not by their names."""
+
+    results: list[tuple[str, str, list[FinalRow], str]] = field(default_factory=list)  # title, category, rows, file
+    panels: list[tuple[str, str, list[Official], str]] = field(default_factory=list)  # category, segment, rows, file
+    ijs_index: IjsIndex | None = None
+    ijs_segments: dict[str, IjsSegment] = field(default_factory=dict)  # file -> its category-segment results
+
+
+def _split_heading(heading: Heading) -> tuple[str, str]:
+    """(competition, category) of a page titled "Event - Category" (its caption naming the category)."""
+    event, _, category = heading.title.rpartition(" - ")
+    caption = heading.captions[0] if heading.captions else ""
+    return (event.strip() or heading.title.strip()), (caption or category).strip()
+
+
+async def _read_page_by_content(reader: _Reader, name: str, found: _FoundPages) -> bool:
+    """A renamed page (``men_results.html``): a category's final result or a segment's panel, by what it holds.
+    False: neither (an entries list, another page), not read into the competition."""
+    try:
+        ijs = await reader.page(name, _ijslive_page)
+    except (PageError, SourceError):
+        return False
+    if isinstance(ijs, IjsIndex):
+        found.ijs_index = found.ijs_index or ijs
+        return True
+    if isinstance(ijs, IjsSegment):
+        found.ijs_segments[name] = ijs
+        return True
+    try:
+        rows, heading = await reader.page(name, parse_result_page)
+    except (PageError, SourceError):
+        pass
+    else:
+        event, category = _split_heading(heading)
+        if category and category != heading.title.strip():
+            found.results.append((event, category, rows, name))
+            return True
+    try:
+        panel = await reader.page(name, _panel_with_heading)
+    except (PageError, SourceError):
+        return False
+    officials, heading = panel
+    category, _, segment = (heading.captions[0] if heading.captions else "").rpartition(" - ")
+    if category and segment_code(segment):
+        found.panels.append((category.strip(), segment.strip(), officials, name))
+        return True
+    return False
+
+
+def _ijslive_page(html: str, name: str) -> IjsIndex | IjsSegment | None:
+    """An ijsLive page (an index or a category-segment's results), or None for any other page."""
+    if not is_ijslive(unwrap(html)):
+        return None
+    try:
+        return parse_ijslive_segment(html, name)
+    except PageError:
+        return parse_ijslive_index(html, name)
+
+
+def _ijs_categories(reader: _Reader, found: _FoundPages) -> list[CategoryData]:
+    """The categories of an ijsLive site: the index's lines (each category-segment), with the results of the pages
+    that are there; a linked page that is absent is a warning."""
+    events = list(found.ijs_index.events) if found.ijs_index else []
+    pages = {name.lower(): (name, seg) for name, seg in found.ijs_segments.items()}
+    listed = {e.page.lower() for e in events}
+    for name, seg in found.ijs_segments.items():
+        if name.lower() not in listed:  # a results page the index does not list (or no index at all)
+            m = re.search(r"CAT(\d+)SEG", name, re.IGNORECASE)
+            events.append(IjsEvent(m.group(1) if m else name, seg.category, seg.segment, name, ""))
+    grouped: dict[str, list[IjsEvent]] = {}
+    for event in events:
+        grouped.setdefault(event.category_number, []).append(event)
+    out: list[CategoryData] = []
+    unknown = 0
+    for number, items in grouped.items():
+        printed = items[0].category
+        if len(items) == 1 and printed.endswith(" " + items[0].segment):  # "Adult Bronze Women Free Skate"
+            printed = printed.removesuffix(" " + items[0].segment)
+        segments, rows_of = [], []
+        for i, event in enumerate(items, 1):
+            page = pages.get(event.page.lower())
+            segments.append(
+                Segment(
+                    segment_code(event.segment),
+                    event.segment,
+                    f"{number}{i:02d}",
+                    page[0] if page else event.page,
+                    None,
+                    None,
+                    None,
+                    None,
+                )
+            )
+            rows_of.append(page[1].rows if page else None)
+            if page is None:
+                reader.warn(
+                    t(
+                        "isu-no-segment-results",
+                        error=f"{event.page}: not in the folder",
+                        category=printed,
+                        segment=event.segment,
+                    )
+                )
+        category = Category(number, printed, read_category_name(printed).discipline, None, "", segments=segments)
+        refs = [r.skater for rows in rows_of for r in rows or []]
+        placed = _place(category, refs)
+        if isinstance(placed, Text):
+            reader.warn(t("isu-category-skipped", category=printed, problem=placed))
+            continue
+        discipline, level = placed
+        codes = _segment_codes(category, discipline)
+        if isinstance(codes, Text):
+            reader.warn(t("isu-category-skipped", category=printed, problem=codes))
+            continue
+        data = CategoryData(category, discipline, level, _event_key(discipline, level), None)
+        for segment, rows, code in zip(segments, rows_of, codes, strict=True):
+            kind = SEGMENT_KINDS.get(code)
+            if kind is None:
+                reader.warn(t("isu-segment-unstorable", category=printed, segment=segment.name, code=code))
+                continue
+            data.segments.append(SegmentData(segment, code, kind, rows))
+            unknown += len(rows or [])
+        if data.key in {c.key for c in out}:
+            reader.warn(t("isu-category-twice", category=printed, reading=_describe(data), other=repr(printed)))
+            continue
+        out.append(data)
+    if unknown:
+        reader.warn(t("isu-ijslive-no-nation", entries=unknown))
+    return out
+
+
+def _panel_with_heading(html: str, name: str) -> tuple[list[Official], Heading]:
+    return parse_panel(html, name), Doc(html, name).heading()
+
+
+def _reading(printed: str) -> tuple[str | None, str | None, str]:
+    """What a category name says (discipline, level, level words), to tell pages and PDFs of one category."""
+    reading = read_category_name(printed)
+    return reading.discipline, reading.level, normalize(reading.level_text)
+
+
+def _place_pdf_category(
+    reader: _Reader, category: Category, pdfs: dict[str, tuple[ProtocolPdf, PdfHeading]], found: _FoundPages
+) -> CategoryData | None:
+    mine = _reading(category.name)
+    results = next(((rows, page) for _t, c, rows, page in found.results if _reading(c) == mine), None)
+    if results is not None:
+        category = replace(category, result_page=results[1])
+    refs = [SkaterRef(p.name, p.nation) for s in category.segments for p in pdfs[s.detail_page][0].protocols]
+    refs += [r.skater for r in results[0]] if results else []
+    placed = _place(category, refs)
+    if isinstance(placed, Text):
+        reader.warn(t("isu-category-skipped", category=category.name, problem=placed))
+        return None
+    discipline, level = placed
+    data = CategoryData(
+        category,
+        discipline,
+        level,
+        _event_key(discipline, level),
+        results[0] if results else None,
+        derived=results is None,
+    )
+    if results is not None and not category.segments:
+        reader.warn(t("isu-result-only", category=category.name, file=results[1]))
+        return data
+    seen: set[str] = set()
+    whole = True
+    for segment in category.segments:
+        code = segment.code or ""
+        kind = SEGMENT_KINDS.get(code)
+        if kind is None or code in seen or ((code in DANCE_SEGMENTS) != (discipline == "ice_dance")):
+            reader.warn(t("isu-segment-unstorable", category=category.name, segment=segment.name, code=code))
+            whole = False
+            continue
+        seen.add(code)
+        pdf = pdfs[segment.detail_page][0]
+        panel = next((o for c, sg, o, _f in found.panels if _reading(c) == mine and segment_code(sg) == code), None)
+        data.segments.append(SegmentData(segment, code, kind, segment_rows(pdf), panel, pdf.protocols))
+    if not data.segments:
+        return None
+    if not data.derived:
+        return data  # the results page gives the totals and places
+    # Totals are derived only from every segment of the category: a short and a free, or a free alone (a
+    # category skating one program). A short alone: the free's PDF is missing (or not yet skated).
+    kinds = {s.code in SHORT_SEGMENTS for s in data.segments}
+    if not whole or kinds == {True}:
+        data.derived = False
+        reader.warn(t("isu-pdf-no-totals", category=category.name))
+    return data
+
+
 async def read_site(source: Source, progress: Progress | None = None) -> SiteData:
     """Reads and parses what the site has; raises PageError or SourceError (naming the file) only for what is
     damaged or unreachable, and records a warning for what is missing or cannot be placed."""
     reader = _Reader(source, None, progress)
-    index = await reader.page(source.index_name, parse_index)
+    if isinstance(source, FolderSource) and not source.index_name:
+        return await _read_pdf_site(reader, source)
+    try:
+        index = await reader.page(source.index_name, parse_index)
+    except PageError as exc:
+        if not isinstance(source, FolderSource):
+            raise
+        # The page that looked like the index (it links CAT/SEG pages) is not one: an ijsLive results page
+        # linking itself, another generator's page. The folder is read by content instead.
+        reader.warn(t("isu-index-not-index", error=str(exc)))
+        return await _read_pdf_site(reader, source)
     site = SiteData(index=index, warnings=reader.warnings)
     reader.site = site
     site.code = _event_code(site, source)
@@ -239,6 +576,8 @@ async def _read_category(reader: _Reader, category: Category) -> CategoryData | 
         results, heading = await reader.page(category.result_page, parse_result_page)
     except (MissingFile, EmptyPage) as exc:
         reader.warn(t("isu-no-result-yet", error=str(exc), category=category.name))
+    except (PageError, SourceError) as exc:  # damaged or unreadable: that page alone is lost, said so
+        reader.warn(t("isu-page-damaged", error=str(exc), category=category.name))
     else:
         problem = _heading_problem(heading, index, [category.name])
         if problem:
@@ -252,6 +591,8 @@ async def _read_category(reader: _Reader, category: Category) -> CategoryData | 
             rows, heading = await reader.page(segment.detail_page, parse_segment_page)
         except (MissingFile, EmptyPage) as exc:
             reader.warn(t("isu-no-segment-results", error=str(exc), category=category.name, segment=segment.name))
+        except (PageError, SourceError) as exc:
+            reader.warn(t("isu-page-damaged", error=str(exc), category=category.name))
         else:
             problem = _heading_problem(heading, index, [category.name, segment.name])
             if problem:
@@ -263,8 +604,11 @@ async def _read_category(reader: _Reader, category: Category) -> CategoryData | 
                 panel = await reader.page(segment.panel_page, parse_panel)
             except (MissingFile, EmptyPage) as exc:
                 reader.warn(t("isu-no-panel", error=str(exc), category=category.name, segment=segment.name))
+            except (PageError, SourceError) as exc:
+                reader.warn(t("isu-page-damaged", error=str(exc), category=category.name))
         pages.append((segment, rows, panel))
 
+    results, pages = _settle_nations(reader, category, results, pages)
     refs = [r.skater for r in results or []] + [r.skater for _, rows, _ in pages for r in rows or []]
     placed = _place(category, refs)
     if isinstance(placed, Text):
@@ -272,6 +616,15 @@ async def _read_category(reader: _Reader, category: Category) -> CategoryData | 
         return None
     discipline, level = placed
     codes = _segment_codes(category, discipline)
+    if isinstance(codes, Text) and any(s.code for s in category.segments):
+        # Segments whose names say no known segment ("Прыжки", a jumps-only round) are left out, each said so;
+        # the category keeps the segments it can name.
+        for segment in category.segments:
+            if not segment.code:
+                reader.warn(t("isu-segment-unread", category=category.name, segment=segment.name))
+        pages = [page for page in pages if page[0].code]
+        category = replace(category, segments=[s for s in category.segments if s.code])
+        codes = [s.code for s in category.segments if s.code]
     if isinstance(codes, Text):
         reader.warn(t("isu-category-skipped", category=category.name, problem=codes))
         return None
@@ -293,9 +646,66 @@ async def _read_category(reader: _Reader, category: Category) -> CategoryData | 
         data.segments.append(seg)
         if segment.scores_pdf:
             seg.protocols = await _read_pdf(reader, segment.scores_pdf, f"{category.name} {segment.name}")
+            if seg.rows is None and seg.protocols:
+                # The segment page is missing, not yet there or damaged, its PDF is not: the standings as the PDF
+                # prints them (a PDF is published once the segment is over).
+                seg.rows = [
+                    SegmentRow(
+                        p.rank, SkaterRef(p.name, p.nation), p.tss, p.tes, p.pcs, p.deductions, p.starting_number
+                    )
+                    for p in seg.protocols
+                ]
+                seg.rows_page = segment.scores_pdf
+                reader.warn(
+                    t("isu-rows-from-pdf", pdf=segment.scores_pdf, category=category.name, segment=segment.name)
+                )
         else:
             reader.warn(t("isu-no-pdf-linked", category=category.name, segment=segment.name))
     return data
+
+
+_Pages = list[tuple[Segment, list[SegmentRow] | None, list[Official] | None]]
+
+
+def _settle_nations(
+    reader: _Reader, category: Category, results: list[FinalRow] | None, pages: _Pages
+) -> tuple[list[FinalRow] | None, _Pages]:
+    """One nation code per skater across a category's pages: a code printed in Cyrillic on one page ("РОС") is
+    the Latin code another page prints for the same name ("RUS"), else the standard one it abbreviates; a blank
+    nation cell is an unknown country (warned, never guessed)."""
+    latin: dict[str, str] = {}
+    for ref in [r.skater for r in results or []] + [r.skater for _, rows, _ in pages for r in rows or []]:
+        if ref.nation.isascii() and ref.nation.strip():
+            latin.setdefault(normalize(ref.name), ref.nation.strip().upper())
+    blank: set[str] = set()
+    kept: set[str] = set()
+
+    def settle(ref: SkaterRef) -> SkaterRef:
+        code = ref.nation.strip()
+        if not code:
+            found = latin.get(normalize(ref.name))
+            if found:
+                return replace(ref, nation=found)
+            blank.add(ref.name)
+            return replace(ref, nation="")
+        if code.isascii():
+            return ref if code == ref.nation else replace(ref, nation=code)
+        found = latin.get(normalize(ref.name)) or latin_nation(code)
+        if found is None:
+            kept.add(code)
+            return replace(ref, nation=code.upper())
+        return replace(ref, nation=found)
+
+    settled_results = [replace(r, skater=settle(r.skater)) for r in results] if results is not None else None
+    settled_pages = [
+        (segment, [replace(r, skater=settle(r.skater)) for r in rows] if rows is not None else None, panel)
+        for segment, rows, panel in pages
+    ]
+    if blank:
+        reader.warn(t("isu-nation-blank", category=category.name, names=", ".join(sorted(blank))))
+    if kept:
+        reader.warn(t("isu-nation-unread", category=category.name, codes=", ".join(sorted(kept))))
+    return settled_results, settled_pages
 
 
 async def _read_pdf(reader: _Reader, name: str, what: str) -> list[Protocol]:
@@ -303,6 +713,9 @@ async def _read_pdf(reader: _Reader, name: str, what: str) -> list[Protocol]:
         data = await reader.source.read(name)
     except MissingFile as exc:
         reader.warn(t("isu-no-judges-details", error=str(exc), what=what))
+        return []
+    except SourceError as exc:
+        reader.warn(t("isu-pdf-skipped", error=str(exc)))
         return []
     try:
         protocols, pages = await asyncio.to_thread(_parse_pdf, data, name)
@@ -444,6 +857,8 @@ def _event_code(site: SiteData, source: Source) -> str | None:
         if _EVENT_CODE.match(part):
             code = part.lower()
             candidates.setdefault(code, t("isu-code-from-folder", code=code, folder=str(source.folder)))
+    if site.code and site.index.generation == "PDF":
+        candidates.setdefault(site.code, t("isu-code-from-folder", code=site.code, folder=source.describe("")))
     for category in site.index.categories:
         for segment in category.segments:
             m = _PDF_EVENT_CODE.match(Path(segment.scores_pdf or "").name)
@@ -526,7 +941,7 @@ def build_document(site: SiteData, source: Source) -> dict[str, Any]:
     competition: dict[str, Any] = {
         "id": competition_key(site),
         "name": index.name,
-        "season": season_of(index.start_date),
+        "season": site.season or season_of(index.start_date),
         "level": competition_level(index.name),
         "provenance": {"confidence": "official", "sources": [source.describe(source.index_name)]},
         "events": [_event(data, source) for data in site.categories],
@@ -560,13 +975,16 @@ def _event(data: CategoryData, source: Source) -> dict[str, Any]:
     entries: dict[tuple[str, str], dict[str, Any]] = {}
 
     def entry_for(ref: SkaterRef) -> dict[str, Any]:
-        return entries.setdefault(_key(ref), {"skaters": _skaters(ref), "country": ref.nation.upper(), "segments": {}})
+        return entries.setdefault(
+            _key(ref), {"skaters": _skaters(ref), "country": ref.nation.upper(), "segments": {}}
+        )  # country "": not known (a blank nation cell)
 
     for row in data.results or []:
         entry = entry_for(couple_of(row.skater, data.discipline))
         entry["place"] = official(row.place, category.result_page)
         entry["total"] = official(row.total, category.result_page)
         entry["status"] = row.status
+    pdfs = [source.describe(s.segment.detail_page) for s in data.segments]
     segments = []
     for seg in data.segments:
         segment = seg.segment
@@ -579,12 +997,12 @@ def _event(data: CategoryData, source: Source) -> dict[str, Any]:
             segment_json["officials"] = [
                 {"role": o.role, "name": display_name(o.name), "nation": o.nation} for o in seg.panel
             ]
-        if seg.rows is not None:
-            segment_json["results_complete"] = True
+        if seg.rows is not None and all(row.tss is not None or row.status for row in seg.rows):
+            segment_json["results_complete"] = True  # not while skaters of the page are still to skate
         segments.append(segment_json)
         protocols = {(normalize(p.name), p.nation.upper()): p for p in seg.protocols}
         for result in seg.rows or []:
-            page = segment.detail_page
+            page = seg.rows_page or segment.detail_page
             figures = {
                 "rank": official(result.rank, page),
                 "tss": official(result.tss, page),
@@ -599,6 +1017,8 @@ def _event(data: CategoryData, source: Source) -> dict[str, Any]:
                 figures["protocol"] = _protocol(protocol)
             # Every figure of a page that was read is given, null when blank (a withdrawal clears a stale score).
             entry_for(ref)["segments"][seg.code] = figures
+    if data.derived:
+        _derive_standings(data, list(entries.values()), pdfs)
     event: dict[str, Any] = {
         "id": data.key,
         "discipline": data.discipline,
@@ -610,6 +1030,60 @@ def _event(data: CategoryData, source: Source) -> dict[str, Any]:
     if data.complete:
         event["entries_complete"] = True
     return event
+
+
+def _derive_standings(data: CategoryData, entries: list[dict[str, Any]], pdfs: list[str]) -> None:
+    """Totals and places of a category read from PDFs alone: the sum of the segment scores of each entry that
+    skated every segment, placed in the order of that sum (a tie broken by the last segment's rank), marked
+    derived. An entry that skated only some segments gets neither: the PDFs cannot tell a withdrawal from a
+    skater who did not qualify."""
+    codes = [s.code for s in data.segments]
+    last = codes[-1]
+    ranked = []
+    for entry in entries:
+        figures = [entry["segments"].get(code) for code in codes]
+        if all(f and f["tss"] for f in figures):
+            total = round(sum(f["tss"]["value"] for f in figures if f), 2)
+            last_rank = entry["segments"][last]["rank"]["value"] if entry["segments"][last]["rank"] else 999
+            ranked.append((total, last_rank, entry))
+    ranked.sort(key=lambda r: (-r[0], r[1]))
+    note_total = "the sum of the segment scores in the judges' details PDFs; the site has no results page"
+    note_place = "by the derived total (a tie broken by the last segment's rank); the PDFs print no final place"
+    for place, (total, _rank, entry) in enumerate(ranked, 1):
+        entry["total"] = {"value": total, "confidence": "derived", "sources": pdfs, "note": note_total}
+        entry["place"] = {"value": place, "confidence": "derived", "sources": pdfs, "note": note_place}
+
+
+async def _adopt_stored_identity(db: Database, site: SiteData) -> None:
+    """PDFs and renamed pages rarely say the competition's name, dates or place as the store has them: when the
+    store already holds the competition of the folder's ISU event code, they are that competition's (said in a
+    warning, with the name they print when it differs)."""
+    repo = ResultsRepository(db)
+    stored = next((c for c in await repo.competitions() if c.key == site.code), None)
+    if stored is None:
+        return
+    named = site.index.name != name_of_code(site.code or "")
+    if named and normalize(site.index.name) != normalize(stored.name):
+        site.warnings.append(t("isu-pdf-name-differs", printed=site.index.name, key=stored.key, name=stored.name))
+    site.index = replace(
+        site.index,
+        name=stored.name,
+        city=stored.city,
+        country=stored.country,
+        venue=stored.venue,
+        start_date=stored.start_date,
+        end_date=stored.end_date,
+    )
+    site.season = stored.season
+    if not named:
+        site.warnings.append(t("isu-pdf-stored-identity", key=stored.key, name=stored.name))
+    # A segment the store keeps under another code of the same kind (the 2010-18 short dance as "RD") is that one.
+    segments = await repo.segments_by_event()
+    events = {e.key: segments.get(e.id, []) for e in await repo.events(stored.id)}
+    for data in site.categories:
+        kinds = {s.kind: s.key for s in events.get(data.key, [])}
+        for seg in data.segments:
+            seg.code = kinds.get(seg.kind, seg.code)
 
 
 def _protocol(protocol: Protocol) -> dict[str, Any]:
@@ -656,6 +1130,8 @@ async def import_isu(
         raise ImportTimeout(
             f"{source.describe(source.index_name)}: the site was not read within {deadline:g} s; nothing was imported"
         ) from exc
+    if site.index.generation == "PDF" and site.code:
+        await _adopt_stored_identity(db, site)  # a folder without an index: its event code is its identity
     document = build_document(site, source)
     report = await import_document(
         db, document, source=source.describe(source.index_name), guard_identity=not correction

@@ -9,6 +9,7 @@ from selectolax.lexbor import LexborNode
 from bot.services.isu.grid import (
     Cell,
     Doc,
+    EmptyPage,
     PageError,
     basename,
     cell_at,
@@ -140,7 +141,8 @@ def parse_index(html: str, name: str) -> EventIndex:
                 }
             )
     if not cats:
-        raise PageError(f"{name}: event index table lists no categories")
+        # The header row alone: a site published before its categories (ISUCalcFS 3.7.6 writes it so).
+        raise EmptyPage(f"{name}: the event index lists no categories yet")
 
     # time schedule: segment number -> (date, time). An empty schedule is a header row alone (ISUCalcFS then
     # leaves its table unclosed: the parser closes it as a browser would).

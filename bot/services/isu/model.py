@@ -123,7 +123,7 @@ class Protocol:
     rank: int
     name: str
     nation: str
-    starting_number: int
+    starting_number: int | None  # None: the PDF has no starting number column (2006)
     tss: float
     tes: float
     pcs: float

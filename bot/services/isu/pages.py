@@ -28,9 +28,11 @@ from bot.services.isu.grid import (
     Doc,
     EmptyPage,
     PageError,
+    Table,
     cell_at,
     check_width,
     find_table,
+    find_tables,
     maybe_find_table,
     read_float,
     read_int,
@@ -108,6 +110,8 @@ def parse_result_page(html: str, name: str) -> tuple[list[FinalRow], Heading]:
         status = read_status(place_text) or read_status(pts_text)
         place = None if read_status(place_text) else read_int(place_text, name, n, "FPl.")
         total = None if read_status(pts_text) else read_float(pts_text, name, n, "Points")
+        if place == 0 and not total:
+            place = total = None  # place 0 and 0.00 (ISUCalcFS 3.7.6 during the event): not skated yet
         seg_places: dict[str, int | None] = {}
         for i, code in seg_cols:
             txt = row.cells[i].text
@@ -140,6 +144,9 @@ def parse_segment_page(html: str, name: str) -> tuple[list[SegmentRow], Heading]
     if t is None:
         if doc.tree.css_first(".caption2, .caption3, .MainTab") is not None:  # an ISU page, without its table
             raise EmptyPage(f"{name}: no results table on the page yet")
+        if maybe_find_table(doc, [("legend",)]) is not None or doc.tree.css_first("caption") is not None:
+            # ISUCalcFS 3.7.6's caption layout before the segment is skated: the heading and the legend only
+            raise EmptyPage(f"{name}: only the heading and legend, no results table yet (not yet skated)")
         raise PageError(f"{name}: not an ISU segment classification page (no table with Name/Nation/TSS)")
     c_rank = t.col("place")
     c_name, c_nat = t.col("name"), t.col("nation")
@@ -169,6 +176,8 @@ def parse_segment_page(html: str, name: str) -> tuple[list[SegmentRow], Heading]
             if v is not None:
                 comps[code] = v
         tss = None if read_status(tss_text) else read_float(tss_text, name, n, "TSS")
+        if rank == 0 and not tss:
+            rank = tss = None  # place 0 and 0.00 (ISUCalcFS 3.7.6 during the event): not skated yet
         ded = read_float(cell_at(row, c_ded).text, name, n, "Ded.")
         out.append(
             SegmentRow(
@@ -183,9 +192,28 @@ def parse_segment_page(html: str, name: str) -> tuple[list[SegmentRow], Heading]
                 status=status,
             )
         )
+    if c_tss is not None:
+        out.extend(_still_to_skate(doc, t, name, {(r.skater.name, r.skater.nation) for r in out}))
     if not out:
         raise EmptyPage(f"{name}: the segment table has no rows yet")
     return out, doc.heading()
+
+
+def _still_to_skate(doc: Doc, results: Table, name: str, listed: set[tuple[str, str]]) -> list[SegmentRow]:
+    """The skaters of a "Starting Order" table printed under the results while a segment is skated (ISUCalcFS
+    3.7.6 lists there who has not skated yet): rows without a score, so that the page reads as partial."""
+    out: list[SegmentRow] = []
+    for t in find_tables(doc, [("name",), ("nation",), ("stn",)]):
+        if t.node.mem_id == results.node.mem_id or t.col("tss") is not None:
+            continue
+        c_name, c_nat, c_stn = t.col("name"), t.col("nation"), t.col("stn")
+        for n, row in enumerate(t.body(), 1):
+            skater = read_skater(cell_at(row, c_name), cell_at(row, c_nat).text)
+            if not skater.name or (skater.name, skater.nation) in listed:
+                continue
+            number = read_int(cell_at(row, c_stn).text, name, n, "StN.")
+            out.append(SegmentRow(None, skater, None, None, None, None, number))
+    return out
 
 
 def parse_segment(html: str, name: str) -> list[SegmentRow]:

@@ -16,7 +16,14 @@ import pypdfium2 as pdfium
 
 from bot.services.isu.model import Component, Deduction, Element, Protocol
 
-__all__ = ["ProtocolError", "page_count", "parse_protocols", "parse_protocols_counted"]
+__all__ = [
+    "ProtocolError",
+    "ProtocolPdf",
+    "page_count",
+    "parse_protocol_pdf",
+    "parse_protocols",
+    "parse_protocols_counted",
+]
 
 
 class ProtocolError(ValueError):
@@ -29,9 +36,33 @@ _MARK = re.compile(r"^(?:-?\d+(?:\.\d+)?|-)$")
 _BASE = re.compile(r"^(\d+\.\d+)(x?)$")
 _NATION = re.compile(r"^[A-Z]{3}$")
 _DEDUCTION_ITEM = re.compile(r"([A-Za-z][A-Za-z /&'()-]*?)\s*:\s*(-?\d+\.\d+)(?:\s*\(\d+\))?")
+_FOOTER = re.compile(r"Page \d+ / \d+|Report Created|printed:")  # the page footer ("Page 3 / 12")
 _LINE_TOLERANCE = 3.0  # points; rows in these PDFs are ~8.8 pt apart
 _GLUE_GAP = 1.0  # points: closer glyph runs are one word
 _WORD_GAP = 4.5  # points: closer words are one text run (a label, a name); columns are further apart
+
+
+@dataclass(frozen=True, slots=True)
+class ProtocolPdf:
+    """A judges' details PDF read whole: its protocols, page count, the heading lines printed above the first
+    skater (event, category and segment, in the PDF's words) and the dates its pages print (ISO, as printed in a
+    footer or a heading: the day the protocol was printed, not necessarily the day the segment was skated)."""
+
+    protocols: list[Protocol]
+    pages: int
+    heading: list[str]
+    dates: list[str]
+
+
+_MONTHS = {m: i for i, m in enumerate("JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC".split(), 1)}
+_DATE_DMY = re.compile(r"\b(\d{2})\.(\d{2})\.(20\d{2}|19\d{2})\b")
+_DATE_NAMED = re.compile(r"\b(\d{1,2}) (JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC) (20\d{2}|19\d{2})\b")
+
+
+def _dates(text: str) -> list[str]:
+    found = [f"{y}-{m}-{d}" for d, m, y in _DATE_DMY.findall(text)]
+    found += [f"{y}-{_MONTHS[m]:02d}-{int(d):02d}" for d, m, y in _DATE_NAMED.findall(text)]
+    return [d for d in found if "01" <= d[5:7] <= "12" and "01" <= d[8:10] <= "31"]
 
 
 @dataclass(slots=True)
@@ -135,7 +166,9 @@ def _num(tok: str) -> float:
 class _Builder:
     """Collects one skater's block."""
 
-    def __init__(self, rank: int, name: str, nation: str, sn: int, tss: float, tes: float, pcs: float, ded: float):
+    def __init__(
+        self, rank: int, name: str, nation: str, sn: int | None, tss: float, tes: float, pcs: float, ded: float
+    ):
         self.rank, self.name, self.nation, self.sn = rank, name, nation, sn
         self.tss, self.tes, self.pcs, self.ded = tss, tes, pcs, ded
         self.elements: list[Element] = []
@@ -174,7 +207,7 @@ def _header_columns(line: _Line) -> dict[str, float]:
         for key, labels in _HEADER_KEYS.items():
             if text in labels:
                 cols[key] = (run.x0 + run.x1) / 2
-        if text.startswith("Nation"):
+        if text.startswith(("Nation", "NOC")):  # "NOC Code" at the Olympics
             cols["nation"] = run.x0
     return cols
 
@@ -193,13 +226,19 @@ def _parse_skater_row(line: _Line, cols: dict[str, float], where: str) -> _Build
         for tok in toks:
             words.append((tok, run.x0, (run.x0 + run.x1) / 2))
     nation_x = cols.get("nation", 0.0) - 15
-    nat_idx = next((i for i, w in enumerate(words) if _NATION.match(w[0]) and w[1] >= nation_x), None)
+    # The last three-capital word in the nation column: a name may hold one too ("UNO Shoma JPN", "le GAC Romain")
+    nations = [i for i, w in enumerate(words) if _NATION.match(w[0]) and w[1] >= nation_x]
+    if not nations:  # a long name running over the nation column: the code is the word before the scores
+        nations = [i for i, w in enumerate(words) if _NATION.match(w[0]) and len(words) - i - 1 in (4, 5)]
+    nat_idx = nations[-1] if nations else None
     if nat_idx is None or nat_idx == 0:
         raise ProtocolError(f"{where}: expected a skater line with a name and a nation code, got {line.text!r}")
     name = " ".join(w[0] for w in words[:nat_idx])
     nation = words[nat_idx][0]
     rest = words[nat_idx + 1 :]
-    if len(rest) != 5 or not _INT.match(rest[0][0]) or not all(_DEC.match(w[0]) for w in rest[1:]):
+    if len(rest) == 4 and "sn" not in cols:  # no starting number column (the 2006 layout)
+        rest = [("", 0.0, 0.0), *rest]
+    if len(rest) != 5 or not _INT.match(rest[0][0] or "0") or not all(_DEC.match(w[0]) for w in rest[1:]):
         raise ProtocolError(
             f"{where}: expected starting number, TSS, TES, PCS and deductions after {name!r}, got {line.text!r}"
         )
@@ -217,7 +256,7 @@ def _parse_skater_row(line: _Line, cols: dict[str, float], where: str) -> _Build
         rank=rank,
         name=name,
         nation=nation,
-        sn=int(rest[0][0]),
+        sn=int(rest[0][0]) if rest[0][0] else None,
         tss=float(values["tss"]),
         tes=float(values["tes"]),
         pcs=float(values["pcs"]),
@@ -246,7 +285,7 @@ def _parse_element(line: _Line, where: str) -> Element:
     assert m is not None
     base, bonus = float(m.group(1)), bool(m.group(2))
     i += 1
-    if i < len(toks) and toks[i] == "x":
+    if i < len(toks) and toks[i] in ("x", "X"):  # "X" in comnet's PDFs
         bonus = True
         i += 1
     rest = toks[i:]
@@ -282,7 +321,7 @@ def _parse_component(line: _Line, where: str) -> Component:
 
 def _parse_deductions(line: _Line, where: str) -> tuple[list[Deduction], float]:
     text = line.text
-    body = text.split(":", 1)[1] if ":" in text else ""
+    body = text.split(":", 1)[1] if ":" in text else text.removeprefix("Deductions")  # "Deductions 0.00" (2018-)
     toks = body.split()
     if not toks or not _DEC.match(toks[-1]):
         raise ProtocolError(f"{where}: expected a deductions line ending with the total, got {text!r}")
@@ -307,6 +346,12 @@ def parse_protocols(data: bytes, name: str) -> list[Protocol]:
 
 def parse_protocols_counted(data: bytes, name: str) -> tuple[list[Protocol], int]:
     """Every skater's judges' details in the PDF, in rank order, and the number of pages read."""
+    read = parse_protocol_pdf(data, name)
+    return read.protocols, read.pages
+
+
+def parse_protocol_pdf(data: bytes, name: str) -> ProtocolPdf:
+    """The PDF's protocols with its heading and printed dates (what a folder of PDFs alone is read from)."""
     doc = _open(data, name)
     try:
         pages = len(doc)
@@ -318,6 +363,13 @@ def parse_protocols_counted(data: bytes, name: str) -> tuple[list[Protocol], int
     finally:
         doc.close()
 
+    heading: list[str] = []
+    for line in lines:
+        words = line.text.split()
+        if line.page != 1 or ("Rank" in words and "Name" in words) or "Starting" in words:
+            break
+        heading.append(line.text)
+    dates = sorted(set(_dates(" ".join(line.text for line in lines if _FOOTER.search(line.text) or line.page == 1))))
     out: list[Protocol] = []
     cur: _Builder | None = None
     cols: dict[str, float] = {}
@@ -332,6 +384,9 @@ def parse_protocols_counted(data: bytes, name: str) -> tuple[list[Protocol], int
         if "JUDGES DETAILS PER SKATER" in text.replace("DE TAILS", "DETAILS") or ("Rank" in words and "Name" in words):
             seen_isu = True
         if "Rank" in words and "Name" in words:
+            if state == "deductions" and cur is not None and not cur.ded:
+                out.append(cur.build())  # a skater without deductions whose "Deductions:" line is not printed
+                cur, state = None, "start"
             if state not in ("start", "header"):
                 raise ProtocolError(f"{where}: new skater header before the previous skater's deductions line")
             cols = _header_columns(line)
@@ -352,8 +407,12 @@ def parse_protocols_counted(data: bytes, name: str) -> tuple[list[Protocol], int
                 state = "components"
                 continue
             if _is_element_line(line):
+                if len(words) > 1 and _BASE.match(words[1]) and not any(float(w) for w in words if _DEC.match(w)):
+                    continue  # a numbered row with no element and nothing scored (FS Manager prints one)
                 cur.elements.append(_parse_element(line, where))
                 continue
+            if words[0] == "#" or _FOOTER.search(text):
+                continue  # the column labels ("# GOE J1 ... J9 Ref"), the page footer
             if all(_DEC.match(w) for w in words):
                 continue  # base value total / TES total row
             if not any(ch.isdigit() for ch in text):
@@ -361,9 +420,11 @@ def parse_protocols_counted(data: bytes, name: str) -> tuple[list[Protocol], int
             raise ProtocolError(f"{where}: expected an element line, got {text!r}")
         if state == "components":
             assert cur is not None
-            if text.startswith("Judges Total Program Component Score"):
+            if text.startswith(("Judges Total Program Component Score", "Judges Total Program Components Score")):
                 state = "deductions"
                 continue
+            if _DEC.match(words[0]) and all(w == "-" for w in words[1:]):
+                continue  # a nameless component row nobody marked (a federation's configuration left a blank)
             cur.components.append(_parse_component(line, where))
             continue
         if state == "deductions":
@@ -376,12 +437,17 @@ def parse_protocols_counted(data: bytes, name: str) -> tuple[list[Protocol], int
                 cur = None
                 state = "start"
                 continue
+            if _FOOTER.search(text) or not any(_DEC.match(w) for w in words):
+                continue  # a note printed instead of the line ("Costume & Prop Violation (1 of 10)"), page furniture
             raise ProtocolError(f"{where}: expected the deductions line, got {text!r}")
     if not seen_isu:
         raise ProtocolError(f"{name}: not an ISU judges' details PDF")
+    if state == "deductions" and cur is not None and not cur.ded:
+        out.append(cur.build())
+        cur, state = None, "start"
     if state != "start" or cur is not None:
         raise ProtocolError(f"{name}: truncated or damaged PDF (the last skater's block ends in state {state!r})")
     if not out:
         raise ProtocolError(f"{name}: not an ISU judges' details PDF (no skater found)")
     out.sort(key=lambda p: p.rank)
-    return out, pages
+    return ProtocolPdf(out, pages, heading, dates)

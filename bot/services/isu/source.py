@@ -144,14 +144,14 @@ class FolderSource:
         if len(candidates) == 1:
             return candidates[0]
         if not candidates:
-            raise SourceError(
-                f"{self.folder}: no index page found (no index.htm/index.html, and no page linking CAT*/SEG* pages)"
-            )
-        raise SourceError(
-            f"{self.folder}: several pages could be the index ({', '.join(candidates)}); name the one to use"
-        )
+            return ""  # no index page: the importer reads the folder by its files' content (`names`)
+        return ""  # several pages could be the index: none is taken, the importer reads the folder by content
 
     # -- files
+
+    def names(self) -> list[str]:
+        """Every file of the folder (not its subfolders), by name, sorted."""
+        return sorted(p.name for p in self._root.iterdir() if p.is_file())
 
     def _locate(self, name: str) -> Path:
         parts = _name_parts(name)
@@ -196,6 +196,8 @@ class FolderSource:
         return data
 
     def describe(self, name: str) -> str:
+        if not name:
+            return str(self.folder)
         try:
             return str(self._locate(name))
         except SourceError:

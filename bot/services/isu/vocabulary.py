@@ -22,12 +22,12 @@ _DISCIPLINE_WORDS: dict[str, tuple[str, ...]] = {
     "men": (
         "men", "man", "mens", "men s", "gentlemen", "boys", "herren", "manner", "homme", "hommes", "messieurs",
         "garcons", "uomini", "maschile", "hombres", "varones", "heren", "mezczyzni", "muzi", "мужчины", "юноши",
-        "юниоры", "男子",
+        "юниоры", "парни", "мальчики", "chlopcy", "solisci", "chlapci", "jungen", "knaben", "男子",
     ),
     "women": (
         "women", "woman", "womens", "women s", "ladies", "lady", "girls", "dames", "femme", "femmes", "filles",
         "damen", "frauen", "donne", "femminile", "mujeres", "damas", "kobiety", "zeny", "женщины", "девушки",
-        "юниорки", "女子",
+        "юниорки", "девочки", "solistki", "dziewczeta", "divky", "juniorky", "madchen", "女子",
     ),
     "pairs": (
         "pairs", "pair", "pair skating", "couples", "couple", "couples artistiques", "paarlaufen", "paarlauf",
@@ -54,7 +54,7 @@ _FILLER = frozenset(
 
 _LEVEL_WORDS: dict[str, tuple[str, ...]] = {
     "senior": ("senior", "seniors", "senioren", "seniori", "сеньоры", "シニア"),
-    "junior": ("junior", "juniors", "junioren", "juniori", "юниоры", "юниорки", "ジュニア"),
+    "junior": ("junior", "juniors", "junioren", "juniori", "juniorzy", "juniorky", "юниоры", "юниорки", "ジュニア"),
     "advanced-novice": ("advanced novice", "advanced novices", "novice advanced"),
     "intermediate-novice": ("intermediate novice", "intermediate novices"),
     "basic-novice": ("basic novice", "basic novices"),
@@ -167,6 +167,17 @@ SEGMENTS = _index(_SEGMENT_WORDS)
 COLUMNS = _index(_COLUMN_WORDS)
 FILLER = frozenset(normalize(w) for w in _FILLER)
 _LONGEST = max(len(k.split()) for table in (DISCIPLINES, LEVELS, FILLER) for k in table)
+_CJK_WORDS = sorted(
+    {
+        k
+        for table in (DISCIPLINES, LEVELS, FILLER)
+        for k in table
+        if not k.isascii() and " " not in k and not k.isalpha()
+    }
+    | {k for table in (DISCIPLINES, LEVELS, FILLER) for k in table if any("\u3040" <= c <= "\u9fff" for c in k)},
+    key=len,
+    reverse=True,
+)
 
 
 def column_role(header: str) -> str | None:
@@ -191,8 +202,17 @@ class NameReading:
     level_text: str
 
 
+def _spaced(printed: str) -> str:
+    """Japanese names run their words together ("ジュニア男子"): the known words are set apart."""
+    if printed.isascii():
+        return printed
+    for word in _CJK_WORDS:
+        printed = printed.replace(word, f" {word} ")
+    return printed
+
+
 def read_category_name(printed: str) -> NameReading:
-    words = printed.split()
+    words = _spaced(printed).split()
     disciplines: list[str] = []
     levels: list[str] = []
     remainder: list[str] = []  # printed words that are not the discipline nor filler: the level as printed
@@ -216,6 +236,8 @@ def read_category_name(printed: str) -> NameReading:
             remainder.append(words[i])
         i += size
     distinct = tuple(dict.fromkeys(disciplines))
+    if unknown:  # a level of the federation's own ("3 юношеский"): a gendered word ("Девушки") is the discipline
+        remainder = [w for w in remainder if normalize(w) not in DISCIPLINES or normalize(w) not in LEVELS]
     level_codes = set(levels)
     level = levels[0] if len(level_codes) == 1 and not unknown else None
     level_text = "" if not remainder and not levels else " ".join(remainder)
@@ -225,3 +247,18 @@ def read_category_name(printed: str) -> NameReading:
         level=level,
         level_text=level_text,
     )
+
+
+# --- nation codes --------------------------------------------------------------------------------------------------
+
+# Russian federations' pages print nation codes in Cyrillic ("РОС") where their starting orders print the IOC code
+# ("RUS"): the standard Russian abbreviations of the skating nations nearest them, each one IOC code.
+CYRILLIC_NATIONS: dict[str, str] = {
+    "РОС": "RUS", "РФ": "RUS", "БЛР": "BLR", "БЕЛ": "BLR", "КАЗ": "KAZ", "УКР": "UKR", "АРМ": "ARM", "ГРУ": "GEO",
+    "АЗЕ": "AZE", "УЗБ": "UZB", "ЛАТ": "LAT", "ЭСТ": "EST", "ЛИТ": "LTU", "КЫР": "KGZ", "МДА": "MDA",
+}  # fmt: skip
+
+
+def latin_nation(code: str) -> str | None:
+    """The IOC code of a nation code printed in Cyrillic ("РОС" -> "RUS"); None when it is not one of them."""
+    return CYRILLIC_NATIONS.get(code.strip().upper())

@@ -12,7 +12,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -70,7 +70,7 @@ def schedule_zone(printed: str | None) -> timezone | None:
     return timezone(sign * timedelta(hours=int(match.group(2)), minutes=int(match.group(3))))
 
 
-def starts_at(segment_date: str | None, start_time: str | None, zone: timezone | None) -> datetime | None:
+def starts_at(segment_date: str | None, start_time: str | None, zone: tzinfo | None) -> datetime | None:
     """When a segment starts, in UTC; None unless the schedule gives its date, time and zone (never guessed)."""
     if not segment_date or not start_time or zone is None:
         return None
@@ -78,9 +78,10 @@ def starts_at(segment_date: str | None, start_time: str | None, zone: timezone |
     return local.astimezone(UTC)
 
 
-def schedule(site: SiteData) -> list[ScheduledSegment]:
-    """The segments the schedule times, in the order they start."""
-    zone = schedule_zone(site.index.timezone)
+def schedule(site: SiteData, fallback: tzinfo | None = None) -> list[ScheduledSegment]:
+    """The segments the schedule times, in the order they start; `fallback`: the zone of a schedule that prints no
+    offset (bot.services.live.zones)."""
+    zone = schedule_zone(site.index.timezone) or fallback
     found: list[ScheduledSegment] = []
     for data in site.categories:
         for seg in data.segments:
@@ -111,11 +112,12 @@ def schedule(site: SiteData) -> list[ScheduledSegment]:
     return sorted(found, key=lambda s: (s.starts_at, s.order_key))
 
 
-def items(site: SiteData) -> list[LiveItem]:
-    """Every item the site shows now, in the order a reader would want them posted."""
+def items(site: SiteData, fallback: tzinfo | None = None) -> list[LiveItem]:
+    """Every item the site shows now, in the order a reader would want them posted (`fallback` as for
+    `schedule`)."""
     from bot.services.isu.importer import couple_of
 
-    zone = schedule_zone(site.index.timezone)
+    zone = schedule_zone(site.index.timezone) or fallback
     found: list[LiveItem] = []
     for data in site.categories:
         totals: dict[tuple[str, str], float] = {}  # running total of the segments so far, for the standings

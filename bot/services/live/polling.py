@@ -31,6 +31,10 @@ BACKOFF_FIRST = timedelta(seconds=30)
 BACKOFF_MAX = timedelta(minutes=30)
 # Between two requests to one host, whatever the sites on it: the fetcher waits this long.
 HOST_SPACING = timedelta(seconds=2)
+# The requests one poll of a site may make (its pages, PDFs and redirects): a championship links about 100 files, a
+# big federation site a few hundred; an index linking thousands (a broken or hostile site) is refused, not read for
+# hours at one request every HOST_SPACING.
+MAX_PAGES = 1000
 
 
 def interval(now: datetime, starts: Sequence[datetime], awaiting: Sequence[datetime] = ()) -> timedelta:
@@ -50,7 +54,8 @@ def interval(now: datetime, starts: Sequence[datetime], awaiting: Sequence[datet
 def backoff(failures: int, rng: random.Random | None = None) -> timedelta:
     """The wait after `failures` failed polls in a row: 30 s, 1 min, 2 min ... at most 30 min, each between half
     and one and a half times that (jitter, so watchers of one host spread out)."""
-    base = min(BACKOFF_FIRST * (2 ** max(0, failures - 1)), BACKOFF_MAX)
+    # The doubling stops at the cap: 2 ** 42 times 30 s is past what a timedelta holds (OverflowError).
+    base = min(BACKOFF_FIRST * 2 ** min(max(0, failures - 1), 16), BACKOFF_MAX)
     return base * (rng or random).uniform(0.5, 1.5)
 
 

@@ -26,12 +26,12 @@ from bot.services.access import Actor, require_moderator, require_owner
 from bot.services.events import Signal
 from bot.services.levels import LEVEL_LABELS
 from bot.services.live import items as live_items
-from bot.services.live import polling
+from bot.services.live import polling, zones
 from bot.services.live.fetching import HostGate, PageCache
 from bot.services.results import DISCIPLINE_LABELS, DISCIPLINE_SYNONYMS, ResultsService
 from bot.services.shards import EVERY_SHARD, Shards
 from bot.services.telemetry import SILENT, LiveTelemetry
-from bot.text import escape_markdown, quote
+from bot.text import escape_markdown, id_in, quote
 from db.models import AuditRecord, DirectState, LiveItemRow, LivePost, Subscription, Watch, WatchState
 from db.repositories.live import LiveRepository
 
@@ -46,6 +46,9 @@ DELIVERY_BATCH = 500
 # and the round trip of each post kept a delivery to 5,000 channels well under the allowed rate.
 SENDERS = 8
 RECORD_EVERY = 50  # sent posts recorded in one transaction
+# A post is edited at most once in this long after it was sent or last edited: a score that flips back and forth
+# between polls (a site rewritten while it is being judged) makes one edit a minute at most, to what it says then.
+EDIT_SPACING = timedelta(minutes=1)
 # A new watch is read once, as its baseline, before the polling job may take it: until that read sets the real time
 # of its next poll, it is not due.
 BASELINE_HOLD = timedelta(days=1)
@@ -137,6 +140,7 @@ class ScheduleView:
     competition: str
     lines: tuple[ScheduleLine, ...]
     timezone: str | None
+    zone_source: str = "site"  # where the zone came from: "site", "watcher", "venue" (bot.services.live.zones)
 
 
 @dataclass
@@ -183,6 +187,7 @@ class LiveService:
         self.connect_timeout: float = 10
         self.read_timeout: float = 30
         self.file_deadline: float = 120
+        self.max_pages = polling.MAX_PAGES  # requests a poll may make (the site's pages, PDFs and redirects)
         self._poster: LivePoster | None = None
         self._started = ""  # when attach() connected the service: the process's start
         # Delivery and recovery one at a time: a recovery that ran beside a delivery would find the posts the
@@ -202,9 +207,10 @@ class LiveService:
         return self._clock()
 
     # --- watching (owners) ----------------------------------------------------------------------------------
-    async def watch(self, actor: Actor, url: str) -> PollResult:
+    async def watch(self, actor: Actor, url: str, timezone: str | None = None) -> PollResult:
         """Starts watching a results site by the URL of its index (bot owners). The site is read at once: what
-        it shows now is the baseline (never posted: subscribers hear about what appears from here on)."""
+        it shows now is the baseline (never posted: subscribers hear about what appears from here on). `timezone`:
+        the IANA zone of a schedule the site prints without its UTC offset (bot.services.live.zones)."""
         require_owner(actor, "live-owners-only")
         from bot.services.isu.source import HttpSource, SourceError
 
@@ -213,14 +219,25 @@ class LiveService:
             HttpSource(url, allow_private=self.allow_private)  # the importer's URL rules, before any request
         except SourceError as exc:
             raise UserFacingError("live-bad-url", problem=quote(str(exc), 300)) from exc
+        zone = None
+        if timezone is not None and timezone.strip():
+            try:
+                zone = zones.Zone(None, zones.checked(timezone), "watcher").stored
+            except zones.UnknownZone as exc:
+                raise UserFacingError("live-bad-zone", zone=quote(timezone, 100)) from exc
         now = self.now()
-        audit = AuditRecord(actor.user_id, actor.guild_id, "live.watch", _iso(now), after={"url": url})
-        watch = await self.repo.add_watch(url, _iso(now + BASELINE_HOLD), audit)
+        audit = AuditRecord(
+            actor.user_id, actor.guild_id, "live.watch", _iso(now), after={"url": url, "timezone": zone}
+        )
+        watch = await self.repo.add_watch(url, _iso(now + BASELINE_HOLD), audit, timezone=zone)
         if watch is None:
             raise UserFacingError("live-already-watched", url=quote(url))
         result = await self.poll(watch, baseline=True)
         if not result.reached:
-            await self.repo.set_watch_state(watch.id, WatchState.STOPPED)
+            # A refused watch leaves no row behind (a "stopped" watch nobody started); one resumed keeps its past.
+            if not await self.repo.forget_watch(watch.id):
+                await self.repo.set_watch_state(watch.id, WatchState.STOPPED)
+            self._sites.pop(watch.id, None)
             raise UserFacingError("live-unreadable", problem=quote(result.error or "?", 300))
         if not result.parsed:
             # A resumed watch whose pages were unchanged since its last read: nothing new, and nothing to post.
@@ -247,8 +264,8 @@ class LiveService:
         states = (WatchState.WATCHING,) if watching_only else tuple(WatchState)
         watches = await self.repo.watches(states=states)
         typed = text.strip()
-        if typed.isdigit():
-            found = [w for w in watches if w.id == int(typed)]
+        if typed.isdigit():  # an id (bot.text.id_in: none for "²" or a number past the store's)
+            found = [w for w in watches if w.id == id_in(typed)]
         else:
             # The competition's name read as everywhere else ("Worlds 2014"), through the store, where a watched
             # site's competition is once it was read; then the site's address, or words of its printed name.
@@ -374,7 +391,8 @@ class LiveService:
             else:
                 state = "later"
             lines.append(ScheduleLine(entry["category"], entry["segment"], starts, state))
-        return ScheduleView(watch.label, tuple(lines), watch.timezone)
+        zone = zones.from_stored(watch.timezone)
+        return ScheduleView(watch.label, tuple(lines), zone.name, zone.source)
 
     # --- polling ----------------------------------------------------------------------------------------------
     async def poll_due(self) -> list[PollResult]:
@@ -407,7 +425,7 @@ class LiveService:
     async def _poll(self, watch: Watch, site_state: _Site, *, baseline: bool) -> PollResult:
         from bot.services.importer import ImportFormatError, import_document
         from bot.services.isu.importer import build_document, read_site
-        from bot.services.isu.pages import PageError
+        from bot.services.isu.pages import EmptyPage, PageError
         from bot.services.isu.protocol_pdf import ProtocolError
         from bot.services.isu.source import HttpSource, MissingFile, SourceError
 
@@ -416,12 +434,24 @@ class LiveService:
         starts = [datetime.fromisoformat(entry["starts_at"]) for entry in watch.schedule]
         awaited = _awaited(watch.schedule, await self.repo.item_keys(watch.id), now)
         sweep = site_state.sweep_at is None or now >= site_state.sweep_at
+        asked = 0
+
+        async def before_request(host: str) -> None:
+            nonlocal asked
+            asked += 1
+            if asked > self.max_pages:
+                raise SourceError(
+                    f"{watch.url}: the site links more than {self.max_pages} files, more than a results site has: "
+                    "not read further"
+                )
+            await self.gate.wait(host)
+
         try:
             async with HttpSource(
                 watch.url,
                 allow_private=self.allow_private,
                 cache=cache,
-                before_request=self.gate.wait,
+                before_request=before_request,
                 connect_timeout=self.connect_timeout,
                 read_timeout=self.read_timeout,
                 file_deadline=self.file_deadline,
@@ -450,9 +480,21 @@ class LiveService:
                     site_state.hot_at = now
                 site = await read_site(source)
                 document = build_document(site, source)
+                # The first import of a watch is guarded (a site must not overwrite another stored competition);
+                # after it, the competition is the watch's own, and its dates and name grow as the event runs.
                 await import_document(
-                    self.repo.database, document, source=source.describe(source.index_name), guard_identity=True
+                    self.repo.database,
+                    document,
+                    source=source.describe(source.index_name),
+                    guard_identity=document["competitions"][0]["id"] != watch.competition_key,
                 )
+        except EmptyPage as exc:
+            # The index before its categories (a site published ahead of its event): reached, nothing to read yet.
+            log.info("live: %s lists nothing yet: %s", watch.url, exc)
+            if sweep:
+                site_state.sweep_at = now + polling.SLOW
+            await self.repo.polled(watch.id, at=_iso(now), next_poll_at=_iso(now + polling.interval(now, starts)))
+            return PollResult(watch, reached=True)
         except (SourceError, PageError, ProtocolError, ImportFormatError) as exc:
             wait = max(polling.backoff(watch.failures + 1, self._rng), polling.interval(now, starts))
             await self.repo.poll_failed(watch.id, error=str(exc)[:500], next_poll_at=_iso(now + wait))
@@ -478,7 +520,8 @@ class LiveService:
     async def _record(
         self, watch: Watch, site: Any, document: dict[str, Any], *, baseline: bool, now: datetime
     ) -> PollResult:
-        found = live_items.items(site)
+        zone = zones.zone_for(site.index.timezone, zones.given(watch.timezone), site.index.city, site.index.country)
+        found = live_items.items(site, zone.zone)
         seen = await self.repo.items(watch.id)
         new = sorted((item for item in found if item.key not in seen), key=live_items.competition_order)
         changed = [item for item in found if item.key in seen and seen[item.key].digest != item.digest]
@@ -504,7 +547,7 @@ class LiveService:
                 "results_page": s.results_page,
                 "pages": list(s.pages),
             }
-            for s in live_items.schedule(site)
+            for s in live_items.schedule(site, zone.zone)
         ]
         await self.repo.record_items(
             watch.id,
@@ -527,7 +570,7 @@ class LiveService:
             ),
             name=site.index.name,
             competition_key=document["competitions"][0]["id"],
-            timezone=site.index.timezone,
+            timezone=zone.stored,
             schedule=schedule,
         )
         if polling.is_over(now, starts, finals, finals_seen):
@@ -618,11 +661,17 @@ class LiveService:
             self._corrections_due = False
             batch = round(DELIVERY_BATCH / self.shards.share)
             outdated = await self.repo.outdated_posts(batch)
+            now = self.now()
+            held = False
             for post, version in outdated:
-                if self.shards.owns(post.guild_id):
-                    count += await self._correct(poster, post, version, names)
-            # More than one batch, or an edit Discord refused for a moment: the next run goes on.
-            self._corrections_due = self._corrections_due or len(outdated) == batch
+                if not self.shards.owns(post.guild_id):
+                    continue
+                if post.done_at and now - datetime.fromisoformat(post.done_at) < EDIT_SPACING:
+                    held = True  # sent or edited less than a minute ago: a score flipping between polls waits
+                    continue
+                count += await self._correct(poster, post, version, names)
+            # More than one batch, an edit held back or one Discord refused for a moment: the next run goes on.
+            self._corrections_due = self._corrections_due or held or len(outdated) == batch
         return count + await self._deliver_directs(poster, names)
 
     async def recover(self) -> int:

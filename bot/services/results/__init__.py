@@ -7,6 +7,7 @@ and `service` (ResultsService, the facade). Everything public is importable from
 
 from bot.services.results.aliases import ALIAS_LIMIT, SiteImport
 from bot.services.results.models import (
+    DISPUTED_PREFIX,
     Athlete,
     AthleteProfile,
     CareerCompetition,
@@ -22,6 +23,8 @@ from bot.services.results.models import (
     ProtocolView,
     Standings,
     difference,
+    disputed_notes,
+    place_ranges,
 )
 from bot.services.results.resolve import MAX_CHOICES
 from bot.services.results.service import EVENT_CACHE_SIZE, PROFILE_CACHE_SIZE, ResultsService
@@ -37,6 +40,7 @@ __all__ = [
     "ALIAS_LIMIT",
     "DISCIPLINE_LABELS",
     "DISCIPLINE_SYNONYMS",
+    "DISPUTED_PREFIX",
     "EVENT_CACHE_SIZE",
     "MAX_CHOICES",
     "MEDALS",
@@ -60,4 +64,6 @@ __all__ = [
     "SiteImport",
     "Standings",
     "difference",
+    "disputed_notes",
+    "place_ranges",
 ]

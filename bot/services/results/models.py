@@ -40,6 +40,42 @@ class Standings:
         for team in self.teams:
             yield from (f for f in (team.place, team.points) if f is not None)
 
+    def known_places(self) -> list[int] | None:
+        """The final places the store holds when they are not a whole table (compiled from reports: the podium and
+        a few places, or entries known from one segment only), so that the gaps are said, never numbered as if they
+        were the standings; None for a whole table (every entry placed, 1 to N)."""
+        places = sorted(int(e.place.value) for e in self.entries if e.place is not None)
+        whole = len(places) == len(self.entries) and places == list(range(1, len(places) + 1))
+        if self.teams or self.focus or not self.entries or whole:
+            return None
+        return places
+
+
+# A note of the bundled data that names a figure the sources disagree on (data/FORMAT.md): the figure itself is
+# left out of the store, the note lists the candidates. /results shows it under the entry; nothing uses it as a fact.
+DISPUTED_PREFIX = "Disputed: "
+
+
+def disputed_notes(entry: Entry) -> list[Figure]:
+    """The entry's figures that sources disagree on, as notes naming the candidates."""
+    return [n for n in entry.notes if isinstance(n.value, str) and n.value.startswith(DISPUTED_PREFIX)]
+
+
+def place_ranges(places: Iterable[int]) -> str:
+    """1, 2, 3, 4, 7, 10, 11 -> '1–4, 7, 10–11'."""
+    out: list[str] = []
+    run: list[int] = []
+    for p in sorted(set(places)):
+        if run and p == run[-1] + 1:
+            run.append(p)
+            continue
+        if run:
+            out.append(f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]))
+        run = [p]
+    if run:
+        out.append(f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ", ".join(out)
+
 
 @dataclass(frozen=True, slots=True)
 class ProtocolView:

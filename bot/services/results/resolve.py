@@ -15,13 +15,17 @@ from bot.i18n import set_local_names, t
 from bot.services.competitions import CompetitionFinder, CompetitionLookup, labels_with_years
 from bot.services.levels import event_display_name, is_senior, level_synonyms
 from bot.services.names import NameIndex, NameMatch, normalize
+from bot.services.names.normalize import is_cjk
 from bot.services.results.local_names import match_local_names, read_local_names
 from bot.services.results.models import Athlete, Choice
 from bot.services.results.vocabulary import (
     DISCIPLINE_LABELS,
     DISCIPLINE_SYNONYMS,
+    LEVEL_WORDS_JA,
     SEGMENT_KIND_LABELS,
     SEGMENT_SYNONYMS,
+    event_name_text,
+    segment_name_text,
 )
 from bot.text import quote as _quote
 from bot.text import shorten
@@ -33,6 +37,7 @@ MAX_CHOICES = 25
 # Between a couple's names: "Chock / Bates", "Miura & Kihara", "Gilles and Poirier", "Gilles, Poirier".
 _COUPLE_SEPARATOR = re.compile(r"\s*(?:/|&|\+|,|\band\b)\s*", re.IGNORECASE)
 _CHOICE_VALUE = re.compile(r"\d+(?:/\d+)?")
+_CJK_RUN = re.compile(r"[\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 # A confident name match, or one that only a different word order separates from the typed text.
 _SAME_NAME_SCORE = 99.0
 
@@ -58,6 +63,7 @@ class Resolver:
         self._default_athletes: list[Choice] = []
         self._local_names = read_local_names()
         self._local_spellings: set[str] = set()
+        self._written_as: dict[str, str] = {}  # a data/names/ spelling, normalised -> the store's name
 
     async def _load(self) -> tuple[int, int, int]:
         """Reloads the names and indexes from the store. Built aside and swapped in at the end, so a command
@@ -76,6 +82,8 @@ class Resolver:
                 synonyms = [event.key, *discipline_names]
             else:  # "women" stays the senior women's: another level answers to "junior women", "junior ladies"...
                 synonyms = [event.key, *level_synonyms(event.level, discipline_names)]
+                if event.level in LEVEL_WORDS_JA:  # ... and to "ジュニア女子", "ジュニア女子シングル"
+                    synonyms += [f"{LEVEL_WORDS_JA[event.level]}{word}" for word in discipline_names if is_cjk(word)]
             event_index[event.competition_id].add(event.id, event.name, synonyms)
         couple_ids = await self.repo.couples()
         in_couples = {skater_id for pair in couple_ids for skater_id in pair}
@@ -131,6 +139,11 @@ class Resolver:
         self._local_spellings = {
             normalize(spelling) for spellings in local_spellings.values() for spelling in spellings
         }
+        self._written_as = {
+            normalize(spelling).replace(" ", ""): name
+            for skater_id, name, _ in named
+            for spelling in local_spellings.get(skater_id, [])
+        }
         self._family_names = family_names
         self._namesakes = namesakes
         self._couples = couples
@@ -160,8 +173,17 @@ class Resolver:
             if query.strip():
                 ids = {m.key for m in self._event_index[comp.id].search(query, MAX_CHOICES)}
                 events = [e for e in events if e.id in ids]
-            # Without a chosen competition the same event name repeats, so say whose it is.
-            choices += [Choice(_cut(e.name if competition else f"{e.name} · {comp.label}"), e.key) for e in events]
+            # In the words of the person typing ("男子シングル"); without a chosen competition the same event name
+            # repeats, so say whose it is.
+            choices += [
+                Choice(
+                    event_name_text(e)
+                    if competition
+                    else t("choice-event-at", event=event_name_text(e), competition=comp.label),
+                    e.key,
+                )
+                for e in events
+            ]
         return _unique(choices)[:MAX_CHOICES]
 
     def segment_choices(self, competition_text: str, event_text: str, query: str) -> list[Choice]:
@@ -173,7 +195,7 @@ class Resolver:
         events = [event] if event else self._events.get(competition.id, [])
         wanted = normalize(query)
         choices = [
-            Choice(_cut(s.name), s.key)
+            Choice(segment_name_text(s), s.key)
             for e in events
             for s in self._segments.get(e.id, [])
             if not wanted or any(wanted in normalize(name) for name in _segment_names(s))
@@ -238,9 +260,9 @@ class Resolver:
         close = self._event_index[competition.id].search(text, MAX_CHOICES) if text.strip() else []
         ranked = [events[m.key] for m in close if m.key in events]
         ranked += [e for e in events.values() if e not in ranked]
-        suggestions = [Suggestion(e.name, e.key) for e in ranked]
+        suggestions = [Suggestion(event_name_text(e), e.key) for e in ranked]  # in the reader's words
         if len(close) > 1 and close[1].score >= 90:
-            tied = [Suggestion(events[m.key].name, events[m.key].key) for m in close if m.score >= 90]
+            tied = [Suggestion(event_name_text(events[m.key]), events[m.key].key) for m in close if m.score >= 90]
             raise Ambiguous(
                 t("noun-event-at", competition=competition.label),
                 text,
@@ -253,7 +275,7 @@ class Resolver:
         """The segment of the event that `text` names."""
         segment = self._match_segment(event, text)
         if segment is None:
-            suggestions = [Suggestion(s.name, s.key) for s in self.segments_of(event)]
+            suggestions = [Suggestion(segment_name_text(s), s.key) for s in self.segments_of(event)]
             raise NotFound(t("noun-segment-in", event=event.name), text, suggestions)
         return segment
 
@@ -296,6 +318,18 @@ class Resolver:
         if matches and matches[0][0].score >= 90:
             raise Ambiguous(t("noun-athlete"), text, suggestions, plural=t("noun-athletes"))
         raise NotFound(t("noun-athlete"), text, suggestions)
+
+    def in_store_words(self, text: str) -> list[str]:
+        """`text` with a Japanese word that is part of a skater's name as data/names/ writes it ("坂本" of
+        坂本花織, or a reading: "さかもと") put as the store names the skater ("Kaori Sakamoto"): one text per
+        skater it may be (a story from the results is stored in the store's words). Empty when none."""
+        found: list[str] = []
+        for run in _CJK_RUN.findall(normalize(text)):
+            if len(run) < 2:
+                continue
+            names = sorted({name for spelling, name in self._written_as.items() if run in spelling})
+            found += [normalize(text).replace(run, f" {name} ") for name in names[:5]]
+        return found[:5]
 
     def _told_apart(self, match: NameMatch) -> str:
         """A skater as a choice: the name, the spelling that matched when another, and the country of one of two
@@ -401,7 +435,7 @@ class Resolver:
         wanted = normalize(query)
         return _unique(
             [
-                Choice(_cut(s.name), s.key)
+                Choice(segment_name_text(s), s.key)
                 for e in events
                 for s in self._segments.get(e.id, [])
                 if not wanted or any(wanted in normalize(n) for n in _segment_names(s))

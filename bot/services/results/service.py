@@ -309,8 +309,9 @@ class ResultsService(Curation):
     async def podiums(self, discipline: str, competition_text: str | None = None) -> list[Podium]:
         """/podiums: the medallists of a discipline, newest competition first (optionally of one competition)."""
         if discipline not in DISCIPLINE_LABELS:
-            # Suggestions are plain labels (bot.errors.Suggestion): in the default language.
-            raise NotFound(t("noun-discipline"), discipline, [str(discipline_text(d)) for d in DISCIPLINE_LABELS])
+            raise NotFound(
+                t("noun-discipline"), discipline, [Suggestion(discipline_text(d), d) for d in DISCIPLINE_LABELS]
+            )
         competition = self.competition(competition_text) if competition_text and competition_text.strip() else None
         events = [
             e

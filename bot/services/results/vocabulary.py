@@ -19,12 +19,24 @@ if TYPE_CHECKING:
 # ("men", "ice dance"): input vocabulary, not display (a reader sees `discipline_text`).
 DISCIPLINE_LABELS = {"men": "Men", "women": "Women", "pairs": "Pairs", "ice_dance": "Ice dance", "team": "Team event"}
 # Other words fans use for the same thing; fed to the event index as aliases.
+# The Japanese ones: the catalogue's own words (bot/locales/ja/results.ftl: 男子シングル...) and the common variants
+# of Japanese media, so a Japanese member is understood in the words the bot answers with.
 DISCIPLINE_SYNONYMS = {
-    "men": ["men's singles", "mens", "man", "male", "men singles"],
-    "women": ["women's singles", "ladies", "womens", "woman", "female", "women singles"],
-    "pairs": ["pair skating", "pair"],
-    "ice_dance": ["dance", "ice dancing"],
-    "team": ["team", "team event", "team trophy"],
+    "men": ["men's singles", "mens", "man", "male", "men singles", "男子シングル", "男子", "男子シングルス"],
+    "women": [
+        "women's singles",
+        "ladies",
+        "womens",
+        "woman",
+        "female",
+        "women singles",
+        "女子シングル",
+        "女子",
+        "女子シングルス",
+    ],
+    "pairs": ["pair skating", "pair", "ペア", "ペアスケーティング", "ペア競技"],
+    "ice_dance": ["dance", "ice dancing", "アイスダンス", "ダンス"],
+    "team": ["team", "team event", "team trophy", "団体戦", "団体", "団体競技"],
 }
 # The segment kinds as the parser recognises them in input (display: `segment_kind_text`).
 SEGMENT_KIND_LABELS = {
@@ -34,10 +46,42 @@ SEGMENT_KIND_LABELS = {
     "free_dance": "Free dance",
 }
 SEGMENT_SYNONYMS = {
-    "short_program": ["sp", "short", "short program", "short programme"],
-    "free_skate": ["fs", "free", "free skate", "free skating", "free program", "long program", "lp"],
-    "rhythm_dance": ["rd", "rhythm", "rhythm dance", "short dance", "sd"],
-    "free_dance": ["fd", "free dance"],
+    "short_program": ["sp", "short", "short program", "short programme", "ショートプログラム", "ショート"],
+    "free_skate": [
+        "fs",
+        "free",
+        "free skate",
+        "free skating",
+        "free program",
+        "long program",
+        "lp",
+        "フリースケーティング",
+        "フリー",
+        "フリースケート",
+        "フリープログラム",
+    ],
+    "rhythm_dance": [
+        "rd",
+        "rhythm",
+        "rhythm dance",
+        "short dance",
+        "sd",
+        "リズムダンス",
+        "リズム",
+        "ショートダンス",
+        "ショート",
+    ],
+    "free_dance": ["fd", "free dance", "フリーダンス", "フリー"],
+}
+# A level's words in Japanese, before a discipline's ("ジュニア男子"): the catalogue's level-event-* words.
+LEVEL_WORDS_JA = {
+    "junior": "ジュニア",
+    "advanced-novice": "アドバンスドノービス",
+    "intermediate-novice": "インターミディエイトノービス",
+    "basic-novice": "ベーシックノービス",
+    "novice": "ノービス",
+    "youth": "ユース",
+    "adult": "アダルト",
 }
 MEDALS = {1: "gold", 2: "silver", 3: "bronze"}  # codes; a reader sees `medal_text`
 DISCIPLINES = tuple(DISCIPLINE_LABELS)
@@ -96,11 +140,23 @@ def segment_code_text(code: str | None, printed: str) -> Text:
     return t("segment-name", shape="stored", stored=printed)
 
 
+def segment_abbreviation(segment: Segment) -> str:
+    """A segment's short code as results print it in its era: ice dance's first segment of 2010-2018, stored as
+    `rhythm_dance` (and keyed "RD" by some data), was the short dance: "SD"."""
+    if segment.kind == "rhythm_dance" and segment.key.upper() == "RD" and _was_short_dance(segment):
+        return "SD"
+    return segment.key
+
+
+def _was_short_dance(segment: Segment) -> bool:
+    return "short dance" in segment.name.lower() or segment.era == "2010-2018"
+
+
 def segment_name_text(segment: Segment, shown: str | None = None) -> Text:
     """A segment's name for a reader: as stored (or as `shown`) in the default language; another language names
     its kind (ice dance's first segment before 2018-19, stored as `rhythm_dance`, was the short dance), with the
     discipline for a team event's segments, which the store names per discipline ("Men short program")."""
-    if segment.kind == "rhythm_dance" and ("short dance" in segment.name.lower() or segment.era == "2010-2018"):
+    if segment.kind == "rhythm_dance" and _was_short_dance(segment):
         kind = t("segment-short-dance")
     else:
         kind = segment_kind_text(segment.kind)
