@@ -71,7 +71,7 @@ def test_the_readme_shows_the_commands_this_test_expects() -> None:
         "/tmp/wc.sqlite3",
         "skatebot sandbox --replay tests/fixtures/isu/wc2014 --speed 600",
         "skatebot import FILE...",
-        "skatebot live watch URL [--allow-private]",
+        "skatebot live watch URL [--allow-private] [--timezone ZONE]",
         "skatebot stories check FILE... [--competition C] [--event E] [--date YYYY-MM-DD]",
         "skatebot db create",
         "skatebot db check",
@@ -100,6 +100,7 @@ def _filled(command: str, tmp_path: Path, site_url: str) -> str:
         "E": "men",
         "YYYY-MM-DD": "2026-02-13",
         "N": "20000",
+        "ZONE": "Europe/Paris",
     }
     if "sandbox" in sub and "--replay" in words and "--speed" not in words:
         words += ["--speed", "20000"]  # the README's default pace takes minutes to its end; 'quit' ends it anyway
