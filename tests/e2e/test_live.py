@@ -25,6 +25,8 @@ from tests.isu_sites import Variant, wc2014
 from tests.stores import Location
 
 SP_RESULTS = "SEG001.HTM"  # the Men's short program: skated 2014-03-26 from 07:00 UTC
+# Its judges' details come out with its results: a PDF alone makes a segment's standings too (bot/services/isu/).
+SP_PUBLISHED = (SP_RESULTS, "wc2014_Men_SP_Scores.pdf")
 
 
 def _serve(folder: Path) -> web.Application:
@@ -52,10 +54,11 @@ class World:
     clock: Clock
     url: str
     site: Path
-    held: Path  # SP_RESULTS until it is published
+    held: Path  # a folder holding SP_PUBLISHED until they are published
 
     def publish(self) -> None:
-        shutil.copy(self.held, self.site / SP_RESULTS)
+        for name in SP_PUBLISHED:
+            shutil.copy(self.held / name, self.site / name)
 
     def quick(self) -> None:
         """No spacing between requests to the test's own server (the bot waits 2 s per request to a real host)."""
@@ -69,8 +72,10 @@ class World:
 @pytest_asyncio.fixture
 async def world(bundled_store: Location, tmp_path: Path) -> AsyncIterator[World]:
     site = Variant(wc2014(), tmp_path / "wc2014").path
-    held = tmp_path / "held.htm"
-    shutil.move(site / SP_RESULTS, held)  # before the short program: its page is not up yet
+    held = tmp_path / "held"
+    held.mkdir()
+    for name in SP_PUBLISHED:  # before the short program: neither its page nor its PDF is up yet
+        shutil.move(site / name, held / name)
     runner = web.AppRunner(_serve(site), access_log=None)
     await runner.setup()
     tcp = web.TCPSite(runner, "127.0.0.1", 0)
@@ -226,7 +231,8 @@ async def test_the_schedule_in_everyones_time_zone(world: World) -> None:
     w, sandbox = world, world.sandbox
     nothing = await sandbox.slash("schedule")
     assert "No competition is watched" in text_of(nothing)
-    (w.site / "SEG006.HTM").unlink()  # the pairs' free skating, tomorrow: not skated yet
+    for name in ("SEG006.HTM", "wc2014_Pairs_FS_Scores.pdf"):  # the pairs' free skating, tomorrow: not skated yet
+        (w.site / name).unlink()
     await sandbox.slash("live watch", url=w.url)
     shown = text_of(await sandbox.slash("schedule"))
     men_sp = int(datetime(2014, 3, 26, 7, 0, tzinfo=UTC).timestamp())

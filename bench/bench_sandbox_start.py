@@ -1,0 +1,93 @@
+"""A newcomer's first minute: `printf '/ping\\n' | skatebot sandbox` until its first answer.
+
+Run: python bench/bench_sandbox_start.py [--runs 5]
+
+Times, as real processes: the floor, `python -c "import discord"` (the least a bot on discord.py can cost to
+start); then the sandbox from its start to the bot's first answer ("Pong!" on its output), the bundled store's
+template already in the user's cache (bot/sandbox/template.py; a first run that has to build it says so and is
+timed apart, as the first start after an install). Prints the medians in seconds and the sandbox's as a ratio
+to the floor. Target: within 3 times the floor; exits 1 when it is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bot.sandbox.template import bundled_template, cache_dir, template_version  # noqa: E402
+from bot.store import BUNDLED_DATA  # noqa: E402
+
+TARGET_RATIO = 3.0
+
+
+def _environment() -> dict[str, str]:
+    # No token or store from the developer's shell: the sandbox as a fresh clone starts it.
+    return {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SKATEBOT_", "LOG_"))}
+
+
+def floor() -> float:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import discord"], check=True, env=_environment())
+    return time.perf_counter() - started
+
+
+def first_answer() -> tuple[float, bool]:
+    """Seconds from the sandbox's start to "Pong!" on its output; whether that start built the template."""
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "sandbox"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=_environment(),
+        cwd=ROOT,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write("/ping\n")
+    process.stdin.close()
+    built = False
+    answered: float | None = None
+    for line in process.stdout:
+        built = built or "building its store once" in line
+        if "Pong!" in line:
+            answered = time.perf_counter() - started
+            break
+    process.stdout.close()
+    process.wait(timeout=60)
+    if answered is None:
+        raise SystemExit("the sandbox never answered /ping")
+    return answered, built
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    template = cache_dir() / f"bundled-{template_version(BUNDLED_DATA)}.sqlite3"
+    if not template.is_file():
+        cold, built = first_answer()
+        print(
+            f"first start after an install: {cold:.2f} s to the first answer "
+            f"({'it built' if built else 'another process built'} the template {bundled_template().name})"
+        )
+    floors = [floor() for _ in range(args.runs)]
+    starts = [first_answer()[0] for _ in range(args.runs)]
+    base, sandbox = statistics.median(floors), statistics.median(starts)
+    ratio = sandbox / base
+    print(f"floor, python -c 'import discord': median {base:.3f} s over {args.runs} runs")
+    print(f"skatebot sandbox, start to first answer: median {sandbox:.3f} s = {ratio:.2f}x the floor")
+    print(f"target: within {TARGET_RATIO:g}x: {'met' if ratio <= TARGET_RATIO else 'MISSED'}")
+    return 0 if ratio <= TARGET_RATIO else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
