@@ -500,8 +500,12 @@ async def _couple_of_another_federation(writer: ResultsWriter, skaters: Sequence
     another: the couple changed federation together (Lauriault / Le Gac, FRA then CAN). One skater's name under
     two countries stays two skaters; two names that skated together are the same two people."""
     first, second = [await writer.skaters_named(skater_name_key(s.name)) for s in skaters]
-    partners = {row["id"] for one in first for row in await writer.partners_of(one["id"])}
-    pairs = [(one, two) for one in first for two in second if two["id"] in partners]
+    pairs = []
+    for one in first:
+        # each name's own partners: a union over every skater of the first name would pair the second with a
+        # namesake who never skated with them (Fournier Beaudry of DEN with Sorensen, and of FRA with Cizeron)
+        partners = {row["id"] for row in await writer.partners_of(one["id"])}
+        pairs += [(one, two) for two in second if two["id"] in partners]
     return {0: pairs[0][0], 1: pairs[0][1]} if len(pairs) == 1 else {}
 
 

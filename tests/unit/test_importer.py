@@ -453,6 +453,30 @@ async def test_a_respelled_partner_of_a_stored_skater_is_joined_only_when_all_el
         await db.close()
 
 
+async def test_a_couple_joined_across_federations_stays_joined_when_one_of_them_skates_on_elsewhere(
+    store_location: Location,
+) -> None:
+    """Fournier Beaudry and Sorensen skated for DEN, then for CAN; she later skated with Cizeron for FRA. Her FRA
+    record is a namesake of the DEN one: importing the CAN results again must still find the DEN couple, not pair
+    Sorensen with the FRA record too and so find two couples and join neither."""
+    db = await Database.open(store_location)
+    try:
+        den = pairs_document("cup2017", "2016-17", [("Laurence Fournier Beaudry", "Nikolaj Sorensen", "DEN")])
+        can = pairs_document("cup2022", "2022-23", [("Laurence Fournier Beaudry", "Nikolaj Sorensen", "CAN")])
+        fra = pairs_document("cup2025", "2025-26", [("Laurence Fournier Beaudry", "Guillaume Cizeron", "FRA")])
+        for document, source in ((den, "den"), (can, "can"), (fra, "fra")):
+            await import_document(db, document, source=source)
+        assert not (await import_document(db, can, source="can")).changed
+        assert await skater_rows(db) == [
+            ("Guillaume Cizeron", "FRA"),
+            ("Laurence Fournier Beaudry", "DEN"),
+            ("Laurence Fournier Beaudry", "FRA"),  # one name under two federations, with different partners
+            ("Nikolaj Sorensen", "DEN"),
+        ]
+    finally:
+        await db.close()
+
+
 async def test_a_couple_that_changed_federation_together_stays_the_same_two(store_location: Location) -> None:
     db = await Database.open(store_location)
     try:
