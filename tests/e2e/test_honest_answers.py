@@ -60,6 +60,24 @@ async def test_a_year_the_store_lacks_is_said_to_be_missing(
     assert [o["label"] for o in menu(result)["options"]] == (offered or worlds)
 
 
+@pytest.mark.parametrize(
+    ("command", "options"),
+    [
+        ("results", {"competition": "Worlds 2026", "event": "Men"}),
+        ("medals", {"competition": "World Championships 2026"}),
+        ("podiums", {"discipline": "men", "competition": "Worlds 2026"}),
+        ("protocol", {"athlete": "Malinin", "competition": "Worlds 2026", "segment": "FS"}),
+    ],
+)
+async def test_a_competition_known_by_its_schedule_says_it_has_no_results(
+    sandbox: Sandbox, command: str, options: dict
+) -> None:
+    """Worlds 2026 is stored by its schedule only: said to have no results, never another year's."""
+    text = text_of(await sandbox.slash(command, **options))
+    assert any(words in text for words in ("no results in the store yet", "No results stored", "no results stored"))
+    assert "Worlds 2025" not in text and "**1st" not in text and "Boston" not in text
+
+
 async def test_olympics_2014_is_not_answered_with_2018(sandbox: Sandbox) -> None:
     result = await sandbox.slash("podiums", discipline="men", competition="Olympics 2014")
     assert result.ephemeral and "No 2014 Olympic Winter Games in the store" in result.message.content
