@@ -4,10 +4,33 @@ so. Figures are checked against the protocols and the curated files (tests/unit/
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.sandbox.harness import Sandbox
-from tests.unit.test_career import curated_results, protocol_results
+from data.converter.seasons import SEASONS
+from tests.unit.test_career import DATA, protocol_results, season_places
+
+ERA_2018_22 = ("2018-19", "2019-20", "2020-21", "2021-22")
+
+
+def men_of_2018_22() -> dict[str, tuple[str, dict]]:
+    """The bundled men's events of the 2018-22 rules (owg2022 and data.converter.seasons.SEASONS), by key:
+    (the competition's short name, the event)."""
+    found = {}
+    for key in ["owg2022", *SEASONS]:
+        for competition in json.loads((DATA / f"{key}.json").read_text(encoding="utf-8"))["competitions"]:
+            if competition["season"] in ERA_2018_22:
+                for event in competition["events"]:
+                    if event["discipline"] == "men" and event["level"] == "senior":
+                        found[key] = (competition["short_name"], event)
+    return found
+
+
+def entry_of(event: dict, name: str) -> dict | None:
+    return next((e for e in event["entries"] if any(s["name"] == name for s in e["skaters"])), None)
+
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -55,17 +78,24 @@ async def test_the_longest_career_fits_season_by_season(sandbox: Sandbox) -> Non
 
 
 async def test_bests_per_era_with_their_competitions(sandbox: Sandbox) -> None:
-    """Shoma Uno: the 2016-18 protocols and Beijing 2022, two fields of bests, each naming its rules."""
-    _, beijing = curated_results("owg2022", "Shoma Uno")
+    """Shoma Uno: the 2016-18 protocols, the 2018-22 seasons and Beijing 2022, and 2022-23 on: a field of bests
+    per era, each naming its rules."""
+    totals = [
+        (entry["total"]["value"], label)
+        for label, event in men_of_2018_22().values()
+        if (entry := entry_of(event, "Shoma Uno")) and entry.get("total")
+    ]
+    best_total, where = max(totals)
     protocols = [r for r in protocol_results("Shoma UNO") if r[1] == "MEN"]
     embed = the_embed(await sandbox.slash("athlete", name="Shoma Uno"))
     bests = {f["name"]: f["value"] for f in embed["fields"] if f["name"].startswith("Best scores")}
     assert list(bests) == [
+        "Best scores in this store · rules since 2022 (GOE −5 to +5, three components)",
         "Best scores in this store · 2018–22 rules (GOE −5 to +5, five components)",
         "Best scores in this store · 2010–18 rules (GOE −3 to +3, five components)",
     ]
-    new, old = bests.values()
-    assert f"Total: **{beijing['total']['value']:.2f}" in new and "(Beijing 2022, " in new
+    _, new, old = bests.values()
+    assert f"Total: **{best_total:.2f}" in new and f"({where}, " in new
     best_free = max((r[3], r[0]) for r in protocols if r[3])
     assert f"Free skate: **{best_free[0]:.2f}" in old and "Beijing" not in old
     # His seasons say their rules, as his career spans two eras.
@@ -77,12 +107,30 @@ async def test_medals_by_kind_of_competition(sandbox: Sandbox) -> None:
     embed = the_embed(await sandbox.slash("athlete", name="Yuzuru Hanyu"))
     medals = embed["fields"][0]
     assert medals["name"] == "Medals in this store"
+    # The 2016-18 protocols and PyeongChang (tests/unit/test_career.py counts them), then the bundled seasons.
+    counts = {
+        "olympics": [1, 0, 0],
+        "worlds": [1, 0, 0],
+        "continental": [0, 1, 0],
+        "grand-prix-final": [1, 0, 0],
+        "grand-prix": [1, 2, 0],
+    }
+    kinds = {"worlds": "worlds", "grand-prix-final": "grand-prix-final", "grand-prix": "grand-prix"}
+    kinds |= {"europeans": "continental", "four-continents": "continental", "olympics": "olympics"}
+    for _key, level, place in season_places("Yuzuru Hanyu"):
+        if place <= 3:
+            counts[kinds[level]][place - 1] += 1
+    assert counts["worlds"] != [1, 0, 0]  # the 2019 and 2021 Worlds are bundled
+    names = {
+        "olympics": "Olympic Winter Games",
+        "worlds": "World Championships",
+        "continental": "Europeans and Four Continents",
+        "grand-prix-final": "Grand Prix Final",
+        "grand-prix": "Grand Prix",
+    }
     assert medals["value"].splitlines() == [
-        "Olympic Winter Games: 🥇 1",
-        "World Championships: 🥇 1",
-        "Europeans and Four Continents: 🥈 1",
-        "Grand Prix Final: 🥇 1",
-        "Grand Prix: 🥇 1 · 🥈 2",
+        f"{names[kind]}: " + " · ".join(f"{m} {n}" for m, n in zip("🥇🥈🥉", counted, strict=True) if n)
+        for kind, counted in counts.items()
     ]
 
 
@@ -97,11 +145,22 @@ async def test_compare_across_eras_says_so(sandbox: Sandbox) -> None:
     description = embed["description"]
     assert description.startswith("Their meetings span 2 scoring eras")
     assert f"**2010–18 rules**: 🇺🇸 **Nathan Chen** {ahead} – {len(shared) - ahead} **Shoma Uno** 🇯🇵" in description
-    assert "**2018–22 rules**: 🇺🇸 **Nathan Chen** 1 – 0 **Shoma Uno** 🇯🇵" in description
+    met = [
+        (chen_entry["place"]["value"] < uno_entry["place"]["value"])
+        for _label, event in men_of_2018_22().values()
+        if (chen_entry := entry_of(event, "Nathan Chen"))
+        and (uno_entry := entry_of(event, "Shoma Uno"))
+        and chen_entry.get("place")
+        and uno_entry.get("place")
+    ]
+    won = sum(met)
+    assert len(met) > 1  # Beijing and the bundled 2018-22 seasons
+    assert f"**2018–22 rules**: 🇺🇸 **Nathan Chen** {won} – {len(met) - won} **Shoma Uno** 🇯🇵" in description
     names = [f["name"] for f in embed["fields"]]
-    assert len(names) == len(shared) + 1
+    assert len(names) == len(shared) + len(met)
     assert names[0] == "Beijing 2022 · Men's singles · 2018–22 rules"
-    assert all(name.endswith("· 2010–18 rules") for name in names[1:])
+    assert all(name.endswith("· 2018–22 rules") for name in names[: len(met)])
+    assert all(name.endswith("· 2010–18 rules") for name in names[len(met) :])
     # Within one era, no warning, the era named once.
     same = the_embed(await sandbox.slash("compare", a="Yuzuru Hanyu", b="Shoma Uno"))
     assert "All judged under the 2010–18 rules" in same["description"] and "span" not in same["description"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import shutil
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.sandbox.harness import Sandbox
-from bot.store import BUNDLED_DATA
+from bot.store import BUNDLED_DATA, bundled_files
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -105,7 +106,9 @@ def test_db_check_and_backup(tmp_path: Path) -> None:
     backup = tmp_path / "copy.sqlite3"
     assert skatebot("db", "backup", str(backup), env=env).returncode == 0
     with sqlite3.connect(backup) as conn:
-        assert conn.execute("SELECT count(*) FROM competitions").fetchone()[0] == 21  # every bundled file
+        stored = conn.execute("SELECT count(*) FROM competitions").fetchone()[0]
+    bundled = sum(len(json.loads(p.read_text(encoding="utf-8"))["competitions"]) for p in bundled_files())
+    assert stored == bundled and bundled > 21  # every bundled file's competitions, the 2018-26 seasons too
     again = skatebot("db", "backup", str(backup), env=env)
     assert again.returncode == 1 and "already exists" in again.stderr
 
