@@ -5,6 +5,7 @@ limits. Times are Discord timestamps (<t:…>), which every reader's client show
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime
@@ -70,14 +71,17 @@ def _segment(content: dict[str, Any], words: Words) -> str:
 
 # Rendered posts, by language and by what they show: one embed serves every channel of a language that receives
 # the same version of an item (5,000 servers, one segment: a few renders, not 5,000).
-_built: OrderedDict[tuple[str, int, str, int, tuple[Any, ...]], discord.Embed] = OrderedDict()
+_built: OrderedDict[tuple[str, ItemKind, str, str, str, str], discord.Embed] = OrderedDict()
 
 
 def post_embed(words: Words, post: PostMessage) -> discord.Embed:
     """The embed of a live post: its item, with a correction line when it changed since first posted, and the
     marker in its footer (a restarted bot finds its post by it)."""
-    changes = tuple(tuple(sorted(change.items())) for change in post.changes)
-    key = (words.locale, post.watch_id, post.item_key, post.version, changes)
+    # Keyed by everything the embed is built from, not by the post's ids: ids are the store's (another store in
+    # the same process, or a watch made again after one was removed, has the same watch id and item keys).
+    content = json.dumps(post.content, sort_keys=True, default=str)
+    changes = json.dumps(post.changes, sort_keys=True, default=str)
+    key = (words.locale, post.kind, post.competition, post.marker, content, changes)
     embed = _built.get(key)
     if embed is None:
         embed = _built[key] = _post_embed(words, post)

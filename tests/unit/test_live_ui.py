@@ -153,6 +153,17 @@ def test_rendered_posts_are_cached_per_language(tmp_path: Path, monkeypatch: pyt
     assert newer is not english
 
 
+def test_posts_of_two_stores_with_the_same_ids_are_not_confused() -> None:
+    """A watch's id and its items' keys are the store's: another store in the same process (or a watch made again
+    after one was removed) has watch 3's item 001/001/segment too. Each post is rendered from what it shows."""
+    ui._built.clear()
+    first = ui.post_embed(EN, post(ItemKind.SEGMENT, segment_content(3)))
+    other = ui.post_embed(EN, post(ItemKind.SEGMENT, segment_content(5), competition="Cup of Nice 2026"))
+    assert other is not first
+    assert "Cup of Nice 2026" in other.footer.text and "Cup of Nice 2026" not in first.footer.text
+    assert len(other.fields[0].value) != len(first.fields[0].value)
+
+
 def test_a_followers_message_gives_score_place_and_standing() -> None:
     content = segment_content(12, second=True)
     followed = content["skaters"][8]["names"][0]
