@@ -18,8 +18,10 @@ PDFS = ("fixtures", "isu-pdfs")
 
 
 async def standings(db: Database, key: str, event: str) -> list[Any]:
+    names = db.dialect.text_list("s.name", "' / '", "es.position")
     return await db.fetchall(
-        "SELECT e.place, e.total, p.confidence, p.note, (SELECT group_concat(s.name, ' / ') FROM entry_skaters es "
+        "SELECT e.place, e.total, p.confidence, p.note, "
+        f"(SELECT {names} FROM entry_skaters es "
         "JOIN skaters s ON s.id = es.skater_id WHERE es.entry_id = e.id) AS who FROM entries e "
         "JOIN events ev ON ev.id = e.event_id JOIN competitions c ON c.id = ev.competition_id "
         "LEFT JOIN provenance p ON p.id = e.total_prov WHERE c.key = ? AND ev.key = ? "
