@@ -23,6 +23,19 @@ class Figure:
     value: float | int | str
     provenance: Provenance | None = None
 
+    @property
+    def number(self) -> float | None:
+        """The value as a number, None when it is not one (a status such as "WD" kept in a figure's place)."""
+        try:
+            return float(self.value)
+        except (TypeError, ValueError):
+            return None
+
+
+def number_of(figure: Figure | None) -> float | None:
+    """A figure's value as a number: None when there is no figure or its value is not a number."""
+    return None if figure is None else figure.number
+
 
 @dataclass(frozen=True, slots=True)
 class Competition:

@@ -19,12 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from types import TracebackType
 from urllib.parse import quote
 
 from aiohttp import web
 
-from bot.sandbox.replay import Request, _content_type, _http_date, _not_modified
+from bot.sandbox.replay import LoopbackSite, Request, content_type, http_date, not_modified
 
 
 class HistoryError(ValueError):
@@ -97,7 +96,7 @@ def read_history(path: Path) -> list[Commit]:
     return commits
 
 
-class HistorySite:
+class HistorySite(LoopbackSite):
     """The history at `path` served on 127.0.0.1 as it stood at `clock()`: the last commit at or before it (before
     the first commit, every page answers 404).
 
@@ -117,11 +116,8 @@ class HistorySite:
         self.commits = commits if commits is not None else read_history(self.path)
         self.index_name = index
         self.folder = self.path.name.removesuffix(".bundle").removesuffix(".git") or "site"
-        self.host = host
-        self.port = 0
-        self.requests: list[Request] = []
+        super().__init__(host)
         self._clock = clock
-        self._runner: web.AppRunner | None = None
         # When each file's bytes last changed, by commit: its Last-Modified.
         self._changed: list[dict[str, datetime]] = []
         previous: Commit | None = None
@@ -134,9 +130,6 @@ class HistorySite:
                 }
             )
             previous = commit
-        app = web.Application()
-        app.router.add_get("/{folder}/{name:.+}", self._serve)
-        self._app = app
 
     @property
     def root(self) -> str:
@@ -155,27 +148,6 @@ class HistorySite:
         served = [i for i, c in enumerate(self.commits) if c.when <= moment]
         return served[-1] if served else None
 
-    async def start(self) -> None:
-        self._runner = web.AppRunner(self._app, access_log=None, handle_signals=False)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, 0)
-        await site.start()
-        self.port = self._runner.addresses[0][1]
-
-    async def stop(self) -> None:
-        if self._runner is not None:
-            await self._runner.cleanup()
-            self._runner = None
-
-    async def __aenter__(self) -> HistorySite:
-        await self.start()
-        return self
-
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        await self.stop()
-
     async def _serve(self, request: web.Request) -> web.StreamResponse:
         now = self.now()
         conditional = "If-None-Match" in request.headers or "If-Modified-Since" in request.headers
@@ -190,16 +162,16 @@ class HistorySite:
 
         if body is None or number is None:
             log(404)
-            return web.Response(status=404, text="404 Not Found", headers={"Date": _http_date(now)})
+            return web.Response(status=404, text="404 Not Found", headers={"Date": http_date(now)})
         changed = self._changed[number][name.lower()]
         headers = {
             "ETag": f'"{hashlib.sha256(body).hexdigest()[:32]}"',
-            "Last-Modified": _http_date(changed),
-            "Date": _http_date(now),
+            "Last-Modified": http_date(changed),
+            "Date": http_date(now),
         }
-        if _not_modified(request, headers["ETag"], changed):
+        if not_modified(request, headers["ETag"], changed):
             log(304)
             return web.Response(status=304, headers=headers)
         log(200)
-        headers["Content-Type"] = _content_type(name, body)
+        headers["Content-Type"] = content_type(name, body)
         return web.Response(body=body, headers=headers)

@@ -40,6 +40,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from email.utils import format_datetime, parsedate_to_datetime
 from pathlib import Path
 from types import TracebackType
+from typing import Self
 from urllib.parse import quote
 
 from aiohttp import web
@@ -374,7 +375,45 @@ class _Fault:
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([\w.:-]+)""", re.IGNORECASE)
 
 
-class ReplaySite:
+class LoopbackSite:
+    """A results site served on a free port of `host` by aiohttp, started and stopped as an async context; a
+    subclass serves its pages in `_serve` (GET /{folder}/{name})."""
+
+    def __init__(self, host: str) -> None:
+        self.host = host
+        self.port = 0
+        self.requests: list[Request] = []
+        self._runner: web.AppRunner | None = None
+        app = web.Application()
+        app.router.add_get("/{folder}/{name:.+}", self._serve)
+        self._app = app
+
+    async def _serve(self, request: web.Request) -> web.StreamResponse:
+        raise NotImplementedError
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(self._app, access_log=None, handle_signals=False, handler_cancellation=True)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, 0)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> Self:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.stop()
+
+
+class ReplaySite(LoopbackSite):
     """The site at `folder` served on 127.0.0.1 as it looked at `clock()` (or at real time times `speed`).
 
     ``async with ReplaySite(folder, clock=...) as site:`` ... ``site.url`` is the index's URL, ``site.phases`` the
@@ -394,19 +433,13 @@ class ReplaySite:
         self.folder = Path(folder)
         self.timeline = build_timeline(self.folder)
         self.phases = self.timeline.phases
-        self.host = host
-        self.port = 0
-        self.requests: list[Request] = []
+        super().__init__(host)
         self._clock = clock
         self._speed = speed
         self._monotonic = monotonic
         self._started = monotonic()
         self._faults: deque[_Fault] = deque()
         self._stopping = asyncio.Event()
-        self._runner: web.AppRunner | None = None
-        app = web.Application()
-        app.router.add_get("/{folder}/{name:.+}", self._serve)
-        self._app = app
 
     @property
     def root(self) -> str:
@@ -441,27 +474,12 @@ class ReplaySite:
 
     async def start(self) -> None:
         self._stopping.clear()
-        self._runner = web.AppRunner(self._app, access_log=None, handle_signals=False, handler_cancellation=True)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, 0)
-        await site.start()
-        self.port = self._runner.addresses[0][1]
+        await super().start()
         self._started = self._monotonic()
 
     async def stop(self) -> None:
         self._stopping.set()  # hanging requests give up
-        if self._runner is not None:
-            await self._runner.cleanup()
-            self._runner = None
-
-    async def __aenter__(self) -> ReplaySite:
-        await self.start()
-        return self
-
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        await self.stop()
+        await super().stop()
 
     # -- serving
 
@@ -503,26 +521,26 @@ class ReplaySite:
             version = self.timeline.version(request.match_info["name"], now)
         if version is None:
             log(404)
-            return web.Response(status=404, text="404 Not Found", headers={"Date": _http_date(now)})
+            return web.Response(status=404, text="404 Not Found", headers={"Date": http_date(now)})
         changed, body = version
         headers = {
             "ETag": f'"{hashlib.sha256(body).hexdigest()[:32]}"',
-            "Last-Modified": _http_date(changed),
-            "Date": _http_date(now),
+            "Last-Modified": http_date(changed),
+            "Date": http_date(now),
         }
-        if _not_modified(request, headers["ETag"], changed):
+        if not_modified(request, headers["ETag"], changed):
             log(304)
             return web.Response(status=304, headers=headers)
         log(200)
-        headers["Content-Type"] = _content_type(request.match_info["name"], body)
+        headers["Content-Type"] = content_type(request.match_info["name"], body)
         return web.Response(body=body, headers=headers)
 
 
-def _http_date(moment: datetime) -> str:
+def http_date(moment: datetime) -> str:
     return format_datetime(moment.astimezone(UTC).replace(microsecond=0), usegmt=True)
 
 
-def _not_modified(request: web.Request, etag: str, changed: datetime) -> bool:
+def not_modified(request: web.Request, etag: str, changed: datetime) -> bool:
     """RFC 9110: If-None-Match decides when given; else If-Modified-Since."""
     if_none_match = request.headers.get("If-None-Match")
     if if_none_match is not None:
@@ -540,7 +558,7 @@ def _not_modified(request: web.Request, etag: str, changed: datetime) -> bool:
     return changed.replace(microsecond=0) <= moment
 
 
-def _content_type(name: str, body: bytes) -> str:
+def content_type(name: str, body: bytes) -> str:
     if name.lower().endswith(".pdf"):
         return "application/pdf"
     declared = _CHARSET.search(body[:4096])

@@ -26,7 +26,7 @@ from bot.services.eras import ERAS, era_of, era_short_text
 from bot.services.levels import is_senior, level_label
 from bot.services.results.models import AthleteProfile, HeadToHead, ProtocolView
 from bot.services.results.vocabulary import SEGMENT_KIND_LABELS, discipline_text, segment_kind_text, segment_name_text
-from db.models import Competition, Figure, Segment
+from db.models import Competition, Figure, Segment, number_of
 
 LABEL_CHARACTERS = 18  # a competition's name on the x axis, at most: "Skate Canada 2016", "Internation… 2017"
 _KIND_ORDER = [*SEGMENT_KIND_LABELS, "total"]
@@ -46,15 +46,6 @@ def short_label(competition: Competition) -> str:
     rest = " ".join(w for w in words if w is not year)
     room = LABEL_CHARACTERS - len(year) - 2
     return f"{rest[:room].rstrip()}… {year}"
-
-
-def _number(figure: Figure | None) -> float | None:
-    if figure is None:
-        return None
-    try:
-        return float(figure.value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _era_rank(era: str | None) -> int:
@@ -84,7 +75,7 @@ def athlete_chart(profile: AthleteProfile) -> AthleteChart | None:
     best_keys = {
         (b.competition.id, b.event.id, b.kind, round(float(b.score.value), 2))
         for b in profile.bests
-        if _number(b.score) is not None
+        if number_of(b.score) is not None
     }
     # (kind, era, discipline, level) -> [(competition, value, best)]
     points: dict[tuple[str, str | None, str, str], list[tuple[Competition, float, bool]]] = {}
@@ -99,7 +90,7 @@ def athlete_chart(profile: AthleteProfile) -> AthleteChart | None:
             result = entry.segments.get(segment.id)
             if result is None:
                 continue
-            value = _number(result.tss)
+            value = number_of(result.tss)
             if value is None:
                 left_out += 1
                 continue
@@ -108,7 +99,7 @@ def athlete_chart(profile: AthleteProfile) -> AthleteChart | None:
             best = (competition.id, event.id, segment.kind, round(value, 2)) in best_keys
             points.setdefault((segment.kind, era, discipline, level), []).append((competition, value, best))
             eras.setdefault(competition.id, era)
-        total = _number(entry.total)
+        total = number_of(entry.total)
         if event.discipline != "team" and total is not None:
             best = (competition.id, event.id, "total", round(total, 2)) in best_keys
             points.setdefault(("total", event_era, event.discipline, level), []).append((competition, total, best))
@@ -199,7 +190,7 @@ def compare_chart(h2h: HeadToHead) -> HeadToHeadChart | None:
     drawn = []
     left_out = 0
     for meeting in meetings:
-        a, b = _number(meeting.a.total), _number(meeting.b.total)
+        a, b = number_of(meeting.a.total), number_of(meeting.b.total)
         if meeting.event.discipline == "team" or a is None or b is None:
             left_out += 1  # a team event's entries have no total of their own; a total the store lacks
             continue
@@ -270,7 +261,7 @@ def protocol_card(view: ProtocolView) -> CardAnswer:
     name = Name(view.entry.name)
 
     def shown(figure: Figure | None) -> str:
-        number = _number(figure)
+        number = number_of(figure)
         return "–" if number is None else f"{number:.2f}"
 
     card = ProtocolCard(

@@ -38,7 +38,7 @@ from bot.services.competitions import labels_with_years
 from bot.services.names import normalize
 from bot.services.results import ResultsService
 from bot.services.results.vocabulary import event_name_text
-from db.models import Competition, Entry, Event, Figure, TeamResult
+from db.models import Competition, Entry, Event, Figure, TeamResult, number_of
 
 _NOTE_NONE = re.compile(
     r"\b(?:no\s+falls?|without\s+(?:a\s+)?falls?|fall[\s-]free|clean\s+(?:skate|program|programme))\b"
@@ -65,15 +65,6 @@ def _source(figure: Figure | None) -> str | None:
     if figure is None or figure.provenance is None or not figure.provenance.sources:
         return None
     return figure.provenance.sources[0]
-
-
-def _num(figure: Figure | None) -> float | None:
-    if figure is None:
-        return None
-    try:
-        return float(figure.value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _not(why: Text, reading: Text | None = None) -> _Outcome:
@@ -417,7 +408,7 @@ class Checker:
 
     def _place(self, claim: Claim, figure: Figure | None, reading: Text, what: Text) -> _Outcome:
         """`what`: the figure's name ("final place"), the last part of `reading`."""
-        stored = _num(figure)
+        stored = number_of(figure)
         if stored is None:
             return _not(t("verdict-not-stored", what=what, reading=reading), reading)
         place = int(stored)
@@ -432,7 +423,7 @@ class Checker:
         return _Outcome(CONSISTENT if ok else CONTRADICTED, readable, _source(figure), why, reading)
 
     def _score(self, claim: Claim, figure: Figure | None, reading: Text, what: Text) -> _Outcome:
-        stored = _num(figure)
+        stored = number_of(figure)
         if stored is None:
             return _not(t("verdict-not-stored", what=what, reading=reading), reading)
         ok = abs(stored - float(claim.value or 0)) < 0.005
@@ -461,20 +452,20 @@ class Checker:
             return result.tss if result else None
 
         other = claim.other
-        own_place = _num(place_of(entry))
+        own_place = number_of(place_of(entry))
         rival: Entry | None = None
         if other is not None and other.ids:
             wanted = set(other.ids)
             rival = next((e for e in entries if wanted <= {s.id for s in e.skaters}), None)
         elif other is not None and other.rank is not None:
-            rival = next((e for e in entries if _num(place_of(e)) == other.rank), None)
+            rival = next((e for e in entries if number_of(place_of(e)) == other.rank), None)
         elif other is not None and other.country:
             # "6.47 behind the French": the country's one placed entry (several: which one is not said).
-            placed = [e for e in entries if e.country == other.country and e.id != entry.id and _num(place_of(e))]
+            placed = [e for e in entries if e.country == other.country and e.id != entry.id and number_of(place_of(e))]
             rival = placed[0] if len(placed) == 1 else None
         elif other is None and own_place is not None:
             target = own_place + (1 if claim.ahead else -1)
-            rival = next((e for e in entries if _num(place_of(e)) == target), None)
+            rival = next((e for e in entries if number_of(place_of(e)) == target), None)
         order = claim.kind == "order"
         if segment:
             key = "verdict-what-segment-order" if order else "verdict-what-segment-margin"
@@ -486,7 +477,7 @@ class Checker:
             name = other.label if other else t("verdict-the-next-placed")
             return _not(t("verdict-no-result-to-compare", name=name, where=where), reading)
         if order:
-            rival_place = _num(place_of(rival))
+            rival_place = number_of(place_of(rival))
             if own_place is None or rival_place is None:
                 return _not(t("verdict-places-not-stored", name=entry.name, other=rival.name), reading)
             ok = (own_place < rival_place) == claim.ahead
@@ -495,7 +486,7 @@ class Checker:
             )
             why = t("verdict-stored", stored=stored)
             return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(place_of(entry)), why, reading)
-        mine, theirs = _num(score_of(entry)), _num(score_of(rival))
+        mine, theirs = number_of(score_of(entry)), number_of(score_of(rival))
         if mine is None or theirs is None:
             return _not(t("verdict-scores-not-stored", name=entry.name, other=rival.name), reading)
         if claim.value is None or (claim.value == int(claim.value) and claim.value < 10 and mine != int(mine)):
@@ -562,7 +553,7 @@ class Checker:
         if team is None:
             return replace(_not(t("verdict-no-team-result", country=shown, where=where), reading), team=country)
         if claim.kind == "team_points":
-            stored = _num(team.points)
+            stored = number_of(team.points)
             if stored is None:
                 return replace(_not(t("verdict-no-team-points", country=shown, where=where), reading), team=country)
             ok = abs(stored - float(claim.value or 0)) < 0.005
@@ -580,23 +571,23 @@ class Checker:
         if other is not None and other.country:
             rival = next((r for r in teams if r.country == other.country), None)
         elif other is not None and other.rank is not None:
-            rival = next((r for r in teams if _num(r.place) == other.rank), None)
-        elif own is not None and _num(own.place) is not None:
-            target = (_num(own.place) or 0) + (1 if claim.ahead else -1)
-            rival = next((r for r in teams if _num(r.place) == target), None)
+            rival = next((r for r in teams if number_of(r.place) == other.rank), None)
+        elif own is not None and number_of(own.place) is not None:
+            target = (number_of(own.place) or 0) + (1 if claim.ahead else -1)
+            rival = next((r for r in teams if number_of(r.place) == target), None)
         what = t("verdict-what-team-order" if claim.kind == "order" else "verdict-what-team-margin")
         reading = _reading(where, what)
         if own is None or rival is None:
             return _not(t("verdict-team-results-not-stored", where=where), reading)
         if claim.kind == "order":
-            a, b = _num(own.place), _num(rival.place)
+            a, b = number_of(own.place), number_of(rival.place)
             if a is None or b is None:
                 return _not(t("verdict-team-places-not-stored"), reading)
             ok = (a < b) == claim.ahead
             stored = t("verdict-order", place=_ordinal(int(a)), other=_ordinal(int(b)), name=rival.country)
             why = t("verdict-stored", stored=stored)
             return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(own.place), why, reading)
-        a, b = _num(own.points), _num(rival.points)
+        a, b = number_of(own.points), number_of(rival.points)
         if a is None or b is None or claim.value is None:
             return _not(t("verdict-team-points-not-stored"), reading)
         diff = a - b
@@ -607,15 +598,19 @@ class Checker:
         why = t("verdict-stored", stored=stored)
         return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(own.points), why, reading)
 
-    async def _country_entry(self, claim: Claim, subject: Subject, events: list[Event]) -> tuple[Event, Entry] | None:
-        """The one entry of a country in the events the claim may be about (its discipline, else the story's
-        event, else every individual event), or None when there are none or several."""
+    def _country_events(self, claim: Claim, events: list[Event]) -> list[Event]:
+        """The events a claim about a country may be about: its discipline's, else the story's event, else every
+        individual event."""
         if claim.discipline:
-            chosen = [e for e in events if e.discipline == claim.discipline]
-        elif self.event is not None and self.event in events and self.event.discipline != "team":
-            chosen = [self.event]
-        else:
-            chosen = [e for e in events if e.discipline != "team"]
+            return [e for e in events if e.discipline == claim.discipline]
+        if self.event is not None and self.event in events and self.event.discipline != "team":
+            return [self.event]
+        return [e for e in events if e.discipline != "team"]
+
+    async def _country_entry(self, claim: Claim, subject: Subject, events: list[Event]) -> tuple[Event, Entry] | None:
+        """The one entry of a country in the events the claim may be about (_country_events), or None when there
+        are none or several."""
+        chosen = self._country_events(claim, events)
         found: list[tuple[Event, Entry]] = []
         for event in chosen:
             entries, _ = await self.results.results_of(event)
@@ -630,27 +625,22 @@ class Checker:
         """ "Japan took silver in the women's event": some entry of that country has that place."""
         if claim.kind not in ("medal", "place", "medallist") or claim.value is None:
             return [_not(t("verdict-which-skater", name=subject.name))]
-        if claim.discipline:
-            chosen = [e for e in events if e.discipline == claim.discipline]
-        elif self.event is not None and self.event in events and self.event.discipline != "team":
-            chosen = [self.event]
-        else:
-            chosen = [e for e in events if e.discipline != "team"]
+        chosen = self._country_events(claim, events)
         out: list[_Outcome] = []
         for event in chosen:
             entries, _ = await self.results.results_of(event)
             where = _where(competition, event)
             reading = _reading(where, t("verdict-what-country-place", country=subject.name))
-            placed = [e for e in entries if _num(e.place) is not None]
+            placed = [e for e in entries if number_of(e.place) is not None]
             if claim.kind == "medallist":
-                ours = [e for e in placed if e.country == subject.country and (_num(e.place) or 99) <= 3]
+                ours = [e for e in placed if e.country == subject.country and (number_of(e.place) or 99) <= 3]
                 at_place: list[Entry] = []
             else:
-                ours = [e for e in placed if e.country == subject.country and _num(e.place) == claim.value]
-                at_place = [e for e in placed if _num(e.place) == claim.value]
+                ours = [e for e in placed if e.country == subject.country and number_of(e.place) == claim.value]
+                at_place = [e for e in placed if number_of(e.place) == claim.value]
             if ours:
                 e = ours[0]
-                stored = t("verdict-country-place", place=_ordinal(int(_num(e.place) or 0)), name=e.name)
+                stored = t("verdict-country-place", place=_ordinal(int(number_of(e.place) or 0)), name=e.name)
                 why = t("verdict-stored", stored=stored)
                 out.append(self._tag(_Outcome(CONSISTENT, stored, _source(e.place), why, reading), event, None))
             elif at_place:
