@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -444,3 +445,26 @@ def test_fs_manager_page_bio_ids_and_club_column():
     index = parse_index(decode((belfort / "index.htm").read_bytes(), "index.htm"), "index.htm")
     assert index.generation == "FS Manager" and len(index.categories) == 28
     assert [(c.colour, c.discipline) for c in index.categories[:2]] == [("blue", "men"), ("red", "women")]
+
+
+@pytest.mark.parametrize("page", ["CAT036SEG034.html", "SEGM034.html"])
+def test_an_ijslive_page_bloated_with_nested_markup_reads_as_the_page_itself(page: str) -> None:
+    """Every reader parses through grid.html_tree, whose nesting is bounded: an ijsLive page with 200,000 nested
+    <div>s once kept `skatebot import-isu` busy past ten minutes (ijsLive's reader parsed it unbounded)."""
+    from bot.services.isu.grid import MAX_DEPTH, html_tree
+    from bot.services.isu.ijslive import is_ijslive, parse_ijslive_segment, unwrap
+    from tests.shared import shared_path
+
+    html = shared_path("fixtures", "isu-world", "ijslive-colonial-open-2022", page).read_bytes().decode("latin-1")
+    depth = 200_000
+    # ijsLive writes its tags in capitals (</BODY>).
+    bloated = re.sub("</body>", "<div>" * depth + "x" + "</div>" * depth + "</body>", html, count=1, flags=re.I)
+    assert len(bloated) > 2_000_000 and bloated != html
+    assert unwrap(bloated) == bloated and is_ijslive(bloated)
+    if page.startswith("CAT"):
+        assert parse_ijslive_segment(bloated, page) == parse_ijslive_segment(html, page)
+    deepest, node = 0, html_tree(bloated).body
+    while node is not None and deepest <= MAX_DEPTH + 50:
+        node = next((c for c in node.iter() if c.tag == "div"), None)
+        deepest += 1
+    assert deepest <= MAX_DEPTH + 10, deepest

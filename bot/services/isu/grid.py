@@ -80,6 +80,12 @@ def bounded_depth(html: str) -> str:
     return "".join(parts)
 
 
+def html_tree(html: str) -> LexborHTMLParser:
+    """The parsed page, its nesting bounded first (bounded_depth): every reader of a results page parses through
+    this, so no page can make a reader's parse quadratic."""
+    return LexborHTMLParser(bounded_depth(html))
+
+
 def squash_spaces(text: str) -> str:
     """Runs of whitespace (no-break spaces included) as one space, trimmed."""
     return _WS.sub(" ", text.replace("\xa0", " ")).strip()
@@ -91,7 +97,7 @@ class Doc:
     def __init__(self, html: str, name: str) -> None:
         self.name = name
         self.html = html
-        self.tree = LexborHTMLParser(bounded_depth(html))
+        self.tree = html_tree(html)
         # Generated pages always end with </body></html>; a download cut short would lose rows or whole tables.
         if not _ENDED.search(html[-4096:]) and self.tree.css_first("table") is not None:
             raise PageError(f"{name}: truncated page (no </body> or </html> at the end)")

@@ -12,9 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from selectolax.lexbor import LexborHTMLParser
-
-from bot.services.isu.grid import PageError, read_status, squash_spaces
+from bot.services.isu.grid import PageError, html_tree, read_status, squash_spaces
 from bot.services.isu.model import SegmentRow, SkaterRef
 
 _CATSEG = re.compile(r"CAT(\d+)SEG(\d+)", re.IGNORECASE)
@@ -30,7 +28,7 @@ def is_ijslive(html: str) -> bool:
 
 def unwrap(html: str) -> str:
     """The ijsLive page itself, also when it was pasted inside another document's <title>."""
-    tree = LexborHTMLParser(html)
+    tree = html_tree(html)
     title = tree.css_first("title")
     inner = title.text() if title is not None else ""
     if "ijsLive" in inner and "<TABLE" in inner.upper() and not (tree.body and tree.body.text().strip()):
@@ -64,7 +62,7 @@ class IjsIndex:
 
 
 def parse_ijslive_index(html: str, name: str) -> IjsIndex:
-    tree = LexborHTMLParser(unwrap(html))
+    tree = html_tree(unwrap(html))
     title = tree.css_first(".eventTitle .title")
     if title is None:
         raise PageError(f"{name}: not an ijsLive event index (no event title)")
@@ -114,7 +112,7 @@ def _float(text: str, name: str, what: str) -> float | None:
 
 def parse_ijslive_segment(html: str, name: str) -> IjsSegment:
     page = unwrap(html)
-    tree = LexborHTMLParser(page)
+    tree = html_tree(page)
     table = tree.css_first("#catSegTable")
     heading = tree.css_first(".catTitle h1")
     if table is None or heading is None:
