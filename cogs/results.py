@@ -60,7 +60,9 @@ class Results(commands.Cog):
         self, interaction: discord.Interaction, discipline: app_commands.Choice[str], competition: str | None = None
     ) -> None:
         podiums = await self.service.podiums(discipline.value, competition)
-        pages = embeds.podium_pages(discipline.value, podiums, words_for(interaction))
+        # none: name the competition asked (known by its schedule only, or without this discipline)
+        asked = self.service.competition(competition) if competition and competition.strip() and not podiums else None
+        pages = embeds.podium_pages(discipline.value, podiums, words_for(interaction), asked)
         await Paginator(pages, author_id=interaction.user.id).start(interaction)
 
     @anywhere

@@ -175,19 +175,7 @@ def _standings_pages(standings: Standings, words: Words) -> list[discord.Embed]:
             key = "results-known-places" if known else "results-no-places-known"
             lines.insert(0, words(key, places=place_ranges(known), n=len(standings.entries)))
     if not lines:
-        # a competition known by its schedule (Worlds 2026): its dates and venue, no result yet
-        days = [d for d in dict.fromkeys((competition.start_date, competition.end_date)) if d]
-        where = ", ".join(p for p in (competition.venue, competition.city, competition.country) if p)
-        lines = [
-            words(
-                "results-none-yet",
-                competition=competition.label,
-                dates=" – ".join(days) if days else "—",
-                place=where or "—",
-            )
-            if days or where
-            else words("results-none-stored")
-        ]
+        lines = [no_results_text(competition, words)]
     pages = [lines[i : i + PAGE_SIZE] for i in range(0, len(lines), PAGE_SIZE)]
     footer = provenance_footer(standings.figures(), words)
     embeds = []
@@ -460,12 +448,29 @@ def _team_outcome(place: Figure | None, team: str, team_points: Figure | None, w
     return words("athlete-team-outcome", **values)
 
 
+def no_results_text(competition: Competition | None, words: Words) -> str:
+    """What is said of a competition with nothing to show: one known by its schedule (Worlds 2026) is named with its
+    dates and venue, so the asker sees which competition was looked at and that its results are not in yet."""
+    if competition is None:
+        return words("results-none-stored")
+    days = [d for d in dict.fromkeys((competition.start_date, competition.end_date)) if d]
+    where = ", ".join(p for p in (competition.venue, competition.city, competition.country) if p)
+    if not (days or where):
+        return words("results-none-stored")
+    return words(
+        "results-none-yet", competition=competition.label, dates=" – ".join(days) if days else "—", place=where or "—"
+    )
+
+
 # --- /podiums, /medals ------------------------------------------------------------------------------------
-def podium_pages(discipline: str, podiums: list[Podium], words: Words) -> list[discord.Embed]:
-    """The medallists of a discipline, eight competitions a page, in `words`."""
+def podium_pages(
+    discipline: str, podiums: list[Podium], words: Words, competition: Competition | None = None
+) -> list[discord.Embed]:
+    """The medallists of a discipline, eight competitions a page, in `words`; `competition` is the one asked, named
+    when it has no podium."""
     title = words("podium-title", discipline=discipline_text(discipline))
     if not podiums:
-        return [new_embed(title, words("results-none-stored"))]
+        return [new_embed(title, no_results_text(competition, words))]
     pages = []
     for start in range(0, len(podiums), 8):
         embed = new_embed(title)
@@ -489,7 +494,7 @@ def medal_table_embed(
     """A competition's medal table by country, one per level (senior first), in `words`."""
     embed = new_embed(words("medals-title", competition=competition.label))
     if not tables:
-        embed.description = words("results-none-stored")
+        embed.description = no_results_text(competition, words)
         return embed
     for level, rows in tables:
         table = "```\n" + "\n".join(_medal_rows(rows, words)) + "\n```"

@@ -60,21 +60,30 @@ async def test_a_year_the_store_lacks_is_said_to_be_missing(
     assert [o["label"] for o in menu(result)["options"]] == (offered or worlds)
 
 
+_NONE_YET = "Worlds 2026 Prague (2026-03-24 – 2026-03-29, O2 arena, Prague, CZE): no results in the store yet."
+
+
 @pytest.mark.parametrize(
-    ("command", "options"),
+    ("command", "options", "said"),
     [
-        ("results", {"competition": "Worlds 2026", "event": "Men"}),
-        ("medals", {"competition": "World Championships 2026"}),
-        ("podiums", {"discipline": "men", "competition": "Worlds 2026"}),
-        ("protocol", {"athlete": "Malinin", "competition": "Worlds 2026", "segment": "FS"}),
+        ("results", {"competition": "Worlds 2026", "event": "Men"}, _NONE_YET),
+        ("medals", {"competition": "World Championships 2026"}, _NONE_YET),
+        ("podiums", {"discipline": "men", "competition": "Worlds 2026"}, _NONE_YET),
+        (
+            "protocol",
+            {"athlete": "Malinin", "competition": "Worlds 2026", "segment": "FS"},
+            "“Ilia Malinin” has no results stored at “Worlds 2026 Prague”.",
+        ),
     ],
 )
 async def test_a_competition_known_by_its_schedule_says_it_has_no_results(
-    sandbox: Sandbox, command: str, options: dict
+    sandbox: Sandbox, command: str, options: dict, said: str
 ) -> None:
-    """Worlds 2026 is stored by its schedule only: said to have no results, never another year's."""
+    """Worlds 2026 is stored by its schedule only: said to have no results, named with its dates and venue so the
+    asker sees which competition was looked at, never answered with another year's."""
     text = text_of(await sandbox.slash(command, **options))
-    assert any(words in text for words in ("no results in the store yet", "No results stored", "no results stored"))
+    assert said in text
+    assert "Worlds 2025" not in text and "**1st" not in text and "Boston" not in text
     assert "Worlds 2025" not in text and "**1st" not in text and "Boston" not in text
 
 
