@@ -194,3 +194,34 @@ def test_the_bot_starts_without_the_importers() -> None:
         check=True,
     ).stdout.split()
     assert loaded == [], f"loaded at start: {loaded}"
+
+
+def _rooms() -> list[str]:
+    """Every package of the code and the data, and every module standing alone in bot/ and bot/services/: the rooms a
+    newcomer must find in docs/ARCHITECTURE.md."""
+    packages = [
+        path.parent
+        for top in ("bot", "cogs", "db", "data")
+        for path in (ROOT / top).rglob("*")
+        if path.is_file() and path.suffix in {".py", ".json", ".sql"} and "__pycache__" not in path.parts
+    ]
+    folders = {f"{folder.relative_to(ROOT).as_posix()}/" for folder in packages}
+    folders -= {"bot/", "bot/services/"}  # their modules are rooms of their own, below
+    folders = {f for f in folders if not f.startswith(("bot/sandbox/discord_openapi", "db/migrations/postgresql"))}
+    loose = [
+        module.relative_to(ROOT).as_posix()
+        for folder in ("bot", "bot/services")
+        for module in (ROOT / folder).glob("*.py")
+        if module.name != "__init__.py"
+    ]
+    return sorted(folders) + sorted(loose)
+
+
+def test_every_room_has_its_line_in_the_architecture_map() -> None:
+    """docs/ARCHITECTURE.md's Rooms table names every package and loose module, so a newcomer changing, say, how
+    competitions are matched finds the room from the map; a package added without a line fails here."""
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    table = text.split("## Rooms", 1)[1].split("\n## ", 1)[0]
+    named = {line.split("|")[1].strip().strip("`") for line in table.splitlines() if line.startswith("| `")}
+    missing = [room for room in _rooms() if room not in named]
+    assert not missing, f"rooms without a line in docs/ARCHITECTURE.md's Rooms table: {missing}"
