@@ -291,10 +291,9 @@ async def _import(settings: Settings, args: argparse.Namespace) -> int:
 
 async def _generate_facts(db: Database) -> None:
     """The stories from the results, generated again after an import (bot/services/fact_stories.py)."""
-    from bot.services.fact_stories import FactStories
-    from db.repositories.stories import StoryRepository
+    from bot.services.compose import load_services
 
-    report = await FactStories(await _loaded_results(db), StoryRepository(db)).sync()
+    report = await (await load_services(db)).fact_stories.sync()
     if report is not None:
         print(report.describe())
 
@@ -342,10 +341,9 @@ async def _import_isu(settings: Settings, args: argparse.Namespace) -> int:
 async def _stories(settings: Settings, args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from bot.services.stories import StoryService
+    from bot.services.compose import load_services
     from bot.services.story_import import StoryFileError, import_story, read_story_files
     from bot.store import CLI_OWNER, open_store
-    from db.repositories.stories import GuildRepository, StoryRepository
 
     if args.stories_command == "check":
         return await _check_stories(settings, args)
@@ -356,7 +354,7 @@ async def _stories(settings: Settings, args: argparse.Namespace) -> int:
         return 1
     db, _ = await open_store(settings.db_path)
     try:
-        service = StoryService(StoryRepository(db), GuildRepository(db), await _loaded_results(db))
+        service = (await load_services(db)).stories
         # Into a server: the command line acts as that server's moderator; otherwise as a library owner.
         actor = replace(CLI_OWNER, guild_id=args.guild) if args.guild else CLI_OWNER
         for item in items:
@@ -377,14 +375,14 @@ async def _live(settings: Settings, args: argparse.Namespace) -> int:
     """The operator's side of competition week, live: the command line acts as a bot owner. A running bot
     picks a new watch up at its next look at the store (every few seconds)."""
     from bot.errors import UserFacingError
-    from bot.services.live.service import LiveService, status_text
+    from bot.services.compose import load_services
+    from bot.services.live.service import status_text
     from bot.store import CLI_OWNER, open_store
-    from db.repositories.live import LiveRepository
 
     db, _ = await open_store(settings.db_path)
     try:
         allow_private = settings.live_allow_private or getattr(args, "allow_private", False)
-        service = LiveService(LiveRepository(db), await _loaded_results(db), allow_private=allow_private)
+        service = (await load_services(db, allow_private=allow_private)).live
         try:
             if args.live_command == "watch":
                 result = await service.watch(CLI_OWNER, args.url, args.timezone)
@@ -450,12 +448,9 @@ async def _moments(settings: Settings, args: argparse.Namespace) -> int:
 
 async def _loaded_results(db: Database) -> ResultsService:
     """The results with their name index, as the bot has them (stories resolve names and competitions)."""
-    from bot.services.results import ResultsService
-    from db.repositories.results import ResultsRepository
+    from bot.services.compose import load_services
 
-    results = ResultsService(ResultsRepository(db))
-    await results.refresh()
-    return results
+    return (await load_services(db)).results
 
 
 async def _check_stories(settings: Settings, args: argparse.Namespace) -> int:

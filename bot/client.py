@@ -7,7 +7,7 @@ import ctypes
 import gc
 import logging
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, cast
 
@@ -23,14 +23,12 @@ from bot.moment_poster import DiscordPoster
 from bot.monitor import GatewayStatus, Health, MonitorServer
 from bot.render.pool import ChartRenderer
 from bot.scheduling import LiveJob, MomentScheduler, ResultsWatch
-from bot.services.fact_stories import FactStories
-from bot.services.live.service import LivePoster, LiveService
+from bot.services.compose import build_services
+from bot.services.live.service import LivePoster
 from bot.services.live.service import PostFailed as LivePostFailed
-from bot.services.moments import MomentService, Poster
+from bot.services.moments import Poster
 from bot.services.moments import PostFailed as MomentPostFailed
-from bot.services.results import ResultsService
 from bot.services.shards import Shards
-from bot.services.stories import StoryService
 from bot.settings import Settings
 from bot.tree import SkateTree, reply_ephemeral
 from bot.ui.i18n import CatalogueTranslator
@@ -38,10 +36,6 @@ from bot.ui.replies import acknowledge_privately
 from cogs import EXTENSIONS
 from db.database import Database
 from db.models import WatchState
-from db.repositories.live import LiveRepository
-from db.repositories.moments import MomentRepository
-from db.repositories.results import ResultsRepository
-from db.repositories.stories import GuildRepository, StoryRepository
 
 log = logging.getLogger(__name__)
 
@@ -125,30 +119,23 @@ class SkateBot(commands.Bot):
         self.own_shards = Shards(
             settings.shard_count, frozenset(settings.shard_ids) if settings.shard_ids is not None else None
         )
-        self.results = ResultsService(ResultsRepository(db))
-        # Charts are drawn in a worker process, started by the first chart asked for (bot/render/pool.py).
-        self.charts = ChartRenderer()
-        self.stories = StoryService(StoryRepository(db), GuildRepository(db), self.results)
-        self.fact_stories = FactStories(self.results, StoryRepository(db))
-        self.moments = MomentService(
-            MomentRepository(db),
-            self.stories,
-            self.results,
-            clock or (lambda: datetime.now(UTC)),
-            grace=timedelta(hours=settings.moment_grace_hours),
-            fact_stories=self.fact_stories,
-            shards=self.own_shards,
-        )
-        self.moment_scheduler = MomentScheduler(
-            self.moments, driven_by_clock=clock is not None, sharded=self.own_shards.sharded
-        )
-        self.live = LiveService(
-            LiveRepository(db),
-            self.results,
+        services = build_services(
+            db,
             clock=clock,
+            moment_grace=timedelta(hours=settings.moment_grace_hours),
             allow_private=settings.live_allow_private,
             shards=self.own_shards,
             telemetry=self.metrics,
+        )
+        self.results = services.results
+        self.stories = services.stories
+        self.fact_stories = services.fact_stories
+        self.moments = services.moments
+        self.live = services.live
+        # Charts are drawn in a worker process, started by the first chart asked for (bot/render/pool.py).
+        self.charts = ChartRenderer()
+        self.moment_scheduler = MomentScheduler(
+            self.moments, driven_by_clock=clock is not None, sharded=self.own_shards.sharded
         )
         self.live_job = LiveJob(self.live)
         self.gateway_status = GatewayStatus(self._own_shard_ids(settings))

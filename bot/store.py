@@ -7,10 +7,9 @@ import logging
 import re
 from pathlib import Path
 
-from bot.services.fact_stories import FactStories
+from bot.services.compose import Services, load_services
 from bot.services.importer import FORMAT_NAME, ImportReport, import_file
-from bot.services.results import ResultsService
-from bot.services.stories import Actor, StoryService
+from bot.services.stories import Actor
 from bot.services.story_import import FORMAT_NAME as STORIES_FORMAT
 from bot.services.story_import import import_story, read_json_stories
 from db.database import Database
@@ -83,13 +82,12 @@ async def open_store(path: str | Path, *, bundled: Path = BUNDLED_DATA) -> tuple
                 report = await import_file(db, file)
                 log.info("%s", report.describe())
                 reports.append(report)
-        results = await _seed_sources_and_stories(db, bundled)
+        services = await _seed_sources_and_stories(db, bundled)
         if reports:
             # A fresh store tells its notable facts at once (a bot's start would otherwise spend its first
             # seconds on it), from the results as just loaded.
-            if results is None:
-                results = await _loaded(db)
-            generated = await FactStories(results, StoryRepository(db)).sync()
+            services = services or await load_services(db)
+            generated = await services.fact_stories.sync()
             if generated is not None:
                 log.info("%s", generated.describe())
     except BaseException:
@@ -98,16 +96,10 @@ async def open_store(path: str | Path, *, bundled: Path = BUNDLED_DATA) -> tuple
     return db, reports
 
 
-async def _loaded(db: Database) -> ResultsService:
-    results = ResultsService(ResultsRepository(db))
-    await results.refresh()
-    return results
-
-
-async def _seed_sources_and_stories(db: Database, bundled: Path) -> ResultsService | None:
+async def _seed_sources_and_stories(db: Database, bundled: Path) -> Services | None:
     """The source-reliability seed follows the bundled registry on every start; the bundled example stories
     are added to the shared library once each (an owner's later edits are never overwritten). Returns the
-    results it loaded to link them, if it did."""
+    services it loaded to link them, if it did."""
     guilds = GuildRepository(db)
     for path in bundled_files(bundled, TIERS_FORMAT):
         document = json.loads(path.read_text(encoding="utf-8"))
@@ -123,9 +115,8 @@ async def _seed_sources_and_stories(db: Database, bundled: Path) -> ResultsServi
     ]
     if not missing:
         return None
-    results = await _loaded(db)
-    service = StoryService(stories, guilds, results)
+    services = await load_services(db)
     for item in missing:
-        await import_story(service, CLI_OWNER, item, library=True)
+        await import_story(services.stories, CLI_OWNER, item, library=True)
     log.info("added %d example stories to the shared library", len(missing))
-    return results
+    return services

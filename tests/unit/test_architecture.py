@@ -225,3 +225,32 @@ def test_every_room_has_its_line_in_the_architecture_map() -> None:
     named = {line.split("|")[1].strip().strip("`") for line in table.splitlines() if line.startswith("| `")}
     missing = [room for room in _rooms() if room not in named]
     assert not missing, f"rooms without a line in docs/ARCHITECTURE.md's Rooms table: {missing}"
+
+
+COMPOSED = {"ResultsService", "StoryService", "FactStories", "MomentService", "LiveService"}
+
+
+def test_the_services_are_built_in_one_place() -> None:
+    """bot/services/compose.py is the composition root: an entry point (the bot, the store's first start, the command
+    line) that built a service by hand could miss a subscriber or a setting the others have. Unit tests and benchmarks
+    build the one service they measure, with fakes, and are not entry points."""
+    builders = sorted(
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for top in ("bot", "cogs", "db")
+        for path in (ROOT / top).rglob("*.py")
+        if path != ROOT / "bot" / "services" / "compose.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) in COMPOSED
+    )
+    assert not builders, f"services built outside bot/services/compose.py: {builders}"
+
+
+async def test_the_composition_root_gives_every_service_the_same_instances(store) -> None:
+    from bot.services.compose import build_services
+
+    services = build_services(store)
+    assert services.stories.results is services.results
+    assert services.fact_stories._results is services.results
+    assert services.moments.stories is services.stories and services.moments.results is services.results
+    assert services.moments.fact_stories is services.fact_stories
+    assert services.live.results is services.results

@@ -1,0 +1,72 @@
+"""The one place that builds the store's services and wires them to each other, for every entry point: the bot
+(bot/client.py), the first start of a store (bot/store.py), each command-line command (bot/cli.py), the sandbox and
+the tests. Built anywhere else, a service could miss a subscriber another path has (a command-line StoryService once
+had no moment service listening for its relabels)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from bot.services.fact_stories import FactStories
+from bot.services.live.service import LiveService
+from bot.services.moments import DEFAULT_GRACE, MomentService
+from bot.services.results import ResultsService
+from bot.services.shards import EVERY_SHARD, Shards
+from bot.services.stories import StoryService
+from bot.services.telemetry import SILENT, LiveTelemetry
+from db.database import Database
+from db.repositories.live import LiveRepository
+from db.repositories.moments import MomentRepository
+from db.repositories.results import ResultsRepository
+from db.repositories.stories import GuildRepository, StoryRepository
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    """Every service of one store, each holding the same instances of the others (one results index, one story
+    service whose relabels the moment service corrects once the bot attaches Discord to it)."""
+
+    results: ResultsService
+    stories: StoryService
+    fact_stories: FactStories
+    moments: MomentService
+    live: LiveService
+
+
+def build_services(
+    db: Database,
+    *,
+    clock: Callable[[], datetime] | None = None,
+    moment_grace: timedelta = DEFAULT_GRACE,
+    allow_private: bool = False,
+    shards: Shards = EVERY_SHARD,
+    telemetry: LiveTelemetry = SILENT,
+) -> Services:
+    """The services of `db`, their results not loaded yet (`load_services` loads them). `clock`: an injected clock
+    (the sandbox, tests); `shards`: the servers this process serves; `telemetry`: where the operator's figures go."""
+    results = ResultsService(ResultsRepository(db))
+    stories = StoryService(StoryRepository(db), GuildRepository(db), results)
+    fact_stories = FactStories(results, StoryRepository(db))
+    moments = MomentService(
+        MomentRepository(db),
+        stories,
+        results,
+        clock or (lambda: datetime.now(UTC)),
+        grace=moment_grace,
+        fact_stories=fact_stories,
+        shards=shards,
+    )
+    live = LiveService(
+        LiveRepository(db), results, clock=clock, allow_private=allow_private, shards=shards, telemetry=telemetry
+    )
+    return Services(results, stories, fact_stories, moments, live)
+
+
+async def load_services(db: Database, *, allow_private: bool = False) -> Services:
+    """The services of `db` with the results loaded, as a command of the command line needs them (names,
+    competitions)."""
+    services = build_services(db, allow_private=allow_private)
+    await services.results.refresh()
+    return services
