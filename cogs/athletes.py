@@ -8,10 +8,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import parse_id
 from bot.i18n import t
 from bot.installs import anywhere
-from bot.services.charts.build import athlete_chart, compare_chart
+from bot.services.charts.build import AthleteChart, athlete_chart, compare_chart
 from bot.text import quote
+from bot.tree import report_error
 from bot.ui import charts, embeds
 from bot.ui.i18n import command_text, words_for
 from bot.ui.replies import respond
@@ -34,16 +36,41 @@ class Athletes(commands.Cog):
         profile = await self.service.profile(name)
         words = words_for(interaction)
         embed = embeds.profile_embed(profile, words)
-        answer = athlete_chart(profile) if chart else None
+        answer = athlete_chart(profile)
         if answer is None:
             note = t("chart-none-stored", athlete=quote(profile.athlete.name)) if chart else None
             await respond(interaction, note, embed=embed)
-            return
+        elif not chart:  # the text answer, with a button that draws the chart for whoever wants it
+            ids = [skater.id for skater in profile.athlete.skaters]
+            await respond(interaction, embed=embed, view=charts.chart_button(ids, words))
+        else:
+            await self._send_chart(interaction, embed, answer)
+
+    @commands.Cog.listener(f"on_{charts.ATHLETE_CHART_EVENT}")
+    async def on_athlete_chart(self, interaction: discord.Interaction, skater_ids: str) -> None:
+        """A press of the Chart button under an /athlete answer: the chart, privately, for whoever pressed it."""
+        try:
+            ids = [parse_id(part, t("noun-athlete")) for part in skater_ids.split("-")]
+            await interaction.response.defer(ephemeral=True, thinking=True)  # drawing may take longer than 3 s
+            profile = await self.service.profile_of(ids)
+            embed = embeds.profile_embed(profile, words_for(interaction))
+            answer = athlete_chart(profile)
+            if answer is None:  # the store changed since the button was sent
+                await respond(interaction, t("chart-none-stored", athlete=quote(profile.athlete.name)), ephemeral=True)
+                return
+            await self._send_chart(interaction, embed, answer, ephemeral=True)
+        except Exception as error:  # buttons have no tree error handler: use the same one path
+            await report_error(interaction, error)
+
+    async def _send_chart(
+        self, interaction: discord.Interaction, embed: discord.Embed, answer: AthleteChart, ephemeral: bool = False
+    ) -> None:
+        words = words_for(interaction)
         await charts.thinking(interaction)  # the first chart starts the worker: longer than Discord's 3 s
         file = await charts.attachment(
             self.charts, "athlete", answer.chart, charts.athlete_description(answer, words), words
         )
-        await respond(interaction, embed=charts.with_image(embed, file), file=file)
+        await respond(interaction, embed=charts.with_image(embed, file), file=file, ephemeral=ephemeral)
 
     @anywhere
     @app_commands.command(name="compare", description=command_text("cmd-compare"))
@@ -67,4 +94,5 @@ class Athletes(commands.Cog):
 
 
 async def setup(bot: SkateBot) -> None:
+    bot.add_dynamic_items(charts.ChartButton)
     await bot.add_cog(Athletes(bot))

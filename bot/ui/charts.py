@@ -8,11 +8,13 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import io
+import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.i18n import Name, Text, Words
+from bot.i18n import Name, Text, Words, render
 from bot.installs import replies_are_private
 from bot.render.pool import ChartRenderer
 from bot.services.charts.build import AthleteChart, CardAnswer, HeadToHeadChart
@@ -134,6 +136,46 @@ async def thinking(interaction: discord.Interaction) -> None:
     interaction not acknowledged within 3 s. Private where Discord would make the reply private anyway."""
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=replies_are_private(interaction), thinking=True)
+
+
+ATHLETE_CHART_EVENT = "athlete_chart"  # listeners: on_athlete_chart(interaction, "12" or "12-34")
+
+
+class ChartButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"athlete:chart:(?P<ids>[0-9]+(?:-[0-9]+)?)"
+):
+    """ "Chart" under an /athlete answer: carries the skater's (or couple's) ids in its custom_id, so it keeps working
+    after a restart and whoever presses it gets the chart privately. What a press does is the athletes cog's: the
+    button announces it as the client event ATHLETE_CHART_EVENT."""
+
+    def __init__(self, skater_ids: str, words: Words | None = None) -> None:
+        """`skater_ids`: "12" or "12-34", as the profile shows the athlete."""
+        super().__init__(
+            discord.ui.Button(
+                label=(words or render)("chart-button"),
+                emoji="📈",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"athlete:chart:{skater_ids}",
+            )
+        )
+        self.skater_ids = skater_ids
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChartButton:
+        return cls(match["ids"])  # never raises: discord.py drops a press whose item cannot be made
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # The ids are the client's to send: the listener reads them (bot.errors.parse_id) and answers any error.
+        interaction.client.dispatch(ATHLETE_CHART_EVENT, interaction, self.skater_ids)
+
+
+def chart_button(skater_ids: Iterable[int], words: Words) -> discord.ui.View:
+    """The view holding the Chart button of an athlete's profile (no timeout: the button is persistent)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChartButton("-".join(str(i) for i in skater_ids), words))
+    return view
 
 
 def with_image(embed: discord.Embed, file: discord.File) -> discord.Embed:

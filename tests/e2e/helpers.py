@@ -8,6 +8,7 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -88,3 +89,12 @@ async def command_line(store: Path, *args: str) -> str:
     out, err = await asyncio.wait_for(process.communicate(), 120)
     assert process.returncode == 0, err.decode()
     return out.decode()
+
+
+def forge(message: Any, old: str, new: str) -> None:
+    """A client that sends a button id of its own choosing: the message's component now carries `new`."""
+    for component in message.iter_components():
+        if component.get("custom_id") == old:
+            component["custom_id"] = new
+            return
+    raise AssertionError(f"no component {old!r}")

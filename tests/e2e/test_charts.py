@@ -14,6 +14,7 @@ from rich.console import Console
 from bot.sandbox.console import SandboxConsole
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import Message
+from tests.e2e.helpers import forge
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -108,3 +109,38 @@ async def test_the_console_shows_the_attachment_and_saves_it(sandbox: Sandbox, t
     [saved] = (tmp_path / "attachments").iterdir()
     assert f"saved to {saved}" in text.replace("\n", "")
     assert saved.read_bytes() == attachment.data
+
+
+async def test_the_chart_button_under_a_profile_draws_it_for_whoever_presses_it(sandbox: Sandbox) -> None:
+    """/athlete answers with the text and a Chart button; a press (by anyone, after a restart too: the button carries
+    the skater's ids) answers privately with the same chart as `chart: True`."""
+    plain = await sandbox.slash("athlete", name="Shoma Uno")
+    assert plain.message is not None and plain.message.attachments == []
+    [(label, custom_id, _)] = plain.message.buttons()
+    assert label == "Chart" and re.fullmatch(r"athlete:chart:\d+", custom_id)
+    asked = await sandbox.slash("athlete", name="Shoma Uno", chart=True)
+    _, asked_png, asked_description = the_chart(await asked.wait_message())
+    pressed = await sandbox.server.click(sandbox.member, plain.message, custom_id)
+    embed, png, description = the_chart(await pressed.wait_message())
+    assert pressed.ephemeral and embed["title"] == plain.message.embeds[0]["title"]
+    assert (png, description) == (asked_png, asked_description)
+
+    await sandbox.stop_bot()
+    await sandbox.start_bot()
+    after_restart = await sandbox.server.click(sandbox.member, plain.message, custom_id)
+    assert the_chart(await after_restart.wait_message())[1] == asked_png
+
+
+async def test_a_chart_button_naming_no_stored_skater_is_answered_privately(sandbox: Sandbox) -> None:
+    """The custom id is the client's to send: a forged one is 'no such athlete', never an error code or another's."""
+    plain = await sandbox.slash("athlete", name="Shoma Uno")
+    assert plain.message is not None
+    [(_, shown, _)] = plain.message.buttons()
+    for forged in ("athlete:chart:999999999", "athlete:chart:99999999999999999999999", "athlete:chart:1-99999999"):
+        forge(plain.message, shown, forged)
+        shown = forged
+        pressed = await sandbox.server.click(sandbox.member, plain.message, forged)
+        message = await pressed.wait_message()
+        assert message is not None and pressed.ephemeral and message.attachments == []
+        reply = message.content + " ".join(str(e) for e in message.embeds)
+        assert "No athlete matches" in reply and "error code" not in reply, reply

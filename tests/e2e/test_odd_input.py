@@ -11,7 +11,7 @@ import pytest
 
 from bot.sandbox.harness import Sandbox, answered
 from bot.sandbox.server import MODAL
-from tests.e2e.helpers import text_of
+from tests.e2e.helpers import forge, text_of
 from tests.e2e.test_limits import extreme_options, leaves, within_discord_limits
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -19,15 +19,6 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 # What Discord's API passes through in a string: a lone surrogate (a client's broken emoji), NUL, controls.
 ODD_TEXTS = ["Sakamoto \ud83d", "\udc00", "Kaori\x00Sakamoto", "Worlds\x07 2026\x1b[31m", "\u202eotomakaS"]
 TOO_BIG_IDS = ["9999999999999999999", "18446744073709551616", "9223372036854775808", "0" * 90 + "1", "0"]
-
-
-def forge(message: Any, old: str, new: str) -> None:
-    """A client that sends a button id of its own choosing: the message's component now carries `new`."""
-    for component in message.iter_components():
-        if component.get("custom_id") == old:
-            component["custom_id"] = new
-            return
-    raise AssertionError(f"no component {old!r}")
 
 
 def assert_clear_refusal_or_answer(result: Any, what: str) -> None:

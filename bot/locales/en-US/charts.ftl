@@ -45,3 +45,5 @@ chart-alt-widest = The panel differed most on { $element }: { $spread } between 
 ## Errors
 chart-failed = The chart could not be drawn just now. Ask again, or without the chart option for the text answer.
 chart-none-stored = There is no score of { $athlete } in the store to draw: the answer is the text one.
+# The button under an /athlete answer that draws the chart for whoever presses it.
+chart-button = Chart

@@ -211,6 +211,19 @@ class ResultsService(Curation):
             profile = self._profiles[ids] = await self._build_profile(await self.athlete(text))
         return profile
 
+    async def profile_of(self, skater_ids: Sequence[int]) -> AthleteProfile:
+        """The profile of the skater or couple of these ids (a button carries them): NotFound when the store no
+        longer holds one of them, never another skater's."""
+        ids = frozenset(skater_ids)
+        profile = self._profiles.get(ids)
+        if profile is None:
+            skaters = [await self.repo.skater(skater_id) for skater_id in dict.fromkeys(skater_ids)]  # as shown
+            if not skaters or None in skaters:
+                raise NotFound(t("noun-athlete"), " / ".join(str(i) for i in sorted(ids)))
+            athlete = Athlete(tuple(s for s in skaters if s is not None))
+            profile = self._profiles[ids] = await self._build_profile(athlete)
+        return profile
+
     async def _build_profile(self, athlete: Athlete) -> AthleteProfile:
         records, team_records = await self._career(athlete)
         partners: dict[int, Skater] = {}
