@@ -302,6 +302,24 @@ def test_resolve_confident(index: NameIndex, query: str, key: int) -> None:
     assert all(s.key != key for s in res.suggestions)
 
 
+@pytest.mark.parametrize(
+    ("stored", "query"),
+    [
+        ("Kim Hyun-gyeom", "kim yuna"),  # "yuna" is two edits from "hyun", the start of his given name
+        ("Kim Hyun-gyeom", "Yuna Kim"),
+        ("Lee Min-jun", "Lee Anmin"),
+        ("Sergei Dorin", "sergei borin"),
+    ],
+)
+def test_a_surname_and_a_first_name_the_store_lacks_is_no_other_skater(stored: str, query: str) -> None:
+    """A skater the store lacks, typed in full, is never resolved to another of the same surname through a "typo"
+    of the first name that changes its first letter: a confident wrong skater is the worst answer."""
+    idx = NameIndex()
+    idx.add(1, stored)
+    idx.add(2, "Yuna Aoki")
+    assert idx.resolve(query).match is None
+
+
 def test_resolve_ambiguous_miura(index: NameIndex) -> None:
     res = index.resolve("Miura")
     assert res.match is None and res.ambiguous

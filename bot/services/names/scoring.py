@@ -54,7 +54,10 @@ def score_name(qtoks: list[str], query: str, name: str, typo_cache: dict[tuple[i
                 v = 0.85 + 0.15 * lq / len(nt)
             elif lq >= 2 and qt in nt and is_cjk(nt):
                 v = 0.8 + 0.2 * lq / len(nt)
-            elif lq >= 3:
+            elif lq >= 3 and qt[0] == nt[0]:
+                # A typo keeps the word's first letter: people misspell the middle of a name they know, and
+                # without this "kim yuna" was Kim Hyun-gyeom ("yuna" two edits from "hyun"), a confident wrong
+                # skater for one the store lacks.
                 r = typo_cache.get((i, nt))
                 if r is None:
                     r = fuzz.ratio(qt, nt, score_cutoff=TYPO_CUTOFF)
