@@ -469,8 +469,21 @@ async def _stored_skaters(
     """The stored skater each of an entry's skaters is, if any, and whether they were found through their partner
     (_respelled_partner) rather than by ISU id or their own key."""
     found = [await writer.find_skater(s.isu_id, skater_match_key(s.name, country)) for s in skaters]
-    joined = await _respelled_partner(writer, skaters, found, country) if len(skaters) == 2 else {}
+    joined = {i: row for i, s in enumerate(skaters) if not found[i] and (row := await _by_alias(writer, s, country))}
+    if len(skaters) == 2 and not joined:
+        joined = await _respelled_partner(writer, skaters, found, country)
     return [(joined[i], True) if i in joined else (row, False) for i, row in enumerate(found)]
+
+
+async def _by_alias(writer: ResultsWriter, skater: fmt.Skater, country: str) -> Row | None:
+    """The stored skater of the same federation whom one of the file's own aliases for this skater names ("Junhwan
+    Cha", aliases ["Cha Jun-hwan"]): the source says the spellings are one person. Only one such skater is a match."""
+    rows = {
+        row["id"]: row
+        for alias in skater.aliases
+        if (row := await writer.find_skater(None, skater_match_key(alias, country))) is not None
+    }
+    return next(iter(rows.values())) if len(rows) == 1 else None
 
 
 async def _respelled_partner(

@@ -244,6 +244,36 @@ async def test_isu_id_matches_and_a_new_spelling_becomes_an_alias(store_location
         await db.close()
 
 
+async def test_a_spelling_the_file_itself_aliases_to_a_stored_skater_is_that_skater(store_location: Location) -> None:
+    """'Junhwan Cha' with aliases ['Cha Jun-hwan'] in a later file is the stored Cha Jun-hwan of KOR (the source says
+    both spellings are one person), stored once, the new spelling an alias; importing it again changes nothing.
+    An alias naming a skater of another federation joins no one."""
+    db = await Database.open(store_location)
+    try:
+        first = document()
+        first["competitions"][0]["events"][0]["entries"][0]["skaters"] = [{"name": "Cha Jun-hwan"}]
+        first["competitions"][0]["events"][0]["entries"][0]["country"] = "KOR"
+        await import_document(db, first, source="test")
+        later = document()
+        later["competitions"][0]["id"] = "test2031"
+        entries = later["competitions"][0]["events"][0]["entries"]
+        entries[0]["skaters"] = [{"name": "Junhwan Cha", "aliases": ["Cha Jun-hwan"]}]
+        entries[0]["country"] = "KOR"
+        entries[1]["skaters"] = [{"name": "Bea Sampel", "aliases": ["Cha Jun-hwan"]}]  # he is KOR, Bea SWE
+        for _ in range(2):
+            await import_document(db, later, source="test")
+            rows = await db.fetchall("SELECT name, country FROM skaters ORDER BY name")
+            assert [(r["name"], r["country"]) for r in rows] == [
+                ("Bea Sampel", "SWE"),
+                ("Bea Sample", "SWE"),
+                ("Cha Jun-hwan", "KOR"),
+            ]
+        aliases = {r["alias"] for r in await db.fetchall("SELECT alias FROM skater_aliases")}
+        assert "Junhwan Cha" in aliases
+    finally:
+        await db.close()
+
+
 async def test_bundled_files_import_and_are_idempotent(store_location: Location) -> None:
     db = await Database.open(store_location)
     try:
