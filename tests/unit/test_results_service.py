@@ -196,3 +196,23 @@ async def test_levels_are_kept_apart_in_names_choices_and_bests(store) -> None:
     senior = [score for (_, label), score in bests.items() if label in ("Total", "Free skate")]
     assert senior and max(senior) < 299.99  # the senior bests are the senior scores, in every era
     assert [str(b.label) for b in profile.bests][-2:] == ["Free skate (Junior)", "Total (Junior)"]
+
+
+@pytest.mark.parametrize(
+    ("event", "typed", "kind"),
+    [
+        ("women", "long", "free_skate"),
+        ("women", "long program", "free_skate"),
+        ("ice dance", "free", "free_dance"),
+        ("ice dance", "short", "rhythm_dance"),  # an event has one short segment
+        ("women", "total", None),  # the whole event's result, as a fan types it in the segment option
+        ("women", "Overall", None),
+        ("ice dance", "final standings", None),
+        ("women", "総合", None),
+    ],
+)
+async def test_segment_words_fans_type(results: ResultsService, event: str, typed: str, kind: str | None) -> None:
+    standings = await results.standings("owg2026", event, typed)
+    assert (standings.focus.kind if standings.focus else None) == kind
+    with pytest.raises(NotFound):  # a word of another discipline's segment is no segment of this event
+        await results.standings("owg2026", "women", "free dance")

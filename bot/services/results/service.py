@@ -18,6 +18,7 @@ from bot.i18n import Text, t
 from bot.services.countries import federation
 from bot.services.eras import ERAS, era_of
 from bot.services.levels import is_senior, level_label, level_text
+from bot.services.names import normalize
 from bot.services.results.aliases import Curation
 from bot.services.results.bests import Bests, BestsAnswer, RecordsAnswer
 from bot.services.results.models import (
@@ -39,6 +40,7 @@ from bot.services.results.models import (
 from bot.services.results.resolve import MAX_CHOICES, _athlete_value, _cut, _newest_first
 from bot.services.results.vocabulary import (
     DISCIPLINE_LABELS,
+    FINAL_RESULT_WORDS,
     MEDALS,
     SEGMENT_KIND_LABELS,
     discipline_text,
@@ -148,7 +150,8 @@ class ResultsService(Curation):
         competition = self.competition(competition_text)
         event = self.event(competition, event_text)
         segments = self.segments_of(event)
-        focus = self.segment(event, segment_text) if segment_text and segment_text.strip() else None
+        whole_event = not (segment_text and segment_text.strip()) or normalize(segment_text) in FINAL_RESULT_WORDS
+        focus = None if whole_event else self.segment(event, segment_text or "")
         key = (event.id, focus.id if focus else None)
         cached = self._standings.get(key)
         if cached is None:

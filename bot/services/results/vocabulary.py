@@ -54,6 +54,8 @@ SEGMENT_SYNONYMS = {
         "free skating",
         "free program",
         "long program",
+        "long programme",
+        "long",
         "lp",
         "フリースケーティング",
         "フリー",
@@ -66,13 +68,18 @@ SEGMENT_SYNONYMS = {
         "rhythm dance",
         "short dance",
         "sd",
+        "short",  # an event has one short segment: in ice dance, this one (ショート below likewise)
         "リズムダンス",
         "リズム",
         "ショートダンス",
         "ショート",
     ],
-    "free_dance": ["fd", "free dance", "フリーダンス", "フリー"],
+    "free_dance": ["fd", "free dance", "free", "フリーダンス", "フリー"],
 }
+# What a fan types for the whole event's result where a segment is asked (/results segment: total): no segment.
+FINAL_RESULT_WORDS = frozenset(
+    {"total", "overall", "final", "final result", "final results", "final standings", "combined", "総合", "最終結果"}
+)
 # A level's words in Japanese, before a discipline's ("ジュニア男子"): the catalogue's level-event-* words.
 LEVEL_WORDS_JA = {
     "junior": "ジュニア",
