@@ -91,7 +91,8 @@ async def test_the_2016_17_men_free_skate_season_bests_are_the_datasets(results:
 
 
 async def test_season_input_as_fans_type_it(results: ResultsService) -> None:
-    for typed in ("2016-17", "2016/17", "2016-2017", "2016–17", "16-17", " 2016 / 2017 "):
+    typed_with_the_word = ("season 2016-17", "the 2016/17 season", "Season 16-17", "2016-17シーズン")
+    for typed in ("2016-17", "2016/17", "2016-2017", "2016–17", "16-17", " 2016 / 2017 ", *typed_with_the_word):
         assert parse_season(typed) == "2016-17", typed
         assert (await results.bests("men", typed)).season == "2016-17"
     assert parse_season("2016-18") is None and parse_season("abc") is None and parse_season("1999-00") == "1999-00"

@@ -53,7 +53,10 @@ ANSWER_CACHE_SIZE = 256
 _NO_TOTAL = frozenset({"WD", "FNR", "DSQ"})
 
 # A season as fans type it: "2016-17", "2016/17", "2016-2017", "16-17", "2016–17".
-_SEASON_INPUT = re.compile(r"(\d{4}|\d{2})\s*[-/–—_ ]\s*(\d{4}|\d{2})")
+# "season 2016-17", "the 2016/17 season", "2016-17シーズン": the word season is no part of the season's name.
+_SEASON_INPUT = re.compile(
+    r"(?:the\s+)?(?:season\s*)?(\d{4}|\d{2})\s*[-/–—_ ]\s*(\d{4}|\d{2})(?:\s*(?:season|シーズン))?", re.IGNORECASE
+)
 _YEAR_INPUT = re.compile(r"(\d{4})")
 _NOT_DIGIT = re.compile(r"\D")
 
