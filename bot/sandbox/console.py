@@ -353,7 +353,7 @@ class SandboxConsole:
             raise ParseError(f"Use 'locale CODE' or 'locale server CODE', with one of Discord's: {', '.join(LOCALES)}.")
         locale = known[code[0].lower()]
         if server:
-            self.guild.preferred_locale = locale
+            self.server.update_guild(self.guild, preferred_locale=locale)
             self.info(f"The server's language is now {locale}.")
         else:
             self.user.locale = locale
