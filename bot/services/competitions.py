@@ -324,7 +324,9 @@ class CompetitionFinder:
             names.update(query.words)
             years.update(query.years)
         places: set[str] = set()
-        for place in (competition.city, competition.venue, *country_names(competition.country)):
+        # The larger place a host city is known by counts too: fans call NHK Trophy 2025 in Kadoma "NHK Osaka".
+        larger = series_table().places_within.get(normalize(competition.city or ""))
+        for place in (competition.city, competition.venue, larger, *country_names(competition.country)):
             places.update(normalize(place or "").split())
         own, fitting = _LEVEL_WORDS.get(competition.level, (frozenset(), frozenset()))
         edition = None

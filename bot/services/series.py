@@ -53,6 +53,8 @@ class SeriesTable:
     phrases: dict[tuple[str, ...], str]  # normalised words -> series id
     ja: dict[str, str]  # normalised Japanese form -> series id
     places_ja: dict[str, str]  # normalised Japanese place -> English words
+    # normalised host city -> the words of the larger place fans name it by (Kadoma -> Osaka), from a cited page
+    places_within: dict[str, str]
     ja_filler: frozenset[str]
     longest: int
 
@@ -97,11 +99,13 @@ def series_table(path: Path = SERIES_FILE) -> SeriesTable:
             if key:
                 ja.setdefault(key, item.id)
     places = {normalize(k).replace(" ", ""): v for k, v in doc.get("places_ja", {}).items()}
+    within = {normalize(city): normalize(entry["within"]) for city, entry in doc.get("places_within", {}).items()}
     return SeriesTable(
         series=series,
         phrases=phrases,
         ja=ja,
         places_ja=places,
+        places_within=within,
         ja_filler=frozenset(normalize(w) for w in JA_FILLER),
         longest=max((len(p) for p in phrases), default=1),
     )
