@@ -191,10 +191,10 @@ def parse_query(text: str, *, typing: bool = False, series: bool = True) -> Comp
     split: list[str] = []
     for token in tokens(rest, table):
         glued = _GLUED_YEAR.match(token) or _GLUED_SHORT_YEAR.match(token)
-        if glued and (len(glued.group(2)) == 4 or (glued.group(1),) in table.phrases):
-            split += [glued.group(1), _full_year(glued.group(2))]
+        if glued and (len(glued.group(2)) == 4 or (glued.group(1),) in table.phrases or glued.group(1) in table.glued):
+            split += [*table.glued.get(glued.group(1), (glued.group(1),)), _full_year(glued.group(2))]
         else:
-            split.append(token)
+            split += table.glued.get(token, (token,))
     partial = ""
     if typing and split and not text[-1:].isspace():
         partial = split[-1]
@@ -404,6 +404,8 @@ class CompetitionFinder:
                 score += 1.0
             elif word == query.partial and any(v.startswith(word) for v in vocabulary):
                 score += 0.9
+            elif _two_of(word, vocabulary):
+                score += 2.0  # "milanocortina": two of its own words without the space, exactly
             elif (quality := self._typo(word, facts.names)) is not None:
                 score += quality
             else:
@@ -424,6 +426,11 @@ class CompetitionFinder:
 
     def newest(self, limit: int) -> list[Competition]:
         return sorted((f.competition for f in self._facts), key=_newest_first, reverse=True)[:limit]
+
+
+def _two_of(word: str, vocabulary: frozenset[str]) -> bool:
+    """Whether `word` is two words of `vocabulary` written without the space between them (no typo forgiven)."""
+    return any(word[:cut] in vocabulary and word[cut:] in vocabulary for cut in range(2, len(word) - 1))
 
 
 def labels_with_years(competitions: Sequence[Competition]) -> list[str]:

@@ -55,6 +55,8 @@ class SeriesTable:
     places_ja: dict[str, str]  # normalised Japanese place -> English words
     # normalised host city -> the words of the larger place fans name it by (Kadoma -> Osaka), from a cited page
     places_within: dict[str, str]
+    # a series' name of two words or more written without spaces ("skateamerica", "cupofchina") -> its words
+    glued: dict[str, tuple[str, ...]]
     ja_filler: frozenset[str]
     longest: int
 
@@ -78,6 +80,7 @@ def series_table(path: Path = SERIES_FILE) -> SeriesTable:
     series: dict[str, Series] = {}
     phrases: dict[tuple[str, ...], str] = {}
     ja: dict[str, str] = {}
+    glued: dict[str, tuple[str, ...]] = {}
     for entry in doc["series"]:
         item = Series(
             id=entry["id"],
@@ -94,6 +97,9 @@ def series_table(path: Path = SERIES_FILE) -> SeriesTable:
             words = _phrase(name)
             if words:
                 phrases.setdefault(words, item.id)
+            if len(words) > 1:  # hashtags and hurried typing: #SkateAmerica, cupofchina2016
+                glued.setdefault("".join(words), words)
+                glued.setdefault(normalize(name).replace(" ", ""), words)
         for written in entry.get("ja", []):
             key = normalize(written).replace(" ", "")
             if key:
@@ -106,6 +112,7 @@ def series_table(path: Path = SERIES_FILE) -> SeriesTable:
         ja=ja,
         places_ja=places,
         places_within=within,
+        glued=glued,
         ja_filler=frozenset(normalize(w) for w in JA_FILLER),
         longest=max((len(p) for p in phrases), default=1),
     )

@@ -195,3 +195,23 @@ async def test_results_podiums_and_medals_say_what_is_missing(results: ResultsSe
     with pytest.raises(NotFound):
         await results.podiums("men", typed)
     assert BY_KEY["gpusa2025"].key == "gpusa2025"
+
+
+def test_a_series_name_written_without_spaces_is_that_series() -> None:
+    """Hashtags and hurried typing: "#SkateAmerica2025", "skateamerica25", "cupofchina2025". Read as the series, so
+    what the store lacks is said as for the spaced name, and never lands on another competition."""
+    for text in ("skateamerica2025", "#SkateAmerica2025", "skateamerica25", "SkateAmerica 2025"):
+        assert keys(text) == ["gpusa2025"], text
+    assert parse_query("cupofchina2016").series == {"cup-of-china"}
+    assert parse_query("grandprixfinal 2017").series == {"grand-prix-final"}
+    lookup = FINDER.lookup("skateamerica2024")
+    assert keys("skateamerica2024") == [] and str(lookup.describe_missing()) == "Skate America 2024"
+
+
+def test_two_of_a_competitions_own_words_run_together_are_both() -> None:
+    """Run together, "milanocortina2026" is Milano Cortina 2026; the two halves must each be the candidate's own word, exactly (a
+    typo is not forgiven inside a run-together word, and no competition is reached through another's words)."""
+    assert keys("milanocortina2026") == ["owg2026"]
+    assert keys("worldsboston") == ["wc2025"]
+    assert keys("milnocortina2026") == []  # a typo inside a run-together word: not guessed
+    assert keys("bostonsaitama") == []  # each half a place, of different competitions
