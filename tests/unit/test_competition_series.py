@@ -209,8 +209,8 @@ def test_a_series_name_written_without_spaces_is_that_series() -> None:
 
 
 def test_two_of_a_competitions_own_words_run_together_are_both() -> None:
-    """Run together, "milanocortina2026" is Milano Cortina 2026; the two halves must each be the candidate's own word, exactly (a
-    typo is not forgiven inside a run-together word, and no competition is reached through another's words)."""
+    """Run together, "milanocortina2026" is Milano Cortina 2026; the two halves must each be the candidate's own
+    word, exactly (no typo is forgiven inside a run-together word, no competition is reached through another's)."""
     assert keys("milanocortina2026") == ["owg2026"]
     assert keys("worldsboston") == ["wc2025"]
     assert keys("milnocortina2026") == []  # a typo inside a run-together word: not guessed
