@@ -67,7 +67,9 @@ _JUNIOR_WORDS = _LEVEL_WORDS["junior-worlds"][0]
 # Words that say nothing about which competition is meant.
 _FILLER = frozenset(
     "the of in at on a an and for to isu figure skating skate fs competition competitions event results result "
-    "season de du des la le les di del della der die das senior seniors".split()
+    "season de du des la le les di del della der die das senior seniors "
+    # "figure skating" in French, Italian, German and Russian: it says no more than the English words do
+    "patinage artistique pattinaggio artistico eiskunstlauf по фигурному катанию".split()
 )
 _YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d\d(?![\d.,])")
 _SHORT_YEAR = re.compile(r"[’'‘](\d\d)\b")
@@ -323,6 +325,8 @@ class CompetitionFinder:
             query = parse_query(text, series=False)
             names.update(query.words)
             years.update(query.years)
+            # Its names as written too: reading maps "Milano" to the city's English "milan", and both are its words.
+            names.update(w for w in normalize(text).split() if w.isalpha())
         places: set[str] = set()
         # The larger place a host city is known by counts too: fans call NHK Trophy 2025 in Kadoma "NHK Osaka".
         larger = series_table().places_within.get(normalize(competition.city or ""))

@@ -167,7 +167,7 @@ def test_the_table_of_series_is_complete_and_sourced() -> None:
     # No phrase names two series: the table was built first-come, so a clash would silently lose one.
     seen: dict[tuple[str, ...], str] = {}
     for entry in doc["series"]:
-        for name in (*entry["names"], *entry["nicknames"], *entry["keys"]):
+        for name in (*entry["names"], *entry["nicknames"], *entry.get("names_elsewhere", []), *entry["keys"]):
             words = tuple(w for w in tokens(name) if w not in {"of", "de", "the", "isu", "figure", "skating", "d"})
             assert seen.setdefault(words, entry["id"]) == entry["id"], (name, seen[words], entry["id"])
     assert table.series["skate-america"].parent == "grand-prix"
@@ -215,3 +215,31 @@ def test_two_of_a_competitions_own_words_run_together_are_both() -> None:
     assert keys("worldsboston") == ["wc2025"]
     assert keys("milnocortina2026") == []  # a typo inside a run-together word: not guessed
     assert keys("bostonsaitama") == []  # each half a place, of different competitions
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Championnats du monde 2025", ["wc2025"]),
+        ("Mondiali 2025", ["wc2025"]),
+        ("ЧМ-2025", ["wc2025"]),
+        ("Чемпионат мира по фигурному катанию 2025", ["wc2025"]),
+        ("Eiskunstlauf-WM 2025", ["wc2025"]),
+        ("Mondiaux juniors 2025", ["wjc2025"]),  # junior beside the series' name turns it, as in English
+        ("Чемпионат мира среди юниоров 2025", ["wjc2025"]),
+        ("JO de Pékin", ["owg2022"]),
+        ("Olimpiadi di Pechino", ["owg2022"]),
+        ("Олимпийские игры 2022", ["owg2022"]),
+        ("Olimpiadi Milano Cortina", ["owg2026"]),
+        ("Finale du Grand Prix 2025", ["gpf2025"]),
+        ("Финал Гран-при Нагоя", ["gpf2025"]),
+        ("Скейт Америка 2025", ["gpusa2025"]),
+        # Named in another language, a series the store lacks is still that series: never another competition.
+        ("Чемпионат Европы 2025", []),
+        ("Championnats d'Europe 2025", []),
+        ("Coupe de Chine 2025", []),
+        ("Mondiali juniores 2014", []),
+    ],
+)
+def test_names_in_other_languages(text: str, expected: list[str]) -> None:
+    assert keys(text) == expected
