@@ -71,6 +71,9 @@ _FILLER = frozenset(
     # "figure skating" in French, Italian, German and Russian: it says no more than the English words do
     "patinage artistique pattinaggio artistico eiskunstlauf по фигурному катанию".split()
 )
+# Words of a country's names that name no place alone: Britain is also "Team GB", and "team" is the team event's word
+# ("Olympic team event 2026" is never the Europeans held in Sheffield).
+_NOT_A_PLACE_ALONE = frozenset({"team"})
 _YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d\d(?![\d.,])")
 _SHORT_YEAR = re.compile(r"[’'‘](\d\d)\b")
 _SEASON = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[-/–—]\s*(\d\d(?:\d\d)?)(?!\d)")
@@ -332,6 +335,7 @@ class CompetitionFinder:
         larger = series_table().places_within.get(normalize(competition.city or ""))
         for place in (competition.city, competition.venue, larger, *country_names(competition.country)):
             places.update(normalize(place or "").split())
+        places -= _NOT_A_PLACE_ALONE
         own, fitting = _LEVEL_WORDS.get(competition.level, (frozenset(), frozenset()))
         edition = None
         if competition.level == "olympics" and competition.start_date:

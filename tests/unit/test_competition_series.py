@@ -13,7 +13,7 @@ from bot.i18n import catalogue, render
 from bot.services.competitions import CompetitionFinder, parse_query
 from bot.services.results import ResultsService
 from bot.services.series import SERIES_FILE, read_series, series_of, series_table, tokens
-from tests.unit.test_competitions import BY_KEY, STORE
+from tests.unit.test_competitions import BY_KEY, STORE, competition
 
 FINDER = CompetitionFinder(STORE)
 
@@ -243,3 +243,21 @@ def test_two_of_a_competitions_own_words_run_together_are_both() -> None:
 )
 def test_names_in_other_languages(text: str, expected: list[str]) -> None:
     assert keys(text) == expected
+
+
+def test_team_is_no_country() -> None:
+    """Britain is also "Team GB" among the country's names; "team" alone names no country, so "team event 2026" is
+    never the Europeans held in Sheffield."""
+    sheffield = competition(
+        90,
+        "ec2026",
+        "ISU European Figure Skating Championships 2026",
+        "Europeans 2026 Sheffield",
+        "europeans",
+        "Sheffield",
+        "GBR",
+        "2026-01-14",
+    )
+    finder = CompetitionFinder([sheffield, BY_KEY["owg2026"]])
+    assert [c.key for c in finder.lookup("team event 2026").matches] == []
+    assert [c.key for c in finder.lookup("Britain 2026").matches] == ["ec2026"]
