@@ -119,8 +119,12 @@ class SandboxConsole:
         console: Console,
         moderator: User | None = None,
         attachments_dir: Path | None = None,
+        clock: Callable[[], datetime] | None = None,
     ) -> None:
         self.server = server
+        # The bot's clock (a replay's competition time): Discord's client writes "in 5 hours" against the reader's
+        # now, which in the sandbox is the now of the world the bot lives in, not this machine's.
+        self.clock = clock or (lambda: datetime.now(UTC))
         # Where the bot's attachments (charts, exports) are saved for a person to open; made at the first one.
         self.attachments_dir = attachments_dir
         self.guild = guild
@@ -140,9 +144,8 @@ class SandboxConsole:
     def close(self) -> None:
         self._unsubscribe()
 
-    @staticmethod
-    def now() -> datetime:
-        return datetime.now(UTC)
+    def now(self) -> datetime:
+        return self.clock()
 
     # ------------------------------------------------------------------ event feed
 
@@ -353,7 +356,7 @@ class SandboxConsole:
             raise ParseError(f"Use 'locale CODE' or 'locale server CODE', with one of Discord's: {', '.join(LOCALES)}.")
         locale = known[code[0].lower()]
         if server:
-            self.guild.preferred_locale = locale
+            self.server.update_guild(self.guild, preferred_locale=locale)
             self.info(f"The server's language is now {locale}.")
         else:
             self.user.locale = locale
@@ -573,11 +576,12 @@ async def run_console(
     prelude: Sequence[str] = (),
     until: asyncio.Event | None = None,
     after_prelude: Callable[[], None] | None = None,
+    clock: Callable[[], datetime] | None = None,
 ) -> int:
     """Read commands from `stdin` until quit/EOF; returns the process exit code. `prelude`: lines run first, as if
     typed; `after_prelude` is called once they are answered. `until`: with piped input, keep showing what happens
     after the input ends, until it is set (a replayed competition that is over)."""
-    session = SandboxConsole(server, guild, channel, owner, member, console, moderator)
+    session = SandboxConsole(server, guild, channel, owner, member, console, moderator, clock=clock)
     interactive = bool(getattr(stdin, "isatty", lambda: False)())
     try:
         for line in prelude:

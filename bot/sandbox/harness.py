@@ -178,6 +178,11 @@ class Sandbox:
             self._tmpdir = None
 
     # --- conveniences for tests and benchmarks ---------------------------------------------------------
+    @property
+    def clock(self) -> Callable[[], datetime]:
+        """The bot's clock: the injected one (a replay's competition time), else this machine's."""
+        return self._clock or (lambda: datetime.now(UTC))
+
     async def slash(
         self, command: str, user: User | None = None, in_channel: Channel | None = None, **options: Any
     ) -> InteractionResult:
@@ -241,6 +246,7 @@ async def _console(sandbox: Sandbox, console: Console, **options: Any) -> int:
         stdin=sys.stdin,
         console=console,
         moderator=sandbox.moderator,
+        clock=sandbox.clock,
         **options,
     )
 

@@ -304,6 +304,9 @@ class FakeDiscord:
         """A DM's or group DM's messages from the bot as its members see them."""
         return self.state.private_messages(channel, include_ephemeral=include_ephemeral)
 
+    def update_guild(self, guild: Guild, *, preferred_locale: str) -> None:
+        self.state.update_guild(guild, preferred_locale=preferred_locale)
+
     def create_role(self, guild: Guild, name: str, permissions: int) -> Role:
         return self.state.create_role(guild, name, permissions)
 

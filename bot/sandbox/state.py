@@ -351,6 +351,17 @@ class State:
         self.dispatch(guild, "GUILD_CREATE", self.guild_json(guild))
         return guild
 
+    def update_guild(self, guild: Guild, *, preferred_locale: str) -> None:
+        """A server's settings changed (its language, in Server Settings): Discord tells the bot with GUILD_UPDATE,
+        the guild object without its members and channels, so the bot's cache follows."""
+        guild.preferred_locale = preferred_locale
+        data = {
+            key: value
+            for key, value in self.guild_json(guild).items()
+            if key not in {"channels", "members", "threads", "member_count", "voice_states", "presences", "large"}
+        }
+        self.dispatch(guild, "GUILD_UPDATE", data)
+
     def create_role(self, guild: Guild, name: str, permissions: int) -> Role:
         role = Role(new_snowflake(), guild.id, name, permissions, position=len(guild.roles))
         guild.roles[role.id] = role

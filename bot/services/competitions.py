@@ -67,8 +67,13 @@ _JUNIOR_WORDS = _LEVEL_WORDS["junior-worlds"][0]
 # Words that say nothing about which competition is meant.
 _FILLER = frozenset(
     "the of in at on a an and for to isu figure skating skate fs competition competitions event results result "
-    "season de du des la le les di del della der die das senior seniors".split()
+    "season de du des la le les di del della der die das senior seniors "
+    # "figure skating" in French, Italian, German and Russian: it says no more than the English words do
+    "patinage artistique pattinaggio artistico eiskunstlauf по фигурному катанию".split()
 )
+# Words of a country's names that name no place alone: Britain is also "Team GB", and "team" is the team event's word
+# ("Olympic team event 2026" is never the Europeans held in Sheffield).
+_NOT_A_PLACE_ALONE = frozenset({"team"})
 _YEAR = re.compile(r"(?<![\d.,])(?:19|20)\d\d(?![\d.,])")
 _SHORT_YEAR = re.compile(r"[’'‘](\d\d)\b")
 _SEASON = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[-/–—]\s*(\d\d(?:\d\d)?)(?!\d)")
@@ -191,10 +196,10 @@ def parse_query(text: str, *, typing: bool = False, series: bool = True) -> Comp
     split: list[str] = []
     for token in tokens(rest, table):
         glued = _GLUED_YEAR.match(token) or _GLUED_SHORT_YEAR.match(token)
-        if glued and (len(glued.group(2)) == 4 or (glued.group(1),) in table.phrases):
-            split += [glued.group(1), _full_year(glued.group(2))]
+        if glued and (len(glued.group(2)) == 4 or (glued.group(1),) in table.phrases or glued.group(1) in table.glued):
+            split += [*table.glued.get(glued.group(1), (glued.group(1),)), _full_year(glued.group(2))]
         else:
-            split.append(token)
+            split += table.glued.get(token, (token,))
     partial = ""
     if typing and split and not text[-1:].isspace():
         partial = split[-1]
@@ -323,9 +328,14 @@ class CompetitionFinder:
             query = parse_query(text, series=False)
             names.update(query.words)
             years.update(query.years)
+            # Its names as written too: reading maps "Milano" to the city's English "milan", and both are its words.
+            names.update(w for w in normalize(text).split() if w.isalpha())
         places: set[str] = set()
-        for place in (competition.city, competition.venue, *country_names(competition.country)):
+        # The larger place a host city is known by counts too: fans call NHK Trophy 2025 in Kadoma "NHK Osaka".
+        larger = series_table().places_within.get(normalize(competition.city or ""))
+        for place in (competition.city, competition.venue, larger, *country_names(competition.country)):
             places.update(normalize(place or "").split())
+        places -= _NOT_A_PLACE_ALONE
         own, fitting = _LEVEL_WORDS.get(competition.level, (frozenset(), frozenset()))
         edition = None
         if competition.level == "olympics" and competition.start_date:
@@ -402,6 +412,8 @@ class CompetitionFinder:
                 score += 1.0
             elif word == query.partial and any(v.startswith(word) for v in vocabulary):
                 score += 0.9
+            elif _two_of(word, vocabulary):
+                score += 2.0  # "milanocortina": two of its own words without the space, exactly
             elif (quality := self._typo(word, facts.names)) is not None:
                 score += quality
             else:
@@ -422,6 +434,11 @@ class CompetitionFinder:
 
     def newest(self, limit: int) -> list[Competition]:
         return sorted((f.competition for f in self._facts), key=_newest_first, reverse=True)[:limit]
+
+
+def _two_of(word: str, vocabulary: frozenset[str]) -> bool:
+    """Whether `word` is two words of `vocabulary` written without the space between them (no typo forgiven)."""
+    return any(word[:cut] in vocabulary and word[cut:] in vocabulary for cut in range(2, len(word) - 1))
 
 
 def labels_with_years(competitions: Sequence[Competition]) -> list[str]:

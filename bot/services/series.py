@@ -53,6 +53,11 @@ class SeriesTable:
     phrases: dict[tuple[str, ...], str]  # normalised words -> series id
     ja: dict[str, str]  # normalised Japanese form -> series id
     places_ja: dict[str, str]  # normalised Japanese place -> English words
+    # normalised host city -> the words of the larger place fans name it by (Kadoma -> Osaka), from a cited page
+    places_within: dict[str, str]
+    places_elsewhere: dict[str, str]  # a host city's name in another language (one word) -> the store's words
+    # a series' name of two words or more written without spaces ("skateamerica", "cupofchina") -> its words
+    glued: dict[str, tuple[str, ...]]
     ja_filler: frozenset[str]
     longest: int
 
@@ -76,6 +81,7 @@ def series_table(path: Path = SERIES_FILE) -> SeriesTable:
     series: dict[str, Series] = {}
     phrases: dict[tuple[str, ...], str] = {}
     ja: dict[str, str] = {}
+    glued: dict[str, tuple[str, ...]] = {}
     for entry in doc["series"]:
         item = Series(
             id=entry["id"],
@@ -88,20 +94,28 @@ def series_table(path: Path = SERIES_FILE) -> SeriesTable:
             sources=tuple(entry["sources"]),
         )
         series[item.id] = item
-        for name in (*entry["names"], *entry.get("nicknames", []), *item.keys):
+        for name in (*entry["names"], *entry.get("nicknames", []), *entry.get("names_elsewhere", []), *item.keys):
             words = _phrase(name)
             if words:
                 phrases.setdefault(words, item.id)
+            if len(words) > 1:  # hashtags and hurried typing: #SkateAmerica, cupofchina2016
+                glued.setdefault("".join(words), words)
+                glued.setdefault(normalize(name).replace(" ", ""), words)
         for written in entry.get("ja", []):
             key = normalize(written).replace(" ", "")
             if key:
                 ja.setdefault(key, item.id)
     places = {normalize(k).replace(" ", ""): v for k, v in doc.get("places_ja", {}).items()}
+    within = {normalize(city): normalize(entry["within"]) for city, entry in doc.get("places_within", {}).items()}
+    elsewhere = {normalize(name): normalize(ours) for name, ours in doc.get("places_elsewhere", {}).items()}
     return SeriesTable(
         series=series,
         phrases=phrases,
         ja=ja,
         places_ja=places,
+        places_within=within,
+        places_elsewhere=elsewhere,
+        glued=glued,
         ja_filler=frozenset(normalize(w) for w in JA_FILLER),
         longest=max((len(p) for p in phrases), default=1),
     )
@@ -132,12 +146,11 @@ def tokens(text: str, table: SeriesTable | None = None) -> list[str]:
     and digits apart from the letters they are glued to in Japanese ("世界選手権2025" -> "@worlds", "2025")."""
     table = table or series_table()
     norm = normalize(text)
-    if norm.isascii():
-        return norm.split()
     out: list[str] = []
     for word in norm.split():
         out += _split_japanese(word, table) if is_cjk(word) else [word]
-    return [w for w in out if w]
+    # Other languages' names of host cities, as the store writes them ("Pékin" -> beijing, "Torino" -> turin).
+    return [m for w in out if w for m in table.places_elsewhere.get(w, w).split()]
 
 
 def _cut_scripts(text: str) -> list[str]:

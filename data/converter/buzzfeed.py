@@ -65,6 +65,55 @@ COMPETITIONS: dict[str, tuple[str, str]] = {
     "gpf2017": ("grand-prix-final", "Grand Prix Final 2017"),
 }
 
+# Where each competition was held: the dataset names none, so its city and country come from the page cited beside
+# them (the ISU's own news pages where the search found one). A fan's "GPF Nagoya" must find the 2017 Final as well
+# as the 2025 one; without its city the 2017 Final was silently ruled out and the 2025 one answered alone.
+PLACES: dict[str, tuple[str, str, str]] = {
+    "gpusa2016": ("Hoffman Estates", "USA", "https://twofortheice.com/2016-grand-prix-aftermath"),
+    "gpcan2016": (
+        "Mississauga",
+        "CAN",
+        "https://www.isu.org/figure-skating/news/news-fsk/11292-gp-can-day-2-fs?templateParam=15",
+    ),
+    "gprus2016": ("Moscow", "RUS", "http://iceskatingintnl.com/Competitions/SeniorGrandPrix/2016%20Rostelcom.htm"),
+    "gpfra2016": ("Paris", "FRA", "https://alchetron.com/2016-Troph%C3%A9e-de-France"),
+    "gpchn2016": (
+        "Beijing",
+        "CHN",
+        "http://isu.org/inside-single-pair-skating-ice-dance/figure-skating-other/news-fs/11307-gp-chn-day-2-fs"
+        "?templateParam=15",
+    ),
+    "gpjpn2016": (
+        "Sapporo",
+        "JPN",
+        "https://isu.org/figure-skating/news/news-fsk/11309-gp-jpn-day-2-fs?templateParam=15",
+    ),
+    "gpf1617": ("Marseille", "FRA", "https://skatingcommunity.net/events/isu-grand-prix-of-figure-skating"),
+    "ec2017": (
+        "Ostrava",
+        "CZE",
+        "https://english.radio.cz/european-figure-skating-championships-launched-ostrava-8202405",
+    ),
+    "fc2017": ("Gangneung", "KOR", "http://www.doppioaxel.it/doppioaxel/?p=4601"),
+    "wc2017": (
+        "Helsinki",
+        "FIN",
+        "https://www.isu.org/inside-single-pair-skating-ice-dance/figure-skating-other/news-fs/"
+        "11387-isu-world-fs-champs-2017-helsinki-fin-preview?templateParam=15",
+    ),
+    "gprus2017": ("Moscow", "RUS", "http://www.sportsnet.ca/olympics/olympic-buildup-begins-moscow-event-october/"),
+    "gpcan2017": ("Regina", "CAN", "http://www.sportsnet.ca/olympics/olympic-buildup-begins-moscow-event-october/"),
+    "gpchn2017": ("Beijing", "CHN", "http://www.sportsnet.ca/olympics/olympic-buildup-begins-moscow-event-october/"),
+    "gpjpn2017": ("Osaka", "JPN", "http://www.sportsnet.ca/olympics/olympic-buildup-begins-moscow-event-october/"),
+    "gpfra2017": ("Grenoble", "FRA", "http://www.sportsnet.ca/olympics/olympic-buildup-begins-moscow-event-october/"),
+    "gpusa2017": (
+        "Lake Placid",
+        "USA",
+        "http://www.sportsnet.ca/olympics/olympic-buildup-begins-moscow-event-october/",
+    ),
+    "gpf2017": ("Nagoya", "JPN", "http://www.sportsnet.ca/olympics/olympic-buildup-begins-moscow-event-october/"),
+}
+
 DISCIPLINES = {"MEN": "men", "LADIES": "women", "PAIRS": "pairs", "ICE DANCE": "ice_dance"}
 EVENT_NAMES = {"men": "Men's singles", "women": "Women's singles", "pairs": "Pairs", "ice_dance": "Ice dance"}
 # printed segment -> (id, kind, name); the short dance (2010-18) is stored as the rhythm dance's kind, under its name
@@ -318,7 +367,7 @@ def convert_competition(data: Dataset, competition: str) -> dict[str, Any]:
     if any(p != pdf for _, p in programs):
         raise ConversionError(f"{competition}: programs from more than one PDF")
     code = pdf.removesuffix("_protocol.pdf")
-    if code not in COMPETITIONS:
+    if code not in COMPETITIONS or code not in PLACES:
         raise ConversionError(f"{competition}: unknown ISU event code {code!r}")
     if competition not in data.dates:
         raise ConversionError(f"{competition}: not listed with its dates in the dataset's README")
@@ -340,19 +389,22 @@ def convert_competition(data: Dataset, competition: str) -> dict[str, Any]:
                 continue
             group.sort(key=lambda p: 0 if p[0].endswith(("SHORT PROGRAM", "SHORT DANCE")) else 1)
             events.append(converter.event(competition, discipline, level_name, group))
+    city, country, place_source = PLACES[code]
     comp = {
         "id": code,
         "name": competition,
         "short_name": short_name,
         "season": season_of(url),
         "level": level,
+        "city": city,
+        "country": country,
         "start_date": start,
         "end_date": end,
         "provenance": {
             "confidence": "single-source",
-            "sources": [UPSTREAM_README],
-            "note": "the competition's name and dates as the dataset's README lists them; every result figure "
-            "carries its event's provenance (the ISU protocol)",
+            "sources": [UPSTREAM_README, place_source],
+            "note": "the competition's name and dates as the dataset's README lists them, its city and country as "
+            "the second source gives them; every result figure carries its event's provenance (the ISU protocol)",
         },
         "events": events,
     }

@@ -154,12 +154,15 @@ def test_sandbox_replays_a_competition_to_the_watching_bot() -> None:
         str(ROOT / "tests" / "fixtures" / "isu" / "wc2014"),
         "--speed",
         "20000",
-        stdin="/ping\n",
+        stdin="/ping\n/schedule\n/live list\n",
         timeout=180,
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Now watching ISU World Championships 2014" in out, out[:3000]
+    # Relative times are read against the replay's clock: the 2014 schedule is days away at most, never years.
+    relative = re.findall(r"\((?:in )?(\d+) (day|hour|minute)s?(?: ago)?\)", out)
+    assert relative and all(unit != "day" or int(count) <= 4 for count, unit in relative), relative
     assert "now receives what appears on the site of every watched competition" in out
     assert "Pong!" in out
     assert "· Men Short Program: results" in out and "· Pairs Short Program: starting order" in out  # phases

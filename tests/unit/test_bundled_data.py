@@ -325,8 +325,10 @@ def test_history_competitions(history_docs: dict[str, dict[str, Any]]) -> None:
         "worlds",
     )
     assert (wc["start_date"], wc["end_date"]) == ("2017-03-27", "2017-04-02")  # the dataset's README
-    assert wc["provenance"]["sources"] == [bf.UPSTREAM_README]
-    assert "venue" not in wc and "city" not in wc  # not in the dataset: left out rather than guessed
+    # The dataset names no place: the city and country come from the page cited second, the venue stays out.
+    assert wc["provenance"]["sources"] == [bf.UPSTREAM_README, bf.PLACES["wc2017"][2]]
+    assert (wc["city"], wc["country"]) == ("Helsinki", "FIN") and "venue" not in wc
+    assert all(comp.get("city") and len(comp["provenance"]["sources"]) == 2 for comp in comps.values())
     gpf = comps["isu-gpf1617"]
     assert (gpf["level"], gpf["season"], gpf["start_date"], gpf["end_date"]) == (
         "grand-prix-final",

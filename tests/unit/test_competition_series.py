@@ -13,7 +13,7 @@ from bot.i18n import catalogue, render
 from bot.services.competitions import CompetitionFinder, parse_query
 from bot.services.results import ResultsService
 from bot.services.series import SERIES_FILE, read_series, series_of, series_table, tokens
-from tests.unit.test_competitions import BY_KEY, STORE
+from tests.unit.test_competitions import BY_KEY, STORE, competition
 
 FINDER = CompetitionFinder(STORE)
 
@@ -167,7 +167,7 @@ def test_the_table_of_series_is_complete_and_sourced() -> None:
     # No phrase names two series: the table was built first-come, so a clash would silently lose one.
     seen: dict[tuple[str, ...], str] = {}
     for entry in doc["series"]:
-        for name in (*entry["names"], *entry["nicknames"], *entry["keys"]):
+        for name in (*entry["names"], *entry["nicknames"], *entry.get("names_elsewhere", []), *entry["keys"]):
             words = tuple(w for w in tokens(name) if w not in {"of", "de", "the", "isu", "figure", "skating", "d"})
             assert seen.setdefault(words, entry["id"]) == entry["id"], (name, seen[words], entry["id"])
     assert table.series["skate-america"].parent == "grand-prix"
@@ -195,3 +195,69 @@ async def test_results_podiums_and_medals_say_what_is_missing(results: ResultsSe
     with pytest.raises(NotFound):
         await results.podiums("men", typed)
     assert BY_KEY["gpusa2025"].key == "gpusa2025"
+
+
+def test_a_series_name_written_without_spaces_is_that_series() -> None:
+    """Hashtags and hurried typing: "#SkateAmerica2025", "skateamerica25", "cupofchina2025". Read as the series, so
+    what the store lacks is said as for the spaced name, and never lands on another competition."""
+    for text in ("skateamerica2025", "#SkateAmerica2025", "skateamerica25", "SkateAmerica 2025"):
+        assert keys(text) == ["gpusa2025"], text
+    assert parse_query("cupofchina2016").series == {"cup-of-china"}
+    assert parse_query("grandprixfinal 2017").series == {"grand-prix-final"}
+    lookup = FINDER.lookup("skateamerica2024")
+    assert keys("skateamerica2024") == [] and str(lookup.describe_missing()) == "Skate America 2024"
+
+
+def test_two_of_a_competitions_own_words_run_together_are_both() -> None:
+    """Run together, "milanocortina2026" is Milano Cortina 2026; the two halves must each be the candidate's own
+    word, exactly (no typo is forgiven inside a run-together word, no competition is reached through another's)."""
+    assert keys("milanocortina2026") == ["owg2026"]
+    assert keys("worldsboston") == ["wc2025"]
+    assert keys("milnocortina2026") == []  # a typo inside a run-together word: not guessed
+    assert keys("bostonsaitama") == []  # each half a place, of different competitions
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Championnats du monde 2025", ["wc2025"]),
+        ("Mondiali 2025", ["wc2025"]),
+        ("ЧМ-2025", ["wc2025"]),
+        ("Чемпионат мира по фигурному катанию 2025", ["wc2025"]),
+        ("Eiskunstlauf-WM 2025", ["wc2025"]),
+        ("Mondiaux juniors 2025", ["wjc2025"]),  # junior beside the series' name turns it, as in English
+        ("Чемпионат мира среди юниоров 2025", ["wjc2025"]),
+        ("JO de Pékin", ["owg2022"]),
+        ("Olimpiadi di Pechino", ["owg2022"]),
+        ("Олимпийские игры 2022", ["owg2022"]),
+        ("Olimpiadi Milano Cortina", ["owg2026"]),
+        ("Finale du Grand Prix 2025", ["gpf2025"]),
+        ("Финал Гран-при Нагоя", ["gpf2025"]),
+        ("Скейт Америка 2025", ["gpusa2025"]),
+        # Named in another language, a series the store lacks is still that series: never another competition.
+        ("Чемпионат Европы 2025", []),
+        ("Championnats d'Europe 2025", []),
+        ("Coupe de Chine 2025", []),
+        ("Mondiali juniores 2014", []),
+    ],
+)
+def test_names_in_other_languages(text: str, expected: list[str]) -> None:
+    assert keys(text) == expected
+
+
+def test_team_is_no_country() -> None:
+    """Britain is also "Team GB" among the country's names; "team" alone names no country, so "team event 2026" is
+    never the Europeans held in Sheffield."""
+    sheffield = competition(
+        90,
+        "ec2026",
+        "ISU European Figure Skating Championships 2026",
+        "Europeans 2026 Sheffield",
+        "europeans",
+        "Sheffield",
+        "GBR",
+        "2026-01-14",
+    )
+    finder = CompetitionFinder([sheffield, BY_KEY["owg2026"]])
+    assert [c.key for c in finder.lookup("team event 2026").matches] == []
+    assert [c.key for c in finder.lookup("Britain 2026").matches] == ["ec2026"]
