@@ -58,6 +58,7 @@ from bot.services.isu.model import (
 from bot.services.isu.pages import (
     Decoded,
     EmptyPage,
+    OtherPage,
     PageError,
     decode_page,
     parse_index,
@@ -372,8 +373,11 @@ async def _read_page_by_content(reader: _Reader, name: str, found: _FoundPages) 
         return True
     try:
         rows, heading = await reader.page(name, parse_result_page)
-    except (PageError, SourceError):
+    except (OtherPage, EmptyPage, SourceError):
         pass
+    except PageError as exc:  # a results table that cannot be read: said so, not counted among "other files"
+        reader.warn(t("isu-page-unread", error=str(exc)))
+        return True
     else:
         event, category = _split_heading(heading)
         if category and category != heading.title.strip():
@@ -401,16 +405,35 @@ def _ijslive_page(html: str, name: str) -> IjsIndex | IjsSegment | None:
         return parse_ijslive_index(html, name)
 
 
+_IJS_PAGE_NAME = re.compile(r"CAT\d+SEG\d+\.html?", re.IGNORECASE)
+
+
 def _ijs_categories(reader: _Reader, found: _FoundPages) -> list[CategoryData]:
     """The categories of an ijsLive site: the index's lines (each category-segment), with the results of the pages
     that are there; a linked page that is absent is a warning."""
     events = list(found.ijs_index.events) if found.ijs_index else []
     pages = {name.lower(): (name, seg) for name, seg in found.ijs_segments.items()}
     listed = {e.page.lower() for e in events}
-    for name, seg in found.ijs_segments.items():
-        if name.lower() not in listed:  # a results page the index does not list (or no index at all)
-            m = re.search(r"CAT(\d+)SEG", name, re.IGNORECASE)
-            events.append(IjsEvent(m.group(1) if m else name, seg.category, seg.segment, name, ""))
+    # A page of a category-segment that another page is already read for (a saved copy, "old_CAT036SEG034.html") is
+    # read once: the page the index lists, else the one under ijsLive's own name, else the first by name.
+    by_what: dict[tuple[str, str], str] = {}
+    for event in events:
+        if event.page.lower() in pages:
+            seg = pages[event.page.lower()][1]
+            by_what[(normalize(seg.category), normalize(seg.segment))] = event.page
+    unlisted = sorted(
+        (name for name in found.ijs_segments if name.lower() not in listed),
+        key=lambda name: (not _IJS_PAGE_NAME.fullmatch(name), name.lower()),
+    )
+    for name in unlisted:  # results pages the index does not list (or no index at all)
+        seg = found.ijs_segments[name]
+        what = (normalize(seg.category), normalize(seg.segment))
+        if what in by_what:
+            reader.warn(t("isu-page-copy", file=name, other=by_what[what], category=seg.category, segment=seg.segment))
+            continue
+        by_what[what] = name
+        m = re.search(r"CAT(\d+)SEG", name, re.IGNORECASE)
+        events.append(IjsEvent(m.group(1) if m else name, seg.category, seg.segment, name, ""))
     grouped: dict[str, list[IjsEvent]] = {}
     for event in events:
         grouped.setdefault(event.category_number, []).append(event)

@@ -1,0 +1,87 @@
+"""Variants of every HTML site of ../shared/fixtures/isu-world (tests/isu_world.py derives them in tmp folders):
+what the world's other sites do where the shared ones happen not to. A variant that changes only how the pages are
+written (encodings, declarations, capitals, an extra column, warm-up rows, leftover files) must read to exactly the
+figures of its original; the others are checked for what they keep and what they warn about."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.services.isu.importer import import_isu
+from bot.services.isu.source import FolderSource
+from db.database import Database
+from tests.isu_world import HTML_SITES, SAME_FIGURES, copy_site, figures, read
+
+ORIGINALS: dict[str, dict[str, Any]] = {}
+NO_HEADED_TABLES = {("isu-gpjpn2017-comnet", "Warm-Up Group rows"), ("isu-gpjpn2017-comnet", "extra columns")}
+ENCODINGS = {"UTF-8 with BOM", "UTF-8 without BOM", "legacy code page, no meta", "mixed per page", "lying meta charset"}
+
+
+async def original(name: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    if name not in ORIGINALS:
+        ORIGINALS[name] = await figures(copy_site(name, tmp_path_factory.mktemp("original"), pdfs=pdfs(name)))
+    return ORIGINALS[name]
+
+
+def pdfs(name: str) -> bool:
+    """Variants are read without the site's PDFs (the slow part, and the same in both), but for comnet's site, whose
+    results pages are not read: its PDFs are all there is."""
+    return "comnet" in name
+
+
+@pytest.mark.parametrize("kind", sorted(SAME_FIGURES))
+@pytest.mark.parametrize("name", HTML_SITES)
+async def test_a_variant_in_form_reads_to_the_same_figures(
+    name: str, kind: str, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    before = await original(name, tmp_path_factory)
+    folder = copy_site(name, tmp_path, pdfs=pdfs(name))
+    written = {p.name: p.read_bytes() for p in folder.iterdir()}
+    SAME_FIGURES[kind](folder)
+    # (An encoding the site is already written in changes nothing: the fsu sites are UTF-8 with a BOM already.)
+    # (Nor do rows and columns where no table has a header row: comnet's pages, of which only the PDFs are read.)
+    unchanged = kind in ENCODINGS or (name, kind) in NO_HEADED_TABLES
+    assert unchanged or {p.name: p.read_bytes() for p in folder.iterdir()} != written, "nothing changed"
+    after = await figures(folder)
+    assert after == before
+    site = await read(folder)
+    if kind == "orphan pages" and name.startswith("ijslive") and "-morris-" not in name:
+        assert any("is read; this one is not" in str(w) for w in site.warnings)
+
+
+async def test_a_variant_site_imports_with_exit_0(store: Database, tmp_path: Path) -> None:
+    """The store takes what the variants read: one import per variant class, each of another site."""
+    factory = _Factory(tmp_path)
+    for i, kind in enumerate(sorted(SAME_FIGURES)):
+        name = HTML_SITES[i % len(HTML_SITES)]
+        folder = copy_site(name, tmp_path / f"{i:02d}", pdfs=pdfs(name))
+        SAME_FIGURES[kind](folder)
+        summary = await import_isu(store, FolderSource(folder))
+        assert summary.categories == len((await original(name, factory))["competitions"][0]["events"])
+
+
+class _Factory:
+    """tmp_path_factory's one method, over a test's own folder (for `original` outside a parametrized test)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root, self.count = root, 0
+
+    def mktemp(self, base: str) -> Path:
+        self.count += 1
+        path = self.root / f"{base}-{self.count}"
+        path.mkdir()
+        return path
+
+
+async def test_a_damaged_results_page_of_a_renamed_site_is_warned_about(tmp_path: Path) -> None:
+    """Read by content, a results page whose table cannot be read was counted among "other files not read", its
+    category's official totals lost without a word."""
+    folder = copy_site("isu-wc2009", tmp_path, pdfs=False)
+    page = folder / "men_results.html"
+    page.write_bytes(page.read_bytes().replace(b"<TD>242.23</TD>", b"<TD>24x.23</TD>", 1))
+    site = await read(folder)
+    unread = [str(w) for w in site.warnings if "a results page that cannot be read" in str(w)]
+    assert len(unread) == 1 and "men_results.html" in unread[0] and "24x.23" in unread[0]
