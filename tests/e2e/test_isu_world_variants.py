@@ -13,7 +13,7 @@ import pytest
 from bot.services.isu.importer import import_isu
 from bot.services.isu.source import FolderSource
 from db.database import Database
-from tests.isu_world import HTML_SITES, SAME_FIGURES, copy_site, figures, read
+from tests.isu_world import HTML_SITES, SAME_FIGURES, copy_site, edit_pages, figures, read
 
 ORIGINALS: dict[str, dict[str, Any]] = {}
 NO_HEADED_TABLES = {("isu-gpjpn2017-comnet", "Warm-Up Group rows"), ("isu-gpjpn2017-comnet", "extra columns")}
@@ -85,3 +85,38 @@ async def test_a_damaged_results_page_of_a_renamed_site_is_warned_about(tmp_path
     site = await read(folder)
     unread = [str(w) for w in site.warnings if "a results page that cannot be read" in str(w)]
     assert len(unread) == 1 and "men_results.html" in unread[0] and "24x.23" in unread[0]
+
+
+# Category and segment names as federations print them: (category, free skating, discipline and level read).
+LANGUAGES = {
+    "Polish": ("Solistki juniorki", "Program dowolny", "women", "junior"),
+    "Czech": ("Ženy - junioři", "Volná jízda", "women", "junior"),
+    "German": ("Damen Junioren", "Kür", "women", "junior"),
+    "French": ("Dames Novices", "Programme libre", "women", "novice"),
+    "Italian": ("Donne Juniores", "Programma libero", "women", "junior"),
+    "Japanese": ("ジュニア女子", "フリースケーティング", "women", "junior"),
+    "Ukrainian": ("Дівчата, 2 юнацький", "Довільна програма", "women", "2 юнацький"),
+    "Ukrainian juniors": ("Юніорки", "Довільна програма", "women", "junior"),
+    "Russian": ("Девушки, 1 спортивный разряд", "Произвольная программа", "women", "1 спортивный разряд"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+async def test_categories_in_the_federations_language(
+    language: str, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """CUP FSU 2024's "Ladies, 3yn" (11 skaters) and every "Free Skating" renamed: the discipline and level are read
+    from the words (the level kept as a level), the segment is still the free skating, every figure the same."""
+    name, (category, free, discipline, level) = "fsu-cup-fsu-latin-2024", LANGUAGES[language]
+    before = await original(name, tmp_path_factory)
+    folder = copy_site(name, tmp_path, pdfs=False)
+    assert edit_pages(folder, lambda _n, text: text.replace("Ladies, 3yn", category).replace("Free Skating", free))
+    after = await figures(folder)
+    (old,) = [e for e in before["competitions"][0]["events"] if e["name"] == "Ladies, 3yn"]
+    (new,) = [e for e in after["competitions"][0]["events"] if e["name"] == category]
+    assert (new["discipline"], new["level"]) == (discipline, level)
+    assert new["entries"] == old["entries"] and len(new["entries"]) == 11
+    assert [s["kind"] for s in new["segments"]] == ["free_skate"]
+    assert [s["name"] for s in new["segments"]] == [free]
+    others = [e for e in after["competitions"][0]["events"] if e["name"] != category]
+    assert [e["entries"] for e in others] == [e["entries"] for e in before["competitions"][0]["events"] if e != old]
