@@ -272,3 +272,70 @@ async def figures(folder: Path) -> dict[str, Any]:
         site = await read_site(source)
         document = build_document(site, source)
     return _strip_sources(document)
+
+
+# --- variant classes that lose something: each returns the pages it changed or removed -------------------------------
+
+
+def index_page(folder: Path) -> Path | None:
+    """The site's index as the importer finds it (None: a folder read by content)."""
+    name = FolderSource(folder).index_name
+    return folder / name if name else None
+
+
+def _others(folder: Path) -> list[Path]:
+    index = index_page(folder)
+    return [p for p in pages(folder) if p != index]
+
+
+def missing_pages(folder: Path) -> list[str]:
+    """Every other page the site has (after its index) taken down."""
+    gone = _others(folder)[::2]
+    for path in gone:
+        path.unlink()
+    return [p.name for p in gone]
+
+
+def cut_pages(folder: Path) -> list[str]:
+    """Every other page cut off in the middle of its rows, as a download or an upload interrupted leaves it."""
+    cut = []
+    for path in _others(folder)[1::2]:
+        text = read_text(path)
+        rows = [m.start() for m in re.finditer(r"<tr\b", text, re.IGNORECASE)]
+        if len(rows) < 4:
+            continue
+        path.write_bytes(text[: rows[len(rows) // 2] + 3].encode("utf-8"))
+        cut.append(path.name)
+    return cut
+
+
+def blank_nations(folder: Path) -> list[str]:
+    """The nation cells of every page printed blank (`&nbsp;`), as a federation's software does for a skater
+    without a country in its database."""
+    nation = re.compile(r"(<td\b[^>]*>)\s*(?:[A-Z]{3}|[А-Я]{3})\s*(</td>)", re.IGNORECASE)
+    changed = []
+
+    def blank(name: str, text: str) -> str:
+        after = nation.sub(r"\1&nbsp;\2", text)
+        if after != text:
+            changed.append(name)
+        return after
+
+    edit_pages(folder, blank)
+    return changed
+
+
+def legend_only(folder: Path) -> list[str]:
+    """Every segment page as ISUCalcFS 3.7.6 publishes it before the segment is skated: its heading and legend,
+    its results and starting order tables not yet there."""
+    table = re.compile(r'<table border="1".*?</table>', re.IGNORECASE | re.DOTALL)
+    changed = []
+
+    def cut(name: str, text: str) -> str:
+        if not re.fullmatch(r"SEG\d+\.HTM", name, re.IGNORECASE) or "Legend" not in text:
+            return text
+        changed.append(name)
+        return table.sub("", text)
+
+    edit_pages(folder, cut)
+    return changed

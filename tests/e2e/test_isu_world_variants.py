@@ -5,6 +5,7 @@ figures of its original; the others are checked for what they keep and what they
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,20 @@ import pytest
 from bot.services.isu.importer import import_isu
 from bot.services.isu.source import FolderSource
 from db.database import Database
-from tests.isu_world import HTML_SITES, SAME_FIGURES, copy_site, edit_pages, figures, read
+from tests.isu_world import (
+    HTML_SITES,
+    SAME_FIGURES,
+    blank_nations,
+    copy_site,
+    cut_pages,
+    edit_pages,
+    figures,
+    index_page,
+    legend_only,
+    missing_pages,
+    read,
+    read_text,
+)
 
 ORIGINALS: dict[str, dict[str, Any]] = {}
 NO_HEADED_TABLES = {("isu-gpjpn2017-comnet", "Warm-Up Group rows"), ("isu-gpjpn2017-comnet", "extra columns")}
@@ -120,3 +134,49 @@ async def test_categories_in_the_federations_language(
     assert [s["name"] for s in new["segments"]] == [free]
     others = [e for e in after["competitions"][0]["events"] if e["name"] != category]
     assert [e["entries"] for e in others] == [e["entries"] for e in before["competitions"][0]["events"] if e != old]
+
+
+INDEXED = [name for name in HTML_SITES if name.startswith("fsu-")]  # ISUCalcFS 3.7.6 sites: an index linking pages
+
+
+def linked(folder: Path) -> set[str]:
+    index = index_page(folder)
+    assert index is not None
+    return {m.lower() for m in re.findall(r"href=[\"']?([^\"' >]+)", read_text(index), re.IGNORECASE)}
+
+
+@pytest.mark.parametrize("kind", ["missing pages", "pages cut mid-table", "legend only"])
+@pytest.mark.parametrize("name", INDEXED)
+async def test_a_site_losing_pages_keeps_the_rest_and_names_what_it_lost(name: str, kind: str, tmp_path: Path) -> None:
+    folder = copy_site(name, tmp_path, pdfs=False)
+    links = linked(folder)
+    lost = {"missing pages": missing_pages, "pages cut mid-table": cut_pages, "legend only": legend_only}[kind](folder)
+    assert lost
+    site = await read(folder)
+    warnings = [str(w) for w in site.warnings]
+    for page in lost:
+        if page.lower() in links and not page.upper().endswith("EN.HTM"):  # entries pages are not read
+            said = [w for w in warnings if page in w]
+            assert said, (page, warnings)
+            if kind == "legend only":
+                assert all("not yet skated" in w and "damaged" not in w for w in said), said
+            if kind == "pages cut mid-table":
+                assert any("truncated" in w for w in said), said
+    # Nothing read from a page that lost rows: a segment of a cut or emptied page has no rows.
+    for category in site.categories:
+        for segment in category.segments:
+            if segment.segment.detail_page in lost:
+                assert segment.rows is None or segment.rows_page is not None, segment.segment.detail_page
+        if kind != "missing pages" and category.category.result_page in lost:
+            assert category.results is None
+
+
+@pytest.mark.parametrize("name", ["fsu-cup-fsu-latin-2024", "isu-wc2009", "isu-owg2018"])
+async def test_blank_nations_are_unknown_countries(name: str, tmp_path: Path) -> None:
+    folder = copy_site(name, tmp_path, pdfs=False)
+    assert blank_nations(folder)
+    site = await read(folder)
+    after = await figures(folder)
+    countries = {e["country"] for event in after["competitions"][0]["events"] for e in event["entries"]}
+    assert countries == {""}
+    assert any("imported with an unknown country" in str(w) for w in site.warnings)

@@ -530,7 +530,7 @@ def _place_pdf_category(
     )
     if results is not None and not category.segments:
         reader.warn(t("isu-result-only", category=category.name, file=results[1]))
-        return data
+        return _settled(reader, data)
     seen: set[str] = set()
     whole = True
     for segment in category.segments:
@@ -546,6 +546,7 @@ def _place_pdf_category(
         data.segments.append(SegmentData(segment, code, kind, segment_rows(pdf), panel, pdf.protocols))
     if not data.segments:
         return None
+    _settled(reader, data)
     if not data.derived:
         return data  # the results page gives the totals and places
     # Totals are derived only from every segment of the category: a short and a free, or a free alone (a
@@ -554,6 +555,16 @@ def _place_pdf_category(
     if not whole or kinds == {True}:
         data.derived = False
         reader.warn(t("isu-pdf-no-totals", category=category.name))
+    return data
+
+
+def _settled(reader: _Reader, data: CategoryData) -> CategoryData:
+    """The category read by content with one nation per skater across its pages, blank ones warned (as
+    `_settle_nations` does for a site read from its index)."""
+    pages = [(s.segment, s.rows, s.panel) for s in data.segments]
+    data.results, settled = _settle_nations(reader, data.category, data.results, pages)
+    for segment, (_s, rows, _p) in zip(data.segments, settled, strict=True):
+        segment.rows = rows
     return data
 
 
