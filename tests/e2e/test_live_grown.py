@@ -1,0 +1,105 @@
+"""Live on histories grown from real sites (tests/live_histories.py): every site of the ISUCalcFS family, as it would
+grow during its event, read at each step as the watcher reads it. Each completed segment's results appear once, when
+complete, never while skaters are still to skate (at place 0, or not listed yet); the final result once the category
+is complete; a corrected score changes its item."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.sandbox.history import Commit
+from bot.services.isu.importer import read_site
+from bot.services.isu.pages import EmptyPage
+from bot.services.isu.source import FolderSource, SourceError
+from bot.services.live.items import ItemKind, LiveItem, items, without_partial
+from tests.isu_sites import belfort, wc2014
+from tests.live_histories import GrownHistory, grow
+from tests.shared import shared_path
+
+START = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
+
+
+def site_folder(name: str) -> Path:
+    if name == "wc2014":
+        return wc2014()
+    if name == "fsm2024-belfort":
+        return belfort()
+    return shared_path("fixtures", "isu-world", name)
+
+
+# The sites of the family with results to grow from (the other federation sites list no one skated yet): whether their
+# PDFs come in (each step's read parses every PDF there), and how many categories grow (belfort has 28).
+SITES = {"wc2014": (False, None), "fsm2024-belfort": (False, 6), "fsu-cup-fsu-latin-2024": (True, None)}
+
+
+def read_commit(commit: Commit, folder: Path) -> list[LiveItem] | None:
+    folder.mkdir()
+    for name, data in commit.files.values():
+        (folder / name).write_bytes(data)
+
+    async def read() -> list[LiveItem] | None:
+        async with FolderSource(folder) as source:
+            try:
+                return items(await read_site(source))
+            except (EmptyPage, SourceError):  # the index before its categories (a folder: no index found yet)
+                if commit.message != "empty index":
+                    raise
+                return None
+
+    return asyncio.run(read())
+
+
+@pytest.mark.parametrize("name", sorted(SITES))
+def test_a_grown_history_posts_each_segment_once_when_complete(name: str, tmp_path: Path) -> None:
+    pdfs, categories = SITES[name]
+    history: GrownHistory = asyncio.run(grow(site_folder(name), START, pdfs=pdfs, categories=categories))
+    orders: dict[str, dict] = {}
+    shown: dict[str, str] = {}  # item key -> digest, as a watcher has recorded them
+    appeared: dict[str, int] = {}
+    corrected = False
+    for number, (commit, step) in enumerate(zip(history.commits, history.steps, strict=True)):
+        found = read_commit(commit, tmp_path / f"{number:03d}")
+        if found is None:
+            assert step.what == "empty index"
+            continue
+        kept = without_partial(found, orders)
+        orders.update({i.key: i.content for i in kept if i.kind is ItemKind.ORDER})
+        keys = {i.key for i in kept}
+        for item in kept:
+            appeared.setdefault(item.key, number)
+            if item.kind is not ItemKind.ORDER:
+                assert all(s["score"] is not None or s["status"] for s in item.content["skaters"]), item.key
+                assert all(s["place"] != 0 for s in item.content["skaters"]), item.key
+        if step.segment is not None:
+            results = f"{step.category}/{step.segment}/segment"
+            final = f"{step.category}/final"
+            if step.what in ("order", "partial", "skated so far"):
+                assert results not in keys, (step, results)
+                assert final not in keys, (step, final)
+            if step.what == "order":
+                assert f"{step.category}/{step.segment}/order" in keys, step
+            if step.what == "complete":
+                assert results in keys, step
+                assert (final in keys) == step.last_of_category, step
+        if step.what == "correction":
+            changed = [i.key for i in kept if i.key in shown and shown[i.key] != i.digest]
+            assert changed, "the corrected score changed no item"
+            corrected = True
+        shown.update({i.key: i.digest for i in kept})
+    assert corrected
+    # Every segment with results on the complete site was shown as results, each at the step it was completed.
+    completed = {
+        f"{c.category.number}/{s.segment.number}/segment"
+        for c in history.site.categories
+        for s in c.segments
+        if s.rows and all(r.tss is not None or r.status for r in s.rows) and any(r.tss is not None for r in s.rows)
+    }
+    grown = {f"{s.category}/{s.segment}/segment" for s in history.steps if s.what == "complete"}
+    assert completed & grown <= {k for k in appeared if k.endswith("/segment")}
+    for key in completed & grown:
+        step = history.steps[appeared[key]]
+        assert (step.what, f"{step.category}/{step.segment}/segment") == ("complete", key)
