@@ -84,16 +84,14 @@ def _edit_rows(text: str, keep: set[int] | None, drop: bool) -> str:
 
 
 def _corrected(text: str, name: str) -> tuple[str, str]:
-    """The page with `name`'s first printed score raised by 0.33 (TSS and total: the first decimal of the row)."""
-    for row in _ROW.finditer(text):
-        if name in row.group(0):
-            score = re.search(r"(<td[^>]*>)\s*(\d+\.\d\d)\s*(</td>)", row.group(0))
-            assert score is not None, name
-            before = score.group(2)
-            after = f"{float(before) + 0.33:.2f}"
-            new_row = row.group(0).replace(score.group(0), f"{score.group(1)}{after}{score.group(3)}", 1)
-            return text[: row.start()] + new_row + text[row.end() :], after
-    raise AssertionError(f"{name} is on no row of the page")
+    """The page with `name`'s first printed score raised by 0.33: the first decimal after the name (TSS on a segment
+    page, the total on a result page, whose nation cell may hold a table of its own)."""
+    at = text.find(name)
+    assert at >= 0, f"{name} is not on the page"
+    score = re.compile(r"(<td[^>]*>)\s*(\d+\.\d\d)\s*(</td>)", re.IGNORECASE).search(text, at)
+    assert score is not None, f"no score after {name}"
+    after = f"{float(score.group(2)) + 0.33:.2f}"
+    return text[: score.start()] + f"{score.group(1)}{after}{score.group(3)}" + text[score.end() :], after
 
 
 def _files(folder: Path, pdfs: bool) -> dict[str, tuple[str, bytes]]:
@@ -144,10 +142,20 @@ async def grow(folder: Path, start: datetime, *, pdfs: bool = True, categories: 
     commit(Step("entries"))
 
     corrected = ""
-    last_segment_page: tuple[str, str] | None = None
+
+    def correct(page: str, name: str, result_page: str | None) -> None:
+        """The winner's score of `page` raised by 0.33 after publication, and their total on the result page."""
+        text, encoding = _text(files[page.lower()][1], page)
+        put(page, _corrected(text, name)[0], encoding)
+        if result_page and result_page.lower() in files:
+            text, encoding = _text(files[result_page.lower()][1], result_page)
+            put(result_page, _corrected(text, name)[0], encoding)
+        commit(Step("correction"))
+
     for data in site.categories[:categories]:
         number = data.category.number
         segments = [s for s in data.segments if original(s.segment.detail_page) is not None]
+        grown: tuple[str, str] | None = None
         for i, seg in enumerate(segments):
             page = seg.segment.detail_page
             raw = original(page)
@@ -177,15 +185,13 @@ async def grow(folder: Path, start: datetime, *, pdfs: bool = True, categories: 
             if pdf is not None and seg.segment.scores_pdf:
                 put(seg.segment.scores_pdf, pdf)
                 commit(Step("pdf", number, seg.segment.number))
-            if seg.rows:
-                winner = min((r for r in seg.rows if r.rank), key=lambda r: r.rank or 0, default=None)
-                if winner is not None:
-                    last_segment_page = (page, winner.skater.name)
-    assert last_segment_page is not None, f"{folder}: no segment with results to grow"
-    page, name = last_segment_page
-    text, encoding = _text(files[page.lower()][1], page)
-    fixed, _after = _corrected(text, name)
-    put(page, fixed, encoding)
-    corrected = name
-    commit(Step("correction"))
+            winner = min((r for r in seg.rows or [] if r.rank), key=lambda r: r.rank or 0, default=None)
+            if winner is not None:
+                grown = (page, winner.skater.name)
+        # The first category grown is corrected once it is complete (while the others are still to come: a watch
+        # ends when every final is seen).
+        if grown is not None and not corrected:
+            correct(grown[0], grown[1], data.category.result_page)
+            corrected = grown[1]
+    assert corrected, f"{folder}: no segment with results to grow"
     return GrownHistory(site, commits, steps, corrected)

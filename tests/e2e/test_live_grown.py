@@ -6,19 +6,27 @@ is complete; a corrected score changes its item."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from bot.sandbox.history import Commit
+from bot.sandbox.harness import Sandbox
+from bot.sandbox.history import Commit, HistorySite
+from bot.sandbox.server import Message
 from bot.services.isu.importer import read_site
 from bot.services.isu.pages import EmptyPage
 from bot.services.isu.source import FolderSource, SourceError
+from bot.services.live import polling
+from bot.services.live.fetching import HostGate
 from bot.services.live.items import ItemKind, LiveItem, items, without_partial
+from bot.settings import Settings
+from tests.e2e.helpers import Clock, text_of
 from tests.isu_sites import belfort, wc2014
 from tests.live_histories import GrownHistory, grow
 from tests.shared import shared_path
+from tests.stores import Location
 
 START = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
 
@@ -103,3 +111,68 @@ def test_a_grown_history_posts_each_segment_once_when_complete(name: str, tmp_pa
     for key in completed & grown:
         step = history.steps[appeared[key]]
         assert (step.what, f"{step.category}/{step.segment}/segment") == ("complete", key)
+
+
+# --- the real bot in the sandbox, watching a grown history served as its host would ----------------------------------
+
+# After each commit the clock stops a minute later and once the next full read (every polling.SLOW) is past.
+STEPS = (timedelta(minutes=1), polling.SLOW + timedelta(minutes=2))
+
+
+def live_posts(messages: list[Message]) -> list[Message]:
+    return [m for m in messages if m.embeds and " · live " in m.embeds[0].get("footer", {}).get("text", "")]
+
+
+@pytest.mark.parametrize(
+    ("name", "host_charset"),
+    [("wc2014", None), ("fsu-cup-fsu-latin-2024", "utf-8")],  # the federation's on GitHub Pages: every page "UTF-8"
+)
+async def test_the_bot_watching_a_grown_history_posts_each_result_once(
+    name: str, host_charset: str | None, bundled_store: Location
+) -> None:
+    pdfs, categories = SITES[name]
+    # Starting a month before the site's schedule: the watch polls at its slow pace, read at every step below.
+    history = await grow(site_folder(name), START, pdfs=pdfs, categories=categories)
+    index = FolderSource(site_folder(name)).index_name
+    assert index is not None
+    clock = Clock(history.commits[0].when + timedelta(minutes=1))
+    settings = replace(Settings(), live_allow_private=True)
+    async with (
+        HistorySite(Path(name), clock=clock, commits=history.commits, index=index, host_charset=host_charset) as site,
+        Sandbox(db_path=bundled_store, clock=clock, rate_limit_clock=clock.monotonic, settings=settings) as sandbox,
+    ):
+        assert sandbox.bot is not None
+        sandbox.bot.live.gate = HostGate(spacing=0.001)
+        said = await sandbox.slash("live watch", url=site.url, timezone="europe/samara")
+        assert "Now watching" in text_of(said), text_of(said)
+        channel = sandbox.server.create_channel(sandbox.guild, "live")
+        said = await sandbox.slash("live subscribe", user=sandbox.moderator, channel=channel)
+        assert "now receives" in text_of(said), text_of(said)
+
+        posted_at: dict[int, int] = {}  # message -> the commit after which it was first seen
+        for number, commit in enumerate(history.commits[1:], start=1):
+            for step in STEPS:
+                moment = commit.when + step
+                if number + 1 < len(history.commits):
+                    moment = min(moment, history.commits[number + 1].when - timedelta(seconds=1))
+                if moment > clock.now:
+                    clock.now = moment
+                    await sandbox.bot.moment_scheduler.tick()
+            for message in live_posts(sandbox.server.messages(channel)):
+                posted_at.setdefault(message.id, number)
+        posts = live_posts(sandbox.server.messages(channel))
+        titles = [m.embeds[0]["title"] for m in posts]
+        assert len(titles) == len(set(titles)), titles  # each once
+        results = {m.embeds[0]["title"]: posted_at[m.id] for m in posts if m.embeds[0]["title"].endswith(": results")}
+        finals = {m.embeds[0]["title"]: posted_at[m.id] for m in posts if m.embeds[0]["title"].endswith("final result")}
+        complete = [n for n, s in enumerate(history.steps) if s.what == "complete"]
+        # Each segment's results at the step it was completed, never before; each final with its category's last.
+        assert sorted(results.values()) == complete
+        assert sorted(finals.values()) == [n for n in complete if history.steps[n].last_of_category]
+        for message in posts:
+            if message.embeds[0]["title"].endswith(("results", "final result")):
+                assert " 0.00" not in message.embeds[0].get("description", ""), message.embeds[0]["title"]
+        # The correction is an edit of the posts that showed the score, naming who and what changed.
+        edited = [m for m in posts if m.edited and not m.embeds[0]["title"].endswith("starting order")]
+        assert edited and all(history.corrected.split()[0] in m.embeds[0]["description"] for m in edited)
+        assert sandbox.server.violations == [] and sandbox.server.errors == []
