@@ -70,9 +70,14 @@ def copy_site(name: str, target: Path, *, pdfs: bool = True) -> Path:
     """A writable copy of the world's site `name` at `target/name` (the folder's name is the site's: an import may
     take the competition's name from it); without its PDFs when `pdfs` is False (variants of the pages alone: the
     PDFs are the slow part of a read)."""
-    folder = target / name
+    return copy_folder(world(name), target, pdfs=pdfs)
+
+
+def copy_folder(site: Path, target: Path, *, pdfs: bool = True) -> Path:
+    """`copy_site` of any site's folder."""
+    folder = target / site.name
     ignore = None if pdfs else shutil.ignore_patterns("*.pdf", "*.PDF")
-    shutil.copytree(world(name), folder, ignore=ignore)
+    shutil.copytree(site, folder, ignore=ignore)
     for path in folder.iterdir():
         path.chmod(0o644)
     return folder

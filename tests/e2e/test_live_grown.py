@@ -24,6 +24,7 @@ from bot.services.live.items import ItemKind, LiveItem, items, without_partial
 from bot.settings import Settings
 from tests.e2e.helpers import Clock, text_of
 from tests.isu_sites import belfort, wc2014
+from tests.isu_world import SAME_FIGURES, copy_folder
 from tests.live_histories import GrownHistory, grow
 from tests.shared import shared_path
 from tests.stores import Location
@@ -64,7 +65,21 @@ def read_commit(commit: Commit, folder: Path) -> list[LiveItem] | None:
 @pytest.mark.parametrize("name", sorted(SITES))
 def test_a_grown_history_posts_each_segment_once_when_complete(name: str, tmp_path: Path) -> None:
     pdfs, categories = SITES[name]
-    history: GrownHistory = asyncio.run(grow(site_folder(name), START, pdfs=pdfs, categories=categories))
+    check_history(asyncio.run(grow(site_folder(name), START, pdfs=pdfs, categories=categories)), tmp_path)
+
+
+@pytest.mark.parametrize("kind", sorted(SAME_FIGURES))
+@pytest.mark.parametrize("name", ["fsu-cup-fsu-latin-2024", "fsm2024-belfort"])
+def test_a_history_grown_from_a_variant_site_posts_the_same_way(name: str, kind: str, tmp_path: Path) -> None:
+    """The site rewritten as other federations write theirs (tests/isu_world.py: encodings, false declarations,
+    capital tags, an extra column, Warm-Up Group rows, leftover copies), then grown into its event."""
+    folder = copy_folder(site_folder(name), tmp_path / "variant", pdfs=False)
+    SAME_FIGURES[kind](folder)
+    check_history(asyncio.run(grow(folder, START, pdfs=False, categories=3)), tmp_path / "steps")
+
+
+def check_history(history: GrownHistory, tmp_path: Path) -> None:
+    tmp_path.mkdir(exist_ok=True)
     orders: dict[str, dict] = {}
     shown: dict[str, str] = {}  # item key -> digest, as a watcher has recorded them
     appeared: dict[str, int] = {}
@@ -107,6 +122,7 @@ def test_a_grown_history_posts_each_segment_once_when_complete(name: str, tmp_pa
         if s.rows and all(r.tss is not None or r.status for r in s.rows) and any(r.tss is not None for r in s.rows)
     }
     grown = {f"{s.category}/{s.segment}/segment" for s in history.steps if s.what == "complete"}
+    assert completed & grown, "no segment grew to complete results"
     assert completed & grown <= {k for k in appeared if k.endswith("/segment")}
     for key in completed & grown:
         step = history.steps[appeared[key]]
