@@ -192,3 +192,33 @@ async def test_the_bot_watching_a_grown_history_posts_each_result_once(
         edited = [m for m in posts if m.edited and not m.embeds[0]["title"].endswith("starting order")]
         assert edited and all(history.corrected.split()[0] in m.embeds[0]["description"] for m in edited)
         assert sandbox.server.violations == [] and sandbox.server.errors == []
+
+
+async def test_an_ijslive_site_is_watched_and_its_results_posted(bundled_store: Location) -> None:
+    """U.S. Figure Skating's ijsLive site (2023 North Atlantic Open): its event index first, the category-segment
+    page later. Over HTTP its index is no ISUCalcFS index: the watch was refused."""
+    folder = shared_path("fixtures", "isu-world", "ijslive-north-atlantic-open-2023")
+    files = {p.name.lower(): (p.name, p.read_bytes()) for p in folder.iterdir()}
+    index = {"comp_index.html": files["comp_index.html"]}
+    commits = [Commit("0" * 40, START, "index", index), Commit("1" * 40, START + timedelta(hours=1), "results", files)]
+    clock = Clock(START + timedelta(minutes=1))
+    settings = replace(Settings(), live_allow_private=True)
+    async with (
+        HistorySite(Path(folder.name), clock=clock, commits=commits, index="comp_index.html") as site,
+        Sandbox(db_path=bundled_store, clock=clock, rate_limit_clock=clock.monotonic, settings=settings) as sandbox,
+    ):
+        assert sandbox.bot is not None
+        sandbox.bot.live.gate = HostGate(spacing=0.001)
+        said = await sandbox.slash("live watch", url=site.url)
+        assert "Now watching" in text_of(said) and "2023 North Atlantic Open" in text_of(said), text_of(said)
+        channel = sandbox.server.create_channel(sandbox.guild, "live")
+        said = await sandbox.slash("live subscribe", user=sandbox.moderator, channel=channel)
+        assert "now receives" in text_of(said), text_of(said)
+        for moment in (START + timedelta(minutes=40), commits[1].when + STEPS[0], commits[1].when + STEPS[1]):
+            clock.now = moment
+            await sandbox.bot.moment_scheduler.tick()
+            if moment < commits[1].when:
+                assert live_posts(sandbox.server.messages(channel)) == []
+        posts = live_posts(sandbox.server.messages(channel))
+        assert [m.embeds[0]["title"] for m in posts] == ["Excel Preliminary Plus Girls · Free Skate: results"]
+        assert "Alessandra Viscariello" in posts[0].embeds[0]["description"]

@@ -319,10 +319,11 @@ async def _read_pdf_site(reader: _Reader, source: FolderSource) -> SiteData:
     return site
 
 
-def _ijs_site(reader: _Reader, source: FolderSource, found: _FoundPages) -> SiteData:
+def _ijs_site(reader: _Reader, source: Source, found: _FoundPages) -> SiteData:
     index = found.ijs_index
     names = [s.competition for s in found.ijs_segments.values() if s.competition]
-    name = index.name if index else (max(set(names), key=names.count) if names else source.folder.resolve().name)
+    folder = source.folder.resolve().name if isinstance(source, FolderSource) else source.describe("")
+    name = index.name if index else (max(set(names), key=names.count) if names else folder)
     event = EventIndex(
         name=name,
         city=index.city if index else None,
@@ -339,6 +340,30 @@ def _ijs_site(reader: _Reader, source: FolderSource, found: _FoundPages) -> Site
     site.index = replace(event, categories=[c.category for c in site.categories])
     site.pages = reader.pages
     return site
+
+
+async def _read_ijs_index(reader: _Reader, source: Source) -> SiteData | None:
+    """A site whose index is an ijsLive event index (an ``.asp`` or ``comp_index.html`` page, read over HTTP by
+    `/live watch` or an import by URL): the category-segment pages it links, each read by what it holds; None when the
+    index is not ijsLive's."""
+    try:
+        index = await reader.page(source.index_name, _ijslive_page)
+    except (PageError, SourceError):
+        return None
+    if not isinstance(index, IjsIndex):
+        return None
+    found = _FoundPages(ijs_index=index)
+    for event in index.events:
+        try:
+            page = await reader.page(event.page, _ijslive_page)
+        except MissingFile:
+            continue  # said once per segment by _ijs_categories ("not there yet")
+        except (PageError, SourceError) as exc:
+            reader.warn(t("isu-page-unread", error=str(exc)))
+            continue
+        if isinstance(page, IjsSegment):
+            found.ijs_segments[event.page] = page
+    return _ijs_site(reader, source, found)
 
 
 @dataclass
@@ -463,7 +488,7 @@ def _ijs_categories(reader: _Reader, found: _FoundPages) -> list[CategoryData]:
                 reader.warn(
                     t(
                         "isu-no-segment-results",
-                        error=f"{event.page}: not in the folder",
+                        error=f"{event.page}: not there",
                         category=printed,
                         segment=event.segment,
                     )
@@ -580,7 +605,10 @@ async def read_site(source: Source, progress: Progress | None = None) -> SiteDat
         raise  # an index of no categories yet (a site published before its event) is an index: nothing to read yet
     except PageError as exc:
         if not isinstance(source, FolderSource):
-            raise
+            ijs = await _read_ijs_index(reader, source)
+            if ijs is None:
+                raise
+            return ijs
         # The page that looked like the index (it links CAT/SEG pages) is not one: an ijsLive results page
         # linking itself, another generator's page. The folder is read by content instead.
         reader.warn(t("isu-index-not-index", error=str(exc)))
