@@ -360,6 +360,14 @@ def test_a_utf8_page_declared_single_byte_is_read_as_utf8(lie: str):
     assert decoded.encoding == "utf-8"
 
 
+def test_a_utf8_page_with_a_stray_damaged_byte_stays_utf8():
+    real = shared_path("fixtures", "isu-world", "fsu-1etap-bitva-shkol-2024", "SEG001.HTM").read_bytes()
+    raw = real.removeprefix(b"\xef\xbb\xbf").replace(b"<head>", b'<head><meta charset="utf-8">\xff', 1)
+    decoded = decode_page(raw, "SEG001.HTM")
+    assert (decoded.encoding, decoded.how, decoded.text.count("\ufffd")) == ("utf-8", "meta tag", 1)
+    assert "Девушки, 3 юношеский - Произвольная программа" in decoded.text
+
+
 def test_a_true_single_byte_declaration_is_still_honoured():
     raw = '<html><head><meta charset="windows-1251"></head><body>Девушки, Łódź?</body></html>'
     assert decode_page(raw.replace("Łódź?", "").encode("cp1251"), "x.htm").how == "meta tag"

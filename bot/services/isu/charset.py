@@ -164,15 +164,17 @@ def _honest(raw: bytes, codec: str) -> str | None:
 
     Declarations lie on real sites: GitHub Pages sends every page as UTF-8 whatever its bytes (the federation's
     cp1251 pages with it), and a page converted to UTF-8 keeps its template's windows-1251 meta tag. A browser would
-    show such a page garbled; the bot reads what the bytes are. Bytes that are not UTF-8 declared as UTF-8 are read
-    as detected; text that is valid UTF-8 (with non-ASCII sequences, which single-byte text almost never forms)
-    declared as a single-byte code page is UTF-8; a single-byte reading that makes garbled words ("Äåâóøêè" for
-    "Девушки") where another code page makes real ones is that other code page."""
+    show such a page garbled; the bot reads what the bytes are. Bytes that are not UTF-8 declared as UTF-8 (beyond a
+    stray damaged byte) are read as detected; text that is valid UTF-8 (with non-ASCII sequences, which single-byte
+    text almost never forms) declared as a single-byte code page is UTF-8; a single-byte reading that makes garbled
+    words ("Äåâóøêè" for "Девушки") where another code page makes real ones is that other code page."""
     if codecs.lookup(codec).name in ("utf-8", "utf-8-sig"):
-        try:
-            return raw.decode("utf-8")
-        except UnicodeDecodeError:
-            return None
+        text = raw.decode("utf-8", errors="replace")
+        damaged = text.count("\ufffd")
+        read = sum(1 for c in text if not c.isascii()) - damaged
+        # A UTF-8 page with a stray damaged byte or two is still UTF-8; code-page text read as UTF-8 is almost all
+        # damage (a Cyrillic letter's byte is never a whole UTF-8 sequence).
+        return text if damaged == 0 or (read > 0 and damaged <= max(1, read // 20)) else None
     errors = "skatebot-c1" if codec == "cp1252" else "replace"
     try:
         text = raw.decode(codec, errors=errors)
