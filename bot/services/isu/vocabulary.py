@@ -125,7 +125,7 @@ _SEGMENT_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "OD": ("original dance", "od", "danse originale", "originaltanz", "оригинальный танец"),
     "CD": ("compulsory dance", "cd", "danse imposee", "pflichttanz", "обязательный танец"),
-    "PD": ("pattern dance", "pd"),
+    "PD": ("pattern dance", "pd", "паттерн танец", "паттерн-танец"),
 }  # fmt: skip
 
 #: What each segment code is in the store; codes without a kind (compulsory, pattern dance) cannot be stored.
