@@ -72,7 +72,8 @@ async def run(args: argparse.Namespace, tmp: Path) -> bool:
     commits = read_history(args.bundle)
     clock = Clock(commits[0].when.astimezone(UTC) + timedelta(minutes=1))
     settings = replace(Settings(), live_allow_private=True)
-    async with HistorySite(args.bundle, clock=clock, commits=commits) as site:
+    host_charset = args.host_charset or None
+    async with HistorySite(args.bundle, clock=clock, commits=commits, host_charset=host_charset) as site:
         async with Sandbox(
             db_path=tmp / "store.sqlite3", clock=clock, rate_limit_clock=clock.monotonic, settings=settings
         ) as box:
@@ -150,6 +151,12 @@ def main() -> int:
     parser.add_argument("--bundle", type=Path, default=BUNDLE)
     parser.add_argument("--timezone", default="Europe/Samara", help="the zone of the site's schedule (it prints none)")
     parser.add_argument("--wait", type=float, default=60, help="replay minutes ticked after each commit")
+    parser.add_argument(
+        "--host-charset",
+        default="utf-8",
+        help="the charset the host labels every page with (GitHub Pages, where the federation committed its site: "
+        "utf-8, its cp1251 pages too); '' for each page's meta tag or the commit's .htaccess",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         return 0 if asyncio.run(run(args, Path(tmp))) else 1

@@ -12,6 +12,7 @@ before it. The clock is the test's (and the bot's), never wall time, so a replay
 from __future__ import annotations
 
 import hashlib
+import re
 import subprocess
 import tempfile
 import time
@@ -111,8 +112,13 @@ class HistorySite(LoopbackSite):
         index: str = "index.htm",
         host: str = "127.0.0.1",
         commits: list[Commit] | None = None,
+        host_charset: str | None = None,
     ) -> None:
+        """`host_charset`: the charset the host puts in every page's Content-Type whatever the page's bytes (GitHub
+        Pages, where federations commit their sites, sends UTF-8); without it, an Apache ``.htaccess`` of the commit
+        (``AddDefaultCharset``) names it, as it would on the federation's own server; else the page's meta tag."""
         self.path = Path(path)
+        self.host_charset = host_charset
         self.commits = commits if commits is not None else read_history(self.path)
         self.index_name = index
         self.folder = self.path.name.removesuffix(".bundle").removesuffix(".git") or "site"
@@ -173,5 +179,25 @@ class HistorySite(LoopbackSite):
             log(304)
             return web.Response(status=304, headers=headers)
         log(200)
-        headers["Content-Type"] = content_type(name, body)
+        headers["Content-Type"] = self._content_type(self.commits[number], name, body)
         return web.Response(body=body, headers=headers)
+
+    def _content_type(self, commit: Commit, name: str, body: bytes) -> str:
+        kind = content_type(name, body)
+        if not kind.startswith("text/html"):
+            return kind
+        charset = self.host_charset or _apache_default_charset(commit.file(".htaccess"))
+        return f"text/html; charset={charset}" if charset else kind
+
+
+_ADD_DEFAULT_CHARSET = re.compile(rb"(?im)^\s*AddDefaultCharset\s+([A-Za-z0-9_.:-]+)")
+
+
+def _apache_default_charset(htaccess: bytes | None) -> str | None:
+    """The charset Apache adds to every text page under an ``.htaccess`` saying ``AddDefaultCharset X`` (``On`` means
+    iso-8859-1; ``Off`` adds none)."""
+    found = _ADD_DEFAULT_CHARSET.search(htaccess or b"")
+    if found is None:
+        return None
+    label = found.group(1).decode("ascii").lower()
+    return {"off": None, "on": "iso-8859-1"}.get(label, label)

@@ -51,7 +51,9 @@ class History:
 async def history(bundled_store: Location) -> AsyncIterator[History]:
     commits = read_history(shared_path(*BUNDLE))
     clock = Clock(commits[0].when.astimezone(UTC) + timedelta(minutes=1))
-    async with HistorySite(Path(shared_path(*BUNDLE)), clock=clock, commits=commits) as site:
+    # Served as GitHub Pages served it: every page's Content-Type says UTF-8, its cp1251 pages too (the federation's
+    # `_.htaccess` asking for windows-1251, then UTF-8, is not read there).
+    async with HistorySite(Path(shared_path(*BUNDLE)), clock=clock, commits=commits, host_charset="utf-8") as site:
         settings = replace(Settings(), live_allow_private=True)
         async with Sandbox(
             db_path=bundled_store, clock=clock, rate_limit_clock=clock.monotonic, settings=settings

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from bot.services.isu.charset import decode_page
 from bot.services.isu.pages import (
     COMPONENT_NAMES,
     PageError,
@@ -19,6 +20,7 @@ from bot.services.isu.pages import (
 )
 from bot.services.isu.vocabulary import read_category_name, segment_code
 from tests.isu_sites import wc2014
+from tests.shared import shared_path
 
 WC2014 = wc2014()
 
@@ -329,6 +331,51 @@ def test_decode_honours_meta_charset_and_refuses_binary():
         decode(b"  ", "SEG001.HTM")
 
 
+@pytest.mark.parametrize(
+    ("lie", "header"),
+    [
+        ("", "utf-8"),  # GitHub Pages' header on every page, whatever its bytes (the federation's site was served so)
+        ('<meta charset="utf-8">', None),
+        ('<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">', None),
+        ('<meta charset="utf-8">', "windows-1252"),  # both false
+    ],
+)
+def test_a_false_charset_declaration_on_a_cp1251_page_is_not_believed(lie: str, header: str | None):
+    """The federation's own cp1251 page (SEG004 of CUP FSU 2024, its category in Russian)."""
+    real = shared_path("fixtures", "isu-world", "fsu-cup-fsu-latin-2024", "SEG004.HTM").read_bytes()
+    raw = real.replace(b"<head>", b"<head>" + lie.encode(), 1)
+    decoded = decode_page(raw, "SEG004.HTM", header)
+    assert "Девушки, 1юн - Произвольная программа" in decoded.text
+    assert "\ufffd" not in decoded.text and decoded.encoding == "cp1251"
+
+
+@pytest.mark.parametrize("lie", ['<meta charset="windows-1251">', '<meta charset="iso-8859-1">'])
+def test_a_utf8_page_declared_single_byte_is_read_as_utf8(lie: str):
+    """A page converted to UTF-8 that kept its template's meta tag (the federation's UTF-8 page, its BOM removed)."""
+    real = shared_path("fixtures", "isu-world", "fsu-1etap-bitva-shkol-2024", "SEG001.HTM").read_bytes()
+    raw = real.removeprefix(b"\xef\xbb\xbf")
+    raw = re.sub(rb"(?i)<head>", b"<head>" + lie.encode(), raw, count=1)
+    decoded = decode_page(raw, "SEG001.HTM")
+    assert decoded.text == real.removeprefix(b"\xef\xbb\xbf").decode("utf-8").replace("<head>", "<head>" + lie, 1)
+    assert decoded.encoding == "utf-8"
+
+
+def test_a_utf8_page_with_a_stray_damaged_byte_stays_utf8():
+    real = shared_path("fixtures", "isu-world", "fsu-1etap-bitva-shkol-2024", "SEG001.HTM").read_bytes()
+    raw = real.removeprefix(b"\xef\xbb\xbf").replace(b"<head>", b'<head><meta charset="utf-8">\xff', 1)
+    decoded = decode_page(raw, "SEG001.HTM")
+    assert (decoded.encoding, decoded.how, decoded.text.count("\ufffd")) == ("utf-8", "meta tag", 1)
+    assert "Девушки, 3 юношеский - Произвольная программа" in decoded.text
+
+
+def test_a_true_single_byte_declaration_is_still_honoured():
+    raw = '<html><head><meta charset="windows-1251"></head><body>Девушки, Łódź?</body></html>'
+    assert decode_page(raw.replace("Łódź?", "").encode("cp1251"), "x.htm").how == "meta tag"
+    polish = '<html><head><meta charset="iso-8859-2"></head><body>Łukasz Żółć</body></html>'.encode("iso-8859-2")
+    assert decode_page(polish, "x.htm").text.endswith("Łukasz Żółć</body></html>")
+    assert decode_page("<html>Stéphane</html>".encode("cp1252"), "x.htm", "iso-8859-1").how == "HTTP header"
+
+
 def test_parse_all_pages_quickly(index):
     start = time.perf_counter()
     parse_index(page("wc2014.html"), "wc2014.html")
@@ -390,6 +437,10 @@ def test_localized_headers_find_the_tables():
         ("Danse libre", "FD"),
         ("Ритм-танец", "RD"),
         ("Pattern Dance", "PD"),
+        ("Паттерн-танец", "PD"),  # Russian novices' pattern dance: a segment that cannot be stored, said so
+        ("Taniec rytmiczny", "RD"),
+        ("Volný tanec", "FD"),
+        ("Коротка програма", "SP"),
         ("Gala", None),
     ],
 )

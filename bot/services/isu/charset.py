@@ -129,9 +129,9 @@ def decode_page(raw: bytes, name: str, declared: str | None = None) -> Decoded:
     """Bytes of a page -> text, honouring what the page and its server say first.
 
     A BOM wins; then the charset of the HTTP ``Content-Type`` (``declared``); then the page's ``<meta charset>`` or
-    ``http-equiv`` content type (latin-1/ascii labels read as windows-1252, as browsers do); then valid UTF-8; only
-    then is the encoding detected (charset-normalizer, checked for mixed scripts inside words). Not HTML at all
-    (PDF, binary, empty) raises :class:`PageError`.
+    ``http-equiv`` content type (latin-1/ascii labels read as windows-1252, as browsers do), each only when the bytes
+    do not show it false (see `_honest`); then valid UTF-8; only then is the encoding detected (charset-normalizer,
+    checked for mixed scripts inside words). Not HTML at all (PDF, binary, empty) raises :class:`PageError`.
     """
     if raw.startswith(codecs.BOM_UTF8):
         return Decoded(raw[len(codecs.BOM_UTF8) :].decode("utf-8", errors="replace"), "utf-8", "BOM")
@@ -144,8 +144,10 @@ def decode_page(raw: bytes, name: str, declared: str | None = None) -> Decoded:
     for label, how in ((declared, "HTTP header"), (_meta_label(raw), "meta tag")):
         codec = _codec(label)
         if codec is not None:
-            errors = "skatebot-c1" if codec == "cp1252" else "replace"
-            return Decoded(raw.decode(codec, errors=errors), codec, how)
+            honest = _honest(raw, codec)
+            if honest is not None:
+                return Decoded(honest, codec, how)
+            # The declaration is false (GitHub Pages' UTF-8 header on a cp1251 page): the meta tag may be true.
     if raw.isascii():
         return Decoded(raw.decode("ascii"), "ascii", "ASCII")
     try:
@@ -155,6 +157,53 @@ def decode_page(raw: bytes, name: str, declared: str | None = None) -> Decoded:
     codec = _detect(raw) or "cp1252"
     errors = "skatebot-c1" if codec == "cp1252" else "replace"
     return Decoded(raw.decode(codec, errors=errors), codec, "detected")
+
+
+def _honest(raw: bytes, codec: str) -> str | None:
+    """The page read in its declared `codec`, or None when the bytes show the declaration is false.
+
+    Declarations lie on real sites: GitHub Pages sends every page as UTF-8 whatever its bytes (the federation's
+    cp1251 pages with it), and a page converted to UTF-8 keeps its template's windows-1251 meta tag. A browser would
+    show such a page garbled; the bot reads what the bytes are. Bytes that are not UTF-8 declared as UTF-8 (beyond a
+    stray damaged byte) are read as detected; text that is valid UTF-8 (with non-ASCII sequences, which single-byte
+    text almost never forms) declared as a single-byte code page is UTF-8; a single-byte reading that makes garbled
+    words ("Äåâóøêè" for "Девушки") where another code page makes real ones is that other code page."""
+    if codecs.lookup(codec).name in ("utf-8", "utf-8-sig"):
+        text = raw.decode("utf-8", errors="replace")
+        damaged = text.count("\ufffd")
+        read = sum(1 for c in text if not c.isascii()) - damaged
+        # A UTF-8 page with a stray damaged byte or two is still UTF-8; code-page text read as UTF-8 is almost all
+        # damage (a Cyrillic letter's byte is never a whole UTF-8 sequence).
+        return text if damaged == 0 or (read > 0 and damaged <= max(1, read // 20)) else None
+    errors = "skatebot-c1" if codec == "cp1252" else "replace"
+    try:
+        text = raw.decode(codec, errors=errors)
+    except LookupError:
+        return None
+    if raw.isascii() or codec.startswith(("utf-16", "utf-32")):
+        return text
+    try:
+        raw.decode("utf-8")
+        return None  # multi-byte UTF-8 sequences: never what a single-byte page makes by chance
+    except UnicodeDecodeError:
+        pass
+    if not _is_single_byte(codec):
+        return text  # Shift_JIS, EUC, GB18030 declared: no single-byte reading to weigh them against
+    declared_score = _implausibility(_TAG.sub(b" ", raw).decode(codec, errors=errors))
+    if declared_score == 0:
+        return text
+    other = _detect(raw)
+    if other is None or other == codec:
+        return text
+    other_errors = "skatebot-c1" if other == "cp1252" else "replace"
+    if _implausibility(_TAG.sub(b" ", raw).decode(other, errors=other_errors)) * 2 < declared_score:
+        return None
+    return text
+
+
+def _is_single_byte(codec: str) -> bool:
+    name = codecs.lookup(codec).name
+    return name.startswith(("cp125", "iso8859", "koi8", "mac-", "cp8", "latin")) or name in ("cp437", "cp1252")
 
 
 def _meta_label(raw: bytes) -> str | None:

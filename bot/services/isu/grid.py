@@ -25,6 +25,11 @@ class PageError(ValueError):
     """A page that is not what it was expected to be: the message names the file and what was expected."""
 
 
+class OtherPage(PageError):
+    """The page has no table of the kind asked for: another kind of page (when pages are read by content, a page of
+    another kind is tried next; a page of the right kind that fails past this point is damaged)."""
+
+
 class EmptyPage(PageError):
     """A page of the right kind with nothing in it yet (a category not skated, a segment without its results
     table): partial sites are normal, so the importer warns and goes on."""
@@ -305,7 +310,7 @@ def find_table(doc: Doc, required: list[tuple[str, ...]], what: str) -> Table:
     """The first table with a row (among its first five) holding a column of each group of roles in ``required``."""
     table = maybe_find_table(doc, required)
     if table is None:
-        raise PageError(f"{doc.name}: not an ISU {what} page (no {what} table with {_describe(required)})")
+        raise OtherPage(f"{doc.name}: not an ISU {what} page (no {what} table with {_describe(required)})")
     return table
 
 

@@ -58,6 +58,7 @@ from bot.services.isu.model import (
 from bot.services.isu.pages import (
     Decoded,
     EmptyPage,
+    OtherPage,
     PageError,
     decode_page,
     parse_index,
@@ -318,10 +319,11 @@ async def _read_pdf_site(reader: _Reader, source: FolderSource) -> SiteData:
     return site
 
 
-def _ijs_site(reader: _Reader, source: FolderSource, found: _FoundPages) -> SiteData:
+def _ijs_site(reader: _Reader, source: Source, found: _FoundPages) -> SiteData:
     index = found.ijs_index
     names = [s.competition for s in found.ijs_segments.values() if s.competition]
-    name = index.name if index else (max(set(names), key=names.count) if names else source.folder.resolve().name)
+    folder = source.folder.resolve().name if isinstance(source, FolderSource) else source.describe("")
+    name = index.name if index else (max(set(names), key=names.count) if names else folder)
     event = EventIndex(
         name=name,
         city=index.city if index else None,
@@ -338,6 +340,30 @@ def _ijs_site(reader: _Reader, source: FolderSource, found: _FoundPages) -> Site
     site.index = replace(event, categories=[c.category for c in site.categories])
     site.pages = reader.pages
     return site
+
+
+async def _read_ijs_index(reader: _Reader, source: Source) -> SiteData | None:
+    """A site whose index is an ijsLive event index (an ``.asp`` or ``comp_index.html`` page, read over HTTP by
+    `/live watch` or an import by URL): the category-segment pages it links, each read by what it holds; None when the
+    index is not ijsLive's."""
+    try:
+        index = await reader.page(source.index_name, _ijslive_page)
+    except (PageError, SourceError):
+        return None
+    if not isinstance(index, IjsIndex):
+        return None
+    found = _FoundPages(ijs_index=index)
+    for event in index.events:
+        try:
+            page = await reader.page(event.page, _ijslive_page)
+        except MissingFile:
+            continue  # said once per segment by _ijs_categories ("not there yet")
+        except (PageError, SourceError) as exc:
+            reader.warn(t("isu-page-unread", error=str(exc)))
+            continue
+        if isinstance(page, IjsSegment):
+            found.ijs_segments[event.page] = page
+    return _ijs_site(reader, source, found)
 
 
 @dataclass
@@ -372,8 +398,11 @@ async def _read_page_by_content(reader: _Reader, name: str, found: _FoundPages) 
         return True
     try:
         rows, heading = await reader.page(name, parse_result_page)
-    except (PageError, SourceError):
+    except (OtherPage, EmptyPage, SourceError):
         pass
+    except PageError as exc:  # a results table that cannot be read: said so, not counted among "other files"
+        reader.warn(t("isu-page-unread", error=str(exc)))
+        return True
     else:
         event, category = _split_heading(heading)
         if category and category != heading.title.strip():
@@ -401,16 +430,35 @@ def _ijslive_page(html: str, name: str) -> IjsIndex | IjsSegment | None:
         return parse_ijslive_index(html, name)
 
 
+_IJS_PAGE_NAME = re.compile(r"CAT\d+SEG\d+\.html?", re.IGNORECASE)
+
+
 def _ijs_categories(reader: _Reader, found: _FoundPages) -> list[CategoryData]:
     """The categories of an ijsLive site: the index's lines (each category-segment), with the results of the pages
     that are there; a linked page that is absent is a warning."""
     events = list(found.ijs_index.events) if found.ijs_index else []
     pages = {name.lower(): (name, seg) for name, seg in found.ijs_segments.items()}
     listed = {e.page.lower() for e in events}
-    for name, seg in found.ijs_segments.items():
-        if name.lower() not in listed:  # a results page the index does not list (or no index at all)
-            m = re.search(r"CAT(\d+)SEG", name, re.IGNORECASE)
-            events.append(IjsEvent(m.group(1) if m else name, seg.category, seg.segment, name, ""))
+    # A page of a category-segment that another page is already read for (a saved copy, "old_CAT036SEG034.html") is
+    # read once: the page the index lists, else the one under ijsLive's own name, else the first by name.
+    by_what: dict[tuple[str, str], str] = {}
+    for event in events:
+        if event.page.lower() in pages:
+            seg = pages[event.page.lower()][1]
+            by_what[(normalize(seg.category), normalize(seg.segment))] = event.page
+    unlisted = sorted(
+        (name for name in found.ijs_segments if name.lower() not in listed),
+        key=lambda name: (not _IJS_PAGE_NAME.fullmatch(name), name.lower()),
+    )
+    for name in unlisted:  # results pages the index does not list (or no index at all)
+        seg = found.ijs_segments[name]
+        what = (normalize(seg.category), normalize(seg.segment))
+        if what in by_what:
+            reader.warn(t("isu-page-copy", file=name, other=by_what[what], category=seg.category, segment=seg.segment))
+            continue
+        by_what[what] = name
+        m = re.search(r"CAT(\d+)SEG", name, re.IGNORECASE)
+        events.append(IjsEvent(m.group(1) if m else name, seg.category, seg.segment, name, ""))
     grouped: dict[str, list[IjsEvent]] = {}
     for event in events:
         grouped.setdefault(event.category_number, []).append(event)
@@ -440,7 +488,7 @@ def _ijs_categories(reader: _Reader, found: _FoundPages) -> list[CategoryData]:
                 reader.warn(
                     t(
                         "isu-no-segment-results",
-                        error=f"{event.page}: not in the folder",
+                        error=f"{event.page}: not there",
                         category=printed,
                         segment=event.segment,
                     )
@@ -507,7 +555,7 @@ def _place_pdf_category(
     )
     if results is not None and not category.segments:
         reader.warn(t("isu-result-only", category=category.name, file=results[1]))
-        return data
+        return _settled(reader, data)
     seen: set[str] = set()
     whole = True
     for segment in category.segments:
@@ -523,6 +571,7 @@ def _place_pdf_category(
         data.segments.append(SegmentData(segment, code, kind, segment_rows(pdf), panel, pdf.protocols))
     if not data.segments:
         return None
+    _settled(reader, data)
     if not data.derived:
         return data  # the results page gives the totals and places
     # Totals are derived only from every segment of the category: a short and a free, or a free alone (a
@@ -531,6 +580,16 @@ def _place_pdf_category(
     if not whole or kinds == {True}:
         data.derived = False
         reader.warn(t("isu-pdf-no-totals", category=category.name))
+    return data
+
+
+def _settled(reader: _Reader, data: CategoryData) -> CategoryData:
+    """The category read by content with one nation per skater across its pages, blank ones warned (as
+    `_settle_nations` does for a site read from its index)."""
+    pages = [(s.segment, s.rows, s.panel) for s in data.segments]
+    data.results, settled = _settle_nations(reader, data.category, data.results, pages)
+    for segment, (_s, rows, _p) in zip(data.segments, settled, strict=True):
+        segment.rows = rows
     return data
 
 
@@ -546,7 +605,10 @@ async def read_site(source: Source, progress: Progress | None = None) -> SiteDat
         raise  # an index of no categories yet (a site published before its event) is an index: nothing to read yet
     except PageError as exc:
         if not isinstance(source, FolderSource):
-            raise
+            ijs = await _read_ijs_index(reader, source)
+            if ijs is None:
+                raise
+            return ijs
         # The page that looked like the index (it links CAT/SEG pages) is not one: an ijsLive results page
         # linking itself, another generator's page. The folder is read by content instead.
         reader.warn(t("isu-index-not-index", error=str(exc)))

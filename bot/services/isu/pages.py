@@ -27,6 +27,7 @@ from bot.services.isu.grid import (
     STATUS_CODES,
     Doc,
     EmptyPage,
+    OtherPage,
     PageError,
     Table,
     cell_at,
@@ -42,7 +43,7 @@ from bot.services.isu.grid import (
 )
 from bot.services.isu.index_page import parse_index
 from bot.services.isu.model import FinalRow, Heading, Official, SegmentRow
-from bot.services.isu.vocabulary import column_role
+from bot.services.isu.vocabulary import column_role, segment_code
 
 # The page family's whole interface, as callers import it from here; the parts live in charset, grid and index_page.
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "STATUS_CODES",
     "Decoded",
     "EmptyPage",
+    "OtherPage",
     "PageError",
     "decode",
     "decode_page",
@@ -94,13 +96,16 @@ def parse_result_page(html: str, name: str) -> tuple[list[FinalRow], Heading]:
     c_pl, c_name = t.col("place"), t.col("name")
     c_nat, c_pts = t.col("nation"), t.col("points")
     assert c_pts is not None
+    rows = list(t.body())
     seg_cols = [
         (i, squash_spaces(t.raw_headers[i]).upper())
         for i in range(c_pts + 1, len(t.columns))
-        if column_role(t.raw_headers[i]) is None and squash_spaces(t.raw_headers[i])
+        if column_role(t.raw_headers[i]) is None
+        and squash_spaces(t.raw_headers[i])
+        and _places_column(t.raw_headers[i], [row.cells[i].text for row in rows if i < len(row.cells)])
     ]
     out: list[FinalRow] = []
-    for n, row in enumerate(t.body(), 1):
+    for n, row in enumerate(rows, 1):
         check_width(t, row, name, n)
         skater = read_skater(cell_at(row, c_name), cell_at(row, c_nat).text)
         if not skater.name:
@@ -125,6 +130,18 @@ def parse_result_page(html: str, name: str) -> tuple[list[FinalRow], Heading]:
 def parse_result(html: str, name: str) -> list[FinalRow]:
     """The final result's rows (see :func:`parse_result_page`)."""
     return parse_result_page(html, name)[0]
+
+
+def _places_column(header: str, cells: list[str]) -> bool:
+    """Whether a column after Points with no other role holds segment places. A segment's name or code ("SP",
+    "КП") always does (a non-number there is a damaged page); another header does only when every cell is a place,
+    a status or blank: a column the federation added (a club, a region) is not read as places."""
+    if segment_code(header) is not None:
+        return True
+    return all(not t or set(t) <= {"-"} or read_status(t) or _WHOLE.fullmatch(t) for t in map(squash_spaces, cells))
+
+
+_WHOLE = re.compile(r"#?\d+\.?")
 
 
 # --------------------------------------------------------------------------------------------------------------------

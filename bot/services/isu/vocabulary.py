@@ -23,21 +23,26 @@ _DISCIPLINE_WORDS: dict[str, tuple[str, ...]] = {
         "men", "man", "mens", "men s", "gentlemen", "boys", "herren", "manner", "homme", "hommes", "messieurs",
         "garcons", "uomini", "maschile", "hombres", "varones", "heren", "mezczyzni", "muzi", "мужчины", "юноши",
         "юниоры", "парни", "мальчики", "chlopcy", "solisci", "chlapci", "jungen", "knaben", "男子",
+        # Ukrainian: men, boys (youth, as "юноши"), lads, little boys, junior men
+        "чоловіки", "юнаки", "хлопці", "хлопчики", "юніори",
     ),
     "women": (
         "women", "woman", "womens", "women s", "ladies", "lady", "girls", "dames", "femme", "femmes", "filles",
         "damen", "frauen", "donne", "femminile", "mujeres", "damas", "kobiety", "zeny", "женщины", "девушки",
         "юниорки", "девочки", "solistki", "dziewczeta", "divky", "juniorky", "madchen", "女子",
+        "жінки", "дівчата", "дівчатка", "юніорки",  # Ukrainian: women, girls (youth), little girls, junior women
     ),
     "pairs": (
         "pairs", "pair", "pair skating", "couples", "couple", "couples artistiques", "paarlaufen", "paarlauf",
-        "paare", "coppie", "coppie artistico", "coppia", "parejas", "пары", "спортивные пары", "парное катание",
+        "paare", "coppie", "coppie artistico", "coppie artistiche", "coppia", "parejas", "пары", "спортивные пары",
+        "парное катание", "pary sportowe", "sportovni dvojice", "sportovni pary", "пари", "спортивні пари",
         "ペア",
     ),
     "ice_dance": (
         "ice dance", "ice dancing", "dance", "danse", "danse sur glace", "eistanz", "eistanzen", "danza",
         "danza sul ghiaccio", "danza su ghiaccio", "danza sobre hielo", "танцы", "танцы на льду",
-        "спортивные танцы", "アイスダンス",
+        "спортивные танцы", "アイスダンス", "pary taneczne", "taniec na lodzie", "tanecni pary", "tance na lede",
+        "танці на льоду", "спортивні танці",
     ),
 }  # fmt: skip
 
@@ -53,14 +58,28 @@ _FILLER = frozenset(
 # --- levels --------------------------------------------------------------------------------------------------------
 
 _LEVEL_WORDS: dict[str, tuple[str, ...]] = {
-    "senior": ("senior", "seniors", "senioren", "seniori", "сеньоры", "シニア"),
-    "junior": ("junior", "juniors", "junioren", "juniori", "juniorzy", "juniorky", "юниоры", "юниорки", "ジュニア"),
+    "senior": ("senior", "seniors", "senioren", "seniori", "seniores", "seniorzy", "seniorki", "сеньоры", "シニア"),
+    "junior": (
+        "junior",
+        "juniors",
+        "junioren",
+        "juniori",
+        "juniores",
+        "juniorzy",
+        "juniorki",
+        "juniorky",
+        "юниоры",
+        "юниорки",
+        "юніори",
+        "юніорки",
+        "ジュニア",
+    ),
     "advanced-novice": ("advanced novice", "advanced novices", "novice advanced"),
     "intermediate-novice": ("intermediate novice", "intermediate novices"),
     "basic-novice": ("basic novice", "basic novices"),
     "novice": ("novice", "novices", "ノービス"),
     # Russian youth categories are gendered words of their own: "юноши" (boys), "девушки" (girls).
-    "youth": ("юноши", "девушки"),
+    "youth": ("юноши", "девушки", "юнаки", "дівчата"),  # and their Ukrainian forms
     "adult": ("adult", "adults", "adulte", "adultes", "adulti", "erwachsene", "アダルト"),
 }
 
@@ -86,25 +105,27 @@ ODF_DISCIPLINES = {
 _SEGMENT_WORDS: dict[str, tuple[str, ...]] = {
     "SP": (
         "short program", "short programme", "short", "sp", "programme court", "kurzprogramm", "programma corto",
-        "programa corto", "короткая программа", "кп", "ショートプログラム", "ショート",
+        "programa corto", "короткая программа", "кп", "ショートプログラム", "ショート", "program krotki",
+        "krotki program", "kratky program", "коротка програма",
     ),
     "FS": (
         "free skating", "free skate", "free program", "free programme", "long program", "free", "fs",
         "programme libre", "kur", "kurlauf", "freies programm", "programma libero", "programa libre",
-        "произвольная программа", "пп", "フリースケーティング", "フリー",
+        "произвольная программа", "пп", "フリースケーティング", "フリー", "program dowolny", "dowolny program",
+        "volna jizda", "volny program", "довільна програма",
     ),
     "RD": (
         "rhythm dance", "rd", "danse rythmique", "rhythmustanz", "danza ritmica", "ритм танец", "ритмический танец",
-        "рт", "リズムダンス",
+        "рт", "リズムダンス", "taniec rytmiczny", "rytmicky tanec", "ритмічний танець", "ритм танець",
     ),
     "SD": ("short dance", "sd", "danse courte", "kurztanz", "danza corta", "короткий танец", "кт", "ショートダンス"),
     "FD": (
         "free dance", "fd", "danse libre", "kurtanz", "danza libera", "baile libre", "произвольный танец", "пт",
-        "フリーダンス",
+        "フリーダンス", "taniec dowolny", "volny tanec", "довільний танець",
     ),
     "OD": ("original dance", "od", "danse originale", "originaltanz", "оригинальный танец"),
     "CD": ("compulsory dance", "cd", "danse imposee", "pflichttanz", "обязательный танец"),
-    "PD": ("pattern dance", "pd"),
+    "PD": ("pattern dance", "pd", "паттерн танец", "паттерн-танец"),
 }  # fmt: skip
 
 #: What each segment code is in the store; codes without a kind (compulsory, pattern dance) cannot be stored.

@@ -181,6 +181,38 @@ def items(site: SiteData, fallback: tzinfo | None = None) -> list[LiveItem]:
     return found
 
 
+def without_partial(found: list[LiveItem], orders: dict[str, dict[str, Any]]) -> list[LiveItem]:
+    """`found` less the results that leave out skaters of their segment's starting order (`orders`: the order
+    items seen so far, by key, with what the site shows now), and less the final result of their category.
+
+    A segment page that lists only the skaters who have skated so far (no place-0 rows, no starting order under it)
+    looks complete on its own; the order it was before says who is still to skate. A skater of the order whom the
+    results leave out is accounted for only by the category's complete final result: listed there with a status
+    (withdrawn), or not listed at all (scratched before the segment, as federations remove entries from their
+    orders). Without a complete final result the results wait."""
+    orders = {**orders, **{i.key: i.content for i in found if i.kind is ItemKind.ORDER}}
+    finals = {i.key.split("/")[0]: i for i in found if i.kind is ItemKind.FINAL}
+
+    def names(content: dict[str, Any], *, scored_only: bool = False) -> set[str]:
+        skaters = content.get("skaters", [])
+        return {s["name"].casefold() for s in skaters if not (scored_only and s.get("status"))}
+
+    held: set[str] = set()
+    for item in found:
+        if item.kind is not ItemKind.SEGMENT:
+            continue
+        category, segment, _ = item.key.split("/")
+        order = orders.get(f"{category}/{segment}/{ItemKind.ORDER.value}")
+        if order is None:
+            continue
+        missing = names(order) - names(item.content)
+        final = finals.get(category)
+        if missing and (final is None or missing & names(final.content, scored_only=True)):
+            held.add(item.key)
+    held |= {f"{key.split('/')[0]}/{ItemKind.FINAL.value}" for key in held}
+    return [item for item in found if item.key not in held]
+
+
 _KIND_ORDER = {ItemKind.ORDER: 0, ItemKind.SEGMENT: 1, ItemKind.FINAL: 2}
 
 

@@ -526,8 +526,9 @@ class LiveService:
         self, watch: Watch, site: Any, document: dict[str, Any], *, baseline: bool, now: datetime
     ) -> PollResult:
         zone = zones.zone_for(site.index.timezone, zones.given(watch.timezone), site.index.city, site.index.country)
-        found = live_items.items(site, zone.zone)
         seen = await self.repo.items(watch.id)
+        orders = {key: row.content for key, row in seen.items() if row.kind == live_items.ItemKind.ORDER.value}
+        found = live_items.without_partial(live_items.items(site, zone.zone), orders)
         new = sorted((item for item in found if item.key not in seen), key=live_items.competition_order)
         changed = [item for item in found if item.key in seen and seen[item.key].digest != item.digest]
         posts: list[tuple[int, int, str, int | None, str, int]] = []
