@@ -256,20 +256,27 @@ def _read_all(root: Path, files: dict[str, list[Path]], *, cached: bool) -> dict
     for locale, paths in files.items():
         for path in paths:
             digest.update(f"\0{locale}/{path.name}\0".encode() + path.read_bytes())
-    folder = cache_dir() / CACHE_FOLDER
-    copy = folder / f"{digest.hexdigest()[:32]}.json"
+    copy: Path | None = None
     try:
+        copy = cache_dir() / CACHE_FOLDER / f"{digest.hexdigest()[:32]}.json"
         return _cached_read(json.loads(copy.read_bytes()))
-    except (OSError, ValueError, TypeError, KeyError) as exc:  # none yet, or damaged: parsed again
-        if copy.exists():
-            log.warning("the cached catalogues in %s are unreadable (%s): reading the catalogues again", copy, exc)
+    except FileNotFoundError:
+        pass  # the first start of these catalogues
+    except (ValueError, TypeError, KeyError) as exc:
+        log.warning("the cached catalogues in %s are unreadable (%s): reading the catalogues again", copy, exc)
+    except (OSError, RuntimeError) as exc:
+        # No home directory (RuntimeError), or one this process may not enter (systemd's ProtectHome): parsed at
+        # every start, as before there was a cache.
+        log.debug("the catalogues are not cached (%s): %s", copy, exc)
+        copy = None
     read = {locale: _read(locale, paths) for locale, paths in files.items()}
-    encoded = {
-        locale: {"plain": r.plain, "files": r.files, "sources": r.sources, "needs": r.needs}
-        for locale, r in read.items()
-    }
-    write_atomically(copy, json.dumps(encoded, ensure_ascii=False).encode())
-    _remove_stale(folder, keep=copy)
+    if copy is not None:
+        encoded = {
+            locale: {"plain": r.plain, "files": r.files, "sources": r.sources, "needs": r.needs}
+            for locale, r in read.items()
+        }
+        write_atomically(copy, json.dumps(encoded, ensure_ascii=False).encode())
+        _remove_stale(copy.parent, keep=copy)
     return read
 
 
@@ -287,8 +294,8 @@ def _cached_read(value: object) -> dict[str, _Read]:
 
 def _remove_stale(folder: Path, *, keep: Path) -> None:
     now = time.time()
-    for other in folder.glob("*.json"):
-        with contextlib.suppress(OSError):  # another process removed it first
+    with contextlib.suppress(OSError):  # a folder it may not read, a file another process removed first
+        for other in folder.glob("*.json"):
             if other != keep and now - other.stat().st_mtime > CACHE_STALE_AFTER:
                 other.unlink()
 

@@ -149,3 +149,34 @@ def test_an_unwritable_cache_only_means_parsing(tmp_path: Path, monkeypatch: pyt
     blocked.write_text("not a folder", encoding="utf-8")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
     assert Catalogue().render(t("pong", latency_ms=4), "en-US") == "Pong! Gateway latency 4 ms."
+
+
+@pytest.mark.parametrize(
+    "refusal",
+    [RuntimeError("Could not determine home directory."), PermissionError(13, "Permission denied")],
+    ids=["no home", "a home it may not enter"],
+)
+def test_a_home_without_a_cache_only_means_parsing(
+    refusal: Exception, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No home (a container's user without one), or one the service may not enter (systemd's ProtectHome): the
+    catalogues are parsed, as before there was a cache, and the bot starts."""
+    import bot.user_cache
+
+    def refused() -> Path:
+        if isinstance(refusal, RuntimeError):
+            raise refusal
+        return tmp_path / "protected"
+
+    real_read_bytes = Path.read_bytes
+
+    def read_bytes(self: Path) -> bytes:
+        if self.is_relative_to(tmp_path / "protected"):
+            raise refusal
+        return real_read_bytes(self)
+
+    monkeypatch.setattr(bot.user_cache, "cache_dir", refused)
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    catalogue = Catalogue()
+    assert catalogue.render(t("pong", latency_ms=4), "en-US") == "Pong! Gateway latency 4 ms."
+    assert catalogue.render(t("story-form-retry"), "ja") == "修正して再送信"
