@@ -58,6 +58,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = [item for item in items if item not in deselected]
+    for item in items:
+        _keep_with_its_shared_fixtures(item)
+
+
+# The suite runs on every core (pytest-xdist: `pytest -n auto`, `--dist loadgroup` in pyproject.toml). Tests that
+# share a fixture wider than one test (a module's running bot and sandbox, a module's parsed site) stay on one
+# worker, in their order: split, each worker would start its own. Every other test goes wherever a worker is free.
+SHARED_SCOPES = ("class", "module", "package")
+
+
+def _keep_with_its_shared_fixtures(item: pytest.Item) -> None:
+    fixtures = getattr(item, "_fixtureinfo", None)
+    if fixtures is None:
+        return
+    if any(definitions[-1].scope in SHARED_SCOPES for definitions in fixtures.name2fixturedefs.values()):
+        item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,11 @@ integers are shown without grouping (a year is 2026, never 2,026).
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
+import logging
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +25,7 @@ from typing import Any, Union
 import babel.core
 import babel.localedata
 import babel.plural
+import fluent.syntax.parser
 from babel import Locale as BabelLocale
 from fluent.runtime import FluentBundle
 from fluent.runtime.types import fluent_number
@@ -29,6 +34,8 @@ from fluent.syntax import ast as ftl
 
 from bot.services.names import normalize
 from bot.text import escape_markdown, shorten
+
+log = logging.getLogger(__name__)
 
 LOCALES_ROOT = Path(__file__).resolve().parent.parent / "locales"
 DEFAULT_LOCALE = "en-US"
@@ -144,23 +151,175 @@ def _referenced(resources: Iterable[ftl.Resource]) -> set[str]:
     return found
 
 
+# The catalogues as read from their files, kept in the user's cache directory under a digest of every file and of
+# this module (bot/user_cache.py): parsing them all costs a start about a quarter of a second, reading this copy a
+# few milliseconds. Bump the format's name when what `_Read` holds changes meaning.
+CACHE_FORMAT = b"skatebot catalogues 1"
+CACHE_FOLDER = "catalogues"
+# Copies of other versions (an older checkout, catalogues since edited) unused this long are removed.
+CACHE_STALE_AFTER = 14 * 24 * 3600
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """One language's catalogue as read from its files, as plain data (the cache holds it as JSON). Fluent's syntax
+    tree is made only for the messages rendered, when first rendered: most are text alone, and the tree costs
+    about 35 times the text in memory."""
+
+    plain: dict[str, str]  # messages that are text alone (most: descriptions, labels): that text
+    files: dict[str, str]  # every message -> the name of the file that defines it
+    sources: dict[str, str]  # what the bundle needs ("key", or "-term"): its Fluent source
+    needs: dict[str, list[str]]  # such an entry -> the messages and terms it names, at any depth
+
+
+def _read(locale: str, files: Iterable[Path]) -> _Read:
+    """Parses one language's files; a file Fluent cannot read, or a key defined twice, is an error here."""
+    keys: dict[str, Path] = {}
+    parsed: list[tuple[str, ftl.Resource]] = []
+    for path in files:
+        source = path.read_text(encoding="utf-8")
+        resource = FluentParser(with_spans=True).parse(source)
+        for entry in resource.body:
+            if isinstance(entry, ftl.Junk):
+                raise ValueError(f"{path}: cannot read {(entry.content or '').strip()[:80]!r}")
+            if isinstance(entry, ftl.Message):
+                if entry.id.name in keys:
+                    raise ValueError(f"{path}: {entry.id.name} is already in {keys[entry.id.name].name}")
+                keys[entry.id.name] = path
+        parsed.append((source, resource))
+    referenced = _referenced(resource for _, resource in parsed)
+    plain: dict[str, str] = {}
+    sources: dict[str, str] = {}
+    names: dict[str, set[str]] = {}
+    for source, resource in parsed:
+        for entry in resource.body:
+            if not isinstance(entry, ftl.Message | ftl.Term):
+                continue  # comments: for translators, not for the bot
+            text = _plain_text(entry) if isinstance(entry, ftl.Message) else None
+            if text is not None:
+                plain[entry.id.name] = text
+                if entry.id.name not in referenced:
+                    continue
+            entry_id = _entry_id(entry)
+            assert entry.span is not None  # parsed with spans
+            sources[entry_id] = source[entry.span.start : entry.span.end]
+            names[entry_id] = _names(entry)
+    return _Read(plain, {key: path.name for key, path in keys.items()}, sources, _closure(names))
+
+
+def _entry_id(entry: ftl.Message | ftl.Term) -> str:
+    return f"-{entry.id.name}" if isinstance(entry, ftl.Term) else entry.id.name
+
+
+def _names(entry: ftl.Message | ftl.Term) -> set[str]:
+    """The messages and terms `entry` names ({ other-message }, { -term })."""
+    found: set[str] = set()
+
+    class Names(Visitor):
+        def visit_MessageReference(self, node: ftl.MessageReference) -> None:
+            found.add(node.id.name)
+
+        def visit_TermReference(self, node: ftl.TermReference) -> None:
+            found.add(f"-{node.id.name}")
+            self.generic_visit(node)
+
+    Names().visit(entry)
+    return found
+
+
+def _closure(names: dict[str, set[str]]) -> dict[str, list[str]]:
+    """Per entry, what it names and what those name, and so on (a cycle ends where it closes)."""
+    needs: dict[str, list[str]] = {}
+    for entry_id, direct in names.items():
+        seen: set[str] = set()
+        pending = list(direct)
+        while pending:
+            name = pending.pop()
+            if name in seen or name == entry_id:
+                continue
+            seen.add(name)
+            pending.extend(names.get(name, ()))
+        if seen:
+            needs[entry_id] = sorted(seen)
+    return needs
+
+
+def _read_all(root: Path, files: dict[str, list[Path]], *, cached: bool) -> dict[str, _Read]:
+    """Every language's catalogue: from the user's cache when `cached` and a copy of these very files is there,
+    else parsed (and kept there for the next process)."""
+    if not cached:
+        return {locale: _read(locale, paths) for locale, paths in files.items()}
+    from bot.user_cache import cache_dir, write_atomically
+
+    digest = hashlib.sha256(CACHE_FORMAT + b"\0" + Path(__file__).read_bytes())
+    digest.update(Path(fluent.syntax.parser.__file__).read_bytes())  # what parses them, and splits them
+    for locale, paths in files.items():
+        for path in paths:
+            digest.update(f"\0{locale}/{path.name}\0".encode() + path.read_bytes())
+    copy: Path | None = None
+    try:
+        copy = cache_dir() / CACHE_FOLDER / f"{digest.hexdigest()[:32]}.json"
+        return _cached_read(json.loads(copy.read_bytes()))
+    except FileNotFoundError:
+        pass  # the first start of these catalogues
+    except (ValueError, TypeError, KeyError) as exc:
+        log.warning("the cached catalogues in %s are unreadable (%s): reading the catalogues again", copy, exc)
+    except (OSError, RuntimeError) as exc:
+        # No home directory (RuntimeError), or one this process may not enter (systemd's ProtectHome): parsed at
+        # every start, as before there was a cache.
+        log.debug("the catalogues are not cached (%s): %s", copy, exc)
+        copy = None
+    read = {locale: _read(locale, paths) for locale, paths in files.items()}
+    if copy is not None:
+        encoded = {
+            locale: {"plain": r.plain, "files": r.files, "sources": r.sources, "needs": r.needs}
+            for locale, r in read.items()
+        }
+        write_atomically(copy, json.dumps(encoded, ensure_ascii=False).encode())
+        _remove_stale(copy.parent, keep=copy)
+    return read
+
+
+def _cached_read(value: object) -> dict[str, _Read]:
+    if not isinstance(value, dict):
+        raise TypeError("not a cached catalogue")
+    read: dict[str, _Read] = {}
+    for locale, fields in value.items():
+        entry = _Read(**fields)
+        if not all(isinstance(getattr(entry, name), dict) for name in ("plain", "files", "sources", "needs")):
+            raise TypeError("not a cached catalogue")
+        read[locale] = entry
+    return read
+
+
+def _remove_stale(folder: Path, *, keep: Path) -> None:
+    now = time.time()
+    with contextlib.suppress(OSError):  # a folder it may not read, a file another process removed first
+        for other in folder.glob("*.json"):
+            if other != keep and now - other.stat().st_mtime > CACHE_STALE_AFTER:
+                other.unlink()
+
+
 class Catalogue:
     """Every language's messages, loaded once from `bot/locales/<locale>/*.ftl`."""
 
-    def __init__(self, root: Path = LOCALES_ROOT, default: str = DEFAULT_LOCALE) -> None:
+    def __init__(self, root: Path = LOCALES_ROOT, default: str = DEFAULT_LOCALE, *, cached: bool | None = None) -> None:
+        """`cached`: read through the user's cache directory (`_read_all`); by default only the shipped catalogues
+        are, so that a test's catalogues in a temporary folder leave nothing there."""
         self.default = default
         self._bundles: dict[str, FluentBundle] = {}
-        # Messages that are text alone (most: descriptions, labels) are kept as that text, not as Fluent's
-        # syntax tree, which costs about 35 times the text in memory.
-        self._plain: dict[str, dict[str, str]] = {}
-        self._keys: dict[str, dict[str, Path]] = {}
-        for folder in sorted(p for p in root.iterdir() if p.is_dir()):
-            self._load(folder.name, sorted(folder.glob("*.ftl")))
+        self._read: dict[str, _Read] = {}
+        self._added: dict[str, set[str]] = {}  # per language, what its bundle holds
+        files = {
+            folder.name: sorted(folder.glob("*.ftl")) for folder in sorted(p for p in root.iterdir() if p.is_dir())
+        }
+        for locale, read in _read_all(root, files, cached=root == LOCALES_ROOT if cached is None else cached).items():
+            self._load(locale, read)
         if default not in self._bundles:
             raise MissingMessage(f"no catalogue for the default locale {default} in {root}")
         _release_locale_data()
 
-    def _load(self, locale: str, files: Iterable[Path]) -> None:
+    def _load(self, locale: str, read: _Read) -> None:
         # Discord shows bidi isolation marks as boxes. ORDINAL($n) is the language's ordinal category of n (CLDR,
         # through Babel: "one" for 1, 21 in English), for messages such as 1st, 2nd, 3rd.
         ordinal_form = babel.plural.to_python(BabelLocale.parse(locale, sep="-").ordinal_form)
@@ -171,44 +330,35 @@ class Catalogue:
         functions: dict[str, Any] = {"ORDINAL": ordinal}
         bundle = FluentBundle([locale], functions=functions, use_isolating=False)
         _keep_number_data(bundle._babel_locale)
-        keys: dict[str, Path] = {}
-        resources: list[ftl.Resource] = []
-        for path in files:
-            resource = FluentParser(with_spans=False).parse(path.read_text(encoding="utf-8"))
-            for entry in resource.body:
-                if isinstance(entry, ftl.Junk):
-                    raise ValueError(f"{path}: cannot read {(entry.content or '').strip()[:80]!r}")
-                if isinstance(entry, ftl.Message):
-                    if entry.id.name in keys:
-                        raise ValueError(f"{path}: {entry.id.name} is already in {keys[entry.id.name].name}")
-                    keys[entry.id.name] = path
-            resources.append(resource)
-        referenced = _referenced(resources)
-        plain: dict[str, str] = {}
-        for resource in resources:
-            kept: list[ftl.EntryType] = []
-            for entry in resource.body:
-                if not isinstance(entry, ftl.Message | ftl.Term):
-                    continue  # comments: for translators, not for the bot
-                text = _plain_text(entry) if isinstance(entry, ftl.Message) else None
-                if text is not None:
-                    plain[entry.id.name] = text
-                    if entry.id.name not in referenced:
-                        continue
-                entry.comment = None
-                kept.append(entry)
-            resource.body = kept
-            bundle.add_resource(resource)
         self._bundles[locale] = bundle
-        self._plain[locale] = plain
-        self._keys[locale] = keys
+        self._read[locale] = read
+        self._added[locale] = set()
+
+    def _add(self, locale: str, key: str) -> None:
+        """Puts message `key` into `locale`'s bundle, with every message and term it names, parsed now."""
+        added = self._added[locale]
+        if key in added:
+            return
+        read = self._read[locale]
+        # What it names first, itself last: another thread that sees `key` added finds all it needs.
+        for entry_id in (*read.needs.get(key, ()), key):
+            source = read.sources.get(entry_id)
+            if entry_id in added or source is None:
+                continue  # a name no entry has: Fluent's error when the message is formatted, as before
+            resource = FluentParser(with_spans=False).parse(source)
+            for entry in resource.body:
+                if isinstance(entry, ftl.Message | ftl.Term):
+                    entry.comment = None
+            self._bundles[locale].add_resource(resource)
+            added.add(entry_id)
 
     @property
     def locales(self) -> list[str]:
         return sorted(self._bundles)
 
     def keys(self, locale: str) -> set[str]:
-        return set(self._keys.get(locale, {}))
+        read = self._read.get(locale)
+        return set() if read is None else set(read.files)
 
     def resolve(self, locale: str | None) -> str:
         """The catalogue that serves `locale`: itself, else one of its language ('en-GB' → 'en-US'), else the
@@ -223,7 +373,8 @@ class Catalogue:
 
     def has(self, key: str, locale: str) -> bool:
         """Whether `locale`'s own catalogue has `key` (no fallback)."""
-        return key in self._keys.get(locale, {})
+        read = self._read.get(locale)
+        return read is not None and key in read.files
 
     def render(self, text: Text, locale: str | None) -> str:
         """`text` in `locale`'s words; a key that language lacks is rendered in the default language."""
@@ -232,9 +383,10 @@ class Catalogue:
             served = self.default
             if not self.has(text.key, served):
                 raise MissingMessage(f"no message {text.key!r} in any catalogue")
-        plain = self._plain[served].get(text.key)
+        plain = self._read[served].plain.get(text.key)
         if plain is not None:
             return plain
+        self._add(served, text.key)
         bundle = self._bundles[served]
         message = bundle.get_message(text.key)
         if message.value is None:

@@ -33,6 +33,8 @@ from typing import Any
 import fastjsonschema
 import jsonschema
 
+from bot.user_cache import write_atomically
+
 log = logging.getLogger(__name__)
 
 # Bundled copy (MIT, see discord_openapi/LICENSE): the check runs wherever the bot is installed.
@@ -78,19 +80,6 @@ class OpenAPISpec:
         cache directory for the next process (None: compiled for this one only)."""
         self.document = document
         self._cache_key = None if digest is None else _code_cache_key(digest)
-        components = document.get("components") or {}
-        self._components = {"response": _prepare(components, None)}
-        _correct_field_error_codes(self._components["response"])
-        request_components = _prepare(components, None)
-        attachment = (request_components.get("schemas") or {}).get("MessageAttachmentRequest")
-        if attachment is not None:
-            # The spec types an uploaded attachment's id as a snowflake string, but Discord's own documentation
-            # (Uploading Files) sends `"attachments": [{"id": 0, ...}]`, the file's index as an integer, as
-            # discord.py does; Discord accepts it. Everywhere else a snowflake stays a string.
-            attachment["properties"]["id"] = {
-                "anyOf": [{"$ref": "#/components/schemas/SnowflakeType"}, {"type": "integer", "minimum": 0}]
-            }
-        self._components["request"] = request_components
         # Per method: (pattern, operation), literal segments first so "/messages/@original" beats
         # "/messages/{message_id}" and "/users/@me" beats "/users/{user_id}".
         self._routes: dict[str, list[tuple[re.Pattern[str], Operation]]] = {}
@@ -103,8 +92,32 @@ class OpenAPISpec:
                 self._routes.setdefault(method.upper(), []).append((pattern, operation))
         for routes in self._routes.values():
             routes.sort(key=lambda r: (-_literal_segments(r[1].template), r[1].template))
-        # request schema as JSON -> (compiled check, the definition it was compiled from)
-        self._validators: dict[str, tuple[Callable[[Any], Any], dict[str, Any]]] = {}
+        # request schema as JSON -> its compiled check
+        self._validators: dict[str, Callable[[Any], Any]] = {}
+        # request schema as JSON -> the definition its check is compiled from (what words a refusal)
+        self._definitions: dict[str, dict[str, Any]] = {}
+
+    # The components prepared for checks (a copy of the whole tree each, a tenth of a second) are made when first
+    # needed: a start whose checks are all in the cache (`_code`) and whose requests pass needs neither.
+    @functools.cached_property
+    def _response_components(self) -> dict[str, Any]:
+        components = _prepare(self.document.get("components") or {}, None)
+        _correct_field_error_codes(components)
+        prepared: dict[str, Any] = components
+        return prepared
+
+    @functools.cached_property
+    def _request_components(self) -> dict[str, Any]:
+        components: dict[str, Any] = _prepare(self.document.get("components") or {}, None)
+        attachment = (components.get("schemas") or {}).get("MessageAttachmentRequest")
+        if attachment is not None:
+            # The spec types an uploaded attachment's id as a snowflake string, but Discord's own documentation
+            # (Uploading Files) sends `"attachments": [{"id": 0, ...}]`, the file's index as an integer, as
+            # discord.py does; Discord accepts it. Everywhere else a snowflake stays a string.
+            attachment["properties"]["id"] = {
+                "anyOf": [{"$ref": "#/components/schemas/SnowflakeType"}, {"type": "integer", "minimum": 0}]
+            }
+        return components
 
     @classmethod
     def load(cls, path: Path) -> OpenAPISpec:
@@ -142,11 +155,11 @@ class OpenAPISpec:
             return [] if body is None else [f"status {status} documents no body"]
         # The reference validator, uncompiled: answers are checked in tests, a few dozen times, where compiling
         # each big response schema would cost more than checking with it.
-        reason = _explain({"components": self._components["response"], **schema}, body)
+        reason = _explain({"components": self._response_components, **schema}, body)
         return [] if reason is None else [reason]
 
     def _resolve(self, ref: str) -> dict[str, Any]:
-        node: Any = {"components": self._components["response"]}
+        node: Any = {"components": self._response_components}
         for part in ref.removeprefix("#/").split("/"):
             node = node[part]
         resolved: dict[str, Any] = node
@@ -157,28 +170,33 @@ class OpenAPISpec:
             return []
         # Keyed by the schema, not the operation: the operations that take a message share one check.
         key = json.dumps(schema, sort_keys=True)
-        compiled = self._validators.get(key)
-        if compiled is None:
-            components = self._components["request"]
-            definition = {"components": components, **_prepare(schema, components)}
-            compiled = self._validators[key] = (self._compiled(key, definition), definition)
-        validate, definition = compiled
+        validate = self._validators.get(key)
+        if validate is None:
+            validate = self._validators[key] = self._compiled(key, schema)
         try:
             validate(body)
         except fastjsonschema.JsonSchemaValueException as exc:
-            return [_explain(definition, body) or exc.message]
+            return [_explain(self._definition(key, schema), body) or exc.message]
         return []
 
-    def _compiled(self, key: str, definition: dict[str, Any]) -> Callable[[Any], Any]:
+    def _definition(self, key: str, schema: dict[str, Any]) -> dict[str, Any]:
+        """The request schema prepared (`_prepare`), with the components it refers to."""
+        definition = self._definitions.get(key)
+        if definition is None:
+            components = self._request_components
+            definition = self._definitions[key] = {"components": components, **_prepare(schema, components)}
+        return definition
+
+    def _compiled(self, key: str, schema: dict[str, Any]) -> Callable[[Any], Any]:
         """The check of one request schema: fastjsonschema's code for it, generated once per version of the spec,
         of this module and of fastjsonschema, and kept in the user's cache directory (a message's schema takes
         seconds to generate: every sandbox start and test module would pay it again)."""
         formats = _string_format_checks()
         namespace: dict[str, Any] = {}
-        exec(self._code(key, definition, formats), namespace)  # fastjsonschema's code, generated here or before
+        exec(self._code(key, schema, formats), namespace)  # fastjsonschema's code, generated here or before
         return functools.partial(namespace["validate"], custom_formats=formats)
 
-    def _code(self, key: str, definition: dict[str, Any], formats: dict[str, Callable[[str], bool]]) -> CodeType:
+    def _code(self, key: str, schema: dict[str, Any], formats: dict[str, Callable[[str], bool]]) -> CodeType:
         """The compiled code of the check: from the cache (bytecode of this Python), else generated and compiled
         now (seconds for a message's schema) and kept there for the next process."""
         path = None
@@ -191,10 +209,11 @@ class OpenAPISpec:
                 code = marshal.loads(path.read_bytes())
                 if isinstance(code, CodeType):
                     return code
+        definition = self._definition(key, schema)
         source = fastjsonschema.compile_to_code(definition, handlers={}, formats=formats, use_default=False)
         code = compile(source, "<openapi check>", "exec")
         if path is not None:
-            _write_atomically(path, marshal.dumps(code))
+            write_atomically(path, marshal.dumps(code))
         return code
 
 
@@ -202,17 +221,6 @@ def _code_cache_key(spec_digest: str) -> str:
     """What the generated checks depend on: the spec, how this module prepares it, and fastjsonschema."""
     own = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
     return f"{spec_digest}:{own}:{fastjsonschema.VERSION}"
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Another process may write the same file at once: each writes its own and renames it into place."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        partial.write_bytes(data)
-        os.replace(partial, path)
-    except OSError as exc:  # a read-only home: the check still works, compiled again next time
-        log.debug("could not keep the compiled check in %s: %s", path, exc)
 
 
 def _explain(definition: dict[str, Any], body: Any) -> str | None:

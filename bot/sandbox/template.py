@@ -19,6 +19,8 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from bot.user_cache import cache_dir
+
 log = logging.getLogger(__name__)
 
 _ROOT = Path(__file__).resolve().parents[2]
@@ -35,20 +37,6 @@ PREFIX = "bundled-"
 SUFFIX = ".sqlite3"
 # Templates of other versions (another checkout, an older install) unused this long are removed.
 STALE_AFTER = 14 * 24 * 3600
-
-
-def cache_dir() -> Path:
-    """skatebot's folder in the user's cache directory, where platformdirs would put it: $XDG_CACHE_HOME (or
-    ~/.cache) on Linux and other Unixes, ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows."""
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        return Path(base) / "skatebot" / "Cache"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "skatebot"
-    xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
-    # The XDG spec: a relative path is invalid and is ignored.
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
-    return base / "skatebot"
 
 
 def _files(folder: Path, pattern: str) -> Iterable[Path]:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.errors import NotFound, UserFacingError
 from bot.i18n import Text, catalogue, from_stored, stored, t
@@ -27,7 +27,6 @@ from bot.services.access import (
     require_moderator,
 )
 from bot.services.claimreview import claim_review
-from bot.services.claims import CheckReport, check_text
 from bot.services.events import Signal
 from bot.services.results import ResultsService
 from bot.services.results.vocabulary import event_name_text
@@ -54,6 +53,9 @@ from db.models import (
     Story,
 )
 from db.repositories.stories import GuildRepository, StoryRepository, search_words
+
+if TYPE_CHECKING:  # the claim check is imported with the first story it checks (`StoryService.run_check`)
+    from bot.services.claims import CheckReport
 
 TITLE_LIMIT, SUMMARY_LIMIT, BODY_LIMIT = 200, 500, 4000
 REASON_LIMIT, NOTE_LIMIT, PUBLISHER_LIMIT = 1000, 500, 100
@@ -553,6 +555,10 @@ class StoryService:
 
     async def run_check(self, story: Story) -> CheckReport:
         """Checks the story's claims against the results store and records the summary with the story."""
+        # Imported here, not with the module: the claim check's readers compile a few hundred patterns when
+        # imported, which every start of the bot and of the sandbox paid before its first answer.
+        from bot.services.claims import check_text
+
         report = await check_text(
             self.results,
             "\n".join(part for part in (story.title, story.summary, story.body) if part),

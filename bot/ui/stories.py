@@ -6,13 +6,12 @@ import json
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.errors import NotFound, UserFacingError, parse_id
 from bot.i18n import DEFAULT_LOCALE, Text, Words, catalogue, render, t
-from bot.services.claims import CheckReport
 from bot.services.fact_stories import fact_words
 from bot.services.stories import SourceView, StoryView, check_summary, kind_name, label_name, tier_name
 from bot.text import shorten
@@ -20,6 +19,9 @@ from bot.tree import report_error
 from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, lines_into_fields, new_embed, set_footer
 from bot.ui.i18n import language_name, words_for
 from db.models import AuditEntry, Label, QueueItem, Story
+
+if TYPE_CHECKING:  # a report comes from the claim check, imported with the first story checked
+    from bot.services.claims import CheckReport
 
 log = logging.getLogger(__name__)
 

@@ -266,6 +266,37 @@ async def _call_and_check(served: Served, spec: OpenAPISpec, method: str, path: 
     return f"{method} {path}"
 
 
+def test_a_start_whose_checks_are_kept_prepares_the_spec_only_to_word_a_refusal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Preparing the spec's components for the checks copies the whole tree (a tenth of a second each, twice):
+    with the checks in the cache, a body that passes needs none of it; a refused one is still worded."""
+    from bot.sandbox import openapi, template
+
+    monkeypatch.setattr(template, "cache_dir", lambda: tmp_path / "cache")
+    warm = OpenAPISpec.load(BUNDLED_SPEC)
+    create = warm.operation("POST", "/channels/1/messages")
+    assert create is not None
+    assert warm.check_request(create, {"content": "Kaori Sakamoto 226.13"}) == []
+
+    prepared: list[object] = []
+    real = openapi._prepare
+
+    def counting(schema: Any, components: dict[str, Any] | None) -> Any:
+        prepared.append(schema)
+        return real(schema, components)
+
+    monkeypatch.setattr(openapi, "_prepare", counting)
+    started = OpenAPISpec.load(BUNDLED_SPEC)
+    assert started.check_request(create, {"content": "Kaori Sakamoto 226.13"}) == []
+    assert prepared == []
+    refused = started.check_request(create, {"content": "x", "tts": "yes"})
+    assert len(refused) == 1 and "$.tts: 'yes' is not of type" in refused[0]
+    assert prepared != []
+    ping = started.operation("POST", "/interactions/1/token/callback")
+    assert ping is not None and started.check_response(ping, 204, None) == []
+
+
 def test_the_compiled_checks_are_kept_for_the_next_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Generating and compiling a message's check takes seconds: the first process keeps the bytecode in the user's
     cache directory, the next one loads it and checks the same (good bodies pass, bad ones are refused)."""

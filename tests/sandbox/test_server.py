@@ -152,7 +152,7 @@ class Env:
 
 @pytest.fixture
 async def env() -> AsyncIterator[Env]:
-    server = FakeDiscord(ack_deadline=0.5)
+    server = FakeDiscord()  # Discord's 3 s to acknowledge: a slow machine's answers are still in time
     await server.start()
     owner = server.create_user("you")
     member = server.create_user("fan")
@@ -228,7 +228,7 @@ async def test_slash_ephemeral(env: Env) -> None:
     await result.wait(timeout=5)
     assert result.response_type == 4 and result.ephemeral
     assert result.message is not None and result.message.content == "pong"
-    assert result.acked_after is not None and result.acked_after < 1
+    assert result.acked_after is not None and result.acked_after < env.server.ack_deadline
     assert env.server.messages(env.channel) == []  # ephemeral: not in the channel for others
     assert env.server.messages(env.channel, include_ephemeral=True) == [result.message]
     assert env.server.violations == []
@@ -387,25 +387,35 @@ async def test_limits_are_enforced_and_recorded(env: Env) -> None:
     assert env.server.violations == []
 
 
+async def _deadline_passed(server: FakeDiscord, count: int) -> None:
+    """Until the server has recorded `count` unacknowledged interactions (pytest's timeout bounds the wait)."""
+    while sum("not acknowledged" in v for v in server.violations) < count:  # noqa: ASYNC110
+        await asyncio.sleep(0.01)
+
+
 async def test_ack_deadline_and_double_ack(env: Env) -> None:
+    # A short deadline while the bot stays silent, so that it passes soon: the test waits for the server to record
+    # it, not for a number of seconds, and answers the bot does give keep Discord's 3 s however slow the machine.
+    env.server.ack_deadline = 0.5
     result = await env.server.slash(env.guild, env.channel, env.owner, "silent")
-    with pytest.raises(TimeoutError):
-        await result.wait(timeout=0.7)
-    assert any("not acknowledged" in v for v in env.server.violations)
+    stale = await env.server.slash(env.guild, env.channel, env.owner, "silent")
+    await _deadline_passed(env.server, 2)
+    assert not result.acknowledged and not stale.acknowledged
     env.server.violations.clear()
 
-    result = await env.server.slash(env.guild, env.channel, env.owner, "twice")
-    await result.wait(timeout=5)
-    # Answer again over raw HTTP: Discord says 40060.
     async with aiohttp.ClientSession() as session:
-        url = f"{env.server.api_base}/interactions/{result.id}/{result.token}/callback"
-        async with session.post(url, json={"type": 4, "data": {"content": "again"}}) as r:
-            assert r.status == 400 and (await r.json())["code"] == 40060
-        stale = await env.server.slash(env.guild, env.channel, env.owner, "silent")
-        await asyncio.sleep(0.6)
+        # An answer after the deadline: Discord has forgotten the interaction.
         url = f"{env.server.api_base}/interactions/{stale.id}/{stale.token}/callback"
         async with session.post(url, json={"type": 4, "data": {"content": "late"}}) as r:
             assert r.status == 404 and (await r.json())["code"] == 10062
+        env.server.violations.clear()
+        env.server.ack_deadline = 3.0
+        result = await env.server.slash(env.guild, env.channel, env.owner, "twice")
+        await result.wait(timeout=5)
+        # Answer again over raw HTTP: Discord says 40060.
+        url = f"{env.server.api_base}/interactions/{result.id}/{result.token}/callback"
+        async with session.post(url, json={"type": 4, "data": {"content": "again"}}) as r:
+            assert r.status == 400 and (await r.json())["code"] == 40060
     assert any("answered twice" in v for v in env.server.violations)
 
 

@@ -42,6 +42,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "bot.settings",
             "bot.ratelimit",
             "bot.logs",
+            "bot.user_cache",
             "bot.render",  # the chart worker: no discord; matplotlib only inside its process
         ),
     ),

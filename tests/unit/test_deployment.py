@@ -11,6 +11,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import yaml
@@ -184,3 +185,20 @@ def test_systemd_analyze_verifies_the_unit(tmp_path: Path) -> None:
     done = subprocess.run([analyze, "verify", str(copy)], capture_output=True, text=True, timeout=120)
     problems = [line for line in (done.stdout + done.stderr).splitlines() if "skatebot.service" in line]
     assert done.returncode == 0 and problems == [], done.stdout + done.stderr
+
+
+def test_ci_runs_the_readmes_test_command_on_every_core() -> None:
+    """The README's test command is CI's, as written: both run the suite on every core (pytest-xdist, from the test
+    extra), and the PostgreSQL pass the same way."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    venv = r"python3 -m venv \.venv && \. \.venv/bin/activate && "
+    match = re.search(rf"```sh\n{venv}(pip install -e \"\.\[test\]\" && .*)\n", readme)
+    assert match is not None, "the README shows no test command"
+    command = match.group(1)
+    assert command.endswith("&& pytest -n auto")
+    assert command in ci.splitlines(), "CI runs the README's test command as written"
+    assert re.search(r"^SKATEBOT_TEST_DB=.* pytest -n auto tests/unit tests/e2e$", ci, re.M)
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        extras = tomllib.load(file)["project"]["optional-dependencies"]["test"]
+    assert any(requirement.startswith("pytest-xdist") for requirement in extras)

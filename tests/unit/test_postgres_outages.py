@@ -6,6 +6,7 @@ PostgreSQL's server must be installed (.ci/run installs it): without it these fa
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -36,6 +37,14 @@ def server_processes(data: Path) -> list[int]:
     return [postmaster, *children]
 
 
+def signal_all(pids: list[int], signal_number: signal.Signals) -> None:
+    """Sends the signal to each process still there: a backend may end between the listing and the signal (seen
+    under load), and one that has ended is neither to stop nor left stopped."""
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal_number)
+
+
 def _parent_of(pid: int) -> int | None:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
@@ -53,8 +62,7 @@ def cluster() -> Iterator[tuple[str, Path]]:
         try:
             yield url.stdout.strip(), folder / "data"
         finally:
-            for pid in server_processes(folder / "data"):  # never leave a stopped server behind
-                os.kill(pid, signal.SIGCONT)
+            signal_all(server_processes(folder / "data"), signal.SIGCONT)  # never leave a stopped server behind
             subprocess.run([str(CLUSTER), "stop", str(folder)], check=False)
 
 
@@ -108,8 +116,7 @@ async def test_a_session_killed_mid_transaction_saves_nothing_and_says_so(
 async def test_a_hung_server_is_busy_after_a_bounded_wait(store: PostgresDatabase, cluster: tuple[str, Path]) -> None:
     await fill_the_read_pool(store)
     stopped = server_processes(cluster[1])
-    for pid in stopped:
-        os.kill(pid, signal.SIGSTOP)
+    signal_all(stopped, signal.SIGSTOP)
     try:
         loop = asyncio.get_running_loop()
         started = loop.time()
@@ -120,8 +127,7 @@ async def test_a_hung_server_is_busy_after_a_bounded_wait(store: PostgresDatabas
             await asyncio.wait_for(store.fetchone("SELECT count(*) AS n FROM outage_notes"), 60)
         assert loop.time() - started < 3 * store.write_wait + 5  # bounded: each gave up after its wait
     finally:
-        for pid in stopped:
-            os.kill(pid, signal.SIGCONT)
+        signal_all(stopped, signal.SIGCONT)
     assert await store.execute("INSERT INTO outage_notes (text) VALUES (?)", ("after",)) == 1
     row = await store.fetchone("SELECT count(*) AS n FROM outage_notes WHERE text = 'while hung'")
     assert row is not None and row["n"] == 0
