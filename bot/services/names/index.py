@@ -68,7 +68,14 @@ class NameMatch:
     key: int  # the caller's id (skater id, competition id, ...)
     label: str  # the canonical display name of that key
     matched: str  # which name/alias matched (may equal label)
-    score: float  # 0..100
+    score: float  # 0..100: how well the text fits the name
+    rank: float = 0.0  # the score and what the key's weight adds (see NameIndex.search); the score without one
+
+    @property
+    def order(self) -> tuple[bool, float]:
+        """The sort key of a search's order, to merge the results of two indexes: the typed name itself first,
+        then by rank."""
+        return (self.score < EXACT_SCORE, -max(self.rank, self.score))
 
 
 @dataclass(frozen=True, slots=True)
@@ -490,16 +497,15 @@ class NameIndex:
         keys, weights = self._slot_key, self._slot_weight
         rows = []
         for slot, (score, nid) in best.items():
-            rank = score
-            if by_prominence and score < EXACT_SCORE:
-                rank += _PROMINENCE_POINTS * weights[slot]
+            # Within the first tier (the typed name itself, 99 or 100) namesakes are ordered by weight too.
+            rank = score + _PROMINENCE_POINTS * weights[slot] if by_prominence else score
             label = self._label(slot)
             # The typed text itself first (same name, or its words in another order), then by rank; at equal
             # ranks the shorter label (the closer fit), then the key (a stable order).
             rows.append((score < EXACT_SCORE, -round(rank, 4), len(label), keys[slot], label, nid, score))
         return [
-            NameMatch(key=key, label=label, matched=self._name_text[nid], score=score)
-            for _, _, _, key, label, nid, score in heapq.nsmallest(count, rows)
+            NameMatch(key=key, label=label, matched=self._name_text[nid], score=score, rank=-rank)
+            for _, rank, _, key, label, nid, score in heapq.nsmallest(count, rows)
         ]
 
     def _candidates(self, qtoks: list[str], by_prominence: bool) -> list[int]:
