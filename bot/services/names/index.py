@@ -514,6 +514,7 @@ class NameIndex:
         cap = _CAP_SINGLE if n == 1 else _CAP_MULTI
         total_names = max(1, len(self._name_norm) - self._dead_names)
         per_token: list[tuple[dict[int, float], float]] = []
+        prominent: set[int] = set()  # names found among the heaviest keys' words
         for i, qt in enumerate(qtoks):
             groups = self._token_matches(qt, last=i == n - 1)
             if not groups:
@@ -533,6 +534,7 @@ class NameIndex:
                 scores.update(dict.fromkeys(self._posting(tid), score))
             if by_prominence:
                 for score, nid in self._prominent_matches(qt):
+                    prominent.add(nid)
                     if scores.get(nid, 0.0) < score:
                         scores[nid] = score
             # IDF weight: a surname shared by 3 names decides more than a first name shared
@@ -543,11 +545,23 @@ class NameIndex:
         if len(per_token) == 1:
             combined = per_token[0][0]
         else:
+            # The names with the rarest typed word, each with what its other words add: when they are enough to
+            # fill the scoring, a name without that word would not make it anyway (one loop over the smallest
+            # set instead of one over every set, which the common words make long).
+            per_token.sort(key=lambda pair: len(pair[0]))
+            (rarest, rare_weight), others = per_token[0], per_token[1:]
             combined = {}
-            get = combined.get
-            for scores, weight in per_token:
-                for nid, s in scores.items():
-                    combined[nid] = get(nid, 0.0) + s * weight
+            if len(rarest) >= _RESCORE:
+                for nid, s in rarest.items():
+                    total = s * rare_weight
+                    for scores, weight in others:
+                        total += scores.get(nid, 0.0) * weight
+                    combined[nid] = total
+            else:
+                get = combined.get
+                for scores, weight in per_token:
+                    for nid, s in scores.items():
+                        combined[nid] = get(nid, 0.0) + s * weight
         if len(combined) <= _RESCORE:
             return list(combined)
         if not by_prominence:
