@@ -6,6 +6,7 @@ import bisect
 import heapq
 import logging
 import math
+import sys
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -159,18 +160,17 @@ class NameIndex:
         "_slot_weight",
         "_sorted_tid",
         "_sorted_tok",
-        "_tok_id",
         "_tok_post",
         "_tok_str",
     )
 
     def __init__(self) -> None:
-        # Vocabulary: token id -> text, postings (name ids); text -> id.
-        self._tok_id: dict[str, int] = {}
+        # Vocabulary: token id -> text; text -> postings (name ids). A token's id is found through the sorted
+        # vocabulary (`_tid_of`): a dict of 100,000 texts to ids cost 6 MB.
         self._tok_str: list[str] = []
         # A token's postings: a lone name id as a plain int (most tokens are one name's, and an array per token
         # cost 3 MB of the bot's 150 MB with 100,000 names), an array once it has two.
-        self._tok_post: list[array[int] | int] = []
+        self._tok_post: dict[str, array[int] | int] = {}
         # Sorted vocabulary for prefix ranges (parallel arrays: text, token id). New tokens
         # wait in _pending_tokens and are merged on the next search, so a bulk build does
         # one sort instead of one list insertion per new token.
@@ -180,10 +180,11 @@ class NameIndex:
         # Large prefix ranges ("m", "ka") re-sorted by token length on every keystroke
         # would dominate the latency, so they are cached until the vocabulary changes.
         self._prefix_cache: dict[str, array[int]] = {}
-        # (trigram, token length) -> ids of vocabulary tokens of that length containing the
-        # trigram (typo lookup over tokens). Keyed by length too because a typo changes the
+        # Per token length, trigram -> ids of vocabulary tokens of that length containing the
+        # trigram (typo lookup over tokens). By length too because a typo changes the
         # length by at most the number of edits, so only 3-5 buckets are probed, not all.
-        self._gram_post: dict[tuple[str, int], array[int]] = {}
+        # The trigrams are interned: a few thousand texts shared by every length's keys.
+        self._gram_post: list[dict[str, array[int]]] = []
         # Names: normalized text, original text, owning slot (-1 = tombstone).
         self._name_norm = _Strings()
         self._name_text = _Strings()
@@ -288,34 +289,34 @@ class NameIndex:
             if len(tok) > 1 and is_cjk(tok):
                 tokens.update(tok[i:] for i in range(1, len(tok)))
         for tok in tokens:
-            tid = self._tok_id.get(tok)
-            if tid is None:
+            post = self._tok_post.get(tok)
+            if post is None:
                 self._new_token(tok, nid)
+            elif isinstance(post, int):
+                self._tok_post[tok] = array("I", (post, nid))
             else:
-                post = self._tok_post[tid]
-                if isinstance(post, int):
-                    self._tok_post[tid] = array("I", (post, nid))
-                else:
-                    post.append(nid)
+                post.append(nid)
 
     def _new_token(self, tok: str, nid: int) -> None:
         tid = len(self._tok_str)
-        self._tok_id[tok] = tid
         self._tok_str.append(tok)
-        self._tok_post.append(nid)
+        self._tok_post[tok] = nid
         self._pending_tokens.append(tid)
         if not is_cjk(tok):  # CJK is served by substring suffixes, not typo trigrams
             n = len(tok)
+            while len(self._gram_post) <= n:
+                self._gram_post.append({})
+            grams = self._gram_post[n]
             for g in set(trigrams(tok)):
-                post = self._gram_post.get((g, n))
+                post = grams.get(g)
                 if post is None:
-                    self._gram_post[g, n] = array("I", (tid,))
+                    grams[sys.intern(g)] = array("I", (tid,))
                 else:
                     post.append(tid)
 
     def _posting(self, tid: int) -> array[int] | tuple[int]:
         """The ids of the names holding token `tid`."""
-        post = self._tok_post[tid]
+        post = self._tok_post[self._tok_str[tid]]
         return (post,) if isinstance(post, int) else post
 
     def _maybe_compact(self) -> None:
@@ -432,10 +433,10 @@ class NameIndex:
             return None
         postings = []
         for tok in qtoks:
-            tid = self._tok_id.get(tok)
-            if tid is None:
+            post = self._tok_post.get(tok)
+            if post is None:
                 return None
-            postings.append(self._posting(tid))
+            postings.append((post,) if isinstance(post, int) else post)
         smallest = min(postings, key=len)
         if len(smallest) > _RESCORE:
             return None  # a very common word: the full search ranks it better
@@ -575,7 +576,7 @@ class NameIndex:
     def _token_matches(self, qt: str, *, last: bool) -> list[tuple[float, int]]:
         """Vocabulary tokens matching one query token, as (score, token id), best first."""
         out: list[tuple[float, int]] = []
-        exact = self._tok_id.get(qt)
+        exact = self._tid_of(qt)
         if exact is not None:
             out.append((1.0, exact))
         lq = len(qt)
@@ -584,8 +585,9 @@ class NameIndex:
         for tid in self._prefix_range(qt):
             if tid == exact:
                 continue
-            out.append((0.85 + 0.15 * lq / len(tok_str[tid]), tid))
-            post = self._tok_post[tid]
+            tok = tok_str[tid]
+            out.append((0.85 + 0.15 * lq / len(tok), tid))
+            post = self._tok_post[tok]
             prefix_postings += 1 if isinstance(post, int) else len(post)
             if prefix_postings >= _CAP_MULTI:
                 break  # shortest tokens come first; the rest cannot make the cap anyway
@@ -593,6 +595,12 @@ class NameIndex:
             out.extend(self._typo_matches(qt, last=last))
         out.sort(key=itemgetter(0), reverse=True)  # stable: ties keep vocabulary order
         return out
+
+    def _tid_of(self, tok: str) -> int | None:
+        """The id of vocabulary token `tok` (the pending ones merged first), None when it is not one."""
+        st = self._sorted_tok
+        at = bisect.bisect_left(st, tok)
+        return self._sorted_tid[at] if at < len(st) and st[at] == tok else None
 
     def _prefix_range(self, qt: str) -> array[int] | list[int]:
         """Ids of vocabulary tokens starting with ``qt``, shortest (closest) first."""
@@ -625,8 +633,9 @@ class NameIndex:
         grams = set(trigrams(qt))
         gram_post = self._gram_post
         candidates: set[int] = set()
-        for n in range(max(1, lq - edits), lq + edits + 1 + last):
-            posts = sorted((p for g in grams if (p := gram_post.get((g, n))) is not None), key=len)
+        for n in range(max(1, lq - edits), min(len(gram_post), lq + edits + 1 + last)):
+            by_gram = gram_post[n]
+            posts = sorted((p for g in grams if (p := by_gram.get(g)) is not None), key=len)
             for post in posts[: 3 * edits + 1]:
                 candidates.update(post)
         if not candidates:
