@@ -533,7 +533,7 @@ class NameIndex:
             scores: dict[int, float] = {}
             for score, tid in reversed(chosen):
                 scores.update(dict.fromkeys(self._posting(tid), score))
-            if by_prominence:
+            if by_prominence and size >= cap:  # cut short: the heaviest keys' names may not be in
                 for score, nid in self._prominent_matches(qt):
                     prominent.add(nid)
                     if scores.get(nid, 0.0) < score:
