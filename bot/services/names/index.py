@@ -632,12 +632,18 @@ class NameIndex:
         edits = 1 if lq < 8 else 2
         grams = set(trigrams(qt))
         gram_post = self._gram_post
-        candidates: set[int] = set()
+        probed: list[array[int]] = []
         for n in range(max(1, lq - edits), min(len(gram_post), lq + edits + 1 + last)):
             by_gram = gram_post[n]
-            posts = sorted((p for g in grams if (p := by_gram.get(g)) is not None), key=len)
-            for post in posts[: 3 * edits + 1]:
-                candidates.update(post)
+            probed += sorted((p for g in grams if (p := by_gram.get(g)) is not None), key=len)[: 3 * edits + 1]
+        # The rarest postings of every length first, until the bound below is reached: the common ones would be
+        # cut anyway, after costing a set insertion per token.
+        probed.sort(key=len)
+        candidates: set[int] = set()
+        for post in probed:
+            candidates.update(post)
+            if len(candidates) >= _TYPO_CANDIDATES:
+                break
         if not candidates:
             return []
         # Set order of ints depends only on the values and the insertion sequence, both
