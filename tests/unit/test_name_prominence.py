@@ -104,3 +104,15 @@ def test_without_weights_the_order_is_the_fit_alone() -> None:
     assert [m.key for m in index.search("sakam", by_prominence=False)] == [1, 2]
     index.add(1, "Anna Sakamori", weight=0.9)  # a re-sync with a new weight and the same names
     assert [m.key for m in index.search("sakam")] == [1, 2]
+
+
+def test_a_typo_is_found_among_thousands_of_words_sharing_its_common_trigrams() -> None:
+    """The typo lookup is bounded (2,000 words); the words sharing the typed word's rarest trigrams go in first,
+    not whichever the bound happens to keep. 3,000 skaters named "Saka..." share the start of "sakamto"; only
+    Sakamoto shares its end, and is added last."""
+    index = NameIndex()
+    letters = "bcdfgjlnpqrvwxyz"
+    for n in range(3000):
+        index.add(n, f"Anna Saka{letters[n % 16]}{letters[n // 16 % 16]}{letters[n // 256 % 16]}{'aeiu'[n % 4]}")
+    index.add(9999, "Kaori Sakamoto")
+    assert [m.label for m in index.search("sakamto")][:1] == ["Kaori Sakamoto"]

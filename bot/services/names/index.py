@@ -639,15 +639,13 @@ class NameIndex:
         # The rarest postings of every length first, until the bound below is reached: the common ones would be
         # cut anyway, after costing a set insertion per token.
         probed.sort(key=len)
-        candidates: set[int] = set()
+        candidates: dict[int, None] = {}  # in the order found: the rarest postings' words first
         for post in probed:
-            candidates.update(post)
+            candidates.update(dict.fromkeys(post))
             if len(candidates) >= _TYPO_CANDIDATES:
                 break
         if not candidates:
             return []
-        # Set order of ints depends only on the values and the insertion sequence, both
-        # deterministic here, so results are reproducible without sorting.
         tids = list(candidates)
         if len(tids) > _TYPO_CANDIDATES:
             # Dense vocabularies (names built from the same few syllables) make even rare
