@@ -5,6 +5,10 @@ of (as a store of 100,000 imported names is), with names typed as fans type them
 
 from __future__ import annotations
 
+import gc
+import random
+import tracemalloc
+
 import pytest
 
 from bot.services.import_format import skater_match_key
@@ -116,3 +120,27 @@ def test_a_typo_is_found_among_thousands_of_words_sharing_its_common_trigrams() 
         index.add(n, f"Anna Saka{letters[n % 16]}{letters[n // 16 % 16]}{letters[n // 256 % 16]}{'aeiu'[n % 4]}")
     index.add(9999, "Kaori Sakamoto")
     assert [m.label for m in index.search("sakamto")][:1] == ["Kaori Sakamoto"]
+
+
+def test_the_index_holds_a_name_in_a_few_hundred_bytes() -> None:
+    """The bot's memory budget (135 MB with 100,000 skaters, bench/bench_bot.py) has room for the name index only
+    if a name costs its text and a few hundred bytes: names are kept as UTF-8 buffers and keys in sorted arrays
+    (as str objects, lists and dicts a name cost over 450 bytes here). The names are made while traced, as the
+    store's rows are: what the index keeps of them counts."""
+    rng = random.Random(3)
+    syllables = ["ka", "ori", "yu", "ma", "shi", "ri", "ku", "ta", "na", "mi", "ha", "su", "ko", "to", "ai", "sa"]
+
+    def word() -> str:
+        return "".join(rng.choice(syllables) for _ in range(rng.randint(2, 4))).capitalize()
+
+    tracemalloc.start()
+    try:
+        index = NameIndex()
+        for key in range(10_000):
+            index.add(key, f"{word()} {word()}", [f"{word().upper()} {word()}"] if key % 4 == 0 else [])
+        index.search("ka")
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert held / 12_500 < 330, f"{held / 12_500:.0f} bytes per name"  # 12,500 names: one in four has an alias
