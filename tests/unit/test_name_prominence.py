@@ -144,3 +144,14 @@ def test_the_index_holds_a_name_in_a_few_hundred_bytes() -> None:
     finally:
         tracemalloc.stop()
     assert held / 12_500 < 330, f"{held / 12_500:.0f} bytes per name"  # 12,500 names: one in four has an alias
+
+
+def test_an_alias_edit_keeps_what_the_store_holds_of_the_skater() -> None:
+    """An owner's alias edit re-adds the skater with its new names and no weight (results.aliases): what the store
+    holds of them did not change, nor does their place among equally good matches."""
+    index = NameIndex()
+    index.add(1, "Anna Sakamori", weight=0.9)
+    index.add(2, "Anna Sakamoro", weight=0.5)
+    index.add(1, "Anna Sakamori", ["A. Sakamori"])
+    assert [m.key for m in index.search("sakam")] == [1, 2]
+    assert index.names_of(1) == ["Anna Sakamori", "A. Sakamori"]

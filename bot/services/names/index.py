@@ -230,12 +230,12 @@ class NameIndex:
         """(key, slot) of every key, in key order."""
         return zip(self._keys_sorted, self._key_order, strict=True)
 
-    def add(self, key: int, label: str, aliases: Iterable[str] = (), *, weight: float = 0.0) -> None:
+    def add(self, key: int, label: str, aliases: Iterable[str] = (), *, weight: float | None = None) -> None:
         """Index ``label`` and ``aliases`` under ``key``; re-adding a key replaces its names. ``weight`` (0..1):
         how much the caller's store holds of the key (its prominence), which orders names that fit a search about
-        as well as each other."""
+        as well as each other; None keeps the key's (an alias edit changes the names, not what the store holds),
+        0 for a new key."""
         label = str(label)
-        weight = min(1.0, max(0.0, float(weight))) if math.isfinite(weight) else 0.0
         texts: list[str] = []
         norms: list[str] = []
         for text in (label, *aliases):
@@ -247,14 +247,24 @@ class NameIndex:
             if norm and norm not in norms:
                 texts.append(text)
                 norms.append(norm)
-        self._prominent_stale = True
         slot = self._slot_for(key)
+        if weight is not None:
+            weight = min(1.0, max(0.0, float(weight))) if math.isfinite(weight) else 0.0
         if slot is not None:
-            self._slot_weight[slot] = weight
-            if self._label(slot) == label and self._names_of(slot) == texts:
+            before = self._slot_weight[slot]
+            if weight is not None:
+                self._slot_weight[slot] = weight
+            unchanged = self._label(slot) == label and self._names_of(slot) == texts
+            # The heaviest keys' words are gathered again only when a weight or a weighted key's names changed.
+            if self._slot_weight[slot] != before or (self._slot_weight[slot] > 0.0 and not unchanged):
+                self._prominent_stale = True
+            if unchanged:
                 return  # periodic re-syncs re-add unchanged rows: keep them free
             self._kill_names(slot)
         else:
+            weight = weight or 0.0
+            if weight > 0.0:
+                self._prominent_stale = True
             slot = len(self._slot_key)
             at = bisect.bisect_left(self._keys_sorted, key)
             self._keys_sorted.insert(at, key)  # an append when keys come in order, as they do from the store
