@@ -111,7 +111,7 @@ def test_without_weights_the_order_is_the_fit_alone() -> None:
 
 
 def test_a_typo_is_found_among_thousands_of_words_sharing_its_common_trigrams() -> None:
-    """The typo lookup is bounded (2,000 words); the words sharing the typed word's rarest trigrams go in first,
+    """The typo lookup is bounded (1,000 words); the words sharing the typed word's rarest trigrams go in first,
     not whichever the bound happens to keep. 3,000 skaters named "Saka..." share the start of "sakamto"; only
     Sakamoto shares its end, and is added last."""
     index = NameIndex()

@@ -40,8 +40,10 @@ _RESCORE = 80
 # Below this, a vocabulary prefix match is considered "not enough" and fuzzy kicks in too.
 _FEW_PREFIX_POSTINGS = 8
 _FUZZY_VOCAB_LIMIT = 24
-# Bound on vocabulary tokens compared with a typo'd query token (see _typo_matches).
-_TYPO_CANDIDATES = 2000
+# Bound on vocabulary tokens compared with a typo'd query token (see _typo_matches). The rarest trigrams' words
+# come first, so the cut drops the least likely: 1,000 found 96.7% of bench_autocomplete's typos in the top 25
+# (2,000: 97.4%) for half the comparisons, the largest share of a typo's search.
+_TYPO_CANDIDATES = 1000
 # Search results under this score are noise (a single shared syllable, etc.).
 _MIN_SCORE = 40.0
 # The most a key's weight (its prominence, 0..1) adds to a name's rank: about what separates a short typed prefix
