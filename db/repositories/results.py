@@ -140,7 +140,8 @@ class ResultsRepository:
             "GROUP BY s.id ORDER BY s.id"
         ):
             aliases = row["aliases"].split("\x1f") if row["aliases"] else []
-            holdings = SkaterHoldings(row["entries"] or 0, row["medals"] or 0, row["latest"])
+            # int(): PostgreSQL sums to a numeric (Decimal)
+            holdings = SkaterHoldings(int(row["entries"] or 0), int(row["medals"] or 0), row["latest"])
             yield row["id"], row["name"], aliases, holdings
 
     async def newest_season(self) -> str | None:
