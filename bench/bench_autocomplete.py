@@ -6,12 +6,21 @@ Builds a deterministic synthetic store of N skaters (several naming styles, acce
 ~10% couples "A / B", ~5% CJK aliases, ~25% "SURNAME Given" aliases), then times a mix of
 realistic autocomplete queries. Per the repo rule, latencies are printed as ratios to a
 floor measured in the same run (normalize + dict lookup + one rapidfuzz.fuzz.ratio), next
-to the absolute target check p99 <= 5 ms. Exits 1 if the target fails.
+to the absolute target check p99 <= 3 ms. Exits 1 if the target fails.
+
+Each skater also gets what a store would hold of them (entries, podiums, latest season), drawn
+independently of the name from a long-tailed distribution (most skaters a few entries, a few a
+career's worth), and is indexed with the bot's own weight of that (results.resolve.prominence).
+Recall is printed twice: for a skater drawn uniformly (every name as likely to be meant; a prefix
+of 2-8 letters then fits hundreds of names equally, so no order can do well) and for a skater drawn
+as often as the store holds results of them (how often fans ask about a skater, as the issue puts it).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import os
 import random
 import statistics
 import sys
@@ -23,9 +32,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # runnable from an
 from rapidfuzz import fuzz
 
 from bot.services.names import NameIndex, normalize
+from bot.services.results.resolve import prominence
+from db.models import SkaterHoldings
 
-TARGET_P99_MS = 5.0
-TARGET_RSS_MB = 150.0
+TARGET_P99_MS = 3.0
+TARGET_RSS_MB = 135.0
+NEWEST_SEASON = "2025-26"
 
 # Syllables per style; names are 2-4 syllables so the vocabulary is large and overlapping,
 # which is harder for prefix ranges than a real roster (real first names repeat more).
@@ -83,6 +95,20 @@ def make_store(n: int, seed: int) -> list[tuple[int, str, list[str]]]:
     return store
 
 
+def make_holdings(n: int, seed: int) -> list[SkaterHoldings]:
+    """What the store holds of each of the N skaters, independent of their names: entries long-tailed (Pareto: half
+    the skaters one entry, one in a hundred thirty or more), podiums likelier the longer the career, a latest
+    season anywhere in the last twenty."""
+    rng = random.Random(seed + 2)
+    holdings = []
+    for _ in range(n):
+        entries = min(120, int(rng.paretovariate(1.0)))
+        medals = sum(rng.random() < min(0.5, 0.01 * entries) for _ in range(entries))
+        first_year = rng.randint(2006, 2025)
+        holdings.append(SkaterHoldings(entries, medals, f"{first_year}-{(first_year + 1) % 100:02d}"))
+    return holdings
+
+
 def _typo(rng: random.Random, word: str) -> str:
     if len(word) < 4:
         return word
@@ -95,12 +121,15 @@ def _typo(rng: random.Random, word: str) -> str:
     return word[:i] + word[i + 1] + word[i] + word[i + 2 :]  # transposition
 
 
-def make_queries(store: list[tuple[int, str, list[str]]], count: int, seed: int) -> list[tuple[str, str, int]]:
-    """(query, kind, intended key) triples; kind lets the run report recall per kind."""
+def make_queries(
+    store: list[tuple[int, str, list[str]]], count: int, seed: int, asked: list[int] | None = None
+) -> list[tuple[str, str, int]]:
+    """(query, kind, intended key) triples; kind lets the run report recall per kind. `asked`: how often each
+    skater is asked about (None: all alike)."""
     rng = random.Random(seed + 1)
     queries: list[tuple[str, str, int]] = []
     while len(queries) < count:
-        key, label, aliases = rng.choice(store)
+        key, label, aliases = rng.choices(store, weights=asked)[0] if asked else rng.choice(store)
         first_person = label.split(" / ")[0]
         words = first_person.split()
         kind = rng.random()
@@ -149,15 +178,21 @@ def main() -> int:
     args = ap.parse_args()
 
     store = make_store(args.skaters, args.seed)
+    holdings = make_holdings(args.skaters, args.seed)
     queries = make_queries(store, args.queries, args.seed)
+    asked_queries = make_queries(store, args.queries, args.seed + 100, asked=[h.entries for h in holdings])
     rss0, _ = rss_mb()
 
     index = NameIndex()
     t0 = time.perf_counter()
-    for key, label, aliases in store:
-        index.add(key, label, aliases)
+    for (key, label, aliases), held in zip(store, holdings, strict=True):
+        index.add(key, label, aliases, weight=prominence(held, NEWEST_SEASON))
     index.search("warm")  # merges the pending vocabulary sort into the build figure
     build_s = time.perf_counter() - t0
+    # As the bot does after loading its index (SkateBot.reload_results): what lives until the next import is moved
+    # out of the garbage collector's reach, so a full collection does not walk it in the middle of a keystroke.
+    gc.collect()
+    gc.freeze()
     rss1, hwm1 = rss_mb()
     n_names = sum(1 + len(a) for _, _, a in store)
     print(f"skaters={len(index):,} names+aliases={n_names:,} queries={len(queries):,}")
@@ -178,28 +213,40 @@ def main() -> int:
     for q, _, _ in queries[:200]:  # warm caches the way a running bot would be warm
         index.search(q)
     lat: list[float] = []
+    cpu: list[float] = []  # the searching thread's CPU time: what the search costs, without the time the OS gave
     empty = 0
-    seen: dict[str, list[int]] = {}  # kind -> [queries, intended key in top 25, at rank 1]
-    for q, kind, key in queries:
-        t = time.perf_counter_ns()
-        res = index.search(q)
-        lat.append((time.perf_counter_ns() - t) / 1e6)
-        empty += not res
-        row = seen.setdefault(kind, [0, 0, 0])
-        row[0] += 1
-        row[1] += any(m.key == key for m in res)
-        row[2] += bool(res) and res[0].key == key
+    recall: dict[str, dict[str, list[int]]] = {}  # intent -> kind -> [queries, intended key in top 25, at rank 1]
+    for intent, batch in (("uniform intent", queries), ("intent as often as the store holds them", asked_queries)):
+        seen = recall.setdefault(intent, {})
+        for q, kind, key in batch:
+            c, t = time.thread_time_ns(), time.perf_counter_ns()
+            res = index.search(q)
+            lat.append((time.perf_counter_ns() - t) / 1e6)
+            cpu.append((time.thread_time_ns() - c) / 1e6)
+            empty += not res
+            row = seen.setdefault(kind, [0, 0, 0])
+            row[0] += 1
+            row[1] += any(m.key == key for m in res)
+            row[2] += bool(res) and res[0].key == key
     lat.sort()
+    cpu.sort()
     _, hwm2 = rss_mb()
 
     print(f"floor (normalize + dict lookup + fuzz.ratio, median) = {floor_ms * 1000:.2f} us")
     for name, p in (("p50", 50), ("p95", 95), ("p99", 99), ("max", 100)):
         v = pct(lat, p)
         print(f"{name} = {v:.3f} ms ({v / floor_ms:.0f} x floor)")
-    print(f"queries with no result: {empty}/{len(queries)}")
-    for kind, (n, top25, top1) in sorted(seen.items()):
-        if kind != "miss":  # prefixes of 2 letters legitimately match thousands: recall is a hint
-            print(f"  {kind:>12}: intended skater in top 25 {top25 / n:6.1%}, first {top1 / n:6.1%} (n={n})")
+    # Other processes on a shared machine: a search the OS paused shows in the wall-clock figures above only.
+    print(
+        f"CPU time of the searching thread: p50 = {pct(cpu, 50):.3f} ms, p99 = {pct(cpu, 99):.3f} ms "
+        f"({pct(cpu, 99) / floor_ms:.0f} x floor); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+    )
+    print(f"queries with no result: {empty}/{len(lat)}")
+    for intent, seen in recall.items():
+        print(f"recall, {intent}:")
+        for kind, (n, top25, top1) in sorted(seen.items()):
+            if kind != "miss":  # prefixes of 2 letters legitimately match thousands: recall is a hint
+                print(f"  {kind:>12}: intended skater in top 25 {top25 / n:6.1%}, first {top1 / n:6.1%} (n={n})")
     p99 = pct(lat, 99)
     ok = p99 <= TARGET_P99_MS
     print(f"p99 <= {TARGET_P99_MS:g} ms: {'PASS' if ok else 'FAIL'}")

@@ -8,7 +8,7 @@ served by this script, with a store holding the bundled results plus N synthetic
 - latency of /results, /athlete, /bests and /records from INTERACTION_CREATE sent to the callback received,
   as ratios to the floor: /ping through the same path in the same run (targets p50 <= 1.5x, p99 <= 2x);
 - a burst of simultaneous interactions: every one acknowledged within Discord's 3 s, none lost;
-- the bot's peak RSS (VmHWM) with that store (target <= 150 MB).
+- the bot's peak RSS (VmHWM) with that store (target <= 135 MB: 150 MB less a 10% margin).
 
 Exits 1 when a target is missed.
 """
@@ -40,6 +40,7 @@ from bot.sandbox.harness import Sandbox  # noqa: E402
 from bot.services.importer import skater_match_key  # noqa: E402
 from bot.store import open_store  # noqa: E402
 
+TARGET_RSS_MB = 135.0  # 150 MB less a 10% margin: each feature adds a little (issue 29)
 COUNTRIES = ["JPN", "USA", "CAN", "FRA", "ITA", "KOR", "CHN", "GER", "GEO", "KAZ", "EST", "FIN", "SUI", "AIN"]
 # As fans type them: full names, other word orders and spellings, surnames alone.
 REAL_NAMES = [
@@ -247,8 +248,11 @@ async def run(args: argparse.Namespace, store: Path) -> int:
             failures.append("burst")
 
         peak = peak_rss_mb(bot.pid)
-        verdict = "PASS" if peak <= 150 else "FAIL"
-        print(f"\nbot peak RSS (VmHWM): {peak:.1f} MB ({peak / 150:.2f}x the 150 MB target): {verdict}")
+        verdict = "PASS" if peak <= TARGET_RSS_MB else "FAIL"
+        print(
+            f"\nbot peak RSS (VmHWM): {peak:.1f} MB ({peak / TARGET_RSS_MB:.2f}x the {TARGET_RSS_MB:g} MB target): "
+            f"{verdict}"
+        )
         if verdict == "FAIL":
             failures.append("memory")
         if server.violations:

@@ -471,7 +471,12 @@ class SQLiteTransaction(Transaction):
             return int(cursor.lastrowid)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self._conn.executemany(sql, rows)
+        # Every row is checked before the first is sent: an import's text (a protocol's element, a page's name)
+        # with NUL or a lone surrogate is refused like a single statement's, not half-written.
+        checked = list(rows)
+        for row in checked:
+            check_values(row)
+        await self._conn.executemany(sql, checked)
 
     async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None:
         check_values(params)

@@ -32,6 +32,16 @@ class Figure:
             return None
 
 
+@dataclass(frozen=True, slots=True)
+class SkaterHoldings:
+    """What the store holds of one skater: entries (results in any event), podium places among them, and the
+    latest season of those ("2025-26"; None without entries)."""
+
+    entries: int
+    medals: int
+    latest_season: str | None
+
+
 def number_of(figure: Figure | None) -> float | None:
     """A figure's value as a number: None when there is no figure or its value is not a number."""
     return None if figure is None else figure.number

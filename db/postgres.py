@@ -125,13 +125,9 @@ def translate(sql: str) -> tuple[str, tuple[str, ...] | None]:
     return "".join(out), (tuple(names) if names else None)
 
 
-def _arguments(
-    names: tuple[str, ...] | None, params: Sequence[Any] | dict[str, Any], *, check: bool = True
-) -> list[Any]:
-    """The values in $n order; UnstorableValue (nothing sent) for one neither engine stores as given (`check`:
-    a bulk write's rows, an import's read from files, go unchecked as SQLite's executemany takes them)."""
-    if check:
-        check_values(params)
+def _arguments(names: tuple[str, ...] | None, params: Sequence[Any] | dict[str, Any]) -> list[Any]:
+    """The values in $n order; UnstorableValue (nothing sent) for one neither engine stores as given."""
+    check_values(params)
     if names is None:
         if isinstance(params, dict):
             raise TypeError("named values for a statement with ? placeholders")
@@ -392,7 +388,7 @@ class PostgresTransaction(Transaction):
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         text, names = translate(sql)
-        arguments = [_arguments(names, row, check=False) for row in rows]
+        arguments = [_arguments(names, row) for row in rows]
         if arguments:
             await self._conn.executemany(text, arguments)
 

@@ -25,6 +25,7 @@ from db.models import (
     Segment,
     SegmentResult,
     Skater,
+    SkaterHoldings,
     StoreSummary,
     TeamResult,
     TeamSegmentResult,
@@ -124,14 +125,29 @@ class ResultsRepository:
         aliases = tuple(row["aliases"].split("\x1f")) if row["aliases"] else ()
         return Skater(id=row["id"], name=row["name"], country=row["country"], isu_id=row["isu_id"], aliases=aliases)
 
-    async def skater_names(self) -> AsyncIterator[tuple[int, str, list[str]]]:
-        """(id, name, aliases) for every skater, streamed: what the search index is built from."""
+    async def skater_names(self) -> AsyncIterator[tuple[int, str, list[str], SkaterHoldings]]:
+        """(id, name, aliases, what the store holds of them) for every skater, streamed in id order: what the
+        search index is built from."""
         dialect = self._db.dialect
         async for row in self._db.stream(
-            f"SELECT s.id, s.name, {dialect.text_list('a.alias', dialect.unit_separator)} AS aliases "
-            "FROM skaters s LEFT JOIN skater_aliases a ON a.skater_id = s.id GROUP BY s.id"
+            f"SELECT s.id, s.name, {dialect.text_list('a.alias', dialect.unit_separator)} AS aliases, "
+            "max(h.entries) AS entries, max(h.medals) AS medals, max(h.latest) AS latest "
+            "FROM skaters s LEFT JOIN skater_aliases a ON a.skater_id = s.id "
+            "LEFT JOIN (SELECT es.skater_id, count(*) AS entries, "
+            "sum(CASE WHEN e.place BETWEEN 1 AND 3 THEN 1 ELSE 0 END) AS medals, max(c.season) AS latest "
+            "FROM entry_skaters es JOIN entries e ON e.id = es.entry_id JOIN events ev ON ev.id = e.event_id "
+            "JOIN competitions c ON c.id = ev.competition_id GROUP BY es.skater_id) h ON h.skater_id = s.id "
+            "GROUP BY s.id ORDER BY s.id"
         ):
-            yield row["id"], row["name"], row["aliases"].split("\x1f") if row["aliases"] else []
+            aliases = row["aliases"].split("\x1f") if row["aliases"] else []
+            # int(): PostgreSQL sums to a numeric (Decimal)
+            holdings = SkaterHoldings(int(row["entries"] or 0), int(row["medals"] or 0), row["latest"])
+            yield row["id"], row["name"], aliases, holdings
+
+    async def newest_season(self) -> str | None:
+        """The latest season the store holds a competition of ("2025-26"), or None for an empty store."""
+        row = await self._db.fetchone("SELECT max(season) AS season FROM competitions")
+        return row["season"] if row else None
 
     async def namesakes(self) -> dict[int, str]:
         """id -> country of the skaters who share their name with another skater (told apart by country)."""

@@ -56,3 +56,22 @@ async def test_the_store_refuses_them_on_reads_and_writes_and_keeps_the_rest(sto
         await store.fetchall("SELECT ? AS v", (2**64,))
     row = await store.fetchone("SELECT ? AS v", ("\x07 \u202e 😀",))
     assert row is not None and row["v"] == "\x07 \u202e 😀"
+
+
+@pytest.mark.parametrize("odd", ["a\x00b", "\ud83d", 2**64])
+async def test_bulk_rows_are_checked_like_single_statements_and_nothing_is_written(
+    store: Database, odd: object
+) -> None:
+    """An import's bulk rows (executemany) go through the same check: an odd value in the last row refuses the
+    whole batch before any row is sent, and the transaction leaves the store as it was."""
+    before = await store.fetchone("SELECT COUNT(*) AS n FROM skater_aliases")
+    skater = await store.fetchone("SELECT id FROM skaters ORDER BY id LIMIT 1")
+    assert before is not None and skater is not None
+    with pytest.raises(UnstorableValue):
+        async with store.transaction() as tx:
+            await tx.executemany(
+                "INSERT INTO skater_aliases (skater_id, alias) VALUES (?, ?)",
+                [(skater["id"], "plain alias one"), (skater["id"], "plain alias two"), (skater["id"], odd)],
+            )
+    after = await store.fetchone("SELECT COUNT(*) AS n FROM skater_aliases")
+    assert after is not None and after["n"] == before["n"]

@@ -3,6 +3,7 @@ athletes; and the autocomplete choices that lead there. Never raises from an aut
 
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
 from collections.abc import Sequence
@@ -29,7 +30,7 @@ from bot.services.results.vocabulary import (
 )
 from bot.text import quote as _quote
 from bot.text import shorten
-from db.models import Competition, Event, Segment, Skater
+from db.models import Competition, Event, Segment, Skater, SkaterHoldings
 from db.repositories.results import ResultsRepository
 
 MAX_CHOICES = 25
@@ -37,6 +38,31 @@ MAX_CHOICES = 25
 # Between a couple's names: "Chock / Bates", "Miura & Kihara", "Gilles and Poirier", "Gilles, Poirier".
 _COUPLE_SEPARATOR = re.compile(r"\s*(?:/|&|\+|,|\band\b)\s*", re.IGNORECASE)
 _CHOICE_VALUE = re.compile(r"\d+(?:/\d+)?")
+# Prominence, how much the store holds of a skater: a skater with this many entries and medals (a decade of a
+# senior career) weighs as much as any; a skater whose latest entry is this many seasons before the store's newest
+# weighs two thirds of a current one with the same record (fans ask about the skaters of now, and of then too).
+_FULL_HOLDINGS = 40
+_RECENCY_HALF_SEASONS = 4
+
+
+def prominence(holdings: SkaterHoldings, newest_season: str | None) -> float:
+    """0..1: how much the store holds of a skater (entries, medals counted once more), less the longer ago their
+    latest season was. 0 for a skater the store holds no results of. What autocomplete orders equally good
+    matches by: what a fan most likely means, read off the store, never off the name's letters."""
+    if holdings.entries <= 0:
+        return 0.0
+    amount = min(1.0, math.log1p(holdings.entries + holdings.medals) / math.log1p(_FULL_HOLDINGS))
+    seasons_ago = max(0, _season_year(newest_season) - _season_year(holdings.latest_season))
+    recency = 1.0 / (1.0 + seasons_ago / _RECENCY_HALF_SEASONS)
+    return amount * (0.5 + 0.5 * recency)
+
+
+def _season_year(season: str | None) -> int:
+    """The first year of a season written "2025-26"; 0 when it says none."""
+    digits = season[:4] if season else ""
+    return int(digits) if digits.isascii() and digits.isdigit() else 0
+
+
 _CJK_RUN = re.compile(r"[\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 # A confident name match, or one that only a different word order separates from the typed text.
 _SAME_NAME_SCORE = 99.0
@@ -88,22 +114,28 @@ class Resolver:
         couple_ids = await self.repo.couples()
         in_couples = {skater_id for pair in couple_ids for skater_id in pair}
         couple_names: dict[int, list[str]] = {}
+        couple_weights: dict[int, float] = {}
+        newest_season = await self.repo.newest_season()
         skaters = NameIndex()
         family_names: dict[int, frozenset[str]] = {}
         # Streamed (100,000 skaters are never held at once); those data/names/ names are kept aside, to be given
         # their names in other scripts once it is known that one stored skater bears each.
         wanted = {local.name.casefold() for local in self._local_names}
         named: list[tuple[int, str, list[str]]] = []
-        async for skater_id, name, all_aliases in self.repo.skater_names():
+        weights: dict[int, float] = {}  # of those only
+        async for skater_id, name, all_aliases, holdings in self.repo.skater_names():
             aliases = _other_spellings(name, all_aliases)
-            skaters.add(skater_id, name, aliases)
+            weight = prominence(holdings, newest_season)
+            skaters.add(skater_id, name, aliases, weight=weight)
             if skater_id in in_couples:
                 couple_names[skater_id] = [name, *aliases]
+                couple_weights[skater_id] = weight
             capitals = _printed_family_name(name, all_aliases)
             if capitals and capitals != {normalize(name).rpartition(" ")[2]}:  # kept when not the name's last word
                 family_names[skater_id] = capitals
             if name.casefold() in wanted:
                 named.append((skater_id, name, all_aliases))
+                weights[skater_id] = weight
         by_name: dict[str, list[int]] = defaultdict(list)
         for skater_id, name, _ in named:
             by_name[normalize(name)].append(skater_id)
@@ -111,7 +143,7 @@ class Resolver:
         for skater_id, name, all_aliases in named:
             if skater_id in local_spellings:
                 aliases = _other_spellings(name, [*all_aliases, *local_spellings[skater_id]])
-                skaters.add(skater_id, name, aliases)  # re-added: its names replaced
+                skaters.add(skater_id, name, aliases, weight=weights[skater_id])  # re-added: its names replaced
                 if skater_id in in_couples:
                     couple_names[skater_id] = [name, *aliases]
         namesakes = await self.repo.namesakes()
@@ -124,7 +156,7 @@ class Resolver:
             # Every spelling of one with every spelling of the other; the index takes any word order, so
             # "Chock Bates" and "Bates / Chock" find "Madison Chock / Evan Bates" too.
             names = [f"{x} / {y}" for x in couple_names[a][:4] for y in couple_names[b][:4]]
-            couples.add(len(pairs), names[0], names[1:])
+            couples.add(len(pairs), names[0], names[1:], weight=max(couple_weights[a], couple_weights[b]))
             pairs.append((a, b))
             couple_of[frozenset((a, b))] = (a, b)
 
@@ -207,14 +239,14 @@ class Resolver:
         medallists of the newest competition."""
         if not query.strip():
             return list(self._default_athletes)
-        ranked: list[tuple[float, Choice]] = [
-            (m.score, Choice(_cut(self._told_apart(m)), str(m.key))) for m in self.skaters.search(query, MAX_CHOICES)
+        ranked: list[tuple[tuple[bool, float], Choice]] = [
+            (m.order, Choice(_cut(self._told_apart(m)), str(m.key))) for m in self.skaters.search(query, MAX_CHOICES)
         ]
         ranked += [
-            (m.score, Choice(_cut(m.label), _athlete_value_of(self._couple_ids[m.key])))
+            (m.order, Choice(_cut(m.label), _athlete_value_of(self._couple_ids[m.key])))
             for m in self._couples.search(query, MAX_CHOICES)
         ]
-        ranked.sort(key=lambda pair: -pair[0])  # stable: at equal scores a skater comes before a couple
+        ranked.sort(key=lambda pair: pair[0])  # stable: at equal ranks a skater comes before a couple
         return [choice for _, choice in ranked[:MAX_CHOICES]]
 
     def alias_choices(self, skater_text: str, query: str) -> list[Choice]:
