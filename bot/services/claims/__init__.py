@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from cachetools import LRUCache
+
 from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.services.claims.japanese import JapaneseReader, is_japanese
@@ -60,6 +62,10 @@ __all__ = [
 ]
 
 Resolver = Callable[[str], tuple[int, str] | None]
+
+# The name lookups kept for each competition and set of linked skaters (StoreNames): a long story asks about 300
+# runs of capitalized words, and a week's stories about a few thousand.
+LOOKUP_CACHE_SIZE = 4096
 
 
 class _SimpleNames:
@@ -102,8 +108,19 @@ class StoreNames:
         # with it, not against every entrant (a 4,000-character story asks about 300 names).
         self._by_word = [_by_word(ring) for ring in entered]
         self._places: frozenset[str] | None = None
+        # The answers, kept for the next story about the same competition and skaters (this object lives in the
+        # results service's derived() cache, which a refresh or a change of names empties): a story's names are
+        # mostly those of the stories before it. Bounded: every capitalized run of every story is asked.
+        self._person: LRUCache[str, Subject | None] = LRUCache(LOOKUP_CACHE_SIZE)
+        self._couple: LRUCache[tuple[str, str], Subject | None] = LRUCache(LOOKUP_CACHE_SIZE)
+        self._shared: LRUCache[str, Subject | None] = LRUCache(LOOKUP_CACHE_SIZE)
 
     def person(self, text: str) -> Subject | None:
+        if text not in self._person:
+            self._person[text] = self._find_person(text)
+        return self._person[text]
+
+    def _find_person(self, text: str) -> Subject | None:
         tokens = normalize(text).split()
         if not tokens:
             return None
@@ -123,6 +140,12 @@ class StoreNames:
         return Subject(match.label, ids=(match.key,))
 
     def couple(self, first: str, second: str) -> Subject | None:
+        key = (first, second)
+        if key not in self._couple:
+            self._couple[key] = self._find_couple(first, second)
+        return self._couple[key]
+
+    def _find_couple(self, first: str, second: str) -> Subject | None:
         try:
             ids = self.results.athlete_ids(f"{first} / {second}")
         except UserFacingError:
@@ -138,6 +161,11 @@ class StoreNames:
         return Subject(label, ids=tuple(ids))
 
     def shared(self, text: str) -> Subject | None:
+        if text not in self._shared:
+            self._shared[text] = self._find_shared(text)
+        return self._shared[text]
+
+    def _find_shared(self, text: str) -> Subject | None:
         token = normalize(text)
         if not token or " " in token:
             return None
@@ -226,6 +254,27 @@ def _competition_by_date(results: ResultsService, moment_date: str | None, texts
     return next(iter(named.values())) if len(named) == 1 else None
 
 
+async def _store_names(
+    results: ResultsService, linked_ids: tuple[int, ...], competition: Competition | None, event: Event | None
+) -> StoreNames:
+    """The names of a check: the linked skaters' and, with a competition, its entrants'. Built once for each such
+    question and kept in the results service's derived() cache with the answers of its lookups, until a refresh
+    or a change of names empties that cache."""
+    derived = results.derived()  # taken before reading the store: a value built across a change is not kept
+    key = ("claim names", linked_ids, competition.id if competition else None, event.id if event else None)
+    names = derived.get(key)
+    if isinstance(names, StoreNames):
+        return names
+    linked: NameWords = {}
+    for skater_id in linked_ids:
+        skater = await results.skater_by_id(skater_id)
+        if skater is not None:
+            linked[skater.id] = (skater.name, _name_words((skater.name, *skater.aliases)))
+    entered = await _entered(results, competition, event) if competition is not None else []
+    names = derived[key] = StoreNames(results, linked, entered)
+    return names
+
+
 async def _entered(results: ResultsService, competition: Competition, event: Event | None) -> list[NameWords]:
     """The skaters entered in the event, then those of the whole competition, with the words of their names."""
     rings: list[NameWords] = []
@@ -252,11 +301,7 @@ async def check_text(
     skater_ids: Sequence[int] = (),
 ) -> CheckReport:
     """Reads the claims of ``text`` and checks each against the store (see the package docstring)."""
-    linked: NameWords = {}
-    for skater_id in dict.fromkeys(skater_ids):
-        skater = await results.skater_by_id(skater_id)
-        if skater is not None:
-            linked[skater.id] = (skater.name, _name_words((skater.name, *skater.aliases)))
+    linked_ids = tuple(dict.fromkeys(skater_ids))
     event = results.event_by_id(event_id)
     competition = results.competition_by_id(competition_id)
     if competition is None and event is not None:
@@ -265,12 +310,11 @@ async def check_text(
         event = None
     # Names are read knowing who skated there: "Liu" in a story about Worlds 2025 is the Liu entered there, not one
     # of the Lius of other seasons. A competition found only from the text (or the moment's date) means reading again.
-    entered = await _entered(results, competition, event) if competition is not None else []
-    extraction = read(text, StoreNames(results, linked, entered))
+    extraction = read(text, await _store_names(results, linked_ids, competition, event))
     if competition is None and extraction.claims:
         competition = _competition_by_date(results, moment_date, extraction.competition_texts)
         if competition is not None:
-            extraction = read(text, StoreNames(results, linked, await _entered(results, competition, None)))
+            extraction = read(text, await _store_names(results, linked_ids, competition, None))
     checker = Checker(results, competition, event)
     verdicts: list[Verdict] = []
     seen: set[tuple[object, ...]] = set()
