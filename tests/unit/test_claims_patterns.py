@@ -1,19 +1,29 @@
 """Mention finding searches its patterns through copies that first look at the character where a match would begin
-(bot.services.claims.mentions.GUARDED). Such a copy finds the same matches only if every character its pattern
+(bot.services.claims.patterns). Such a copy finds the same matches only if every character its pattern
 can start with is in its class: checked here from the pattern's parsed form, so that a word with a new first
 letter added to a pattern fails this test instead of being silently never found."""
 
 from __future__ import annotations
 
+import functools
 import re
+import sys
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
 import pytest
 
-from bot.services.claims.mentions import GUARDED
+import bot.services.claims  # noqa: F401  (its modules register their guarded patterns on import)
+from bot.services.claims.patterns import GUARDED
 
 Items = list[tuple[object, object]]
+
+
+@functools.cache
+def unicode_digits() -> frozenset[str]:
+    """Every character \\d matches (any script's decimal digits, not only 0-9)."""
+    digit = re.compile(r"\d")
+    return frozenset(chr(c) for c in range(sys.maxunicode + 1) if digit.fullmatch(chr(c)))
 
 
 def _first_of_sequence(items: Items) -> tuple[set[str] | None, bool]:
@@ -41,6 +51,8 @@ def _first_of(op: object, av: object) -> tuple[set[str] | None, bool]:
                 chars.add(chr(value))
             elif item is sre.RANGE:
                 chars |= {chr(c) for c in range(value[0], value[1] + 1)}
+            elif item is sre.CATEGORY and value is sre.CATEGORY_DIGIT:
+                chars |= unicode_digits()
             else:  # a negated set or a category (\w): any character, as far as this test can tell
                 return None, False
         return chars, False
@@ -84,6 +96,7 @@ def test_the_analysis_sees_a_first_letter_the_guard_lacks() -> None:
     pattern = re.compile(r"\b(?:short\s+program|original\s+dance)\b", re.IGNORECASE)
     assert first_characters(pattern) == {"s", "o"}
     assert first_characters(re.compile(r"(?:x)?")) is None  # may match nothing: no first character
+    assert "٣" in first_characters(re.compile(r"\d+ points"))  # type: ignore[operator]  # Arabic-Indic three
 
 
 @pytest.mark.parametrize(
@@ -93,6 +106,7 @@ def test_the_analysis_sees_a_first_letter_the_guard_lacks() -> None:
         "In 2017 at the World Championships in Helsinki, the 2022 Olympic champions from Beijing were only fourth.",
         "she was 2nd in the short program (SP) and he won the men's free skate; their rhythm dance was third",
         "The French couple and the winners of the pairs event: ice dance gold for Canada at Skate America 2025.",
+        "She was eleventh, 3.52 behind; he won by two points, beating the runner-up and edging out the champion.",
     ],
 )
 def test_a_guarded_copy_finds_what_its_pattern_finds(sentence: str) -> None:
