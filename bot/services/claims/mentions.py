@@ -174,6 +174,10 @@ _ACTION_VERB = re.compile(
     re.IGNORECASE,
 )
 _CAP_WORDS = re.compile(r"[A-Z][\w’'-]*(?:[\s-]+[A-Z][\w’'-]*){0,2}")
+# "kihara/miura": a couple written in lower case.
+_LOWER_PAIR = re.compile(r"(?<![\w/])([a-z][\w'’-]+)/([a-z][\w'’-]+)(?![\w/])")
+_WORD_GAPS = re.compile(r"[\s-]+")
+_PLACE_POSSESSIVE = re.compile(r"['’]s?$")
 _PRONOUN = re.compile(r"\b(?:she|he|her|his|him|hers|they|their|them)\b", re.IGNORECASE)
 
 
@@ -201,8 +205,14 @@ class MentionFinder:
         self._places = {w for w in names.places()} | HOST_CITIES
         self._person: dict[str, Subject | None] = {}
         self._couple: dict[tuple[str, str], Subject | None] = {}
+        self._place_words: dict[str, bool] = {}  # a capitalized word: whether it names a place
 
     # -- lookups, cached: a story repeats its names ----------------------------------------------------
+    def _is_place(self, word: str) -> bool:
+        if word not in self._place_words:
+            self._place_words[word] = normalize(word) in self._places
+        return self._place_words[word]
+
     def person(self, text: str) -> Subject | None:
         if text not in self._person:
             self._person[text] = self.names.person(text)
@@ -284,9 +294,9 @@ class MentionFinder:
                 continue
             spans.append((m.start("year"), m.end("year"), m.group("year"), False))
         for m in _CAP_WORDS.finditer(sentence):
-            parts = [w for w in re.split(r"[\s-]+", m.group()) if w]
-            bare = [re.sub(r"['’]s?$", "", w) for w in parts]
-            place = [normalize(w) in self._places for w in bare]
+            parts = [w for w in _WORD_GAPS.split(m.group()) if w]
+            bare = [_PLACE_POSSESSIVE.sub("", w) for w in parts]
+            place = [self._is_place(w) for w in bare]
             if not any(place):
                 continue
             # Only the place words, from the first to the last ("Milano Cortina", "Boston").
@@ -369,24 +379,29 @@ class MentionFinder:
 
     # -- people --------------------------------------------------------------------------------------------
     def _people(self, sentence: str, taken: list[tuple[int, int]]) -> list[Mention]:
-        words: list[tuple[int, int, str, bool]] = []  # start, end, bare word, possessive
+        runs: list[list[tuple[int, int, str, bool]]] = []  # runs of name words: start, end, bare word, possessive
+        current: list[tuple[int, int, str, bool]] = []
+        # Social posts are often written all in lower case ("kagiyama 2nd again lol"): there, any word may be a
+        # name, except the words that are also common English words.
+        lower_case = not any(map(str.isupper, sentence[1:]))
         for m in _WORD.finditer(sentence):
-            at = m.start()
-            if taken and any(s <= at < e for s, e in taken):
+            start = m.start()
+            if taken and any(s <= start < e for s, e in taken):
                 continue
             word, possessive = m.group(), False
+            if not lower_case and not word[0].isupper():
+                # Most words: never a name word (the suffix and the lookups below cannot change that), and the end
+                # of the run before them.
+                if current:
+                    runs.append(current)
+                    current = []
+                continue
             if word[-1] in _POSSESSIVE_ENDS:  # most words end otherwise: no suffix to try
                 for suffix in _POSSESSIVE:
                     if word.endswith(suffix) and len(word) > len(suffix):
                         word, possessive = word[: -len(suffix)], True
                         break
-            words.append((at, at + len(word), word, possessive))
-        runs: list[list[tuple[int, int, str, bool]]] = []
-        current: list[tuple[int, int, str, bool]] = []
-        # Social posts are often written all in lower case ("kagiyama 2nd again lol"): there, any word may be a
-        # name, except the words that are also common English words.
-        lower_case = not any(map(str.isupper, sentence[1:]))
-        for start, end, word, possessive in words:
+            end = start + len(word)
             usable = word[0].isupper() or (
                 lower_case
                 and len(word) > 2
@@ -423,7 +438,7 @@ class MentionFinder:
                 start, end, subject = hit
                 mentions.append(Mention(start, end, "person", subject, plural=True))
                 used.update((i, i + 1))
-        for m in re.finditer(r"(?<![\w/])([a-z][\w'’-]+)/([a-z][\w'’-]+)(?![\w/])", sentence):
+        for m in _LOWER_PAIR.finditer(sentence) if "/" in sentence else ():
             if any(x.start <= m.start() < x.end for x in mentions) or any(s <= m.start() < e for s, e in taken):
                 continue
             pair = self.couple(m.group(1), m.group(2))
