@@ -25,7 +25,7 @@ from cachetools import LRUCache
 from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.services.claims.japanese import JapaneseReader, is_japanese
-from bot.services.claims.mentions import MentionFinder, Names
+from bot.services.claims.mentions import Layout, MentionFinder, Names
 from bot.services.claims.model import (
     CONSISTENT,
     CONTRADICTED,
@@ -228,13 +228,13 @@ def _names(resolve: Names | Resolver) -> Names:
     return _SimpleNames(resolve) if callable(resolve) else resolve
 
 
-def read(text: str, names: Names | Resolver) -> Extraction:
+def read(text: str, names: Names | Resolver, layouts: dict[str, Layout] | None = None) -> Extraction:
     """Stages 1 to 3: the claims of `text`, in order, and every competition it names (a Japanese story is read
-    by :mod:`.japanese`)."""
+    by :mod:`.japanese`). `layouts`: see :class:`.mentions.MentionFinder`."""
     if is_japanese(text):
         found = JapaneseReader(_names(names)).read(text)
         return Extraction(found.claims, found.competition_texts)
-    return Reader(MentionFinder(_names(names))).read(sentences(text))
+    return Reader(MentionFinder(_names(names), layouts)).read(sentences(text))
 
 
 def extract(text: str, names: Names | Resolver) -> list[Claim]:
@@ -310,11 +310,15 @@ async def check_text(
         event = None
     # Names are read knowing who skated there: "Liu" in a story about Worlds 2025 is the Liu entered there, not one
     # of the Lius of other seasons. A competition found only from the text (or the moment's date) means reading again.
-    extraction = read(text, await _store_names(results, linked_ids, competition, event))
+    names = await _store_names(results, linked_ids, competition, event)
+    layouts: dict[str, Layout] = {}
+    extraction = read(text, names, layouts)
     if competition is None and extraction.claims:
         competition = _competition_by_date(results, moment_date, extraction.competition_texts)
         if competition is not None:
-            extraction = read(text, await _store_names(results, linked_ids, competition, None))
+            again = await _store_names(results, linked_ids, competition, None)
+            # The sentences' layout is read again only with the same places (a refresh may have come meanwhile).
+            extraction = read(text, again, layouts if again.places() == names.places() else None)
     checker = Checker(results, competition, event)
     verdicts: list[Verdict] = []
     seen: set[tuple[object, ...]] = set()

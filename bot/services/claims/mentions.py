@@ -19,7 +19,7 @@ the skater comes from, not a subject.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from bot.i18n import t
@@ -197,11 +197,27 @@ _DISCIPLINES = starting_with("mwlfpidt", DISCIPLINE_RE)
 _DESCRIPTIONS = starting_with("t", DESCRIPTION_RE)
 
 
-class MentionFinder:
-    """Finds the mentions of one sentence at a time (stage 2), with a per-check cache of name lookups."""
+@dataclass(slots=True)
+class Layout:
+    """What a sentence names whoever the store's skaters are: its segments, disciplines, competitions and places,
+    and countries (they depend on the store's places only, not on its names)."""
 
-    def __init__(self, names: Names) -> None:
+    segments: list[tuple[int, int, str]]
+    disciplines: list[tuple[int, int, str]]
+    competitions: list[tuple[int, int, str, bool]]
+    countries: list[Mention]
+
+
+class MentionFinder:
+    """Finds the mentions of one sentence at a time (stage 2), with a per-check cache of name lookups.
+
+    `layouts` keeps each sentence's Layout for another finder reading the same text again with other names (a
+    check that found the story's competition only by reading it): give it only to finders whose names have the
+    same places()."""
+
+    def __init__(self, names: Names, layouts: dict[str, Layout] | None = None) -> None:
         self.names = names
+        self._layouts: dict[str, Layout] = {} if layouts is None else layouts
         self._places = {w for w in names.places()} | HOST_CITIES
         self._person: dict[str, Subject | None] = {}
         self._couple: dict[tuple[str, str], Subject | None] = {}
@@ -224,13 +240,25 @@ class MentionFinder:
             self._couple[key] = self.names.couple(first, second)
         return self._couple[key]
 
+    def _layout(self, sentence: str) -> Layout:
+        layout = self._layouts.get(sentence)
+        if layout is None:
+            segments = [(m.start(), m.end(), segment_kind(m.group("seg"))) for m in _SEGMENTS.finditer(sentence)]
+            disciplines = [(m.start(), m.end(), m.lastgroup or "") for m in _DISCIPLINES.finditer(sentence)]
+            competitions = self._competitions(sentence)
+            countries = self._countries(sentence, [(s, e) for s, e, _, _ in competitions])
+            layout = self._layouts[sentence] = Layout(segments, disciplines, competitions, countries)
+        return layout
+
     def find(self, sentence: str) -> Found:
         found = Found(sentence)
-        found.segments = [(m.start(), m.end(), segment_kind(m.group("seg"))) for m in _SEGMENTS.finditer(sentence)]
-        found.disciplines = [(m.start(), m.end(), m.lastgroup or "") for m in _DISCIPLINES.finditer(sentence)]
-        found.competitions = self._competitions(sentence)
+        layout = self._layout(sentence)
+        # Copies: the mentions are completed below and by the rules, and the layout may be read again.
+        found.segments = list(layout.segments)
+        found.disciplines = list(layout.disciplines)
+        found.competitions = list(layout.competitions)
+        countries = [replace(m) for m in layout.countries]
         taken = [(s, e) for s, e, _, _ in found.competitions]
-        countries = self._countries(sentence, taken)
         taken += [(m.start, m.end) for m in countries]
         people = self._people(sentence, taken)
         taken += [(m.start, m.end) for m in people]
