@@ -412,9 +412,11 @@ class MentionFinder:
         # Social posts are often written all in lower case ("kagiyama 2nd again lol"): there, any word may be a
         # name, except the words that are also common English words.
         lower_case = not any(map(str.isupper, sentence[1:]))
+        # Words outside the span the taken mentions cover are not looked for among them.
+        low, high = (min(s for s, _ in taken), max(e for _, e in taken)) if taken else (0, 0)
         for m in _WORD.finditer(sentence):
             start = m.start()
-            if taken and any(s <= start < e for s, e in taken):
+            if low <= start < high and any(s <= start < e for s, e in taken):
                 continue
             word, possessive = m.group(), False
             if not lower_case and not word[0].isupper():
