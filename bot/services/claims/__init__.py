@@ -64,8 +64,10 @@ __all__ = [
 Resolver = Callable[[str], tuple[int, str] | None]
 
 # The name lookups kept for each competition and set of linked skaters (StoreNames): a long story asks about 300
-# runs of capitalized words, and a week's stories about a few thousand.
-LOOKUP_CACHE_SIZE = 4096
+# runs of capitalized words; couples and shared surnames are rarer. Bounded for the bot's memory: at most
+# ResultsService's DERIVED_CACHE_SIZE of these, about 200 bytes an answer (under 5 MB in all).
+LOOKUP_CACHE_SIZE = 1024
+PAIR_CACHE_SIZE = 256
 
 
 class _SimpleNames:
@@ -112,8 +114,8 @@ class StoreNames:
         # results service's derived() cache, which a refresh or a change of names empties): a story's names are
         # mostly those of the stories before it. Bounded: every capitalized run of every story is asked.
         self._person: LRUCache[str, Subject | None] = LRUCache(LOOKUP_CACHE_SIZE)
-        self._couple: LRUCache[tuple[str, str], Subject | None] = LRUCache(LOOKUP_CACHE_SIZE)
-        self._shared: LRUCache[str, Subject | None] = LRUCache(LOOKUP_CACHE_SIZE)
+        self._couple: LRUCache[tuple[str, str], Subject | None] = LRUCache(PAIR_CACHE_SIZE)
+        self._shared: LRUCache[str, Subject | None] = LRUCache(PAIR_CACHE_SIZE)
 
     def person(self, text: str) -> Subject | None:
         if text not in self._person:

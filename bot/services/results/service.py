@@ -73,7 +73,7 @@ EVENT_CACHE_SIZE = 64
 PROFILE_CACHE_SIZE = 128
 # What other services build on the loaded names and entries, one value per question (the claim check: its name
 # lookups for one set of linked skaters at one competition). A week's stories ask about a few competitions.
-DERIVED_CACHE_SIZE = 32
+DERIVED_CACHE_SIZE = 16
 
 
 class ResultsService(Curation):
