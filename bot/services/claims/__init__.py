@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from cachetools import LRUCache
+
 from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.services.claims.japanese import JapaneseReader, is_japanese
-from bot.services.claims.mentions import MentionFinder, Names
+from bot.services.claims.mentions import Layout, MentionFinder, Names
 from bot.services.claims.model import (
     CONSISTENT,
     CONTRADICTED,
@@ -60,6 +62,12 @@ __all__ = [
 ]
 
 Resolver = Callable[[str], tuple[int, str] | None]
+
+# The name lookups kept for each competition and set of linked skaters (StoreNames): a long story asks about 300
+# runs of capitalized words; couples and shared surnames are rarer. Bounded for the bot's memory: at most
+# ResultsService's DERIVED_CACHE_SIZE of these, about 200 bytes an answer (under 5 MB in all).
+LOOKUP_CACHE_SIZE = 1024
+PAIR_CACHE_SIZE = 256
 
 
 class _SimpleNames:
@@ -102,8 +110,19 @@ class StoreNames:
         # with it, not against every entrant (a 4,000-character story asks about 300 names).
         self._by_word = [_by_word(ring) for ring in entered]
         self._places: frozenset[str] | None = None
+        # The answers, kept for the next story about the same competition and skaters (this object lives in the
+        # results service's derived() cache, which a refresh or a change of names empties): a story's names are
+        # mostly those of the stories before it. Bounded: every capitalized run of every story is asked.
+        self._person: LRUCache[str, Subject | None] = LRUCache(LOOKUP_CACHE_SIZE)
+        self._couple: LRUCache[tuple[str, str], Subject | None] = LRUCache(PAIR_CACHE_SIZE)
+        self._shared: LRUCache[str, Subject | None] = LRUCache(PAIR_CACHE_SIZE)
 
     def person(self, text: str) -> Subject | None:
+        if text not in self._person:
+            self._person[text] = self._find_person(text)
+        return self._person[text]
+
+    def _find_person(self, text: str) -> Subject | None:
         tokens = normalize(text).split()
         if not tokens:
             return None
@@ -123,6 +142,12 @@ class StoreNames:
         return Subject(match.label, ids=(match.key,))
 
     def couple(self, first: str, second: str) -> Subject | None:
+        key = (first, second)
+        if key not in self._couple:
+            self._couple[key] = self._find_couple(first, second)
+        return self._couple[key]
+
+    def _find_couple(self, first: str, second: str) -> Subject | None:
         try:
             ids = self.results.athlete_ids(f"{first} / {second}")
         except UserFacingError:
@@ -138,6 +163,11 @@ class StoreNames:
         return Subject(label, ids=tuple(ids))
 
     def shared(self, text: str) -> Subject | None:
+        if text not in self._shared:
+            self._shared[text] = self._find_shared(text)
+        return self._shared[text]
+
+    def _find_shared(self, text: str) -> Subject | None:
         token = normalize(text)
         if not token or " " in token:
             return None
@@ -200,13 +230,13 @@ def _names(resolve: Names | Resolver) -> Names:
     return _SimpleNames(resolve) if callable(resolve) else resolve
 
 
-def read(text: str, names: Names | Resolver) -> Extraction:
+def read(text: str, names: Names | Resolver, layouts: dict[str, Layout] | None = None) -> Extraction:
     """Stages 1 to 3: the claims of `text`, in order, and every competition it names (a Japanese story is read
-    by :mod:`.japanese`)."""
+    by :mod:`.japanese`). `layouts`: see :class:`.mentions.MentionFinder`."""
     if is_japanese(text):
         found = JapaneseReader(_names(names)).read(text)
         return Extraction(found.claims, found.competition_texts)
-    return Reader(MentionFinder(_names(names))).read(sentences(text))
+    return Reader(MentionFinder(_names(names), layouts)).read(sentences(text))
 
 
 def extract(text: str, names: Names | Resolver) -> list[Claim]:
@@ -224,6 +254,27 @@ def _competition_by_date(results: ResultsService, moment_date: str | None, texts
             return dated[0]
     named = {m.id: m for t in texts if (m := results.find_competitions(t).match) is not None}
     return next(iter(named.values())) if len(named) == 1 else None
+
+
+async def _store_names(
+    results: ResultsService, linked_ids: tuple[int, ...], competition: Competition | None, event: Event | None
+) -> StoreNames:
+    """The names of a check: the linked skaters' and, with a competition, its entrants'. Built once for each such
+    question and kept in the results service's derived() cache with the answers of its lookups, until a refresh
+    or a change of names empties that cache."""
+    derived = results.derived()  # taken before reading the store: a value built across a change is not kept
+    key = ("claim names", linked_ids, competition.id if competition else None, event.id if event else None)
+    names = derived.get(key)
+    if isinstance(names, StoreNames):
+        return names
+    linked: NameWords = {}
+    for skater_id in linked_ids:
+        skater = await results.skater_by_id(skater_id)
+        if skater is not None:
+            linked[skater.id] = (skater.name, _name_words((skater.name, *skater.aliases)))
+    entered = await _entered(results, competition, event) if competition is not None else []
+    names = derived[key] = StoreNames(results, linked, entered)
+    return names
 
 
 async def _entered(results: ResultsService, competition: Competition, event: Event | None) -> list[NameWords]:
@@ -252,11 +303,7 @@ async def check_text(
     skater_ids: Sequence[int] = (),
 ) -> CheckReport:
     """Reads the claims of ``text`` and checks each against the store (see the package docstring)."""
-    linked: NameWords = {}
-    for skater_id in dict.fromkeys(skater_ids):
-        skater = await results.skater_by_id(skater_id)
-        if skater is not None:
-            linked[skater.id] = (skater.name, _name_words((skater.name, *skater.aliases)))
+    linked_ids = tuple(dict.fromkeys(skater_ids))
     event = results.event_by_id(event_id)
     competition = results.competition_by_id(competition_id)
     if competition is None and event is not None:
@@ -265,12 +312,15 @@ async def check_text(
         event = None
     # Names are read knowing who skated there: "Liu" in a story about Worlds 2025 is the Liu entered there, not one
     # of the Lius of other seasons. A competition found only from the text (or the moment's date) means reading again.
-    entered = await _entered(results, competition, event) if competition is not None else []
-    extraction = read(text, StoreNames(results, linked, entered))
+    names = await _store_names(results, linked_ids, competition, event)
+    layouts: dict[str, Layout] = {}
+    extraction = read(text, names, layouts)
     if competition is None and extraction.claims:
         competition = _competition_by_date(results, moment_date, extraction.competition_texts)
         if competition is not None:
-            extraction = read(text, StoreNames(results, linked, await _entered(results, competition, None)))
+            again = await _store_names(results, linked_ids, competition, None)
+            # The sentences' layout is read again only with the same places (a refresh may have come meanwhile).
+            extraction = read(text, again, layouts if again.places() == names.places() else None)
     checker = Checker(results, competition, event)
     verdicts: list[Verdict] = []
     seen: set[tuple[object, ...]] = set()

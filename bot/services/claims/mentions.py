@@ -19,11 +19,12 @@ the skater comes from, not a subject.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from bot.i18n import t
 from bot.services.claims.model import Subject
+from bot.services.claims.patterns import starting_with
 from bot.services.claims.vocabulary import (
     CLAIM_VERB,
     COMMON_WORDS,
@@ -87,6 +88,8 @@ class Found:
 
 _WORD = re.compile(r"[^\W\d_][\w'’\-]*")
 _POSSESSIVE = ("'s", "’s", "'", "’")
+_POSSESSIVE_ENDS = frozenset(suffix[-1] for suffix in _POSSESSIVE)
+_BLANKS = re.compile(r"[ \t]+")  # between two words of one name
 
 
 def _country_forms() -> list[tuple[str, str, str]]:
@@ -171,18 +174,61 @@ _ACTION_VERB = re.compile(
     re.IGNORECASE,
 )
 _CAP_WORDS = re.compile(r"[A-Z][\w’'-]*(?:[\s-]+[A-Z][\w’'-]*){0,2}")
+# "kihara/miura": a couple written in lower case.
+_LOWER_PAIR = re.compile(r"(?<![\w/])([a-z][\w'’-]+)/([a-z][\w'’-]+)(?![\w/])")
+_WORD_GAPS = re.compile(r"[\s-]+")
+_PLACE_POSSESSIVE = re.compile(r"['’]s?$")
+_PRONOUN = re.compile(r"\b(?:she|he|her|his|him|hers|they|their|them)\b", re.IGNORECASE)
+
+
+# Searched through copies tried only where a match can begin (.patterns: the same matches, 3 to 5 times faster).
+_COUNTRY_RE = starting_with(
+    re.escape("".join(sorted({form[0] for form, _, _ in _FORMS} | {"T"}))),
+    _COUNTRY_RE,  # "Team USA"
+)
+_RANK_REF = starting_with("t", _RANK_REF)
+_COMPETITION_RE = starting_with("12A-Zw", _COMPETITION_RE)
+_LEVEL_TITLE = starting_with("12OoWw", _LEVEL_TITLE)
+_YEAR_TITLE = starting_with("12", _YEAR_TITLE)
+_YEAR_PLACE = starting_with("IiAaOo", _YEAR_PLACE)
+_PRONOUN = starting_with("sht", _PRONOUN)
+_SEGMENTS = starting_with("srfl", SEGMENT_RE)
+_DISCIPLINES = starting_with("mwlfpidt", DISCIPLINE_RE)
+_DESCRIPTIONS = starting_with("t", DESCRIPTION_RE)
+
+
+@dataclass(slots=True)
+class Layout:
+    """What a sentence names whoever the store's skaters are: its segments, disciplines, competitions and places,
+    and countries (they depend on the store's places only, not on its names)."""
+
+    segments: list[tuple[int, int, str]]
+    disciplines: list[tuple[int, int, str]]
+    competitions: list[tuple[int, int, str, bool]]
+    countries: list[Mention]
 
 
 class MentionFinder:
-    """Finds the mentions of one sentence at a time (stage 2), with a per-check cache of name lookups."""
+    """Finds the mentions of one sentence at a time (stage 2), with a per-check cache of name lookups.
 
-    def __init__(self, names: Names) -> None:
+    `layouts` keeps each sentence's Layout for another finder reading the same text again with other names (a
+    check that found the story's competition only by reading it): give it only to finders whose names have the
+    same places()."""
+
+    def __init__(self, names: Names, layouts: dict[str, Layout] | None = None) -> None:
         self.names = names
+        self._layouts: dict[str, Layout] = {} if layouts is None else layouts
         self._places = {w for w in names.places()} | HOST_CITIES
         self._person: dict[str, Subject | None] = {}
         self._couple: dict[tuple[str, str], Subject | None] = {}
+        self._place_words: dict[str, bool] = {}  # a capitalized word: whether it names a place
 
     # -- lookups, cached: a story repeats its names ----------------------------------------------------
+    def _is_place(self, word: str) -> bool:
+        if word not in self._place_words:
+            self._place_words[word] = normalize(word) in self._places
+        return self._place_words[word]
+
     def person(self, text: str) -> Subject | None:
         if text not in self._person:
             self._person[text] = self.names.person(text)
@@ -194,13 +240,25 @@ class MentionFinder:
             self._couple[key] = self.names.couple(first, second)
         return self._couple[key]
 
+    def _layout(self, sentence: str) -> Layout:
+        layout = self._layouts.get(sentence)
+        if layout is None:
+            segments = [(m.start(), m.end(), segment_kind(m.group("seg"))) for m in _SEGMENTS.finditer(sentence)]
+            disciplines = [(m.start(), m.end(), m.lastgroup or "") for m in _DISCIPLINES.finditer(sentence)]
+            competitions = self._competitions(sentence)
+            countries = self._countries(sentence, [(s, e) for s, e, _, _ in competitions])
+            layout = self._layouts[sentence] = Layout(segments, disciplines, competitions, countries)
+        return layout
+
     def find(self, sentence: str) -> Found:
         found = Found(sentence)
-        found.segments = [(m.start(), m.end(), segment_kind(m.group("seg"))) for m in SEGMENT_RE.finditer(sentence)]
-        found.disciplines = [(m.start(), m.end(), m.lastgroup or "") for m in DISCIPLINE_RE.finditer(sentence)]
-        found.competitions = self._competitions(sentence)
+        layout = self._layout(sentence)
+        # Copies: the mentions are completed below and by the rules, and the layout may be read again.
+        found.segments = list(layout.segments)
+        found.disciplines = list(layout.disciplines)
+        found.competitions = list(layout.competitions)
+        countries = [replace(m) for m in layout.countries]
         taken = [(s, e) for s, e, _, _ in found.competitions]
-        countries = self._countries(sentence, taken)
         taken += [(m.start, m.end) for m in countries]
         people = self._people(sentence, taken)
         taken += [(m.start, m.end) for m in people]
@@ -264,9 +322,9 @@ class MentionFinder:
                 continue
             spans.append((m.start("year"), m.end("year"), m.group("year"), False))
         for m in _CAP_WORDS.finditer(sentence):
-            parts = [w for w in re.split(r"[\s-]+", m.group()) if w]
-            bare = [re.sub(r"['’]s?$", "", w) for w in parts]
-            place = [normalize(w) in self._places for w in bare]
+            parts = [w for w in _WORD_GAPS.split(m.group()) if w]
+            bare = [_PLACE_POSSESSIVE.sub("", w) for w in parts]
+            place = [self._is_place(w) for w in bare]
             if not any(place):
                 continue
             # Only the place words, from the first to the last ("Milano Cortina", "Boston").
@@ -349,22 +407,31 @@ class MentionFinder:
 
     # -- people --------------------------------------------------------------------------------------------
     def _people(self, sentence: str, taken: list[tuple[int, int]]) -> list[Mention]:
-        words: list[tuple[int, int, str, bool]] = []  # start, end, bare word, possessive
-        for m in _WORD.finditer(sentence):
-            if any(s <= m.start() < e for s, e in taken):
-                continue
-            word, possessive = m.group(), False
-            for suffix in _POSSESSIVE:
-                if word.endswith(suffix) and len(word) > len(suffix):
-                    word, possessive = word[: -len(suffix)], True
-                    break
-            words.append((m.start(), m.start() + len(word), word, possessive))
-        runs: list[list[tuple[int, int, str, bool]]] = []
+        runs: list[list[tuple[int, int, str, bool]]] = []  # runs of name words: start, end, bare word, possessive
         current: list[tuple[int, int, str, bool]] = []
         # Social posts are often written all in lower case ("kagiyama 2nd again lol"): there, any word may be a
         # name, except the words that are also common English words.
-        lower_case = not any(c.isupper() for c in sentence[1:])
-        for i, (start, end, word, possessive) in enumerate(words):
+        lower_case = not any(map(str.isupper, sentence[1:]))
+        # Words outside the span the taken mentions cover are not looked for among them.
+        low, high = (min(s for s, _ in taken), max(e for _, e in taken)) if taken else (0, 0)
+        for m in _WORD.finditer(sentence):
+            start = m.start()
+            if low <= start < high and any(s <= start < e for s, e in taken):
+                continue
+            word, possessive = m.group(), False
+            if not lower_case and not word[0].isupper():
+                # Most words: never a name word (the suffix and the lookups below cannot change that), and the end
+                # of the run before them.
+                if current:
+                    runs.append(current)
+                    current = []
+                continue
+            if word[-1] in _POSSESSIVE_ENDS:  # most words end otherwise: no suffix to try
+                for suffix in _POSSESSIVE:
+                    if word.endswith(suffix) and len(word) > len(suffix):
+                        word, possessive = word[: -len(suffix)], True
+                        break
+            end = start + len(word)
             usable = word[0].isupper() or (
                 lower_case
                 and len(word) > 2
@@ -373,20 +440,19 @@ class MentionFinder:
                 and self.person(word) is not None
             )
             capital = usable and word.lower() not in NOT_NAMES and word.lower() not in PRONOUNS
-            joined = bool(current) and re.fullmatch(r"[ \t]+", sentence[current[-1][1] : start]) is not None
-            if capital and (joined or not current):
-                current.append((start, end, word, possessive))
-            elif capital:
-                runs.append(current)
-                current = [(start, end, word, possessive)]
-            else:
-                if current:
+            if capital:
+                joined = bool(current) and _BLANKS.fullmatch(sentence, current[-1][1], start) is not None
+                if joined or not current:
+                    current.append((start, end, word, possessive))
+                else:
                     runs.append(current)
+                    current = [(start, end, word, possessive)]
+            elif current:
+                runs.append(current)
                 current = []
             if possessive and current:
                 runs.append(current)
                 current = []
-            del i
         if current:
             runs.append(current)
 
@@ -402,7 +468,7 @@ class MentionFinder:
                 start, end, subject = hit
                 mentions.append(Mention(start, end, "person", subject, plural=True))
                 used.update((i, i + 1))
-        for m in re.finditer(r"(?<![\w/])([a-z][\w'’-]+)/([a-z][\w'’-]+)(?![\w/])", sentence):
+        for m in _LOWER_PAIR.finditer(sentence) if "/" in sentence else ():
             if any(x.start <= m.start() < x.end for x in mentions) or any(s <= m.start() < e for s, e in taken):
                 continue
             pair = self.couple(m.group(1), m.group(2))
@@ -477,13 +543,13 @@ class MentionFinder:
             label = " ".join(m.group().split())
             out.append(Mention(m.start(), m.end(), "rank", Subject(label, rank=rank)))
             busy.append((m.start(), m.end()))
-        for m in re.finditer(r"\b(?:she|he|her|his|him|hers|they|their|them)\b", sentence, re.IGNORECASE):
+        for m in _PRONOUN.finditer(sentence):
             if any(s <= m.start() < e for s, e in busy):
                 continue
             word = m.group().lower()
             out.append(Mention(m.start(), m.end(), "pronoun", None, plural=PRONOUNS[word] == "many"))
         if not people:
-            for m in DESCRIPTION_RE.finditer(sentence):
+            for m in _DESCRIPTIONS.finditer(sentence):
                 if any(s <= m.start() < e for s, e in busy):
                     continue
                 head = m.group("head").lower()

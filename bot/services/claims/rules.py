@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from bot.i18n import Text, t
 from bot.services.claims.mentions import Found, Mention, MentionFinder
 from bot.services.claims.model import MEDAL_PLACE, Claim, Subject, medal_text, or_text, segment_text, trim
+from bot.services.claims.patterns import starting_with
 from bot.services.claims.split import Clause, Sentence, clauses
 from bot.services.claims.vocabulary import (
     DECIMAL_RE,
@@ -247,6 +248,18 @@ _ORDER = re.compile(
     r"|\b(?P<behind>behind|trailing|trailed|trails)\b",
     _I,
 )
+# What makes a sentence worth reading for claims, each tried only where a match can begin (.patterns).
+_TRIGGERS = (
+    starting_with("gsb", MEDAL_RE),
+    starting_with(r"\dfstne", ORDINAL_RE),
+    starting_with(r"\d", DECIMAL_RE),
+    starting_with(r"\dotfsena", POINTS_RE),
+    starting_with(
+        "ctwvprfl",
+        re.compile(r"\b(?:champion|title|crown|won|win|victory|podium|runner|fell|fall|led|topped|ceremon)", _I),
+    ),
+    starting_with("aibeopht", _ORDER),
+)
 _CEREMONY = re.compile(r"\b(?:medal|victory|podium|flower)\s+ceremon(?:y|ies)\b|\bhonou?r\s+presentation\b", _I)
 _CEREMONY_ROLE = re.compile(
     r"\b(?:among\s+those|waiting|lined\s+up|stood|standing|walk(?:ed)?\s+onto\s+the\s+podium)\b", _I
@@ -414,18 +427,7 @@ class _SentenceReader:
             self.state.competitions = places
 
     def _has_trigger(self) -> bool:
-        t = self.text
-        return bool(
-            MEDAL_RE.search(t)
-            or ORDINAL_RE.search(t)
-            or DECIMAL_RE.search(t)
-            or POINTS_RE.search(t)
-            or re.search(
-                r"\b(?:champion|title|crown|won|win|victory|podium|runner|fell|fall|led|topped|ceremon)", t, _I
-            )
-            or _ORDER.search(t)
-            or self.state.ceremony_left
-        )
+        return any(trigger.search(self.text) for trigger in _TRIGGERS) or bool(self.state.ceremony_left)
 
     # -- helpers ---------------------------------------------------------------------------------------------
     def _clause_of(self, position: int) -> int:

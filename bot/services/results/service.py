@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, MutableMapping, Sequence
 
 from cachetools import LRUCache
 
@@ -73,6 +73,9 @@ log = logging.getLogger(__name__)
 # skaters), caching every profile and event cost the bot 7 MB of its 150 MB target.
 EVENT_CACHE_SIZE = 64
 PROFILE_CACHE_SIZE = 128
+# What other services build on the loaded names and entries, one value per question (the claim check: its name
+# lookups for one set of linked skaters at one competition). A week's stories ask about a few competitions.
+DERIVED_CACHE_SIZE = 16
 
 
 class ResultsService(Curation):
@@ -92,9 +95,20 @@ class ResultsService(Curation):
         self._standings: LRUCache[tuple[int, int | None], Standings] = LRUCache(EVENT_CACHE_SIZE)
         self._profiles: LRUCache[frozenset[int], AthleteProfile] = LRUCache(PROFILE_CACHE_SIZE)
         self._bests = Bests(self)  # /bests and /records (bests.py): what they computed goes with a refresh
+        self._derived: LRUCache[Hashable, object] = LRUCache(DERIVED_CACHE_SIZE)
 
     def _names_changed(self) -> None:
         self._profiles.clear()
+        # A new mapping, not cleared: a caller that was building a value on the old names when they changed puts
+        # it into the mapping it took, which nobody reads any more (see derived()).
+        self._derived = LRUCache(DERIVED_CACHE_SIZE)
+
+    def derived(self) -> MutableMapping[Hashable, object]:
+        """A cache for values other services derive from the names and entries loaded now (the claim check's
+        name lookups). Replaced by an empty one on every refresh and every change of a skater's names, so nothing
+        built on the old store outlives it. A caller takes it once, before it reads what it derives from, and
+        stores the value back in the mapping it took: a value built across a change lands in the discarded one."""
+        return self._derived
 
     async def refresh(self) -> None:
         """Reloads everything from the store. Built aside and swapped in at the end, so a command that
