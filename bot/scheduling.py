@@ -19,6 +19,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from bot.services.live.service import LiveService
 from bot.services.moments import MomentService
+from bot.services.predictions import PredictionService
 from bot.services.results import ResultsService
 from db.models import MomentSchedule, Trigger
 
@@ -88,6 +89,33 @@ class LiveJob:
                 log.exception("live: delivery failed")
             finally:
                 self._delivering = False
+
+
+PREDICT_JOB = "predictions"
+# How often the bot looks for rounds a new import made final (nothing when the loaded import is the one it settled)
+# and sends the announcements due: a final's announcement follows its import within seconds.
+PREDICT_EVERY = timedelta(seconds=2)
+
+
+class PredictionJob:
+    """The interval job of podium predictions: scores the rounds whose event's final result a newer import brought
+    (a live poll's, an import command's), then sends the announcements due until none is left."""
+
+    def __init__(self, service: PredictionService) -> None:
+        self.service = service
+
+    def add_to(self, scheduler: MomentScheduler) -> None:
+        scheduler.every(PREDICT_EVERY, self.run, PREDICT_JOB)
+
+    async def run(self) -> None:
+        try:
+            await self.service.settle()
+            while await self.service.deliver_due():
+                pass
+        except asyncio.CancelledError:
+            return  # stopping: what was being sent stays claimed, and the next start looks for it
+        except Exception:
+            log.exception("predictions: scoring or announcing failed")
 
 
 class ResultsWatch:
