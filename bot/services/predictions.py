@@ -29,7 +29,17 @@ from bot.services.names.normalize import normalize
 from bot.services.results import Choice, ResultsService
 from bot.services.shards import EVERY_SHARD, Shards
 from bot.text import escape_markdown, quote
-from db.models import AuditRecord, Competition, Entry, Event, Pick, PredictionRound, PredictionSettings, Segment
+from db.models import (
+    AuditRecord,
+    Competition,
+    Entry,
+    Event,
+    Pick,
+    PredictionPost,
+    PredictionRound,
+    PredictionSettings,
+    Segment,
+)
 from db.repositories.predictions import PredictionRepository
 
 log = logging.getLogger(__name__)
@@ -40,6 +50,12 @@ PLACE_OF = {"gold": 1, "silver": 2, "bronze": 3}
 OUT_STATUSES = frozenset({"WD", "FNR", "DSQ"})
 FIRST_SEGMENT_KINDS = frozenset({"short_program", "rhythm_dance"})
 DELIVERY_BATCH = 500
+# Announcements prepared and sent side by side (the poster's rate limiter paces them), as the live posts are: one
+# after the other, each one's store writes and round trip would keep a fan-out to 5,000 servers under the rate.
+SENDERS = 8
+# Rounds of one event scored per transaction batch: a final with 5,000 servers' rounds is not read (a million picks)
+# into memory at once.
+SCORE_BATCH = 200
 MAX_CHOICES = 25
 
 
@@ -535,6 +551,12 @@ class PredictionService:
         rounds = [r for r in await self.repo.rounds_of_event(competition_key, event_key) if r.result_digest != digest]
         if not rounds:
             return 0
+        scored = 0
+        for start in range(0, len(rounds), SCORE_BATCH):
+            scored += await self._score_rounds(rounds[start : start + SCORE_BATCH], result, digest)
+        return scored
+
+    async def _score_rounds(self, rounds: Sequence[PredictionRound], result: EventResult, digest: str) -> int:
         settings = await self.repo.settings_of([r.guild_id for r in rounds])
         picks = await self.repo.picks_of_rounds([r.id for r in rounds])
         at = _iso(self.now())
@@ -586,15 +608,17 @@ class PredictionService:
         async with self._delivering:
             poster = self._require_poster()
             count = 0
-            for post in await self.repo.due_posts(round(DELIVERY_BATCH / self.shards.share)):
-                if not self.shards.owns(post.guild_id):
-                    continue
-                if not await self.repo.claim_post(post.round_id, _iso(self.now())):
-                    continue  # another run or process has it
-                announcement = await self.announcement(post.round_id, post.channel_id)
-                if announcement is None:
-                    continue
-                count += await self._send(poster, announcement)
+            slots = asyncio.Semaphore(SENDERS)
+
+            async def deliver(post: PredictionPost) -> int:
+                async with slots:
+                    if not await self.repo.claim_post(post.round_id, _iso(self.now())):
+                        return 0  # another run or process has it
+                    announcement = await self.announcement(post.round_id, post.channel_id)
+                    return 0 if announcement is None else await self._send(poster, announcement)
+
+            due = await self.repo.due_posts(round(DELIVERY_BATCH / self.shards.share))
+            count += sum(await asyncio.gather(*(deliver(p) for p in due if self.shards.owns(p.guild_id))))
             if self._corrections_due:
                 self._corrections_due = False
                 outdated = await self.repo.outdated_posts(DELIVERY_BATCH)
