@@ -1,6 +1,8 @@
 """Podium predictions: one final result scored for 5,000 servers' rounds of 200 picks each, and announced in each.
 
 Run: python bench/bench_predictions.py [--servers 5000] [--picks 200] [--limit 50] [--pace 48] [--seed N]
+     [--only scoring]
+     [--only scoring]
 
 1. Scoring. A store holding a competition whose women's event has 24 entries and no result yet; `--servers` servers
    each with a round of that event, `--picks` members' picks in it (random podiums and short program winners,
@@ -10,9 +12,11 @@ Run: python bench/bench_predictions.py [--servers 5000] [--picks 200] [--limit 5
    a scoring of the same picks done here from the result's places.
 2. Fan-out. A FakeDiscord enforcing a global limit of `--limit` requests per second (429s beyond it) holds the
    servers; the bot runs as its own process, as `skatebot run` does (real APScheduler, real clock,
-   POST_RATE_LIMIT=`--pace`), and its prediction job sends the due announcements. Printed: from the first
-   announcement to the last, as a ratio to the floor set by Discord's global rate limit (N / limit; target <= 1.15);
-   the 429s the bot earned; doubled and lost announcements (target: none).
+   POST_RATE_LIMIT=`--pace`), on a copy of the store taken as the final landed (before the scoring above): its
+   prediction job scores the rounds at its start, in batches, and sends each batch's announcements while the next is
+   scored. Printed: from the bot's launch to its first and last announcements, and from the first announcement to
+   the last as a ratio to the floor set by Discord's global rate limit (N / limit; target <= 1.15); the 429s the bot
+   earned; doubled and lost announcements (target: none).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import argparse
 import asyncio
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -125,25 +130,33 @@ async def seed(db: Database, guild_channels: dict[int, int], picks: int, rng: ra
     return keys
 
 
-async def scoring(args: argparse.Namespace, store: str | Path, guild_channels: dict[int, int]) -> bool:
+async def prepare(args: argparse.Namespace, store: Path, guild_channels: dict[int, int]) -> None:
+    """The store as the final lands: every round and pick made before it, then the final result imported."""
     db, _ = await open_store(store)  # the bundled results too: the bot's first start seeds stories about them
     try:
-        services = build_services(db)
         await import_document(db, document(final=False), source="bench")
-        await services.results.refresh()
         started = time.perf_counter()
         await seed(db, guild_channels, args.picks, random.Random(args.seed))
-        total = args.servers * args.picks
         print(
-            f"{args.servers:,} servers x {args.picks} picks = {total:,} picks seeded in "
-            f"{time.perf_counter() - started:.0f} s ({db.__class__.__name__})"
+            f"{args.servers:,} servers x {args.picks} picks = {args.servers * args.picks:,} picks seeded in "
+            f"{time.perf_counter() - started:.0f} s"
         )
         await import_document(db, document(final=True), source="bench")
+    finally:
+        await db.close()
+
+
+async def scoring(args: argparse.Namespace, store: Path) -> bool:
+    """Times the scoring of every round in this process, and checks each pick's points."""
+    db, _ = await open_store(store)
+    try:
+        services = build_services(db)
         await services.results.refresh()
+        total = args.servers * args.picks
         started = time.perf_counter()
         scored = await services.predictions.settle()
         took = time.perf_counter() - started
-        print(f"scoring: {scored:,} rounds, {total:,} picks in {took:.1f} s ({total / took:,.0f} picks/s)")
+        print(f"scoring (SQLite): {scored:,} rounds, {total:,} picks in {took:.1f} s ({total / took:,.0f} picks/s)")
         # Checked against the rules applied here to the same picks: no round left unscored, no point astray.
         competition = next(c for c in services.results.all_competitions() if c.key == "benchcup2030")
         event = services.results.events_of(competition)[0]
@@ -183,11 +196,16 @@ async def main_async(args: argparse.Namespace, tmp: Path) -> bool:
         guilds = [server.create_guild(f"Fans {i}", owner) for i in range(args.servers)]
         channels = {guild.id: guild.text_channel("general") for guild in guilds}
         store = tmp / "predictions.sqlite3"
-        ok = await scoring(args, store, {g: c.id for g, c in channels.items()})
+        await prepare(args, store, {g: c.id for g, c in channels.items()})
+        bot_store = tmp / "bot.sqlite3"
+        shutil.copy(store, bot_store)  # closed, so whole: the bot scores its own copy at its start
+        ok = await scoring(args, store)
+        if args.only == "scoring":
+            return ok
         env = {
             **os.environ,
             **server.bot_environment,
-            "SKATEBOT_DB": str(store),
+            "SKATEBOT_DB": str(bot_store),
             "LOG_LEVEL": "WARNING",
             "POST_RATE_LIMIT": str(args.pace),
         }
@@ -229,9 +247,11 @@ async def main_async(args: argparse.Namespace, tmp: Path) -> bool:
         floor = args.servers / args.limit
         spread = (times[-1] - times[0] + 1 / args.limit) if times else float("nan")
         print(
-            f"fan-out: first announcement {times[0] - launched if times else float('nan'):.1f} s after the bot was "
-            f"launched (its start: the store, the results, the gateway); the last of the {args.servers:,} "
-            f"{spread:.1f} s after the first, for a floor of {floor:.1f} s ({args.servers:,} / {args.limit:g}/s): "
+            f"fan-out: the bot, launched on the store as the final landed, scores every round (in batches) and "
+            f"announces: first announcement {times[0] - launched if times else float('nan'):.1f} s after its launch "
+            f"(its start: the store, the results, the gateway, a first batch scored), the last of the {args.servers:,} "
+            f"{times[-1] - launched if times else float('nan'):.1f} s after it, {spread:.1f} s after the first, "
+            f"for a floor of {floor:.1f} s ({args.servers:,} / {args.limit:g}/s): "
             f"{spread / floor:.3f}x the floor (target <= {TARGET_RATIO}; the pace alone, "
             f"{args.servers:,} / {args.pace:g}/s, is {args.limit / args.pace:.3f}x)"
         )
@@ -252,6 +272,7 @@ def main() -> int:
     parser.add_argument("--limit", type=float, default=50.0, help="the fake Discord's global requests/s")
     parser.add_argument("--pace", type=float, default=48.0, help="the bot's POST_RATE_LIMIT")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", choices=("scoring",), help="the scoring alone, without the bot's fan-out")
     args = parser.parse_args()
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="skatebot-bench-") as tmp:

@@ -99,23 +99,43 @@ PREDICT_EVERY = timedelta(seconds=2)
 
 class PredictionJob:
     """The interval job of podium predictions: scores the rounds whose event's final result a newer import brought
-    (a live poll's, an import command's), then sends the announcements due until none is left."""
+    (a live poll's, an import command's), and sends the announcements due until none is left. Scoring and sending are
+    two lanes that never wait for each other: a final's rounds are committed in batches, and the announcements of the
+    first batches go out while the next are scored (5,000 servers' rounds take longer to score than one post)."""
 
     def __init__(self, service: PredictionService) -> None:
         self.service = service
+        self._settling = False
+        self._delivering = False
 
     def add_to(self, scheduler: MomentScheduler) -> None:
-        scheduler.every(PREDICT_EVERY, self.run, PREDICT_JOB)
+        # A run may last minutes (thousands of paced announcements): up to three at once, as the live job's.
+        scheduler.every(PREDICT_EVERY, self.run, PREDICT_JOB, max_instances=3)
 
     async def run(self) -> None:
         try:
-            await self.service.settle()
-            while await self.service.deliver_due():
-                pass
+            await self._run()
         except asyncio.CancelledError:
             return  # stopping: what was being sent stays claimed, and the next start looks for it
-        except Exception:
-            log.exception("predictions: scoring or announcing failed")
+
+    async def _run(self) -> None:
+        if not self._settling:
+            self._settling = True
+            try:
+                await self.service.settle()
+            except Exception:
+                log.exception("predictions: scoring failed")
+            finally:
+                self._settling = False
+        if not self._delivering:
+            self._delivering = True
+            try:
+                while await self.service.deliver_due():
+                    pass
+            except Exception:
+                log.exception("predictions: announcing failed")
+            finally:
+                self._delivering = False
 
 
 class ResultsWatch:

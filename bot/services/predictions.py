@@ -559,17 +559,14 @@ class PredictionService:
     async def _score_rounds(self, rounds: Sequence[PredictionRound], result: EventResult, digest: str) -> int:
         settings = await self.repo.settings_of([r.guild_id for r in rounds])
         picks = await self.repo.picks_of_rounds([r.id for r in rounds])
-        at = _iso(self.now())
-        scored = 0
+        scored = []
         for round_ in rounds:
             chosen = settings[round_.guild_id]
             table_name = chosen.scoring if chosen.scoring in SCORING_TABLES else DEFAULT_SCORING
             table = SCORING_TABLES[table_name]
             scores = [(pick.user_id, *score_pick(pick, result, table)) for pick in picks[round_.id]]
-            channel = chosen.channel_id if chosen.enabled else None
-            if await self.repo.score(round_, digest, table_name, scores, channel, at) is not None:
-                scored += 1
-        return scored
+            scored.append((round_, table_name, scores, chosen.channel_id if chosen.enabled else None))
+        return await self.repo.score_rounds(scored, digest, _iso(self.now()))
 
     # --- announcing ---------------------------------------------------------------------------------------------
     async def announcement(self, round_id: int, channel_id: int) -> Announcement | None:

@@ -165,14 +165,27 @@ class PredictionRepository:
         return [_pick(row) for row in rows]
 
     async def picks_of_rounds(self, round_ids: Sequence[int]) -> dict[int, list[Pick]]:
+        """The picks of many rounds, as scoring reads them (their earlier scores left out)."""
         found: dict[int, list[Pick]] = {round_id: [] for round_id in round_ids}
         for start in range(0, len(round_ids), 500):
             chunk = list(round_ids[start : start + 500])
             marks = ", ".join("?" for _ in chunk)
             for row in await self._db.fetchall(
-                f"SELECT * FROM prediction_picks WHERE round_id IN ({marks}) ORDER BY round_id, user_id", chunk
+                "SELECT round_id, user_id, gold, silver, bronze, short_winner, picked_at FROM prediction_picks "
+                f"WHERE round_id IN ({marks}) ORDER BY round_id, user_id",
+                chunk,
             ):
-                found[row["round_id"]].append(_pick(row))
+                found[row["round_id"]].append(
+                    Pick(
+                        row["round_id"],
+                        row["user_id"],
+                        row["gold"],
+                        row["silver"],
+                        row["bronze"],
+                        row["short_winner"],
+                        row["picked_at"],
+                    )
+                )
         return found
 
     async def member_picks(self, guild_id: int, user_id: int) -> list[tuple[PredictionRound, Pick]]:
@@ -187,40 +200,42 @@ class PredictionRepository:
         return [(PredictionRound(**{key: row[key] for key in round_columns}), _pick(row)) for row in rows]
 
     # --- scoring ---------------------------------------------------------------------------------------------
-    async def score(
+    async def score_rounds(
         self,
-        round_: PredictionRound,
+        scored: Sequence[tuple[PredictionRound, str, Sequence[tuple[int, int, list[dict[str, object]]]], int | None]],
         digest: str,
-        scoring: str,
-        scores: Sequence[tuple[int, int, list[dict[str, object]]]],
-        announce_in: int | None,
         at: str,
-    ) -> int | None:
-        """Records a round's scores from the result `digest` and makes its announcement due (or, posted before,
-        outdated: the delivery edits it), in one transaction; the round's new version, or None when this result was
-        scored already (by another process, or a run before). `scores`: (member, points, detail)."""
+    ) -> int:
+        """Records rounds' scores from the result `digest` and makes each one's announcement due (or, posted before,
+        outdated: the delivery edits it), all in one transaction; `scored`: (round, scoring table, (member, points,
+        detail) of each pick, the channel to announce in or None). A round scored from this result already (by
+        another process, or a run before) is left as it is: the guarded update of its digest is the claim. Returns
+        how many rounds were scored."""
+        count = 0
         async with self._db.transaction() as tx:
-            changed = await tx.execute(
-                "UPDATE prediction_rounds SET result_digest = ?, scoring = ?, version = version + 1, scored_at = ? "
-                "WHERE id = ? AND (result_digest IS NULL OR result_digest <> ?)",
-                (digest, scoring, at, round_.id, digest),
-            )
-            if changed != 1:
-                return None
-            row = await tx.fetchone("SELECT version FROM prediction_rounds WHERE id = ?", (round_.id,))
-            assert row is not None
-            version = int(row["version"])
-            await tx.executemany(
-                "UPDATE prediction_picks SET points = ?, detail = ? WHERE round_id = ? AND user_id = ?",
-                [(points, json.dumps(detail, ensure_ascii=False), round_.id, user) for user, points, detail in scores],
-            )
-            if announce_in is not None and scores:
-                await tx.execute(
-                    "INSERT INTO prediction_posts (round_id, guild_id, channel_id, state, version) "
-                    "VALUES (?, ?, ?, 'due', ?) ON CONFLICT (round_id) DO NOTHING",
-                    (round_.id, round_.guild_id, announce_in, version),
+            for round_, scoring, scores, announce_in in scored:
+                row = await tx.fetchone(
+                    "UPDATE prediction_rounds SET result_digest = ?, scoring = ?, version = version + 1, "
+                    "scored_at = ? WHERE id = ? AND (result_digest IS NULL OR result_digest <> ?) RETURNING version",
+                    (digest, scoring, at, round_.id, digest),
                 )
-            return version
+                if row is None:
+                    continue
+                count += 1
+                await tx.executemany(
+                    "UPDATE prediction_picks SET points = ?, detail = ? WHERE round_id = ? AND user_id = ?",
+                    [
+                        (points, json.dumps(detail, ensure_ascii=False, separators=(",", ":")), round_.id, user)
+                        for user, points, detail in scores
+                    ],
+                )
+                if announce_in is not None and scores:
+                    await tx.execute(
+                        "INSERT INTO prediction_posts (round_id, guild_id, channel_id, state, version) "
+                        "VALUES (?, ?, ?, 'due', ?) ON CONFLICT (round_id) DO NOTHING",
+                        (round_.id, round_.guild_id, announce_in, int(row["version"])),
+                    )
+        return count
 
     # --- announcements ---------------------------------------------------------------------------------------
     async def due_posts(self, limit: int) -> list[PredictionPost]:
