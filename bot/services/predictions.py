@@ -56,6 +56,8 @@ SENDERS = 8
 # Rounds of one event scored per transaction batch: a final with 5,000 servers' rounds is not read (a million picks)
 # into memory at once.
 SCORE_BATCH = 200
+RECORD_EVERY = 50  # sent announcements recorded in one transaction
+ANNOUNCED_MEMBERS = 20  # an announcement names this many members, best first; the others are counted
 MAX_CHOICES = 25
 
 
@@ -143,52 +145,64 @@ def started(entries: Sequence[Entry]) -> bool:
     )
 
 
-def score_pick(pick: Pick, result: EventResult, table: ScoringTable) -> tuple[int, list[dict[str, object]]]:
-    """A pick's points and each part's reason: exact place, on the podium elsewhere, missed, the short program's
-    winner or not; a skater who withdrew (or did not finish, or was disqualified) scores nothing, with the status
-    as the reason; one not in the final result at all likewise."""
-    lines: list[dict[str, object]] = []
-    for slot in SLOTS:
-        key = getattr(pick, slot)
-        place = result.places.get(key)
-        if key in result.statuses:
+def score_line(slot: str, key: str, result: EventResult, table: ScoringTable) -> dict[str, object]:
+    """One part of a pick (a podium place, or "short": the short program's winner) scored: its points and why: the
+    exact place, on the podium elsewhere, missed, the short program won or not; a skater who withdrew (or did not
+    finish, or was disqualified) scores nothing, with the status as the reason; one the final result does not list
+    at all likewise."""
+    place = result.places.get(key)
+    status = result.statuses.get(key)
+    if slot == "short":
+        if key in result.short_winners:
+            points, why = table.short, "won"
+        elif status is not None:
             points, why = 0, "out"
-        elif place is None:
-            points, why = 0, "absent"
-        elif place == PLACE_OF[slot]:
-            points, why = table.exact, "exact"
-        elif place <= 3:
-            points, why = table.podium, "podium"
         else:
             points, why = 0, "missed"
-        lines.append(
-            {
-                "slot": slot,
-                "entry": key,
-                "points": points,
-                "why": why,
-                "place": place,
-                "status": result.statuses.get(key),
-            }
-        )
-    key = pick.short_winner
-    if key in result.statuses and key not in result.short_winners:
+    elif status is not None:
         points, why = 0, "out"
-    elif key in result.short_winners:
-        points, why = table.short, "won"
+    elif place is None:
+        points, why = 0, "absent"
+    elif place == PLACE_OF[slot]:
+        points, why = table.exact, "exact"
+    elif place <= 3:
+        points, why = table.podium, "podium"
     else:
         points, why = 0, "missed"
-    lines.append(
-        {
-            "slot": "short",
-            "entry": key,
-            "points": points,
-            "why": why,
-            "place": result.places.get(key),
-            "status": result.statuses.get(key),
-        }
-    )
+    return {"slot": slot, "entry": key, "points": points, "why": why, "place": place, "status": status}
+
+
+def _slots(pick: Pick) -> tuple[tuple[str, str], ...]:
+    return (("gold", pick.gold), ("silver", pick.silver), ("bronze", pick.bronze), ("short", pick.short_winner))
+
+
+def score_pick(pick: Pick, result: EventResult, table: ScoringTable) -> tuple[int, list[dict[str, object]]]:
+    """A pick's points and each part's reason (`score_line`)."""
+    lines = [score_line(slot, key, result, table) for slot, key in _slots(pick)]
     return sum(int(str(line["points"])) for line in lines), lines
+
+
+class Scorer:
+    """`score_pick` for many picks of one result and table, as points and the detail as stored (JSON): each part is
+    scored once per slot and entry (an event has a few dozen entries; a final scores a million picks)."""
+
+    def __init__(self, result: EventResult, table: ScoringTable) -> None:
+        self.result, self.table = result, table
+        self._parts: dict[tuple[str, str], tuple[int, str]] = {}
+
+    def _part(self, slot: str, key: str) -> tuple[int, str]:
+        part = self._parts.get((slot, key))
+        if part is None:
+            line = score_line(slot, key, self.result, self.table)
+            part = self._parts[(slot, key)] = (
+                int(str(line["points"])),
+                json.dumps(line, ensure_ascii=False, separators=(",", ":")),
+            )
+        return part
+
+    def score(self, pick: Pick) -> tuple[int, str]:
+        parts = [self._part(slot, key) for slot, key in _slots(pick)]
+        return sum(points for points, _ in parts), "[" + ",".join(text for _, text in parts) + "]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +257,8 @@ class Announcement:
     podium: tuple[tuple[int, str], ...]  # (place, name)
     short_winners: tuple[str, ...]
     scoring: str
-    members: tuple[tuple[int, int, tuple[dict[str, object], ...]], ...]  # (member, points, detail with names)
+    members: tuple[tuple[int, int, tuple[dict[str, object], ...]], ...]  # (member, points, detail with names), best
+    others: int = 0  # members who picked and are not named (past ANNOUNCED_MEMBERS)
 
     @property
     def marker(self) -> str:
@@ -559,13 +574,15 @@ class PredictionService:
     async def _score_rounds(self, rounds: Sequence[PredictionRound], result: EventResult, digest: str) -> int:
         settings = await self.repo.settings_of([r.guild_id for r in rounds])
         picks = await self.repo.picks_of_rounds([r.id for r in rounds])
+        scorers = {name: Scorer(result, table) for name, table in SCORING_TABLES.items()}
         scored = []
         for round_ in rounds:
             chosen = settings[round_.guild_id]
             table_name = chosen.scoring if chosen.scoring in SCORING_TABLES else DEFAULT_SCORING
-            table = SCORING_TABLES[table_name]
-            scores = [(pick.user_id, *score_pick(pick, result, table)) for pick in picks[round_.id]]
+            scorer = scorers[table_name]
+            scores = [(pick.user_id, *scorer.score(pick)) for pick in picks[round_.id]]
             scored.append((round_, table_name, scores, chosen.channel_id if chosen.enabled else None))
+            await asyncio.sleep(0)  # the delivery lane shares the loop: it sends between two rounds scored
         return await self.repo.score_rounds(scored, digest, _iso(self.now()))
 
     # --- announcing ---------------------------------------------------------------------------------------------
@@ -577,7 +594,8 @@ class PredictionService:
         event = self._event_by_key(competition, round_.event_key)
         entries = await self._entries(event) if event is not None else []
         result = event_result(entries, self.results.segments_of(event)) if event is not None else None
-        picks = sorted(await self.repo.picks(round_id), key=lambda p: (-(p.points or 0), p.user_id))
+        picks = await self.repo.top_picks(round_id, ANNOUNCED_MEMBERS)
+        others = max(0, await self.repo.pick_count(round_id) - len(picks))
         keys = {k for p in picks for k in _keys(p)}
         names = await self._names(sorted(keys | (set(result.names) if result else set())), event)
         podium: list[tuple[int, str]] = []
@@ -597,6 +615,7 @@ class PredictionService:
             short_winners=winners,
             scoring=round_.scoring or DEFAULT_SCORING,
             members=tuple((p.user_id, p.points or 0, _named(p.detail, names)) for p in picks),
+            others=others,
         )
 
     async def deliver_due(self) -> int:
@@ -606,16 +625,37 @@ class PredictionService:
             poster = self._require_poster()
             count = 0
             slots = asyncio.Semaphore(SENDERS)
+            due = [
+                post
+                for post in await self.repo.due_posts(round(DELIVERY_BATCH / self.shards.share))
+                if self.shards.owns(post.guild_id)
+            ]
+            # Claimed together before any is sent, recorded in groups after (as the live posts): two writes an
+            # announcement would cost more than sending it when thousands are due. One sent and not yet recorded is
+            # claimed, so a restart looks for it in its channel before sending it again (`recover`).
+            claimed = set(await self.repo.claim_posts([post.round_id for post in due], _iso(self.now())))
+            sent: list[tuple[int, int, int]] = []
+
+            async def record() -> None:
+                done, sent[:] = list(sent), []
+                if done:
+                    await self.repo.complete_posts(done, _iso(self.now()))
 
             async def deliver(post: PredictionPost) -> int:
                 async with slots:
-                    if not await self.repo.claim_post(post.round_id, _iso(self.now())):
-                        return 0  # another run or process has it
                     announcement = await self.announcement(post.round_id, post.channel_id)
-                    return 0 if announcement is None else await self._send(poster, announcement)
+                    if announcement is None:
+                        return 0
+                    message_id = await self._post(poster, announcement)
+                    if message_id is None:
+                        return 0
+                    sent.append((announcement.round_id, message_id, announcement.version))
+                    if len(sent) >= RECORD_EVERY:
+                        await record()
+                    return 1
 
-            due = await self.repo.due_posts(round(DELIVERY_BATCH / self.shards.share))
-            count += sum(await asyncio.gather(*(deliver(p) for p in due if self.shards.owns(p.guild_id))))
+            count += sum(await asyncio.gather(*(deliver(p) for p in due if p.round_id in claimed)))
+            await record()
             if self._corrections_due:
                 self._corrections_due = False
                 outdated = await self.repo.outdated_posts(DELIVERY_BATCH)
@@ -663,14 +703,20 @@ class PredictionService:
                 sent += await self._send(poster, announcement)
             return sent
 
-    async def _send(self, poster: PredictionPoster, announcement: Announcement) -> int:
+    async def _post(self, poster: PredictionPoster, announcement: Announcement) -> int | None:
+        """The message's id; None when Discord refused it (recorded: a passing failure makes it due again)."""
         try:
-            message_id = await poster.send(announcement)
+            return await poster.send(announcement)
         except PostFailed as exc:
             if exc.transient:
                 await self.repo.release_post(announcement.round_id, exc.reason)
             else:
                 await self.repo.fail_post(announcement.round_id, exc.reason, _iso(self.now()))
+            return None
+
+    async def _send(self, poster: PredictionPoster, announcement: Announcement) -> int:
+        message_id = await self._post(poster, announcement)
+        if message_id is None:
             return 0
         await self.repo.complete_post(announcement.round_id, message_id, announcement.version, _iso(self.now()))
         return 1

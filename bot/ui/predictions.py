@@ -19,7 +19,6 @@ from db.models import Event, PredictionSettings
 
 COLOUR = discord.Colour(0x9B59B6)
 CORRECTED_COLOUR = discord.Colour(0xE67E22)
-MEMBER_LINES = 20  # an announcement names this many members, best first; the rest are counted
 SLOTS = ("gold", "silver", "bronze", "short")
 
 
@@ -132,12 +131,11 @@ def announcement_embed(words: Words, announcement: Announcement) -> discord.Embe
         corrected = words("predict-announce-corrected")
         description = f"{corrected}\n{description}"
     embed = new_embed(title, description, colour=CORRECTED_COLOUR if announcement.corrected else COLOUR)
-    shown = announcement.members[:MEMBER_LINES]
-    for rank, (member, points, detail) in enumerate(shown, start=1):
+    for rank, (member, points, detail) in enumerate(announcement.members, start=1):
         name = words("predict-announce-member", rank=rank, member=f"<@{member}>", points=points)
         add_field(embed, "\u200b", "\n".join([name, *(_why(words, line) for line in detail)]))
-    if len(announcement.members) > len(shown):
-        add_field(embed, "\u200b", words("predict-announce-more", count=len(announcement.members) - len(shown)))
+    if announcement.others:
+        add_field(embed, "\u200b", words("predict-announce-more", count=announcement.others))
     set_footer(
         embed,
         words("predict-announce-footer", scoring=announcement.scoring, marker=announcement.marker),

@@ -158,11 +158,17 @@ class PredictionRepository:
         )
         return _pick(row) if row else None
 
-    async def picks(self, round_id: int) -> list[Pick]:
+    async def top_picks(self, round_id: int, limit: int) -> list[Pick]:
+        """The round's best scored picks, best first (ties by member id)."""
         rows = await self._db.fetchall(
-            "SELECT * FROM prediction_picks WHERE round_id = ? ORDER BY user_id", (round_id,)
+            "SELECT * FROM prediction_picks WHERE round_id = ? ORDER BY coalesce(points, 0) DESC, user_id LIMIT ?",
+            (round_id, limit),
         )
         return [_pick(row) for row in rows]
+
+    async def pick_count(self, round_id: int) -> int:
+        row = await self._db.fetchone("SELECT COUNT(*) AS n FROM prediction_picks WHERE round_id = ?", (round_id,))
+        return int(row["n"]) if row else 0
 
     async def picks_of_rounds(self, round_ids: Sequence[int]) -> dict[int, list[Pick]]:
         """The picks of many rounds, as scoring reads them (their earlier scores left out)."""
@@ -202,13 +208,13 @@ class PredictionRepository:
     # --- scoring ---------------------------------------------------------------------------------------------
     async def score_rounds(
         self,
-        scored: Sequence[tuple[PredictionRound, str, Sequence[tuple[int, int, list[dict[str, object]]]], int | None]],
+        scored: Sequence[tuple[PredictionRound, str, Sequence[tuple[int, int, str]], int | None]],
         digest: str,
         at: str,
     ) -> int:
         """Records rounds' scores from the result `digest` and makes each one's announcement due (or, posted before,
         outdated: the delivery edits it), all in one transaction; `scored`: (round, scoring table, (member, points,
-        detail) of each pick, the channel to announce in or None). A round scored from this result already (by
+        detail as JSON) of each pick, the channel to announce in or None). A round scored from this result already (by
         another process, or a run before) is left as it is: the guarded update of its digest is the claim. Returns
         how many rounds were scored."""
         count = 0
@@ -224,10 +230,7 @@ class PredictionRepository:
                 count += 1
                 await tx.executemany(
                     "UPDATE prediction_picks SET points = ?, detail = ? WHERE round_id = ? AND user_id = ?",
-                    [
-                        (points, json.dumps(detail, ensure_ascii=False, separators=(",", ":")), round_.id, user)
-                        for user, points, detail in scores
-                    ],
+                    [(points, detail, round_.id, user) for user, points, detail in scores],
                 )
                 if announce_in is not None and scores:
                     await tx.execute(
@@ -258,13 +261,30 @@ class PredictionRepository:
         rows = await self._db.fetchall("SELECT * FROM prediction_posts WHERE state = 'claimed' ORDER BY round_id")
         return [_post(row) for row in rows]
 
-    async def claim_post(self, round_id: int, at: str) -> bool:
-        """Claims a due announcement before it is sent: False when another run or process has it."""
-        changed = await self._db.execute(
-            "UPDATE prediction_posts SET state = 'claimed', claimed_at = ? WHERE round_id = ? AND state = 'due'",
-            (at, round_id),
-        )
-        return changed == 1
+    async def claim_posts(self, round_ids: Sequence[int], at: str) -> list[int]:
+        """Claims due announcements together before they are sent; the ones claimed (another run or process may
+        have taken some)."""
+        claimed: list[int] = []
+        async with self._db.transaction() as tx:
+            for start in range(0, len(round_ids), 500):
+                chunk = list(round_ids[start : start + 500])
+                marks = ", ".join("?" for _ in chunk)
+                rows = await tx.fetchall(
+                    f"UPDATE prediction_posts SET state = 'claimed', claimed_at = ? WHERE round_id IN ({marks}) "
+                    "AND state = 'due' RETURNING round_id",
+                    [at, *chunk],
+                )
+                claimed += [int(row["round_id"]) for row in rows]
+        return claimed
+
+    async def complete_posts(self, done: Sequence[tuple[int, int, int]], at: str) -> None:
+        """Records sent announcements, (round, message, version) each, in one transaction."""
+        async with self._db.transaction() as tx:
+            await tx.executemany(
+                "UPDATE prediction_posts SET state = 'posted', message_id = ?, version = ?, reason = NULL, "
+                "done_at = ? WHERE round_id = ?",
+                [(message_id, version, at, round_id) for round_id, message_id, version in done],
+            )
 
     async def take_over_post(self, round_id: int, before: str, at: str) -> bool:
         """Takes a claim a stopped process left (claimed before `before`), in one statement."""

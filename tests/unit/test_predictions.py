@@ -6,6 +6,7 @@ result re-scoring and editing the announcement, a restart between claim and send
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -22,6 +23,7 @@ from bot.services.predictions import (
     Announcement,
     EventResult,
     PredictionService,
+    Scorer,
     event_result,
     score_pick,
 )
@@ -243,6 +245,16 @@ def test_a_withdrawn_skater_scores_nothing_and_says_why() -> None:
     assert score_pick(a_pick("7", "2", "3", "1"), result, SCORING_TABLES["standard"])[1][0]["why"] == "absent"
 
 
+def test_the_scorer_of_many_picks_scores_as_the_rule_does() -> None:
+    result = result_of({"1": 1, "2": 2, "3": 3, "4": 4}, statuses={"9": "WD"}, short=frozenset({"4"}))
+    scorer = Scorer(result, SCORING_TABLES["generous"])
+    keys = ["1", "2", "3", "4", "9", "7"]
+    for gold, silver, bronze, short in itertools.product(keys, repeat=4):
+        pick = a_pick(gold, silver, bronze, short)
+        points, lines = score_pick(pick, result, SCORING_TABLES["generous"])
+        assert scorer.score(pick) == (points, json.dumps(lines, ensure_ascii=False, separators=(",", ":")))
+
+
 def _entry(entry_id: int, place: int | None, status: str | None = None, sp_rank: int | None = None) -> Entry:
     segments = {1: SegmentResult(1, rank=Figure(sp_rank))} if sp_rank is not None else {}
     return Entry(
@@ -400,8 +412,9 @@ async def test_a_restart_between_claim_and_send_neither_loses_nor_doubles(game: 
     due = await game.service.repo.due_posts(10)
     # Server 10's announcement went out and the bot stopped before recording it; server 20's was only claimed.
     first, second = due
-    assert await game.service.repo.claim_post(first.round_id, game.clock.now.isoformat())
-    assert await game.service.repo.claim_post(second.round_id, game.clock.now.isoformat())
+    claimed = await game.service.repo.claim_posts([first.round_id, second.round_id], game.clock.now.isoformat())
+    assert sorted(claimed) == sorted([first.round_id, second.round_id])
+    assert await game.service.repo.claim_posts([first.round_id], game.clock.now.isoformat()) == []  # claimed once
     made = await game.service.announcement(first.round_id, first.channel_id)
     assert made is not None
     await game.poster.send(made)
