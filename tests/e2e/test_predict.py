@@ -150,7 +150,7 @@ async def test_picks_lock_and_the_final_is_scored_and_announced_once(
     async def die(*args: object) -> None:
         raise Killed
 
-    monkeypatch.setattr(sandbox.bot.predictions.repo, "complete_post", die)
+    monkeypatch.setattr(sandbox.bot.predictions.repo, "complete_posts", die)
     with pytest.raises(Killed):
         await r.until(final.when + timedelta(minutes=11))
     assert len(announcements(sandbox, server.messages(channel))) == 1
