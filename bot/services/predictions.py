@@ -259,6 +259,7 @@ class Announcement:
     scoring: str
     members: tuple[tuple[int, int, tuple[dict[str, object], ...]], ...]  # (member, points, detail with names), best
     others: int = 0  # members who picked and are not named (past ANNOUNCED_MEMBERS)
+    out: tuple[tuple[str, str], ...] = ()  # (name, status) of the entries that did not finish: their picks score 0
 
     @property
     def marker(self) -> str:
@@ -616,6 +617,7 @@ class PredictionService:
             scoring=round_.scoring or DEFAULT_SCORING,
             members=tuple((p.user_id, p.points or 0, _named(p.detail, names)) for p in picks),
             others=others,
+            out=tuple((names[key], status) for key, status in sorted(result.statuses.items())) if result else (),
         )
 
     async def deliver_due(self) -> int:

@@ -110,34 +110,58 @@ def lock_reply(words: Words, event: Event, lock: LockState) -> str:
     return words("predict-lock-done", event=escape_markdown(words(event_name_text(event))), at=_when(lock))
 
 
+# An announcement shows each member's parts as marks, not sentences: 20 members x 4 parts of words each made the
+# announcement of 5,000 servers slower to build than Discord's rate allows sending it. The footer's legend explains
+# them, and a skater who scores nothing for not finishing is said once, in words.
+SLOT_MARKS = {"gold": "🥇", "silver": "🥈", "bronze": "🥉", "short": "⭐"}
+WHY_MARKS = {"exact": "✅", "won": "✅", "podium": "🟡", "missed": "❌", "out": "⛔", "absent": "⛔"}
+
+
+def _marks(detail: Sequence[dict[str, object]]) -> str:
+    return " ".join(
+        f"{SLOT_MARKS.get(str(line.get('slot')), '?')}{WHY_MARKS.get(str(line.get('why')), '?')}" for line in detail
+    )
+
+
 def announcement_embed(words: Words, announcement: Announcement) -> discord.Embed:
-    """A scored round in its server's channel: the podium, the short program's winner, each member's points and
-    why (best first), and the marker; a corrected result says so."""
+    """A scored round in its server's channel: the podium, the short program's winner, who scores nothing and why,
+    each member's points and parts (best first), and the marker; a corrected result says so."""
     event = words(event_name_text(announcement.event)) if announcement.event is not None else announcement.event_key
     title = words(
         "predict-announce-title",
         event=escape_markdown(event),
         competition=escape_markdown(announcement.competition),
     )
-    podium = [
+    lines = [
         words("predict-announce-podium-line", place=place, name=escape_markdown(words.name(name)))
         for place, name in announcement.podium
     ]
     if announcement.short_winners:
         winners = ", ".join(escape_markdown(words.name(name)) for name in announcement.short_winners)
-        podium.append(words("predict-announce-short", name=winners))
-    description = "\n".join(podium)
+        lines.append(words("predict-announce-short", name=winners))
+    lines += [
+        words("predict-announce-out", name=escape_markdown(words.name(name)), status=status)
+        for name, status in announcement.out
+    ]
+    absent = sorted(
+        {str(line.get("name")) for _, _, detail in announcement.members for line in detail if line["why"] == "absent"}
+    )
+    lines += [words("predict-announce-absent", name=escape_markdown(words.name(name))) for name in absent]
     if announcement.corrected:
-        corrected = words("predict-announce-corrected")
-        description = f"{corrected}\n{description}"
-    embed = new_embed(title, description, colour=CORRECTED_COLOUR if announcement.corrected else COLOUR)
+        lines.insert(0, words("predict-announce-corrected"))
+    lines.append("")
     for rank, (member, points, detail) in enumerate(announcement.members, start=1):
-        name = words("predict-announce-member", rank=rank, member=f"<@{member}>", points=points)
-        add_field(embed, "\u200b", "\n".join([name, *(_why(words, line) for line in detail)]))
+        said = words("predict-announce-member", rank=rank, member=f"<@{member}>", points=points)
+        lines.append(f"{said} {_marks(detail)}")
     if announcement.others:
-        add_field(embed, "\u200b", words("predict-announce-more", count=announcement.others))
+        lines.append(words("predict-announce-more", count=announcement.others))
+    embed = new_embed(title, "\n".join(lines), colour=CORRECTED_COLOUR if announcement.corrected else COLOUR)
+    table = SCORING_TABLES.get(announcement.scoring)
+    legend = (
+        words("predict-announce-legend", exact=table.exact, podium=table.podium, short=table.short) if table else ""
+    )
     set_footer(
         embed,
-        words("predict-announce-footer", scoring=announcement.scoring, marker=announcement.marker),
+        words("predict-announce-footer", legend=legend, scoring=announcement.scoring, marker=announcement.marker),
     )
     return fit_embed(embed)

@@ -168,10 +168,11 @@ async def test_picks_lock_and_the_final_is_scored_and_announced_once(
     text = text_of_message(posted[0])
     assert "🥇 Yuzuru Hanyu\n🥈 Tatsuki Machida\n🥉 Javier Fernandez" in text, text
     assert "Short program: Tatsuki Machida" in text
-    assert f"1. <@{sandbox.member.id}>: **18** points" in text, text  # every place exact, and the short's winner
+    # Every place exact, and the short program's winner.
+    assert f"1. <@{sandbox.member.id}>: **18** points 🥇✅ 🥈✅ 🥉✅ ⭐✅" in text, text
     # The rival: gold and silver on the podium at another place (2 + 2), Godorozha did not finish (FNR).
-    assert f"2. <@{rival.id}>: **4** points" in text, text
-    assert "Bronze: Yakov Godorozha did not finish (FNR): 0" in text, text
+    assert f"2. <@{rival.id}>: **4** points 🥇🟡 🥈🟡 🥉⛔ ⭐❌" in text, text
+    assert "Yakov Godorozha did not finish (FNR): picks of them score nothing." in text, text
     assert posted[0].pings == [] and not posted[0].content
 
     # The rest of the competition (the other finals, the pairs' correction) announces nothing more here.
