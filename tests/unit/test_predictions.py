@@ -430,6 +430,29 @@ async def test_a_restart_between_claim_and_send_neither_loses_nor_doubles(game: 
     } == {"posted"}
 
 
+async def test_an_announcement_names_the_twenty_best_and_counts_the_others(game: Game) -> None:
+    await game.service.configure(MOD, channel_id=700)
+    for member in range(100, 125):
+        gold, silver = ("Anna", "Bea") if member % 2 else ("Bea", "Anna")
+        await game.service.pick(Actor(member, 10), "predcup2030", "women", gold, silver, "Eve", "Bea")
+    game.clock.now = SP_STARTS + timedelta(days=2, hours=3)
+    await game.load(
+        final(
+            {"Anna Example": 1, "Bea Sample": 2, "Eve Model": 3, "Cleo Trial": 4},
+            {"Bea Sample": 1, "Anna Example": 2},
+            withdrawn=frozenset({"Dana Probe"}),
+        )
+    )
+    await game.service.settle()
+    await game.service.deliver_due()
+    (sent,) = game.poster.sent
+    assert len(sent.members) == 20 and sent.others == 5
+    # Best first: the odd members had gold and silver right (18), the even ones on the podium elsewhere (2+2+5+3).
+    assert [points for _, points, _ in sent.members] == [18] * 12 + [12] * 8
+    assert [member for member, _, _ in sent.members[:12]] == list(range(101, 125, 2))
+    assert sent.out == (("Dana Probe", "WD"),)
+
+
 async def test_a_passing_failure_is_tried_again_and_a_refusal_is_not(game: Game) -> None:
     await scored_game(game)
     await game.service.settle()
