@@ -21,13 +21,15 @@ from bot.live_poster import LiveDiscordPoster
 from bot.metrics import CountedPoster, Metrics
 from bot.moment_poster import DiscordPoster
 from bot.monitor import GatewayStatus, Health, MonitorServer
+from bot.prediction_poster import PredictionDiscordPoster
 from bot.render.pool import ChartRenderer
-from bot.scheduling import LiveJob, MomentScheduler, ResultsWatch
+from bot.scheduling import LiveJob, MomentScheduler, PredictionJob, ResultsWatch
 from bot.services.compose import build_services
 from bot.services.live.service import LivePoster
 from bot.services.live.service import PostFailed as LivePostFailed
 from bot.services.moments import Poster
 from bot.services.moments import PostFailed as MomentPostFailed
+from bot.services.predictions import PredictionPoster
 from bot.services.shards import Shards
 from bot.settings import Settings
 from bot.tree import SkateTree, reply_ephemeral
@@ -132,12 +134,14 @@ class SkateBot(commands.Bot):
         self.fact_stories = services.fact_stories
         self.moments = services.moments
         self.live = services.live
+        self.predictions = services.predictions
         # Charts are drawn in a worker process, started by the first chart asked for (bot/render/pool.py).
         self.charts = ChartRenderer()
         self.moment_scheduler = MomentScheduler(
             self.moments, driven_by_clock=clock is not None, sharded=self.own_shards.sharded
         )
         self.live_job = LiveJob(self.live)
+        self.prediction_job = PredictionJob(self.predictions)
         self.gateway_status = GatewayStatus(self._own_shard_ids(settings))
         self.monitor: MonitorServer | None = None
         self.live.ended.subscribe(self._competition_ended)
@@ -191,6 +195,12 @@ class SkateBot(commands.Bot):
         kinds = {"send": "live", "direct": "dm"}
         self.live.attach(cast(LivePoster, CountedPoster(live_poster, self.metrics, kinds, LivePostFailed)))
         self.live_job.add_to(self.moment_scheduler)
+        # Podium predictions: scored when a final lands, announced on the same pace (bot.services.predictions).
+        predict_poster = PredictionDiscordPoster(self, poster.limiter, guilds=self.stories)
+        self.predictions.attach(
+            cast(PredictionPoster, CountedPoster(predict_poster, self.metrics, {"send": "prediction"}, LivePostFailed))
+        )
+        self.prediction_job.add_to(self.moment_scheduler)
         if self.own_shards.sharded:
             # Another process's import (its /admin import-isu, the command line's, the lead's live polls) is loaded
             # here within seconds, so no process answers from old results for long.
@@ -214,6 +224,10 @@ class SkateBot(commands.Bot):
             log.info("live posts after the restart: %d sent", await self.live.recover())
         except Exception:
             log.exception("live recovery failed")
+        try:
+            log.info("prediction announcements after the restart: %d sent", await self.predictions.recover())
+        except Exception:
+            log.exception("prediction recovery failed")
         if self.settings.dev_guild_id:
             # Only to the development guild: a global sync on every start would hit Discord's daily limit.
             guild = discord.Object(self.settings.dev_guild_id)

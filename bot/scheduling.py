@@ -19,6 +19,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from bot.services.live.service import LiveService
 from bot.services.moments import MomentService
+from bot.services.predictions import PredictionService
 from bot.services.results import ResultsService
 from db.models import MomentSchedule, Trigger
 
@@ -86,6 +87,53 @@ class LiveJob:
                     pass
             except Exception:
                 log.exception("live: delivery failed")
+            finally:
+                self._delivering = False
+
+
+PREDICT_JOB = "predictions"
+# How often the bot looks for rounds a new import made final (nothing when the loaded import is the one it settled)
+# and sends the announcements due: a final's announcement follows its import within seconds.
+PREDICT_EVERY = timedelta(seconds=2)
+
+
+class PredictionJob:
+    """The interval job of podium predictions: scores the rounds whose event's final result a newer import brought
+    (a live poll's, an import command's), and sends the announcements due until none is left. Scoring and sending are
+    two lanes that never wait for each other: a final's rounds are committed in batches, and the announcements of the
+    first batches go out while the next are scored (5,000 servers' rounds take longer to score than one post)."""
+
+    def __init__(self, service: PredictionService) -> None:
+        self.service = service
+        self._settling = False
+        self._delivering = False
+
+    def add_to(self, scheduler: MomentScheduler) -> None:
+        # A run may last minutes (thousands of paced announcements): up to three at once, as the live job's.
+        scheduler.every(PREDICT_EVERY, self.run, PREDICT_JOB, max_instances=3)
+
+    async def run(self) -> None:
+        try:
+            await self._run()
+        except asyncio.CancelledError:
+            return  # stopping: what was being sent stays claimed, and the next start looks for it
+
+    async def _run(self) -> None:
+        if not self._settling:
+            self._settling = True
+            try:
+                await self.service.settle()
+            except Exception:
+                log.exception("predictions: scoring failed")
+            finally:
+                self._settling = False
+        if not self._delivering:
+            self._delivering = True
+            try:
+                while await self.service.deliver_due():
+                    pass
+            except Exception:
+                log.exception("predictions: announcing failed")
             finally:
                 self._delivering = False
 

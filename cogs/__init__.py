@@ -7,6 +7,7 @@ EXTENSIONS = (
     "cogs.stories",
     "cogs.moments",
     "cogs.live",
+    "cogs.predict",
     "cogs.config",
     "cogs.admin",
     "cogs.meta",

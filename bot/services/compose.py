@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from bot.services.fact_stories import FactStories
 from bot.services.live.service import LiveService
 from bot.services.moments import DEFAULT_GRACE, MomentService
+from bot.services.predictions import PredictionService
 from bot.services.results import ResultsService
 from bot.services.shards import EVERY_SHARD, Shards
 from bot.services.stories import StoryService
@@ -19,6 +20,7 @@ from bot.services.telemetry import SILENT, LiveTelemetry
 from db.database import Database
 from db.repositories.live import LiveRepository
 from db.repositories.moments import MomentRepository
+from db.repositories.predictions import PredictionRepository
 from db.repositories.results import ResultsRepository
 from db.repositories.stories import GuildRepository, StoryRepository
 
@@ -33,6 +35,7 @@ class Services:
     fact_stories: FactStories
     moments: MomentService
     live: LiveService
+    predictions: PredictionService
 
 
 def build_services(
@@ -61,7 +64,8 @@ def build_services(
     live = LiveService(
         LiveRepository(db), results, clock=clock, allow_private=allow_private, shards=shards, telemetry=telemetry
     )
-    return Services(results, stories, fact_stories, moments, live)
+    predictions = PredictionService(PredictionRepository(db), results, live, clock=clock, shards=shards)
+    return Services(results, stories, fact_stories, moments, live, predictions)
 
 
 async def load_services(db: Database, *, allow_private: bool = False) -> Services:

@@ -27,6 +27,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "bot.modlog",
             "bot.moment_poster",
             "bot.live_poster",
+            "bot.prediction_poster",
             "bot.scheduling",
             "bot.metrics",
             "bot.monitor",
@@ -228,7 +229,7 @@ def test_every_room_has_its_line_in_the_architecture_map() -> None:
     assert not missing, f"rooms without a line in docs/ARCHITECTURE.md's Rooms table: {missing}"
 
 
-COMPOSED = {"ResultsService", "StoryService", "FactStories", "MomentService", "LiveService"}
+COMPOSED = {"ResultsService", "StoryService", "FactStories", "MomentService", "LiveService", "PredictionService"}
 
 
 def test_the_services_are_built_in_one_place() -> None:
@@ -255,3 +256,4 @@ async def test_the_composition_root_gives_every_service_the_same_instances(store
     assert services.moments.stories is services.stories and services.moments.results is services.results
     assert services.moments.fact_stories is services.fact_stories
     assert services.live.results is services.results
+    assert services.predictions.results is services.results and services.predictions.live is services.live

@@ -51,6 +51,7 @@ class ScheduledSegment:
     discipline: str
     level: str
     starts_at: datetime
+    event_key: str  # the category's event in the results store (the import's key)
     order_key: str  # the segment's starting-order item
     result_key: str  # its results item
     results_page: str | None  # the page its results appear on (its starting order before)
@@ -94,6 +95,7 @@ def schedule(site: SiteData, fallback: tzinfo | None = None) -> list[ScheduledSe
                         discipline=data.discipline,
                         level=data.level,
                         starts_at=when,
+                        event_key=data.key,
                         order_key=_segment_key(data, seg, ItemKind.ORDER),
                         result_key=_segment_key(data, seg, ItemKind.SEGMENT),
                         results_page=seg.segment.detail_page,

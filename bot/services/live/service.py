@@ -399,6 +399,14 @@ class LiveService:
         zone = zones.from_stored(watch.timezone)
         return ScheduleView(watch.label, tuple(lines), zone.name, zone.source)
 
+    async def schedule_of(self, competition_key: str) -> list[dict[str, Any]]:
+        """The time schedule of a competition's watched site (its segments with their event, discipline, level and
+        UTC start), the newest watch's when it was watched twice; empty when no watched site is that competition's."""
+        for watch in await self.repo.watches():
+            if watch.competition_key == competition_key and watch.schedule:
+                return list(watch.schedule)
+        return []
+
     # --- polling ----------------------------------------------------------------------------------------------
     async def poll_due(self) -> list[PollResult]:
         """Polls every watched site whose time has come, side by side: a slow site (a full read after a restart, a
@@ -547,6 +555,7 @@ class LiveService:
                 "segment": s.segment,
                 "discipline": s.discipline,
                 "level": s.level,
+                "event_key": s.event_key,
                 "starts_at": s.starts_at.isoformat(),
                 "order": s.order_key,
                 "result": s.result_key,

@@ -1,0 +1,346 @@
+"""Podium predictions: servers' settings, rounds, members' picks (each change with its audit entry), the scores a
+result gave them, and the announcement rows that make each round's post happen once."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from db.database import Database, Row
+from db.models import AuditRecord, Pick, PredictionPost, PredictionRound, PredictionSettings
+from db.repositories.stories import write_audit
+
+
+def _round(row: Row) -> PredictionRound:
+    return PredictionRound(**{key: row[key] for key in row.keys()})
+
+
+def _pick(row: Row) -> Pick:
+    return Pick(
+        round_id=row["round_id"],
+        user_id=row["user_id"],
+        gold=row["gold"],
+        silver=row["silver"],
+        bronze=row["bronze"],
+        short_winner=row["short_winner"],
+        picked_at=row["picked_at"],
+        points=row["points"],
+        detail=tuple(json.loads(row["detail"])) if row["detail"] else (),
+    )
+
+
+def _post(row: Row) -> PredictionPost:
+    return PredictionPost(**{key: row[key] for key in row.keys()})
+
+
+class PredictionRepository:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    # --- settings --------------------------------------------------------------------------------------------
+    async def settings(self, guild_id: int) -> PredictionSettings:
+        row = await self._db.fetchone("SELECT * FROM prediction_settings WHERE guild_id = ?", (guild_id,))
+        if row is None:
+            return PredictionSettings(guild_id)
+        return PredictionSettings(guild_id, row["channel_id"], bool(row["enabled"]), row["scoring"])
+
+    async def save_settings(self, settings: PredictionSettings, audit: AuditRecord) -> None:
+        async with self._db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO prediction_settings (guild_id, channel_id, enabled, scoring) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, enabled = excluded.enabled, "
+                "scoring = excluded.scoring",
+                (settings.guild_id, settings.channel_id, int(settings.enabled), settings.scoring),
+            )
+            await write_audit(tx, None, audit)
+
+    async def settings_of(self, guild_ids: Sequence[int]) -> dict[int, PredictionSettings]:
+        """The settings of many servers at once (a final scores every server's round of the event)."""
+        found: dict[int, PredictionSettings] = {}
+        for start in range(0, len(guild_ids), 500):
+            chunk = list(guild_ids[start : start + 500])
+            marks = ", ".join("?" for _ in chunk)
+            for row in await self._db.fetchall(f"SELECT * FROM prediction_settings WHERE guild_id IN ({marks})", chunk):
+                found[row["guild_id"]] = PredictionSettings(
+                    row["guild_id"], row["channel_id"], bool(row["enabled"]), row["scoring"]
+                )
+        return {guild_id: found.get(guild_id, PredictionSettings(guild_id)) for guild_id in guild_ids}
+
+    # --- rounds and picks ------------------------------------------------------------------------------------
+    async def round(self, guild_id: int, competition_key: str, event_key: str) -> PredictionRound | None:
+        row = await self._db.fetchone(
+            "SELECT * FROM prediction_rounds WHERE guild_id = ? AND competition_key = ? AND event_key = ?",
+            (guild_id, competition_key, event_key),
+        )
+        return _round(row) if row else None
+
+    async def round_by_id(self, round_id: int) -> PredictionRound | None:
+        row = await self._db.fetchone("SELECT * FROM prediction_rounds WHERE id = ?", (round_id,))
+        return _round(row) if row else None
+
+    async def rounds_of_event(self, competition_key: str, event_key: str) -> list[PredictionRound]:
+        rows = await self._db.fetchall(
+            "SELECT * FROM prediction_rounds WHERE competition_key = ? AND event_key = ? ORDER BY id",
+            (competition_key, event_key),
+        )
+        return [_round(row) for row in rows]
+
+    async def round_events(self) -> list[tuple[str, str]]:
+        """Every (competition, event) some server plays a round of."""
+        rows = await self._db.fetchall(
+            "SELECT DISTINCT competition_key, event_key FROM prediction_rounds ORDER BY competition_key, event_key"
+        )
+        return [(row["competition_key"], row["event_key"]) for row in rows]
+
+    async def save_pick(
+        self, guild_id: int, competition_key: str, event_key: str, season: str, pick: Pick, audit: AuditRecord
+    ) -> tuple[PredictionRound, bool]:
+        """Creates the round if needed and sets the member's pick, with its audit entry; (round, whether the pick is
+        new). Refused by returning the round unchanged when it was locked by a moderator meanwhile (the caller
+        checks the lock again): a lock and a pick racing never leave a pick made after the lock."""
+        async with self._db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO prediction_rounds (guild_id, competition_key, event_key, season) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, competition_key, event_key) DO NOTHING",
+                (guild_id, competition_key, event_key, season),
+            )
+            row = await tx.fetchone(
+                "SELECT * FROM prediction_rounds WHERE guild_id = ? AND competition_key = ? AND event_key = ?",
+                (guild_id, competition_key, event_key),
+            )
+            assert row is not None
+            found = _round(row)
+            if found.locked_at is not None or found.result_digest is not None:
+                return found, False
+            before = await tx.fetchone(
+                "SELECT gold, silver, bronze, short_winner FROM prediction_picks WHERE round_id = ? AND user_id = ?",
+                (found.id, pick.user_id),
+            )
+            await tx.execute(
+                "INSERT INTO prediction_picks (round_id, user_id, gold, silver, bronze, short_winner, picked_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (round_id, user_id) DO UPDATE SET gold = excluded.gold, "
+                "silver = excluded.silver, bronze = excluded.bronze, short_winner = excluded.short_winner, "
+                "picked_at = excluded.picked_at",
+                (found.id, pick.user_id, pick.gold, pick.silver, pick.bronze, pick.short_winner, pick.picked_at),
+            )
+            was = {key: before[key] for key in before.keys()} if before else None
+            trail = AuditRecord(
+                audit.actor_id, audit.guild_id, audit.action, audit.at, was, {"round": found.id, **(audit.after or {})}
+            )
+            await write_audit(tx, None, trail)
+            return found, before is None
+
+    async def lock(self, round_id: int, audit: AuditRecord) -> bool:
+        """A moderator's lock; False when it was locked already."""
+        async with self._db.transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE prediction_rounds SET locked_at = ?, locked_by = ? WHERE id = ? AND locked_at IS NULL",
+                (audit.at, audit.actor_id, round_id),
+            )
+            if changed:
+                await write_audit(tx, None, audit)
+            return changed == 1
+
+    async def create_round(self, guild_id: int, competition_key: str, event_key: str, season: str) -> PredictionRound:
+        async with self._db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO prediction_rounds (guild_id, competition_key, event_key, season) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, competition_key, event_key) DO NOTHING",
+                (guild_id, competition_key, event_key, season),
+            )
+        found = await self.round(guild_id, competition_key, event_key)
+        assert found is not None
+        return found
+
+    async def pick(self, round_id: int, user_id: int) -> Pick | None:
+        row = await self._db.fetchone(
+            "SELECT * FROM prediction_picks WHERE round_id = ? AND user_id = ?", (round_id, user_id)
+        )
+        return _pick(row) if row else None
+
+    async def top_picks(self, round_id: int, limit: int) -> list[Pick]:
+        """The round's best scored picks, best first (ties by member id)."""
+        rows = await self._db.fetchall(
+            "SELECT * FROM prediction_picks WHERE round_id = ? ORDER BY coalesce(points, 0) DESC, user_id LIMIT ?",
+            (round_id, limit),
+        )
+        return [_pick(row) for row in rows]
+
+    async def pick_count(self, round_id: int) -> int:
+        row = await self._db.fetchone("SELECT COUNT(*) AS n FROM prediction_picks WHERE round_id = ?", (round_id,))
+        return int(row["n"]) if row else 0
+
+    async def picks_of_rounds(self, round_ids: Sequence[int]) -> dict[int, list[Pick]]:
+        """The picks of many rounds, as scoring reads them (their earlier scores left out)."""
+        found: dict[int, list[Pick]] = {round_id: [] for round_id in round_ids}
+        for start in range(0, len(round_ids), 500):
+            chunk = list(round_ids[start : start + 500])
+            marks = ", ".join("?" for _ in chunk)
+            for row in await self._db.fetchall(
+                "SELECT round_id, user_id, gold, silver, bronze, short_winner, picked_at FROM prediction_picks "
+                f"WHERE round_id IN ({marks}) ORDER BY round_id, user_id",
+                chunk,
+            ):
+                found[row["round_id"]].append(
+                    Pick(
+                        row["round_id"],
+                        row["user_id"],
+                        row["gold"],
+                        row["silver"],
+                        row["bronze"],
+                        row["short_winner"],
+                        row["picked_at"],
+                    )
+                )
+        return found
+
+    async def member_picks(self, guild_id: int, user_id: int) -> list[tuple[PredictionRound, Pick]]:
+        """A member's picks in the server, newest round first."""
+        rows = await self._db.fetchall(
+            "SELECT r.*, p.user_id, p.gold, p.silver, p.bronze, p.short_winner, p.picked_at, p.points, p.detail, "
+            "p.round_id FROM prediction_rounds r JOIN prediction_picks p ON p.round_id = r.id "
+            "WHERE r.guild_id = ? AND p.user_id = ? ORDER BY r.id DESC",
+            (guild_id, user_id),
+        )
+        round_columns = PredictionRound.__dataclass_fields__
+        return [(PredictionRound(**{key: row[key] for key in round_columns}), _pick(row)) for row in rows]
+
+    # --- scoring ---------------------------------------------------------------------------------------------
+    async def score_rounds(
+        self,
+        scored: Sequence[tuple[PredictionRound, str, Sequence[tuple[int, int, str]], int | None]],
+        digest: str,
+        at: str,
+    ) -> int:
+        """Records rounds' scores from the result `digest` and makes each one's announcement due (or, posted before,
+        outdated: the delivery edits it), all in one transaction; `scored`: (round, scoring table, (member, points,
+        detail as JSON) of each pick, the channel to announce in or None). A round scored from this result already (by
+        another process, or a run before) is left as it is: the guarded update of its digest is the claim. Returns
+        how many rounds were scored."""
+        count = 0
+        async with self._db.transaction() as tx:
+            for round_, scoring, scores, announce_in in scored:
+                row = await tx.fetchone(
+                    "UPDATE prediction_rounds SET result_digest = ?, scoring = ?, version = version + 1, "
+                    "scored_at = ? WHERE id = ? AND (result_digest IS NULL OR result_digest <> ?) RETURNING version",
+                    (digest, scoring, at, round_.id, digest),
+                )
+                if row is None:
+                    continue
+                count += 1
+                await tx.executemany(
+                    "UPDATE prediction_picks SET points = ?, detail = ? WHERE round_id = ? AND user_id = ?",
+                    [(points, detail, round_.id, user) for user, points, detail in scores],
+                )
+                if announce_in is not None and scores:
+                    await tx.execute(
+                        "INSERT INTO prediction_posts (round_id, guild_id, channel_id, state, version) "
+                        "VALUES (?, ?, ?, 'due', ?) ON CONFLICT (round_id) DO NOTHING",
+                        (round_.id, round_.guild_id, announce_in, int(row["version"])),
+                    )
+        return count
+
+    # --- announcements ---------------------------------------------------------------------------------------
+    async def due_posts(self, limit: int) -> list[PredictionPost]:
+        rows = await self._db.fetchall(
+            "SELECT * FROM prediction_posts WHERE state = 'due' ORDER BY round_id LIMIT ?", (limit,)
+        )
+        return [_post(row) for row in rows]
+
+    async def outdated_posts(self, limit: int) -> list[tuple[PredictionPost, int]]:
+        """Posted announcements of rounds scored again since (a corrected result), with the round's version."""
+        rows = await self._db.fetchall(
+            "SELECT p.*, r.version AS round_version FROM prediction_posts p JOIN prediction_rounds r "
+            "ON r.id = p.round_id WHERE p.state = 'posted' AND p.version < r.version ORDER BY p.round_id LIMIT ?",
+            (limit,),
+        )
+        fields = PredictionPost.__dataclass_fields__
+        return [(PredictionPost(**{key: row[key] for key in fields}), int(row["round_version"])) for row in rows]
+
+    async def claimed_posts(self) -> list[PredictionPost]:
+        rows = await self._db.fetchall("SELECT * FROM prediction_posts WHERE state = 'claimed' ORDER BY round_id")
+        return [_post(row) for row in rows]
+
+    async def claim_posts(self, round_ids: Sequence[int], at: str) -> list[int]:
+        """Claims due announcements together before they are sent; the ones claimed (another run or process may
+        have taken some)."""
+        claimed: list[int] = []
+        async with self._db.transaction() as tx:
+            for start in range(0, len(round_ids), 500):
+                chunk = list(round_ids[start : start + 500])
+                marks = ", ".join("?" for _ in chunk)
+                rows = await tx.fetchall(
+                    f"UPDATE prediction_posts SET state = 'claimed', claimed_at = ? WHERE round_id IN ({marks}) "
+                    "AND state = 'due' RETURNING round_id",
+                    [at, *chunk],
+                )
+                claimed += [int(row["round_id"]) for row in rows]
+        return claimed
+
+    async def complete_posts(self, done: Sequence[tuple[int, int, int]], at: str) -> None:
+        """Records sent announcements, (round, message, version) each, in one transaction."""
+        async with self._db.transaction() as tx:
+            await tx.executemany(
+                "UPDATE prediction_posts SET state = 'posted', message_id = ?, version = ?, reason = NULL, "
+                "done_at = ? WHERE round_id = ?",
+                [(message_id, version, at, round_id) for round_id, message_id, version in done],
+            )
+
+    async def take_over_post(self, round_id: int, before: str, at: str) -> bool:
+        """Takes a claim a stopped process left (claimed before `before`), in one statement."""
+        changed = await self._db.execute(
+            "UPDATE prediction_posts SET claimed_at = ? WHERE round_id = ? AND state = 'claimed' "
+            "AND (claimed_at IS NULL OR claimed_at < ?)",
+            (at, round_id, before),
+        )
+        return changed == 1
+
+    async def complete_post(self, round_id: int, message_id: int, version: int, at: str) -> None:
+        await self._db.execute(
+            "UPDATE prediction_posts SET state = 'posted', message_id = ?, version = ?, reason = NULL, done_at = ? "
+            "WHERE round_id = ?",
+            (message_id, version, at, round_id),
+        )
+
+    async def release_post(self, round_id: int, reason: str) -> None:
+        """A passing failure: due again, for the next delivery."""
+        await self._db.execute(
+            "UPDATE prediction_posts SET state = 'due', reason = ? WHERE round_id = ?", (reason, round_id)
+        )
+
+    async def fail_post(self, round_id: int, reason: str, at: str) -> None:
+        await self._db.execute(
+            "UPDATE prediction_posts SET state = 'failed', reason = ?, done_at = ? WHERE round_id = ?",
+            (reason, at, round_id),
+        )
+
+    async def post(self, round_id: int) -> PredictionPost | None:
+        row = await self._db.fetchone("SELECT * FROM prediction_posts WHERE round_id = ?", (round_id,))
+        return _post(row) if row else None
+
+    async def seasons(self, guild_id: int) -> list[str]:
+        rows = await self._db.fetchall(
+            "SELECT DISTINCT season FROM prediction_rounds WHERE guild_id = ? ORDER BY season", (guild_id,)
+        )
+        return [row["season"] for row in rows]
+
+    # --- leaderboards ----------------------------------------------------------------------------------------
+    async def leaderboard(
+        self, guild_id: int, *, competition_key: str | None = None, season: str | None = None, limit: int = 25
+    ) -> list[tuple[int, int, int]]:
+        """(member, points, scored picks) over the server's scored rounds of a competition or a season, best
+        first (ties by member id, so the order never changes between two reads)."""
+        where, params = ["r.guild_id = ?", "p.points IS NOT NULL"], [guild_id]
+        if competition_key is not None:
+            where.append("r.competition_key = ?")
+            params.append(competition_key)  # type: ignore[arg-type]
+        if season is not None:
+            where.append("r.season = ?")
+            params.append(season)  # type: ignore[arg-type]
+        rows = await self._db.fetchall(
+            "SELECT p.user_id, SUM(p.points) AS points, COUNT(*) AS rounds FROM prediction_picks p "
+            f"JOIN prediction_rounds r ON r.id = p.round_id WHERE {' AND '.join(where)} "
+            "GROUP BY p.user_id ORDER BY SUM(p.points) DESC, p.user_id LIMIT ?",
+            [*params, limit],
+        )
+        return [(int(row["user_id"]), int(row["points"]), int(row["rounds"])) for row in rows]
