@@ -108,6 +108,58 @@ CASES = [
       ("margin", "Alysa Liu", OK, ("owg2026", "women", None))]),
     ("owg2026/women", "Few expected her to win, but Ami Nakai led after the short program.",
      [("segment_place", "Ami Nakai", OK, ("owg2026", "women", "short_program"))]),
+    # 6. Margins with two comparisons: each takes its direction from its own words.
+    ("gpchn2016/men", "Max Aaron ended 1.02 behind Sergei Voronov and 12.55 ahead of Han Yan.",
+     [("margin", "Max Aaron", OK, ("gpchn2016", "men", None)),
+      ("margin", "Max Aaron", OK, ("gpchn2016", "men", None))]),
+    ("gpchn2016/men", "Max Aaron ended 1.02 behind Sergei Voronov and 12.55 behind Han Yan.",
+     [("margin", "Max Aaron", OK, ("gpchn2016", "men", None)),
+      ("margin", "Max Aaron", WRONG, ("gpchn2016", "men", None))]),
+    # The present tense, and a number after "ends on" once a segment place is said: the total.
+    ("gprus2017/women", "Medvedeva is first after the short program with 80.75 and ends on 231.21.",
+     [("segment_place", "Evgenia Medvedeva", OK, ("gprus2017", "women", "short_program")),
+      ("score", "Evgenia Medvedeva", OK, ("gprus2017", "women", "short_program")),
+      ("total", "Evgenia Medvedeva", OK, ("gprus2017", "women", None))]),
+    # Q&A: an answer takes the question's verb ("Who won ...?") or is said of the one asked about ("X? Fifth.").
+    ("gprus2017/women", "Q: Who won the free skate? A: Evgenia Medvedeva, with 150.46. Q: Kaori Sakamoto? A: Fifth, "
+     "after being fourth in the short program. Q: Mirai Nagasu's free skate? A: 122.10, the seventh best.",
+     [("segment_place", "Evgenia Medvedeva", OK, ("gprus2017", "women", "free_skate")),
+      ("score", "Evgenia Medvedeva", OK, ("gprus2017", "women", "free_skate")),
+      ("place", "Kaori Sakamoto", OK, ("gprus2017", "women", None)),
+      ("segment_place", "Kaori Sakamoto", OK, ("gprus2017", "women", "short_program")),
+      ("score", "Mirai Nagasu", OK, ("gprus2017", "women", "free_skate")),
+      ("segment_place", "Mirai Nagasu", OK, ("gprus2017", "women", "free_skate"))]),
+    ("gprus2017/women", "Q: Who took silver? A: Elena Radionova. Q: Where did Mariah Bell finish? A: Fifth.",
+     [("medal", "Elena Radionova", WRONG, ("gprus2017", "women", None)),
+      ("place", "Mariah Bell", WRONG, ("gprus2017", "women", None))]),
+    # Fragments: a name on its own, then its place ("Third."), or "Name: ninth".
+    ("gpcan2016/ice_dance", "And the rest? Piper Gilles and Paul Poirier? Third. Anna Cappellini and Luca Lanotte. "
+     "Fifth. Alexandra Stepanova and Ivan Bukin: fifth.",
+     [("place", "Piper Gilles / Paul Poirier", OK, ("gpcan2016", "ice_dance", None)),
+      ("place", "Anna Cappellini / Luca Lanotte", WRONG, ("gpcan2016", "ice_dance", None)),
+      ("place", "Alexandra Stepanova / Ivan Bukin", OK, ("gpcan2016", "ice_dance", None))]),
+    # Number-first list lines: the figure, then what it is.
+    ("gprus2017/women", "The day in numbers. 80.75 — Evgenia Medvedeva's short program, the best of the day. "
+     "141.63 — Carolina Kostner's free skate. 207.17 - Wakaba Higuchi's total, good for bronze.",
+     [("score", "Evgenia Medvedeva", OK, ("gprus2017", "women", "short_program")),
+      ("score", "Carolina Kostner", WRONG, ("gprus2017", "women", "free_skate")),
+      ("total", "Wakaba Higuchi", OK, ("gprus2017", "women", None)),
+      ("medal", "Wakaba Higuchi", OK, ("gprus2017", "women", None))]),
+    # A title held at a competition named after it ("the bronze medallists from PyeongChang") is checked there.
+    ("owg2022/ice_dance",
+     "Gabriella Papadakis and Guillaume Cizeron, the bronze medallists from PyeongChang, took gold.",
+     [("medal", "Gabriella Papadakis / Guillaume Cizeron", WRONG, ("owg2018", "ice_dance", None)),
+      ("medal", "Gabriella Papadakis / Guillaume Cizeron", OK, ("owg2022", "ice_dance", None))]),
+    ("owg2022/men", "Yuma Kagiyama finished second, and the silver medallist from PyeongChang, Shoma Uno, took bronze.",
+     [("place", "Yuma Kagiyama", OK, ("owg2022", "men", None)),
+      ("medal", "Shoma Uno", OK, ("owg2018", "men", None)),
+      ("medal", "Shoma Uno", OK, ("owg2022", "men", None))]),
+    ("owg2022/pairs", "Sui Wenjing and Han Cong, the champions from PyeongChang, finally won at home.",
+     [("medal", "Sui Wenjing / Han Cong", WRONG, ("owg2018", "pairs", None)),
+      ("medal", "Sui Wenjing / Han Cong", OK, ("owg2022", "pairs", None))]),
+    # "won the 2019 World Championships bronze" is a bronze there, not a win.
+    ("", "Vincent Zhou won the 2019 World Championships bronze.",
+     [("medal", "Vincent Zhou", OK, ("wc2019", "men", None))]),
     # 4. A competition named with its year, even when the year comes first in the sentence, is that edition.
     ("", "Back in 2017, Mai Mihara took gold at the Four Continents Championships in Gangneung with 200.85.",
      [("medal", "Mai Mihara", OK, ("fc2017", "women", None)), ("total", "Mai Mihara", OK, ("fc2017", "women", None))]),
@@ -141,6 +193,16 @@ CASES = [
 async def test_story_classes(results: ResultsService, links: str, text: str, want: list) -> None:
     got = await verdicts(results, links, text)
     assert same(got, want), got
+
+
+async def test_a_restated_answer_shows_the_story_s_own_words(results: ResultsService) -> None:
+    competition = results.competition("gprus2017")
+    text = "Q: Where did Mariah Bell finish? A: Sixth."
+    report = await check_text(
+        results, text, competition_id=competition.id, event_id=results.event(competition, "women").id
+    )
+    [verdict] = report.verdicts
+    assert (verdict.claim.kind, verdict.outcome, verdict.claim.sentence) == ("place", OK, text)
 
 
 def _eval_module():  # type: ignore[no-untyped-def]

@@ -265,6 +265,12 @@ _EXPLICIT_AFTER = re.compile(
 _IMMEDIATE = re.compile(r"^[\s,(]*(?:(?:in|was|were|is|are|took|takes|with|on|at)\s+)?(?:the\s+)?$", _I)
 
 
+_BEHIND_WORDS = frozenset(
+    ("behind", "back of", "adrift of", "short of", "back", "off", "off the podium", "off the lead", "off the pace")
+)
+_AHEAD_WORDS = frozenset(("ahead of", "clear of", "in front of", "ahead", "clear", "over", "better than"))
+
+
 class Who(list[Subject]):
     """The subjects of a trigger: each gets the claim, or, with `alternatives`, they are readings of one claim
     (a figure that could be either's)."""
@@ -278,6 +284,11 @@ _OTHER_TRIGGER = re.compile(rf"\b(?:gold|silver|bronze|{ORD}|\d+\.\d\d)\b", _I)
 _ABSOLUTE = re.compile(
     rf"^\s+(?:[a-z]+ing\b|{ORD}\b|(?:in|on)\s+(?:{ORD}|\d)|gold\b|silver\b|bronze\b|\d|(?:was|were)\s"
     r"|ahead\b|behind\b|clear\b|in\s+front\b)",
+    _I,
+)
+_TITLE_THEN_PLACE = re.compile(
+    r"(?:gold|silver|bronze|champions?|winners?|title[\s-]?holders?)(?:[\s-]+medal)?(?:[\s-]+medall?ists?)?"
+    r"\s+from\s+(?:the\s+)?",
     _I,
 )
 # "won the 2025 world title with 225.97 points": a figure attached to a title is that title's competition's.
@@ -321,7 +332,7 @@ class Reader:
             if sentence.paragraph != self.state.paragraph:
                 self.state.paragraph = sentence.paragraph
                 self.state.competitions = []
-            _SentenceReader(self, sentence.text).read()
+            _SentenceReader(self, sentence.text, sentence.shown).read()
         return Extraction(self.claims, self.competition_texts)
 
     def add(self, claim: Claim) -> None:
@@ -333,10 +344,11 @@ class Reader:
 
 
 class _SentenceReader:
-    def __init__(self, reader: Reader, sentence: str) -> None:
+    def __init__(self, reader: Reader, sentence: str, shown: str | None = None) -> None:
         self.reader = reader
         self.state = reader.state
         self.text = sentence
+        self.shown = shown or sentence  # what a reader is shown: the story's words, not a restatement
         self.found: Found = reader.finder.find(sentence)
         self.mentions = self.found.subjects
         self._resolve_references()
@@ -542,7 +554,7 @@ class _SentenceReader:
             if m.start >= end and m.subject is not None and m.kind == "person":
                 gap = self.text[end : m.start]
                 if len(gap) <= 40 and re.fullmatch(
-                    r"[\s,:]*(?:(?:[A-Z][^\s]*|the|of|skater|couple|pair|duo)\s+)*", gap
+                    r"[\s,:]*(?:(?:[A-Z][^\s]*|the|of|from|skater|couple|pair|duo)\s+)*", gap
                 ):
                     return m.subject
                 return None
@@ -555,6 +567,15 @@ class _SentenceReader:
         ("the 2022 champions") only speak of triggers in that phrase."""
         index = self._clause_of(position)
         clause = self.clauses[index]
+        # "Sakamoto, the bronze medallist from Beijing, ...", "the champions from PyeongChang": the title's own
+        # competition, named after it.
+        held_at = [
+            t
+            for s, e, t, title in self.found.competitions
+            if title and s > position and _TITLE_THEN_PLACE.fullmatch(self.text, position, s)
+        ]
+        if held_at:
+            return (held_at[0],)
         titles = [
             t
             for s, e, t, title in self.found.competitions
@@ -659,7 +680,7 @@ class _SentenceReader:
             first = group[0]
             claim = Claim(
                 kind=kind,
-                sentence=trim(self.text),
+                sentence=trim(self.shown),
                 subject=first.name,
                 claimed=claimed,
                 segment=segment,
@@ -720,7 +741,7 @@ class _SentenceReader:
             past = PAST_TITLE.search(before)
             subjects: list[Subject] = []
             if medallist:
-                if medallist.group().lower().endswith("s"):
+                if medallist.group().lower().endswith("s") and not self._title_elsewhere(m.start()):
                     continue  # "the silver medallists": a reference, handled where it is compared
                 title = self.title_before_name(medallist.end())
                 subjects = Who([title]) if title else self.subjects_for(m.start())
@@ -728,6 +749,13 @@ class _SentenceReader:
                 explicit = self.explicit_after(m.end()) if not self._before_subjects(m.start()) else None
                 subjects = Who([explicit]) if explicit else self.subjects_for(m.start(), bare=True)
             self._medal_claim(m.start(), subjects, medal, past)
+
+    def _title_elsewhere(self, position: int) -> bool:
+        """ "the silver medallists from PyeongChang": a title held at a competition named right after it."""
+        return any(
+            title and s > position and _TITLE_THEN_PLACE.fullmatch(self.text, position, s)
+            for s, _, _, title in self.found.competitions
+        )
 
     def _before_subjects(self, position: int) -> bool:
         clause = self.clauses[self._clause_of(position)]
@@ -870,6 +898,8 @@ class _SentenceReader:
                 continue
             if PAST_TITLE.search(text[max(clause.start, m.start() - 40) : m.start()]):
                 continue
+            if re.match(r"\s+(?:silver|bronze|medals?|podium)\b", text[named[0][1] :], _I):
+                continue  # "won the 2022 World Championships bronze": the medal rule reads which
             competition = named[0][2]
             self.make(
                 "medal",
@@ -1259,7 +1289,11 @@ class _SentenceReader:
         if placed and placed[-1][1].kind == "segment_place":
             between = text[placed[-1][0] : start]
             last = placed[-1][1]
-            final = r"\b(?:gold|silver|bronze|title|crown|overall|finish\w*|final|medals?|podium)\b"
+            # "first after the short program with 90.56 and ends on 266.95": ending somewhere is the final result.
+            final = (
+                r"\b(?:gold|silver|bronze|title|crown|overall|finish\w*|final|medals?|podium"
+                r"|end(?:s|ed|ing)?(?:\s+up)?\s+(?:on|with|at)|wound\s+up\s+(?:on|with|at)|total\w*)\b"
+            )
             if not re.search(final, between, _I):
                 if last.segment:
                     self._score(start, subjects, label, value, last.segment)
@@ -1309,22 +1343,16 @@ class _SentenceReader:
         after: str,
         margin_after: re.Match[str] | None,
     ) -> None:
-        direction = (margin_after.group("dir") or "").lower() if margin_after else ""
-        behind = (
-            direction
-            in (
-                "behind",
-                "back of",
-                "adrift of",
-                "short of",
-                "back",
-                "off",
-                "off the podium",
-                "off the lead",
-                "off the pace",
+        direction = " ".join((margin_after.group("dir") or "").lower().split()) if margin_after else ""
+        # The words after the number say which way when they say it ("14.20 behind Medvedeva and 14.37 ahead of
+        # Miyahara": the second is ahead, whatever the first said); else the words before it, since the last number.
+        since_number = re.split(r"\d\.\d\d", before)[-1]
+        behind = direction in _BEHIND_WORDS or (
+            direction not in _AHEAD_WORDS
+            and (
+                bool(_LOST_BY.search(before))
+                or bool(re.search(r"\b(?:behind|trail(?:ed|ing)?|deficit)\b", since_number[-30:], _I))
             )
-            or bool(_LOST_BY.search(before))
-            or bool(re.search(r"\b(?:behind|trail(?:ed|ing)?|deficit)\b", before[-30:], _I))
         )
         other = None
         tail_start = end + (margin_after.end() if margin_after else 0)
