@@ -157,6 +157,32 @@ CASES = [
     ("owg2022/pairs", "Sui Wenjing and Han Cong, the champions from PyeongChang, finally won at home.",
      [("medal", "Sui Wenjing / Han Cong", WRONG, ("owg2018", "pairs", None)),
       ("medal", "Sui Wenjing / Han Cong", OK, ("owg2022", "pairs", None))]),
+    # "the short as well": a segment, so the place is that segment's (not a final place, wrongly contradicted).
+    ("gpusa2016/women", "Mariah Bell took silver. She was sixth in the short as well.",
+     [("medal", "Mariah Bell", OK, ("gpusa2016", "women", None)),
+      ("segment_place", "Mariah Bell", OK, ("gpusa2016", "women", "short_program"))]),
+    # A segment as what is placed: "his free skate ... ranked first", "her free skate, N, was the best".
+    ("gpchn2016/men", "Patrick Chan was third in the short program. His free skate of 196.31 ranked first.",
+     [("segment_place", "Patrick Chan", OK, ("gpchn2016", "men", "short_program")),
+      ("segment_place", "Patrick Chan", OK, ("gpchn2016", "men", "free_skate")),
+      ("score", "Patrick Chan", OK, ("gpchn2016", "men", "free_skate"))]),
+    ("gpusa2016/women",
+     "Mariah Bell was sixth after the short program. Her free skate, 130.67, was the best of the day.",
+     [("segment_place", "Mariah Bell", OK, ("gpusa2016", "women", "free_skate")),
+      ("score", "Mariah Bell", OK, ("gpusa2016", "women", "free_skate"))]),
+    ("gpusa2016/men", "Jason Brown's free skate, 182.63, was the best of the night.",
+     [("segment_place", "Jason Brown", WRONG, ("gpusa2016", "men", "free_skate"))]),
+    # "won the pairs at ..., with N": the title, and its total.
+    ("", "Meagan Duhamel and Eric Radford won the pairs at Skate Canada 2016, with 218.30 points.",
+     [("medal", "Meagan Duhamel / Eric Radford", OK, ("gpcan2016", "pairs", None)),
+      ("total", "Meagan Duhamel / Eric Radford", OK, ("gpcan2016", "pairs", None))]),
+    # Junior and national championships the store lacks: listed as not checkable, never dropped.
+    ("", "Kaori Sakamoto won the World Junior Championships in 2014.", [("medal", "Kaori Sakamoto", NOT, None)]),
+    ("", "Alysa Liu won the U.S. Championships in 2019.", [("medal", "Alysa Liu", NOT, None)]),
+    # With no story competition, a place is read in the competition the paragraph named (one reading, not two).
+    ("", "The 2017 World Championships were a quiet week for the Americans. Jason Brown finished sixth. "
+     "Nathan Chen won the 2019 Worlds.",
+     [("place", "Jason Brown", WRONG, ("wc2017", "men", None))]),
     # "won the 2019 World Championships bronze" is a bronze there, not a win.
     ("", "Vincent Zhou won the 2019 World Championships bronze.",
      [("medal", "Vincent Zhou", OK, ("wc2019", "men", None))]),

@@ -50,7 +50,8 @@ _I = re.IGNORECASE
 _SEG_WORDS = (
     r"(?:\bshort[\s-]+program(?:me)?|\bshort[\s-]+dance|\brhythm[\s-]+dance|\bfree[\s-]+skat(?:e|ing)"
     r"|\bfree[\s-]+program(?:me)?|\blong[\s-]+program(?:me)?|\bfree[\s-]+dance|(?-i:\b(?:SP|FS|RD|FD|LP)\b)"
-    r"|\b(?:free|short)(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|for)\b))"
+    r"|\b(?:free|short)(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|for|as|too|again"
+    r"|either)\b))"
 )
 
 # Final-place verbs and position words before an ordinal.
@@ -106,6 +107,18 @@ _SEG_AFTER_ORD = re.compile(
 )
 _ORD_BEST_SEG = re.compile(rf"^[\s-]+(?:best|highest|place|ranked)\s+(?:\w+\s+)?(?P<seg>{_SEG_WORDS})\b", _I)
 _ORD_BEST = re.compile(r"^[\s-]+(?:best|highest)\b", _I)
+# "his free skate of 196.31 ranked first", "her short program, 74.33, was the best of the day": the segment is
+# what is placed, so the place is that segment's.
+_SEG_AS_SUBJECT = (
+    rf"(?P<seg>{_SEG_WORDS})(?:\s+(?:score|mark))?(?:\s+of)?(?:\s*,?\s*\d{{1,3}}\.\d\d\s*,?)?"
+    r"\s+(?:was|is|ranked|ranks|placed|came|rated)\s+(?:only\s+|just\s+|the\s+)*"
+)
+_SEG_SUBJECT = re.compile(_SEG_AS_SUBJECT + "$", _I)
+_SEG_BEST = re.compile(
+    _SEG_AS_SUBJECT + r"(?:very\s+)?best\b(?!\s+(?:of\s+(?:her|his|their|its)|since|ever|in\s+(?:her|his|their))"
+    r"|[\s-]+(?:ever|personal|season|career))",
+    _I,
+)
 _SEG_WIN = re.compile(
     rf"\b(?:led|leads|leading|topped|tops|topping|won|wins|winning|win|victory|took\s+the\s+lead\s+in|headed|heads)"
     rf"\s+(?:the\s+(?:field|way|standings|pack)\s+)?(?:(?:after|in|following|of)\s+)?(?:both\s+)?(?:the\s+)?"
@@ -139,6 +152,8 @@ _TITLE = re.compile(
     r"|pairs|ice\s+dance|singles|individual|figure\s+skating|team|event|overall|the)\s+){0,4}"
     r"(?P<what>title|crown|event|competition|gold\s+medal|gold|victory|win)\b"
     r"|\b(?:claimed|claims|took|takes|sealed|seals|secured|clinched|earned)\s+(?:the\s+)?(?P<victory>victory|win)\b"
+    r"|\b(?:won|wins|win|winning)\s+the\s+(?P<discipline>men['’]s|women['’]s|ladies['’]?|pairs|ice\s+dance)"
+    r"(?=\s*(?:[,.;!]|$)|\s+(?:at|in|on|with|by|ahead|after|for)\b)"
     r"|\b(?:became|becomes|become|is|was|were|are|been|crowned|named|as)\s+(?:the\s+)?(?:new\s+)?"
     r"(?:(?:olympic|world|\d{4}|women['’]s|men['’]s|pairs|ice\s+dance|figure\s+skating)\s+){0,3}champions?\b)",
     _I,
@@ -181,7 +196,7 @@ _TOTAL_BEFORE = re.compile(
     r"|secured|clinched|sealed|settled|placed|was|were|came|rose|climbed|dropped|slipped|fell|total(?:ed|led|ing)?"
     r"|tallied|amassed|gold|silver|bronze|title|crown|victory|medal|first|second|third|fourth|fifth|sixth|seventh"
     r"|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th)|place|overall|podium|conquered|obtained|obtains)\b"
-    r"(?:\s+[\w’'-]+){0,5}?\s+(?:on|with|at|by\s+scoring|scoring|after\s+scoring|thanks\s+to|for|of)"
+    r"(?:\s+[\w’'-]+){0,7}?,?\s+(?:on|with|at|by\s+scoring|scoring|after\s+scoring|thanks\s+to|for|of)"
     r"(?:\s+(?:a|an|the|just|only|his|her|their|a\s+(?:total|score)\s+of))?\s*$)",
     _I,
 )
@@ -995,6 +1010,7 @@ class _SentenceReader:
             seg_after = _SEG_AFTER_ORD.match(rest)
             best_seg = _ORD_BEST_SEG.match(rest)
             in_segment = re.match(r"\s+(?:in|of)\s+the\s+(?:segment|program(?:me)?)\b", rest, _I)
+            placed_segment = _SEG_SUBJECT.search(before)
             if _ORD_NOT_PLACE.match(rest) and not seg_after:
                 continue
             verb = _PLACE_VERB.search(before)
@@ -1013,6 +1029,7 @@ class _SentenceReader:
             if not (
                 best_seg
                 or seg_after
+                or placed_segment
                 or verb
                 or place_word
                 or adjacent
@@ -1042,6 +1059,8 @@ class _SentenceReader:
                 if both:
                     kinds.append(_segment(both.group("seg")))
                 prep = "in" if best_seg else found.group("prep").lower()
+            elif placed_segment:
+                kinds, prep = [_segment(placed_segment.group("seg"))], "in"
             elif in_segment or _ORD_BEST.match(rest):
                 kind = self._segment_in_view(m.start())
                 if kind is None:
@@ -1129,7 +1148,14 @@ class _SentenceReader:
                     continue
                 kinds = [_segment(m.group("seg"))]
                 tail = text[m.end() : clause.end]
-                both = re.match(rf"\s+and\s+(?:the\s+)?(?P<seg>{_SEG_WORDS})\b", tail, _I)
+                # "won the short program and the free skate", "won the short program with 103.62, then the free
+                # skate too".
+                both = re.match(
+                    rf"(?:\s+with\s+\d{{1,3}}\.\d\d)?\s*,?\s+(?:and|then|and\s+then|as\s+well\s+as)\s+(?:also\s+)?"
+                    rf"(?:in\s+)?(?:the\s+)?(?P<seg>{_SEG_WORDS})\b",
+                    tail,
+                    _I,
+                )
                 if both:
                     kinds.append(_segment(both.group("seg")))
                 after = "after" in m.group().lower() or ("lead" in m.group().lower() and "in" not in m.group().lower())
@@ -1139,6 +1165,11 @@ class _SentenceReader:
                     subjects = Who([title]) if title else subjects
                 for kind in kinds:
                     self._segment_place(m.start(), subjects, 1, kind, _after_readings(kind, "after" if after else "in"))
+        for m in _SEG_BEST.finditer(text, clause.start, clause.end):
+            if self.negated(m.start()):
+                continue
+            kind = _segment(m.group("seg"))
+            self._segment_place(m.start(), self.subjects_for(m.start(), bare=True), 1, kind, (kind,))
 
     def _numbers(self, clause: Clause) -> None:
         text = self.text
