@@ -208,6 +208,13 @@ CASES = [
     # A medal missed is no claim; an Olympic Games the store lacks is not checkable, never checked elsewhere.
     ("", "ソチ五輪で浅田真央は金メダルを逃した。羽生結弦はソチ五輪で優勝した。",
      [("medal", "Yuzuru Hanyu", NOT, None)]),
+    # Margins (N点差) where the words say which way: ahead ("に…点差をつけて"), behind ("に…点差の2位");
+    # a bare "と…点差" makes no claim, and a margin is never read as a score.
+    ("", "2017年世界選手権男子、羽生結弦が宇野昌磨に2.28点差をつけて優勝した。",
+     [("margin", "Yuzuru Hanyu", OK, ("wc2017", "men", None)), ("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None))]),
+    ("", "2017年世界選手権男子、宇野昌磨は羽生結弦に3.28点差の2位だった。",
+     [("margin", "Shoma Uno", WRONG, ("wc2017", "men", None)), ("place", "Shoma Uno", OK, ("wc2017", "men", None))]),
+    ("", "2017年世界選手権男子、羽生結弦はフリーで宇野昌磨と8.75点差。", []),
     # Two disciplines in one sentence: each claim in the event named before it.
     ("", "2025年世界選手権、女子では坂本花織が銀メダル、ペアでは三浦璃来・木原龍一組が優勝。",
      [("medal", "Kaori Sakamoto", OK, ("wc2025", "women", None)),
