@@ -183,6 +183,15 @@ CASES = [
     ("", "The 2017 World Championships were a quiet week for the Americans. Jason Brown finished sixth. "
      "Nathan Chen won the 2019 Worlds.",
      [("place", "Jason Brown", WRONG, ("wc2017", "men", None))]),
+    # A list's bullets end sentences: the rival of "3.02 points behind" is never the name of the next item.
+    ("gprus2017/men", "- Nathan Chen wins it. - Yuzuru Hanyu won the free skate, so it is silver for him, 3.02 points "
+     "behind. - Mikhail Kolyada takes bronze.",
+     [("margin", "Yuzuru Hanyu", OK, ("gprus2017", "men", None)),
+      ("medal", "Mikhail Kolyada", OK, ("gprus2017", "men", None))]),
+    # "they" after "the American couple" in the same sentence is that couple, not the one named before.
+    ("gpcan2016/ice_dance", "Tessa Virtue and Scott Moir won gold. 112.03 — the free dance of the American couple, "
+     "though they finished second.",
+     [("medal", "Tessa Virtue / Scott Moir", OK, ("gpcan2016", "ice_dance", None))]),
     # "won the 2019 World Championships bronze" is a bronze there, not a win.
     ("", "Vincent Zhou won the 2019 World Championships bronze.",
      [("medal", "Vincent Zhou", OK, ("wc2019", "men", None))]),

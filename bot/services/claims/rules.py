@@ -402,6 +402,9 @@ class _SentenceReader:
                     m.subject = replace(bound, country=m.nation) if bound else Subject(m.nation, country=m.nation)
                 if m.subject is None:
                     continue
+                if m.kind == "description" and m.nation and m.object_of in (None, "of") and not m.subject.ids:
+                    # "the free dance of the French couple ..., though they finished second": "they" is that couple.
+                    self.state.group = m.subject
             elif m.kind in ("person", "country") and m.subject is not None:
                 rival = m.object_of in _RIVAL_OBJECT and bool(named_here)
                 if m.object_of is None:
@@ -1472,6 +1475,8 @@ class _SentenceReader:
             if m.start >= position and m.subject is not None:
                 if named and m.kind in ("pronoun", "description"):
                     return None
+                if re.search(r"[.;!?](?:\s|$)|\s[-–—]\s", self.text[position : m.start]):
+                    return None  # another sentence or list item: not the object of this one
                 if len(self.text[position : m.start].split()) <= 5:
                     return m.subject
                 return None
