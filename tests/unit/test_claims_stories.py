@@ -192,6 +192,10 @@ CASES = [
     ("gpcan2016/ice_dance", "Tessa Virtue and Scott Moir won gold. 112.03 — the free dance of the American couple, "
      "though they finished second.",
      [("medal", "Tessa Virtue / Scott Moir", OK, ("gpcan2016", "ice_dance", None))]),
+    # A family name alone after the full name is that skater, even where the competition has another of that name.
+    ("", "At the 2017 World Championships Nathan Chen was sixth. Mikhail Kolyada finished 33.25 behind Chen.",
+     [("place", "Nathan Chen", OK, ("wc2017", "men", None)),
+      ("margin", "Mikhail Kolyada", OK, ("wc2017", "men", None))]),
     # "won the 2019 World Championships bronze" is a bronze there, not a win.
     ("", "Vincent Zhou won the 2019 World Championships bronze.",
      [("medal", "Vincent Zhou", OK, ("wc2019", "men", None))]),

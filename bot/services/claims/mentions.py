@@ -175,6 +175,12 @@ _ACTION_VERB = re.compile(
 _CAP_WORDS = re.compile(r"[A-Z][\w’'-]*(?:[\s-]+[A-Z][\w’'-]*){0,2}")
 
 
+def _ends(name: str) -> tuple[str, ...]:
+    """A name's first and last words, normalized: what a story shortens it to."""
+    words = normalize(name).split()
+    return (words[0], words[-1]) if words else ()
+
+
 class MentionFinder:
     """Finds the mentions of one sentence at a time (stage 2), with a per-check cache of name lookups."""
 
@@ -182,13 +188,24 @@ class MentionFinder:
         self.names = names
         self._places = {w for w in names.places()} | HOST_CITIES
         self._person: dict[str, Subject | None] = {}
+        self._named: list[Subject] = []  # skaters the story has named in full, in order
         self._couple: dict[tuple[str, str], Subject | None] = {}
 
     # -- lookups, cached: a story repeats its names ----------------------------------------------------
     def person(self, text: str) -> Subject | None:
+        words = normalize(text).split()
+        if len(words) == 1:
+            # "Chen" after "Nathan Chen": the one skater the story has named with that first or last name, before
+            # the store's rings (where another Chen of the competition would make it no one).
+            named = {s for s in self._named if words[0] in _ends(s.name)}
+            if len(named) == 1:
+                return named.pop()
         if text not in self._person:
             self._person[text] = self.names.person(text)
-        return self._person[text]
+        found = self._person[text]
+        if found is not None and len(words) > 1 and len(found.ids) == 1:
+            self._named.append(found)
+        return found
 
     def couple(self, first: str, second: str) -> Subject | None:
         key = (first, second)
