@@ -179,10 +179,10 @@ CASES = [
     # Junior and national championships the store lacks: listed as not checkable, never dropped.
     ("", "Kaori Sakamoto won the World Junior Championships in 2014.", [("medal", "Kaori Sakamoto", NOT, None)]),
     ("", "Alysa Liu won the U.S. Championships in 2019.", [("medal", "Alysa Liu", NOT, None)]),
-    # With no story competition, a place is read in the competition the paragraph named (one reading, not two).
-    ("", "The 2017 World Championships were a quiet week for the Americans. Jason Brown finished sixth. "
-     "Nathan Chen won the 2019 Worlds.",
-     [("place", "Jason Brown", WRONG, ("wc2017", "men", None))]),
+    # A medal word inside a skater's name is no medal.
+    ("gpusa2016/women", "Gracie Gold was third after the short program and finished fifth.",
+     [("segment_place", "Gracie Gold", OK, ("gpusa2016", "women", "short_program")),
+      ("place", "Gracie Gold", OK, ("gpusa2016", "women", None))]),
     # A list's bullets end sentences: the rival of "3.02 points behind" is never the name of the next item.
     ("gprus2017/men", "- Nathan Chen wins it. - Yuzuru Hanyu won the free skate, so it is silver for him, 3.02 points "
      "behind. - Mikhail Kolyada takes bronze.",

@@ -736,6 +736,14 @@ class _SentenceReader:
         for m in medals:
             if listed is not None and m in listed:
                 continue
+            if any(
+                x.kind == "person"
+                and x.subject is not None
+                and (x.start <= m.start() < x.end or re.fullmatch(r"\s", text[x.end : m.start()]))
+                and m.group("medal").lower() in x.subject.name.lower().split()
+                for x in self.mentions
+            ):
+                continue  # "Gracie Gold": a name, not a medal
             medal = m.group("medal").lower()
             rest = text[m.end() :]
             medallist = _MEDALLIST.match(text, m.start())

@@ -159,8 +159,6 @@ class Checker:
         outcomes: list[_Outcome] = []
         seen: set[object] = set()
         for text in claim.competitions:
-            if text is None and self.competition is None and len(claim.competitions) > 1:
-                continue  # no story competition to read it in: the competition the paragraph names is the reading
             competition = self.competition_for(text)
             # The story's competition named again in the sentence is one reading, not two.
             found_key = competition.id if isinstance(competition, Competition) else str(competition)
