@@ -179,6 +179,11 @@ CASES = [
     # Junior and national championships the store lacks: listed as not checkable, never dropped.
     ("", "Kaori Sakamoto won the World Junior Championships in 2014.", [("medal", "Kaori Sakamoto", NOT, None)]),
     ("", "Alysa Liu won the U.S. Championships in 2019.", [("medal", "Alysa Liu", NOT, None)]),
+    # A segment named after a place, in another skater's clause, is not that place's segment.
+    ("gpf1617/men", "Javier Fernández was fourth, and Patrick Chan, second after the short program, ended fifth.",
+     [("place", "Javier Fernández", OK, ("gpf1617", "men", None)),
+      ("segment_place", "Patrick Chan", OK, ("gpf1617", "men", "short_program")),
+      ("place", "Patrick Chan", OK, ("gpf1617", "men", None))]),
     # A medal word inside a skater's name is no medal.
     ("gpusa2016/women", "Gracie Gold was third after the short program and finished fifth.",
      [("segment_place", "Gracie Gold", OK, ("gpusa2016", "women", "short_program")),

@@ -1093,7 +1093,10 @@ class _SentenceReader:
                     ]
                     here = {k for _, _, k in in_clause}
                     if not self.segments_in_clause(m.start()):
-                        here = {k for _, _, k in self.found.segments if k}
+                        # A segment named in an earlier clause carries on ("In the free skate, Liu was first and
+                        # Sakamoto second"); one named after, in another's clause, does not ("Sotskova was fourth,
+                        # and Radionova, fifth after the short, ...").
+                        here = {k for s, _, k in self.found.segments if k and s < m.start()}
                     if len(here) == 1:
                         kinds = list(here)
                         named_in = [sg for sg in in_clause if sg[0] < m.start()]
