@@ -184,6 +184,10 @@ CASES = [
      [("place", "Javier Fernández", OK, ("gpf1617", "men", None)),
       ("segment_place", "Patrick Chan", OK, ("gpf1617", "men", "short_program")),
       ("place", "Patrick Chan", OK, ("gpf1617", "men", None))]),
+    # Grand Prix events named with their year ("the Rostelecom Cup 2017") are that edition.
+    ("", "Q: Who took the women's title at the Rostelecom Cup 2017? A: Evgenia Medvedeva, with 231.21.",
+     [("medal", "Evgenia Medvedeva", OK, ("gprus2017", "women", None)),
+      ("total", "Evgenia Medvedeva", OK, ("gprus2017", "women", None))]),
     # A medal word inside a skater's name is no medal.
     ("gpusa2016/women", "Gracie Gold was third after the short program and finished fifth.",
      [("segment_place", "Gracie Gold", OK, ("gpusa2016", "women", "short_program")),
