@@ -108,6 +108,106 @@ CASES = [
       ("margin", "Alysa Liu", OK, ("owg2026", "women", None))]),
     ("owg2026/women", "Few expected her to win, but Ami Nakai led after the short program.",
      [("segment_place", "Ami Nakai", OK, ("owg2026", "women", "short_program"))]),
+    # 6. Margins with two comparisons: each takes its direction from its own words.
+    ("gpchn2016/men", "Max Aaron ended 1.02 behind Sergei Voronov and 12.55 ahead of Han Yan.",
+     [("margin", "Max Aaron", OK, ("gpchn2016", "men", None)),
+      ("margin", "Max Aaron", OK, ("gpchn2016", "men", None))]),
+    ("gpchn2016/men", "Max Aaron ended 1.02 behind Sergei Voronov and 12.55 behind Han Yan.",
+     [("margin", "Max Aaron", OK, ("gpchn2016", "men", None)),
+      ("margin", "Max Aaron", WRONG, ("gpchn2016", "men", None))]),
+    # The present tense, and a number after "ends on" once a segment place is said: the total.
+    ("gprus2017/women", "Medvedeva is first after the short program with 80.75 and ends on 231.21.",
+     [("segment_place", "Evgenia Medvedeva", OK, ("gprus2017", "women", "short_program")),
+      ("score", "Evgenia Medvedeva", OK, ("gprus2017", "women", "short_program")),
+      ("total", "Evgenia Medvedeva", OK, ("gprus2017", "women", None))]),
+    # Q&A: an answer takes the question's verb ("Who won ...?") or is said of the one asked about ("X? Fifth.").
+    ("gprus2017/women", "Q: Who won the free skate? A: Evgenia Medvedeva, with 150.46. Q: Kaori Sakamoto? A: Fifth, "
+     "after being fourth in the short program. Q: Mirai Nagasu's free skate? A: 122.10, the seventh best.",
+     [("segment_place", "Evgenia Medvedeva", OK, ("gprus2017", "women", "free_skate")),
+      ("score", "Evgenia Medvedeva", OK, ("gprus2017", "women", "free_skate")),
+      ("place", "Kaori Sakamoto", OK, ("gprus2017", "women", None)),
+      ("segment_place", "Kaori Sakamoto", OK, ("gprus2017", "women", "short_program")),
+      ("score", "Mirai Nagasu", OK, ("gprus2017", "women", "free_skate")),
+      ("segment_place", "Mirai Nagasu", OK, ("gprus2017", "women", "free_skate"))]),
+    ("gprus2017/women", "Q: Who took silver? A: Elena Radionova. Q: Where did Mariah Bell finish? A: Fifth.",
+     [("medal", "Elena Radionova", WRONG, ("gprus2017", "women", None)),
+      ("place", "Mariah Bell", WRONG, ("gprus2017", "women", None))]),
+    # Fragments: a name on its own, then its place ("Third."), or "Name: ninth".
+    ("gpcan2016/ice_dance", "And the rest? Piper Gilles and Paul Poirier? Third. Anna Cappellini and Luca Lanotte. "
+     "Fifth. Alexandra Stepanova and Ivan Bukin: fifth.",
+     [("place", "Piper Gilles / Paul Poirier", OK, ("gpcan2016", "ice_dance", None)),
+      ("place", "Anna Cappellini / Luca Lanotte", WRONG, ("gpcan2016", "ice_dance", None)),
+      ("place", "Alexandra Stepanova / Ivan Bukin", OK, ("gpcan2016", "ice_dance", None))]),
+    # Number-first list lines: the figure, then what it is.
+    ("gprus2017/women", "The day in numbers. 80.75 — Evgenia Medvedeva's short program, the best of the day. "
+     "141.63 — Carolina Kostner's free skate. 207.17 - Wakaba Higuchi's total, good for bronze.",
+     [("score", "Evgenia Medvedeva", OK, ("gprus2017", "women", "short_program")),
+      ("score", "Carolina Kostner", WRONG, ("gprus2017", "women", "free_skate")),
+      ("total", "Wakaba Higuchi", OK, ("gprus2017", "women", None)),
+      ("medal", "Wakaba Higuchi", OK, ("gprus2017", "women", None))]),
+    # A title held at a competition named after it ("the bronze medallists from PyeongChang") is checked there.
+    ("owg2022/ice_dance",
+     "Gabriella Papadakis and Guillaume Cizeron, the bronze medallists from PyeongChang, took gold.",
+     [("medal", "Gabriella Papadakis / Guillaume Cizeron", WRONG, ("owg2018", "ice_dance", None)),
+      ("medal", "Gabriella Papadakis / Guillaume Cizeron", OK, ("owg2022", "ice_dance", None))]),
+    ("owg2022/men", "Yuma Kagiyama finished second, and the silver medallist from PyeongChang, Shoma Uno, took bronze.",
+     [("place", "Yuma Kagiyama", OK, ("owg2022", "men", None)),
+      ("medal", "Shoma Uno", OK, ("owg2018", "men", None)),
+      ("medal", "Shoma Uno", OK, ("owg2022", "men", None))]),
+    ("owg2022/pairs", "Sui Wenjing and Han Cong, the champions from PyeongChang, finally won at home.",
+     [("medal", "Sui Wenjing / Han Cong", WRONG, ("owg2018", "pairs", None)),
+      ("medal", "Sui Wenjing / Han Cong", OK, ("owg2022", "pairs", None))]),
+    # "the short as well": a segment, so the place is that segment's (not a final place, wrongly contradicted).
+    ("gpusa2016/women", "Mariah Bell took silver. She was sixth in the short as well.",
+     [("medal", "Mariah Bell", OK, ("gpusa2016", "women", None)),
+      ("segment_place", "Mariah Bell", OK, ("gpusa2016", "women", "short_program"))]),
+    # A segment as what is placed: "his free skate ... ranked first", "her free skate, N, was the best".
+    ("gpchn2016/men", "Patrick Chan was third in the short program. His free skate of 196.31 ranked first.",
+     [("segment_place", "Patrick Chan", OK, ("gpchn2016", "men", "short_program")),
+      ("segment_place", "Patrick Chan", OK, ("gpchn2016", "men", "free_skate")),
+      ("score", "Patrick Chan", OK, ("gpchn2016", "men", "free_skate"))]),
+    ("gpusa2016/women",
+     "Mariah Bell was sixth after the short program. Her free skate, 130.67, was the best of the day.",
+     [("segment_place", "Mariah Bell", OK, ("gpusa2016", "women", "free_skate")),
+      ("score", "Mariah Bell", OK, ("gpusa2016", "women", "free_skate"))]),
+    ("gpusa2016/men", "Jason Brown's free skate, 182.63, was the best of the night.",
+     [("segment_place", "Jason Brown", WRONG, ("gpusa2016", "men", "free_skate"))]),
+    # "won the pairs at ..., with N": the title, and its total.
+    ("", "Meagan Duhamel and Eric Radford won the pairs at Skate Canada 2016, with 218.30 points.",
+     [("medal", "Meagan Duhamel / Eric Radford", OK, ("gpcan2016", "pairs", None)),
+      ("total", "Meagan Duhamel / Eric Radford", OK, ("gpcan2016", "pairs", None))]),
+    # Junior and national championships the store lacks: listed as not checkable, never dropped.
+    ("", "Kaori Sakamoto won the World Junior Championships in 2014.", [("medal", "Kaori Sakamoto", NOT, None)]),
+    ("", "Alysa Liu won the U.S. Championships in 2019.", [("medal", "Alysa Liu", NOT, None)]),
+    # A segment named after a place, in another skater's clause, is not that place's segment.
+    ("gpf1617/men", "Javier Fernández was fourth, and Patrick Chan, second after the short program, ended fifth.",
+     [("place", "Javier Fernández", OK, ("gpf1617", "men", None)),
+      ("segment_place", "Patrick Chan", OK, ("gpf1617", "men", "short_program")),
+      ("place", "Patrick Chan", OK, ("gpf1617", "men", None))]),
+    # Grand Prix events named with their year ("the Rostelecom Cup 2017") are that edition.
+    ("", "Q: Who took the women's title at the Rostelecom Cup 2017? A: Evgenia Medvedeva, with 231.21.",
+     [("medal", "Evgenia Medvedeva", OK, ("gprus2017", "women", None)),
+      ("total", "Evgenia Medvedeva", OK, ("gprus2017", "women", None))]),
+    # A medal word inside a skater's name is no medal.
+    ("gpusa2016/women", "Gracie Gold was third after the short program and finished fifth.",
+     [("segment_place", "Gracie Gold", OK, ("gpusa2016", "women", "short_program")),
+      ("place", "Gracie Gold", OK, ("gpusa2016", "women", None))]),
+    # A list's bullets end sentences: the rival of "3.02 points behind" is never the name of the next item.
+    ("gprus2017/men", "- Nathan Chen wins it. - Yuzuru Hanyu won the free skate, so it is silver for him, 3.02 points "
+     "behind. - Mikhail Kolyada takes bronze.",
+     [("margin", "Yuzuru Hanyu", OK, ("gprus2017", "men", None)),
+      ("medal", "Mikhail Kolyada", OK, ("gprus2017", "men", None))]),
+    # "they" after "the American couple" in the same sentence is that couple, not the one named before.
+    ("gpcan2016/ice_dance", "Tessa Virtue and Scott Moir won gold. 112.03 — the free dance of the American couple, "
+     "though they finished second.",
+     [("medal", "Tessa Virtue / Scott Moir", OK, ("gpcan2016", "ice_dance", None))]),
+    # A family name alone after the full name is that skater, even where the competition has another of that name.
+    ("", "At the 2017 World Championships Nathan Chen was sixth. Mikhail Kolyada finished 33.25 behind Chen.",
+     [("place", "Nathan Chen", OK, ("wc2017", "men", None)),
+      ("margin", "Mikhail Kolyada", OK, ("wc2017", "men", None))]),
+    # "won the 2019 World Championships bronze" is a bronze there, not a win.
+    ("", "Vincent Zhou won the 2019 World Championships bronze.",
+     [("medal", "Vincent Zhou", OK, ("wc2019", "men", None))]),
     # 4. A competition named with its year, even when the year comes first in the sentence, is that edition.
     ("", "Back in 2017, Mai Mihara took gold at the Four Continents Championships in Gangneung with 200.85.",
      [("medal", "Mai Mihara", OK, ("fc2017", "women", None)), ("total", "Mai Mihara", OK, ("fc2017", "women", None))]),
@@ -130,6 +230,13 @@ CASES = [
     # A medal missed is no claim; an Olympic Games the store lacks is not checkable, never checked elsewhere.
     ("", "ソチ五輪で浅田真央は金メダルを逃した。羽生結弦はソチ五輪で優勝した。",
      [("medal", "Yuzuru Hanyu", NOT, None)]),
+    # Margins (N点差) where the words say which way: ahead ("に…点差をつけて"), behind ("に…点差の2位");
+    # a bare "と…点差" makes no claim, and a margin is never read as a score.
+    ("", "2017年世界選手権男子、羽生結弦が宇野昌磨に2.28点差をつけて優勝した。",
+     [("margin", "Yuzuru Hanyu", OK, ("wc2017", "men", None)), ("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None))]),
+    ("", "2017年世界選手権男子、宇野昌磨は羽生結弦に3.28点差の2位だった。",
+     [("margin", "Shoma Uno", WRONG, ("wc2017", "men", None)), ("place", "Shoma Uno", OK, ("wc2017", "men", None))]),
+    ("", "2017年世界選手権男子、羽生結弦はフリーで宇野昌磨と8.75点差。", []),
     # Two disciplines in one sentence: each claim in the event named before it.
     ("", "2025年世界選手権、女子では坂本花織が銀メダル、ペアでは三浦璃来・木原龍一組が優勝。",
      [("medal", "Kaori Sakamoto", OK, ("wc2025", "women", None)),
@@ -141,6 +248,16 @@ CASES = [
 async def test_story_classes(results: ResultsService, links: str, text: str, want: list) -> None:
     got = await verdicts(results, links, text)
     assert same(got, want), got
+
+
+async def test_a_restated_answer_shows_the_story_s_own_words(results: ResultsService) -> None:
+    competition = results.competition("gprus2017")
+    text = "Q: Where did Mariah Bell finish? A: Sixth."
+    report = await check_text(
+        results, text, competition_id=competition.id, event_id=results.event(competition, "women").id
+    )
+    [verdict] = report.verdicts
+    assert (verdict.claim.kind, verdict.outcome, verdict.claim.sentence) == ("place", OK, text)
 
 
 def _eval_module():  # type: ignore[no-untyped-def]

@@ -65,7 +65,14 @@ _SEGMENT = re.compile(
     r"|(?P<total>合計|総合|トータル|総得点)"
 )
 _PLACE = re.compile(r"(?P<n>\d{1,2})位|(?P<top>首位)")
-_SCORE = re.compile(r"(?P<score>\d{2,3}\.\d{2})\s*点")
+_SCORE = re.compile(r"(?P<score>\d{2,3}\.\d{2})\s*点(?!差)")
+# Margins: "N点差". Read only where the words say which way: "宇野に0.43点差をつけて" (ahead of Uno),
+# "羽生に3.75点差の2位" / "羽生に3.75点及ばず" (behind Hanyu); a bare "宇野と0.43点差" says neither: no claim.
+_MARGIN = re.compile(
+    r"(?P<n>\d{1,2}\.\d{2})\s*点(?P<how>差を?つけ|差で(?:勝|制|優勝|逆転)|差の\d{1,2}位|差で\d{1,2}位|及ばず|差で敗|届かず)"
+)
+_RIVAL_THEN_MARGIN = re.compile(r"\s*(?:選手|組|ペア)?(?:に|に対して|から)\s*\d{1,2}\.\d{2}\s*点")
+_RIVAL_BEFORE = re.compile(r"^\s*(?:選手|組|ペア)?(?:に|に対して|から)?\s*$")
 _MEDAL = re.compile(r"(?P<m>[金銀銅])(?:メダル)|(?P<win>優勝|制覇)")
 _MISSED = re.compile(r"^[をはに]?(?:逃|ならず|届かず|届かなかった|及ばず|ならなかった)")
 _COUPLE_JOIN = r"[・･/／＆&]"
@@ -203,7 +210,13 @@ class JapaneseReader:
         events: list[tuple[int, str, re.Match[str] | None]] = []
         for pattern, discipline in _DISCIPLINES:
             events.extend((m.start(), "disc:" + discipline, None) for m in pattern.finditer(text))
-        for kind, pattern in (("segment", _SEGMENT), ("place", _PLACE), ("score", _SCORE), ("medal", _MEDAL)):
+        for kind, pattern in (
+            ("segment", _SEGMENT),
+            ("place", _PLACE),
+            ("score", _SCORE),
+            ("medal", _MEDAL),
+            ("margin", _MARGIN),
+        ):
             events.extend((m.start(), kind, m) for m in pattern.finditer(text))
         events.extend((x.start, "who", None) for x in mentions)
         events.sort(key=lambda e: (e[0], e[1] != "who"))
@@ -215,7 +228,10 @@ class JapaneseReader:
                 self.discipline = kind[5:]
                 continue
             if kind == "who":
-                subject = next(x.subject for x in mentions if x.start == position)
+                who = next(x for x in mentions if x.start == position)
+                if _RIVAL_THEN_MARGIN.match(text, who.end):
+                    continue  # "羽生に3.75点差": the rival of a margin, not the sentence's subject
+                subject = who.subject
                 segments, fresh = [], False
                 continue
             assert m is not None
@@ -226,6 +242,19 @@ class JapaneseReader:
                 continue
             fresh = False
             if subject is None:
+                continue
+            if kind == "margin":
+                rival = next((x for x in reversed(mentions) if x.end <= m.start()), None)
+                if rival is None or rival.subject == subject or not _RIVAL_BEFORE.match(text[rival.end : m.start()]):
+                    continue  # against whom is not said
+                ahead = m.group("how").startswith(("差をつけ", "差つけ", "差で勝", "差で制", "差で優勝", "差で逆転"))
+                value = float(m.group("n"))
+                claimed = t(
+                    "claim-margin-ahead" if ahead else "claim-margin-behind",
+                    points=m.group("n"),
+                    other=rival.subject.label,
+                )
+                self._make("margin", raw, subject, claimed, value, None, (None,), other=rival.subject, ahead=ahead)
                 continue
             if kind == "medal":
                 if _MISSED.match(text[m.end() :]):
@@ -279,6 +308,9 @@ class JapaneseReader:
         value: float,
         segment: str | None,
         segments: tuple[str | None, ...],
+        *,
+        other: Subject | None = None,
+        ahead: bool = True,
     ) -> None:
         claim = Claim(
             kind=kind,
@@ -292,6 +324,8 @@ class JapaneseReader:
             segments=segments,
             competitions=(self.competition,),
             discipline=self.discipline,
+            other=other,
+            ahead=ahead,
         )
         if claim not in self.claims:
             self.claims.append(claim)

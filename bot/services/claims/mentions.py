@@ -142,7 +142,10 @@ _LEVEL_CORE = (
     r"(?:Olympics|Olympic\s+(?:Winter\s+)?Games|Winter\s+Olympics|Winter\s+Games|Games|World\s+(?:Figure\s+Skating\s+)?"
     r"Championships?|[Ww]orlds|European\s+(?:Figure\s+Skating\s+)?Championships?|Europeans|Four\s+Continents"
     r"(?:\s+Championships?)?|Grand\s+Prix(?:\s+Final)?|GPF|Nationals|Skate\s+America|Skate\s+Canada|NHK\s+Trophy"
-    r"|Cup\s+of\s+China|Junior\s+Worlds)"
+    r"|Cup\s+of\s+China|Rostelecom\s+Cup|Troph[ée]e\s+de\s+France|Internationaux\s+de\s+France|Finlandia\s+Trophy"
+    r"|Junior\s+Worlds|(?:World\s+Junior|Junior\s+World)\s+(?:Figure\s+Skating\s+)?Championships?"
+    r"|(?:U\.S\.|US|Canadian|Japanese|Japan|Russian|Chinese|Korean|Italian|French|German|British|National)"
+    r"\s+(?:Figure\s+Skating\s+)?Championships?)"
 )
 _YEAR = r"(?:19|20)\d\d"
 _LEVEL_CORE_RE = re.compile(_LEVEL_CORE)
@@ -208,6 +211,12 @@ class Layout:
     countries: list[Mention]
 
 
+def _ends(name: str) -> tuple[str, ...]:
+    """A name's first and last words, normalized: what a story shortens it to."""
+    words = normalize(name).split()
+    return (words[0], words[-1]) if words else ()
+
+
 class MentionFinder:
     """Finds the mentions of one sentence at a time (stage 2), with a per-check cache of name lookups.
 
@@ -220,6 +229,7 @@ class MentionFinder:
         self._layouts: dict[str, Layout] = {} if layouts is None else layouts
         self._places = {w for w in names.places()} | HOST_CITIES
         self._person: dict[str, Subject | None] = {}
+        self._named: list[Subject] = []  # skaters the story has named in full, in order
         self._couple: dict[tuple[str, str], Subject | None] = {}
         self._place_words: dict[str, bool] = {}  # a capitalized word: whether it names a place
 
@@ -230,9 +240,19 @@ class MentionFinder:
         return self._place_words[word]
 
     def person(self, text: str) -> Subject | None:
+        words = normalize(text).split()
+        if len(words) == 1:
+            # "Chen" after "Nathan Chen": the one skater the story has named with that first or last name, before
+            # the store's rings (where another Chen of the competition would make it no one).
+            named = {s for s in self._named if words[0] in _ends(s.name)}
+            if len(named) == 1:
+                return named.pop()
         if text not in self._person:
             self._person[text] = self.names.person(text)
-        return self._person[text]
+        found = self._person[text]
+        if found is not None and len(words) > 1 and len(found.ids) == 1:
+            self._named.append(found)
+        return found
 
     def couple(self, first: str, second: str) -> Subject | None:
         key = (first, second)

@@ -51,7 +51,8 @@ _I = re.IGNORECASE
 _SEG_WORDS = (
     r"(?:\bshort[\s-]+program(?:me)?|\bshort[\s-]+dance|\brhythm[\s-]+dance|\bfree[\s-]+skat(?:e|ing)"
     r"|\bfree[\s-]+program(?:me)?|\blong[\s-]+program(?:me)?|\bfree[\s-]+dance|(?-i:\b(?:SP|FS|RD|FD|LP)\b)"
-    r"|\b(?:free|short)(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|for)\b))"
+    r"|\b(?:free|short)(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|for|as|too|again"
+    r"|either)\b))"
 )
 
 # Final-place verbs and position words before an ordinal.
@@ -107,6 +108,18 @@ _SEG_AFTER_ORD = re.compile(
 )
 _ORD_BEST_SEG = re.compile(rf"^[\s-]+(?:best|highest|place|ranked)\s+(?:\w+\s+)?(?P<seg>{_SEG_WORDS})\b", _I)
 _ORD_BEST = re.compile(r"^[\s-]+(?:best|highest)\b", _I)
+# "his free skate of 196.31 ranked first", "her short program, 74.33, was the best of the day": the segment is
+# what is placed, so the place is that segment's.
+_SEG_AS_SUBJECT = (
+    rf"(?P<seg>{_SEG_WORDS})(?:\s+(?:score|mark))?(?:\s+of)?(?:\s*,?\s*\d{{1,3}}\.\d\d\s*,?)?"
+    r"\s+(?:was|is|ranked|ranks|placed|came|rated)\s+(?:only\s+|just\s+|the\s+)*"
+)
+_SEG_SUBJECT = re.compile(_SEG_AS_SUBJECT + "$", _I)
+_SEG_BEST = re.compile(
+    _SEG_AS_SUBJECT + r"(?:very\s+)?best\b(?!\s+(?:of\s+(?:her|his|their|its)|since|ever|in\s+(?:her|his|their))"
+    r"|[\s-]+(?:ever|personal|season|career))",
+    _I,
+)
 _SEG_WIN = re.compile(
     rf"\b(?:led|leads|leading|topped|tops|topping|won|wins|winning|win|victory|took\s+the\s+lead\s+in|headed|heads)"
     rf"\s+(?:the\s+(?:field|way|standings|pack)\s+)?(?:(?:after|in|following|of)\s+)?(?:both\s+)?(?:the\s+)?"
@@ -140,6 +153,8 @@ _TITLE = re.compile(
     r"|pairs|ice\s+dance|singles|individual|figure\s+skating|team|event|overall|the)\s+){0,4}"
     r"(?P<what>title|crown|event|competition|gold\s+medal|gold|victory|win)\b"
     r"|\b(?:claimed|claims|took|takes|sealed|seals|secured|clinched|earned)\s+(?:the\s+)?(?P<victory>victory|win)\b"
+    r"|\b(?:won|wins|win|winning)\s+the\s+(?P<discipline>men['’]s|women['’]s|ladies['’]?|pairs|ice\s+dance)"
+    r"(?=\s*(?:[,.;!]|$)|\s+(?:at|in|on|with|by|ahead|after|for)\b)"
     r"|\b(?:became|becomes|become|is|was|were|are|been|crowned|named|as)\s+(?:the\s+)?(?:new\s+)?"
     r"(?:(?:olympic|world|\d{4}|women['’]s|men['’]s|pairs|ice\s+dance|figure\s+skating)\s+){0,3}champions?\b)",
     _I,
@@ -182,7 +197,7 @@ _TOTAL_BEFORE = re.compile(
     r"|secured|clinched|sealed|settled|placed|was|were|came|rose|climbed|dropped|slipped|fell|total(?:ed|led|ing)?"
     r"|tallied|amassed|gold|silver|bronze|title|crown|victory|medal|first|second|third|fourth|fifth|sixth|seventh"
     r"|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th)|place|overall|podium|conquered|obtained|obtains)\b"
-    r"(?:\s+[\w’'-]+){0,5}?\s+(?:on|with|at|by\s+scoring|scoring|after\s+scoring|thanks\s+to|for|of)"
+    r"(?:\s+[\w’'-]+){0,7}?,?\s+(?:on|with|at|by\s+scoring|scoring|after\s+scoring|thanks\s+to|for|of)"
     r"(?:\s+(?:a|an|the|just|only|his|her|their|a\s+(?:total|score)\s+of))?\s*$)",
     _I,
 )
@@ -278,6 +293,12 @@ _EXPLICIT_AFTER = re.compile(
 _IMMEDIATE = re.compile(r"^[\s,(]*(?:(?:in|was|were|is|are|took|takes|with|on|at)\s+)?(?:the\s+)?$", _I)
 
 
+_BEHIND_WORDS = frozenset(
+    ("behind", "back of", "adrift of", "short of", "back", "off", "off the podium", "off the lead", "off the pace")
+)
+_AHEAD_WORDS = frozenset(("ahead of", "clear of", "in front of", "ahead", "clear", "over", "better than"))
+
+
 class Who(list[Subject]):
     """The subjects of a trigger: each gets the claim, or, with `alternatives`, they are readings of one claim
     (a figure that could be either's)."""
@@ -291,6 +312,11 @@ _OTHER_TRIGGER = re.compile(rf"\b(?:gold|silver|bronze|{ORD}|\d+\.\d\d)\b", _I)
 _ABSOLUTE = re.compile(
     rf"^\s+(?:[a-z]+ing\b|{ORD}\b|(?:in|on)\s+(?:{ORD}|\d)|gold\b|silver\b|bronze\b|\d|(?:was|were)\s"
     r"|ahead\b|behind\b|clear\b|in\s+front\b)",
+    _I,
+)
+_TITLE_THEN_PLACE = re.compile(
+    r"(?:gold|silver|bronze|champions?|winners?|title[\s-]?holders?)(?:[\s-]+medal)?(?:[\s-]+medall?ists?)?"
+    r"\s+from\s+(?:the\s+)?",
     _I,
 )
 # "won the 2025 world title with 225.97 points": a figure attached to a title is that title's competition's.
@@ -334,7 +360,7 @@ class Reader:
             if sentence.paragraph != self.state.paragraph:
                 self.state.paragraph = sentence.paragraph
                 self.state.competitions = []
-            _SentenceReader(self, sentence.text).read()
+            _SentenceReader(self, sentence.text, sentence.shown).read()
         return Extraction(self.claims, self.competition_texts)
 
     def add(self, claim: Claim) -> None:
@@ -346,10 +372,11 @@ class Reader:
 
 
 class _SentenceReader:
-    def __init__(self, reader: Reader, sentence: str) -> None:
+    def __init__(self, reader: Reader, sentence: str, shown: str | None = None) -> None:
         self.reader = reader
         self.state = reader.state
         self.text = sentence
+        self.shown = shown or sentence  # what a reader is shown: the story's words, not a restatement
         self.found: Found = reader.finder.find(sentence)
         self.mentions = self.found.subjects
         self._resolve_references()
@@ -388,6 +415,9 @@ class _SentenceReader:
                     m.subject = replace(bound, country=m.nation) if bound else Subject(m.nation, country=m.nation)
                 if m.subject is None:
                     continue
+                if m.kind == "description" and m.nation and m.object_of in (None, "of") and not m.subject.ids:
+                    # "the free dance of the French couple ..., though they finished second": "they" is that couple.
+                    self.state.group = m.subject
             elif m.kind in ("person", "country") and m.subject is not None:
                 rival = m.object_of in _RIVAL_OBJECT and bool(named_here)
                 if m.object_of is None:
@@ -544,7 +574,7 @@ class _SentenceReader:
             if m.start >= end and m.subject is not None and m.kind == "person":
                 gap = self.text[end : m.start]
                 if len(gap) <= 40 and re.fullmatch(
-                    r"[\s,:]*(?:(?:[A-Z][^\s]*|the|of|skater|couple|pair|duo)\s+)*", gap
+                    r"[\s,:]*(?:(?:[A-Z][^\s]*|the|of|from|skater|couple|pair|duo)\s+)*", gap
                 ):
                     return m.subject
                 return None
@@ -557,6 +587,15 @@ class _SentenceReader:
         ("the 2022 champions") only speak of triggers in that phrase."""
         index = self._clause_of(position)
         clause = self.clauses[index]
+        # "Sakamoto, the bronze medallist from Beijing, ...", "the champions from PyeongChang": the title's own
+        # competition, named after it.
+        held_at = [
+            t
+            for s, e, t, title in self.found.competitions
+            if title and s > position and _TITLE_THEN_PLACE.fullmatch(self.text, position, s)
+        ]
+        if held_at:
+            return (held_at[0],)
         titles = [
             t
             for s, e, t, title in self.found.competitions
@@ -661,7 +700,7 @@ class _SentenceReader:
             first = group[0]
             claim = Claim(
                 kind=kind,
-                sentence=trim(self.text),
+                sentence=trim(self.shown),
                 subject=first.name,
                 claimed=claimed,
                 segment=segment,
@@ -699,6 +738,14 @@ class _SentenceReader:
         for m in medals:
             if listed is not None and m in listed:
                 continue
+            if any(
+                x.kind == "person"
+                and x.subject is not None
+                and (x.start <= m.start() < x.end or re.fullmatch(r"\s", text[x.end : m.start()]))
+                and m.group("medal").lower() in x.subject.name.lower().split()
+                for x in self.mentions
+            ):
+                continue  # "Gracie Gold": a name, not a medal
             medal = m.group("medal").lower()
             rest = text[m.end() :]
             medallist = _MEDALLIST.match(text, m.start())
@@ -722,7 +769,7 @@ class _SentenceReader:
             past = PAST_TITLE.search(before)
             subjects: list[Subject] = []
             if medallist:
-                if medallist.group().lower().endswith("s"):
+                if medallist.group().lower().endswith("s") and not self._title_elsewhere(m.start()):
                     continue  # "the silver medallists": a reference, handled where it is compared
                 title = self.title_before_name(medallist.end())
                 subjects = Who([title]) if title else self.subjects_for(m.start())
@@ -730,6 +777,13 @@ class _SentenceReader:
                 explicit = self.explicit_after(m.end()) if not self._before_subjects(m.start()) else None
                 subjects = Who([explicit]) if explicit else self.subjects_for(m.start(), bare=True)
             self._medal_claim(m.start(), subjects, medal, past)
+
+    def _title_elsewhere(self, position: int) -> bool:
+        """ "the silver medallists from PyeongChang": a title held at a competition named right after it."""
+        return any(
+            title and s > position and _TITLE_THEN_PLACE.fullmatch(self.text, position, s)
+            for s, _, _, title in self.found.competitions
+        )
 
     def _before_subjects(self, position: int) -> bool:
         clause = self.clauses[self._clause_of(position)]
@@ -872,6 +926,8 @@ class _SentenceReader:
                 continue
             if PAST_TITLE.search(text[max(clause.start, m.start() - 40) : m.start()]):
                 continue
+            if re.match(r"\s+(?:silver|bronze|medals?|podium)\b", text[named[0][1] :], _I):
+                continue  # "won the 2022 World Championships bronze": the medal rule reads which
             competition = named[0][2]
             self.make(
                 "medal",
@@ -967,6 +1023,7 @@ class _SentenceReader:
             seg_after = _SEG_AFTER_ORD.match(rest)
             best_seg = _ORD_BEST_SEG.match(rest)
             in_segment = re.match(r"\s+(?:in|of)\s+the\s+(?:segment|program(?:me)?)\b", rest, _I)
+            placed_segment = _SEG_SUBJECT.search(before)
             if _ORD_NOT_PLACE.match(rest) and not seg_after:
                 continue
             verb = _PLACE_VERB.search(before)
@@ -985,6 +1042,7 @@ class _SentenceReader:
             if not (
                 best_seg
                 or seg_after
+                or placed_segment
                 or verb
                 or place_word
                 or adjacent
@@ -1014,6 +1072,8 @@ class _SentenceReader:
                 if both:
                     kinds.append(_segment(both.group("seg")))
                 prep = "in" if best_seg else found.group("prep").lower()
+            elif placed_segment:
+                kinds, prep = [_segment(placed_segment.group("seg"))], "in"
             elif in_segment or _ORD_BEST.match(rest):
                 kind = self._segment_in_view(m.start())
                 if kind is None:
@@ -1035,7 +1095,10 @@ class _SentenceReader:
                     ]
                     here = {k for _, _, k in in_clause}
                     if not self.segments_in_clause(m.start()):
-                        here = {k for _, _, k in self.found.segments if k}
+                        # A segment named in an earlier clause carries on ("In the free skate, Liu was first and
+                        # Sakamoto second"); one named after, in another's clause, does not ("Sotskova was fourth,
+                        # and Radionova, fifth after the short, ...").
+                        here = {k for s, _, k in self.found.segments if k and s < m.start()}
                     if len(here) == 1:
                         kinds = list(here)
                         named_in = [sg for sg in in_clause if sg[0] < m.start()]
@@ -1101,7 +1164,14 @@ class _SentenceReader:
                     continue
                 kinds = [_segment(m.group("seg"))]
                 tail = text[m.end() : clause.end]
-                both = re.match(rf"\s+and\s+(?:the\s+)?(?P<seg>{_SEG_WORDS})\b", tail, _I)
+                # "won the short program and the free skate", "won the short program with 103.62, then the free
+                # skate too".
+                both = re.match(
+                    rf"(?:\s+with\s+\d{{1,3}}\.\d\d)?\s*,?\s+(?:and|then|and\s+then|as\s+well\s+as)\s+(?:also\s+)?"
+                    rf"(?:in\s+)?(?:the\s+)?(?P<seg>{_SEG_WORDS})\b",
+                    tail,
+                    _I,
+                )
                 if both:
                     kinds.append(_segment(both.group("seg")))
                 after = "after" in m.group().lower() or ("lead" in m.group().lower() and "in" not in m.group().lower())
@@ -1111,6 +1181,11 @@ class _SentenceReader:
                     subjects = Who([title]) if title else subjects
                 for kind in kinds:
                     self._segment_place(m.start(), subjects, 1, kind, _after_readings(kind, "after" if after else "in"))
+        for m in _SEG_BEST.finditer(text, clause.start, clause.end):
+            if self.negated(m.start()):
+                continue
+            kind = _segment(m.group("seg"))
+            self._segment_place(m.start(), self.subjects_for(m.start(), bare=True), 1, kind, (kind,))
 
     def _numbers(self, clause: Clause) -> None:
         text = self.text
@@ -1261,7 +1336,11 @@ class _SentenceReader:
         if placed and placed[-1][1].kind == "segment_place":
             between = text[placed[-1][0] : start]
             last = placed[-1][1]
-            final = r"\b(?:gold|silver|bronze|title|crown|overall|finish\w*|final|medals?|podium)\b"
+            # "first after the short program with 90.56 and ends on 266.95": ending somewhere is the final result.
+            final = (
+                r"\b(?:gold|silver|bronze|title|crown|overall|finish\w*|final|medals?|podium"
+                r"|end(?:s|ed|ing)?(?:\s+up)?\s+(?:on|with|at)|wound\s+up\s+(?:on|with|at)|total\w*)\b"
+            )
             if not re.search(final, between, _I):
                 if last.segment:
                     self._score(start, subjects, label, value, last.segment)
@@ -1311,22 +1390,16 @@ class _SentenceReader:
         after: str,
         margin_after: re.Match[str] | None,
     ) -> None:
-        direction = (margin_after.group("dir") or "").lower() if margin_after else ""
-        behind = (
-            direction
-            in (
-                "behind",
-                "back of",
-                "adrift of",
-                "short of",
-                "back",
-                "off",
-                "off the podium",
-                "off the lead",
-                "off the pace",
+        direction = " ".join((margin_after.group("dir") or "").lower().split()) if margin_after else ""
+        # The words after the number say which way when they say it ("14.20 behind Medvedeva and 14.37 ahead of
+        # Miyahara": the second is ahead, whatever the first said); else the words before it, since the last number.
+        since_number = re.split(r"\d\.\d\d", before)[-1]
+        behind = direction in _BEHIND_WORDS or (
+            direction not in _AHEAD_WORDS
+            and (
+                bool(_LOST_BY.search(before))
+                or bool(re.search(r"\b(?:behind|trail(?:ed|ing)?|deficit)\b", since_number[-30:], _I))
             )
-            or bool(_LOST_BY.search(before))
-            or bool(re.search(r"\b(?:behind|trail(?:ed|ing)?|deficit)\b", before[-30:], _I))
         )
         other = None
         tail_start = end + (margin_after.end() if margin_after else 0)
@@ -1415,6 +1488,8 @@ class _SentenceReader:
             if m.start >= position and m.subject is not None:
                 if named and m.kind in ("pronoun", "description"):
                     return None
+                if re.search(r"[.;!?](?:\s|$)|\s[-–—]\s", self.text[position : m.start]):
+                    return None  # another sentence or list item: not the object of this one
                 if len(self.text[position : m.start].split()) <= 5:
                     return m.subject
                 return None

@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+(?=[\"“‘(]?[A-Z0-9])")
+# A sentence ends before a capital or a digit, or before a list's bullet ("... behind Chen. - Shoma Uno takes bronze").
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+(?:[-–•*]\s+)?(?=[\"“‘(]?[A-Z0-9])")
 _ABBREVIATION = re.compile(r"(?:\b[A-Z]\.[A-Z]\.(?:[A-Z]\.)?|\b(?:St|Mr|Mrs|Ms|Dr|No|vs|Jr|Sr|Mt)\.)[\"”’)]*$")
 _HARD = re.compile(r"\s*;\s*|\s+[—–]\s+|\s*—\s*|\s+--?\s+")
 _RELATIVE = re.compile(r",\s+(?:who|whose|which)\b", re.IGNORECASE)
@@ -31,6 +32,7 @@ _CONNECTOR = re.compile(
 class Sentence:
     text: str
     paragraph: int
+    shown: str | None = None  # the story's own words when `text` restates them (a Q&A answer, a fragment)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,121 @@ def sentences(text: str) -> list[Sentence]:
         piece = line[start:].strip()
         if piece:
             out.append(Sentence(piece, paragraph))
+    return _restated(out)
+
+
+# -- sentences that lean on the one before: Q&A, fragments, number-first list lines ---------------------------------
+# Posts answer a question in two words ("Q: Patrick Chan? A: Fifth."), list a figure before what it is ("91.33 —
+# her short program score") or leave the verb out ("Kevin Reynolds? Third."). Each is restated as the sentence it
+# stands for, so the rules read it like any other; what a reader sees is still the story's words. Only shapes that
+# say one thing are restated: a question with no name, or an answer that is not a name, a place, a medal or a
+# score, stays as written.
+_CAP = r"[A-ZÀ-ÖØ-Þ]"
+_NAME_WORD = rf"{_CAP}[\w’'.-]*"
+_NAME_JOIN = r"(?:and|&|/|de|van|von|le|la|di|da|du|del)"
+_NAME = rf"(?:[Tt]he\s+)?{_NAME_WORD}(?:\s+(?:{_NAME_WORD}|{_NAME_JOIN})(?=\s))*(?:\s+{_NAME_WORD})?"
+_ORDINAL = (
+    r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth"
+    r"|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[\s-](?:first|second|third|fourth|fifth"
+    r"|sixth|seventh|eighth|ninth)|last|\d{1,2}(?:st|nd|rd|th))"
+)
+_QUESTION = re.compile(r"^(?:Q|Question)\s*:\s*(?P<q>.+)$")
+_ANSWER = re.compile(r"^(?:A|Answer)\s*:\s*(?P<a>.+)$")
+_WHO = re.compile(r"^(?:(?:and|so|but)\s+)?who\s+(?P<vp>(?!(?:is|are|was|were)\s+(?:next|left)\b)[a-z].*)$", re.I)
+_ASKED_ABOUT = re.compile(
+    r"^(?:(?:and|so|but)\s+)?(?:(?:what|how)\s+about\s+)?(?:(?:where|how)\s+(?:did|do|does)\s+(?P<s>.+?)\s+"
+    r"(?:finish|end\s+up|place|do|go|rank)(?:\s+overall)?|(?P<bare>.+?))$",
+    re.I,
+)
+_NOT_A_SUBJECT = re.compile(r"^(?:who|what|where|when|why|how|which|is|was|are|were|did|does|do|can|will|any)\b", re.I)
+_FRAGMENT = re.compile(rf"^(?P<what>{_ORDINAL}\b|(?:gold|silver|bronze)\b|\d{{1,3}}\.\d{{2}}\b)(?P<rest>.*)$", re.I)
+_SHORT_FRAGMENT = re.compile(
+    rf"^{_ORDINAL}(?:\s+place)?(?:\s+overall)?(?:\s+(?:after|in)\s+the\s+(?:short|free|rhythm)(?:\s+\w+)?)?[.!]*$", re.I
+)
+_NAME_ONLY = re.compile(rf"^(?:(?:and|so|but)\s+)?(?P<s>{_NAME})\s*[?.:!]*$")
+_NAME_COLON = re.compile(rf"^(?P<s>{_NAME})\s*[:?]\s+(?P<f>{_ORDINAL}\b.*)$", re.I)
+_NUMBER_FIRST = re.compile(r"^(?P<num>\d{1,3}\.\d{2})\s*(?:—|–|-|:)\s*(?P<rest>\S.*)$")
+
+
+def _restated(items: list[Sentence]) -> list[Sentence]:
+    out: list[Sentence] = []
+    question: str | None = None  # the question the next answer answers, its marker left out
+    for i, sentence in enumerate(items):
+        text = sentence.text
+        asked = _QUESTION.match(text)
+        answer = _ANSWER.match(text)
+        if asked:
+            question = asked.group("q").strip()
+            out.append(Sentence(question, sentence.paragraph, text))
+            continue
+        if answer:
+            said = answer.group("a").strip()
+            joined = _answered(question, said) if question else None
+            shown = f"{items[i - 1].text} {text}" if i and joined else text
+            out.append(Sentence(joined or said, sentence.paragraph, shown))
+            question = None
+            continue
+        question = None
+        named = _NAME_COLON.match(text)
+        if named:
+            out.append(Sentence(_with_subject(named.group("s"), named.group("f")), sentence.paragraph, text))
+            continue
+        first = _NUMBER_FIRST.match(text)
+        if first:
+            out.append(Sentence(_number_first(first.group("num"), first.group("rest")), sentence.paragraph, text))
+            continue
+        previous = out[-1] if out else None
+        if (
+            previous is not None
+            and previous.paragraph == sentence.paragraph
+            and _SHORT_FRAGMENT.match(text)
+            and (only := _NAME_ONLY.match(previous.text))
+        ):
+            out[-1] = Sentence(
+                _with_subject(only.group("s"), text), sentence.paragraph, f"{previous.shown or previous.text} {text}"
+            )
+            continue
+        out.append(sentence)
     return out
+
+
+def _answered(question: str, answer: str) -> str | None:
+    """The answer as a sentence of its own: "Who won? / Yuzuru Hanyu, with 293.90." is "Yuzuru Hanyu won, with
+    293.90."; "Patrick Chan? / Fifth." is "Patrick Chan was fifth."; None when the two do not make one."""
+    question = question.rstrip(" ?")
+    who = _WHO.match(question)
+    if who:
+        name = re.match(rf"(?P<s>{_NAME})(?P<rest>\s*(?:[,;.!]|\bwith\b|$).*)$", answer)
+        if name is None or _NOT_A_SUBJECT.match(name.group("s")):
+            return None
+        return f"{name.group('s')} {who.group('vp')}{name.group('rest')}"
+    if not _FRAGMENT.match(answer):
+        return None
+    about = _ASKED_ABOUT.match(question)
+    if about is None:
+        return None
+    subject = (about.group("s") or about.group("bare") or "").strip()
+    if not re.match(rf"(?:[Tt]he\s+)?{_CAP}", subject) or _NOT_A_SUBJECT.match(subject) or len(subject.split()) > 7:
+        return None
+    return _with_subject(subject, answer)
+
+
+def _with_subject(subject: str, fragment: str) -> str:
+    """ "Kevin Reynolds" + "Third." is "Kevin Reynolds was third."; a medal is taken, a score is the figure's."""
+    fragment = fragment[:1].lower() + fragment[1:]
+    if re.match(r"(?:gold|silver|bronze)\b", fragment, re.I):
+        return f"{subject} took {fragment}"
+    return f"{subject} was {fragment}"
+
+
+def _number_first(number: str, rest: str) -> str:
+    """ "91.56 — Chan's short program, the best of the field." is "Chan's short program was 91.56, the best of the
+    field." (what the number is comes first in the restated sentence, the rest of the line after it)."""
+    cut = re.search(r"[,;(]|\s[—–]\s", rest)
+    head, tail = (
+        (rest[: cut.start()], rest[cut.start() :]) if cut else (rest.rstrip(".!"), "." if rest[-1:] == "." else "")
+    )
+    return f"{head.strip()} was {number}{tail}"
 
 
 def clauses(sentence: str, subjects: list[tuple[int, int]]) -> list[Clause]:
