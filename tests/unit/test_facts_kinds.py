@@ -49,10 +49,12 @@ def _v(figure: dict | float | None) -> float | None:
 # The files spell one skater two ways (the ISU protocols "Aljona", the 2018 Olympic file "Aliona"); the store joins
 # them as one skater (its importer's rules), and so do these computations.
 RESPELLED = {"aljona": "aliona"}
+# A later file's spelling that names the stored one among its aliases is that skater, shown as first stored.
+JOINED_BY_ALIAS = {"Junhwan Cha": "Cha Jun-hwan", "Lee Hae-in": "Haein Lee"}
 
 
 def _name(entry: dict) -> str:
-    return _same(" / ".join(skater["name"] for skater in entry["skaters"]))
+    return _same(" / ".join(JOINED_BY_ALIAS.get(skater["name"], skater["name"]) for skater in entry["skaters"]))
 
 
 def _same(name: str) -> str:
