@@ -242,13 +242,16 @@ async def _import_one(
         outcome.problem, outcome.missing = str(exc), True
     except (SourceError, PageError, ProtocolError, ImportFormatError, UnstorableValue) as exc:
         # Refused (HTTP 403/500, a private address), unreachable, timed out, damaged, a value the store refuses,
-        # or a stored competition it would change without --correction: said, and the season goes on.
-        outcome.problem = str(exc)
+        # or a stored competition it would change without --correction: said, and the season goes on. A page's
+        # own error names it relative to the site ("index.htm: truncated page"): the site's address goes first.
+        problem = str(exc)
+        outcome.problem = problem if problem.startswith(("http://", "https://")) else f"{url}{problem}"
     except (DatabaseError, sqlite3.Error):
         raise  # the store itself: every other competition would fail the same way
     except Exception as exc:  # one server's odd site must not cost the season its other competitions
         log.exception("season import: %s (%s) failed", competition.code, url)
         outcome.problem = f"{url}: the import failed unexpectedly ({type(exc).__name__}; the log has the details)"
     if outcome.problem is not None:
-        log.info("season import: %s not imported: %s", competition.code, outcome.problem)
+        # The caller shows it; debug only, since a log line would break the command line's progress bar.
+        log.debug("season import: %s not imported: %s", competition.code, outcome.problem)
     return outcome
