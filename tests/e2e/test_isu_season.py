@@ -18,7 +18,7 @@ from bot.services.isu.importer import import_isu
 from bot.services.isu.season import import_season, load_seasons
 from bot.services.isu.source import FolderSource
 from bot.settings import Settings
-from db.database import Database
+from db.database import Database, StoreLost
 from tests.isu_server import Dropped, IsuServer, Site, Status, Truncated
 from tests.isu_sites import snapshot, wc2014
 from tests.shared import shared_path
@@ -112,6 +112,39 @@ async def test_the_season_folder_layout_and_a_folder_of_pdfs_only(store: Databas
     assert await snapshot(store) == before  # nothing half-written by the damaged one
 
 
+async def test_an_unexpected_failure_costs_one_competition_a_failing_store_the_season(
+    store: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A parser that breaks on one server's odd site (an error no reader expects) is that competition's warning,
+    and the next is imported; the store failing is not a competition's problem: it stops the season."""
+    import bot.services.isu.season as season_module
+
+    real_import = season_module.import_isu
+
+    async def breaks_on_the_europeans(db, source, progress=None, **options):  # type: ignore[no-untyped-def]
+        if "/ec2014/" in str(source.root):
+            raise IndexError("list index out of range")
+        return await real_import(db, source, progress, **options)
+
+    monkeypatch.setattr(season_module, "import_isu", breaks_on_the_europeans)
+    worlds = Site(wc2014(), index="wc2014.html")
+    server = IsuServer({"ec2014": worlds, "wc2014": worlds})
+    async with server.running():
+        summary = await import_season(store, load_seasons()["2013-14"], server.base, allow_private=True)
+        europeans = next(o for o in summary.outcomes if o.competition.code == "ec2014")
+        assert europeans.problem == (
+            f"{server.base}/ec2014/: the import failed unexpectedly (IndexError; the log has the details)"
+        )
+        assert [o.competition.code for o in summary.imported] == ["wc2014"]
+
+        async def store_lost(db, source, progress=None, **options):  # type: ignore[no-untyped-def]
+            raise StoreLost("the PostgreSQL session was lost")
+
+        monkeypatch.setattr(season_module, "import_isu", store_lost)
+        with pytest.raises(StoreLost):
+            await import_season(store, load_seasons()["2013-14"], server.base, allow_private=True)
+
+
 async def test_the_results_server_on_this_machine_is_refused_unless_allowed(store: Database) -> None:
     server = season_1314()
     async with server.running():
@@ -151,7 +184,7 @@ async def test_a_season_from_discord() -> None:
             assert "wc2014: ISU World Championships 2014 imported: 4 categories, 121 entries, 0 warnings" in lines
             assert sum(1 for line in lines if "is not on the results server" in line) == 7
             assert sum(1 for line in lines if "was not imported" in line) == 3
-            assert lines[-1].startswith("Season 2013-14: 1 imported, 7 not on the results server, 3 not imported")
+            assert lines[0].startswith("Season 2013-14: 1 imported, 7 not on the results server, 3 not imported")
             standings = await sandbox.slash("results", competition="wc2014", event="men")
             assert "Yuzuru Hanyu" in standings.message.embeds[0]["description"]  # the bot reloaded the results
             # Both a URL and a season, a year that is no season, a season the codes file lacks: said, not guessed.

@@ -174,8 +174,9 @@ class SeasonImportSummary:
         )
 
     def lines(self) -> list[Text]:
-        """One line per competition and the tally: what a Discord reply has room for."""
-        return [*(o.headline() for o in self.outcomes), self.tally()]
+        """The tally, then one line per competition: what a Discord reply has room for (a reply cut at Discord's
+        limit loses the last competitions' lines, never the tally)."""
+        return [self.tally(), *(o.headline() for o in self.outcomes)]
 
 
 class SeasonProgress(Protocol):
