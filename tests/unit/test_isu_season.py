@@ -119,3 +119,23 @@ def test_where_a_competition_is_filed() -> None:
         "https://results.isu.org/results/season2526/wc2026/"
     )
     assert competition_url("http://127.0.0.1:8/results/", without, worlds) == "http://127.0.0.1:8/results/wc2026/"
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "said"),
+    [
+        (["import-isu"], 2, "skatebot: import-isu takes a SOURCE (a folder or URL) or --season SEASON, not both"),
+        (["import-isu", "tests/fixtures/isu/wc2014", "--season", "2025-26"], 2, "or --season SEASON, not both"),
+        (["import-isu", "--season", "2025-27"], 1, "skatebot: 2025-27 is not a season: write it as 2025-26."),
+        (["import-isu", "--season", "1999-00"], 1, "skatebot: The list of ISU event codes has no season 1999-00"),
+    ],
+)
+def test_the_command_line_says_what_is_wrong_with_the_request_before_any_import(
+    argv: list[str], code: int, said: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.cli import main
+
+    monkeypatch.setenv("SKATEBOT_DB", "/nonexistent/never-opened.sqlite3")  # refused before the store is opened
+    assert main(argv) == code
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and said in err[0], err
