@@ -45,8 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
     isu = commands.add_parser(
         "import-isu", help="import an official ISU results site (folder or URL), or a whole season of the ISU's"
     )
-    isu.add_argument("source", nargs="?", help="the event's results folder, or the http(s) URL of its index page")
-    isu.add_argument(
+    what = isu.add_mutually_exclusive_group(required=True)  # one site, or one season
+    what.add_argument("source", nargs="?", help="the event's results folder, or the http(s) URL of its index page")
+    what.add_argument(
         "--season",
         metavar="SEASON",
         help="instead of a source: every ISU championship, Grand Prix event and Final of the season (2025-26) "
@@ -318,9 +319,6 @@ async def _import_isu(settings: Settings, args: argparse.Namespace) -> int:
     from bot.services.isu.source import SourceError, open_source
     from bot.store import open_store
 
-    if (args.source is None) == (args.season is None):
-        print("skatebot: import-isu takes a SOURCE (a folder or URL) or --season SEASON, not both", file=sys.stderr)
-        return 2
     if args.season is not None:
         return await _import_isu_season(settings, args)
     console = Console(stderr=True, highlight=False)
