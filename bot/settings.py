@@ -10,6 +10,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 DEFAULT_DB = "data/skatebot.sqlite3"
+# The ISU's results server: a season's competitions are <this>/season2526/<event code>/ (import-isu --season).
+DEFAULT_ISU_RESULTS_URL = "https://results.isu.org/results"
 
 
 def _on_loopback(url: str) -> bool:
@@ -68,6 +70,7 @@ class Settings:
     moment_grace_hours: float = 6.0
     post_rate: float = 45.0  # scheduled posts per second, under Discord's global 50
     isu_allow_private: bool = False  # /admin import-isu from hosts on private or loopback addresses
+    isu_results_url: str = DEFAULT_ISU_RESULTS_URL  # where import-isu --season reads a season's competitions
     live_allow_private: bool = False  # /live watch of sites on private or loopback addresses (a mirror, the replay)
     operator_name: str = "skatebot"  # who publishes the shared library's fact-checks (ClaimReview author)
     review_url: str | None = None  # where a library story's review is published, with {id} for its number
@@ -141,6 +144,18 @@ class Settings:
                 "REVIEW_URL must be an https:// address containing {id}, e.g. https://example.org/reviews/{id}"
             )
 
+        isu_results_url = (get("ISU_RESULTS_URL") or DEFAULT_ISU_RESULTS_URL).rstrip("/")
+        try:
+            results_url = urlsplit(isu_results_url)
+            host = results_url.hostname
+        except ValueError:  # an unclosed IPv6 bracket, a port that is no number
+            results_url, host = urlsplit(""), None
+        if results_url.scheme not in ("http", "https") or not host or results_url.query or results_url.fragment:
+            raise SettingsError(
+                "ISU_RESULTS_URL must be the http(s) address of the ISU's results folder, without a query, "
+                f"e.g. {DEFAULT_ISU_RESULTS_URL}, got {isu_results_url!r}"
+            )
+
         shard_count_text, shard_ids_text = get("SHARD_COUNT"), get("SHARD_IDS")
         shard_count: int | None = None
         shard_ids: tuple[int, ...] | None = None
@@ -176,6 +191,7 @@ class Settings:
             moment_grace_hours=number("MOMENT_GRACE_HOURS", 6.0, 0, 24),
             post_rate=number("POST_RATE_LIMIT", 45.0, 0.1, 50),
             isu_allow_private=(get("ISU_ALLOW_PRIVATE") or "").lower() in {"1", "true", "yes"},
+            isu_results_url=isu_results_url,
             live_allow_private=(get("LIVE_ALLOW_PRIVATE") or "").lower() in {"1", "true", "yes"},
             operator_name=(get("OPERATOR_NAME") or "skatebot")[:100],
             review_url=review_url,

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from bot.sandbox.replay import ReplaySite
+from tests.isu_server import IsuServer
 from tests.stores import ENGINE, Location
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,6 +102,7 @@ def _filled(command: str, tmp_path: Path, site_url: str) -> str:
         "YYYY-MM-DD": "2026-02-13",
         "N": "20000",
         "ZONE": "Europe/Paris",
+        "SEASON": "2025-26",
     }
     if "sandbox" in sub and "--replay" in words and "--speed" not in words:
         words += ["--speed", "20000"]  # the README's default pace takes minutes to its end; 'quit' ends it anyway
@@ -144,14 +146,18 @@ async def test_a_readme_command_runs(command: str, tmp_path: Path, bundled_store
     env = {
         k: v
         for k, v in os.environ.items()
-        if not k.startswith(("DISCORD_", "SKATEBOT_", "DEV_GUILD", "OWNER_", "MONITOR_", "LIVE_"))
+        if not k.startswith(("DISCORD_", "SKATEBOT_", "DEV_GUILD", "OWNER_", "MONITOR_", "LIVE_", "ISU_"))
     }
     bin_dir = str(Path(sys.executable).parent)  # where `skatebot` is installed, as the venv's activation would
     env |= {"PATH": f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", "SKATEBOT_DB": str(bundled_store)}
     # A URL placeholder: the 2014 Worlds replayed, a minute after its index appeared.
     published = ReplaySite(WC2014).phases[0].when + timedelta(minutes=1)
-    async with ReplaySite(WC2014, clock=lambda: published) as site:
+    # A season (--season): the ISU's results server is one on loopback (none of 2025-26's competitions is there).
+    isu_server = IsuServer({})
+    async with ReplaySite(WC2014, clock=lambda: published) as site, isu_server.running():
         filled = _filled(command, tmp_path, site.url)
+        if "--season" in filled.split():
+            env |= {"ISU_RESULTS_URL": isu_server.base, "ISU_ALLOW_PRIVATE": "1"}
         if "bot.sandbox.replay" in filled:
             await _serves(filled, env)
             return
@@ -170,7 +176,8 @@ async def test_a_readme_command_runs(command: str, tmp_path: Path, bundled_store
         out, err = await asyncio.wait_for(process.communicate(piped.encode()), 280)
     stdout, stderr = out.decode(errors="replace"), err.decode(errors="replace")
     assert "Traceback" not in stdout + stderr, f"{filled}\n{stdout}{stderr}"
-    if process.returncode == 2 and "the following arguments are required" in stderr:
+    required = r"the following arguments are required|one of the arguments .* is required"
+    if process.returncode == 2 and re.search(required, stderr):
         # A command named in passing (`skatebot import`): the README shows its full form too.
         assert any(other.startswith(command + " ") for other in COMMANDS), f"{command}: shown nowhere in full"
         return
@@ -180,6 +187,9 @@ async def test_a_readme_command_runs(command: str, tmp_path: Path, bundled_store
         # It ends in one line saying why (after the log's own lines, if any).
         lines = [line for line in stderr.strip().splitlines() if not re.match(r"\d{4}-\d\d-\d\d \d\d:", line)]
         assert len(lines) == 1, f"{filled}: one line expected\n{stderr}"
+    if "--season" in filled.split():
+        assert "Season 2025-26: 0 imported, 11 not on the results server, 0 not imported" in stdout, stdout[-3000:]
+        assert {path.split("/")[3] for path in isu_server.requests} >= {"gpfra2025", "wc2026", "gpf2025"}
     if "--replay" in filled:
         assert "Now watching ISU World Championships 2014" in stdout, f"{filled}\n{stdout[-3000:]}"
     elif re.search(r"skatebot sandbox\b", filled) and "|" not in filled:

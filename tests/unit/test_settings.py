@@ -31,6 +31,12 @@ def test_values_are_parsed() -> None:
     assert Settings.from_env({"MOMENT_GRACE_HOURS": "1.5", "POST_RATE_LIMIT": "20"}).post_rate == 20.0
 
 
+def test_the_isu_results_server() -> None:
+    assert Settings.from_env({}).isu_results_url == "https://results.isu.org/results"
+    mirror = Settings.from_env({"ISU_RESULTS_URL": " http://127.0.0.1:8081/results/ "})
+    assert mirror.isu_results_url == "http://127.0.0.1:8081/results"  # a season's folders are joined to it
+
+
 def test_shards() -> None:
     assert Settings.from_env({}).shard_count is None and Settings.from_env({}).shard_ids is None
     all_four = Settings.from_env({"SHARD_COUNT": "4"})
@@ -60,6 +66,10 @@ def test_the_token_never_appears_in_a_repr() -> None:
         ({"SHARD_COUNT": "4", "SHARD_IDS": "2,4"}, "SHARD_IDS must list shard numbers from 0 to 3"),
         ({"SHARD_COUNT": "4", "SHARD_IDS": "one"}, "SHARD_IDS must list shard numbers"),
         ({"SHARD_COUNT": "4", "SHARD_IDS": "1,1"}, "SHARD_IDS names a shard twice"),
+        ({"ISU_RESULTS_URL": "results.isu.org/results"}, "ISU_RESULTS_URL must be the http"),
+        ({"ISU_RESULTS_URL": "ftp://results.isu.org/results"}, "ISU_RESULTS_URL must be the http"),
+        ({"ISU_RESULTS_URL": "https://results.isu.org/results?season=1"}, "ISU_RESULTS_URL must be the http"),
+        ({"ISU_RESULTS_URL": "http://[::1/results"}, "ISU_RESULTS_URL must be the http"),
     ],
 )
 def test_bad_values_are_named(env: dict[str, str], message: str) -> None:

@@ -45,6 +45,20 @@ import-no-place = no place
 ## An ISU results site imported (/admin import-isu)
 isu-summary = { $competition } ({ $key }): { $categories } categories, { $segments } segments, { $entries } entries, { $elements } elements ({ $pages } pages, { $pdf_pages } PDF pages read)
 isu-warning = warning: { $warning }
+
+## A whole season from the ISU's results server (import-isu --season, /admin import-isu season:)
+isu-season-start = Season { $season }: { $count } competitions from { $base } ({ $inferred } of their codes inferred from the naming pattern)
+isu-season-progress = Importing season { $season }: { $number } of { $total }, { $code } ({ $name })…
+isu-season-imported = { $code }: { $competition } imported: { $categories } categories, { $entries } entries, { $warnings } warnings
+isu-season-missing = warning: { $code } ({ $name }) is not on the results server: { $problem }{ $inferred ->
+    [yes] {" "}(its code is inferred from the naming pattern, not read from a source)
+   *[no] {""}
+}
+isu-season-failed = warning: { $code } ({ $name }) was not imported: { $problem }
+isu-season-tally = Season { $season }: { $imported } imported, { $missing } not on the results server, { $failed } not imported for another reason (see the warnings)
+isu-season-unknown = The list of ISU event codes has no season { $season }; it has { $seasons }.
+isu-season-form = { $season } is not a season: write it as 2025-26.
+isu-season-url-or-season = Give either the URL of a results site or a season, not both and not neither.
 isu-discipline = { $discipline ->
     [men] men
     [women] women
@@ -99,6 +113,7 @@ cmd-admin-alias-remove-skater = The skater
 cmd-admin-alias-remove-spelling = The spelling to remove
 cmd-admin-import-isu = Import an official ISU results site (bot owners)
 cmd-admin-import-isu-url = The http(s) URL of the event's ISU results index page
+cmd-admin-import-isu-season = Or a whole season from the ISU's results server (2025-26): championships, Grand Prix, Final
 cmd-admin-import-isu-correction = The site corrects a stored competition's name, dates or place (default: refuse such changes)
 alias-added = { $skater } can now also be found as { $spelling }.
 alias-removed = { $skater } is no longer found as { $spelling }.

@@ -131,6 +131,7 @@ name-admin-alias-remove-skater = skater
 name-admin-alias-remove-spelling = spelling
 name-admin-import-isu = import-isu
 name-admin-import-isu-url = url
+name-admin-import-isu-season = season
 name-admin-import-isu-correction = correction
 name-about = about
 name-ping = ping

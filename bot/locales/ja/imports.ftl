@@ -45,6 +45,20 @@ import-no-place = 開催地なし
 ## An ISU results site imported (/admin import-isu)
 isu-summary = { $competition }（{ $key }）：カテゴリー { $categories }、セグメント { $segments }、エントリー { $entries }、エレメント { $elements }（{ $pages }ページ、PDF { $pdf_pages }ページを読み込み）
 isu-warning = 警告：{ $warning }
+
+## A whole season from the ISU's results server (import-isu --season, /admin import-isu season:)
+isu-season-start = { $season }シーズン：{ $base } から{ $count }大会（うち{ $inferred }大会のコードは命名規則からの推定）
+isu-season-progress = { $season }シーズンを取り込み中：{ $total }大会中{ $number }番目、{ $code }（{ $name }）…
+isu-season-imported = { $code }：{ $competition } を取り込みました（カテゴリー { $categories }、エントリー { $entries }、警告 { $warnings }）
+isu-season-missing = 警告：{ $code }（{ $name }）は結果サーバーにありません：{ $problem }{ $inferred ->
+    [yes] {"（このコードは資料から読んだものではなく、命名規則からの推定です）"}
+   *[no] {""}
+}
+isu-season-failed = 警告：{ $code }（{ $name }）は取り込まれませんでした：{ $problem }
+isu-season-tally = { $season }シーズン：取り込み { $imported }、結果サーバーになし { $missing }、その他の理由で未取り込み { $failed }（警告を参照）
+isu-season-unknown = ISU大会コードの一覧に{ $season }シーズンはありません。あるのは { $seasons } です。
+isu-season-form = { $season } はシーズンではありません。2025-26 のように書いてください。
+isu-season-url-or-season = 結果サイトのURLかシーズンのどちらか一方を指定してください。
 isu-discipline = { $discipline ->
     [men] 男子
     [women] 女子
@@ -99,6 +113,7 @@ cmd-admin-alias-remove-skater = 選手
 cmd-admin-alias-remove-spelling = 削除する表記
 cmd-admin-import-isu = ISU公式の結果サイトをインポートします（ボットのオーナー）
 cmd-admin-import-isu-url = 大会のISU結果インデックスページのhttp(s) URL
+cmd-admin-import-isu-season = またはISU結果サーバーのシーズン全体（例：2025-26）：すべての選手権、グランプリ大会とファイナル
 cmd-admin-import-isu-correction = サイトが保存済みの大会の名称・日付・開催地を訂正している（既定: そのような変更は拒否）
 alias-added = { $skater }は{ $spelling }でも見つかるようになりました。
 alias-removed = { $skater }は{ $spelling }では見つからなくなりました。

@@ -129,6 +129,7 @@ name-admin-alias-remove-skater = 選手
 name-admin-alias-remove-spelling = 表記
 name-admin-import-isu = isu取り込み
 name-admin-import-isu-url = url
+name-admin-import-isu-season = シーズン
 name-admin-import-isu-correction = 訂正
 name-about = 概要
 name-ping = 応答確認

@@ -16,6 +16,7 @@ from db.repositories.results import ResultsRepository
 
 if TYPE_CHECKING:  # the ISU importer loads on first use (see import_site)
     from bot.services.isu.importer import IsuImportSummary
+    from bot.services.isu.season import Season, SeasonImportSummary, SeasonProgress
     from bot.services.isu.source import FolderSource, HttpSource
 
 
@@ -41,6 +42,33 @@ class SiteImport:
                 return await import_isu(self._repo.database, self._source, correction=self._correction)
         except (SourceError, PageError, ProtocolError, ImportFormatError) as exc:
             raise UserFacingError("store-import-failed", problem=_problem(exc)) from exc
+
+
+class SeasonImport:
+    """A whole season's import its actor may make, ready to run (ResultsService.season_import)."""
+
+    def __init__(
+        self, repo: ResultsRepository, season: Season, base: str, *, allow_private: bool, correction: bool
+    ) -> None:
+        self._repo = repo
+        self.season = season
+        self.base = base
+        self._allow_private = allow_private
+        self._correction = correction
+
+    async def run(self, progress: SeasonProgress | None = None) -> SeasonImportSummary:
+        """Imports each competition of the season in its own transaction; one that is not on the server or
+        cannot be read is an outcome saying why, never an error. The caller refreshes the results after."""
+        from bot.services.isu.season import import_season
+
+        return await import_season(
+            self._repo.database,
+            self.season,
+            self.base,
+            allow_private=self._allow_private,
+            correction=self._correction,
+            progress=progress,
+        )
 
 
 # A message's value is at most 1,000 characters (Fluent's limit); a reply is cut to 2,000 anyway.
@@ -104,6 +132,21 @@ class Curation(Resolver):
         except SourceError as exc:
             raise UserFacingError("store-import-failed", problem=_problem(exc)) from exc
         return SiteImport(self.repo, source, correction)
+
+    def season_import(
+        self, actor: Actor, season: str, base: str, *, correction: bool = False, allow_private: bool = False
+    ) -> SeasonImport:
+        """An import of every ISU championship, Grand Prix event and Final of a season from the ISU's results
+        server at `base` (a setting), refused at once when the actor is not one of the bot's owners or the
+        season is not one the event codes file knows."""
+        require_owner(actor, "store-import-owners-only")
+        from bot.services.isu.season import SeasonError, load_seasons, season_named
+
+        try:
+            found = season_named(season, load_seasons())
+        except SeasonError as exc:
+            raise UserFacingError(exc.text) from exc
+        return SeasonImport(self.repo, found, base, allow_private=allow_private, correction=correction)
 
 
 ALIAS_LIMIT = 100
