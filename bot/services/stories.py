@@ -15,8 +15,10 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from cachetools import LRUCache
+
 from bot.errors import NotFound, UserFacingError
-from bot.i18n import Text, catalogue, from_stored, stored, t
+from bot.i18n import Text, catalogue, from_stored, render, stored, t
 from bot.services.access import (
     Actor,
     PermissionDenied,
@@ -28,6 +30,9 @@ from bot.services.access import (
 )
 from bot.services.claimreview import claim_review
 from bot.services.events import Signal
+from bot.services.fact_stories import fact_words
+from bot.services.names import normalize
+from bot.services.names.normalize import is_cjk
 from bot.services.results import ResultsService
 from bot.services.results.vocabulary import event_name_text
 from bot.services.urls import (
@@ -207,6 +212,8 @@ class StoryService:
         # Announced after a label is stored, with the story as it now is: whatever showed the old label
         # elsewhere (a posted moment of the day) subscribes to correct itself.
         self.relabelled: Signal[Story] = Signal("story relabelled")
+        # The stories from the results as a Japanese reader reads them (title, summary), by id and stored words.
+        self._japanese: LRUCache[tuple[int, str | None], tuple[str, str]] = LRUCache(maxsize=20_000)
 
     # --- visibility and rights ---------------------------------------------------------------------
     async def _visible(self, actor: Actor, story_id: int, *, deleted: bool = False) -> Story:
@@ -313,12 +320,39 @@ class StoryService:
         in Japanese with the name as data/names/ writes it."""
         found = await self.stories.search(actor.guild_id, text, SEARCH_LIMIT)
         seen = {story.id for story in found}
-        for other in self.results.in_store_words(text):
-            for story in await self.stories.search(actor.guild_id, other, SEARCH_LIMIT):
-                if story.id not in seen:
-                    seen.add(story.id)
-                    found.append(story)
+        more = [story for other in self.results.in_store_words(text) for story in await self._search_in(actor, other)]
+        if is_cjk(text):
+            more += await self._read_in_japanese(actor, text)
+        for story in more:
+            if story.id not in seen:
+                seen.add(story.id)
+                found.append(story)
         return found[:SEARCH_LIMIT]
+
+    async def _search_in(self, actor: Actor, text: str) -> list[Story]:
+        return await self.stories.search(actor.guild_id, text, SEARCH_LIMIT)
+
+    async def _read_in_japanese(self, actor: Actor, text: str) -> list[Story]:
+        """The stories from the results whose title (then summary), as a Japanese reader reads it, holds every word
+        typed ("坂本 銀メダル"): the store keeps them in its own words, so the full-text index knows only those."""
+        wanted = [word for word in (normalize(typed) for typed in text.split()) if word]  # normalize glues CJK words
+        titled, summarised = [], []
+        for story in await self.stories.results_stories(actor.guild_id):
+            read = self._japanese.get((story.id, story.fact_words))
+            if read is None:
+                texts = fact_words(story)
+                if texts is None:
+                    continue
+                read = self._japanese[story.id, story.fact_words] = (
+                    normalize(render(texts[0], "ja")),
+                    normalize(render(texts[1], "ja")),
+                )
+            title, summary = read
+            if all(word in title for word in wanted):
+                titled.append(story)
+            elif all(word in f"{title} {summary}" for word in wanted):
+                summarised.append(story)
+        return (titled + summarised)[:SEARCH_LIMIT]
 
     async def history(self, actor: Actor, story_id: int) -> tuple[Story, list[AuditEntry]]:
         """The audit trail. A server's moderators see the reports filed in their server only; the bot's

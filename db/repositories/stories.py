@@ -265,6 +265,16 @@ class StoryRepository:
             )
         return [_story(row) for row in rows]
 
+    async def results_stories(self, guild_id: int | None) -> list[Story]:
+        """The stories from the results the guild can see, as generated (an edited one reads as written, and the
+        full-text index has its words), newest first."""
+        rows = await self._db.fetchall(
+            f"SELECT * FROM stories WHERE fact_key IS NOT NULL AND fact_words IS NOT NULL AND {_VISIBLE} "
+            "ORDER BY id DESC",
+            {"guild": guild_id},
+        )
+        return [_story(row) for row in rows]
+
     async def open_flags(self, story_id: int, guild_id: int | None) -> int:
         """Open reports on a story filed in `guild_id` (None: from every server)."""
         row = await self._db.fetchone(

@@ -119,3 +119,14 @@ async def test_story_search_finds_the_results_stories_by_a_japanese_name(sandbox
     assert "坂本花織" in text, text[:500]
     english = shown(await (await sandbox.slash("story search", text="Sakamoto")).wait_message())
     assert "Kaori Sakamoto" in english
+
+
+async def test_story_search_finds_the_results_stories_by_any_word_of_their_japanese_title(sandbox: Sandbox) -> None:
+    """A story from the results is stored in the store's words; a Japanese member finds it by the words the bot shows
+    them: a medal word alone, or with a name, every word typed in its Japanese title or summary."""
+    for typed, wanted in (("銀メダル", "銀メダル"), ("坂本 銀メダル", "坂本花織"), ("坂本花織 銀メダル", "銀メダル")):
+        found = await sandbox.slash("story search", user=sandbox.member, text=typed)
+        text = shown(await found.wait_message())
+        assert wanted in text and "銀メダル" in text, (typed, text[:500])
+    nothing = await sandbox.slash("story search", user=sandbox.member, text="銀メダル 存在しない言葉")
+    assert "一致するストーリーはありません" in shown(await nothing.wait_message())  # every word typed, or none
