@@ -5,6 +5,8 @@ fails, the final result goes out all the same, without the card, once."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from bot.errors import UserFacingError
@@ -12,6 +14,7 @@ from bot.sandbox.server import Channel, Message
 from bot.services.charts.models import Chart
 from bot.services.isu.importer import display_name, read_site
 from bot.services.isu.source import FolderSource
+from bot.services.live import polling
 from tests.e2e.helpers import text_of
 from tests.e2e.test_charts import PNG, png_size
 from tests.e2e.test_live_replay import WC2014, Replay, live_posts, replay
@@ -75,9 +78,9 @@ async def test_the_final_result_carries_the_podium_card_only_where_the_server_tu
 
     # The categories' finals, in the order they land: the card on, off, on with the worker failing, on again.
     plan = iter([("on", draw), ("off", draw), ("on", worker_fails), ("on", draw)])
-    for phase in r.phases[1:]:
-        if phase.name == "correction":
-            break
+    correction = r.phases[-1]
+    assert correction.name == "correction"
+    for phase in r.phases[1:-1]:
         if phase.name == "results" and phase.category is not None and phase.category.result_page in phase.pages:
             state, render = next(plan)
             await podium_card(state)
@@ -110,3 +113,18 @@ async def test_the_final_result_carries_the_podium_card_only_where_the_server_tu
     )
     assert sorted(row["state"] for row in rows) == ["posted"] * 4
     assert len([m for m in live_posts(sandbox, channel) if "final result" in m.embeds[0]["title"]]) == 4
+
+    # The correction (the pairs' short program) edits the pairs' final, card on and drawn: the edited post shows a
+    # card drawn from the corrected result, the only attachment, inside its embed; nothing new is posted.
+    monkeypatch.setattr(bot.charts, "render", draw)
+    await podium_card("on")
+    before = len(server.messages(channel))
+    await r.through([correction], (timedelta(seconds=30), polling.SLOW + timedelta(minutes=1)))
+    assert len(server.messages(channel)) == before
+    pairs = finals(r, channel)["Pairs: final result"]
+    assert pairs.edited and "score 189.44 → 190.44" in pairs.embeds[0]["description"]
+    [attachment] = pairs.attachments
+    assert pairs.embeds[0]["image"]["url"] == f"attachment://{attachment.filename}"
+    assert attachment.data.startswith(PNG)
+    for place, name, nation, total in expected["Pairs: final result"]:
+        assert f"{['1st', '2nd', '3rd'][place - 1]} {name} ({nation}) {total:.2f}" in (attachment.description or "")
