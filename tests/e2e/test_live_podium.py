@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 
 from bot.errors import UserFacingError
-from bot.sandbox.server import Channel, Message
+from bot.sandbox.server import ATTACH_FILES, Channel, Message
 from bot.services.charts.models import Chart
 from bot.services.isu.importer import display_name, read_site
 from bot.services.isu.source import FolderSource
@@ -61,8 +61,13 @@ async def test_the_final_result_carries_the_podium_card_only_where_the_server_tu
     said = await sandbox.slash("live watch", url=r.site.url)
     assert "Now watching **ISU World Championships 2014**" in text_of(said), text_of(said)
     channel = server.create_channel(guild, "results")
-    said = await sandbox.slash("live subscribe", user=sandbox.moderator, channel=channel)
-    assert "now receives" in text_of(said), text_of(said)
+    # A channel where the bot may post but not attach files: Discord refuses the card, the result goes out without.
+    no_files = server.create_channel(
+        guild, "no-files", overwrites=[{"id": server.bot_user.id, "type": 1, "allow": 0, "deny": ATTACH_FILES}]
+    )
+    for subscribed in (channel, no_files):
+        said = await sandbox.slash("live subscribe", user=sandbox.moderator, channel=subscribed)
+        assert "now receives" in text_of(said), text_of(said)
 
     async def podium_card(state: str) -> None:
         said = await sandbox.slash("config podium-card", user=sandbox.moderator, state=state)
@@ -106,13 +111,17 @@ async def test_the_final_result_carries_the_podium_card_only_where_the_server_tu
     for title in without:
         message = shown[title]
         assert message.attachments == [] and "image" not in message.embeds[0]
-    assert len(failed) == 1  # the worker was asked once, and the result went out without it
+    assert len(failed) == 2  # asked once per channel, and each channel's result went out without it
     # Each final result posted once, its claim row settled: the card never doubles nor loses a post.
     rows = await sandbox.db.fetchall(
         "SELECT item_key, state FROM live_posts WHERE channel_id = ? AND item_key LIKE '%/final'", (channel.id,)
     )
     assert sorted(row["state"] for row in rows) == ["posted"] * 4
     assert len([m for m in live_posts(sandbox, channel) if "final result" in m.embeds[0]["title"]]) == 4
+    refused = finals(r, no_files)
+    assert sorted(refused) == sorted(shown)
+    assert all(m.attachments == [] and "image" not in m.embeds[0] for m in refused.values())
+    assert len(live_posts(sandbox, no_files)) == len(live_posts(sandbox, channel))  # nothing lost, nothing twice
 
     # The correction (the pairs' short program) edits the pairs' final, card on and drawn: the edited post shows a
     # card drawn from the corrected result, the only attachment, inside its embed; nothing new is posted.
