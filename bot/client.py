@@ -191,7 +191,9 @@ class SkateBot(commands.Bot):
         self.moment_scheduler.start()
         # Competition week, live: its posts share the moment poster's pace (one global rate limit); its job runs on
         # the same scheduler, and its recovery with the moment's, before the job delivers anything.
-        live_poster = LiveDiscordPoster(self, post_rate, limiter=poster.limiter, guilds=self.stories)
+        live_poster = LiveDiscordPoster(
+            self, post_rate, limiter=poster.limiter, guilds=self.stories, renderer=self.charts
+        )
         kinds = {"send": "live", "direct": "dm"}
         self.live.attach(cast(LivePoster, CountedPoster(live_poster, self.metrics, kinds, LivePostFailed)))
         self.live_job.add_to(self.moment_scheduler)

@@ -10,8 +10,12 @@ import discord
 
 from bot.i18n import Words
 from bot.ratelimit import RateLimiter
+from bot.render.pool import ChartRenderer
 from bot.services.access import GuildSettingsSource
+from bot.services.charts.build import podium_card
+from bot.services.live.items import ItemKind
 from bot.services.live.service import DirectClosed, DirectMessage, PostFailed, PostMessage
+from bot.ui import charts
 from bot.ui.i18n import guild_words
 from bot.ui.live import as_snowflake, direct_embed, post_content, post_embed, post_mentions
 
@@ -41,25 +45,61 @@ class LiveDiscordPoster:
         *,
         limiter: RateLimiter | None = None,
         guilds: GuildSettingsSource | None = None,
+        renderer: ChartRenderer | None = None,
     ) -> None:
         """`limiter`: shared with the moment poster, so that both together stay under Discord's global rate;
-        `guilds`: where a server's chosen language is (else Discord's preferred language of the server)."""
+        `guilds`: where a server's chosen language is (else Discord's preferred language of the server) and whether
+        it wants the podium card; `renderer`: the chart worker that draws it (none: no card)."""
         self.client = client
         self.limiter = limiter or RateLimiter(rate)
         self.guilds = guilds
+        self.renderer = renderer
 
     async def _words(self, guild_id: int) -> Words:
         """A channel's posts are in its server's language."""
         chosen = (await self.guilds.guild_settings(guild_id)).locale if self.guilds is not None else None
         return guild_words(self.client.get_guild(guild_id), chosen)
 
+    async def _podium(self, post: PostMessage, words: Words) -> discord.File | None:
+        """The podium card of a final result, for a server that turned it on (/config podium-card); None when it
+        did not, when the result has no podium to draw, or when the worker could not draw it: the post then goes
+        out without the card, never later and never twice."""
+        if post.kind is not ItemKind.FINAL or self.renderer is None or self.guilds is None:
+            return None
+        if not (await self.guilds.guild_settings(post.guild_id)).podium_card:
+            return None
+        answer = podium_card(post.content, post.competition)
+        if answer is None:
+            return None
+        try:
+            return await charts.attachment(
+                self.renderer, "podium", answer.card, charts.podium_description(answer, words), words
+            )
+        except Exception:  # the worker died, timed out or failed: the result matters more than its picture
+            log.warning("the podium card of %s was not drawn; posting without it", post.marker, exc_info=True)
+            return None
+
     async def send(self, post: PostMessage) -> int:
         """Posts an item to a subscribed channel, paced by the global post rate; pings the subscription's role
-        and nobody else."""
+        and nobody else. A final result carries the podium card where the server turned it on."""
         channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
-        embed = post_embed(await self._words(post.guild_id), post)
+        words = await self._words(post.guild_id)
+        embed = post_embed(words, post)
+        card = await self._podium(post, words)
         await self.limiter.acquire()
         try:
+            if card is not None:
+                try:
+                    message = await channel.send(
+                        content=post_content(post),
+                        embed=charts.with_image(embed, card),
+                        file=card,
+                        allowed_mentions=post_mentions(post),
+                    )
+                    return message.id
+                except discord.Forbidden:
+                    # Refused (no Attach Files there): nothing was posted, so the result goes out without its card.
+                    log.warning("channel %s refused the podium card; posting without it", post.channel_id)
             message = await channel.send(content=post_content(post), embed=embed, allowed_mentions=post_mentions(post))
         except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as exc:
             raise _failed(exc, "channel") from exc
@@ -80,12 +120,23 @@ class LiveDiscordPoster:
         return None
 
     async def edit(self, post: PostMessage, message_id: int) -> None:
-        """Shows a corrected item in the message posted before, paced like the posts."""
+        """Shows a corrected item in the message posted before, paced like the posts. A corrected final result's
+        card is drawn again from the corrected figures (or taken off: a card is never left showing the old ones)."""
         channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
-        embed = post_embed(await self._words(post.guild_id), post)
+        words = await self._words(post.guild_id)
+        embed = post_embed(words, post)
+        card = await self._podium(post, words)
         await self.limiter.acquire()
         try:
-            await channel.get_partial_message(message_id).edit(embed=embed, allowed_mentions=post_mentions(post))
+            message = channel.get_partial_message(message_id)
+            if card is not None:
+                await message.edit(
+                    embed=charts.with_image(embed, card), attachments=[card], allowed_mentions=post_mentions(post)
+                )
+            elif post.kind is ItemKind.FINAL:
+                await message.edit(embed=embed, attachments=[], allowed_mentions=post_mentions(post))
+            else:
+                await message.edit(embed=embed, allowed_mentions=post_mentions(post))
         except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as exc:
             raise _failed(exc, "message") from exc
 

@@ -1,4 +1,4 @@
-"""/config: a server's moderator role, mod-log channel, language and source tiers."""
+"""/config: a server's moderator role, mod-log channel, language, podium card and source tiers."""
 
 from __future__ import annotations
 
@@ -32,6 +32,10 @@ def _language_choice(locale: str) -> app_commands.Choice[str]:
     return app_commands.Choice(name=language_name(locale, Words(locale)), value=locale)
 
 
+PODIUM_CARD_CHOICES = [
+    app_commands.Choice(name=command_text("choice-podium-card-on"), value="on"),
+    app_commands.Choice(name=command_text("choice-podium-card-off"), value="off"),
+]
 LANGUAGE_CHOICES = [
     *(_language_choice(locale) for locale in catalogue().locales),
     app_commands.Choice(name=command_text("choice-language-discord"), value=DISCORDS),
@@ -90,6 +94,20 @@ class Config(commands.Cog):
             text = t("config-language-discord")
         else:
             text = t("config-language-set", language=language.name)
+        await respond(interaction, text, ephemeral=True)
+        await modlog.post(
+            self.bot, self.service, actor.guild_id, t("modlog-config-set", user=actor.user_id, setting=text)
+        )
+
+    @config.command(name="podium-card", description=command_text("cmd-config-podium-card"))
+    @app_commands.describe(state=command_text("cmd-config-podium-card-state"))
+    @app_commands.choices(state=PODIUM_CARD_CHOICES)
+    async def podium_card(self, interaction: discord.Interaction, state: app_commands.Choice[str]) -> None:
+        actor = await actor_for(interaction, self.service, self.bot.settings.owner_ids)
+        await _thinking(interaction)
+        on = state.value == "on"
+        await self.service.set_podium_card(actor, on)
+        text = t("config-podium-card-on") if on else t("config-podium-card-off")
         await respond(interaction, text, ephemeral=True)
         await modlog.post(
             self.bot, self.service, actor.guild_id, t("modlog-config-set", user=actor.user_id, setting=text)

@@ -367,6 +367,7 @@ class GuildSettings:
     mod_role_id: int | None = None
     modlog_channel_id: int | None = None
     locale: str | None = None  # the language of the bot's posts to the server's channels; None: Discord's
+    podium_card: bool = False  # the live post of a final result carries the podium as an image (/config podium-card)
 
 
 @dataclass(frozen=True, slots=True)

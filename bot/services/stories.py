@@ -689,6 +689,19 @@ class StoryService:
         )
         return locale
 
+    async def set_podium_card(self, actor: Actor, on: bool) -> None:
+        """Whether the live post of a category's final result carries the podium as an image (the moderators)."""
+        require_moderator(actor)
+        if actor.guild_id is None:
+            raise UserFacingError(SERVER_SETTING)
+        settings = await self.guilds.settings(actor.guild_id)
+        await self.guilds.update_settings(
+            actor.guild_id,
+            "podium_card",
+            int(on),
+            self._record(actor, "config podium-card", {"on": settings.podium_card}, {"on": on}),
+        )
+
     async def set_tier(self, actor: Actor, domain: str, tier: str) -> str:
         """Sets this server's reliability tier for a domain; returns the normalized domain. Moderators
         curate sources day to day, so they may adjust tiers as well as admins."""

@@ -17,8 +17,8 @@ import discord
 from bot.i18n import Name, Text, Words, render
 from bot.installs import replies_are_private
 from bot.render.pool import ChartRenderer
-from bot.services.charts.build import AthleteChart, CardAnswer, HeadToHeadChart
-from bot.services.charts.models import Chart, CompareChart, ProtocolCard, ScoreChart
+from bot.services.charts.build import AthleteChart, CardAnswer, HeadToHeadChart, PodiumAnswer
+from bot.services.charts.models import Chart, CompareChart, PodiumCard, ProtocolCard, ScoreChart
 from bot.services.results.vocabulary import segment_kind_text, segment_name_text
 from db.models import Segment
 
@@ -44,7 +44,7 @@ def _plain(value: Any, words: Words) -> Any:
     return value
 
 
-_C = TypeVar("_C", ScoreChart, CompareChart, ProtocolCard)
+_C = TypeVar("_C", ScoreChart, CompareChart, ProtocolCard, PodiumCard)
 
 
 def worded(chart: _C, words: Words) -> _C:
@@ -112,6 +112,24 @@ def protocol_description(answer: CardAnswer, segment: Segment, competition: str,
     if answer.widest is not None:
         code, spread = answer.widest
         text += " " + words("chart-alt-widest", element=code, spread=score_text(spread))
+    return _fit(text)
+
+
+def podium_description(answer: PodiumAnswer, words: Words) -> str:
+    card = worded(answer.card, words)
+    steps = tuple(
+        words(
+            "chart-alt-podium-step",
+            place=words("ordinal", n=step.place),
+            name=" / ".join(str(n) for n in step.names),
+            nation=step.nation or "—",
+            total=f"{step.total:.2f}",
+        )
+        for step in card.steps
+    )
+    text = words("chart-alt-podium", category=str(card.title), competition=str(card.subtitle), steps=steps)
+    if answer.left_out:
+        text += " " + words("chart-alt-podium-left-out", count=answer.left_out)
     return _fit(text)
 
 

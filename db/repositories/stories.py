@@ -638,10 +638,12 @@ class GuildRepository:
         row = await self._db.fetchone("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if row is None:
             return GuildSettings(guild_id)
-        return GuildSettings(guild_id, row["mod_role_id"], row["modlog_channel_id"], row["locale"])
+        return GuildSettings(
+            guild_id, row["mod_role_id"], row["modlog_channel_id"], row["locale"], bool(row["podium_card"])
+        )
 
     async def update_settings(self, guild_id: int, column: str, value: int | str | None, audit: AuditRecord) -> None:
-        if column not in ("mod_role_id", "modlog_channel_id", "locale"):
+        if column not in ("mod_role_id", "modlog_channel_id", "locale", "podium_card"):
             raise ValueError(column)
         async with self._db.transaction() as tx:
             await tx.execute("INSERT INTO guild_settings (guild_id) VALUES (?) ON CONFLICT DO NOTHING", (guild_id,))

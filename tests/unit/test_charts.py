@@ -4,17 +4,24 @@ profile's personal bests; alternative texts in English and Japanese say what the
 
 from __future__ import annotations
 
+import asyncio
 from collections import defaultdict
+from typing import Any
 
 import pytest
 
 from bot.i18n import Words
 from bot.render.draw import draw
-from bot.services.charts.build import athlete_chart, compare_chart, protocol_card, short_label
+from bot.services.charts.build import athlete_chart, compare_chart, podium_card, protocol_card, short_label
+from bot.services.isu.importer import SiteData, read_site
+from bot.services.isu.source import FolderSource
+from bot.services.live.items import ItemKind
+from bot.services.live.items import items as live_items
 from bot.services.results import ResultsService
 from bot.ui import charts
 from db.database import Database
 from db.models import Competition
+from tests.isu_sites import wc2014
 
 EN, JA = Words("en-US"), Words("ja")
 
@@ -161,3 +168,105 @@ async def test_the_protocol_card_holds_every_judges_mark(results: ResultsService
     text = charts.protocol_description(answer, view.segment, view.competition.label, EN)
     assert text.startswith("Heat map of the judges' marks in Yuzuru Hanyu's Free skate at Worlds 2017")
     assert "The panel differed most on" in text
+
+
+@pytest.fixture(scope="module")
+def worlds_2014() -> SiteData:
+    async def read() -> SiteData:
+        async with FolderSource(wc2014()) as source:
+            return await read_site(source)
+
+    return asyncio.run(read())
+
+
+def final_of(site: SiteData, number: str) -> dict[str, Any]:
+    found = next(i for i in live_items(site) if i.key == f"{number}/final")
+    assert found.kind is ItemKind.FINAL
+    return found.content
+
+
+@pytest.mark.parametrize("number", ["001", "002", "003", "004"])
+def test_the_podium_card_shows_the_sites_top_three(worlds_2014: SiteData, number: str) -> None:
+    answer = podium_card(final_of(worlds_2014, number), "World Championships 2014")
+    assert answer is not None and answer.left_out == 0
+    card = charts.worded(answer.card, EN)
+    rendered = draw(card)
+    assert rendered.width == 1000 and rendered.png.startswith(b"\x89PNG")
+    # The site's own final result (its rows, not the live item): places 1 to 3, with their totals and nations.
+    data = next(c for c in worlds_2014.categories if c.category.number == number)
+    podium = sorted((r for r in data.results if r.place is not None and r.place <= 3), key=lambda r: r.place or 0)
+    assert rendered.plotted["places"] == tuple(r.place for r in podium) == (1, 2, 3)
+    assert rendered.plotted["totals"] == tuple(round(float(r.total or 0), 2) for r in podium)
+    assert rendered.plotted["nations"] == tuple(r.skater.nation.upper() for r in podium)
+    # The winner's step is the tallest, and the drawing places them in the middle.
+    heights = rendered.plotted["heights"]
+    assert heights[0] > heights[1] > heights[2]
+    text = charts.podium_description(answer, EN)
+    assert text.startswith("Podium card of ") and " at World Championships 2014: 1st " in text
+    for r in podium:
+        assert f"({r.skater.nation.upper()}) {float(r.total or 0):.2f}" in text
+
+
+async def test_the_podium_card_in_japanese_names_the_skaters_in_japanese_script(
+    results: ResultsService, store: Database
+) -> None:
+    await results.profile("Kaori Sakamoto")  # the results service reads the names' other scripts (data/names/)
+    # A final result from the bundled store, in the live item's shape: an event Kaori Sakamoto won.
+    rows = await store.fetchall(
+        "SELECT e.place, e.total, e.country, k.name, ev.id AS event FROM entries e "
+        "JOIN entry_skaters es ON es.entry_id = e.id JOIN skaters k ON k.id = es.skater_id "
+        "JOIN events ev ON ev.id = e.event_id WHERE ev.id = (SELECT e1.event_id FROM entries e1 "
+        "JOIN entry_skaters s1 ON s1.entry_id = e1.id JOIN skaters k1 ON k1.id = s1.skater_id "
+        "WHERE k1.name = 'Kaori Sakamoto' AND e1.place = 1 AND (SELECT count(*) FROM entries e2 "
+        "WHERE e2.event_id = e1.event_id AND e2.place <= 3 AND e2.total IS NOT NULL) = 3 "
+        "ORDER BY e1.event_id LIMIT 1) "
+        "AND e.place <= 3 ORDER BY e.place",
+    )
+    assert [r["place"] for r in rows] == [1, 2, 3]
+    final = {
+        "category": "Women",
+        "discipline": "women",
+        "level": "senior",
+        "skaters": [
+            {
+                "name": r["name"],
+                "names": [r["name"]],
+                "nation": r["country"],
+                "place": r["place"],
+                "score": f"{r['total']:.2f}",
+            }
+            for r in rows
+        ],
+    }
+    answer = podium_card(final, "World Championships")
+    assert answer is not None
+    card = charts.worded(answer.card, JA)
+    rendered = draw(card)
+    written = JA.name("Kaori Sakamoto")
+    assert written == "坂本花織" and rendered.plotted["names"][0] == written
+    assert rendered.plotted["totals"] == tuple(round(float(r["total"]), 2) for r in rows)
+    text = charts.podium_description(answer, JA)
+    assert text.startswith("World Championships ") and "の表彰台カード：1位 " in text
+    assert f"1位 坂本花織（JPN）{float(rows[0]['total']):.2f}" in text
+    assert "Kaori Sakamoto" not in text
+
+
+def test_a_podium_place_without_a_total_is_left_out_and_said() -> None:
+    final = {
+        "category": "Men",
+        "discipline": "men",
+        "level": "senior",
+        "skaters": [
+            {"name": "A", "names": ["A"], "nation": "JPN", "place": 1, "score": "280.10", "status": None},
+            {"name": "B", "names": ["B"], "nation": "USA", "place": 2, "score": None, "status": "WD"},
+            {"name": "C", "names": ["C"], "nation": "", "place": 3, "score": "250.00", "status": None},
+            {"name": "D", "names": ["D"], "nation": "ITA", "place": 4, "score": "240.00", "status": None},
+        ],
+    }
+    answer = podium_card(final, "Test")
+    assert answer is not None and answer.left_out == 1
+    assert [(s.place, s.total) for s in answer.card.steps] == [(1, 280.10), (3, 250.00)]
+    rendered = draw(charts.worded(answer.card, EN))
+    assert rendered.plotted["nations"] == ("JPN", "")
+    assert "One podium place without a total is not drawn." in charts.podium_description(answer, EN)
+    assert podium_card({"skaters": [{"place": 5, "score": "1.00"}]}, "Test") is None

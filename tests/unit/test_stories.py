@@ -389,6 +389,21 @@ async def test_a_servers_moderators_choose_the_language_of_its_posts(service: St
     assert (await service.guild_settings(GUILD)).locale is None
 
 
+async def test_a_servers_moderators_turn_the_podium_card_on_and_off(service: StoryService, store: Database) -> None:
+    assert (await service.guild_settings(GUILD)).podium_card is False  # off unless a moderator turns it on
+    with pytest.raises(PermissionDenied):
+        await service.set_podium_card(MEMBER, True)
+    await service.set_podium_card(MOD, True)
+    assert (await service.guild_settings(GUILD)).podium_card is True
+    assert (await service.guild_settings(OTHER)).podium_card is False  # one server's setting
+    await service.set_language(MOD, "ja")  # another setting of the same row leaves it as it was
+    assert (await service.guild_settings(GUILD)).podium_card is True
+    await service.set_podium_card(MOD, False)
+    assert (await service.guild_settings(GUILD)).podium_card is False
+    actions = [row["action"] for row in await store.fetchall("SELECT action FROM audit_log ORDER BY id")]
+    assert actions.count("config podium-card") == 2
+
+
 async def test_japanese_search_holds_on_variants_of_the_text_and_the_query(service: StoryService) -> None:
     """Half-width katakana, decomposed kana (NFD), a query with spaces or punctuation, the whole title (more pairs
     of characters than a query keeps)."""

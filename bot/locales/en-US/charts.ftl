@@ -41,6 +41,12 @@ chart-alt-compare-left-out = { $count ->
     }
 chart-alt-protocol = Heat map of the judges' marks in { $name }'s { $segment } at { $competition }: { $elements } elements and the program components, { $judges } judges, with base values, GOE, scores and deductions; { $totals }.
 chart-alt-widest = The panel differed most on { $element }: { $spread } between the highest and the lowest mark.
+chart-alt-podium = Podium card of { $category } at { $competition }: { $steps }.
+chart-alt-podium-step = { $place } { $name } ({ $nation }) { $total }
+chart-alt-podium-left-out = { $count ->
+    [one] One podium place without a total is not drawn.
+   *[other] { $count } podium places without a total are not drawn.
+    }
 
 ## Errors
 chart-failed = The chart could not be drawn just now. Ask again, or without the chart option for the text answer.

@@ -29,6 +29,9 @@ chart-alt-compare = { $a }と{ $b }が同じ種目に出場した{ $meetings }�
 chart-alt-compare-left-out = 両者の総合得点がない{ $count }大会（団体戦）は描いていません。
 chart-alt-protocol = { $competition }での{ $name }の{ $segment }のジャッジ評価のヒートマップ：{ $elements }要素と演技構成点、ジャッジ{ $judges }人、基礎点、GOE、得点、減点つき。{ $totals }。
 chart-alt-widest = ジャッジの評価の差がいちばん大きかった要素は{ $element }（最高と最低の差：{ $spread }）。
+chart-alt-podium = { $competition } { $category }の表彰台カード：{ $steps }。
+chart-alt-podium-step = { $place } { $name }（{ $nation }）{ $total }
+chart-alt-podium-left-out = 合計点のない表彰台の{ $count }人は描いていません。
 
 ## エラー
 chart-failed = 今はグラフを描けませんでした。もう一度試すか、グラフのオプションなしで文字の回答をご覧ください。

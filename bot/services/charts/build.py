@@ -1,5 +1,6 @@
 """What to plot, from the results service's answers: a skater's scores over the store's seasons (`athlete_chart`),
-two athletes in the events both entered (`compare_chart`), a skate's judges' marks (`protocol_card`).
+two athletes in the events both entered (`compare_chart`), a skate's judges' marks (`protocol_card`), a category's
+podium from its final result (`podium_card`).
 
 The rules of the text answers hold here too: scores of two scoring eras (bot/services/eras.py) are never one line;
 a point is a personal best exactly when the profile names it one; a figure the store lacks is not drawn (and the
@@ -8,7 +9,9 @@ chart says how many were left out), never guessed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from bot.i18n import Name, Text, t
 from bot.services.charts.models import (
@@ -17,15 +20,23 @@ from bot.services.charts.models import (
     Label,
     MarkRow,
     Panel,
+    PodiumCard,
     Point,
     ProtocolCard,
     ScoreChart,
     Series,
+    Step,
 )
 from bot.services.eras import ERAS, era_of, era_short_text
 from bot.services.levels import is_senior, level_label
 from bot.services.results.models import AthleteProfile, HeadToHead, ProtocolView
-from bot.services.results.vocabulary import SEGMENT_KIND_LABELS, discipline_text, segment_kind_text, segment_name_text
+from bot.services.results.vocabulary import (
+    SEGMENT_KIND_LABELS,
+    category_name_text,
+    discipline_text,
+    segment_kind_text,
+    segment_name_text,
+)
 from db.models import Competition, Figure, Segment, number_of
 
 LABEL_CHARACTERS = 18  # a competition's name on the x axis, at most: "Skate Canada 2016", "Internation… 2017"
@@ -286,3 +297,43 @@ def protocol_card(view: ProtocolView) -> CardAnswer:
         deductions_heading=t("chart-deductions-heading"),
     )
     return CardAnswer(card, name, len(elements), judges, widest)
+
+
+PODIUM_PLACES = 3
+
+
+def _total(score: object) -> float | None:
+    try:
+        return None if score is None else float(str(score))
+    except ValueError:
+        return None
+
+
+def podium_card(final: Mapping[str, Any], competition: str) -> PodiumAnswer | None:
+    """The podium of a category's final result (a live final item's content: its category, discipline, level and
+    skaters with place, names, nation and total): everyone placed in the top three with a total, best first (a shared
+    place keeps both). None when nobody is; a podium place without a readable total is left out and counted, never
+    guessed."""
+    steps: list[Step] = []
+    left_out = 0
+    for skater in final.get("skaters") or ():
+        place = skater.get("place")
+        if not isinstance(place, int) or not 1 <= place <= PODIUM_PLACES:
+            continue
+        total = _total(skater.get("score"))
+        if total is None:
+            left_out += 1
+            continue
+        names = skater.get("names") or [skater.get("name") or "?"]
+        steps.append(Step(place, tuple(Name(str(n)) for n in names), str(skater.get("nation") or ""), total))
+    if not steps:
+        return None
+    steps.sort(key=lambda step: step.place)
+    category = category_name_text(final.get("discipline"), final.get("level"), str(final.get("category") or "?"))
+    return PodiumAnswer(PodiumCard(category, competition, tuple(steps)), left_out)
+
+
+@dataclass(frozen=True, slots=True)
+class PodiumAnswer:
+    card: PodiumCard
+    left_out: int  # podium places whose total the result lacks (not drawn)

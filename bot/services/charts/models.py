@@ -98,4 +98,23 @@ class ProtocolCard:
     deductions_heading: Label
 
 
-Chart: TypeAlias = ScoreChart | CompareChart | ProtocolCard
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A skater (or couple) on the podium card."""
+
+    place: int
+    names: tuple[Label, ...]  # one per partner, each as the reader's language writes it
+    nation: str  # the country code as the results print it ("JPN"); "" where they print none
+    total: float
+
+
+@dataclass(frozen=True, slots=True)
+class PodiumCard:
+    """A category's final result, its top three: place, flag (the country code), name and total."""
+
+    title: Label  # the category
+    subtitle: Label  # the competition
+    steps: tuple[Step, ...]  # by place, best first; more than three only when places are shared
+
+
+Chart: TypeAlias = ScoreChart | CompareChart | ProtocolCard | PodiumCard
