@@ -47,21 +47,28 @@ LIVE_JOB = "live"
 LIVE_EVERY = timedelta(seconds=1)
 
 
-class LiveJob:
-    """The interval job of competition week, live: reads the sites whose time has come, then sends what is due until
-    nothing is left (thousands of posts leave as one paced stream). Reading and sending are two lanes that never
-    wait for each other: while a long delivery runs, the next runs of the job go on reading the sites (a poll can
-    take seconds of spaced requests) and find the delivery busy, which picks up whatever they add."""
+class TwoLaneJob:
+    """An interval job of two lanes that never wait for each other: one reads (a watched site's pages, a newer
+    import's final results), the other sends what is due until nothing is left (thousands of posts leave as one paced
+    stream). While a long delivery runs, the next runs of the job go on reading and find the delivery busy, which
+    picks up whatever they add."""
 
-    def __init__(self, service: LiveService) -> None:
-        self.service = service
-        self._polling = False
+    def __init__(
+        self,
+        job_id: str,
+        every: timedelta,
+        read: Callable[[], Awaitable[object]],
+        deliver: Callable[[], Awaitable[int]],  # how many messages went out: 0 when nothing is left
+    ) -> None:
+        self.job_id, self.every = job_id, every
+        self._read, self._deliver = read, deliver
+        self._reading = False
         self._delivering = False
 
     def add_to(self, scheduler: MomentScheduler) -> None:
-        # A run may last minutes (thousands of paced posts) while the next ones poll: up to three at once, the
+        # A run may last minutes (thousands of paced posts) while the next ones read: up to three at once, the
         # others returning at once from a busy lane, instead of APScheduler logging a skipped run every second.
-        scheduler.every(LIVE_EVERY, self.run, LIVE_JOB, max_instances=3)
+        scheduler.every(self.every, self.run, self.job_id, max_instances=3)
 
     async def run(self) -> None:
         try:
@@ -72,23 +79,32 @@ class LiveJob:
             return
 
     async def _run(self) -> None:
-        if not self._polling:
-            self._polling = True
+        if not self._reading:
+            self._reading = True
             try:
-                await self.service.poll_due()
+                await self._read()
             except Exception:
-                log.exception("live: polling failed")
+                log.exception("%s: reading failed", self.job_id)
             finally:
-                self._polling = False
+                self._reading = False
         if not self._delivering:
             self._delivering = True
             try:
-                while await self.service.deliver_due():
+                while await self._deliver():
                     pass
             except Exception:
-                log.exception("live: delivery failed")
+                log.exception("%s: delivery failed", self.job_id)
             finally:
                 self._delivering = False
+
+
+class LiveJob(TwoLaneJob):
+    """Competition week, live: reads the sites whose time has come (a poll can take seconds of spaced requests),
+    then sends the posts due."""
+
+    def __init__(self, service: LiveService) -> None:
+        super().__init__(LIVE_JOB, LIVE_EVERY, service.poll_due, service.deliver_due)
+        self.service = service
 
 
 PREDICT_JOB = "predictions"
@@ -97,45 +113,15 @@ PREDICT_JOB = "predictions"
 PREDICT_EVERY = timedelta(seconds=2)
 
 
-class PredictionJob:
-    """The interval job of podium predictions: scores the rounds whose event's final result a newer import brought
-    (a live poll's, an import command's), and sends the announcements due until none is left. Scoring and sending are
-    two lanes that never wait for each other: a final's rounds are committed in batches, and the announcements of the
-    first batches go out while the next are scored (5,000 servers' rounds take longer to score than one post)."""
+class PredictionJob(TwoLaneJob):
+    """Podium predictions: scores the rounds whose event's final result a newer import brought (a live poll's, an
+    import command's), and sends the announcements due. A final's rounds are committed in batches, and the
+    announcements of the first batches go out while the next are scored (5,000 servers' rounds take longer to score
+    than one post)."""
 
     def __init__(self, service: PredictionService) -> None:
+        super().__init__(PREDICT_JOB, PREDICT_EVERY, service.settle, service.deliver_due)
         self.service = service
-        self._settling = False
-        self._delivering = False
-
-    def add_to(self, scheduler: MomentScheduler) -> None:
-        # A run may last minutes (thousands of paced announcements): up to three at once, as the live job's.
-        scheduler.every(PREDICT_EVERY, self.run, PREDICT_JOB, max_instances=3)
-
-    async def run(self) -> None:
-        try:
-            await self._run()
-        except asyncio.CancelledError:
-            return  # stopping: what was being sent stays claimed, and the next start looks for it
-
-    async def _run(self) -> None:
-        if not self._settling:
-            self._settling = True
-            try:
-                await self.service.settle()
-            except Exception:
-                log.exception("predictions: scoring failed")
-            finally:
-                self._settling = False
-        if not self._delivering:
-            self._delivering = True
-            try:
-                while await self.service.deliver_due():
-                    pass
-            except Exception:
-                log.exception("predictions: announcing failed")
-            finally:
-                self._delivering = False
 
 
 class ResultsWatch:
