@@ -22,6 +22,22 @@ from bot.ui.live import as_snowflake, direct_embed, post_content, post_embed, po
 log = logging.getLogger(__name__)
 
 HISTORY_LOOKBACK = 50  # a restarted bot looks this far back in the channel for the post it may have made
+
+
+async def find_marked(client: discord.Client, channel_id: int, guild_id: int, marker: str) -> int | None:
+    """The bot's own message among the channel's latest whose embed footer ends with `marker` (a post or an
+    announcement it may have sent before a crash), if it is there; a channel it cannot read is logged, and None."""
+    channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
+    me = getattr(client.user, "id", None)
+    try:
+        async for message in channel.history(limit=HISTORY_LOOKBACK):
+            if message.author.id == me and any((embed.footer.text or "").endswith(marker) for embed in message.embeds):
+                return message.id
+    except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as exc:
+        log.warning("could not read the history of channel %s: %s", channel_id, exc)
+    return None
+
+
 CANNOT_MESSAGE_USER = 50007  # Discord's code for a member whose privacy settings refuse the bot's DMs
 
 
@@ -107,17 +123,7 @@ class LiveDiscordPoster:
 
     async def find(self, post: PostMessage) -> int | None:
         """The bot's post of that item among the channel's latest messages (its footer ends with the marker)."""
-        channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
-        me = getattr(self.client.user, "id", None)
-        try:
-            async for message in channel.history(limit=HISTORY_LOOKBACK):
-                if message.author.id == me and any(
-                    (embed.footer.text or "").endswith(post.marker) for embed in message.embeds
-                ):
-                    return message.id
-        except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as exc:
-            log.warning("could not read the history of channel %s: %s", post.channel_id, exc)
-        return None
+        return await find_marked(self.client, post.channel_id, post.guild_id, post.marker)
 
     async def edit(self, post: PostMessage, message_id: int) -> None:
         """Shows a corrected item in the message posted before, paced like the posts. A corrected final result's

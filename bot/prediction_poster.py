@@ -10,7 +10,7 @@ import aiohttp
 import discord
 
 from bot.i18n import Words
-from bot.live_poster import HISTORY_LOOKBACK
+from bot.live_poster import find_marked
 from bot.ratelimit import RateLimiter
 from bot.services.access import GuildSettingsSource
 from bot.services.live.service import PostFailed
@@ -61,17 +61,7 @@ class PredictionDiscordPoster:
     async def find(self, announcement: Announcement) -> int | None:
         """The bot's announcement of that round among the channel's latest messages (its footer ends with the
         marker)."""
-        channel = self.client.get_partial_messageable(announcement.channel_id, guild_id=announcement.guild_id)
-        me = getattr(self.client.user, "id", None)
-        try:
-            async for message in channel.history(limit=HISTORY_LOOKBACK):
-                if message.author.id == me and any(
-                    (embed.footer.text or "").endswith(announcement.marker) for embed in message.embeds
-                ):
-                    return message.id
-        except _ERRORS as exc:
-            log.warning("could not read the history of channel %s: %s", announcement.channel_id, exc)
-        return None
+        return await find_marked(self.client, announcement.channel_id, announcement.guild_id, announcement.marker)
 
     async def edit(self, announcement: Announcement, message_id: int) -> None:
         channel = self.client.get_partial_messageable(announcement.channel_id, guild_id=announcement.guild_id)
