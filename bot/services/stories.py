@@ -647,27 +647,14 @@ class StoryService:
             raise UserFacingError("config-everyone-not-mod-role")
         if role is not None and role.managed:
             raise UserFacingError("config-managed-role", role=escape_markdown(role.name))
-        role_id = role.id if role else None
-        settings = await self.guilds.settings(actor.guild_id)
-        await self.guilds.update_settings(
-            actor.guild_id,
-            "mod_role_id",
-            role_id,
-            self._record(actor, "config modrole", {"role": settings.mod_role_id}, {"role": role_id}),
-        )
+        await self._set(actor, "mod_role_id", role.id if role else None, "config modrole", "role")
 
     async def set_modlog(self, actor: Actor, channel_id: int | None) -> None:
         """Sets (or clears, with None) the server's mod-log channel (admins)."""
         require_admin(actor)
         if actor.guild_id is None:
             raise UserFacingError(SERVER_SETTING)
-        settings = await self.guilds.settings(actor.guild_id)
-        await self.guilds.update_settings(
-            actor.guild_id,
-            "modlog_channel_id",
-            channel_id,
-            self._record(actor, "config modlog", {"channel": settings.modlog_channel_id}, {"channel": channel_id}),
-        )
+        await self._set(actor, "modlog_channel_id", channel_id, "config modlog", "channel")
 
     async def set_language(self, actor: Actor, locale: str | None) -> str | None:
         """Sets the language of the bot's posts to the server's channels (moment of the day, live results,
@@ -680,13 +667,7 @@ class StoryService:
             raise UserFacingError(
                 "config-language-unknown", language=quote(locale), languages=tuple(catalogue().locales)
             )
-        settings = await self.guilds.settings(actor.guild_id)
-        await self.guilds.update_settings(
-            actor.guild_id,
-            "locale",
-            locale,
-            self._record(actor, "config language", {"language": settings.locale}, {"language": locale}),
-        )
+        await self._set(actor, "locale", locale, "config language", "language")
         return locale
 
     async def set_podium_card(self, actor: Actor, on: bool) -> None:
@@ -694,12 +675,15 @@ class StoryService:
         require_moderator(actor)
         if actor.guild_id is None:
             raise UserFacingError(SERVER_SETTING)
+        await self._set(actor, "podium_card", on, "config podium-card", "on")
+
+    async def _set(self, actor: Actor, column: str, value: bool | int | str | None, action: str, name: str) -> None:
+        """Stores one of the server's settings, its old and new value audited under `name`."""
+        assert actor.guild_id is not None  # each setter refuses an actor outside a server first
         settings = await self.guilds.settings(actor.guild_id)
+        old = getattr(settings, column)
         await self.guilds.update_settings(
-            actor.guild_id,
-            "podium_card",
-            int(on),
-            self._record(actor, "config podium-card", {"on": settings.podium_card}, {"on": on}),
+            actor.guild_id, column, value, self._record(actor, action, {name: old}, {name: value})
         )
 
     async def set_tier(self, actor: Actor, domain: str, tier: str) -> str:

@@ -642,9 +642,13 @@ class GuildRepository:
             guild_id, row["mod_role_id"], row["modlog_channel_id"], row["locale"], bool(row["podium_card"])
         )
 
-    async def update_settings(self, guild_id: int, column: str, value: int | str | None, audit: AuditRecord) -> None:
+    async def update_settings(
+        self, guild_id: int, column: str, value: bool | int | str | None, audit: AuditRecord
+    ) -> None:
         if column not in ("mod_role_id", "modlog_channel_id", "locale", "podium_card"):
             raise ValueError(column)
+        if isinstance(value, bool):
+            value = int(value)  # an on/off setting is an INTEGER column on both engines
         async with self._db.transaction() as tx:
             await tx.execute("INSERT INTO guild_settings (guild_id) VALUES (?) ON CONFLICT DO NOTHING", (guild_id,))
             await tx.execute(f"UPDATE guild_settings SET {column} = ? WHERE guild_id = ?", (value, guild_id))
