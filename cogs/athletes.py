@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.errors import parse_id
 from bot.i18n import t
 from bot.installs import anywhere
-from bot.services.charts.build import AthleteChart, athlete_chart, compare_chart
+from bot.services.charts.build import AthleteChart, athlete_chart, compare_chart, has_scores
 from bot.text import quote
 from bot.tree import report_error
 from bot.ui import charts, embeds
@@ -36,13 +36,12 @@ class Athletes(commands.Cog):
         profile = await self.service.profile(name)
         words = words_for(interaction)
         embed = embeds.profile_embed(profile, words)
-        answer = athlete_chart(profile)
-        if answer is None:
-            note = t("chart-none-stored", athlete=quote(profile.athlete.name)) if chart else None
-            await respond(interaction, note, embed=embed)
-        elif not chart:  # the text answer, with a button that draws the chart for whoever wants it
+        if not chart:  # the text answer, with a button that draws the chart for whoever wants it
             ids = [skater.id for skater in profile.athlete.skaters]
-            await respond(interaction, embed=embed, view=charts.chart_button(ids, words))
+            view = charts.chart_button(ids, words) if has_scores(profile) else None
+            await respond(interaction, embed=embed, view=view)
+        elif (answer := athlete_chart(profile)) is None:
+            await respond(interaction, t("chart-none-stored", athlete=quote(profile.athlete.name)), embed=embed)
         else:
             await self._send_chart(interaction, embed, answer)
 

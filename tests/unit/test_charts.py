@@ -12,7 +12,14 @@ import pytest
 
 from bot.i18n import Words
 from bot.render.draw import draw
-from bot.services.charts.build import athlete_chart, compare_chart, podium_card, protocol_card, short_label
+from bot.services.charts.build import (
+    athlete_chart,
+    compare_chart,
+    has_scores,
+    podium_card,
+    protocol_card,
+    short_label,
+)
 from bot.services.isu.importer import SiteData, read_site
 from bot.services.isu.source import FolderSource
 from bot.services.live.items import ItemKind
@@ -79,6 +86,20 @@ async def test_the_plotted_scores_are_the_stores_one_line_per_era(
     # The x axis names the competitions in time order, short enough for a phone.
     assert list(chart.slots) == [short_label(c) for c in slots]
     assert all(len(label) <= 18 for label in chart.slots)
+
+
+async def test_the_chart_button_is_offered_exactly_when_there_is_a_chart(
+    results: ResultsService, store: Database
+) -> None:
+    """has_scores (the /athlete Chart button) agrees with athlete_chart for every stored skater, those with scores
+    and those without (team-only entries, a podium compiled without totals)."""
+    rows = await store.fetchall("SELECT id FROM skaters ORDER BY id")
+    offered = 0
+    for row in rows:
+        profile = await results.profile_of([row["id"]])
+        assert has_scores(profile) == (athlete_chart(profile) is not None), profile.athlete.name
+        offered += has_scores(profile)
+    assert 0 < offered < len(rows)  # both kinds are there
 
 
 async def test_two_eras_are_two_lines_and_the_stars_are_the_profiles_bests(results: ResultsService) -> None:

@@ -77,6 +77,18 @@ class AthleteChart:
     left_out: int  # skates whose score the store lacks (not drawn)
 
 
+def has_scores(profile: AthleteProfile) -> bool:
+    """Whether `athlete_chart` has anything to draw, without building it (/athlete offers its Chart button by this,
+    on every answer: building the chart there cost a third of a millisecond an answer)."""
+    for record in profile.records:
+        entry = record.entry
+        if record.event.discipline != "team" and number_of(entry.total) is not None:
+            return True
+        if any(sid in profile.segments and number_of(result.tss) is not None for sid, result in entry.segments.items()):
+            return True
+    return False
+
+
 def athlete_chart(profile: AthleteProfile) -> AthleteChart | None:
     """The skater's segment scores and totals over the store's seasons, one line per scoring era, discipline and
     level; None when the store holds no score of theirs."""
