@@ -310,7 +310,9 @@ class Who(list[Subject]):
 # bronze from Beijing": Beijing is the bronze's).
 _OTHER_TRIGGER = re.compile(rf"\b(?:gold|silver|bronze|{ORD}|\d+\.\d\d)\b", _I)
 _ABSOLUTE = re.compile(
-    rf"^\s+(?:[a-z]+ing\b|{ORD}\b|(?:in|on)\s+(?:{ORD}|\d)|gold\b|silver\b|bronze\b|\d|(?:was|were)\s"
+    # "with Uno second", "with Uno again second", "with Sakamoto a distant third"
+    r"^\s+(?:(?:again|also|only|just|once\s+more|then|finally|a\s+distant|a\s+close)\s+)?"
+    rf"(?:[a-z]+ing\b|{ORD}\b|(?:in|on)\s+(?:{ORD}|\d)|gold\b|silver\b|bronze\b|\d|(?:was|were)\s"
     r"|ahead\b|behind\b|clear\b|in\s+front\b)",
     _I,
 )
@@ -324,6 +326,32 @@ _TITLE_FIGURE = (
     r"\s*(?:champions?|titles?|crown|gold|silver|bronze|medals?)\s+(?:with|on|of|by|after)\s+"
     r"(?:(?:a|an|the|total|score|of|just)\s+)*"
 )
+
+
+# Words that set a clause at another time than the story's own competition.
+_ASIDE_TIME = re.compile(
+    r"\b(?:went\s+on\s+to|would\s+go\s+on\s+to"
+    r"|(?:days?|weeks?|months?|years?|seasons?)\s+(?:later|earlier|before|after|ago)"
+    r"|(?:later|earlier)\s+that\s+(?:year|season|month|week|spring|summer|autumn|winter)"
+    r"|the\s+(?:following|next|previous)\s+(?:year|season|month|week|spring|summer|autumn|fall|winter"
+    r"|January|February|March|April|May|June|July|August|September|October|November|December))\b",
+    re.I,
+)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _year_joined(found: Found) -> Found:
+    """A year and a place named apart in one sentence ("in 2017, in Helsinki") are one competition: the place
+    of that year ("Helsinki 2017"), not two ambiguous readings."""
+    years = {text for _, _, text, title in found.competitions if not title and _YEAR.fullmatch(text)}
+    others = [c for c in found.competitions if not c[3] and not _YEAR.fullmatch(c[2])]
+    if len(years) != 1 or not others or any(_YEAR.search(c[2]) for c in others):
+        return found
+    year = years.pop()
+    joined = [
+        c if c[3] else (c[0], c[1], f"{c[2]} {year}", False) for c in found.competitions if not _YEAR.fullmatch(c[2])
+    ]
+    return replace(found, competitions=joined)
 
 
 @dataclass(slots=True)
@@ -377,7 +405,7 @@ class _SentenceReader:
         self.state = reader.state
         self.text = sentence
         self.shown = shown or sentence  # what a reader is shown: the story's words, not a restatement
-        self.found: Found = reader.finder.find(sentence)
+        self.found: Found = _year_joined(reader.finder.find(sentence))
         self.mentions = self.found.subjects
         self._resolve_references()
         # Clauses start before a new subject; after "with" only in an absolute phrase ("with Sakamoto taking
@@ -440,7 +468,10 @@ class _SentenceReader:
     # -- the sentence ---------------------------------------------------------------------------------------
     def read(self) -> None:
         found = self.found
-        self.reader.competition_texts.extend(text for _, _, text, title in found.competitions if not title)
+        # A competition named in an aside ("who won bronze at Sochi years before", "went on to win gold in
+        # PyeongChang the following February") is that clause's, never the story's nor the next sentences'.
+        places = [text for start, _, text, title in found.competitions if not title and not self._aside(start)]
+        self.reader.competition_texts.extend(places)
         sentence_segments = [kind for _, _, kind in found.segments]
         if self._has_trigger():
             for index, clause in enumerate(self.clauses):
@@ -452,7 +483,6 @@ class _SentenceReader:
         for claim, _, _ in self.made:
             self.reader.add(claim)
         self.state.segments = sentence_segments
-        places = [text for _, _, text, title in found.competitions if not title]
         if places:
             self.state.competitions = places
 
@@ -460,6 +490,12 @@ class _SentenceReader:
         return any(trigger.search(self.text) for trigger in _TRIGGERS) or bool(self.state.ceremony_left)
 
     # -- helpers ---------------------------------------------------------------------------------------------
+    def _aside(self, position: int) -> bool:
+        """Whether the words at `position` are in an aside: a relative clause, or a clause set at another
+        time than the story's ("years before", "three months later", "went on to")."""
+        clause = self.clauses[self._clause_of(position)]
+        return clause.relative or _ASIDE_TIME.search(self.text, clause.start, clause.end) is not None
+
     def _clause_of(self, position: int) -> int:
         for i, c in enumerate(self.clauses):
             if c.start <= position < c.end:
