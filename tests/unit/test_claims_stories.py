@@ -252,6 +252,10 @@ CASES = [
      [("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None)),
       ("place", "Gabrielle Daleman", WRONG, ("wc2017", "women", None)),
       ("medal", "Evgenia Medvedeva", OK, ("owg2018", "women", None))]),
+    # An apposition after a name ("Chen, only fifth in PyeongChang, won") speaks of another competition than
+    # the sentence's: the sentence's claims are the story's competition's.
+    ("", "At Worlds 2019 Nathan Chen, only fifth in PyeongChang, won gold and Vincent Zhou took bronze.",
+     [("medal", "Nathan Chen", OK, ("wc2019", "men", None)), ("medal", "Vincent Zhou", OK, ("wc2019", "men", None))]),
     # A year and a city named apart are the competition of that city in that year, not two ambiguous readings.
     ("", "Back in 2017, in Helsinki, Kaetlyn Osmond finished third.",
      [("place", "Kaetlyn Osmond", WRONG, ("wc2017", "women", None))]),

@@ -328,16 +328,10 @@ _TITLE_FIGURE = (
 )
 
 
-# Words that set a clause at another time than the story's own competition.
-_ASIDE_TIME = re.compile(
-    r"\b(?:went\s+on\s+to|would\s+go\s+on\s+to"
-    r"|(?:days?|weeks?|months?|years?|seasons?)\s+(?:later|earlier|before|after|ago)"
-    r"|(?:later|earlier)\s+that\s+(?:year|season|month|week|spring|summer|autumn|winter)"
-    r"|the\s+(?:following|next|previous)\s+(?:year|season|month|week|spring|summer|autumn|fall|winter"
-    r"|January|February|March|April|May|June|July|August|September|October|November|December))\b",
-    re.I,
-)
 _YEAR = re.compile(r"(?:19|20)\d\d")
+_TITLE_BEFORE_PLACE = re.compile(
+    r"(?:gold|silver|bronze|champions?|winners?|medall?ists?)\s+from\s+(?:the\s+)?\S*$", re.I
+)
 
 
 def _year_joined(found: Found) -> Found:
@@ -468,8 +462,8 @@ class _SentenceReader:
     # -- the sentence ---------------------------------------------------------------------------------------
     def read(self) -> None:
         found = self.found
-        # A competition named in an aside ("who won bronze at Sochi years before", "went on to win gold in
-        # PyeongChang the following February") is that clause's, never the story's nor the next sentences'.
+        # A competition named in an aside ("who won bronze at Sochi years before", "Chen, only fifth in
+        # PyeongChang, won") is that clause's, never the story's nor the next sentences'.
         places = [text for start, _, text, title in found.competitions if not title and not self._aside(start)]
         self.reader.competition_texts.extend(places)
         sentence_segments = [kind for _, _, kind in found.segments]
@@ -491,10 +485,22 @@ class _SentenceReader:
 
     # -- helpers ---------------------------------------------------------------------------------------------
     def _aside(self, position: int) -> bool:
-        """Whether the words at `position` are in an aside: a relative clause, or a clause set at another
-        time than the story's ("years before", "three months later", "went on to")."""
-        clause = self.clauses[self._clause_of(position)]
-        return clause.relative or _ASIDE_TIME.search(self.text, clause.start, clause.end) is not None
+        """Whether the words at `position` are in an aside: a relative clause, a title's place, an apposition."""
+        # Not a clause set at another time ("Four years later Hanyu won in PyeongChang"): the story often moves
+        # on there, and the next sentence speaks of that competition.
+        if self.clauses[self._clause_of(position)].relative:
+            return True
+        # A title's place ("the silver medallist from PyeongChang") and an apposition after a name ("Chen, only
+        # fifth in PyeongChang, won gold") speak of another competition than the sentence's.
+        before = self.text.rfind(",", 0, position)
+        after = self.text.find(",", position)
+        if _TITLE_BEFORE_PLACE.search(self.text[max(before, 0) : position]):
+            return True
+        return (
+            before > 0
+            and after > 0
+            and any(m.end == before and m.kind in ("person", "pronoun") for m in self.found.subjects)
+        )
 
     def _clause_of(self, position: int) -> int:
         for i, c in enumerate(self.clauses):
@@ -650,6 +656,7 @@ class _SentenceReader:
             if not title
             and clause.start <= s < clause.end
             and not (s > position and "," in self.text[position:s])
+            and not (s < position and "," in self.text[s:position] and self._aside(s))
             and not (s > position + 8 and _OTHER_TRIGGER.search(self.text, position + 4, s))
         ]
         if own:
@@ -668,7 +675,7 @@ class _SentenceReader:
         shared = {
             t
             for s, e, t, title in self.found.competitions
-            if not title and s < position and not self.clauses[self._clause_of(s)].relative and not clause.relative
+            if not title and s < position and not self._aside(s) and not clause.relative
         }
         if len(shared) == 1:
             return (shared.pop(),)
