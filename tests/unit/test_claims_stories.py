@@ -241,6 +241,28 @@ CASES = [
     ("", "2025年世界選手権、女子では坂本花織が銀メダル、ペアでは三浦璃来・木原龍一組が優勝。",
      [("medal", "Kaori Sakamoto", OK, ("wc2025", "women", None)),
       ("medal", "Riku Miura / Ryuichi Kihara", OK, ("wc2025", "pairs", None))]),
+    # A competition named in an aside (a relative clause, another time) is that clause's only: the next sentence is
+    # still about the story's competition, and the aside never becomes the story's competition.
+    ("", "At Skate Canada 2017 Patrick Chan, who won silver at Sochi years before, was fourth. Keegan Messing came "
+         "ninth.",
+     [("place", "Patrick Chan", OK, ("gpcan2017", "men", None)), ("medal", "Patrick Chan", NOT, None),
+      ("place", "Keegan Messing", WRONG, ("gpcan2017", "men", None))]),
+    ("", "On this day in 2017, in Helsinki, Evgenia Medvedeva won gold and Gabrielle Daleman was fourth. Medvedeva "
+         "went on to win silver at PyeongChang the following February.",
+     [("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None)),
+      ("place", "Gabrielle Daleman", WRONG, ("wc2017", "women", None)),
+      ("medal", "Evgenia Medvedeva", OK, ("owg2018", "women", None))]),
+    # An apposition after a name ("Chen, only fifth in PyeongChang, won") speaks of another competition than
+    # the sentence's: the sentence's claims are the story's competition's.
+    ("", "At Worlds 2019 Nathan Chen, only fifth in PyeongChang, won gold and Vincent Zhou took bronze.",
+     [("medal", "Nathan Chen", OK, ("wc2019", "men", None)), ("medal", "Vincent Zhou", OK, ("wc2019", "men", None))]),
+    # A year and a city named apart are the competition of that city in that year, not two ambiguous readings.
+    ("", "Back in 2017, in Helsinki, Kaetlyn Osmond finished third.",
+     [("place", "Kaetlyn Osmond", WRONG, ("wc2017", "women", None))]),
+    # "with X again second": the absolute phrase's place is X's, with or without an adverb before it.
+    ("", "At Worlds 2017 Evgenia Medvedeva won, with Gabrielle Daleman again fourth.",
+     [("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None)),
+      ("place", "Gabrielle Daleman", WRONG, ("wc2017", "women", None))]),
 ]  # fmt: skip
 
 

@@ -310,7 +310,9 @@ class Who(list[Subject]):
 # bronze from Beijing": Beijing is the bronze's).
 _OTHER_TRIGGER = re.compile(rf"\b(?:gold|silver|bronze|{ORD}|\d+\.\d\d)\b", _I)
 _ABSOLUTE = re.compile(
-    rf"^\s+(?:[a-z]+ing\b|{ORD}\b|(?:in|on)\s+(?:{ORD}|\d)|gold\b|silver\b|bronze\b|\d|(?:was|were)\s"
+    # "with Uno second", "with Uno again second", "with Sakamoto a distant third"
+    r"^\s+(?:(?:again|also|only|just|once\s+more|then|finally|a\s+distant|a\s+close)\s+)?"
+    rf"(?:[a-z]+ing\b|{ORD}\b|(?:in|on)\s+(?:{ORD}|\d)|gold\b|silver\b|bronze\b|\d|(?:was|were)\s"
     r"|ahead\b|behind\b|clear\b|in\s+front\b)",
     _I,
 )
@@ -324,6 +326,26 @@ _TITLE_FIGURE = (
     r"\s*(?:champions?|titles?|crown|gold|silver|bronze|medals?)\s+(?:with|on|of|by|after)\s+"
     r"(?:(?:a|an|the|total|score|of|just)\s+)*"
 )
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_TITLE_BEFORE_PLACE = re.compile(
+    r"(?:gold|silver|bronze|champions?|winners?|medall?ists?)\s+from\s+(?:the\s+)?\S*$", re.I
+)
+
+
+def _year_joined(found: Found) -> Found:
+    """A year and a place named apart in one sentence ("in 2017, in Helsinki") are one competition: the place
+    of that year ("Helsinki 2017"), not two ambiguous readings."""
+    years = {text for _, _, text, title in found.competitions if not title and _YEAR.fullmatch(text)}
+    others = [c for c in found.competitions if not c[3] and not _YEAR.fullmatch(c[2])]
+    if len(years) != 1 or not others or any(_YEAR.search(c[2]) for c in others):
+        return found
+    year = years.pop()
+    joined = [
+        c if c[3] else (c[0], c[1], f"{c[2]} {year}", False) for c in found.competitions if not _YEAR.fullmatch(c[2])
+    ]
+    return replace(found, competitions=joined)
 
 
 @dataclass(slots=True)
@@ -377,7 +399,7 @@ class _SentenceReader:
         self.state = reader.state
         self.text = sentence
         self.shown = shown or sentence  # what a reader is shown: the story's words, not a restatement
-        self.found: Found = reader.finder.find(sentence)
+        self.found: Found = _year_joined(reader.finder.find(sentence))
         self.mentions = self.found.subjects
         self._resolve_references()
         # Clauses start before a new subject; after "with" only in an absolute phrase ("with Sakamoto taking
@@ -440,7 +462,10 @@ class _SentenceReader:
     # -- the sentence ---------------------------------------------------------------------------------------
     def read(self) -> None:
         found = self.found
-        self.reader.competition_texts.extend(text for _, _, text, title in found.competitions if not title)
+        # A competition named in an aside ("who won bronze at Sochi years before", "Chen, only fifth in
+        # PyeongChang, won") is that clause's, never the story's nor the next sentences'.
+        places = [text for start, _, text, title in found.competitions if not title and not self._aside(start)]
+        self.reader.competition_texts.extend(places)
         sentence_segments = [kind for _, _, kind in found.segments]
         if self._has_trigger():
             for index, clause in enumerate(self.clauses):
@@ -452,7 +477,6 @@ class _SentenceReader:
         for claim, _, _ in self.made:
             self.reader.add(claim)
         self.state.segments = sentence_segments
-        places = [text for _, _, text, title in found.competitions if not title]
         if places:
             self.state.competitions = places
 
@@ -460,6 +484,24 @@ class _SentenceReader:
         return any(trigger.search(self.text) for trigger in _TRIGGERS) or bool(self.state.ceremony_left)
 
     # -- helpers ---------------------------------------------------------------------------------------------
+    def _aside(self, position: int) -> bool:
+        """Whether the words at `position` are in an aside: a relative clause, a title's place, an apposition."""
+        # Not a clause set at another time ("Four years later Hanyu won in PyeongChang"): the story often moves
+        # on there, and the next sentence speaks of that competition.
+        if self.clauses[self._clause_of(position)].relative:
+            return True
+        # A title's place ("the silver medallist from PyeongChang") and an apposition after a name ("Chen, only
+        # fifth in PyeongChang, won gold") speak of another competition than the sentence's.
+        before = self.text.rfind(",", 0, position)
+        after = self.text.find(",", position)
+        if _TITLE_BEFORE_PLACE.search(self.text[max(before, 0) : position]):
+            return True
+        return (
+            before > 0
+            and after > 0
+            and any(m.end == before and m.kind in ("person", "pronoun") for m in self.found.subjects)
+        )
+
     def _clause_of(self, position: int) -> int:
         for i, c in enumerate(self.clauses):
             if c.start <= position < c.end:
@@ -614,6 +656,7 @@ class _SentenceReader:
             if not title
             and clause.start <= s < clause.end
             and not (s > position and "," in self.text[position:s])
+            and not (s < position and "," in self.text[s:position] and self._aside(s))
             and not (s > position + 8 and _OTHER_TRIGGER.search(self.text, position + 4, s))
         ]
         if own:
@@ -632,7 +675,7 @@ class _SentenceReader:
         shared = {
             t
             for s, e, t, title in self.found.competitions
-            if not title and s < position and not self.clauses[self._clause_of(s)].relative and not clause.relative
+            if not title and s < position and not self._aside(s) and not clause.relative
         }
         if len(shared) == 1:
             return (shared.pop(),)
