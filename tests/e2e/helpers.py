@@ -98,3 +98,16 @@ def forge(message: Any, old: str, new: str) -> None:
             component["custom_id"] = new
             return
     raise AssertionError(f"no component {old!r}")
+
+
+def console_of(sandbox: Any, out: Any, **options: Any) -> Any:
+    """The terminal sandbox's console on a running sandbox's server, guild and people, printing to `out` as plain
+    text (for the tests that read what a person at the console would see)."""
+    from rich.console import Console
+
+    from bot.sandbox.console import SandboxConsole
+
+    terminal = Console(file=out, width=200, force_terminal=False, color_system=None)
+    return SandboxConsole(
+        sandbox.server, sandbox.guild, sandbox.channel, sandbox.owner, sandbox.member, terminal, **options
+    )

@@ -9,12 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
-from bot.sandbox.console import SandboxConsole
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import Message
-from tests.e2e.helpers import forge
+from tests.e2e.helpers import console_of, forge
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -89,15 +87,7 @@ async def test_the_console_shows_the_attachment_and_saves_it(sandbox: Sandbox, t
     message = await result.wait_message()
     assert message is not None
     out = io.StringIO()
-    console = SandboxConsole(
-        sandbox.server,
-        sandbox.guild,
-        sandbox.channel,
-        sandbox.owner,
-        sandbox.member,
-        Console(file=out, width=200, force_terminal=False, color_system=None),
-        attachments_dir=tmp_path / "attachments",
-    )
+    console = console_of(sandbox, out, attachments_dir=tmp_path / "attachments")
     try:
         console.print_message(message)
     finally:

@@ -8,13 +8,11 @@ import asyncio
 import io
 
 import discord
-from rich.console import Console
 
-from bot.sandbox.console import SandboxConsole
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import Channel, Message
 from bot.sandbox.state import MessageEvent
-from tests.e2e.helpers import text_of
+from tests.e2e.helpers import console_of, text_of
 from tests.e2e.test_japanese import JAPANESE_SCRIPT, english_left, shown
 from tests.e2e.test_live import World, watch_and_subscribe, world
 
@@ -46,14 +44,7 @@ async def server_speaks(sandbox: Sandbox, locale: str) -> None:
     """Changes the server's language as the console's `locale server` does, and waits for the bot to hear it."""
     assert sandbox.bot is not None
     out = io.StringIO()
-    console = SandboxConsole(
-        sandbox.server,
-        sandbox.guild,
-        sandbox.channel,
-        sandbox.owner,
-        sandbox.member,
-        Console(file=out, width=200, force_terminal=False, color_system=None),
-    )
+    console = console_of(sandbox, out)
     heard = asyncio.create_task(
         sandbox.bot.wait_for("guild_update", check=lambda _, after: after.id == sandbox.guild.id)
     )
