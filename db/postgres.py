@@ -303,12 +303,12 @@ class PostgresDatabase(Database):
                 raise self._hung() from None
             try:
                 yield PostgresTransaction(writer, self.write_wait)
+            except TimeoutError:  # before LOST: TimeoutError is an OSError, and a hung server is not a lost one
+                self._give_up_writer()
+                raise self._hung() from None
             except (*LOST, *BROKEN) as exc:
                 self._give_up_writer()
                 raise StoreLost(f"the store {self.path} closed the connection; nothing was saved: {exc}") from exc
-            except TimeoutError:
-                self._give_up_writer()
-                raise self._hung() from None
             except BaseException:
                 if not writer.is_closed():
                     await transaction.rollback()

@@ -140,12 +140,9 @@ def trickle_app(delay: float) -> web.Application:
 
 async def test_a_trickling_server_hits_the_file_deadline(serve) -> None:
     base = await serve(trickle_app(1.5))
-    loop = asyncio.get_running_loop()
     async with HttpSource(base + "/slow/index.htm", allow_private=True, file_deadline=3) as source:
-        start = loop.time()
         with pytest.raises(SourceError, match=r"index\.htm: timed out \(the whole file did not arrive within 3 s\)"):
             await source.read(source.index_name)
-        assert loop.time() - start < 6
 
 
 async def test_the_whole_import_has_a_deadline(store: Database, serve) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -374,17 +373,6 @@ def test_a_true_single_byte_declaration_is_still_honoured():
     polish = '<html><head><meta charset="iso-8859-2"></head><body>Łukasz Żółć</body></html>'.encode("iso-8859-2")
     assert decode_page(polish, "x.htm").text.endswith("Łukasz Żółć</body></html>")
     assert decode_page("<html>Stéphane</html>".encode("cp1252"), "x.htm", "iso-8859-1").how == "HTTP header"
-
-
-def test_parse_all_pages_quickly(index):
-    start = time.perf_counter()
-    parse_index(page("wc2014.html"), "wc2014.html")
-    for cat in index.categories:
-        parse_result(page(cat.result_page), cat.result_page)
-        for seg in cat.segments:
-            parse_segment(page(seg.detail_page), seg.detail_page)
-            parse_panel(page(seg.panel_page), seg.panel_page)
-    assert time.perf_counter() - start < 5
 
 
 # --- issue 10: deep nesting -------------------------------------------------------------------------------------------
