@@ -80,8 +80,8 @@ _SEASON = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[-/–—]\s*(\d\d(?:\d\d)?)(?!\
 _ROMAN = re.compile(r"\b[IVXLC]{2,}\b")  # upper case only: "li" or "vi" in running text are not editions
 _ORDINAL = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\b", re.IGNORECASE)
 _JA_ORDINAL = re.compile(r"第\s*(\d{1,3})\s*回")  # 第25回冬季オリンピック: the 25th
-_GLUED_YEAR = re.compile(r"^([a-z]+)((?:19|20)\d\d)$")  # owg2026, wc2025
-_GLUED_SHORT_YEAR = re.compile(r"^([a-z]+)(\d\d)$")  # wc25, gpf17: a year only after a series' short name
+_GLUED_YEAR = re.compile(r"^(\d?[a-z]+)((?:19|20)\d\d)$")  # owg2026, wc2025, 4cc2017
+_GLUED_SHORT_YEAR = re.compile(r"^(\d?[a-z]+)(\d\d)$")  # wc25, gpf17, 4cc17: a year only after a series' short name
 _LONE_TWO_DIGITS = re.compile(r"(?<![\d\-/–—.,:])(?<![\-/–—] )(\d\d)(?!\s?[\-/–—.,:]\s?\d)(?!\d)")
 _SHORT_SEASON = re.compile(r"(?<![\d.,])(\d\d)\s*[-/–—]\s*(\d\d)(?![\d.,])")  # 24-25, 24/25
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
@@ -407,9 +407,13 @@ class CompetitionFinder:
             return None  # "Worlds" names the senior championships: the junior ones only when "junior" is said
         vocabulary = facts.names | facts.places | facts.levels
         score = float(query.series_words)
-        for word in query.words:
+        words = iter(enumerate(query.words))
+        for i, word in words:
             if word in vocabulary:
                 score += 1.0
+            elif i + 1 < len(query.words) and word + query.words[i + 1] in vocabulary:
+                score += 2.0  # "pyeong chang": one of its own words written with a space, exactly
+                next(words)
             elif word == query.partial and any(v.startswith(word) for v in vocabulary):
                 score += 0.9
             elif _two_of(word, vocabulary):

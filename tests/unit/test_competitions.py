@@ -126,6 +126,20 @@ def test_typos_are_forgiven_for_names_never_for_facts_or_places() -> None:
     assert FINDER.lookup("Worlds Bostn 2025").match == BY_KEY["wc2025"]  # a misspelt place it has
 
 
+def test_names_as_fans_type_them() -> None:
+    """Fans' shorthand for a series, a short name glued to a two-digit year, a place written in two words."""
+    assert FINDER.lookup("olys 2026").match == BY_KEY["owg2026"]
+    assert FINDER.lookup("Oly 2022").match == BY_KEY["owg2022"]
+    assert FINDER.lookup("skam 2025").match == BY_KEY["gpusa2025"]
+    assert FINDER.lookup("french gp 2025").match == BY_KEY["gpfra2025"]
+    assert parse_query("4CC17").years == {2017} and parse_query("4CC17").series == {"four-continents"}
+    assert FINDER.lookup("pyeong chang 2018").match == BY_KEY["owg2018"]
+    assert FINDER.lookup("Pyeong Chang").match == BY_KEY["owg2018"]
+    # Two words joined only into a word the competition has, exactly: never a typo, never a fact crossed.
+    assert FINDER.lookup("pyeong chang 2022").matches == []
+    assert FINDER.lookup("bos ton 2014").matches == []
+
+
 def test_countries_and_editions() -> None:
     # A country alone that a series is named after (Gran Premio d'Italia, Skate America) is a question.
     assert FINDER.lookup("Italy 2026").match is None and FINDER.lookup("Italy 2026").matches == [BY_KEY["owg2026"]]
