@@ -19,7 +19,9 @@ from typing import Protocol
 from bot.errors import UserFacingError
 from bot.i18n import Text, from_stored, stored, t
 from bot.services.access import Actor, require_moderator
+from bot.services.charts.build import PodiumAnswer
 from bot.services.fact_stories import FactStories
+from bot.services.moment_podium import moment_podium
 from bot.services.moment_rules import (
     Candidate,
     Choice,
@@ -120,6 +122,7 @@ class MomentContent:
     local_date: str
     placements: list[Placement] = field(default_factory=list)
     correction: Text | None = None  # set when the story was relabelled after it was posted
+    podium: PodiumAnswer | None = None  # the podium the story is about, for a server that shows the podium card
 
 
 class Poster(Protocol):
@@ -407,7 +410,7 @@ class MomentService:
         if event is not None and story.skater_ids:
             for entry in await self.results.entries_of(event, story.skater_ids):
                 placements.append(Placement(entry, self.results.segments_of(event)))
-        return MomentContent(view, local_date, placements, correction)
+        return MomentContent(view, local_date, placements, correction, await moment_podium(self.results, story))
 
     def due_today(self, schedule: MomentSchedule, now: datetime) -> tuple[date, datetime]:
         """The local date now in the schedule's zone, and when that day's post is due (UTC)."""
