@@ -96,6 +96,19 @@ async def test_the_worker_draws_in_another_process_and_the_same_chart_is_drawn_o
         renderer.close()
 
 
+async def test_the_worker_started_with_the_bot_is_the_one_that_draws_the_first_chart() -> None:
+    renderer = ChartRenderer()
+    try:
+        renderer.start()  # `skatebot run`, before connecting: the process starts and warms up meanwhile
+        assert renderer.started
+        [pid] = renderer.worker_pids()
+        assert pid != os.getpid()
+        rendered = await renderer.render(score_chart())
+        assert rendered.png.startswith(b"\x89PNG") and renderer.worker_pids() == [pid] and renderer.drawn == 1
+    finally:
+        renderer.close()
+
+
 async def test_a_killed_worker_is_replaced() -> None:
     renderer = ChartRenderer()
     try:
