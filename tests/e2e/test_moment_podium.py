@@ -175,3 +175,21 @@ async def test_a_moment_about_a_podium_carries_the_card_where_the_server_turned_
     # Every day's post recorded as posted, once.
     rows = await sandbox.db.fetchall("SELECT state FROM moment_posts WHERE guild_id = ?", (sandbox.guild.id,))
     assert [row["state"] for row in rows] == ["posted"] * 6
+
+    # The medal story disputed: its posts are corrected, and the cards they carried are taken off (a card never
+    # stays beside a correction saying the story may be wrong).
+    carded = [m for m in moments(sandbox) if m.attachments]
+    assert len(carded) == 2
+    await sandbox.slash("config podium-card", user=sandbox.moderator, state="on")
+    said = await sandbox.slash("story label", user=sandbox.owner, id=medal.id, label="disputed", note="Checking")
+    assert (await bot.stories.get(medal.id)).label == "disputed", text_of(said)  # type: ignore[union-attr]
+    of_medal = [m for m in moments(sandbox) if m.embeds[0]["footer"]["text"].endswith(f"#{medal.id}")]
+    assert len(of_medal) == 5
+    for _ in range(1500):  # the correction runs as the relabel's subscriber: waited for, not timed
+        if all(message.edited for message in of_medal):
+            break
+        await asyncio.sleep(0.02)
+    for message in of_medal:
+        assert message.edited and "disputed" in str(message.embeds[0]["fields"])
+        no_card(message)
+    assert len(moments(sandbox)) == 6  # corrected in place: nothing posted
