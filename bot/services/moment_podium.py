@@ -13,7 +13,7 @@ from bot.services.charts.build import PodiumAnswer, stored_podium
 from bot.services.results import ResultsService
 from db.models import Label, Story, number_of
 
-PODIUM_FACTS = frozenset({"medal", "first-medal"})  # the kinds of fact (bot/services/facts.py) about a medal
+PODIUM_FACTS = frozenset({"medal", "first-medal"})  # the kinds of fact (bot/services/facts/) about a medal
 PODIUM_PLACES = 3
 _NOT_TRUE = frozenset({Label.FALSE, Label.DISPUTED, Label.MISLEADING, Label.SATIRE})
 
