@@ -7,10 +7,13 @@ store. Each figure is the time from INTERACTION_CREATE sent to the answer's mess
 follow-up carrying the PNG, after the "thinking…" acknowledgement), as a ratio to `/athlete`'s text answer measured
 the same way in the same run:
 
-- the first chart (the worker process starts and imports matplotlib): reported, no target;
+- the first chart: reported, no target (`skatebot run` starts the worker with the bot, so it finds matplotlib imported
+  unless it comes within a second or so of the start);
 - charts drawn (a skater not charted before in the run): p50 and p99, target p99 <= 1 s;
 - charts asked again (the same figures: the image from the cache): p50 and p99;
-- the bot's peak RSS (VmHWM), and the worker's, reported apart (the bot's own target is bench/bench_bot.py's 150 MB).
+- the bot's peak RSS (VmHWM), and the worker's, reported apart (the bot's own target is bench/bench_bot.py's 150 MB);
+- the CPU time each answer cost the bot and the worker (from /proc, in clock ticks of 10 ms: p50 and mean): on a shared,
+  busy machine the wall time is mostly waiting for a core, and the CPU time says what the path itself costs.
 
 Exits 1 when the drawn charts' p99 is over 1 s.
 """
@@ -38,6 +41,18 @@ from bot.sandbox.harness import Sandbox  # noqa: E402
 from bot.store import open_store  # noqa: E402
 
 TARGET_P99_S = 1.0
+
+
+CLOCK_TICK_S = 1 / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far, user and system (0 for a process gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) * CLOCK_TICK_S  # utime, stime: the 14th and 15th fields
 
 
 def children(pid: int) -> list[tuple[int, str]]:
@@ -97,14 +112,23 @@ async def run(args: argparse.Namespace, store: Path) -> int:
             await asyncio.sleep(0.05)
 
         sizes: list[int] = []
+        cpu: dict[str, list[tuple[float, float]]] = {}  # label -> (bot, worker) CPU seconds per answer
 
-        async def answered(name: str, chart: bool) -> float:
+        def workers() -> list[int]:
+            return [pid for pid, cmd in children(bot.pid) if "resource_tracker" not in cmd]
+
+        async def answered(name: str, chart: bool, label: str = "") -> float:
             await asyncio.sleep(0.005)  # one at a time: the bot finishes the previous interaction first
             options: dict[str, object] = {"name": name, "chart": True} if chart else {"name": name}
+            pids = workers()
+            bot_cpu, worker_cpu = cpu_seconds(bot.pid), sum(cpu_seconds(pid) for pid in pids)
             started = time.perf_counter()
             result = await server.slash(sandbox.guild, sandbox.channel, sandbox.owner, "athlete", options)
             message = await result.wait_message(timeout=30)
             elapsed = time.perf_counter() - started
+            cpu.setdefault(label, []).append(
+                (cpu_seconds(bot.pid) - bot_cpu, sum(cpu_seconds(pid) for pid in pids) - worker_cpu)
+            )
             assert message.embeds, (name, message.content)
             assert bool(message.attachments) == chart, (name, chart, message.attachments)
             sizes.extend(a.size for a in message.attachments)
@@ -115,15 +139,20 @@ async def run(args: argparse.Namespace, store: Path) -> int:
         for name in text_names[:10]:  # warm-up of the text path: caches, first-use imports
             await answered(name, chart=False)
         before = peak_rss_mb(bot.pid)
-        first = await answered(first_name, chart=True)  # starts the worker
+        started_with_bot = bool(workers())
+        first = await answered(first_name, chart=True)
         with quiet_gc():
-            text = [await answered(name, chart=False) for name in drawn_names]  # profiles cached, as for a chart
-            drawn = [await answered(name, chart=True) for name in drawn_names]
+            text = [await answered(name, chart=False, label="text") for name in drawn_names]  # profiles cached
+            drawn = [await answered(name, chart=True, label="drawn") for name in drawn_names]
             drawn_bytes = sum(sizes[-len(drawn_names) :])
-            cached = [await answered(name, chart=True) for name in drawn_names]
+            cached = [await answered(name, chart=True, label="cached") for name in drawn_names]
         text_p50, text_p99 = pct(text, 50), pct(text, 99)
         print(f"floor (/athlete text answer, {len(text)} skaters): p50 {text_p50:.2f} ms, p99 {text_p99:.2f} ms")
-        print(f"first chart (starts the worker process, no target): {first:.0f} ms, {first / text_p50:.1f}x floor p50")
+        print(
+            f"first chart: {first:.0f} ms, {first / text_p50:.1f}x floor p50 (the worker "
+            + ("was started with the bot" if started_with_bot else "was not running: started by it")
+            + ")"
+        )
         failures = []
         print(
             f"images drawn: {len(drawn)}, {drawn_bytes / 1024:.0f} KB in all "
@@ -142,15 +171,24 @@ async def run(args: argparse.Namespace, store: Path) -> int:
                 if verdict == "FAIL":
                     failures.append("p99")
             print(line)
+        print("CPU time per answer (clock ticks of 10 ms), bot | worker:")
+        for label in ("text", "drawn", "cached"):
+            bot_ms = [b * 1000 for b, _ in cpu[label]]
+            worker_ms = [w * 1000 for _, w in cpu[label]]
+            print(
+                f"  {label:7} bot p50 {pct(bot_ms, 50):4.0f} ms, mean {sum(bot_ms) / len(bot_ms):5.1f} ms"
+                f" | worker p50 {pct(worker_ms, 50):4.0f} ms, mean {sum(worker_ms) / len(worker_ms):5.1f} ms,"
+                f" p99 {pct(worker_ms, 99):4.0f} ms"
+            )
         peak = peak_rss_mb(bot.pid)
         print(
             f"\nbot peak RSS (VmHWM): {peak:.1f} MB ({peak / 150:.2f}x bench_bot.py's 150 MB target); "
             f"before the first chart {before:.1f} MB"
         )
-        workers = [(pid, cmd) for pid, cmd in children(bot.pid) if "resource_tracker" not in cmd]
-        for pid, _ in workers:
+        running = workers()
+        for pid in running:
             print(f"chart worker {pid} peak RSS (VmHWM): {peak_rss_mb(pid):.1f} MB (not the bot's)")
-        if not workers:
+        if not running:
             print("no chart worker found among the bot's processes")
             failures.append("worker")
         if server.violations:

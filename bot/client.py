@@ -185,7 +185,7 @@ class SkateBot(commands.Bot):
         # Discord's global rate limit is the whole bot's, whatever its processes: a sharded process posts at its
         # share of POST_RATE_LIMIT (its shards of all), so that the processes together stay under it.
         post_rate = self.settings.post_rate * self.own_shards.share
-        poster = DiscordPoster(self, self.stories, post_rate)
+        poster = DiscordPoster(self, self.stories, post_rate, renderer=self.charts)
         counted = CountedPoster(poster, self.metrics, {"send": "moment"}, MomentPostFailed)
         self.moments.attach(cast(Poster, counted), self.moment_scheduler)
         self.moment_scheduler.start()

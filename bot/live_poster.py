@@ -87,13 +87,7 @@ class LiveDiscordPoster:
         answer = podium_card(post.content, post.competition)
         if answer is None:
             return None
-        try:
-            return await charts.attachment(
-                self.renderer, "podium", answer.card, charts.podium_description(answer, words), words
-            )
-        except Exception:  # the worker died, timed out or failed: the result matters more than its picture
-            log.warning("the podium card of %s was not drawn; posting without it", post.marker, exc_info=True)
-            return None
+        return await charts.podium_file(self.renderer, answer, words, post.marker)
 
     async def send(self, post: PostMessage) -> int:
         """Posts an item to a subscribed channel, paced by the global post rate; pings the subscription's role

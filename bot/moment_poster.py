@@ -1,5 +1,6 @@
 """The Discord side of the moment of the day: sending, finding and correcting posts (the Poster protocol of
-bot.services.moments). A post, its correction and the mod-log's notes are in the server's language."""
+bot.services.moments). A post, its correction and the mod-log's notes are in the server's language; a moment about a
+podium carries the podium card where the server turned it on (/config podium-card)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ import discord
 from bot import modlog
 from bot.i18n import Text, Words, catalogue, t
 from bot.ratelimit import RateLimiter
+from bot.render.pool import ChartRenderer
 from bot.services.access import GuildSettingsSource
 from bot.services.moments import MomentContent, PostFailed
+from bot.ui import charts
 from bot.ui.i18n import guild_words
 from bot.ui.moments import footer_text, moment_embed, moment_view
 
@@ -23,10 +26,25 @@ HISTORY_LOOKBACK = 50  # a restarted bot looks this far back in the channel for 
 
 
 class DiscordPoster:
-    def __init__(self, client: discord.Client, guilds: GuildSettingsSource, rate: float) -> None:
+    def __init__(
+        self, client: discord.Client, guilds: GuildSettingsSource, rate: float, renderer: ChartRenderer | None = None
+    ) -> None:
+        """`renderer`: the chart worker that draws the podium card (none: no card)."""
         self.client = client
         self.guilds = guilds
         self.limiter = RateLimiter(rate)
+        self.renderer = renderer
+
+    async def _podium(self, guild_id: int, content: MomentContent, words: Words) -> discord.File | None:
+        """The podium card of a moment about a podium, for a server that turned it on; None when it did not, when
+        the story is about no podium, or when the worker could not draw it in time (the post then goes out as
+        text, and says nothing of a card)."""
+        if content.podium is None or self.renderer is None:
+            return None
+        if not (await self.guilds.guild_settings(guild_id)).podium_card:
+            return None
+        what = f"the moment of guild {guild_id} for {content.local_date}"
+        return await charts.podium_file(self.renderer, content.podium, words, what)
 
     async def _words(self, guild_id: int) -> Words:
         """The server's language (its moderators' choice, else Discord's; the default one for a server not in the
@@ -53,9 +71,18 @@ class DiscordPoster:
         Discord's passing trouble)."""
         channel = self._channel(channel_id)
         words = await self._words(guild_id)
+        embed, view = moment_embed(words, content), moment_view(content, words)
+        card = await self._podium(guild_id, content, words)
         await self.limiter.acquire()
         try:
-            message = await channel.send(embed=moment_embed(words, content), view=moment_view(content, words))
+            if card is not None:
+                try:
+                    message = await channel.send(embed=charts.with_image(embed, card), file=card, view=view)
+                    return message.id
+                except discord.Forbidden:
+                    # Refused (no Attach Files there): nothing was posted, so the moment goes out without its card.
+                    log.warning("channel %s refused the podium card; posting the moment without it", channel_id)
+            message = await channel.send(embed=embed, view=view)
         except discord.NotFound as exc:
             raise PostFailed(t("post-channel-gone")) from exc
         except discord.Forbidden as exc:
@@ -87,12 +114,18 @@ class DiscordPoster:
 
     async def edit(self, guild_id: int, channel_id: int, message_id: int, content: MomentContent) -> None:
         """Edits a posted moment (a correction) in the server's language, as it was posted; paced like the
-        posts."""
+        posts. Its podium card is drawn again from the figures as they are now, or taken off."""
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         words = await self._words(guild_id)
+        embed, view = moment_embed(words, content), moment_view(content, words)
+        card = await self._podium(guild_id, content, words)
         await self.limiter.acquire()
         try:
-            await message.edit(embed=moment_embed(words, content), view=moment_view(content, words))
+            if card is not None:
+                await message.edit(embed=charts.with_image(embed, card), attachments=[card], view=view)
+            else:
+                # A card posted before is taken off: never left showing figures or a story the correction changed.
+                await message.edit(embed=embed, attachments=[], view=view)
         except discord.HTTPException as exc:
             raise PostFailed(t("post-edit-failed", status=exc.status)) from exc
 

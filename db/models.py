@@ -302,7 +302,7 @@ class Story:
 class FactStory:
     """A story generated from one notable fact of the results, as it is written to the store."""
 
-    key: str  # the fact's key (bot/services/facts.py)
+    key: str  # the fact's key (bot/services/facts/)
     digest: str  # of everything below: a corrected result changes it
     words: str  # the title and summary as stored catalogue messages (JSON)
     title: str

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.services.charts.models import Chart, CompareChart, PodiumCard, ProtocolCard, ScoreChart
+from bot.services.charts.models import Chart, CompareChart, Panel, PodiumCard, ProtocolCard, ScoreChart
 
 WIDTH_PX = 1000
 DPI = 100
@@ -40,6 +40,8 @@ ERA_STYLES = {
 UNKNOWN_ERA_STYLE = ("#5f6670", "v")
 COMPARE_COLOURS = ("#0072B2", "#D55E00")
 BEST_COLOUR = "#B8860B"
+STAR_SIZE = 23  # points across a best's star (a scatter's s=520 before: its area)
+Y_TICKS = 4  # scores on a panel's axis, at most: enough to read a line against, and each tick costs drawing time
 MAX_X_LABELS = 16  # more competition names than this are thinned out on the axis (every point is still drawn)
 
 
@@ -94,6 +96,9 @@ def _setup() -> None:
             "axes.facecolor": BACKGROUND,
             "savefig.facecolor": BACKGROUND,
             "savefig.transparent": False,
+            # FreeType's outlines unhinted: the glyphs were a fifth of a chart's CPU time, and at 21 px and more
+            # they read the same (compared side by side on a 1000 px chart).
+            "text.hinting": "no_hinting",
         }
     )
     _ready = True
@@ -150,7 +155,9 @@ def draw(chart: Chart) -> Rendered:
         elif isinstance(chart, ProtocolCard):
             figure, plotted = _protocol(chart)
         elif isinstance(chart, PodiumCard):
-            figure, plotted = _podium(chart)
+            from bot.render.podium import podium  # imports this module: here, not at the top
+
+            figure, plotted = podium(chart)
         else:
             raise TypeError(f"not a chart: {type(chart).__name__}")
         return _png(figure, plotted)
@@ -186,7 +193,9 @@ def figure_of(chart: Chart) -> Any:
         if isinstance(chart, CompareChart):
             return _compare(chart)[0]
         if isinstance(chart, PodiumCard):
-            return _podium(chart)[0]
+            from bot.render.podium import podium
+
+            return podium(chart)[0]
         return _protocol(chart)[0]
 
 
@@ -220,11 +229,14 @@ def _x_labels(ax: Any, slots: tuple[object, ...]) -> None:
 # --- a skater's scores over the seasons ---------------------------------------------------------------------
 def _scores(chart: ScoreChart) -> tuple[Any, dict[str, tuple[Any, ...]]]:
     import matplotlib.pyplot as plt
-    from matplotlib.lines import Line2D
+    from matplotlib.ticker import MaxNLocator
 
     panels = max(1, len(chart.panels))
     height_in = 3.5 + 2.9 * panels
-    figure, axes = plt.subplots(panels, 1, figsize=(WIDTH_PX / DPI, height_in), sharex=True, squeeze=False)
+    # Not sharex: the panels above the last get no x ticks at all (their competition names would be hidden anyway,
+    # and each tick is a line and a text matplotlib builds and lays out: a third of the drawing's time); the same
+    # x limits keep the panels aligned.
+    figure, axes = plt.subplots(panels, 1, figsize=(WIDTH_PX / DPI, height_in), squeeze=False)
     # Fixed margins, in inches (the constrained layout measured every text twice: a third of the drawing's time):
     # the title above, the rotated competition names and the legend below.
     _margins(figure, top=1.0, bottom=2.6, left=1.25, right=0.25, hspace_in=0.75)
@@ -234,61 +246,97 @@ def _scores(chart: ScoreChart) -> tuple[Any, dict[str, tuple[Any, ...]]]:
         # y given: matplotlib then skips measuring every tick label to place the title (a fifth of the drawing)
         ax.set_title(_str(panel.title), loc="left", fontweight="bold", y=1.0, pad=6)
         ax.grid(True, axis="y", color=GRID, linewidth=1)
-        for boundary, season in chart.seasons:
-            if boundary > 0:
-                ax.axvline(boundary - 0.5, color=GRID, linewidth=1.2, linestyle="--", zorder=0)
-            if p == panels - 1:  # at the foot of the last panel: above, a best's figure may stand there
-                ax.annotate(
-                    _str(season),
-                    (boundary - 0.4, 0.03),
-                    xycoords=("data", "axes fraction"),
-                    va="bottom",
-                    fontsize=MIN_FONT_PT,
-                    color=TEXT,
-                )
-        for s, series in enumerate(panel.series):
-            colour, marker = ERA_STYLES.get(series.era or "", UNKNOWN_ERA_STYLE)
-            xs = [point.slot for point in series.points]
-            ys = [point.value for point in series.points]
-            (line,) = ax.plot(
-                xs,
-                ys,
-                color=colour,
-                marker=marker,
-                markersize=9,
-                linewidth=2.6,
-                linestyle="--" if series.minor else "-",
-                markerfacecolor=BACKGROUND if series.minor else colour,
-                gid=f"{p}/{s}",
-            )
-            plotted[f"{p}/{s}"] = tuple(tuple(map(float, xy)) for xy in line.get_xydata())
-            bests = [point for point in series.points if point.best]
-            if bests:
-                stars = ax.scatter(
-                    [b.slot for b in bests],
-                    [b.value for b in bests],
-                    marker="*",
-                    s=520,
-                    color=BEST_COLOUR,
-                    edgecolors=TEXT,
-                    linewidths=1.2,
-                    zorder=5,
-                )
-                plotted[f"{p}/{s}/best"] = tuple(tuple(map(float, xy)) for xy in stars.get_offsets())
-                for b in bests:
-                    ax.annotate(
-                        f"{b.value:.2f}",
-                        (b.slot, b.value),
-                        textcoords="offset points",
-                        xytext=(0, 12),
-                        ha="center",
-                        fontsize=MIN_FONT_PT,
-                        fontweight="bold",
-                    )
+        _seasons(ax, chart, last=p == panels - 1)
+        _series(ax, p, panel, plotted)
         ax.margins(y=0.25)
+        ax.yaxis.set_major_locator(MaxNLocator(nbins=Y_TICKS))
+        if p < panels - 1:
+            ax.set_xticks([])
+            ax.set_xlim(-0.6, len(chart.slots) - 0.4)
     axes[0, 0].set_ylabel("")
     figure.supylabel(_str(chart.y_label), fontsize=BASE_FONT_PT, x=0.012)
     _x_labels(axes[-1, 0], chart.slots)
+    handles = _score_legend(chart)
+    figure.legend(handles=handles, loc="lower center", ncols=3, frameon=False, bbox_to_anchor=(0.5, 0.0))
+    return figure, plotted
+
+
+def _seasons(ax: Any, chart: ScoreChart, *, last: bool) -> None:
+    """The seasons on a panel: their boundaries dashed; their names at the foot of the last panel."""
+    # The seasons' boundaries as one dashed line broken between them (one artist, not one per season): from the
+    # axis's foot to its top whatever the scores.
+    edges = [boundary - 0.5 for boundary, _ in chart.seasons if boundary > 0]
+    if edges:
+        ax.plot(
+            [x for edge in edges for x in (edge, edge, math.nan)],
+            [y for _ in edges for y in (0.0, 1.0, math.nan)],
+            transform=ax.get_xaxis_transform(),
+            color=GRID,
+            linewidth=1.2,
+            linestyle="--",
+            zorder=0,
+        )
+    for boundary, season in chart.seasons:
+        if last:  # at the foot of the last panel: above, a best's figure may stand there
+            ax.annotate(
+                _str(season),
+                (boundary - 0.4, 0.03),
+                xycoords=("data", "axes fraction"),
+                va="bottom",
+                fontsize=MIN_FONT_PT,
+                color=TEXT,
+            )
+
+
+def _series(ax: Any, p: int, panel: Panel, plotted: dict[str, tuple[Any, ...]]) -> None:
+    """A panel's lines, one per era, its bests starred with their figures; what was plotted, read back."""
+    for s, series in enumerate(panel.series):
+        colour, marker = ERA_STYLES.get(series.era or "", UNKNOWN_ERA_STYLE)
+        xs = [point.slot for point in series.points]
+        ys = [point.value for point in series.points]
+        (line,) = ax.plot(
+            xs,
+            ys,
+            color=colour,
+            marker=marker,
+            markersize=9,
+            linewidth=2.6,
+            linestyle="--" if series.minor else "-",
+            markerfacecolor=BACKGROUND if series.minor else colour,
+            gid=f"{p}/{s}",
+        )
+        plotted[f"{p}/{s}"] = tuple(tuple(map(float, xy)) for xy in line.get_xydata())
+        bests = [point for point in series.points if point.best]
+        if bests:
+            # A line of markers, not a scatter: the same stars at a tenth of a scatter collection's cost.
+            (stars,) = ax.plot(
+                [b.slot for b in bests],
+                [b.value for b in bests],
+                linestyle="",
+                marker="*",
+                markersize=STAR_SIZE,
+                color=BEST_COLOUR,
+                markeredgecolor=TEXT,
+                markeredgewidth=1.2,
+                zorder=5,
+            )
+            plotted[f"{p}/{s}/best"] = tuple(tuple(map(float, xy)) for xy in stars.get_xydata())
+            for b in bests:
+                ax.annotate(
+                    f"{b.value:.2f}",
+                    (b.slot, b.value),
+                    textcoords="offset points",
+                    xytext=(0, 12),
+                    ha="center",
+                    fontsize=MIN_FONT_PT,
+                    fontweight="bold",
+                )
+
+
+def _score_legend(chart: ScoreChart) -> list[Any]:
+    """The legend's entries: each era's line and marker, the best's star, and the minor lines' style."""
+    from matplotlib.lines import Line2D
+
     handles = [
         Line2D(
             [],
@@ -327,8 +375,7 @@ def _scores(chart: ScoreChart) -> tuple[Any, dict[str, tuple[Any, ...]]]:
                 label=_str(chart.minor_label),
             )
         )
-    figure.legend(handles=handles, loc="lower center", ncols=3, frameon=False, bbox_to_anchor=(0.5, 0.0))
-    return figure, plotted
+    return handles
 
 
 # --- two athletes side by side -------------------------------------------------------------------------------
@@ -393,7 +440,6 @@ def _protocol(card: ProtocolCard) -> tuple[Any, dict[str, tuple[Any, ...]]]:
     global _HEAT
     if _HEAT is None:
         _HEAT = _heat_colours()
-    judges = len(card.judges)
     rows_e, rows_c = max(1, len(card.elements)), max(1, len(card.components))
     row_in = 0.52
     height_in = 2.6 + row_in * (rows_e + rows_c) + 0.5 * max(1, len(card.deductions))
@@ -404,53 +450,11 @@ def _protocol(card: ProtocolCard) -> tuple[Any, dict[str, tuple[Any, ...]]]:
     )
     plotted: dict[str, tuple[Any, ...]] = {}
 
-    def heat(
-        ax: Any,
-        rows: tuple[Any, ...],
-        columns: tuple[object, ...],
-        heading: object,
-        name: str,
-        values: Any,
-        vmin: float,
-        vmax: float,
-        fmt: str,
-    ) -> None:
-        marks = np.array(
-            [[np.nan if m is None else m for m in row.marks] + [np.nan] * (judges - len(row.marks)) for row in rows]
-            or [[np.nan] * max(1, judges)],
-            dtype=float,
-        )
-        image = ax.imshow(values(marks), cmap=_HEAT, vmin=vmin, vmax=vmax, aspect="auto")
-        plotted[name] = tuple(tuple(None if np.isnan(v) else float(v) for v in r) for r in marks)
-        plotted[name + "/colour"] = tuple(tuple(float(v) for v in r) for r in np.ma.filled(image.get_array(), np.nan))
-        for r, row in enumerate(marks):
-            for c, v in enumerate(row):
-                if not np.isnan(v):
-                    ax.text(c, r, fmt.format(v), ha="center", va="center", fontsize=MIN_FONT_PT, color=TEXT)
-        ax.set_xticks(range(judges))
-        ax.set_xticklabels(list(card.judges))
-        ax.xaxis.tick_top()
-        ax.set_yticks(range(len(rows)))
-        ax.set_yticklabels([_str(row.label) for row in rows])
-        ax.tick_params(length=0)
-        for spine in ax.spines.values():
-            spine.set_visible(False)
-        ax.set_title(_str(heading), loc="left", fontweight="bold", y=1.0, pad=34)
-        # The figures beside the marks, as a table on the right.
-        figures = [[("" if f is None else f"{f:.2f}") for f in row.figures] for row in rows]
-        plotted[name + "/figures"] = tuple(tuple(row.figures) for row in rows)
-        for k, column in enumerate(columns):
-            x = judges - 0.5 + 1.25 * (k + 0.55)
-            ax.text(
-                x, -0.75, _str(column), ha="center", va="bottom", fontsize=MIN_FONT_PT, fontweight="bold", clip_on=False
-            )
-            for r, row in enumerate(figures):
-                ax.text(x, r, row[k], ha="center", va="center", fontsize=MIN_FONT_PT, clip_on=False)
-        ax.set_xlim(-0.5, judges - 0.5 + 1.25 * len(columns))
-
     scale = float(card.goe_scale)
-    heat(
+    _heat(
         figure.add_subplot(grid[0]),
+        card,
+        plotted,
         card.elements,
         card.element_columns,
         card.marks_heading,
@@ -466,8 +470,10 @@ def _protocol(card: ProtocolCard) -> tuple[Any, dict[str, tuple[Any, ...]]]:
             return m
         return m - np.nanmedian(m, axis=1, keepdims=True)
 
-    heat(
+    _heat(
         figure.add_subplot(grid[1]),
+        card,
+        plotted,
         card.components,
         card.component_columns,
         card.components_heading,
@@ -486,106 +492,53 @@ def _protocol(card: ProtocolCard) -> tuple[Any, dict[str, tuple[Any, ...]]]:
     return figure, plotted
 
 
-# --- the podium card -----------------------------------------------------------------------------------------
-# Gold, silver and bronze, light enough for the dark text on them; a place past third (a shared one) in grey.
-PODIUM_COLOURS = {1: "#E8C547", 2: "#C4C8CE", 3: "#D9A066"}
-PODIUM_HEIGHTS = {1: 3.0, 2: 2.2, 3: 1.6}  # the steps' heights: the places', never the totals'
-NAME_CHARACTERS = 20  # a name's line on a step a third of the card wide, at BASE_FONT_PT
+def _heat(
+    ax: Any,
+    card: ProtocolCard,
+    plotted: dict[str, tuple[Any, ...]],
+    rows: tuple[Any, ...],
+    columns: tuple[object, ...],
+    heading: object,
+    name: str,
+    values: Any,
+    vmin: float,
+    vmax: float,
+    fmt: str,
+) -> None:
+    """One heat map of the card (the elements' GOEs, or the components' marks), each judge a column, with the
+    figures beside it as a table; what was plotted, read back."""
+    import numpy as np
 
-
-def _podium_order(count: int) -> list[int]:
-    """The steps' indexes (best first) from left to right: the winner in the middle, second on the left, third on
-    the right (and, with a shared place, the next ones outside them)."""
-    indexes = list(range(count))
-    return list(reversed(indexes[1::2])) + indexes[:1] + indexes[2::2]
-
-
-def _lines(names: tuple[object, ...]) -> str:
-    import textwrap
-
-    return "\n".join(line for name in names for line in textwrap.wrap(_str(name), NAME_CHARACTERS) or [""])
-
-
-def _podium(card: PodiumCard) -> tuple[Any, dict[str, tuple[Any, ...]]]:
-    import matplotlib.pyplot as plt
-
-    figure, ax = plt.subplots(figsize=(WIDTH_PX / DPI, 6.4))
-    _margins(figure, top=1.25, bottom=0.2, left=0.2, right=0.2)
-    figure.suptitle(f"{_str(card.title)}\n{_str(card.subtitle)}", fontsize=TITLE_FONT_PT, fontweight="bold")
-    ax.axis("off")
-    order = _podium_order(len(card.steps))
-    ax.set_xlim(-0.5, len(order) - 0.5)
-    ax.set_ylim(0, max(PODIUM_HEIGHTS.values()) + 2.4)
-    for x, index in enumerate(order):
-        step = card.steps[index]
-        height = PODIUM_HEIGHTS.get(step.place, 1.2)
-        ax.bar(
-            x,
-            height,
-            width=0.92,
-            color=PODIUM_COLOURS.get(step.place, GRID),
-            edgecolor=TEXT,
-            linewidth=1.2,
-            gid=f"step/{index}",
-        )
+    judges = len(card.judges)
+    marks = np.array(
+        [[np.nan if m is None else m for m in row.marks] + [np.nan] * (judges - len(row.marks)) for row in rows]
+        or [[np.nan] * max(1, judges)],
+        dtype=float,
+    )
+    image = ax.imshow(values(marks), cmap=_HEAT, vmin=vmin, vmax=vmax, aspect="auto")
+    plotted[name] = tuple(tuple(None if np.isnan(v) else float(v) for v in r) for r in marks)
+    plotted[name + "/colour"] = tuple(tuple(float(v) for v in r) for r in np.ma.filled(image.get_array(), np.nan))
+    for r, row in enumerate(marks):
+        for c, v in enumerate(row):
+            if not np.isnan(v):
+                ax.text(c, r, fmt.format(v), ha="center", va="center", fontsize=MIN_FONT_PT, color=TEXT)
+    ax.set_xticks(range(judges))
+    ax.set_xticklabels(list(card.judges))
+    ax.xaxis.tick_top()
+    ax.set_yticks(range(len(rows)))
+    ax.set_yticklabels([_str(row.label) for row in rows])
+    ax.tick_params(length=0)
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+    ax.set_title(_str(heading), loc="left", fontweight="bold", y=1.0, pad=34)
+    # The figures beside the marks, as a table on the right.
+    figures = [[("" if f is None else f"{f:.2f}") for f in row.figures] for row in rows]
+    plotted[name + "/figures"] = tuple(tuple(row.figures) for row in rows)
+    for k, column in enumerate(columns):
+        x = judges - 0.5 + 1.25 * (k + 0.55)
         ax.text(
-            x,
-            height - 0.2,
-            str(step.place),
-            ha="center",
-            va="top",
-            fontsize=40,
-            fontweight="bold",
-            gid=f"place/{index}",
+            x, -0.75, _str(column), ha="center", va="bottom", fontsize=MIN_FONT_PT, fontweight="bold", clip_on=False
         )
-        ax.text(
-            x,
-            height * 0.28,
-            f"{step.total:.2f}",
-            ha="center",
-            va="center",
-            fontsize=TITLE_FONT_PT,
-            fontweight="bold",
-            gid=f"total/{index}",
-        )
-        if step.nation:
-            # The flag as the results print it: a country code on a badge (the emoji flags have no glyphs here).
-            ax.text(
-                x,
-                height + 0.2,
-                step.nation,
-                ha="center",
-                va="bottom",
-                fontsize=BASE_FONT_PT,
-                fontweight="bold",
-                color=BACKGROUND,
-                gid=f"nation/{index}",
-                bbox={"boxstyle": "round,pad=0.3", "facecolor": TEXT, "edgecolor": TEXT},
-            )
-        ax.text(
-            x,
-            height + (0.8 if step.nation else 0.2),
-            _lines(step.names),
-            ha="center",
-            va="bottom",
-            fontsize=BASE_FONT_PT,
-            linespacing=1.15,
-            gid=f"name/{index}",
-        )
-    plotted = _read_podium(figure)
-    return figure, plotted
-
-
-def _read_podium(figure: Any) -> dict[str, tuple[Any, ...]]:
-    """What the card shows, read back from its own artists: per step (best first) its place, total, nation and name
-    lines, and its step's height."""
-    ax = figure.axes[0]
-    texts = {t.get_gid(): t.get_text() for t in ax.texts if t.get_gid()}
-    steps = sorted((int(p.get_gid().split("/")[1]), p) for p in ax.patches if (p.get_gid() or "").startswith("step/"))
-    return {
-        "places": tuple(int(texts[f"place/{i}"]) for i, _ in steps),
-        "totals": tuple(float(texts[f"total/{i}"]) for i, _ in steps),
-        "nations": tuple(texts.get(f"nation/{i}", "") for i, _ in steps),
-        "names": tuple(texts[f"name/{i}"] for i, _ in steps),
-        "heights": tuple(float(p.get_height()) for _, p in steps),
-    }
+        for r, row in enumerate(figures):
+            ax.text(x, r, row[k], ha="center", va="center", fontsize=MIN_FONT_PT, clip_on=False)
+    ax.set_xlim(-0.5, judges - 0.5 + 1.25 * len(columns))

@@ -14,7 +14,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from concurrent.futures import BrokenExecutor
+import time
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Executor
 from typing import TYPE_CHECKING
 
 from cachetools import LRUCache
@@ -22,8 +24,6 @@ from cachetools import LRUCache
 from bot.errors import UserFacingError
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
-
     from bot.render.draw import Rendered
     from bot.services.charts.models import Chart
 
@@ -32,6 +32,12 @@ log = logging.getLogger(__name__)
 WORKERS = 1  # one process holds matplotlib (about 70 MB); charts queue behind each other, 100-300 ms each
 CACHE_BYTES = 8 * 1024 * 1024  # the PNGs kept in the bot's memory, by their size: about 50 charts of ~160 KB
 RENDER_TIMEOUT = 30.0  # seconds: a chart never drawn by then is an error the user is told about
+# A chart whose drawing failed (the worker died, timed out or raised) is drawn again when asked again (the next post of
+# the same final, the next command), up to this many failures in a row; then it is refused at once for a while, so
+# that a chart the worker cannot draw never holds every post of a final for the draw's timeout, nor loops.
+FAILED_DRAWS = 3
+FAILED_DRAW_PAUSE = 600.0  # seconds: after that, one more try (a worker's passing trouble must not last all day)
+FAILURES_KEPT = 256  # charts whose failures are remembered (the oldest forgotten first)
 DRAW_VERSION = "1"  # bump when draw.py changes what an image shows: cached images of older drawings are not reused
 
 
@@ -46,6 +52,19 @@ def _draw(chart: Chart) -> Rendered:  # in the worker
     return draw(chart)
 
 
+def _ready() -> None:  # in the worker: nothing, a task to make the pool start its process now
+    return None
+
+
+def _processes(workers: int) -> Executor:
+    """The default pool: spawned processes (not forked: a fork would copy the bot's heap), warmed as they start."""
+    # Imported here, at the first chart or the start (APScheduler's pool executor imports them at start anyway).
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+
+
 def _warm() -> None:  # in the worker, when it starts: matplotlib imported, its fonts and drawing code loaded
     from bot.render import draw
 
@@ -55,12 +74,26 @@ def _warm() -> None:  # in the worker, when it starts: matplotlib imported, its 
 class ChartRenderer:
     """Draws charts in the worker pool (started on the first chart), with the images cached by digest."""
 
-    def __init__(self, workers: int = WORKERS, cache_bytes: int = CACHE_BYTES) -> None:
+    def __init__(
+        self,
+        workers: int = WORKERS,
+        cache_bytes: int = CACHE_BYTES,
+        *,
+        executor: Callable[[int], Executor] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """`executor`: makes the pool from the number of workers (tests give threads; by default spawned
+        processes); `clock`: seconds, for the pause after repeated failures."""
         self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
+        self._make_pool = executor or _processes
+        self._clock = clock
+        self._pool: Executor | None = None
         self._cache: LRUCache[str, Rendered] = LRUCache(cache_bytes, getsizeof=lambda r: len(r.png) + 512)
         self._drawing: dict[str, asyncio.Future[Rendered]] = {}
+        # digest -> (failures in a row, when the last one was): what decides whether a chart is tried again
+        self._failures: LRUCache[str, tuple[int, float]] = LRUCache(FAILURES_KEPT)
         self.drawn = 0  # charts the worker drew (a cached one is not counted)
+        self.failed = 0  # drawings that failed (a chart refused without trying is not counted)
 
     @property
     def started(self) -> bool:
@@ -71,15 +104,9 @@ class ChartRenderer:
         processes = getattr(self._pool, "_processes", None) or {}
         return sorted(processes)
 
-    def _executor(self) -> ProcessPoolExecutor:
+    def _executor(self) -> Executor:
         if self._pool is None:
-            # Imported at the first chart (APScheduler's pool executor imports them at start anyway).
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm
-            )
+            self._pool = self._make_pool(self.workers)
         return self._pool
 
     async def render(self, chart: Chart) -> Rendered:
@@ -89,32 +116,53 @@ class ChartRenderer:
         found = self._cache.get(key)
         if found is not None:
             return found
+        if self._given_up(key):
+            raise UserFacingError("chart-failed")
         pending = self._drawing.get(key)
         if pending is None:
             pending = self._drawing[key] = asyncio.ensure_future(self._draw(key, chart))
             pending.add_done_callback(lambda _: self._drawing.pop(key, None))
         return await asyncio.shield(pending)
 
+    def _given_up(self, key: str) -> bool:
+        """Whether the chart failed FAILED_DRAWS times in a row, the last less than FAILED_DRAW_PAUSE ago."""
+        failures, last = self._failures.get(key, (0, 0.0))
+        return failures >= FAILED_DRAWS and self._clock() - last < FAILED_DRAW_PAUSE
+
     async def _draw(self, key: str, chart: Chart) -> Rendered:
+        try:
+            rendered = await self._attempts(chart)
+        except Exception:
+            # Remembered as a failure, never as an image: the next ask tries again (until FAILED_DRAWS in a row).
+            failures, _ = self._failures.get(key, (0, 0.0))
+            self._failures[key] = (failures + 1, self._clock())
+            self.failed += 1
+            raise
+        self._failures.pop(key, None)
+        self.drawn += 1
+        self._cache[key] = rendered
+        return rendered
+
+    async def _attempts(self, chart: Chart) -> Rendered:
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             try:
                 future = loop.run_in_executor(self._executor(), _draw, chart)
-                rendered = await asyncio.wait_for(future, RENDER_TIMEOUT)
-                break
+                return await asyncio.wait_for(future, RENDER_TIMEOUT)
             except BrokenExecutor:
                 # The worker died (killed, out of memory): a new pool for this chart and the next ones.
                 log.warning("the chart worker died; starting another (attempt %d)", attempt)
                 self._reset()
-                if attempt == 2:
-                    raise UserFacingError("chart-failed") from None
             except TimeoutError:
                 log.warning("a chart was not drawn within %.0f s; restarting the worker", RENDER_TIMEOUT)
                 self._reset()
-                raise UserFacingError("chart-failed") from None
-        self.drawn += 1
-        self._cache[key] = rendered
-        return rendered
+                break
+        raise UserFacingError("chart-failed")
+
+    def start(self) -> None:
+        """Starts the worker now (the bot starting), so that the first chart finds matplotlib imported and warm
+        rather than paying a process start; a chart asked meanwhile queues behind the warming."""
+        self._executor().submit(_ready)
 
     def _reset(self) -> None:
         pool, self._pool = self._pool, None

@@ -1,4 +1,4 @@
-"""Stories "from the results": each notable fact of the results store (bot/services/facts.py) kept as a story of the
+"""Stories "from the results": each notable fact of the results store (bot/services/facts/) kept as a story of the
 shared library, so the moment of the day never runs dry and every such story is true by construction.
 
 Generating is deterministic and idempotent. A run compares the facts found now with the stories made before, by the

@@ -11,20 +11,19 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
-from enum import StrEnum
-from typing import Protocol
 
 from bot.errors import UserFacingError
 from bot.i18n import Text, from_stored, stored, t
 from bot.services.access import Actor, require_moderator
 from bot.services.fact_stories import FactStories
+from bot.services.moment_podium import moment_podium
+from bot.services.moment_recovery import recover
 from bot.services.moment_rules import (
     Candidate,
     Choice,
     choose,
-    latest_occurrence,
     local_date_at,
     next_occurrence,
     occurrence,
@@ -33,147 +32,54 @@ from bot.services.moment_rules import (
     validate_labels,
     validate_repeat_days,
 )
+from bot.services.moment_types import (
+    CORRECTED_LABELS,
+    DEFAULT_GRACE,
+    RETRY_DELAYS,
+    MomentContent,
+    Outcome,
+    Placement,
+    Planner,
+    Poster,
+    PostFailed,
+    Preview,
+    TodayState,
+    TodayStatus,
+    schedule_zone,
+)
 from bot.services.results import ResultsService
 from bot.services.shards import EVERY_SHARD, Shards
-from bot.services.stories import StoryService, StoryView
+from bot.services.stories import StoryService
 from db.models import (
     AuditRecord,
-    Entry,
     Label,
     MomentCandidate,
     MomentPost,
     MomentSchedule,
     PostState,
-    Segment,
     Story,
     Trigger,
 )
 from db.repositories.moments import MomentRepository
 
+__all__ = [  # the moment's types live in moment_types.py; importers of this module find them here as before
+    "CORRECTED_LABELS",
+    "DEFAULT_GRACE",
+    "RETRY_DELAYS",
+    "MomentContent",
+    "MomentService",
+    "Outcome",
+    "Placement",
+    "Planner",
+    "PostFailed",
+    "Poster",
+    "Preview",
+    "TodayState",
+    "TodayStatus",
+    "schedule_zone",
+]
+
 log = logging.getLogger(__name__)
-
-CORRECTED_LABELS = frozenset({Label.FALSE, Label.DISPUTED, Label.MISLEADING})
-DEFAULT_GRACE = timedelta(hours=6)
-
-
-class PostFailed(Exception):
-    """The post could not be made for a reason worth telling the moderators (deleted channel, permissions).
-    `transient`: Discord or the network failed for a moment (5xx, 429, a dropped connection); worth retrying."""
-
-    def __init__(self, reason: Text, *, transient: bool = False) -> None:
-        super().__init__(str(reason))  # English, for the log
-        self.reason = reason
-        self.transient = transient
-
-
-class Outcome(StrEnum):
-    """What one attempt at a day's post came to."""
-
-    POSTED = "posted"
-    ALREADY = "already"  # the day was posted, or is claimed (being posted or retried)
-    NOTHING = "nothing"  # no story may be posted (recorded as a failure with the reason)
-    FAILED = "failed"  # recorded with its reason
-    RETRYING = "retrying"  # a passing failure: kept claimed, tried again later
-    PAUSED = "paused"
-    UNSCHEDULED = "unscheduled"
-    ELSEWHERE = "elsewhere"  # the server is on a shard another process runs: that process posts it
-
-
-class Planner(Protocol):
-    """Runs the service's posts at their time (the scheduler implements it). The service tells it of every
-    change: a schedule set, moved, paused or resumed, and the retry of a post that failed for a passing reason."""
-
-    def plan(self, guild_id: int, schedule: MomentSchedule | None) -> None:
-        """(Re)plans the server's next daily post; None or a paused schedule: no post planned."""
-        ...
-
-    def retry(self, guild_id: int, local_date: str, at: datetime) -> None:
-        """Plans one more attempt at a day's post."""
-        ...
-
-
-# After a passing failure the post is tried again after these waits, as long as the attempt still falls inside
-# the grace window counted from the claim: a Discord outage of minutes costs a late post, not the day.
-RETRY_DELAYS = (
-    timedelta(seconds=30),
-    timedelta(minutes=2),
-    timedelta(minutes=10),
-    timedelta(minutes=30),
-    timedelta(hours=1),
-    timedelta(hours=2),
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """How a skater of the story did in the event it links to."""
-
-    entry: Entry
-    segments: list[Segment]
-
-
-@dataclass(frozen=True, slots=True)
-class MomentContent:
-    """Everything a moment post shows."""
-
-    view: StoryView
-    local_date: str
-    placements: list[Placement] = field(default_factory=list)
-    correction: Text | None = None  # set when the story was relabelled after it was posted
-
-
-class Poster(Protocol):
-    """The Discord side of the moment of the day (bot/moment_poster.py)."""
-
-    async def send(self, guild_id: int, channel_id: int, content: MomentContent) -> int:
-        """Posts the moment in the channel; returns the message id. Raises PostFailed."""
-        ...
-
-    async def find(self, channel_id: int, local_date: str, story_id: int) -> int | None:
-        """The id of the day's post of the story among the channel's latest messages, if it is there."""
-        ...
-
-    async def edit(self, guild_id: int, channel_id: int, message_id: int, content: MomentContent) -> None:
-        """Replaces a posted moment with `content` (a correction), in the server's language. Raises PostFailed."""
-        ...
-
-    async def notify(self, guild_id: int, text: Text) -> None:
-        """Tells the server's moderators (its mod-log, in the server's language), best effort."""
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class Preview:
-    schedule: MomentSchedule | None
-    local_date: date
-    due: datetime | None  # when today's post is due (UTC), if scheduled
-    choice: Choice
-    content: MomentContent | None
-    post: MomentPost | None  # today's post, when it already happened (or was claimed)
-    hidden: int = 0  # stories the server's moderators keep out of its moment
-
-
-class TodayState(StrEnum):
-    POSTED = "posted"
-    POSTING = "posting"  # claimed, being sent right now
-    RETRYING = "retrying"  # Discord failed for a moment; tried again later
-    DUE = "due"  # later today
-    PASSED = "passed"  # today's time passed without a post (the bot was down, or the schedule was just set)
-    FAILED = "failed"
-    MISSED = "missed"
-    PAUSED = "paused"
-
-
-@dataclass(frozen=True, slots=True)
-class TodayStatus:
-    state: TodayState
-    schedule: MomentSchedule
-    post: MomentPost | None
-    due: datetime  # today's post time (UTC)
-    next_due: datetime  # the next post time after now (UTC)
-    reason: Text | None  # why today failed, for moderators only
-    content: MomentContent | None  # what was or will be posted
-
 
 STOCK_WARNING_EVERY = timedelta(days=7)
 
@@ -187,11 +93,6 @@ def _candidate(row: MomentCandidate) -> Candidate:
     return Candidate(
         row.story_id, row.label, row.moment_date, row.last_posted, row.created_at, row.from_results, row.skater_ids
     )
-
-
-def schedule_zone(schedule: MomentSchedule):
-    """The schedule's time zone."""
-    return parse_timezone(schedule.timezone)
 
 
 class MomentService:
@@ -407,7 +308,7 @@ class MomentService:
         if event is not None and story.skater_ids:
             for entry in await self.results.entries_of(event, story.skater_ids):
                 placements.append(Placement(entry, self.results.segments_of(event)))
-        return MomentContent(view, local_date, placements, correction)
+        return MomentContent(view, local_date, placements, correction, await moment_podium(self.results, story))
 
     def due_today(self, schedule: MomentSchedule, now: datetime) -> tuple[date, datetime]:
         """The local date now in the schedule's zone, and when that day's post is due (UTC)."""
@@ -577,72 +478,8 @@ class MomentService:
     async def recover(self) -> dict[str, int]:
         """Settles claims a crash left open, then each active schedule's latest due post: sent if the bot is
         back within the grace window, recorded as missed after it; then corrects posts of stories relabelled
-        while no bot listened. Returns counts for the log."""
-        counts = {"found": 0, "resent": 0, "missed": 0, "caught up": 0, "corrected": 0}
-        now = self.clock()
-        for pending in await self.repo.pending():
-            if not self.shards.owns(pending.guild_id):
-                continue
-            post = pending
-            if self.shards.sharded:
-                # Taken over atomically, and only a claim made before this process started: two processes settling
-                # the same claim (a restart beside a handover) would both look in the channel, find nothing and
-                # both send. The taker re-claims it now, unless past its grace.
-                past_grace = now - datetime.fromisoformat(pending.claimed_at) > self.grace
-                at = pending.claimed_at if past_grace else self._now_text()  # a late one keeps its time: it is missed
-                taken = await self.repo.take_over(
-                    pending.guild_id, pending.local_date, pending.attempts, self.started, at
-                )
-                if taken is None:
-                    continue
-                post = taken
-            schedule = await self.repo.schedule(post.guild_id)
-            if schedule is None or post.story_id is None or post.channel_id is None:
-                gone = stored(t("post-reason-schedule-gone"))
-                await self.repo.fail(post.guild_id, post.local_date, gone, self._now_text())
-                continue
-            assert self.poster is not None
-            message_id = await self.poster.find(post.channel_id, post.local_date, post.story_id)
-            if message_id is not None:  # it was sent; the crash only cost us the bookkeeping
-                story = await self.stories.get(post.story_id)
-                await self.repo.complete(
-                    post.guild_id,
-                    post.local_date,
-                    message_id,
-                    story.label if story else Label.UNVERIFIED,
-                    story.fact_digest if story else None,
-                    self._now_text(),
-                )
-                counts["found"] += 1
-            elif now - datetime.fromisoformat(post.claimed_at) <= self.grace:
-                counts["resent"] += await self._send(schedule, post.local_date, post.story_id) == Outcome.POSTED
-            else:
-                late = stored(t("post-reason-down-past-grace"))
-                await self.repo.fail(post.guild_id, post.local_date, late, self._now_text())
-                counts["missed"] += 1
-        for schedule in await self.repo.schedules(active_only=True):
-            if not self.shards.owns(schedule.guild_id):
-                continue
-            hour, minute = parse_time(schedule.post_time)
-            day, due = latest_occurrence(now, hour, minute, schedule_zone(schedule))
-            if due < datetime.fromisoformat(schedule.updated_at):
-                continue  # due before the schedule was set (or moved): nothing was missed
-            if await self.repo.post(schedule.guild_id, day.isoformat()) is not None:
-                continue
-            if now - due <= self.grace:
-                outcome = await self.run(schedule.guild_id, trigger=Trigger.CATCH_UP, local_date=day)
-                counts["caught up"] += outcome == Outcome.POSTED
-            elif await self.repo.record(
-                schedule.guild_id,
-                day.isoformat(),
-                PostState.MISSED,
-                Trigger.SCHEDULE,
-                stored(t("post-reason-down-at-post-time")),
-                self._now_text(),
-            ):
-                counts["missed"] += 1
-        counts["corrected"] = await self.correct_missed()
-        return counts
+        while no bot listened. Returns counts for the log (bot/services/moment_recovery.py)."""
+        return await recover(self)
 
     def next_due(self, schedule: MomentSchedule, after: datetime) -> tuple[date, datetime]:
         """The local date and the time (UTC) of the schedule's first post after `after`."""

@@ -5,9 +5,11 @@ Nothing here imports matplotlib: the words are rendered in the bot, the image in
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import hashlib
 import io
+import logging
 import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -16,7 +18,7 @@ import discord
 
 from bot.i18n import Name, Text, Words, render
 from bot.installs import replies_are_private
-from bot.render.pool import ChartRenderer
+from bot.render.pool import RENDER_TIMEOUT, ChartRenderer
 from bot.services.charts.build import AthleteChart, CardAnswer, HeadToHeadChart, PodiumAnswer
 from bot.services.charts.models import Chart, CompareChart, PodiumCard, ProtocolCard, ScoreChart
 from bot.services.results.vocabulary import segment_kind_text, segment_name_text
@@ -24,6 +26,8 @@ from db.models import Segment
 
 if TYPE_CHECKING:
     from bot.render.draw import Rendered
+
+log = logging.getLogger(__name__)
 
 DESCRIPTION_LIMIT = 1024  # Discord's limit on an attachment's description
 
@@ -147,6 +151,19 @@ async def attachment(renderer: ChartRenderer, kind: str, chart: Chart, descripti
     plain: Chart = _plain(chart, words)
     rendered: Rendered = await renderer.render(plain)
     return discord.File(io.BytesIO(rendered.png), file_name(kind, plain), description=description)
+
+
+async def podium_file(renderer: ChartRenderer, answer: PodiumAnswer, words: Words, what: str) -> discord.File | None:
+    """The podium card for a post (a live final result, a moment of the day), or None when the worker could not draw
+    it within RENDER_TIMEOUT: the post then goes out without it, never later. A drawing that outlasts the wait goes
+    on in the worker, and its image is cached for the next post of the same podium. `what`: the post, for the log."""
+    try:
+        return await asyncio.wait_for(
+            attachment(renderer, "podium", answer.card, podium_description(answer, words), words), RENDER_TIMEOUT
+        )
+    except Exception:  # the worker died, timed out or failed: the post matters more than its picture
+        log.warning("the podium card of %s was not drawn; posting without it", what, exc_info=True)
+        return None
 
 
 async def thinking(interaction: discord.Interaction) -> None:

@@ -7,12 +7,15 @@ import asyncio
 import os
 import subprocess
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from bot.render import draw
-from bot.render.pool import ChartRenderer, digest
+from bot.errors import UserFacingError
+from bot.render import draw, pool
+from bot.render.pool import FAILED_DRAW_PAUSE, FAILED_DRAWS, ChartRenderer, digest
 from bot.services.charts.models import (
     Bars,
     CompareChart,
@@ -93,6 +96,19 @@ async def test_the_worker_draws_in_another_process_and_the_same_chart_is_drawn_o
         renderer.close()
 
 
+async def test_the_worker_started_with_the_bot_is_the_one_that_draws_the_first_chart() -> None:
+    renderer = ChartRenderer()
+    try:
+        renderer.start()  # `skatebot run`, before connecting: the process starts and warms up meanwhile
+        assert renderer.started
+        [pid] = renderer.worker_pids()
+        assert pid != os.getpid()
+        rendered = await renderer.render(score_chart())
+        assert rendered.png.startswith(b"\x89PNG") and renderer.worker_pids() == [pid] and renderer.drawn == 1
+    finally:
+        renderer.close()
+
+
 async def test_a_killed_worker_is_replaced() -> None:
     renderer = ChartRenderer()
     try:
@@ -102,6 +118,86 @@ async def test_a_killed_worker_is_replaced() -> None:
         rendered = await renderer.render(score_chart("Mai Mihara"))
         assert rendered.png.startswith(b"\x89PNG") and renderer.worker_pids() != [pid]
     finally:
+        renderer.close()
+
+
+class FlakyWorker:
+    """The worker's drawing, in a thread: fails while `failing`, else returns a fake image; counts its calls."""
+
+    def __init__(self) -> None:
+        self.failing = True
+        self.calls: list[str] = []
+
+    def __call__(self, chart: ScoreChart) -> draw.Rendered:
+        self.calls.append(str(chart.title))
+        if self.failing:
+            raise ValueError("the worker could not draw it")
+        return draw.Rendered(f"png of {chart.title}".encode(), 1000, 700)
+
+
+async def test_a_failed_drawing_is_tried_again_on_the_next_ask_a_bounded_number_of_times_and_a_success_cached(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    worker = FlakyWorker()
+    monkeypatch.setattr(pool, "_draw", worker)
+    now = [1000.0]
+    renderer = ChartRenderer(executor=lambda n: ThreadPoolExecutor(n), clock=lambda: now[0])
+    chart, other = score_chart(), score_chart("Mai Mihara")
+    try:
+        # Each post of the same final asks again: a failure is never remembered as the answer...
+        for attempt in range(1, FAILED_DRAWS + 1):
+            with pytest.raises(ValueError):
+                await renderer.render(chart)
+            assert len(worker.calls) == attempt
+        # ...but only FAILED_DRAWS times in a row: then the chart is refused at once, without holding the post.
+        for _ in range(3):
+            with pytest.raises(UserFacingError) as refused:
+                await renderer.render(chart)
+            assert refused.value.text.key == "chart-failed"
+        assert len(worker.calls) == FAILED_DRAWS and renderer.failed == FAILED_DRAWS
+        # Another chart is not held back by this one's failures.
+        worker.failing = False
+        assert (await renderer.render(other)).png == b"png of Mai Mihara"
+        # After the pause, the failed chart is tried once more; drawn, it is cached and never drawn again.
+        now[0] += FAILED_DRAW_PAUSE
+        drawn = await renderer.render(chart)
+        assert drawn.png == b"png of Kaori Sakamoto" and worker.calls.count("Kaori Sakamoto") == FAILED_DRAWS + 1
+        assert await renderer.render(chart) is drawn and worker.calls.count("Kaori Sakamoto") == FAILED_DRAWS + 1
+        # A success forgets the failures: should the image leave the cache and the drawing fail again, it is
+        # tried FAILED_DRAWS times again.
+        renderer._cache.clear()
+        worker.failing = True
+        for _ in range(FAILED_DRAWS):
+            with pytest.raises(ValueError):
+                await renderer.render(chart)
+        assert worker.calls.count("Kaori Sakamoto") == 2 * FAILED_DRAWS + 1
+    finally:
+        renderer.close()
+
+
+async def test_a_worker_that_never_answers_fails_the_chart_at_the_timeout_and_the_next_ask_tries_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    released = threading.Event()
+    calls: list[str] = []
+
+    def stuck_once(chart: ScoreChart) -> draw.Rendered:
+        calls.append(str(chart.title))
+        if len(calls) == 1:
+            released.wait()  # never answers until the test lets go (a thread cannot be killed)
+        return draw.Rendered(b"png", 1000, 700)
+
+    monkeypatch.setattr(pool, "_draw", stuck_once)
+    monkeypatch.setattr(pool, "RENDER_TIMEOUT", 0.05)
+    renderer = ChartRenderer(executor=lambda n: ThreadPoolExecutor(n))
+    try:
+        with pytest.raises(UserFacingError):
+            await renderer.render(score_chart())
+        assert renderer.failed == 1 and not renderer.started  # the stuck pool was dropped: a new one is made
+        rendered = await renderer.render(score_chart())
+        assert rendered.png == b"png" and len(calls) == 2 and renderer.drawn == 1
+    finally:
+        released.set()
         renderer.close()
 
 

@@ -1,4 +1,4 @@
-"""Notable facts (bot/services/facts.py) on the real bundled store: every generated body passes the claim check, the
+"""Notable facts (bot/services/facts/) on the real bundled store: every generated body passes the claim check, the
 figures are those of the bundled files and of the dataset they were converted from (computed here, never with the
 code's own query), and generating twice gives the same facts under the same keys."""
 

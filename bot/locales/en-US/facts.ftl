@@ -1,4 +1,4 @@
-# Notable facts found in the results store (bot/services/facts.py): the stock of moments "from the results".
+# Notable facts found in the results store (bot/services/facts/): the stock of moments "from the results".
 # Every body is read by the claim check and must come out consistent: keep the sentences in the shapes it reads
 # ("X won gold at Y with 233.41 points", "X scored 98.10 in the short program"), and never call a figure official.
 # Values are given as shown: names escaped, scores with two decimals, $medal a code (gold, silver, bronze).

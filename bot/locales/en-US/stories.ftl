@@ -232,8 +232,8 @@ config-modlog-off = Mod-log switched off.
 config-language-set = What skatebot posts to this server's channels (moment of the day, live results, mod-log) is now in { $language }. Replies stay in each member's own Discord language.
 config-language-discord = What skatebot posts to this server's channels now follows the server's language in Discord's settings.
 config-language-unknown = skatebot does not speak { $language }; it speaks { $languages }.
-config-podium-card-on = The live post of each category's final result now carries a podium card (an image of the top three: flags, names, totals).
-config-podium-card-off = The live post of a final result no longer carries a podium card.
+config-podium-card-on = The live post of each category's final result now carries a podium card (an image of the top three: flags, names, totals), and so does a moment of the day about a podium.
+config-podium-card-off = The live post of a final result no longer carries a podium card, nor does the moment of the day.
 # $tier: one of source-tier-*.
 config-tier-set = Sources from { $domain } now count as **{ $tier }** here.
 
@@ -325,8 +325,8 @@ choice-language-discord = The server's language in Discord
 # Each language the bot speaks, by its own name, the same in every catalogue (a new catalogue adds its line here).
 choice-language-en-US = English
 choice-language-ja = 日本語
-cmd-config-podium-card = Whether the live post of a final result carries a podium card image (moderators).
-cmd-config-podium-card-state = On: the top three as an image in the final result's post
+cmd-config-podium-card = Whether live final results and moments about a podium carry a podium card image (moderators).
+cmd-config-podium-card-state = On: the top three as an image in a final result's or a podium moment's post
 choice-podium-card-on = on
 choice-podium-card-off = off
 cmd-config-sources-tier = Set how reliable a source domain is for this server (moderators and admins).

@@ -223,8 +223,8 @@ config-modlog-off = モデレーションログをオフにしました。
 config-language-set = このサーバーのチャンネルへの skatebot の投稿（今日の名場面、ライブ結果、モデレーションログ）は { $language } になりました。返信は各メンバーの Discord の言語のままです。
 config-language-discord = このサーバーのチャンネルへの skatebot の投稿は、Discord の設定にあるサーバーの言語に従います。
 config-language-unknown = skatebot は { $language } を話せません。話せる言語: { $languages }
-config-podium-card-on = 各カテゴリーの最終結果のライブ投稿に表彰台カード（上位3人の国旗・名前・合計点の画像）を付けます。
-config-podium-card-off = 最終結果のライブ投稿に表彰台カードを付けなくなりました。
+config-podium-card-on = 各カテゴリーの最終結果のライブ投稿と、表彰台についての今日の名場面に表彰台カード（上位3人の国旗・名前・合計点の画像）を付けます。
+config-podium-card-off = 最終結果のライブ投稿と今日の名場面に表彰台カードを付けなくなりました。
 # $tier: source-tier-* のいずれか。
 config-tier-set = このサーバーでは、{ $domain } の出典を **{ $tier }** として扱います。
 
@@ -315,8 +315,8 @@ cmd-config-language-language = 今日の名場面、ライブ結果、モデレ�
 choice-language-discord = Discord でのサーバーの言語
 choice-language-en-US = English
 choice-language-ja = 日本語
-cmd-config-podium-card = 最終結果のライブ投稿に表彰台カードの画像を付けるかどうか（モデレーター）。
-cmd-config-podium-card-state = オン: 最終結果の投稿に上位3人を画像で表示
+cmd-config-podium-card = 最終結果のライブ投稿と表彰台の名場面に表彰台カードの画像を付けるかどうか（モデレーター）。
+cmd-config-podium-card-state = オン: 最終結果や表彰台の名場面の投稿に上位3人を画像で表示
 choice-podium-card-on = オン
 choice-podium-card-off = オフ
 cmd-config-sources-tier = このサーバーでの出典ドメインの信頼度を設定します（モデレーター・管理者）。

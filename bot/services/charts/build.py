@@ -1,6 +1,6 @@
 """What to plot, from the results service's answers: a skater's scores over the store's seasons (`athlete_chart`),
 two athletes in the events both entered (`compare_chart`), a skate's judges' marks (`protocol_card`), a category's
-podium from its final result (`podium_card`).
+podium from its final result (`podium_card`, from a live final; `stored_podium`, from the store).
 
 The rules of the text answers hold here too: scores of two scoring eras (bot/services/eras.py) are never one line;
 a point is a personal best exactly when the profile names it one; a figure the store lacks is not drawn (and the
@@ -34,10 +34,11 @@ from bot.services.results.vocabulary import (
     SEGMENT_KIND_LABELS,
     category_name_text,
     discipline_text,
+    event_name_text,
     segment_kind_text,
     segment_name_text,
 )
-from db.models import Competition, Figure, Segment, number_of
+from db.models import Competition, Entry, Event, Figure, Segment, number_of
 
 LABEL_CHARACTERS = 18  # a competition's name on the x axis, at most: "Skate Canada 2016", "Internation… 2017"
 _KIND_ORDER = [*SEGMENT_KIND_LABELS, "total"]
@@ -343,6 +344,31 @@ def podium_card(final: Mapping[str, Any], competition: str) -> PodiumAnswer | No
     steps.sort(key=lambda step: step.place)
     category = category_name_text(final.get("discipline"), final.get("level"), str(final.get("category") or "?"))
     return PodiumAnswer(PodiumCard(category, competition, tuple(steps)), left_out)
+
+
+def stored_podium(competition: Competition, event: Event, entries: list[Entry]) -> PodiumAnswer | None:
+    """The podium of a stored event, as `podium_card` draws a live one: everyone placed in the top three, best first
+    (a shared place keeps both), names as the results print them, the total as stored. None for a team event (its
+    podium is of teams, not of these entries) or when nobody is placed there; a place without a stored total is left
+    out and counted."""
+    if event.discipline == "team":
+        return None
+    steps: list[Step] = []
+    left_out = 0
+    for entry in entries:
+        place = number_of(entry.place)
+        if place is None or place != int(place) or not 1 <= place <= PODIUM_PLACES:
+            continue
+        total = number_of(entry.total)
+        if total is None:
+            left_out += 1
+            continue
+        names = tuple(Name(skater.name) for skater in entry.skaters) or (Name(entry.name),)
+        steps.append(Step(int(place), names, entry.country or "", total))
+    if not steps:
+        return None
+    steps.sort(key=lambda step: step.place)
+    return PodiumAnswer(PodiumCard(event_name_text(event), competition.label, tuple(steps)), left_out)
 
 
 @dataclass(frozen=True, slots=True)

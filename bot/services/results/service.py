@@ -441,12 +441,12 @@ class ResultsService(Curation):
 
     async def jump_elements(self, competition: Competition) -> list[JumpElement]:
         """The protocol elements of the competition holding a quad or a triple Axel, with their provenance: what
-        the notable facts (bot/services/facts.py) read jumps from."""
+        the notable facts (bot/services/facts/) read jumps from."""
         return await self.repo.jump_elements(competition.id)
 
     async def unanimous_marks(self, competition: Competition) -> list[UnanimousMark]:
         """The protocol elements and components of the competition every judge gave the same mark, with their
-        provenance: what the notable facts (bot/services/facts.py) read top marks from."""
+        provenance: what the notable facts (bot/services/facts/) read top marks from."""
         return await self.repo.unanimous_marks(competition.id)
 
     # --- bests and records (bests.py) ----------------------------------------------------------------------
