@@ -13,10 +13,10 @@ from rapidfuzz import fuzz
 
 from bot.errors import Ambiguous, NotFound, Suggestion, UserFacingError
 from bot.i18n import set_local_names, t
-from bot.services.competitions import CompetitionFinder, CompetitionLookup, labels_with_years
 from bot.services.levels import event_display_name, is_senior, level_synonyms
 from bot.services.names import NameIndex, NameMatch, normalize
 from bot.services.names.normalize import is_cjk
+from bot.services.results.competitions import CompetitionFinder, CompetitionLookup, labels_with_years
 from bot.services.results.local_names import match_local_names, read_local_names
 from bot.services.results.models import Athlete, Choice
 from bot.services.results.vocabulary import (
@@ -193,7 +193,7 @@ class Resolver:
             lookup = self._finder.lookup(query, typing=True)
             competitions = lookup.matches or lookup.nearby
         labels = labels_with_years(competitions[:MAX_CHOICES])
-        return [Choice(_cut(label), c.key) for label, c in zip(labels, competitions, strict=False)]
+        return [Choice(choice_text(label), c.key) for label, c in zip(labels, competitions, strict=False)]
 
     def event_choices(self, competition_text: str, query: str) -> list[Choice]:
         """Autocomplete: the events of the competition typed so far that match `query`."""
@@ -240,10 +240,11 @@ class Resolver:
         if not query.strip():
             return list(self._default_athletes)
         ranked: list[tuple[tuple[bool, float], Choice]] = [
-            (m.order, Choice(_cut(self._told_apart(m)), str(m.key))) for m in self.skaters.search(query, MAX_CHOICES)
+            (m.order, Choice(choice_text(self._told_apart(m)), str(m.key)))
+            for m in self.skaters.search(query, MAX_CHOICES)
         ]
         ranked += [
-            (m.order, Choice(_cut(m.label), _athlete_value_of(self._couple_ids[m.key])))
+            (m.order, Choice(choice_text(m.label), _athlete_value_of(self._couple_ids[m.key])))
             for m in self._couples.search(query, MAX_CHOICES)
         ]
         ranked.sort(key=lambda pair: pair[0])  # stable: at equal ranks a skater comes before a couple
@@ -258,7 +259,7 @@ class Resolver:
         wanted = normalize(query)
         names = self.skaters.names_of(skater_id)[1:]  # the first is the name itself, not an alias
         stored = [n for n in names if normalize(n) not in self._local_spellings]  # data/names/ is not the store's
-        return [Choice(_cut(n), n[:100]) for n in stored if wanted in normalize(n)][:MAX_CHOICES]
+        return [Choice(choice_text(n), n[:100]) for n in stored if wanted in normalize(n)][:MAX_CHOICES]
 
     # --- resolving what the user sent (a picked choice's value, or any text) -------------------------
     def find_competitions(self, text: str) -> CompetitionLookup:
@@ -481,7 +482,8 @@ class Resolver:
         )
 
 
-def _newest_first(competition: Competition) -> tuple[str, int]:
+def newest_first(competition: Competition) -> tuple[str, int]:
+    """The sort key of competitions newest first (`reverse=True`): by start date, then by when they were stored."""
     return (competition.start_date or "", competition.id)
 
 
@@ -491,7 +493,7 @@ def _same_word(typed: str, name: str) -> bool:
     return len(typed) >= 4 and fuzz.ratio(typed, name) >= 80
 
 
-def _athlete_value(skaters: Sequence[Skater]) -> str:
+def athlete_value(skaters: Sequence[Skater]) -> str:
     """What a picked choice sends for a skater ("12") or a couple ("12/40")."""
     return "/".join(str(s.id) for s in skaters)
 
@@ -524,7 +526,8 @@ def _segment_names(segment: Segment) -> list[str]:
     )
 
 
-def _cut(text: str, limit: int = 100) -> str:
+def choice_text(text: str, limit: int = 100) -> str:
+    """A choice's label within Discord's 100 characters."""
     return shorten(text, limit)
 
 
