@@ -12,14 +12,14 @@ from typing import Any
 
 from bot.errors import NotFound, UserFacingError
 from bot.i18n import Text, t
-from bot.services.access import Actor, require_moderator, require_owner
+from bot.services.access import Actor, audit, require_moderator, require_owner
 from bot.services.levels import LEVEL_LABELS
 from bot.services.live import zones
 from bot.services.live.polling import iso
 from bot.services.live.reading import PollResult, Reader
 from bot.services.results import DISCIPLINE_LABELS, DISCIPLINE_SYNONYMS, ResultsService
 from bot.text import escape_markdown, id_in, quote
-from db.models import AuditRecord, Subscription, Watch, WatchState
+from db.models import Subscription, Watch, WatchState
 from db.repositories.live import LiveRepository
 
 MAX_DELAY_MINUTES = 1440
@@ -75,8 +75,8 @@ class Watching:
             except zones.UnknownZone as exc:
                 raise UserFacingError("live-bad-zone", zone=quote(timezone, 100)) from exc
         now = self.now()
-        audit = AuditRecord(actor.user_id, actor.guild_id, "live.watch", iso(now), after={"url": url, "timezone": zone})
-        watch = await self.repo.add_watch(url, iso(now + BASELINE_HOLD), audit, timezone=zone)
+        record = audit(actor, "live.watch", after={"url": url, "timezone": zone}, at=iso(now))
+        watch = await self.repo.add_watch(url, iso(now + BASELINE_HOLD), record, timezone=zone)
         if watch is None:
             raise UserFacingError("live-already-watched", url=quote(url))
         result = await self.reader.poll(watch, baseline=True)
@@ -97,8 +97,8 @@ class Watching:
         require_owner(actor, "live-owners-only")
         watch = await self.find_watch(competition)
         now = self.now()
-        audit = AuditRecord(actor.user_id, actor.guild_id, "live.unwatch", iso(now), before={"url": watch.url})
-        await self.repo.set_watch_state(watch.id, WatchState.STOPPED, audit)
+        record = audit(actor, "live.unwatch", before={"url": watch.url}, at=iso(now))
+        await self.repo.set_watch_state(watch.id, WatchState.STOPPED, record)
         self.reader.sites.pop(watch.id, None)
         return watch
 
@@ -150,12 +150,11 @@ class Watching:
         if not 0 <= delay_minutes <= MAX_DELAY_MINUTES:
             raise UserFacingError("live-delay-range", most=MAX_DELAY_MINUTES)
         watch = await self.find_watch(competition) if competition else None
-        audit = AuditRecord(
-            actor.user_id,
-            actor.guild_id,
+        record = audit(
+            actor,
             "live.subscribe",
-            iso(self.now()),
             after={"channel": channel_id, "watch": watch.id if watch else None, "delay": delay_minutes},
+            at=iso(self.now()),
         )
         subscription = await self.repo.subscribe(
             actor.guild_id,
@@ -165,7 +164,7 @@ class Watching:
             levels,
             delay_minutes,
             role_id,
-            audit,
+            record,
         )
         return subscription, watch
 
@@ -185,10 +184,8 @@ class Watching:
         subscription = mine.get(subscription_id)
         if subscription is None:
             raise UserFacingError("live-no-subscription", id=subscription_id)
-        audit = AuditRecord(
-            actor.user_id, actor.guild_id, "live.unsubscribe", iso(self.now()), before={"id": subscription_id}
-        )
-        await self.repo.unsubscribe(subscription_id, audit)
+        record = audit(actor, "live.unsubscribe", before={"id": subscription_id}, at=iso(self.now()))
+        await self.repo.unsubscribe(subscription_id, record)
         return subscription
 
     # --- following skaters (anyone) -----------------------------------------------------------------------------
