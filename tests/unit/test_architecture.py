@@ -294,12 +294,9 @@ LONG_FUNCTIONS = {
     "bot/services/claims/rules.py:_places": OWNED_ELSEWHERE + " (the claim rules)",
     "bot/services/claims/rules.py:_number": OWNED_ELSEWHERE + " (the claim rules)",
     "bot/services/claims/rules.py:_margin": OWNED_ELSEWHERE + " (the claim rules)",
-    "bot/services/charts/build.py:athlete_chart": "not split yet: one chart's series, axis by axis",
     "bot/services/isu/index_page.py:parse_index": "not split yet: the ISU index page's one table walk",
     "bot/services/isu/protocol_pdf.py:parse_protocol_pdf": "not split yet: the judges' details PDF, page by page",
     "bot/services/moment_rules/choice.py:choose": "not split yet: which story a moment of the day posts",
-    "bot/services/results/resolve.py:_load": "not split yet: the results store's caches, built in one pass",
-    "bot/settings.py:from_env": "not split yet: every setting read from the environment, one after the other",
 }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from rapidfuzz import fuzz
@@ -99,18 +99,7 @@ class Resolver:
         # Events are categories: one shown with its level when its name does not say it ("Junior women (Юниорки)").
         events = [replace(e, name=event_display_name(e.name, e.level, e.discipline)) for e in await self.repo.events()]
         segments = await self.repo.segments_by_event()
-        events_by_competition: dict[int, list[Event]] = defaultdict(list)
-        event_index: dict[int, NameIndex] = defaultdict(NameIndex)
-        for event in events:
-            events_by_competition[event.competition_id].append(event)
-            discipline_names = [DISCIPLINE_LABELS[event.discipline], *DISCIPLINE_SYNONYMS[event.discipline]]
-            if event.level is None or is_senior(event.level):
-                synonyms = [event.key, *discipline_names]
-            else:  # "women" stays the senior women's: another level answers to "junior women", "junior ladies"...
-                synonyms = [event.key, *level_synonyms(event.level, discipline_names)]
-                if event.level in LEVEL_WORDS_JA:  # ... and to "ジュニア女子", "ジュニア女子シングル"
-                    synonyms += [f"{LEVEL_WORDS_JA[event.level]}{word}" for word in discipline_names if is_cjk(word)]
-            event_index[event.competition_id].add(event.id, event.name, synonyms)
+        events_by_competition, event_index = _event_indexes(events)
         couple_ids = await self.repo.couples()
         in_couples = {skater_id for pair in couple_ids for skater_id in pair}
         couple_names: dict[int, list[str]] = {}
@@ -147,18 +136,7 @@ class Resolver:
                 if skater_id in in_couples:
                     couple_names[skater_id] = [name, *aliases]
         namesakes = await self.repo.namesakes()
-        couples = NameIndex()
-        pairs: list[tuple[int, int]] = []
-        couple_of: dict[frozenset[int], tuple[int, int]] = {}
-        for a, b in couple_ids:
-            if frozenset((a, b)) in couple_of or a not in couple_names or b not in couple_names:
-                continue
-            # Every spelling of one with every spelling of the other; the index takes any word order, so
-            # "Chock Bates" and "Bates / Chock" find "Madison Chock / Evan Bates" too.
-            names = [f"{x} / {y}" for x in couple_names[a][:4] for y in couple_names[b][:4]]
-            couples.add(len(pairs), names[0], names[1:], weight=max(couple_weights[a], couple_weights[b]))
-            pairs.append((a, b))
-            couple_of[frozenset((a, b))] = (a, b)
+        couples, pairs, couple_of = _couple_index(couple_ids, couple_names, couple_weights)
 
         self._finder = CompetitionFinder(competitions)
         self._competitions = {c.id: c for c in competitions}
@@ -480,6 +458,43 @@ class Resolver:
         return next(
             (s for s in self.segments_of(event) if wanted in {normalize(name) for name in _segment_names(s)}), None
         )
+
+
+def _event_indexes(events: list[Event]) -> tuple[dict[int, list[Event]], dict[int, NameIndex]]:
+    """The events of each competition, and each competition's index of its events' names: their key, discipline
+    and, below senior, their level's words ("junior women", "ジュニア女子")."""
+    events_by_competition: dict[int, list[Event]] = defaultdict(list)
+    event_index: dict[int, NameIndex] = defaultdict(NameIndex)
+    for event in events:
+        events_by_competition[event.competition_id].append(event)
+        discipline_names = [DISCIPLINE_LABELS[event.discipline], *DISCIPLINE_SYNONYMS[event.discipline]]
+        if event.level is None or is_senior(event.level):
+            synonyms = [event.key, *discipline_names]
+        else:  # "women" stays the senior women's: another level answers to "junior women", "junior ladies"...
+            synonyms = [event.key, *level_synonyms(event.level, discipline_names)]
+            if event.level in LEVEL_WORDS_JA:  # ... and to "ジュニア女子", "ジュニア女子シングル"
+                synonyms += [f"{LEVEL_WORDS_JA[event.level]}{word}" for word in discipline_names if is_cjk(word)]
+        event_index[event.competition_id].add(event.id, event.name, synonyms)
+    return events_by_competition, event_index
+
+
+def _couple_index(
+    couple_ids: Iterable[tuple[int, int]], couple_names: dict[int, list[str]], couple_weights: dict[int, float]
+) -> tuple[NameIndex, list[tuple[int, int]], dict[frozenset[int], tuple[int, int]]]:
+    """The couples' name index (a couple's key: its place in the pairs), the pairs, and each pair by its partners."""
+    couples = NameIndex()
+    pairs: list[tuple[int, int]] = []
+    couple_of: dict[frozenset[int], tuple[int, int]] = {}
+    for a, b in couple_ids:
+        if frozenset((a, b)) in couple_of or a not in couple_names or b not in couple_names:
+            continue
+        # Every spelling of one with every spelling of the other; the index takes any word order, so
+        # "Chock Bates" and "Bates / Chock" find "Madison Chock / Evan Bates" too.
+        names = [f"{x} / {y}" for x in couple_names[a][:4] for y in couple_names[b][:4]]
+        couples.add(len(pairs), names[0], names[1:], weight=max(couple_weights[a], couple_weights[b]))
+        pairs.append((a, b))
+        couple_of[frozenset((a, b))] = (a, b)
+    return couples, pairs, couple_of
 
 
 def newest_first(competition: Competition) -> tuple[str, int]:
