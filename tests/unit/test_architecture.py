@@ -283,7 +283,6 @@ LARGE_MODULES = {
     "bot/sandbox/console.py": OWNED_ELSEWHERE + " (the sandbox, apart from the bot: the tests' Discord stand-in)",
     "bot/sandbox/interactions.py": OWNED_ELSEWHERE + " (the sandbox)",
     "bot/sandbox/state.py": OWNED_ELSEWHERE + " (the sandbox)",
-    "bot/services/isu/source.py": "not split yet: where a site is read from (folder, HTTP, its cache and limits)",
 }
 LONG_FUNCTIONS = {
     "bot/cli.py:build_parser": OWNED_ELSEWHERE + " (the command line)",
