@@ -293,9 +293,8 @@ LONG_FUNCTIONS = {
     "bot/services/claims/rules.py:_places": OWNED_ELSEWHERE + " (the claim rules)",
     "bot/services/claims/rules.py:_number": OWNED_ELSEWHERE + " (the claim rules)",
     "bot/services/claims/rules.py:_margin": OWNED_ELSEWHERE + " (the claim rules)",
-    "bot/services/isu/index_page.py:parse_index": "not split yet: the ISU index page's one table walk",
-    "bot/services/isu/protocol_pdf.py:parse_protocol_pdf": "not split yet: the judges' details PDF, page by page",
-    "bot/services/moment_rules/choice.py:choose": "not split yet: which story a moment of the day posts",
+    "bot/services/moment_rules/choice.py:choose": OWNED_ELSEWHERE
+    + " (the moment of the day, beside bot/services/moments.py: left to that change)",
 }
 
 
