@@ -20,11 +20,7 @@ from db.models import (
 )
 
 TITLE_LIMIT, SUMMARY_LIMIT, BODY_LIMIT = 200, 500, 4000
-
-
 REASON_LIMIT, NOTE_LIMIT, PUBLISHER_LIMIT = 1000, 500, 100
-
-
 LABELS_NEEDING_A_NOTE = (Label.FALSE, Label.DISPUTED, Label.MISLEADING)
 
 
@@ -83,8 +79,6 @@ class StoryDraft:
 
 # The languages a story may be tagged with (its form offers them by name); any BCP 47 tag is stored as given.
 STORY_LANGUAGES = ("en", "ja", "fr", "it", "de", "es", "ru", "ko", "zh", "pt", "nl", "pl", "uk", "cs", "fi", "sv")
-
-
 _LANGUAGE_TAG = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")
 
 

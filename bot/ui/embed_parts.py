@@ -15,26 +15,14 @@ from bot.i18n import Words
 from db.models import Entry, Figure, Skater
 
 _Answer = TypeVar("_Answer")
-
-
 _Built = TypeVar("_Built")
 
-
 PAGE_SIZE = 10
-
-
 COLOUR = discord.Colour(0x4F8DD6)
-
-
 MEDAL_EMOJI = {1: "🥇", 2: "🥈", 3: "🥉"}
-
-
 # Discord's embed limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
 TITLE_LIMIT, DESCRIPTION_LIMIT, FIELD_NAME_LIMIT, FIELD_VALUE_LIMIT = 256, 4096, 256, 1024
-
-
 FOOTER_LIMIT, FIELDS_LIMIT, TOTAL_LIMIT = 2048, 25, 6000
-
 
 SINGLE_SOURCE_MARK, DERIVED_MARK = "*", "†"
 
@@ -82,6 +70,7 @@ def lines_into_fields(embed: discord.Embed, title: str, lines: Iterable[str], *,
         add_field(embed, "\u200b", said + more)
 
 
+# --- figures ---------------------------------------------------------------------------------------------
 def mark(figure: Figure | None) -> str:
     """The provenance mark shown after a figure: * one source only, † computed rather than reported."""
     if figure is None or figure.provenance is None:

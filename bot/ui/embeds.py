@@ -96,6 +96,7 @@ __all__ = [
 ]
 
 
+# --- /results --------------------------------------------------------------------------------------------
 def _standings_pages(standings: Standings, words: Words) -> list[discord.Embed]:
     event, competition = standings.event, standings.competition
     title = f"{competition.label} · {words(event_name_text(event))}"
@@ -197,6 +198,7 @@ def no_results_text(competition: Competition | None, words: Words) -> str:
     )
 
 
+# --- /podiums, /medals -----------------------------------------------------------------------------------
 def podium_pages(
     discipline: str, podiums: list[Podium], words: Words, competition: Competition | None = None
 ) -> list[discord.Embed]:
@@ -259,6 +261,7 @@ def _medal_rows(rows: list[MedalRow], words: Words) -> list[str]:
     return table
 
 
+# --- /compare --------------------------------------------------------------------------------------------
 def _both(disciplines: Sequence[str]) -> Text:
     """ "men's singles and pairs": each discipline as said in a sentence, joined by the language's "and"."""
     phrase = discipline_phrase(disciplines[0])
@@ -355,9 +358,8 @@ def _meeting_lines(meeting: HeadToHeadEvent, words: Words, figures: list[Figure]
     return lines or ["—"]
 
 
+# --- /about ----------------------------------------------------------------------------------------------
 BOT_NAME = "skatebot"  # a name, the same in every language
-
-
 SITES_SHOWN = 12
 
 

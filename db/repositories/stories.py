@@ -29,8 +29,6 @@ from db.repositories.story_index import indexed_text as indexed_text
 from db.repositories.story_index import search_words as search_words
 
 STORY_COLUMNS = ("title", "summary", "body", "moment_date", "competition_id", "event_id", "language")
-
-
 _VISIBLE = "deleted_at IS NULL AND (guild_id = :guild OR guild_id IS NULL)"
 
 

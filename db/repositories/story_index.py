@@ -49,8 +49,6 @@ def search_expression(guild_id: int | None, text: str, *, postgres: bool = False
 
 # PostgreSQL's limits on a tsvector: positions run up to 16383, and a word keeps at most 256 of them.
 _MAX_POSITION = 16383
-
-
 _MAX_POSITIONS_PER_WORD = 256
 
 

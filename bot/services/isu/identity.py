@@ -33,8 +33,6 @@ COMPETITION_LEVELS = [  # the competition's kind, recognised from its name
 
 # ISU event codes: wc2014, gpcan2017, gpf1920, jgpfra2019, owg2022 ...
 _EVENT_CODE = re.compile(r"^[a-z]{2,9}\d{4}$", re.IGNORECASE)
-
-
 _PDF_EVENT_CODE = re.compile(r"^([a-z]{2,9}\d{4})_", re.IGNORECASE)
 
 

@@ -33,8 +33,6 @@ from bot.services.isu.vocabulary import latin_nation
 from bot.services.names import normalize
 
 _T = TypeVar("_T")
-
-
 # A page's parse (in a worker thread) is given up after this: a hostile or broken page must not hold an import or a
 # live poll for minutes. Parses are linear in the page (grid.bounded_depth); a real page takes milliseconds.
 PARSE_DEADLINE = 20.0

@@ -32,16 +32,9 @@ __all__ = ["MAX_FILE_BYTES", "FolderSource", "HttpSource", "MissingFile", "Sourc
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 
-
 _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
-
-
 _CHUNK = 64 * 1024
-
-
 _SCHEME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
-
-
 # An index page links the category/segment pages: href="CAT001RS.HTM", href=SEG001.HTM ...
 _FAMILY_LINK_RE = re.compile(rb"""href\s*=\s*["']?(?:\./)?(?:CAT|SEG)\d+""", re.IGNORECASE)
 

@@ -18,59 +18,39 @@ from bot.services.names.typos import typo_matches
 
 __all__ = ["MAX_RESULTS", "NameIndex", "NameMatch", "Resolution"]
 
-
 log = logging.getLogger(__name__)
-
 
 #: Discord shows at most 25 autocomplete choices; nothing here ever returns more.
 MAX_RESULTS = 25
 
-
 # Bounds on hostile / accidental input: autocomplete text is user-controlled, and the work
 # below grows with the number and length of tokens.
 _MAX_QUERY_CHARS = 200
-
-
 _MAX_QUERY_TOKENS = 6
-
-
 _MAX_TOKEN_CHARS = 40
-
 
 # Candidate caps (name ids gathered per query token). Single-token queries are pure
 # "typing a prefix" queries and only need enough names to fill 25 choices well; multi-token
 # queries need more so that the intersection of two common tokens is still found.
 _CAP_SINGLE = 300
-
-
 _CAP_MULTI = 1500
-
-
 # How many candidate names get the precise (slower, pure-Python) score.
 _RESCORE = 80
-
-
 # Below this, a vocabulary prefix match is considered "not enough" and fuzzy kicks in too.
 _FEW_PREFIX_POSTINGS = 8
 
 
 # Search results under this score are noise (a single shared syllable, etc.).
 _MIN_SCORE = 40.0
-
-
 # The most a key's weight (its prominence, 0..1) adds to a name's rank: about what separates a short typed prefix
 # of a long word from the same prefix of a short one (0.85..1 of the 88 points a matched word is worth), so a
 # prominent "Sakamoto" comes before an obscure "Saka" for "sak"; less than what separates a whole typed word from
 # a typo of another (so the skater whose name was typed is not pushed down by a famous near-namesake).
 _PROMINENCE_POINTS = 10.0
-
-
 # The most prominent keys' words are also searched on their own (a few thousand words, sorted): a prefix shared by
 # thousands of words fills the candidate cap with the shortest of them, and the skater the fan means has a longer
 # one. `_PROMINENT_HITS` bounds what one typed word takes from there.
 _PROMINENT_KEYS = 2000
-
-
 _PROMINENT_HITS = 200
 
 
