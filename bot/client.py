@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.installs import GUILD_ONLY_CONTEXTS, GUILD_ONLY_INSTALLS
 from bot.live_poster import LiveDiscordPoster
 from bot.metrics import CountedPoster, Metrics
+from bot.modlog import ModLogChannel
 from bot.moment_poster import DiscordPoster
 from bot.monitor import GatewayStatus, Health, MonitorServer
 from bot.prediction_poster import PredictionDiscordPoster
@@ -128,6 +129,7 @@ class SkateBot(commands.Bot):
             allow_private=settings.live_allow_private,
             shards=self.own_shards,
             telemetry=self.metrics,
+            modlog=ModLogChannel(self),
         )
         self.results = services.results
         self.stories = services.stories

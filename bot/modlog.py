@@ -1,4 +1,5 @@
-"""Posting moderator actions to a server's mod-log channel, when it has one, in the server's language."""
+"""Posting moderator actions to a server's mod-log channel, when it has one, in the server's language: the mod-log
+port of the services (bot.services.modlog) on Discord, and `post` for the posters' own notices."""
 
 from __future__ import annotations
 
@@ -6,10 +7,13 @@ import logging
 
 import discord
 
-from bot.i18n import Text
+from bot.i18n import Text, t
 from bot.services.access import GuildSettingsSource
+from bot.services.modlog import ModLogEntry
 from bot.text import shorten
 from bot.ui.i18n import guild_words
+from bot.ui.stories import badge_text
+from db.models import GuildSettings
 
 log = logging.getLogger(__name__)
 
@@ -19,7 +23,26 @@ async def post(client: discord.Client, guilds: GuildSettingsSource, guild_id: in
     put into the server's words (the channel is the server's, whoever acted)."""
     if guild_id is None:
         return
-    settings = await guilds.guild_settings(guild_id)
+    await _send(client, await guilds.guild_settings(guild_id), text)
+
+
+class ModLogChannel:
+    """The services' mod-log port (bot.services.modlog.ModLog): an entry in the catalogue's words, what people
+    typed escaped as Discord reads it."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def post(self, settings: GuildSettings, entry: ModLogEntry) -> None:
+        values: dict[str, str | int | Text] = {**entry.values}
+        values.update((name, discord.utils.escape_markdown(value)) for name, value in entry.typed.items())
+        if entry.badge is not None:
+            values["badge"] = badge_text(entry.badge)
+        await _send(self.client, settings, t(entry.key, user=entry.user_id, **values))
+
+
+async def _send(client: discord.Client, settings: GuildSettings, text: Text) -> None:
+    guild_id = settings.guild_id
     if settings.modlog_channel_id is None:
         return
     channel = client.get_channel(settings.modlog_channel_id)

@@ -106,25 +106,7 @@ class Settings:
         log_format = (get("LOG_FORMAT") or "text").lower()
         if log_format not in {"text", "json"}:
             raise SettingsError(f"LOG_FORMAT must be text or json, got {log_format!r}")
-        api_base = get("DISCORD_API_BASE_URL")
-        if api_base and not api_base.startswith(("http://", "https://")):
-            raise SettingsError(
-                "DISCORD_API_BASE_URL must be an http(s) URL ending in the API version, "
-                "e.g. http://127.0.0.1:8080/api/v10"
-            )
-        if api_base and api_base.startswith("http://") and not _on_loopback(api_base):
-            raise SettingsError(
-                "DISCORD_API_BASE_URL without TLS (http://) is only allowed on this machine (127.0.0.1, ::1, "
-                "localhost): the token travels with every request; use https:// for any other host"
-            )
-        gateway = get("DISCORD_GATEWAY_URL")
-        if gateway and not gateway.startswith(("ws://", "wss://")):
-            raise SettingsError("DISCORD_GATEWAY_URL must be a ws:// or wss:// URL")
-        if gateway and gateway.startswith("ws://") and not _on_loopback(gateway):
-            raise SettingsError(
-                "DISCORD_GATEWAY_URL without TLS (ws://) is only allowed on this machine (127.0.0.1, ::1, "
-                "localhost): the token is sent when the bot identifies; use wss:// for any other host"
-            )
+        api_base, gateway = _discord_urls(get("DISCORD_API_BASE_URL"), get("DISCORD_GATEWAY_URL"))
 
         def number(name: str, default: float, low: float, high: float) -> float:
             raw = get(name)
@@ -144,37 +126,9 @@ class Settings:
                 "REVIEW_URL must be an https:// address containing {id}, e.g. https://example.org/reviews/{id}"
             )
 
-        isu_results_url = (get("ISU_RESULTS_URL") or DEFAULT_ISU_RESULTS_URL).rstrip("/")
-        try:
-            results_url = urlsplit(isu_results_url)
-            host = results_url.hostname
-        except ValueError:  # an unclosed IPv6 bracket, a port that is no number
-            results_url, host = urlsplit(""), None
-        if results_url.scheme not in ("http", "https") or not host or results_url.query or results_url.fragment:
-            raise SettingsError(
-                "ISU_RESULTS_URL must be the http(s) address of the ISU's results folder, without a query, "
-                f"e.g. {DEFAULT_ISU_RESULTS_URL}, got {isu_results_url!r}"
-            )
+        isu_results_url = _isu_results_url(get("ISU_RESULTS_URL"))
 
-        shard_count_text, shard_ids_text = get("SHARD_COUNT"), get("SHARD_IDS")
-        shard_count: int | None = None
-        shard_ids: tuple[int, ...] | None = None
-        if shard_count_text is not None:
-            if not shard_count_text.isdigit() or int(shard_count_text) < 1:
-                raise SettingsError(f"SHARD_COUNT must be a whole number of at least 1, got {shard_count_text!r}")
-            shard_count = int(shard_count_text)
-        if shard_ids_text is not None:
-            if shard_count is None:
-                raise SettingsError("SHARD_IDS needs SHARD_COUNT: the shards are counted out of a total")
-            parts = [part.strip() for part in shard_ids_text.replace(";", ",").split(",") if part.strip()]
-            if not parts or not all(part.isdigit() and int(part) < shard_count for part in parts):
-                raise SettingsError(
-                    f"SHARD_IDS must list shard numbers from 0 to {shard_count - 1} (SHARD_COUNT {shard_count}), "
-                    f"separated by commas, got {shard_ids_text!r}"
-                )
-            if len(set(parts)) != len(parts):
-                raise SettingsError(f"SHARD_IDS names a shard twice: {shard_ids_text!r}")
-            shard_ids = tuple(sorted(int(part) for part in parts))
+        shard_count, shard_ids = _shards(get("SHARD_COUNT"), get("SHARD_IDS"))
 
         return cls(
             token=get("DISCORD_TOKEN"),
@@ -198,3 +152,63 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
         )
+
+
+def _discord_urls(api_base: str | None, gateway: str | None) -> tuple[str | None, str | None]:
+    """DISCORD_API_BASE_URL and DISCORD_GATEWAY_URL, checked: http(s) and ws(s), without TLS only on loopback."""
+    if api_base and not api_base.startswith(("http://", "https://")):
+        raise SettingsError(
+            "DISCORD_API_BASE_URL must be an http(s) URL ending in the API version, e.g. http://127.0.0.1:8080/api/v10"
+        )
+    if api_base and api_base.startswith("http://") and not _on_loopback(api_base):
+        raise SettingsError(
+            "DISCORD_API_BASE_URL without TLS (http://) is only allowed on this machine (127.0.0.1, ::1, "
+            "localhost): the token travels with every request; use https:// for any other host"
+        )
+    if gateway and not gateway.startswith(("ws://", "wss://")):
+        raise SettingsError("DISCORD_GATEWAY_URL must be a ws:// or wss:// URL")
+    if gateway and gateway.startswith("ws://") and not _on_loopback(gateway):
+        raise SettingsError(
+            "DISCORD_GATEWAY_URL without TLS (ws://) is only allowed on this machine (127.0.0.1, ::1, "
+            "localhost): the token is sent when the bot identifies; use wss:// for any other host"
+        )
+    return api_base, gateway
+
+
+def _isu_results_url(given: str | None) -> str:
+    """ISU_RESULTS_URL, checked: the http(s) address of a folder, without a query (the ISU's by default)."""
+    isu_results_url = (given or DEFAULT_ISU_RESULTS_URL).rstrip("/")
+    try:
+        results_url = urlsplit(isu_results_url)
+        host = results_url.hostname
+    except ValueError:  # an unclosed IPv6 bracket, a port that is no number
+        results_url, host = urlsplit(""), None
+    if results_url.scheme not in ("http", "https") or not host or results_url.query or results_url.fragment:
+        raise SettingsError(
+            "ISU_RESULTS_URL must be the http(s) address of the ISU's results folder, without a query, "
+            f"e.g. {DEFAULT_ISU_RESULTS_URL}, got {isu_results_url!r}"
+        )
+    return isu_results_url
+
+
+def _shards(shard_count_text: str | None, shard_ids_text: str | None) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS, checked: a count of at least 1, ids below it, each once."""
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    if shard_count_text is not None:
+        if not shard_count_text.isdigit() or int(shard_count_text) < 1:
+            raise SettingsError(f"SHARD_COUNT must be a whole number of at least 1, got {shard_count_text!r}")
+        shard_count = int(shard_count_text)
+    if shard_ids_text is not None:
+        if shard_count is None:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT: the shards are counted out of a total")
+        parts = [part.strip() for part in shard_ids_text.replace(";", ",").split(",") if part.strip()]
+        if not parts or not all(part.isdigit() and int(part) < shard_count for part in parts):
+            raise SettingsError(
+                f"SHARD_IDS must list shard numbers from 0 to {shard_count - 1} (SHARD_COUNT {shard_count}), "
+                f"separated by commas, got {shard_ids_text!r}"
+            )
+        if len(set(parts)) != len(parts):
+            raise SettingsError(f"SHARD_IDS names a shard twice: {shard_ids_text!r}")
+        shard_ids = tuple(sorted(int(part) for part in parts))
+    return shard_count, shard_ids

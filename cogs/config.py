@@ -8,7 +8,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import modlog
 from bot.checks import actor_for
 from bot.i18n import DEFAULT_LOCALE, Words, catalogue, t
 from bot.services.stories import RoleChoice, tier_name
@@ -64,10 +63,6 @@ class Config(commands.Cog):
         await self.service.set_mod_role(actor, choice)
         text = t("config-modrole-set", role=role.mention) if role else t("config-modrole-cleared")
         await respond(interaction, text, ephemeral=True)
-        # The mod-log is the server's: modlog.post puts it into the server's words.
-        await modlog.post(
-            self.bot, self.service, actor.guild_id, t("modlog-config-set", user=actor.user_id, setting=text)
-        )
 
     @config.command(name="modlog", description=command_text("cmd-config-modlog"))
     @app_commands.describe(channel=command_text("cmd-config-modlog-channel"))
@@ -79,9 +74,6 @@ class Config(commands.Cog):
         await self.service.set_modlog(actor, channel.id if channel else None)
         text = t("config-modlog-set", channel=channel.mention) if channel else t("config-modlog-off")
         await respond(interaction, text, ephemeral=True)
-        await modlog.post(
-            self.bot, self.service, actor.guild_id, t("modlog-config-set", user=actor.user_id, setting=text)
-        )
 
     @config.command(name="language", description=command_text("cmd-config-language"))
     @app_commands.describe(language=command_text("cmd-config-language-language"))
@@ -89,15 +81,14 @@ class Config(commands.Cog):
     async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
         actor = await actor_for(interaction, self.service, self.bot.settings.owner_ids)
         await _thinking(interaction)
-        chosen = await self.service.set_language(actor, None if language.value == DISCORDS else language.value)
+        chosen = await self.service.set_language(
+            actor, None if language.value == DISCORDS else language.value, shown=language.name
+        )
         if chosen is None:
             text = t("config-language-discord")
         else:
             text = t("config-language-set", language=language.name)
         await respond(interaction, text, ephemeral=True)
-        await modlog.post(
-            self.bot, self.service, actor.guild_id, t("modlog-config-set", user=actor.user_id, setting=text)
-        )
 
     @config.command(name="podium-card", description=command_text("cmd-config-podium-card"))
     @app_commands.describe(state=command_text("cmd-config-podium-card-state"))
@@ -109,9 +100,6 @@ class Config(commands.Cog):
         await self.service.set_podium_card(actor, on)
         text = t("config-podium-card-on") if on else t("config-podium-card-off")
         await respond(interaction, text, ephemeral=True)
-        await modlog.post(
-            self.bot, self.service, actor.guild_id, t("modlog-config-set", user=actor.user_id, setting=text)
-        )
 
     @sources.command(name="tier", description=command_text("cmd-config-sources-tier"))
     @app_commands.describe(
@@ -124,9 +112,6 @@ class Config(commands.Cog):
         normalized = await self.service.set_tier(actor, domain, tier.value)
         text = t("config-tier-set", domain=normalized, tier=tier_name(tier.value))
         await respond(interaction, text, ephemeral=True)
-        await modlog.post(
-            self.bot, self.service, actor.guild_id, t("modlog-config-tier", user=actor.user_id, setting=text)
-        )
 
 
 async def setup(bot: SkateBot) -> None:

@@ -11,7 +11,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import modlog
 from bot.checks import actor_for, require_bot_server
 from bot.errors import UserFacingError
 from bot.i18n import Text, t
@@ -77,10 +76,6 @@ class Stories(commands.Cog):
     async def _actor(self, interaction: discord.Interaction) -> Actor:
         return await actor_for(interaction, self.service, self.bot.settings.owner_ids)
 
-    async def _log(self, actor: Actor, key: str, **values: str | int | Text) -> None:
-        """Posts to the server's mod-log, in the server's words: `key` names the actor as `<@{ $user }>`."""
-        await modlog.post(self.bot, self.service, actor.guild_id, t(key, user=actor.user_id, **values))
-
     @staticmethod
     async def _thinking(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
         """Acknowledges at once before a write: the write may wait for another process (an import) to finish
@@ -139,13 +134,6 @@ class Stories(commands.Cog):
         library = story.guild_id is None
         # Only the bot's owners can label a library story: the report is in their review queue.
         await respond(interaction, t("flag-thanks-library" if library else "flag-thanks", id=story.id), ephemeral=True)
-        await self._log(
-            actor,
-            "modlog-story-reported-library" if library else "modlog-story-reported",
-            id=story.id,
-            title=discord.utils.escape_markdown(story.title),
-            reason=discord.utils.escape_markdown(reason[:500]),
-        )
 
     # --- moderators -----------------------------------------------------------------------------------
     @story.command(name="add", description=command_text("cmd-story-add"))
@@ -177,7 +165,6 @@ class Stories(commands.Cog):
                 library=library,
             )
             await self._send_story(modal_interaction, story.id, ephemeral=True, note=t("story-added", id=story.id))
-            await self._log(actor, "modlog-story-added", id=story.id, title=discord.utils.escape_markdown(story.title))
 
         words = words_for(interaction)
         await interaction.response.send_modal(ui.StoryModal(words("story-form-new"), submit, words=words))
@@ -209,7 +196,6 @@ class Stories(commands.Cog):
             draft = StoryDraft(competition=form.competition, event=form.event, language=language, **values)
             story, _ = await self.service.edit(await self._actor(modal_interaction), id, draft)
             await self._send_story(modal_interaction, story.id, ephemeral=True, note=t("story-saved", id=story.id))
-            await self._log(actor, "modlog-story-edited", id=story.id, title=discord.utils.escape_markdown(story.title))
 
         words = words_for(interaction)
         await interaction.response.send_modal(
@@ -250,7 +236,6 @@ class Stories(commands.Cog):
         added = story.sources[-1]
         shown: dict[str, str | int] = {"id": story.id, "publisher": added.publisher, "url": added.url}
         await respond(interaction, t("source-added", **shown, kind=kind_name(added.kind)), ephemeral=True)
-        await self._log(actor, "modlog-source-added", **shown)
 
     @source.command(name="remove", description=command_text("cmd-story-source-remove"))
     @app_commands.describe(
@@ -261,7 +246,6 @@ class Stories(commands.Cog):
         await self._thinking(interaction)
         story, removed = await self.service.remove_source(actor, id, source)
         await respond(interaction, t("source-removed", id=story.id, url=removed.url), ephemeral=True)
-        await self._log(actor, "modlog-source-removed", id=story.id, url=removed.url)
 
     @story.command(name="label", description=command_text("cmd-story-label"))
     @app_commands.describe(
@@ -291,24 +275,11 @@ class Stories(commands.Cog):
                 text = t("label-set-resolved", id=story.id, badge=badge, resolved=resolved)
             else:
                 text = t("label-set", id=story.id, badge=badge)
-            try:
-                if confirmed:
-                    await target.edit_original_response(content=words_for(target)(text), view=None)
-                else:
-                    await respond(target, text, ephemeral=True)
-            finally:
-                # The label is stored (and its posted moments are being corrected: the moment service
-                # subscribes to relabels): the mod-log follows whether or not the reply reached the moderator.
-                if note:
-                    await self._log(
-                        actor,
-                        "modlog-labelled-note",
-                        id=story.id,
-                        badge=badge,
-                        note=discord.utils.escape_markdown(note),
-                    )
-                else:
-                    await self._log(actor, "modlog-labelled", id=story.id, badge=badge)
+            # The label is stored and the mod-log told (by the service) before the moderator's reply.
+            if confirmed:
+                await target.edit_original_response(content=words_for(target)(text), view=None)
+            else:
+                await respond(target, text, ephemeral=True)
 
         try:
             await apply(interaction, confirmed=False)
@@ -356,9 +327,6 @@ class Stories(commands.Cog):
             await pressed.response.defer()  # the write may wait for another process: acknowledge first
             story = await self.service.delete(actor, id)
             await pressed.edit_original_response(content=words_for(pressed)("story-deleted", id=story.id), view=None)
-            await self._log(
-                actor, "modlog-story-deleted", id=story.id, title=discord.utils.escape_markdown(story.title)
-            )
 
         words = words_for(interaction)
         confirm = ui.Confirm(interaction.user.id, words("story-delete-button"), confirmed, words=words)

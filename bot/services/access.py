@@ -50,10 +50,16 @@ def now() -> str:
 
 
 def audit(
-    actor: Actor, action: str, before: dict[str, object] | None = None, after: dict[str, object] | None = None
+    actor: Actor,
+    action: str,
+    before: dict[str, object] | None = None,
+    after: dict[str, object] | None = None,
+    *,
+    at: str | None = None,
 ) -> AuditRecord:
-    """The audit record of an action by `actor`."""
-    return AuditRecord(actor.user_id, actor.guild_id, action, now(), before, after)
+    """The audit record of an action by `actor`: the one way an actor's action is recorded. `at`: when, as the
+    trail stores it, for a service with its own clock (the live service's, injected in tests); now by default."""
+    return AuditRecord(actor.user_id, actor.guild_id, action, at or now(), before, after)
 
 
 def require_owner(actor: Actor, message: str = "access-owners-only") -> None:

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.services.fact_stories import FactStories
 from bot.services.live.service import LiveService
+from bot.services.modlog import NO_MODLOG, ModLog
 from bot.services.moments import DEFAULT_GRACE, MomentService
 from bot.services.predictions import PredictionService
 from bot.services.results import ResultsService
@@ -46,11 +47,13 @@ def build_services(
     allow_private: bool = False,
     shards: Shards = EVERY_SHARD,
     telemetry: LiveTelemetry = SILENT,
+    modlog: ModLog = NO_MODLOG,
 ) -> Services:
     """The services of `db`, their results not loaded yet (`load_services` loads them). `clock`: an injected clock
-    (the sandbox, tests); `shards`: the servers this process serves; `telemetry`: where the operator's figures go."""
+    (the sandbox, tests); `shards`: the servers this process serves; `telemetry`: where the operator's figures go;
+    `modlog`: where a server's moderators read what was done (the bot's Discord channel; none on the command line)."""
     results = ResultsService(ResultsRepository(db))
-    stories = StoryService(StoryRepository(db), GuildRepository(db), results)
+    stories = StoryService(StoryRepository(db), GuildRepository(db), results, modlog)
     fact_stories = FactStories(results, StoryRepository(db))
     moments = MomentService(
         MomentRepository(db),

@@ -11,30 +11,50 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from cachetools import LRUCache
-
 from bot.errors import NotFound, UserFacingError
-from bot.i18n import Text, catalogue, from_stored, render, stored, t
+from bot.i18n import Text, stored, t
 from bot.services.access import (
     Actor,
     PermissionDenied,
     audit,
     now,
-    require_admin,
     require_edit_rights,
     require_moderator,
 )
 from bot.services.claimreview import claim_review
 from bot.services.events import Signal
-from bot.services.fact_stories import fact_words
-from bot.services.names import normalize
-from bot.services.names.normalize import is_cjk
+from bot.services.modlog import NO_MODLOG, ModLog, ModLogEntry, tell
 from bot.services.results import ResultsService
 from bot.services.results.vocabulary import event_name_text
+from bot.services.server_settings import ServerSettings
+from bot.services.story_drafts import (
+    BODY_LIMIT,
+    NOTE_LIMIT,
+    PUBLISHER_LIMIT,
+    REASON_LIMIT,
+    STORY_LANGUAGES,
+    TITLE_LIMIT,
+    EditForm,
+    NeedsConfirmation,
+    RoleChoice,
+    SourceView,
+    StoryDraft,
+    StoryView,
+    check_draft,
+    check_label_change,
+    check_summary,
+    kind_name,
+    label_name,
+    language_tag,
+    low_tier_only,
+    role_name,
+    tier_name,
+)
+from bot.services.story_search import StorySearch
 from bot.services.urls import (
     candidate_domains,
     check_public_source,
@@ -42,12 +62,10 @@ from bot.services.urls import (
     normalize_url,
     publisher_from_domain,
 )
-from bot.text import escape_markdown, quote
+from bot.text import quote
 from db.models import (
-    LABELS,
     SOURCE_KINDS,
     SOURCE_ROLES,
-    TIERS,
     AuditEntry,
     AuditRecord,
     FlagOutcome,
@@ -62,158 +80,47 @@ from db.repositories.stories import GuildRepository, StoryRepository, search_wor
 if TYPE_CHECKING:  # the claim check is imported with the first story it checks (`StoryService.run_check`)
     from bot.services.claims import CheckReport
 
-TITLE_LIMIT, SUMMARY_LIMIT, BODY_LIMIT = 200, 500, 4000
-REASON_LIMIT, NOTE_LIMIT, PUBLISHER_LIMIT = 1000, 500, 100
-LABELS_NEEDING_A_NOTE = (Label.FALSE, Label.DISPUTED, Label.MISLEADING)
+# The drafts, views and names live in bot.services.story_drafts; the bot finds them here, with the service.
+__all__ = [
+    "BODY_LIMIT",
+    "FLAG_RATE",
+    "STORY_LANGUAGES",
+    "TITLE_LIMIT",
+    "Actor",
+    "EditForm",
+    "NeedsConfirmation",
+    "PermissionDenied",
+    "RoleChoice",
+    "SourceView",
+    "StoryDraft",
+    "StoryService",
+    "StoryView",
+    "check_summary",
+    "kind_name",
+    "label_name",
+    "language_tag",
+    "role_name",
+    "tier_name",
+]
+
+
 # A member may file this many flags per window in one server: enough for honest use, not for a flood.
 FLAG_RATE = (5, timedelta(minutes=10))
-SEARCH_LIMIT = 25
-
-SERVER_SETTING = "config-server-only"
-
-
-def check_summary(story: Story) -> Text:
-    """The summary of the story's last claim check, as a message (empty when it was never checked)."""
-    return from_stored(story.check_summary) or t("as-recorded", words="")
-
-
-def label_name(label: str) -> Text:
-    """A label as a word in running text ("verified"); the stored value stays the Label's."""
-    return t(f"label-{label}")
-
-
-def kind_name(kind: str) -> Text:
-    """A kind of source as a word ("primary")."""
-    return t(f"source-kind-{kind}")
-
-
-def role_name(role: str) -> Text:
-    """A source's role as a word ("evidence")."""
-    return t(f"source-role-{role}")
-
-
-def tier_name(tier: str | None) -> Text:
-    """A reliability tier as a word ("wire"); None: the domain is in no tier list ("unrated")."""
-    return t(f"source-tier-{tier}" if tier else "source-tier-unrated")
-
-
-class NeedsConfirmation(UserFacingError):
-    """The action is allowed but questionable; the moderator must confirm it (the message says why)."""
-
-
-@dataclass(frozen=True, slots=True)
-class RoleChoice:
-    """A role picked for a setting, as the Discord layer describes it."""
-
-    id: int
-    name: str
-    is_everyone: bool = False  # the @everyone role: every member
-    managed: bool = False  # a bot's or an integration's role: members come and go with the integration
-
-
-@dataclass(frozen=True, slots=True)
-class StoryDraft:
-    """What a moderator typed for a new or edited story; validated and resolved by the service."""
-
-    title: str
-    summary: str = ""
-    body: str = ""
-    moment_date: str | None = None
-    skaters: str = ""  # names, comma-separated, in any spelling the name search accepts
-    competition: str | None = None
-    event: str | None = None
-    language: str | None = None  # a BCP 47 tag ("ja", "en"); None: unsaid (an edit keeps the story's)
-
-
-# The languages a story may be tagged with (its form offers them by name); any BCP 47 tag is stored as given.
-STORY_LANGUAGES = ("en", "ja", "fr", "it", "de", "es", "ru", "ko", "zh", "pt", "nl", "pl", "uk", "cs", "fi", "sv")
-_LANGUAGE_TAG = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")
-
-
-def language_tag(text: str) -> str:
-    """A story's language tag, checked: "ja", "en-GB", "pt-BR" (a BCP 47 language tag)."""
-    first, _, rest = text.strip().replace("_", "-").partition("-")
-    tag = first.lower() + (f"-{rest}" if rest else "")
-    if not _LANGUAGE_TAG.match(tag):
-        raise UserFacingError("story-language-unknown", language=quote(text), languages=STORY_LANGUAGES)
-    return tag
-
-
-@dataclass(frozen=True, slots=True)
-class SourceView:
-    source: Source
-    tier: str | None  # None: the domain is not in the registry
-
-
-@dataclass(frozen=True, slots=True)
-class StoryView:
-    """A story with what its ids mean, ready to display."""
-
-    story: Story
-    skaters: list[str]
-    competition: str | None
-    event: Text | None
-    sources: list[SourceView] = field(default_factory=list)
-
-
-def check_draft(draft: StoryDraft) -> None:
-    """The rules a story's text follows: a title, the length limits, a moment date that is a date."""
-    if not draft.title.strip():
-        raise UserFacingError("story-needs-title")
-    for name, value, limit in (
-        ("title", draft.title, TITLE_LIMIT),
-        ("summary", draft.summary, SUMMARY_LIMIT),
-        ("body", draft.body, BODY_LIMIT),
-    ):
-        if len(value.strip()) > limit:
-            raise UserFacingError("story-field-too-long", field=name, length=len(value.strip()), limit=limit)
-    if draft.moment_date:
-        try:
-            datetime.strptime(draft.moment_date.strip(), "%Y-%m-%d")
-        except ValueError:
-            raise UserFacingError("story-bad-date", date=quote(draft.moment_date)) from None
-    if draft.language:
-        language_tag(draft.language)
-
-
-def check_label_change(story: Story, label: str, note: str) -> None:
-    """The label rules: verified needs a source; false, disputed and misleading need a note saying why."""
-    if label not in LABELS:
-        raise UserFacingError("label-unknown", label=quote(label), labels=tuple(label_name(x) for x in LABELS))
-    if label == Label.VERIFIED and not story.sources:
-        raise UserFacingError("label-verified-needs-source")
-    if label in LABELS_NEEDING_A_NOTE and not note.strip():
-        raise UserFacingError("label-needs-note", label=label_name(label))
-    if len(note) > NOTE_LIMIT:
-        raise UserFacingError("label-note-too-long", length=len(note), limit=NOTE_LIMIT)
-
-
-def low_tier_only(tiers: Sequence[str | None]) -> bool:
-    """Every source is from a low-reliability domain or an unrated one (a domain in no tier list is no
-    evidence of reliability: a single x.com post must not verify a story without a second look)."""
-    return bool(tiers) and all(tier in ("low", None) for tier in tiers)
-
-
-@dataclass(frozen=True, slots=True)
-class EditForm:
-    """A story about to be edited, with the competition and event it stays linked to unless new ones are
-    given (as the names the results commands accept, so the form's submission resolves them again)."""
-
-    view: StoryView
-    competition: str | None
-    event: str | None
 
 
 class StoryService:
-    def __init__(self, stories: StoryRepository, guilds: GuildRepository, results: ResultsService) -> None:
+    def __init__(
+        self, stories: StoryRepository, guilds: GuildRepository, results: ResultsService, modlog: ModLog = NO_MODLOG
+    ) -> None:
         self.stories = stories
         self.guilds = guilds
         self.results = results
+        self.modlog = modlog  # where the server's moderators read what was done (bot.services.modlog)
+        self.settings = ServerSettings(guilds, modlog)
         # Announced after a label is stored, with the story as it now is: whatever showed the old label
         # elsewhere (a posted moment of the day) subscribes to correct itself.
         self.relabelled: Signal[Story] = Signal("story relabelled")
-        # The stories from the results as a Japanese reader reads them (title, summary), by id and stored words.
-        self._japanese: LRUCache[tuple[int, str | None], tuple[str, str]] = LRUCache(maxsize=20_000)
+        self.finder = StorySearch(stories, results)
 
     # --- visibility and rights ---------------------------------------------------------------------
     async def _visible(self, actor: Actor, story_id: int, *, deleted: bool = False) -> Story:
@@ -239,12 +146,25 @@ class StoryService:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's settings: its moderator role (who counts as a moderator) and its mod-log channel."""
-        return await self.guilds.settings(guild_id)
+        return await self.settings.guild_settings(guild_id)
 
     def _record(
         self, actor: Actor, action: str, before: dict[str, Any] | None = None, after: dict[str, Any] | None = None
     ) -> AuditRecord:
         return audit(actor, action, before, after)
+
+    async def _log(
+        self,
+        actor: Actor,
+        key: str,
+        values: dict[str, str | int | Text] | None = None,
+        *,
+        badge: str | None = None,
+        **typed: str,
+    ) -> None:
+        """Tells the mod-log of the actor's server, when it has one, what the actor did: `key` names them as
+        `<@{ $user }>`; `typed` are the words people wrote (shown inert); `badge` a label shown as its badge."""
+        await tell(self.modlog, self, actor.guild_id, ModLogEntry(key, actor.user_id, values or {}, typed, badge))
 
     # --- reading -----------------------------------------------------------------------------------
     async def view(self, actor: Actor, story_id: int) -> StoryView:
@@ -308,51 +228,11 @@ class StoryService:
         punctuation or FTS5 syntax) is refused rather than answered with every story."""
         if not search_words(text):
             raise UserFacingError("search-no-words", text=quote(text, 100))
-        return await self._search(actor, text)
+        return await self.finder.search(actor.guild_id, text)
 
     async def suggest(self, actor: Actor, text: str) -> list[Story]:
         """Autocomplete: the matching stories, or the most recent ones while nothing searchable is typed."""
-        return await self._search(actor, text)
-
-    async def _search(self, actor: Actor, text: str) -> list[Story]:
-        """The stories matching `text`, then those matching it with a skater's name in Japanese ("坂本") put in
-        the store's words ("Kaori Sakamoto"): a story from the results is stored in the store's words and read
-        in Japanese with the name as data/names/ writes it."""
-        found = await self.stories.search(actor.guild_id, text, SEARCH_LIMIT)
-        seen = {story.id for story in found}
-        more = [story for other in self.results.in_store_words(text) for story in await self._search_in(actor, other)]
-        if is_cjk(text):
-            more += await self._read_in_japanese(actor, text)
-        for story in more:
-            if story.id not in seen:
-                seen.add(story.id)
-                found.append(story)
-        return found[:SEARCH_LIMIT]
-
-    async def _search_in(self, actor: Actor, text: str) -> list[Story]:
-        return await self.stories.search(actor.guild_id, text, SEARCH_LIMIT)
-
-    async def _read_in_japanese(self, actor: Actor, text: str) -> list[Story]:
-        """The stories from the results whose title (then summary), as a Japanese reader reads it, holds every word
-        typed ("坂本 銀メダル"): the store keeps them in its own words, so the full-text index knows only those."""
-        wanted = [word for word in (normalize(typed) for typed in text.split()) if word]  # normalize glues CJK words
-        titled, summarised = [], []
-        for story in await self.stories.results_stories(actor.guild_id):
-            read = self._japanese.get((story.id, story.fact_words))
-            if read is None:
-                texts = fact_words(story)
-                if texts is None:
-                    continue
-                read = self._japanese[story.id, story.fact_words] = (
-                    normalize(render(texts[0], "ja")),
-                    normalize(render(texts[1], "ja")),
-                )
-            title, summary = read
-            if all(word in title for word in wanted):
-                titled.append(story)
-            elif all(word in f"{title} {summary}" for word in wanted):
-                summarised.append(story)
-        return (titled + summarised)[:SEARCH_LIMIT]
+        return await self.finder.search(actor.guild_id, text)
 
     async def history(self, actor: Actor, story_id: int) -> tuple[Story, list[AuditEntry]]:
         """The audit trail. A server's moderators see the reports filed in their server only; the bot's
@@ -435,6 +315,7 @@ class StoryService:
         story = await self.stories.get(story_id)
         assert story is not None
         await self.run_check(story)
+        await self._log(actor, "modlog-story-added", {"id": story.id}, title=story.title)
         return await self.stories.get(story_id) or story
 
     async def edit(self, actor: Actor, story_id: int, draft: StoryDraft) -> tuple[Story, bool]:
@@ -449,6 +330,7 @@ class StoryService:
         if sorted(story.skater_ids) != sorted(skater_ids):
             before["skaters"], after["skaters"] = list(story.skater_ids), skater_ids
         if not after:
+            await self._log(actor, "modlog-story-edited", {"id": story.id}, title=story.title)
             return story, False
         await self.stories.update(
             story_id,
@@ -459,6 +341,7 @@ class StoryService:
         updated = await self.stories.get(story_id)
         assert updated is not None
         await self.run_check(updated)
+        await self._log(actor, "modlog-story-edited", {"id": updated.id}, title=updated.title)
         return await self.stories.get(story_id) or updated, True
 
     async def add_source(
@@ -494,6 +377,8 @@ class StoryService:
             raise UserFacingError("source-duplicate", id=story.id, url=normalized)
         updated = await self.stories.get(story.id)
         assert updated is not None
+        added = updated.sources[-1]
+        await self._log(actor, "modlog-source-added", {"id": story.id, "publisher": added.publisher, "url": added.url})
         return updated
 
     async def remove_source(self, actor: Actor, story_id: int, url: str) -> tuple[Story, Source]:
@@ -516,6 +401,7 @@ class StoryService:
         await self.stories.remove_source(story.id, source.url, record)
         updated = await self.stories.get(story.id)
         assert updated is not None
+        await self._log(actor, "modlog-source-removed", {"id": story.id, "url": source.url})
         return updated, source
 
     async def label(
@@ -549,6 +435,10 @@ class StoryService:
         assert updated is not None
         if (updated.label, updated.label_note) != (story.label, story.label_note):
             self.relabelled.announce(updated)
+        if note:
+            await self._log(actor, "modlog-labelled-note", {"id": updated.id}, badge=updated.label, note=note)
+        else:
+            await self._log(actor, "modlog-labelled", {"id": updated.id}, badge=updated.label)
         return updated, resolved
 
     async def delete(self, actor: Actor, story_id: int) -> Story:
@@ -556,6 +446,7 @@ class StoryService:
         story = await self._editable(actor, story_id)
         snapshot = {k: getattr(story, k) for k in ("title", "summary", "body", "label", "moment_date")}
         await self.stories.delete(story.id, self._record(actor, "delete", snapshot, None))
+        await self._log(actor, "modlog-story-deleted", {"id": story.id}, title=story.title)
         return story
 
     async def flag(self, actor: Actor, story_id: int, reason: str) -> Story:
@@ -585,6 +476,9 @@ class StoryService:
             raise UserFacingError(key, id=story.id)
         if outcome is FlagOutcome.RATE_LIMITED:
             raise UserFacingError("flag-rate-limited", count=limit, minutes=int(window.total_seconds() // 60))
+        # Only the bot's owners can label a library story: the report is in their review queue.
+        key = "modlog-story-reported-library" if story.guild_id is None else "modlog-story-reported"
+        await self._log(actor, key, {"id": story.id}, title=story.title, reason=reason[:500])
         return story
 
     async def run_check(self, story: Story) -> CheckReport:
@@ -636,77 +530,23 @@ class StoryService:
             review_url=review_url.replace("{id}", str(story.id)) if library and review_url else None,
         )
 
-    # --- server settings ---------------------------------------------------------------------------
+    # --- server settings (bot.services.server_settings) ---------------------------------------------
     async def set_mod_role(self, actor: Actor, role: RoleChoice | None) -> None:
-        """Members with this role count as moderators. @everyone would make every member one, and a managed
-        role belongs to a bot or an integration, whose members the server does not choose: both refused."""
-        require_admin(actor)
-        if actor.guild_id is None:
-            raise UserFacingError(SERVER_SETTING)
-        if role is not None and role.is_everyone:
-            raise UserFacingError("config-everyone-not-mod-role")
-        if role is not None and role.managed:
-            raise UserFacingError("config-managed-role", role=escape_markdown(role.name))
-        await self._set(actor, "mod_role_id", role.id if role else None, "config modrole", "role")
+        """Members with this role count as moderators (the admins; ServerSettings.set_mod_role)."""
+        await self.settings.set_mod_role(actor, role)
 
     async def set_modlog(self, actor: Actor, channel_id: int | None) -> None:
         """Sets (or clears, with None) the server's mod-log channel (admins)."""
-        require_admin(actor)
-        if actor.guild_id is None:
-            raise UserFacingError(SERVER_SETTING)
-        await self._set(actor, "modlog_channel_id", channel_id, "config modlog", "channel")
+        await self.settings.set_modlog(actor, channel_id)
 
-    async def set_language(self, actor: Actor, locale: str | None) -> str | None:
-        """Sets the language of the bot's posts to the server's channels (moment of the day, live results,
-        mod-log) to one the catalogue speaks, or back to Discord's preferred language of the server (None); the
-        moderators. Returns the locale set."""
-        require_moderator(actor)
-        if actor.guild_id is None:
-            raise UserFacingError(SERVER_SETTING)
-        if locale is not None and locale not in catalogue().locales:
-            raise UserFacingError(
-                "config-language-unknown", language=quote(locale), languages=tuple(catalogue().locales)
-            )
-        await self._set(actor, "locale", locale, "config language", "language")
-        return locale
+    async def set_language(self, actor: Actor, locale: str | None, shown: str | None = None) -> str | None:
+        """Sets the language of the bot's posts to the server's channels (the moderators); returns the locale."""
+        return await self.settings.set_language(actor, locale, shown)
 
     async def set_podium_card(self, actor: Actor, on: bool) -> None:
         """Whether the live post of a category's final result carries the podium as an image (the moderators)."""
-        require_moderator(actor)
-        if actor.guild_id is None:
-            raise UserFacingError(SERVER_SETTING)
-        await self._set(actor, "podium_card", on, "config podium-card", "on")
-
-    async def _set(self, actor: Actor, column: str, value: bool | int | str | None, action: str, name: str) -> None:
-        """Stores one of the server's settings, its old and new value audited under `name`."""
-        assert actor.guild_id is not None  # each setter refuses an actor outside a server first
-        settings = await self.guilds.settings(actor.guild_id)
-        old = getattr(settings, column)
-        await self.guilds.update_settings(
-            actor.guild_id, column, value, self._record(actor, action, {name: old}, {name: value})
-        )
+        await self.settings.set_podium_card(actor, on)
 
     async def set_tier(self, actor: Actor, domain: str, tier: str) -> str:
-        """Sets this server's reliability tier for a domain; returns the normalized domain. Moderators
-        curate sources day to day, so they may adjust tiers as well as admins."""
-        if not (actor.is_moderator or actor.is_admin):
-            require_moderator(actor)
-        if actor.guild_id is None:  # an owner in a direct message: tiers belong to a server
-            raise UserFacingError(SERVER_SETTING)
-        if tier not in TIERS:
-            raise UserFacingError("config-unknown-tier", tier=quote(tier), tiers=tuple(tier_name(x) for x in TIERS))
-        text = domain.strip()
-        normalized = domain_of(normalize_url(text if "://" in text else f"https://{text}/"))
-        before = await self.guilds.tiers(actor.guild_id, [normalized])
-        await self.guilds.set_tier(
-            actor.guild_id,
-            normalized,
-            tier,
-            self._record(
-                actor,
-                "config source tier",
-                {"domain": normalized, "tier": before.get(normalized)},
-                {"domain": normalized, "tier": tier},
-            ),
-        )
-        return normalized
+        """Sets this server's reliability tier for a domain; returns the normalized domain."""
+        return await self.settings.set_tier(actor, domain, tier)

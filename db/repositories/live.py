@@ -18,7 +18,7 @@ from db.models import (
     Watch,
     WatchState,
 )
-from db.repositories.stories import write_audit
+from db.repositories.audit import write_audit
 
 
 def _watch(row: Row) -> Watch:

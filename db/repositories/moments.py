@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from db.database import Database, Row
 from db.models import AuditRecord, MomentCandidate, MomentPost, MomentSchedule, PostState
-from db.repositories.stories import write_audit
+from db.repositories.audit import write_audit
 
 
 def _schedule(row: Row) -> MomentSchedule:

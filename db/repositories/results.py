@@ -31,7 +31,7 @@ from db.models import (
     TeamSegmentResult,
     UnanimousMark,
 )
-from db.repositories.stories import write_audit
+from db.repositories.audit import write_audit
 
 _Model = TypeVar("_Model", Competition, Event, Segment)
 

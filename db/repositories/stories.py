@@ -1,4 +1,5 @@
-"""Stories, their sources, flags and audit trail; per-server settings and source tiers.
+"""Stories, their sources, flags and audit trail (the full-text index: db.repositories.story_index; per-server
+settings and source tiers: db.repositories.guilds; the audit writer: db.repositories.audit).
 
 Every change is written together with its audit entry in one transaction: a change without its trail, or
 a trail without its change, cannot happen.
@@ -16,13 +17,16 @@ from db.models import (
     AuditRecord,
     FactStory,
     FlagOutcome,
-    GuildSettings,
     QueueItem,
     Source,
     StoredFact,
     Story,
 )
-from db.words import search_terms, words
+from db.repositories.audit import write_audit
+from db.repositories.guilds import GuildRepository as GuildRepository
+from db.repositories.story_index import index_story, search_expression, unindex_story
+from db.repositories.story_index import indexed_text as indexed_text
+from db.repositories.story_index import search_words as search_words
 
 STORY_COLUMNS = ("title", "summary", "body", "moment_date", "competition_id", "event_id", "language")
 _VISIBLE = "deleted_at IS NULL AND (guild_id = :guild OR guild_id IS NULL)"
@@ -71,100 +75,6 @@ def _story(row: Row, skater_ids: Sequence[int] = (), sources: Sequence[Source] =
     )
 
 
-# --- the scoped full-text index -----------------------------------------------------------------------------
-_MAX_QUERY_WORDS = 8
-
-
-def _scope(guild_id: int | None) -> str:
-    return "lw" if guild_id is None else f"g{int(guild_id)}w"
-
-
-def indexed_text(guild_id: int | None, *texts: str) -> tuple[str, ...]:
-    """What the index stores for a story's texts: each word behind the story's scope. The words are split as
-    the tokenizer splits them (db.words), so no part of one is ever indexed without its scope."""
-    scope = _scope(guild_id)
-    return tuple(" ".join(scope + word for word in words(text)) for text in texts)
-
-
-def search_words(text: str) -> list[str]:
-    """The words a search looks for: what the member typed, as words only (Japanese as pairs of characters)."""
-    return search_terms(text)[:_MAX_QUERY_WORDS]
-
-
-def search_expression(guild_id: int | None, text: str, *, postgres: bool = False) -> str | None:
-    """The full-text query for what a member typed in a server: every word must appear in a story that server
-    can see (its own or the library's), the last word as a prefix (search-as-you-type). The input's quotes,
-    operators and column filters are never interpreted: only its words reach the index, each quoted. SQLite's
-    FTS5 query, or with `postgres` PostgreSQL's tsquery."""
-    query_words = search_words(text)
-    if not query_words:
-        return None
-    scopes = [_scope(None)] if guild_id is None else [_scope(guild_id), _scope(None)]
-    terms = []
-    for position, word in enumerate(query_words):
-        last = position == len(query_words) - 1
-        if postgres:
-            alternatives = [_lexeme(scope + word) + (":*" if last else "") for scope in scopes]
-            terms.append("(" + " | ".join(alternatives) + ")")
-        else:
-            star = "*" if last else ""
-            terms.append("(" + " OR ".join(f'"{scope}{word}"{star}' for scope in scopes) + ")")
-    return (" & " if postgres else " AND ").join(terms)
-
-
-# PostgreSQL's limits on a tsvector: positions run up to 16383, and a word keeps at most 256 of them.
-_MAX_POSITION = 16383
-_MAX_POSITIONS_PER_WORD = 256
-
-
-def _lexeme(word: str) -> str:
-    """A word as a quoted tsvector or tsquery lexeme, taken as it is (no dictionary, no parser)."""
-    return "'" + word.replace("\\", "\\\\").replace("'", "''") + "'"
-
-
-def story_document(guild_id: int | None, title: str, summary: str, body: str) -> str:
-    """A story's words for PostgreSQL's index, as a tsvector's text: the same scoped words SQLite's index holds
-    (db.words splits them, so both engines find the same stories), each with its positions, weighted A in the
-    title, B in the summary and C in the body (ranked 5, 2 and 1 as SQLite's bm25 weights them)."""
-    scope = _scope(guild_id)
-    positions: dict[str, list[str]] = {}
-    position = 0
-    for weight, text in (("A", title), ("B", summary), ("C", body)):
-        for word in words(text):
-            position = min(position + 1, _MAX_POSITION)
-            seen = positions.setdefault(scope + word, [])
-            if len(seen) < _MAX_POSITIONS_PER_WORD:
-                seen.append(f"{position}{weight}")
-    return " ".join(f"{_lexeme(word)}:{','.join(places)}" for word, places in positions.items())
-
-
-async def _index(tx: Transaction, story_id: int, guild_id: int | None, title: str, summary: str, body: str) -> None:
-    if tx.dialect.postgres:
-        await tx.execute(
-            "INSERT INTO story_index (story_id, document) VALUES (?, CAST(? AS tsvector)) "
-            "ON CONFLICT (story_id) DO UPDATE SET document = excluded.document",
-            (story_id, story_document(guild_id, title, summary, body)),
-        )
-        return
-    await tx.execute(
-        "INSERT INTO stories_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)",
-        (story_id, *indexed_text(guild_id, title, summary, body)),
-    )
-
-
-async def _unindex(tx: Transaction, story_id: int) -> None:
-    """A contentless index forgets a row only when told exactly what it indexed: rebuilt from the row."""
-    if tx.dialect.postgres:
-        await tx.execute("DELETE FROM story_index WHERE story_id = ?", (story_id,))
-        return
-    row = await tx.fetchone("SELECT guild_id, title, summary, body FROM stories WHERE id = ?", (story_id,))
-    assert row is not None
-    await tx.execute(
-        "INSERT INTO stories_fts (stories_fts, rowid, title, summary, body) VALUES ('delete', ?, ?, ?, ?)",
-        (story_id, *indexed_text(row["guild_id"], row["title"], row["summary"], row["body"])),
-    )
-
-
 def _fact_values(fact: FactStory, audit: AuditRecord) -> dict[str, Any]:
     """A generated story's columns, for its insert and its rewrite."""
     return {
@@ -191,21 +101,6 @@ def _fact_audit(audit: AuditRecord, action: str, before: Row | None, fact: FactS
     if fact is not None:
         now = {"title": fact.title, "summary": fact.summary}
     return AuditRecord(audit.actor_id, audit.guild_id, action, audit.at, was, now)
-
-
-async def write_audit(tx: Transaction, story_id: int | None, record: AuditRecord) -> None:
-    await tx.insert(
-        "INSERT INTO audit_log (story_id, guild_id, actor_id, action, at, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (
-            story_id,
-            record.guild_id,
-            record.actor_id,
-            record.action,
-            record.at,
-            json.dumps(record.before, ensure_ascii=False) if record.before is not None else None,
-            json.dumps(record.after, ensure_ascii=False) if record.after is not None else None,
-        ),
-    )
 
 
 class StoryRepository:
@@ -299,7 +194,7 @@ class StoryRepository:
                 "SELECT id, guild_id, title, summary, body FROM stories WHERE deleted_at IS NULL ORDER BY id"
             )
             for row in rows:
-                await _index(tx, row["id"], row["guild_id"], row["title"], row["summary"], row["body"])
+                await index_story(tx, row["id"], row["guild_id"], row["title"], row["summary"], row["body"])
         return len(rows)
 
     async def queue(self, guild_id: int, include_library: bool) -> list[QueueItem]:
@@ -379,7 +274,9 @@ class StoryRepository:
                 },
             )
             await self._set_skaters(tx, story_id, skater_ids)
-            await _index(tx, story_id, guild_id, fields["title"], fields.get("summary") or "", fields.get("body") or "")
+            await index_story(
+                tx, story_id, guild_id, fields["title"], fields.get("summary") or "", fields.get("body") or ""
+            )
             await write_audit(tx, story_id, audit)
         return story_id
 
@@ -391,7 +288,7 @@ class StoryRepository:
             if changes:
                 reindex = bool(changes.keys() & {"title", "summary", "body"})
                 if reindex:
-                    await _unindex(tx, story_id)
+                    await unindex_story(tx, story_id)
                 assignments = ", ".join(f"{column} = :{column}" for column in changes if column in STORY_COLUMNS)
                 if reindex:  # a generated story's catalogue words no longer say what someone wrote instead
                     assignments += ", fact_words = NULL"
@@ -404,7 +301,7 @@ class StoryRepository:
                         "SELECT guild_id, title, summary, body FROM stories WHERE id = ?", (story_id,)
                     )
                     assert row is not None
-                    await _index(tx, story_id, row["guild_id"], row["title"], row["summary"], row["body"])
+                    await index_story(tx, story_id, row["guild_id"], row["title"], row["summary"], row["body"])
             if skater_ids is not None:
                 await self._set_skaters(tx, story_id, skater_ids)
             await write_audit(tx, story_id, audit)
@@ -476,7 +373,7 @@ class StoryRepository:
 
     async def delete(self, story_id: int, audit: AuditRecord) -> None:
         async with self._db.transaction() as tx:
-            await _unindex(tx, story_id)
+            await unindex_story(tx, story_id)
             await tx.execute(
                 "UPDATE stories SET deleted_at = ?, deleted_by = ? WHERE id = ?", (audit.at, audit.actor_id, story_id)
             )
@@ -566,13 +463,13 @@ class StoryRepository:
                     _fact_values(fact, audit),
                 )
                 await self._write_fact_links(tx, story_id, fact, audit)
-                await _index(tx, story_id, None, fact.title, fact.summary, fact.body)
+                await index_story(tx, story_id, None, fact.title, fact.summary, fact.body)
                 await write_audit(tx, story_id, _fact_audit(audit, "generated", None, fact))
             for story_id, fact in changed:
                 before = await tx.fetchone("SELECT * FROM stories WHERE id = ?", (story_id,))
                 assert before is not None
                 if before["deleted_at"] is None:
-                    await _unindex(tx, story_id)
+                    await unindex_story(tx, story_id)
                 await tx.execute(
                     "UPDATE stories SET title = :title, summary = :summary, body = :body, moment_date = :moment_date, "
                     "competition_id = :competition_id, event_id = :event_id, fact_digest = :digest, "
@@ -584,7 +481,7 @@ class StoryRepository:
                     (story_id, audit.actor_id),
                 )
                 await self._write_fact_links(tx, story_id, fact, audit)
-                await _index(tx, story_id, None, fact.title, fact.summary, fact.body)
+                await index_story(tx, story_id, None, fact.title, fact.summary, fact.body)
                 if before["deleted_at"] is not None:
                     action = "results show it again"
                 elif before["fact_digest"] == fact.digest:
@@ -596,7 +493,7 @@ class StoryRepository:
                 before = await tx.fetchone("SELECT * FROM stories WHERE id = ?", (story_id,))
                 assert before is not None
                 if before["deleted_at"] is None:
-                    await _unindex(tx, story_id)
+                    await unindex_story(tx, story_id)
                 await tx.execute(
                     "UPDATE stories SET fact_digest = NULL, deleted_at = coalesce(deleted_at, ?), "
                     "deleted_by = coalesce(deleted_by, ?) WHERE id = ?",
@@ -624,66 +521,3 @@ class StoryRepository:
             "INSERT INTO story_skaters (story_id, skater_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
             [(story_id, skater_id) for skater_id in skater_ids],
         )
-
-
-class GuildRepository:
-    """Per-server settings and source tiers."""
-
-    SEED = 0  # the guild_id of the seeded tiers every server starts from
-
-    def __init__(self, db: Database) -> None:
-        self._db = db
-
-    async def settings(self, guild_id: int) -> GuildSettings:
-        row = await self._db.fetchone("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        if row is None:
-            return GuildSettings(guild_id)
-        return GuildSettings(
-            guild_id, row["mod_role_id"], row["modlog_channel_id"], row["locale"], bool(row["podium_card"])
-        )
-
-    async def update_settings(
-        self, guild_id: int, column: str, value: bool | int | str | None, audit: AuditRecord
-    ) -> None:
-        if column not in ("mod_role_id", "modlog_channel_id", "locale", "podium_card"):
-            raise ValueError(column)
-        if isinstance(value, bool):
-            value = int(value)  # an on/off setting is an INTEGER column on both engines
-        async with self._db.transaction() as tx:
-            await tx.execute("INSERT INTO guild_settings (guild_id) VALUES (?) ON CONFLICT DO NOTHING", (guild_id,))
-            await tx.execute(f"UPDATE guild_settings SET {column} = ? WHERE guild_id = ?", (value, guild_id))
-            await write_audit(tx, None, audit)
-
-    async def tiers(self, guild_id: int | None, domains: Sequence[str]) -> dict[str, str]:
-        """domain -> tier for the given domains: the server's own setting over the seed."""
-        if not domains:
-            return {}
-        marks = ",".join("?" * len(domains))
-        rows = await self._db.fetchall(
-            f"SELECT domain, tier, guild_id FROM source_tiers WHERE domain IN ({marks}) AND guild_id IN (?, ?) "
-            f"ORDER BY guild_id = ?",
-            (*domains, self.SEED, guild_id or self.SEED, guild_id or self.SEED),
-        )
-        return {row["domain"]: row["tier"] for row in rows}  # the server's rows come last and win
-
-    async def set_tier(self, guild_id: int, domain: str, tier: str, audit: AuditRecord) -> None:
-        async with self._db.transaction() as tx:
-            await tx.execute(
-                "INSERT INTO source_tiers (guild_id, domain, tier) VALUES (?, ?, ?) "
-                "ON CONFLICT (guild_id, domain) DO UPDATE SET tier = excluded.tier",
-                (guild_id, domain, tier),
-            )
-            await write_audit(tx, None, audit)
-
-    async def seed_tiers(self, tiers: Iterable[tuple[str, str]]) -> int:
-        """Makes the seed match the bundled registry; returns how many rows changed."""
-        async with self._db.transaction() as tx:
-            changed = 0
-            for domain, tier in tiers:
-                changed += await tx.execute(
-                    "INSERT INTO source_tiers (guild_id, domain, tier) VALUES (?, ?, ?) "
-                    "ON CONFLICT (guild_id, domain) DO UPDATE SET tier = excluded.tier "
-                    "WHERE source_tiers.tier != excluded.tier",
-                    (self.SEED, domain, tier),
-                )
-        return changed

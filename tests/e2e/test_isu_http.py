@@ -13,7 +13,7 @@ import pytest_asyncio
 from aiohttp import web
 
 from bot.sandbox.harness import Sandbox
-from bot.services.isu import importer as isu_importer
+from bot.services.isu import page_reader, site_reading
 from bot.services.isu.importer import ImportTimeout, import_isu
 from bot.services.isu.source import FolderSource, HttpSource, SourceError
 from bot.settings import Settings
@@ -159,13 +159,13 @@ async def test_pages_and_pdfs_are_parsed_off_the_event_loop(store: Database, mon
     parsed_on: list[int] = []
     locked_on: list[int] = []
     for name in ("parse_index", "parse_result_page", "parse_segment_page", "parse_panel"):
-        original = getattr(isu_importer, name)
+        original = getattr(site_reading, name)  # the reading step, where the pages are parsed
 
         def spy(html: str, page: str, _original=original):
             parsed_on.append(threading.get_ident())
             return _original(html, page)
 
-        monkeypatch.setattr(isu_importer, name, spy)
+        monkeypatch.setattr(site_reading, name, spy)
 
     class SpyLock:
         def __init__(self) -> None:
@@ -178,7 +178,7 @@ async def test_pages_and_pdfs_are_parsed_off_the_event_loop(store: Database, mon
         def __exit__(self, *_: object) -> None:
             self._lock.release()
 
-    monkeypatch.setattr(isu_importer, "_PDFIUM", SpyLock())
+    monkeypatch.setattr(page_reader, "_PDFIUM", SpyLock())
     summary = await import_isu(store, FolderSource(wc2014()))
     assert summary.pdf_pages == 80
     assert len(parsed_on) == 21 and loop_thread not in parsed_on

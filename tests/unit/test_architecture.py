@@ -257,3 +257,72 @@ async def test_the_composition_root_gives_every_service_the_same_instances(store
     assert services.moments.fact_stories is services.fact_stories
     assert services.live.results is services.results
     assert services.predictions.results is services.results and services.predictions.live is services.live
+
+
+async def test_the_composition_root_gives_the_mod_log_port_to_the_services_that_tell_it(store) -> None:
+    from bot.services.compose import build_services
+    from bot.services.modlog import NO_MODLOG, NoModLog
+
+    port = NoModLog()
+    services = build_services(store, modlog=port)
+    assert services.stories.modlog is port and services.stories.settings.modlog is port
+    assert build_services(store).stories.modlog is NO_MODLOG  # the command line: no Discord, no mod-log
+
+
+MODULE_LINES = 600
+FUNCTION_LINES = 80
+# Still over, each with why; the test below fails when one of them is back within the limits (strike it then).
+OWNED_ELSEWHERE = "split by another change this week"
+LARGE_MODULES = {
+    "bot/cli.py": OWNED_ELSEWHERE + " (the command line's commands by area)",
+    "bot/services/claims/rules.py": OWNED_ELSEWHERE + " (the claim rules by kind of claim)",
+    "bot/services/claims/verdicts.py": OWNED_ELSEWHERE + " (with the claim rules)",
+    "bot/services/predictions.py": OWNED_ELSEWHERE + " (the predictions onto the one delivery outbox)",
+    "bot/sandbox/console.py": OWNED_ELSEWHERE + " (the sandbox, apart from the bot: the tests' Discord stand-in)",
+    "bot/sandbox/interactions.py": OWNED_ELSEWHERE + " (the sandbox)",
+    "bot/sandbox/state.py": OWNED_ELSEWHERE + " (the sandbox)",
+}
+LONG_FUNCTIONS = {
+    "bot/cli.py:build_parser": OWNED_ELSEWHERE + " (the command line)",
+    "bot/services/claims/japanese.py:_sentence": OWNED_ELSEWHERE + " (the claim check)",
+    "bot/services/claims/rules.py:_titles": OWNED_ELSEWHERE + " (the claim rules)",
+    "bot/services/claims/rules.py:_places": OWNED_ELSEWHERE + " (the claim rules)",
+    "bot/services/claims/rules.py:_number": OWNED_ELSEWHERE + " (the claim rules)",
+    "bot/services/claims/rules.py:_margin": OWNED_ELSEWHERE + " (the claim rules)",
+    "bot/services/moment_rules/choice.py:choose": OWNED_ELSEWHERE
+    + " (the moment of the day, beside bot/services/moments.py: left to that change)",
+}
+
+
+def _sizes() -> tuple[dict[str, int], dict[str, int]]:
+    """(module -> lines, module:function -> lines) of bot/, cogs/ and db/; a method is named by its own name."""
+    modules: dict[str, int] = {}
+    functions: dict[str, int] = {}
+    for path in sources():
+        text = path.read_text(encoding="utf-8")
+        name = path.relative_to(ROOT).as_posix()
+        modules[name] = text.count("\n")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                key = f"{name}:{node.name}"
+                functions[key] = max(functions.get(key, 0), (node.end_lineno or node.lineno) - node.lineno + 1)
+    return modules, functions
+
+
+def test_no_module_over_600_lines_and_no_function_over_80() -> None:
+    """A module for one use case, a function for one step (issue 30): what is over is named in LARGE_MODULES or
+    LONG_FUNCTIONS with why."""
+    modules, functions = _sizes()
+    large = sorted(f"{m}: {n} lines" for m, n in modules.items() if n > MODULE_LINES and m not in LARGE_MODULES)
+    long = sorted(f"{f}: {n} lines" for f, n in functions.items() if n > FUNCTION_LINES and f not in LONG_FUNCTIONS)
+    assert large == [], f"modules over {MODULE_LINES} lines: split them by use case"
+    assert long == [], f"functions over {FUNCTION_LINES} lines: split them by step"
+
+
+def test_the_list_of_what_is_still_over_is_not_stale() -> None:
+    """A module or function listed as over that is now within the limits (or gone) is struck from the list, so the
+    list says what is left to do."""
+    modules, functions = _sizes()
+    stale = sorted(m for m in LARGE_MODULES if modules.get(m, 0) <= MODULE_LINES)
+    stale += sorted(f for f in LONG_FUNCTIONS if functions.get(f, 0) <= FUNCTION_LINES)
+    assert stale == [], "within the limits now: strike them from LARGE_MODULES / LONG_FUNCTIONS"

@@ -10,8 +10,8 @@ import pytest
 
 from bot.errors import Ambiguous, NotFound
 from bot.i18n import catalogue, render
-from bot.services.competitions import CompetitionFinder, parse_query
 from bot.services.results import ResultsService
+from bot.services.results.competitions import CompetitionFinder, parse_query
 from bot.services.series import SERIES_FILE, read_series, series_of, series_table, tokens
 from tests.unit.test_competitions import BY_KEY, STORE, competition
 

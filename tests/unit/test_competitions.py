@@ -8,8 +8,8 @@ import itertools
 import pytest
 
 from bot.errors import Ambiguous, NotFound
-from bot.services.competitions import CompetitionFinder, olympic_edition, parse_query
 from bot.services.results import ResultsService
+from bot.services.results.competitions import CompetitionFinder, olympic_edition, parse_query
 from db.models import Competition
 
 

@@ -13,14 +13,13 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
-from bot.services.isu import source as source_module
+from bot.services.isu import addresses as addresses_module
+from bot.services.isu.addresses import address_problem, check_host
 from bot.services.isu.source import (
     MAX_FILE_BYTES,
     FolderSource,
     HttpSource,
     SourceError,
-    address_problem,
-    check_host,
     open_source,
 )
 from tests.isu_sites import wc2014
@@ -168,7 +167,7 @@ async def test_check_host_refuses_names_resolving_to_loopback() -> None:
 
 
 async def test_pinned_resolver_returns_only_checked_addresses() -> None:
-    resolver = source_module._PinnedResolver(allow_private=False)
+    resolver = addresses_module.PinnedResolver(allow_private=False)
     resolver.pin("results.example", [(socket.AF_INET, "93.184.216.34")])
     [result] = await resolver.resolve("results.example", 443, family=socket.AF_UNSPEC)
     assert (result["host"], result["port"], result["family"]) == ("93.184.216.34", 443, socket.AF_INET)
@@ -347,14 +346,14 @@ async def test_http_redirect_to_other_schemes_is_refused(server: Server) -> None
 @pytest.fixture
 def loopback_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Treat loopback as public so the local test server is reachable with the checks on (allow_private=False)."""
-    real = source_module.address_problem
+    real = addresses_module.address_problem
 
     def problem(address: str | ipaddress.IPv4Address | ipaddress.IPv6Address) -> str | None:
         if ipaddress.ip_address(address).is_loopback:
             return None
         return real(address)
 
-    monkeypatch.setattr(source_module, "address_problem", problem)
+    monkeypatch.setattr(addresses_module, "address_problem", problem)
 
 
 @pytest.mark.usefixtures("loopback_allowed")

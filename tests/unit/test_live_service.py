@@ -325,7 +325,7 @@ async def test_a_parse_that_takes_too_long_is_cut_off(
 ) -> None:
     import threading
 
-    from bot.services.isu import importer
+    from bot.services.isu import page_reader, site_reading
 
     released = threading.Event()
     started = threading.Event()
@@ -335,8 +335,8 @@ async def test_a_parse_that_takes_too_long_is_cut_off(
         released.wait(60)
         raise AssertionError("never read")
 
-    monkeypatch.setattr(importer, "parse_index", stuck)
-    monkeypatch.setattr(importer, "PARSE_DEADLINE", 0.05)
+    monkeypatch.setattr(site_reading, "parse_index", stuck)
+    monkeypatch.setattr(page_reader, "PARSE_DEADLINE", 0.05)
     try:
         with pytest.raises(UserFacingError) as refused:
             await live.watch(OWNER, site.url)

@@ -90,9 +90,13 @@ def has_scores(profile: AthleteProfile) -> bool:
     return False
 
 
-def athlete_chart(profile: AthleteProfile) -> AthleteChart | None:
-    """The skater's segment scores and totals over the store's seasons, one line per scoring era, discipline and
-    level; None when the store holds no score of theirs."""
+# (kind, era, discipline, level) -> [(competition, value, whether it is a personal best)]
+_Points = dict[tuple[str, str | None, str, str], list[tuple[Competition, float, bool]]]
+
+
+def _score_points(profile: AthleteProfile) -> tuple[_Points, int]:
+    """Every segment score and total of the skater, by kind, era, discipline and level, and how many scores were
+    left out (a figure that is no number)."""
     segments_of_event: dict[int, list[Segment]] = {}
     for segment in profile.segments.values():
         segments_of_event.setdefault(segment.event_id, []).append(segment)
@@ -101,8 +105,7 @@ def athlete_chart(profile: AthleteProfile) -> AthleteChart | None:
         for b in profile.bests
         if number_of(b.score) is not None
     }
-    # (kind, era, discipline, level) -> [(competition, value, best)]
-    points: dict[tuple[str, str | None, str, str], list[tuple[Competition, float, bool]]] = {}
+    points: _Points = {}
     eras: dict[int, str | None] = {}  # competition id -> the era it was judged under
     left_out = 0
     for record in profile.records:
@@ -128,6 +131,13 @@ def athlete_chart(profile: AthleteProfile) -> AthleteChart | None:
             best = (competition.id, event.id, "total", round(total, 2)) in best_keys
             points.setdefault(("total", event_era, event.discipline, level), []).append((competition, total, best))
             eras.setdefault(competition.id, event_era)
+    return points, left_out
+
+
+def athlete_chart(profile: AthleteProfile) -> AthleteChart | None:
+    """The skater's segment scores and totals over the store's seasons, one line per scoring era, discipline and
+    level; None when the store holds no score of theirs."""
+    points, left_out = _score_points(profile)
     if not points:
         return None
     competitions = sorted(

@@ -34,9 +34,9 @@ from bot.services.claims.model import (
     segment_text,
 )
 from bot.services.claims.vocabulary import NUMBER_WORDS, SEGMENT_RE, TIMES, segment_kind
-from bot.services.competitions import labels_with_years
 from bot.services.names import normalize
 from bot.services.results import ResultsService
+from bot.services.results.competitions import labels_with_years
 from bot.services.results.vocabulary import event_name_text
 from db.models import Competition, Entry, Event, Figure, TeamResult, number_of
 

@@ -11,6 +11,7 @@ from bot.services.isu.grid import (
     Doc,
     EmptyPage,
     PageError,
+    Table,
     basename,
     cell_at,
     find_table,
@@ -95,12 +96,8 @@ def _place(doc: Doc, categories: LexborNode) -> tuple[str | None, str | None, st
     return None, None, None
 
 
-def parse_index(html: str, name: str) -> EventIndex:
-    """The event index (``index.htm``): event, categories and their segments, time schedule."""
-    doc = Doc(html, name)
-    t = find_table(doc, [("category",), ("segment",)], "event index")
-    generation = _generation(doc, name)
-
+def _category_rows(t: Table, name: str) -> list[dict]:
+    """The index table's categories, each with its pages, colour and segments (a segment row after its category)."""
     c_cat, c_seg = t.col("category"), t.col("segment")
     cats: list[dict] = []
     for n, row in enumerate(t.body(), 1):
@@ -140,15 +137,14 @@ def parse_index(html: str, name: str) -> EventIndex:
                     "pdf": pdf,
                 }
             )
-    if not cats:
-        # The header row alone: a site published before its categories (ISUCalcFS 3.7.6 writes it so).
-        raise EmptyPage(f"{name}: the event index lists no categories yet")
+    return cats
 
-    # time schedule: segment number -> (date, time). An empty schedule is a header row alone (ISUCalcFS then
-    # leaves its table unclosed: the parser closes it as a browser would).
+
+def _schedule(doc: Doc) -> tuple[dict[str, tuple[str | None, str | None]], list[str]]:
+    """The time schedule: segment number -> (date, time), and the dates it lists. An empty schedule is a header row
+    alone (ISUCalcFS then leaves its table unclosed: the parser closes it as a browser would)."""
     schedule: dict[str, tuple[str | None, str | None]] = {}
     sched_dates: list[str] = []
-    timezone = None
     s = maybe_find_table(doc, [("date",), ("time",), ("segment",)])
     if s is not None:
         c_date, c_time = s.col("date"), s.col("time")
@@ -162,6 +158,22 @@ def parse_index(html: str, name: str) -> EventIndex:
             seg_no = next((m.group(1) for c in row.cells for h in c.links if (m := _SEG_LINK.match(basename(h)))), None)
             if seg_no:
                 schedule[seg_no] = (current, f"{int(tm.group(1)):02d}:{tm.group(2)}" if tm else None)
+    return schedule, sched_dates
+
+
+def parse_index(html: str, name: str) -> EventIndex:
+    """The event index (``index.htm``): event, categories and their segments, time schedule."""
+    doc = Doc(html, name)
+    t = find_table(doc, [("category",), ("segment",)], "event index")
+    generation = _generation(doc, name)
+
+    cats = _category_rows(t, name)
+    if not cats:
+        # The header row alone: a site published before its categories (ISUCalcFS 3.7.6 writes it so).
+        raise EmptyPage(f"{name}: the event index lists no categories yet")
+
+    schedule, sched_dates = _schedule(doc)
+    timezone = None
     body = doc.tree.body
     whole = squash_spaces(body.text(deep=True, separator=" ")) if body is not None else ""
     tzm = re.search(r"Local Time[^)]*?" + _TZ.pattern, whole, re.IGNORECASE) or _TZ.search(whole)

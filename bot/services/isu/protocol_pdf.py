@@ -350,8 +350,8 @@ def parse_protocols_counted(data: bytes, name: str) -> tuple[list[Protocol], int
     return read.protocols, read.pages
 
 
-def parse_protocol_pdf(data: bytes, name: str) -> ProtocolPdf:
-    """The PDF's protocols with its heading and printed dates (what a folder of PDFs alone is read from)."""
+def _pdf_lines(data: bytes, name: str) -> tuple[list[_Line], int]:
+    """Every page's text lines, and the number of pages."""
     doc = _open(data, name)
     try:
         pages = len(doc)
@@ -362,13 +362,45 @@ def parse_protocol_pdf(data: bytes, name: str) -> ProtocolPdf:
         raise ProtocolError(f"{name}: truncated or damaged PDF ({exc})") from exc
     finally:
         doc.close()
+    return lines, pages
 
+
+def _heading(lines: list[_Line]) -> list[str]:
+    """The first page's lines above the first skater's header: the competition, category and segment."""
     heading: list[str] = []
     for line in lines:
         words = line.text.split()
         if line.page != 1 or ("Rank" in words and "Name" in words) or "Starting" in words:
             break
         heading.append(line.text)
+    return heading
+
+
+def _element_line(cur: _Builder, line: _Line, where: str) -> str:
+    """One line of a skater's elements block, read into `cur`; the state after it ("components" once the block
+    ends)."""
+    text = line.text
+    words = text.split()
+    if text.startswith("Program Components"):
+        return "components"
+    if _is_element_line(line):
+        if len(words) > 1 and _BASE.match(words[1]) and not any(float(w) for w in words if _DEC.match(w)):
+            return "elements"  # a numbered row with no element and nothing scored (FS Manager prints one)
+        cur.elements.append(_parse_element(line, where))
+        return "elements"
+    if words[0] == "#" or _FOOTER.search(text):
+        return "elements"  # the column labels ("# GOE J1 ... J9 Ref"), the page footer
+    if all(_DEC.match(w) for w in words):
+        return "elements"  # base value total / TES total row
+    if not any(ch.isdigit() for ch in text):
+        return "elements"  # column labels ("Elements", "Value", "Info", "Ref", "(in random order)")
+    raise ProtocolError(f"{where}: expected an element line, got {text!r}")
+
+
+def parse_protocol_pdf(data: bytes, name: str) -> ProtocolPdf:
+    """The PDF's protocols with its heading and printed dates (what a folder of PDFs alone is read from)."""
+    lines, pages = _pdf_lines(data, name)
+    heading = _heading(lines)
     dates = sorted(set(_dates(" ".join(line.text for line in lines if _FOOTER.search(line.text) or line.page == 1))))
     out: list[Protocol] = []
     cur: _Builder | None = None
@@ -403,21 +435,8 @@ def parse_protocol_pdf(data: bytes, name: str) -> ProtocolPdf:
             continue
         if state == "elements":
             assert cur is not None
-            if text.startswith("Program Components"):
-                state = "components"
-                continue
-            if _is_element_line(line):
-                if len(words) > 1 and _BASE.match(words[1]) and not any(float(w) for w in words if _DEC.match(w)):
-                    continue  # a numbered row with no element and nothing scored (FS Manager prints one)
-                cur.elements.append(_parse_element(line, where))
-                continue
-            if words[0] == "#" or _FOOTER.search(text):
-                continue  # the column labels ("# GOE J1 ... J9 Ref"), the page footer
-            if all(_DEC.match(w) for w in words):
-                continue  # base value total / TES total row
-            if not any(ch.isdigit() for ch in text):
-                continue  # column labels ("Elements", "Value", "Info", "Ref", "(in random order)")
-            raise ProtocolError(f"{where}: expected an element line, got {text!r}")
+            state = _element_line(cur, line, where)
+            continue
         if state == "components":
             assert cur is not None
             if text.startswith(("Judges Total Program Component Score", "Judges Total Program Components Score")):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 FAST = timedelta(seconds=20)
 RESULTS_DUE = timedelta(seconds=5)
@@ -65,3 +65,8 @@ def is_over(now: datetime, starts: Sequence[datetime], finals_expected: int, fin
     if finals_expected == 0 or finals_seen < finals_expected:
         return False
     return not starts or now >= max(starts) + OVER_AFTER
+
+
+def iso(moment: datetime) -> str:
+    """A time as the live tables store it: UTC, to the second."""
+    return moment.astimezone(UTC).isoformat(timespec="seconds")

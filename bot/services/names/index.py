@@ -9,13 +9,12 @@ import math
 import sys
 from array import array
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from operator import itemgetter
 
-from rapidfuzz import fuzz, process
-
+from bot.services.names.matches import SUGGESTIONS, NameMatch, PackedStrings, Resolution, resolution
 from bot.services.names.normalize import is_cjk, normalize, trigrams
-from bot.services.names.scoring import EXACT_SCORE, TYPO_CUTOFF, score_name
+from bot.services.names.scoring import EXACT_SCORE, score_name
+from bot.services.names.typos import typo_matches
 
 __all__ = ["MAX_RESULTS", "NameIndex", "NameMatch", "Resolution"]
 
@@ -39,11 +38,8 @@ _CAP_MULTI = 1500
 _RESCORE = 80
 # Below this, a vocabulary prefix match is considered "not enough" and fuzzy kicks in too.
 _FEW_PREFIX_POSTINGS = 8
-_FUZZY_VOCAB_LIMIT = 24
-# Bound on vocabulary tokens compared with a typo'd query token (see _typo_matches). The rarest trigrams' words
-# come first, so the cut drops the least likely: 1,000 found 96.7% of bench_autocomplete's typos in the top 25
-# (2,000: 97.4%) for half the comparisons, the largest share of a typo's search.
-_TYPO_CANDIDATES = 1000
+
+
 # Search results under this score are noise (a single shared syllable, etc.).
 _MIN_SCORE = 40.0
 # The most a key's weight (its prominence, 0..1) adds to a name's rank: about what separates a short typed prefix
@@ -56,80 +52,6 @@ _PROMINENCE_POINTS = 10.0
 # one. `_PROMINENT_HITS` bounds what one typed word takes from there.
 _PROMINENT_KEYS = 2000
 _PROMINENT_HITS = 200
-
-# resolve(): an exact / word-order-equal name is confident when it is unique; a fuzzy best
-# match is confident when it is good and clearly ahead of the runner-up.
-_CONFIDENT_SCORE = 75.0
-_CONFIDENT_MARGIN = 6.0
-_SUGGESTIONS = 5
-
-
-@dataclass(frozen=True, slots=True)
-class NameMatch:
-    """One search hit: whose name it is, under which spelling it matched, and how well."""
-
-    key: int  # the caller's id (skater id, competition id, ...)
-    label: str  # the canonical display name of that key
-    matched: str  # which name/alias matched (may equal label)
-    score: float  # 0..100: how well the text fits the name
-    rank: float = 0.0  # the score and what the key's weight adds (see NameIndex.search); the score without one
-
-    @property
-    def order(self) -> tuple[bool, float]:
-        """The sort key of a search's order, to merge the results of two indexes: the typed name itself first,
-        then by rank."""
-        return (self.score < EXACT_SCORE, -max(self.rank, self.score))
-
-
-@dataclass(frozen=True, slots=True)
-class Resolution:
-    """Outcome of :meth:`NameIndex.resolve`.
-
-    ``match`` is the confident match or None. ``suggestions`` holds up to 5 closest
-    matches: when ``match`` is None these are what to offer ("did you mean"); when a match
-    was found they are the runners-up (excluding the match itself).
-    """
-
-    match: NameMatch | None
-    suggestions: list[NameMatch] = field(default_factory=list)
-
-    @property
-    def found(self) -> bool:
-        """One name was matched confidently."""
-        return self.match is not None
-
-    @property
-    def ambiguous(self) -> bool:
-        """No confident match, but names close enough to offer as a choice."""
-        return self.match is None and bool(self.suggestions)
-
-
-class _Strings:
-    """A list of strings kept as one UTF-8 buffer and the offsets where each ends: 100,000 names as str objects
-    cost about 60 bytes each beyond their text (10 MB per list in a bot whose memory budget is 135 MB); here a
-    name costs its bytes and 4. Reading one decodes it (a search reads at most a few hundred)."""
-
-    __slots__ = ("_buffer", "_ends")
-
-    def __init__(self) -> None:
-        self._buffer = bytearray()
-        self._ends: array[int] = array("I")
-
-    def __len__(self) -> int:
-        return len(self._ends)
-
-    def append(self, text: str) -> None:
-        # surrogatepass: a lone surrogate in a name (odd input the store refuses, but an index built from other
-        # sources may see one) comes back as given instead of failing the whole build.
-        self._buffer += text.encode("utf-8", "surrogatepass")
-        self._ends.append(len(self._buffer))
-
-    def __getitem__(self, index: int) -> str:
-        start = self._ends[index - 1] if index > 0 else 0
-        return self._buffer[start : self._ends[index]].decode("utf-8", "surrogatepass")
-
-    def span(self, first: int, count: int) -> list[str]:
-        return [self[i] for i in range(first, first + count)]
 
 
 class NameIndex:
@@ -188,8 +110,8 @@ class NameIndex:
         # The trigrams are interned: a few thousand texts shared by every length's keys.
         self._gram_post: list[dict[str, array[int]]] = []
         # Names: normalized text, original text, owning slot (-1 = tombstone).
-        self._name_norm = _Strings()
-        self._name_text = _Strings()
+        self._name_norm = PackedStrings()
+        self._name_text = PackedStrings()
         self._name_slot: array[int] = array("i")
         self._dead_names = 0
         # Keys live in slots; a key's names are the contiguous ids [first, first + count), its label the first of
@@ -420,18 +342,8 @@ class NameIndex:
             exact = None
         if exact is not None:
             return Resolution(exact, [])
-        results = self.search(query, _SUGGESTIONS + 1, by_prominence=False)  # a confident answer rests on the text
-        if not results:
-            return Resolution(None, [])
-        top = results[0]
-        runner_up = results[1].score if len(results) > 1 else 0.0
-        if top.score >= EXACT_SCORE:
-            confident = runner_up < EXACT_SCORE  # two skaters with the same name: ask
-        else:
-            confident = top.score >= _CONFIDENT_SCORE and top.score - runner_up >= _CONFIDENT_MARGIN
-        if confident:
-            return Resolution(top, results[1 : _SUGGESTIONS + 1])
-        return Resolution(None, results[:_SUGGESTIONS])
+        # A confident answer rests on the text alone: by score, not by the keys' weights.
+        return resolution(self.search(query, SUGGESTIONS + 1, by_prominence=False))
 
     def resolve_whole_words(self, query: object) -> NameMatch | None:
         """The fast path for typed names (most of /athlete's traffic): when exactly one key has a name
@@ -604,7 +516,7 @@ class NameIndex:
             if prefix_postings >= _CAP_MULTI:
                 break  # shortest tokens come first; the rest cannot make the cap anyway
         if exact is None and lq >= 3 and (not last or prefix_postings < _FEW_PREFIX_POSTINGS):
-            out.extend(self._typo_matches(qt, last=last))
+            out.extend(typo_matches(qt, self._gram_post, self._tok_str, last=last))
         out.sort(key=itemgetter(0), reverse=True)  # stable: ties keep vocabulary order
         return out
 
@@ -630,50 +542,3 @@ class NameIndex:
             self._prefix_cache.clear()  # crude bound; the hot entries come back in one query
         self._prefix_cache[qt] = ordered
         return ordered
-
-    def _typo_matches(self, qt: str, *, last: bool) -> list[tuple[float, int]]:
-        """Vocabulary tokens within a typo of ``qt`` (or of its start, while typing)."""
-        if is_cjk(qt):
-            return []
-        # Pigeonhole instead of counting every shared trigram (counting touched tens of
-        # thousands of postings per token on a 100k index): one edit destroys at most 3 of
-        # the query's trigrams, so a one-edit neighbour shares at least one of ANY 4 of them;
-        # per length bucket, probe the 4 rarest. Long words are allowed two edits (7 grams).
-        # An unfinished last word may be a little shorter than its target: look one longer.
-        lq = len(qt)
-        edits = 1 if lq < 8 else 2
-        grams = set(trigrams(qt))
-        gram_post = self._gram_post
-        probed: list[array[int]] = []
-        for n in range(max(1, lq - edits), min(len(gram_post), lq + edits + 1 + last)):
-            by_gram = gram_post[n]
-            probed += sorted((p for g in grams if (p := by_gram.get(g)) is not None), key=len)[: 3 * edits + 1]
-        # The rarest postings of every length first, until the bound below is reached: the common ones would be
-        # cut anyway, after costing a set insertion per token.
-        probed.sort(key=len)
-        candidates: dict[int, None] = {}  # in the order found: the rarest postings' words first
-        for post in probed:
-            candidates.update(dict.fromkeys(post))
-            if len(candidates) >= _TYPO_CANDIDATES:
-                break
-        if not candidates:
-            return []
-        tids = list(candidates)
-        if len(tids) > _TYPO_CANDIDATES:
-            # Dense vocabularies (names built from the same few syllables) make even rare
-            # trigrams common; past this bound the latency budget wins over completeness.
-            tids = tids[:_TYPO_CANDIDATES]
-        words = [self._tok_str[tids[0]]] if len(tids) == 1 else list(itemgetter(*tids)(self._tok_str))
-        found: dict[int, float] = {}
-        for _, r, pos in process.extract(
-            qt, words, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF, limit=_FUZZY_VOCAB_LIMIT
-        ):
-            found[tids[pos]] = r
-        if last:
-            heads = [w[:lq] for w in words]
-            for _, r, pos in process.extract(
-                qt, heads, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF, limit=_FUZZY_VOCAB_LIMIT
-            ):
-                tid = tids[pos]
-                found[tid] = max(found.get(tid, 0.0), 0.95 * r)
-        return [(r / 100.0 - 0.1, tid) for tid, r in found.items() if r >= TYPO_CUTOFF]

@@ -6,17 +6,17 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from rapidfuzz import fuzz
 
 from bot.errors import Ambiguous, NotFound, Suggestion, UserFacingError
 from bot.i18n import set_local_names, t
-from bot.services.competitions import CompetitionFinder, CompetitionLookup, labels_with_years
 from bot.services.levels import event_display_name, is_senior, level_synonyms
 from bot.services.names import NameIndex, NameMatch, normalize
 from bot.services.names.normalize import is_cjk
+from bot.services.results.competitions import CompetitionFinder, CompetitionLookup, labels_with_years
 from bot.services.results.local_names import match_local_names, read_local_names
 from bot.services.results.models import Athlete, Choice
 from bot.services.results.vocabulary import (
@@ -99,18 +99,7 @@ class Resolver:
         # Events are categories: one shown with its level when its name does not say it ("Junior women (Юниорки)").
         events = [replace(e, name=event_display_name(e.name, e.level, e.discipline)) for e in await self.repo.events()]
         segments = await self.repo.segments_by_event()
-        events_by_competition: dict[int, list[Event]] = defaultdict(list)
-        event_index: dict[int, NameIndex] = defaultdict(NameIndex)
-        for event in events:
-            events_by_competition[event.competition_id].append(event)
-            discipline_names = [DISCIPLINE_LABELS[event.discipline], *DISCIPLINE_SYNONYMS[event.discipline]]
-            if event.level is None or is_senior(event.level):
-                synonyms = [event.key, *discipline_names]
-            else:  # "women" stays the senior women's: another level answers to "junior women", "junior ladies"...
-                synonyms = [event.key, *level_synonyms(event.level, discipline_names)]
-                if event.level in LEVEL_WORDS_JA:  # ... and to "ジュニア女子", "ジュニア女子シングル"
-                    synonyms += [f"{LEVEL_WORDS_JA[event.level]}{word}" for word in discipline_names if is_cjk(word)]
-            event_index[event.competition_id].add(event.id, event.name, synonyms)
+        events_by_competition, event_index = _event_indexes(events)
         couple_ids = await self.repo.couples()
         in_couples = {skater_id for pair in couple_ids for skater_id in pair}
         couple_names: dict[int, list[str]] = {}
@@ -147,18 +136,7 @@ class Resolver:
                 if skater_id in in_couples:
                     couple_names[skater_id] = [name, *aliases]
         namesakes = await self.repo.namesakes()
-        couples = NameIndex()
-        pairs: list[tuple[int, int]] = []
-        couple_of: dict[frozenset[int], tuple[int, int]] = {}
-        for a, b in couple_ids:
-            if frozenset((a, b)) in couple_of or a not in couple_names or b not in couple_names:
-                continue
-            # Every spelling of one with every spelling of the other; the index takes any word order, so
-            # "Chock Bates" and "Bates / Chock" find "Madison Chock / Evan Bates" too.
-            names = [f"{x} / {y}" for x in couple_names[a][:4] for y in couple_names[b][:4]]
-            couples.add(len(pairs), names[0], names[1:], weight=max(couple_weights[a], couple_weights[b]))
-            pairs.append((a, b))
-            couple_of[frozenset((a, b))] = (a, b)
+        couples, pairs, couple_of = _couple_index(couple_ids, couple_names, couple_weights)
 
         self._finder = CompetitionFinder(competitions)
         self._competitions = {c.id: c for c in competitions}
@@ -193,7 +171,7 @@ class Resolver:
             lookup = self._finder.lookup(query, typing=True)
             competitions = lookup.matches or lookup.nearby
         labels = labels_with_years(competitions[:MAX_CHOICES])
-        return [Choice(_cut(label), c.key) for label, c in zip(labels, competitions, strict=False)]
+        return [Choice(choice_text(label), c.key) for label, c in zip(labels, competitions, strict=False)]
 
     def event_choices(self, competition_text: str, query: str) -> list[Choice]:
         """Autocomplete: the events of the competition typed so far that match `query`."""
@@ -240,10 +218,11 @@ class Resolver:
         if not query.strip():
             return list(self._default_athletes)
         ranked: list[tuple[tuple[bool, float], Choice]] = [
-            (m.order, Choice(_cut(self._told_apart(m)), str(m.key))) for m in self.skaters.search(query, MAX_CHOICES)
+            (m.order, Choice(choice_text(self._told_apart(m)), str(m.key)))
+            for m in self.skaters.search(query, MAX_CHOICES)
         ]
         ranked += [
-            (m.order, Choice(_cut(m.label), _athlete_value_of(self._couple_ids[m.key])))
+            (m.order, Choice(choice_text(m.label), _athlete_value_of(self._couple_ids[m.key])))
             for m in self._couples.search(query, MAX_CHOICES)
         ]
         ranked.sort(key=lambda pair: pair[0])  # stable: at equal ranks a skater comes before a couple
@@ -258,7 +237,7 @@ class Resolver:
         wanted = normalize(query)
         names = self.skaters.names_of(skater_id)[1:]  # the first is the name itself, not an alias
         stored = [n for n in names if normalize(n) not in self._local_spellings]  # data/names/ is not the store's
-        return [Choice(_cut(n), n[:100]) for n in stored if wanted in normalize(n)][:MAX_CHOICES]
+        return [Choice(choice_text(n), n[:100]) for n in stored if wanted in normalize(n)][:MAX_CHOICES]
 
     # --- resolving what the user sent (a picked choice's value, or any text) -------------------------
     def find_competitions(self, text: str) -> CompetitionLookup:
@@ -481,7 +460,45 @@ class Resolver:
         )
 
 
-def _newest_first(competition: Competition) -> tuple[str, int]:
+def _event_indexes(events: list[Event]) -> tuple[dict[int, list[Event]], dict[int, NameIndex]]:
+    """The events of each competition, and each competition's index of its events' names: their key, discipline
+    and, below senior, their level's words ("junior women", "ジュニア女子")."""
+    events_by_competition: dict[int, list[Event]] = defaultdict(list)
+    event_index: dict[int, NameIndex] = defaultdict(NameIndex)
+    for event in events:
+        events_by_competition[event.competition_id].append(event)
+        discipline_names = [DISCIPLINE_LABELS[event.discipline], *DISCIPLINE_SYNONYMS[event.discipline]]
+        if event.level is None or is_senior(event.level):
+            synonyms = [event.key, *discipline_names]
+        else:  # "women" stays the senior women's: another level answers to "junior women", "junior ladies"...
+            synonyms = [event.key, *level_synonyms(event.level, discipline_names)]
+            if event.level in LEVEL_WORDS_JA:  # ... and to "ジュニア女子", "ジュニア女子シングル"
+                synonyms += [f"{LEVEL_WORDS_JA[event.level]}{word}" for word in discipline_names if is_cjk(word)]
+        event_index[event.competition_id].add(event.id, event.name, synonyms)
+    return events_by_competition, event_index
+
+
+def _couple_index(
+    couple_ids: Iterable[tuple[int, int]], couple_names: dict[int, list[str]], couple_weights: dict[int, float]
+) -> tuple[NameIndex, list[tuple[int, int]], dict[frozenset[int], tuple[int, int]]]:
+    """The couples' name index (a couple's key: its place in the pairs), the pairs, and each pair by its partners."""
+    couples = NameIndex()
+    pairs: list[tuple[int, int]] = []
+    couple_of: dict[frozenset[int], tuple[int, int]] = {}
+    for a, b in couple_ids:
+        if frozenset((a, b)) in couple_of or a not in couple_names or b not in couple_names:
+            continue
+        # Every spelling of one with every spelling of the other; the index takes any word order, so
+        # "Chock Bates" and "Bates / Chock" find "Madison Chock / Evan Bates" too.
+        names = [f"{x} / {y}" for x in couple_names[a][:4] for y in couple_names[b][:4]]
+        couples.add(len(pairs), names[0], names[1:], weight=max(couple_weights[a], couple_weights[b]))
+        pairs.append((a, b))
+        couple_of[frozenset((a, b))] = (a, b)
+    return couples, pairs, couple_of
+
+
+def newest_first(competition: Competition) -> tuple[str, int]:
+    """The sort key of competitions newest first (`reverse=True`): by start date, then by when they were stored."""
     return (competition.start_date or "", competition.id)
 
 
@@ -491,7 +508,7 @@ def _same_word(typed: str, name: str) -> bool:
     return len(typed) >= 4 and fuzz.ratio(typed, name) >= 80
 
 
-def _athlete_value(skaters: Sequence[Skater]) -> str:
+def athlete_value(skaters: Sequence[Skater]) -> str:
     """What a picked choice sends for a skater ("12") or a couple ("12/40")."""
     return "/".join(str(s.id) for s in skaters)
 
@@ -524,7 +541,8 @@ def _segment_names(segment: Segment) -> list[str]:
     )
 
 
-def _cut(text: str, limit: int = 100) -> str:
+def choice_text(text: str, limit: int = 100) -> str:
+    """A choice's label within Discord's 100 characters."""
     return shorten(text, limit)
 
 

@@ -37,7 +37,7 @@ from bot.services.results.models import (
     ProtocolView,
     Standings,
 )
-from bot.services.results.resolve import MAX_CHOICES, _athlete_value, _cut, _newest_first
+from bot.services.results.resolve import MAX_CHOICES, athlete_value, choice_text, newest_first
 from bot.services.results.vocabulary import (
     DISCIPLINE_LABELS,
     FINAL_RESULT_WORDS,
@@ -129,7 +129,7 @@ class ResultsService(Curation):
     async def _newest_medallists(self) -> list[Choice]:
         """What the name fields offer before anything is typed: the medallists of the newest competition
         that has any, gold first."""
-        for competition in sorted(self._competitions.values(), key=_newest_first, reverse=True):
+        for competition in sorted(self._competitions.values(), key=newest_first, reverse=True):
             medallists: list[tuple[int, Entry]] = []
             for event in self._events.get(competition.id, []):
                 if event.discipline == "team":
@@ -142,11 +142,11 @@ class ResultsService(Curation):
                     Choice(
                         t(
                             "athlete-choice-medallist",
-                            name=_cut(entry.name),
+                            name=choice_text(entry.name),
                             medal=medal_text(MEDALS[place]),
-                            competition=_cut(competition.label),
+                            competition=choice_text(competition.label),
                         ),
-                        _athlete_value(entry.skaters),
+                        athlete_value(entry.skaters),
                     )
                     for place, entry in medallists[:MAX_CHOICES]
                 ]
