@@ -42,10 +42,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bot.discord_layer.scheduling import LIVE_EVERY  # noqa: E402
 from bot.sandbox.replay import Phase, ReplaySite, build_timeline  # noqa: E402
 from bot.sandbox.server import FakeDiscord  # noqa: E402
 from bot.sandbox.state import _DISCORD_EPOCH_MS  # noqa: E402
-from bot.scheduling import LIVE_EVERY  # noqa: E402
 from bot.services.access import Actor  # noqa: E402
 from bot.services.live.fetching import HostGate  # noqa: E402
 from bot.services.live.polling import RESULTS_DUE  # noqa: E402

@@ -239,7 +239,7 @@ async def _health(settings: Settings, args: argparse.Namespace) -> int:
     """For a container's HEALTHCHECK or a script: the bot's own answer, from the address it serves on."""
     import aiohttp
 
-    from bot.monitor import HEALTH_PATH
+    from bot.discord_layer.monitor import HEALTH_PATH
 
     if settings.monitor_address is None:
         print("skatebot: MONITOR_ADDRESS is not set: the bot serves no /healthz to ask", file=sys.stderr)

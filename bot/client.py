@@ -15,16 +15,20 @@ import discord
 import yarl
 from discord.ext import commands
 
+from bot.discord_layer.installs import GUILD_ONLY_CONTEXTS, GUILD_ONLY_INSTALLS
+from bot.discord_layer.live_poster import LiveDiscordPoster
+from bot.discord_layer.metrics import CountedPoster, Metrics
+from bot.discord_layer.modlog import ModLogChannel
+from bot.discord_layer.moment_poster import DiscordPoster
+from bot.discord_layer.monitor import GatewayStatus, Health, MonitorServer
+from bot.discord_layer.prediction_poster import PredictionDiscordPoster
+from bot.discord_layer.scheduling import LiveJob, MomentScheduler, PredictionJob, ResultsWatch
+from bot.discord_layer.tree import SkateTree
+from bot.discord_layer.ui.errors import reply_ephemeral
+from bot.discord_layer.ui.i18n import CatalogueTranslator
+from bot.discord_layer.ui.replies import acknowledge_privately
 from bot.i18n import t
-from bot.installs import GUILD_ONLY_CONTEXTS, GUILD_ONLY_INSTALLS
-from bot.live_poster import LiveDiscordPoster
-from bot.metrics import CountedPoster, Metrics
-from bot.modlog import ModLogChannel
-from bot.moment_poster import DiscordPoster
-from bot.monitor import GatewayStatus, Health, MonitorServer
-from bot.prediction_poster import PredictionDiscordPoster
 from bot.render.pool import ChartRenderer
-from bot.scheduling import LiveJob, MomentScheduler, PredictionJob, ResultsWatch
 from bot.services.compose import build_services
 from bot.services.live.service import LivePoster
 from bot.services.live.service import PostFailed as LivePostFailed
@@ -33,9 +37,6 @@ from bot.services.moments import PostFailed as MomentPostFailed
 from bot.services.predictions import PredictionPoster
 from bot.services.shards import Shards
 from bot.settings import Settings
-from bot.tree import SkateTree, reply_ephemeral
-from bot.ui.i18n import CatalogueTranslator
-from bot.ui.replies import acknowledge_privately
 from cogs import EXTENSIONS
 from db.database import Database
 from db.models import WatchState
@@ -109,7 +110,7 @@ class SkateBot(commands.Bot):
             tree_cls=SkateTree,
             allowed_mentions=discord.AllowedMentions.none(),  # user-written text must never ping anyone
             owner_ids=set(settings.owner_ids) or None,
-            # Every command is the server's unless it says otherwise (`bot.installs.anywhere`).
+            # Every command is the server's unless it says otherwise (`bot.discord_layer.installs.anywhere`).
             allowed_installs=GUILD_ONLY_INSTALLS,
             allowed_contexts=GUILD_ONLY_CONTEXTS,
             **options,

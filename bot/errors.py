@@ -1,4 +1,5 @@
-"""Errors the user should see as a short message. Raised by services, turned into replies by bot.tree.
+"""Errors the user should see as a short message. Raised by services, turned into replies by
+bot.discord_layer.ui.errors.
 
 An error carries a catalogue message (`bot.i18n.Text`), never finished words: the reply renders it in the
 language of whoever asked."""

@@ -9,14 +9,14 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 
+from bot.discord_layer.installs import guild_scope
+from bot.discord_layer.ui.i18n import language_name, words_for
+from bot.discord_layer.ui.stories import story_text
 from bot.i18n import Words
-from bot.installs import guild_scope
 from bot.services.access import Actor
 from bot.services.results import Choice, ResultsService
 from bot.services.stories import STORY_LANGUAGES
 from bot.text import shorten
-from bot.ui.i18n import language_name, words_for
-from bot.ui.stories import story_text
 
 log = logging.getLogger(__name__)
 

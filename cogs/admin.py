@@ -10,13 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.checks import actor_for
+from bot.discord_layer.checks import actor_for
+from bot.discord_layer.ui.i18n import command_text, words_for
+from bot.discord_layer.ui.replies import edit, respond
 from bot.errors import UserFacingError
 from bot.i18n import Text, t
 from bot.services.access import Actor
 from bot.text import quote
-from bot.ui.i18n import command_text, words_for
-from bot.ui.replies import edit, respond
 from cogs import _autocomplete
 
 if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle

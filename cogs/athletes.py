@@ -8,15 +8,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_layer.installs import anywhere
+from bot.discord_layer.ui import charts, embeds
+from bot.discord_layer.ui.errors import report_error
+from bot.discord_layer.ui.i18n import command_text, words_for
+from bot.discord_layer.ui.replies import respond
 from bot.errors import parse_id
 from bot.i18n import t
-from bot.installs import anywhere
 from bot.services.charts.build import AthleteChart, athlete_chart, compare_chart, has_scores
 from bot.text import quote
-from bot.tree import report_error
-from bot.ui import charts, embeds
-from bot.ui.i18n import command_text, words_for
-from bot.ui.replies import respond
 from cogs import _autocomplete
 
 if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle

@@ -8,11 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.installs import anywhere
+from bot.discord_layer.installs import anywhere
+from bot.discord_layer.ui import bests as pages
+from bot.discord_layer.ui.i18n import command_text, words_for
+from bot.discord_layer.ui.paging import Paginator
 from bot.services.results.bests import DISCIPLINES, KINDS, LEVELS, TOTAL
-from bot.ui import bests as pages
-from bot.ui.i18n import command_text, words_for
-from bot.ui.paging import Paginator
 from cogs import _autocomplete
 
 if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle

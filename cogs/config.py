@@ -8,11 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.checks import actor_for
+from bot.discord_layer.checks import actor_for
+from bot.discord_layer.ui.i18n import command_text, language_name
+from bot.discord_layer.ui.replies import respond
 from bot.i18n import DEFAULT_LOCALE, Words, catalogue, t
 from bot.services.stories import RoleChoice, tier_name
-from bot.ui.i18n import command_text, language_name
-from bot.ui.replies import respond
 from db.models import TIERS
 
 if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle

@@ -10,18 +10,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.checks import actor_for
+from bot.discord_layer.checks import actor_for
+from bot.discord_layer.installs import anywhere
+from bot.discord_layer.ui import live as ui
+from bot.discord_layer.ui.i18n import command_text, words_for
+from bot.discord_layer.ui.replies import respond
 from bot.i18n import t
-from bot.installs import anywhere
 from bot.services.access import Actor
 from bot.services.levels import LEVEL_LABELS
 from bot.services.live.service import disciplines_from, levels_from
 from bot.services.live.zones import zone_text
 from bot.services.results import DISCIPLINE_LABELS
 from bot.text import escape_markdown
-from bot.ui import live as ui
-from bot.ui.i18n import command_text, words_for
-from bot.ui.replies import respond
 from cogs import _autocomplete
 
 if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle

@@ -9,11 +9,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_layer.installs import anywhere
+from bot.discord_layer.ui import embeds
+from bot.discord_layer.ui.i18n import command_text, words_for
+from bot.discord_layer.ui.replies import respond
 from bot.i18n import t
-from bot.installs import anywhere
-from bot.ui import embeds
-from bot.ui.i18n import command_text, words_for
-from bot.ui.replies import respond
 
 if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle
     from bot.client import SkateBot

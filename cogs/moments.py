@@ -9,13 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.checks import actor_for
+from bot.discord_layer.checks import actor_for
+from bot.discord_layer.ui import moments as ui
+from bot.discord_layer.ui.i18n import command_text, words_for
+from bot.discord_layer.ui.replies import respond
 from bot.i18n import t
 from bot.services.access import Actor
 from bot.services.moment_rules import NEVER_POSTABLE, zone_choices
-from bot.ui import moments as ui
-from bot.ui.i18n import command_text, words_for
-from bot.ui.replies import respond
 from cogs import _autocomplete
 from db.models import LABELS
 

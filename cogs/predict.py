@@ -9,13 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.checks import actor_for
-from bot.installs import guild_scope
+from bot.discord_layer.checks import actor_for
+from bot.discord_layer.installs import guild_scope
+from bot.discord_layer.ui import predictions as ui
+from bot.discord_layer.ui.i18n import command_text, words_for
+from bot.discord_layer.ui.replies import respond
 from bot.services.access import Actor
 from bot.services.predictions import SCORING_TABLES
-from bot.ui import predictions as ui
-from bot.ui.i18n import command_text, words_for
-from bot.ui.replies import respond
 from cogs import _autocomplete
 
 if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle

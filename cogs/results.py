@@ -8,14 +8,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.installs import anywhere
+from bot.discord_layer.installs import anywhere
+from bot.discord_layer.ui import charts, embeds
+from bot.discord_layer.ui.i18n import command_text, words_for
+from bot.discord_layer.ui.paging import Paginator
+from bot.discord_layer.ui.protocol import protocol_embed
+from bot.discord_layer.ui.replies import respond
 from bot.services.charts.build import protocol_card
 from bot.services.results.vocabulary import DISCIPLINES
-from bot.ui import charts, embeds
-from bot.ui.i18n import command_text, words_for
-from bot.ui.paging import Paginator
-from bot.ui.protocol import protocol_embed
-from bot.ui.replies import respond
 from cogs import _autocomplete
 
 if TYPE_CHECKING:  # the bot loads the cogs: a runtime import back would be a cycle

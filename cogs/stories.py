@@ -11,18 +11,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.checks import actor_for, require_bot_server
+from bot.discord_layer.checks import actor_for, require_bot_server
+from bot.discord_layer.installs import ANYWHERE_CONTEXTS, ANYWHERE_INSTALLS, guild_scope, in_bot_server
+from bot.discord_layer.ui import stories as ui
+from bot.discord_layer.ui.errors import report_error
+from bot.discord_layer.ui.i18n import command_text, guild_words, words_for
+from bot.discord_layer.ui.paging import Paginator
+from bot.discord_layer.ui.replies import respond
 from bot.errors import UserFacingError
 from bot.i18n import Text, t
-from bot.installs import ANYWHERE_CONTEXTS, ANYWHERE_INSTALLS, guild_scope, in_bot_server
 from bot.services.access import Actor
 from bot.services.stories import NeedsConfirmation, StoryDraft, kind_name
 from bot.text import quote
-from bot.tree import report_error
-from bot.ui import stories as ui
-from bot.ui.i18n import command_text, guild_words, words_for
-from bot.ui.paging import Paginator
-from bot.ui.replies import respond
 from cogs import _autocomplete
 from db.models import LABELS, SOURCE_KINDS, SOURCE_ROLES
 
@@ -115,7 +115,7 @@ class Stories(commands.Cog):
 
     @commands.Cog.listener(f"on_{ui.STORY_BUTTON_EVENT}")
     async def on_story_button(self, interaction: discord.Interaction, action: str, story_id: int) -> None:
-        """Presses of the persistent buttons on story messages (bot.ui.stories announces them)."""
+        """Presses of the persistent buttons on story messages (bot.discord_layer.ui.stories announces them)."""
         try:
             if action == "flag":
                 await interaction.response.send_modal(ui.FlagModal(story_id, self._flag, words_for(interaction)))

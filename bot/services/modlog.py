@@ -1,7 +1,7 @@
 """The mod-log port: a service says what a moderator (or a member) did in a server, and the Discord layer posts it to
-the server's mod-log channel (bot/modlog.py), wired by the composition root (bot/services/compose.py). The service
-owns the side effect (every path that changes a story or a setting logs it, not only the slash command); the Discord
-layer owns how it looks (the server's language, people's words shown inert).
+the server's mod-log channel (bot/discord_layer/modlog.py), wired by the composition root (bot/services/compose.py). The
+service owns the side effect (every path that changes a story or a setting logs it, not only the slash command); the
+Discord layer owns how it looks (the server's language, people's words shown inert).
 """
 
 from __future__ import annotations

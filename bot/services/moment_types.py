@@ -1,6 +1,7 @@
 """The moment of the day's words between its parts: what a post shows (`MomentContent`), what an attempt came to
-(`Outcome`), today's state, and the two ports the service is driven through (`Poster`: Discord, bot/moment_poster.py;
-`Planner`: the scheduler, bot/scheduling.py). Split from moments.py (issue 30), unchanged."""
+(`Outcome`), today's state, and the two ports the service is driven through (`Poster`: Discord,
+bot/discord_layer/moment_poster.py; `Planner`: the scheduler, bot/discord_layer/scheduling.py). Split from moments.py
+(issue 30), unchanged."""
 
 from __future__ import annotations
 
@@ -87,7 +88,7 @@ class MomentContent:
 
 
 class Poster(Protocol):
-    """The Discord side of the moment of the day (bot/moment_poster.py)."""
+    """The Discord side of the moment of the day (bot/discord_layer/moment_poster.py)."""
 
     async def send(self, guild_id: int, channel_id: int, content: MomentContent) -> int:
         """Posts the moment in the channel; returns the message id. Raises PostFailed."""

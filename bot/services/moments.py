@@ -1,7 +1,7 @@
 """Moment of the day: choosing, posting exactly once per server and local date, recovering after a restart.
 
-The Discord side is behind the Poster protocol (bot/moment_poster.py), so the rules here run and are tested
-without Discord. "Exactly once" rests on one row per (server, local date) in moment_posts: it is claimed
+The Discord side is behind the Poster protocol (bot/discord_layer/moment_poster.py), so the rules here run and are
+tested without Discord. "Exactly once" rests on one row per (server, local date) in moment_posts: it is claimed
 before the message is sent and completed after. A second firing, a manual post-now, a coalesced misfire or a
 restart finds the row and does nothing; a claim left open by a crash is settled by looking for that day's
 message in the channel before sending again.

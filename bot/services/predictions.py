@@ -295,7 +295,7 @@ class PredictionService:
         self._delivering = asyncio.Lock()
 
     def attach(self, poster: PredictionPoster) -> None:
-        """Gives the service its way to Discord (bot/prediction_poster.py), at start."""
+        """Gives the service its way to Discord (bot/discord_layer/prediction_poster.py), at start."""
         self._poster = poster
         self._started = _iso(self.now())
 

@@ -1,5 +1,6 @@
 """Ports through which services report what an operator measures, without knowing how it is measured (the bot's
-Prometheus metrics, bot/metrics.py, implement them; tests and the command line leave the silent default)."""
+Prometheus metrics, bot/discord_layer/metrics.py, implement them; tests and the command line leave the silent
+default)."""
 
 from __future__ import annotations
 

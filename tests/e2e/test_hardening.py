@@ -14,6 +14,7 @@ import discord
 import pytest
 
 from bot.cli import setup_logging
+from bot.discord_layer.ui import paging
 from bot.sandbox.harness import Sandbox, answered
 from bot.sandbox.server import (
     DEFERRED_CHANNEL_MESSAGE,
@@ -24,7 +25,6 @@ from bot.sandbox.server import (
     User,
 )
 from bot.settings import Settings
-from bot.ui import paging
 from tests.e2e.helpers import text_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

@@ -14,11 +14,11 @@ from datetime import UTC, datetime
 import pytest
 import pytest_asyncio
 
+from bot.discord_layer.ui import charts
 from bot.errors import UserFacingError
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import Message
 from bot.services.charts.models import Chart
-from bot.ui import charts
 from db.models import Story, number_of
 from tests.e2e.helpers import Clock, text_of
 from tests.e2e.test_charts import PNG, png_size

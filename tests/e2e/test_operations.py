@@ -22,7 +22,7 @@ import pytest_asyncio
 from aiohttp import web
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.monitor import MonitorServer
+from bot.discord_layer.monitor import MonitorServer
 from bot.sandbox.harness import Sandbox, answered
 from tests.e2e.helpers import ROOT, text_of
 from tests.isu_sites import Variant, wc2014

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest_asyncio
 
+from bot.discord_layer.scheduling import CORRECTIONS_EVERY, CORRECTIONS_JOB
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import Message
-from bot.scheduling import CORRECTIONS_EVERY, CORRECTIONS_JOB
 from bot.services.story_import import ImportOutcome, import_story, read_story_files
 from bot.store import BUNDLED_DATA, CLI_OWNER
 from tests.e2e.helpers import Clock, command_line

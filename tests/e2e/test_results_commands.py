@@ -6,9 +6,9 @@ import re
 
 import pytest
 
+from bot.discord_layer.ui import paging
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import CHANNEL_MESSAGE, UPDATE_MESSAGE
-from bot.ui import paging
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -149,7 +149,7 @@ async def test_unexpected_errors_show_a_code_and_are_logged(
         raise RuntimeError("database on fire")
 
     monkeypatch.setattr(sandbox.bot.results, "profile", broken)
-    with caplog.at_level(logging.ERROR, logger="bot.tree"):
+    with caplog.at_level(logging.ERROR, logger="bot.discord_layer.ui.errors"):
         result = await sandbox.slash("athlete", name="Alysa Liu")
     code = re.search(r"error code `([0-9a-f]{6})`", result.message.content).group(1)
     assert result.ephemeral

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest_asyncio
 
+from bot.discord_layer.scheduling import CORRECTIONS_EVERY
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import Message
-from bot.scheduling import CORRECTIONS_EVERY
 from bot.store import BUNDLED_DATA
 from tests.e2e.helpers import Clock, command_line
 from tests.stores import Location

@@ -17,22 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("entry", ("bot.cli", "bot.__main__", "bot.client", "bot.store")),
     ("cogs", ("cogs",)),
-    (
-        "discord",
-        (
-            "bot.ui",
-            "bot.tree",
-            "bot.checks",
-            "bot.installs",
-            "bot.modlog",
-            "bot.moment_poster",
-            "bot.live_poster",
-            "bot.prediction_poster",
-            "bot.scheduling",
-            "bot.metrics",
-            "bot.monitor",
-        ),
-    ),
+    ("discord", ("bot.discord_layer",)),  # ui/, the tree, the checks, the posters, the scheduler, the metrics
     (
         "services",
         (
@@ -141,11 +126,11 @@ def test_services_and_db_never_import_discord(layer: str) -> None:
 
 def test_only_the_metrics_modules_import_the_metrics_library() -> None:
     """Services report through ports (bot/services/telemetry.py), the store through its observer: what is measured
-    is counted in bot/metrics.py and served by bot/monitor.py, nowhere else."""
+    is counted in bot/discord_layer/metrics.py and served by bot/discord_layer/monitor.py, nowhere else."""
     offenders = [
         f"{module}:{line} imports {target}"
         for module, imports in imports_by_module().items()
-        if module not in ("bot.metrics", "bot.monitor")
+        if module not in ("bot.discord_layer.metrics", "bot.discord_layer.monitor")
         for line, target in imports
         if within(target, "prometheus_client")
     ]
@@ -199,8 +184,8 @@ def test_the_bot_starts_without_the_importers() -> None:
 
 
 def _rooms() -> list[str]:
-    """Every package of the code and the data, and every module standing alone in bot/ and bot/services/: the rooms a
-    newcomer must find in docs/ARCHITECTURE.md."""
+    """Every package of the code and the data, and every module standing alone in bot/, bot/discord_layer/ and
+    bot/services/: the rooms a newcomer must find in docs/ARCHITECTURE.md."""
     packages = [
         path.parent
         for top in ("bot", "cogs", "db", "data")
@@ -208,11 +193,11 @@ def _rooms() -> list[str]:
         if path.is_file() and path.suffix in {".py", ".json", ".sql"} and "__pycache__" not in path.parts
     ]
     folders = {f"{folder.relative_to(ROOT).as_posix()}/" for folder in packages}
-    folders -= {"bot/", "bot/services/"}  # their modules are rooms of their own, below
+    folders -= {"bot/", "bot/discord_layer/", "bot/services/"}  # their modules are rooms of their own, below
     folders = {f for f in folders if not f.startswith(("bot/sandbox/discord_openapi", "db/migrations/postgresql"))}
     loose = [
         module.relative_to(ROOT).as_posix()
-        for folder in ("bot", "bot/services")
+        for folder in ("bot", "bot/discord_layer", "bot/services")
         for module in (ROOT / folder).glob("*.py")
         if module.name != "__init__.py"
     ]

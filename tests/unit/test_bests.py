@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord_layer.ui.bests import bests_pages, records_pages
+from bot.discord_layer.ui.embeds import DESCRIPTION_LIMIT, FOOTER_LIMIT, TITLE_LIMIT, TOTAL_LIMIT
 from bot.errors import Ambiguous, NotFound
 from bot.i18n import Words, render, t
 from bot.services.results import ResultsService
 from bot.services.results.bests import parse_season
-from bot.ui.bests import bests_pages, records_pages
-from bot.ui.embeds import DESCRIPTION_LIMIT, FOOTER_LIMIT, TITLE_LIMIT, TOTAL_LIMIT
 from tests.shared import shared_path
 
 DATA = Path(__file__).resolve().parents[2] / "data"

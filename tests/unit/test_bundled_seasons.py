@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
+from bot.discord_layer.ui.embeds import standings_pages
 from bot.i18n import Words
 from bot.services.import_format import skater_name_key
 from bot.services.results import DISPUTED_PREFIX, ResultsService
-from bot.ui.embeds import standings_pages
 from data import convert_seasons as conv
 from data.converter.figures import STRENGTH
 from data.converter.seasons import SEASONS

@@ -14,10 +14,10 @@ from collections import defaultdict
 from functools import cache
 from pathlib import Path
 
+from bot.discord_layer.ui import embeds
 from bot.i18n import Words, render
 from bot.services.eras import era_text
 from bot.services.results import AthleteProfile, ResultsService
-from bot.ui import embeds
 from data.converter.seasons import SEASONS
 from db.database import Database
 from tests.shared import shared_path

@@ -20,11 +20,11 @@ from discord import app_commands
 
 import cogs
 from bot.client import SkateBot
+from bot.discord_layer.ui.i18n import CatalogueTranslator
 from bot.errors import UserFacingError
 from bot.i18n import DEFAULT_LOCALE, Catalogue, MissingMessage, Words, catalogue, render, t
 from bot.sandbox import limits
 from bot.settings import Settings
-from bot.ui.i18n import CatalogueTranslator
 from db.database import Database
 from tests.languages import catalogue_with
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.discord_layer.ui import charts
 from bot.i18n import Words
 from bot.render.draw import draw
 from bot.services.charts.build import (
@@ -25,7 +26,6 @@ from bot.services.isu.source import FolderSource
 from bot.services.live.items import ItemKind
 from bot.services.live.items import items as live_items
 from bot.services.results import ResultsService
-from bot.ui import charts
 from db.database import Database
 from db.models import Competition
 from tests.isu_sites import wc2014

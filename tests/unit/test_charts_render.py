@@ -210,7 +210,7 @@ def test_the_bot_process_never_imports_matplotlib() -> None:
             "-c",
             "import sys, importlib, bot.client, cogs\n"
             "for name in cogs.EXTENSIONS: importlib.import_module(name)\n"
-            "import bot.render.pool, bot.services.charts.build, bot.ui.charts\n"
+            "import bot.render.pool, bot.services.charts.build, bot.discord_layer.ui.charts\n"
             "print(' '.join(m for m in ('matplotlib', 'numpy', 'PIL') if m in sys.modules))",
         ],
         capture_output=True,

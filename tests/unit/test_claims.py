@@ -184,8 +184,8 @@ def test_extraction_patterns(text: str, kind: str, subject: str, claimed: str, s
 
 
 async def test_story_check_pages_show_the_reading_of_each_claim(results: ResultsService) -> None:
+    from bot.discord_layer.ui.stories import check_pages
     from bot.i18n import Words
-    from bot.ui.stories import check_pages
     from db.models import Story
 
     owg = results.competition("owg2026")

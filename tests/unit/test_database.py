@@ -126,8 +126,8 @@ async def test_event_levels_migration_claims_senior_only_where_championships_hol
 
 @pytest.mark.sqlite
 async def test_a_write_gives_up_on_a_lock_held_elsewhere_and_reads_never_wait(tmp_path: Path) -> None:
+    from bot.discord_layer.ui.errors import error_message
     from bot.i18n import t
-    from bot.tree import error_message
     from db.database import StoreBusy
 
     path = tmp_path / "store.sqlite3"
@@ -246,8 +246,8 @@ async def test_postgresql_integrity_check_and_a_backup_left_to_pg_dump(store: Da
 async def test_a_postgresql_write_gives_up_on_a_lock_held_elsewhere_and_reads_never_wait(
     store_location: Location,
 ) -> None:
+    from bot.discord_layer.ui.errors import error_message
     from bot.i18n import t
-    from bot.tree import error_message
     from db.database import StoreBusy
 
     db = await Database.open(store_location, write_wait=0.5)

@@ -17,7 +17,7 @@ from pathlib import Path
 import yaml
 
 from bot.cli import build_parser
-from bot.monitor import HEALTH_PATH
+from bot.discord_layer.monitor import HEALTH_PATH
 from bot.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,5 +1,5 @@
-"""The Discord layer without Discord: the one error path (bot.tree), who an interaction's actor is (bot.checks)
-and what each kind of actor may do (bot.services.access), and the list of cogs the bot loads.
+"""The Discord layer without Discord: the one error path (bot.discord_layer.ui.errors), who an interaction's actor is
+(bot.discord_layer.checks) and what each kind of actor may do (bot.services.access), and the list of cogs the bot loads.
 
 Interactions, members and users are mocks specced from discord.py's own classes (tests/discord_mocks.py): fast,
 and failing when the code touches something discord.py does not have."""
@@ -22,8 +22,11 @@ import pytest
 from discord import app_commands
 
 import cogs
-from bot.checks import actor_for
 from bot.client import SkateBot
+from bot.discord_layer.checks import actor_for
+from bot.discord_layer.ui.errors import error_message, report_error
+from bot.discord_layer.ui.pick import PickView
+from bot.discord_layer.ui.replies import acknowledge_privately, respond
 from bot.errors import Ambiguous, NotFound, Suggestion, UserFacingError
 from bot.i18n import render, t
 from bot.services.access import (
@@ -36,9 +39,6 @@ from bot.services.access import (
 )
 from bot.services.stories import StoryService
 from bot.settings import Settings
-from bot.tree import error_message, report_error
-from bot.ui.pick import PickView
-from bot.ui.replies import acknowledge_privately, respond
 from db.database import Database, StoreBusy
 from db.models import GuildSettings
 from tests import discord_mocks as mocks

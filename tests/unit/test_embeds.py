@@ -8,11 +8,11 @@ from pathlib import Path
 import discord
 import pytest
 
+from bot.discord_layer.ui import embeds
+from bot.discord_layer.ui.flags import NEUTRAL_FLAG, flag
 from bot.i18n import DEFAULT_LOCALE, Words
 from bot.services.results import AthleteProfile, ResultsService, Standings
 from bot.text import ordinal
-from bot.ui import embeds
-from bot.ui.flags import NEUTRAL_FLAG, flag
 from db.models import Competition, Entry, Event, Figure, Provenance, Segment, SegmentResult, Skater
 
 SINGLE = Provenance("single-source", ("https://example.org",))

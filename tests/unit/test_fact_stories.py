@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bot.discord_layer.ui.stories import story_text
 from bot.i18n import DEFAULT_LOCALE, Text, Words, render
 from bot.services.access import Actor
 from bot.services.claims import CONSISTENT
@@ -23,7 +24,6 @@ from bot.services.moments import MomentContent, MomentService
 from bot.services.results import ResultsService
 from bot.services.stories import StoryDraft, StoryService
 from bot.store import BUNDLED_DATA
-from bot.ui.stories import story_text
 from db.database import Database
 from db.models import Story
 from db.repositories.moments import MomentRepository

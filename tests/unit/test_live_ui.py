@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from bot.discord_layer.ui import live as ui
+from bot.discord_layer.ui.replies import TOTAL_LIMIT, _fits
 from bot.errors import UserFacingError
 from bot.i18n import Catalogue, Words
 from bot.services.live.items import ItemKind
@@ -20,8 +22,6 @@ from bot.services.live.service import (
     disciplines_from,
     levels_from,
 )
-from bot.ui import live as ui
-from bot.ui.replies import TOTAL_LIMIT, _fits
 from tests.languages import catalogue_with
 
 EN = Words("en-US")

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord_layer.ui.i18n import guild_words
+from bot.discord_layer.ui.live import direct_embed
 from bot.i18n import Name, Text, Words, catalogue, from_stored, local_name, stored, t
 from bot.services.live.service import DirectMessage
 from bot.services.names import normalize
 from bot.services.results import ResultsService
 from bot.services.results.local_names import NAMES_DIR, LocalName, match_local_names, read_local_names
-from bot.ui.i18n import guild_words
-from bot.ui.live import direct_embed
 from db.database import Database
 
 

@@ -1,6 +1,7 @@
 """The mod-log is a port the services tell (bot/services/modlog.py): every path that changes a story or a server's
 setting logs it, the command line and a test as much as the slash command, and only to the actor's own server when
-it has a mod-log channel. The Discord side (bot/modlog.py) is tested end to end in tests/e2e/test_stories.py."""
+it has a mod-log channel. The Discord side (bot/discord_layer/modlog.py) is tested end to end in
+tests/e2e/test_stories.py."""
 
 from __future__ import annotations
 

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 import bot.i18n
+from bot.discord_layer.moment_poster import DiscordPoster
+from bot.discord_layer.ui.moments import footer_text, moment_embed
 from bot.i18n import Catalogue, Words, from_stored, stored, t
-from bot.moment_poster import DiscordPoster
 from bot.services.moments import MomentContent
 from bot.services.stories import StoryView
-from bot.ui.moments import footer_text, moment_embed
 from db.models import GuildSettings, Story
 from tests.languages import catalogue_with
 

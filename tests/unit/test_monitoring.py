@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
-from bot import monitor
+from bot.discord_layer import monitor
+from bot.discord_layer.metrics import CountedPoster, Metrics
+from bot.discord_layer.monitor import GatewayStatus, Health
 from bot.logs import setup_logging
-from bot.metrics import CountedPoster, Metrics
-from bot.monitor import GatewayStatus, Health
 from bot.services.access import Actor
 from bot.services.live.fetching import HostGate
 from bot.services.live.service import LiveService

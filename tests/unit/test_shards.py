@@ -185,7 +185,7 @@ async def test_another_process_import_is_loaded_within_seconds(
     store: Database, second_connection: Database, results: ResultsService
 ) -> None:
     """The sharded process's results watch reloads when the store's latest import is not the one it loaded."""
-    from bot.scheduling import RESULTS_EVERY, ResultsWatch
+    from bot.discord_layer.scheduling import RESULTS_EVERY, ResultsWatch
 
     reloads: list[int] = []
 

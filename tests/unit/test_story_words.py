@@ -12,15 +12,15 @@ import discord
 import pytest
 from discord import app_commands
 
+import bot.discord_layer.ui.i18n
 import bot.i18n
-import bot.ui.i18n
-from bot import modlog
+from bot.discord_layer import modlog
+from bot.discord_layer.ui import stories as ui
 from bot.errors import UserFacingError
 from bot.i18n import LOCALES_ROOT, Catalogue, Words, render, t
 from bot.services.access import PermissionDenied, require_edit_rights
 from bot.services.stories import Actor, SourceView, StoryView
 from bot.services.story_import import StoryFileError, read_story_files
-from bot.ui import stories as ui
 from cogs.config import Config
 from cogs.stories import Stories
 from db.models import AuditEntry, GuildSettings, QueueItem, Source, Story
@@ -53,7 +53,7 @@ def french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Catalogue:
     (tmp_path / "fr" / "stories.ftl").write_text(FRENCH, encoding="utf-8")
     catalogue = Catalogue(tmp_path)
     monkeypatch.setattr(bot.i18n, "catalogue", lambda: catalogue)
-    monkeypatch.setattr(bot.ui.i18n, "catalogue", lambda: catalogue)
+    monkeypatch.setattr(bot.discord_layer.ui.i18n, "catalogue", lambda: catalogue)
     return catalogue
 
 

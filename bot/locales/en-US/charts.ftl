@@ -1,4 +1,4 @@
-# Charts and protocol cards (bot/services/charts/, bot/ui/charts.py): the words on the images and their
+# Charts and protocol cards (bot/services/charts/, bot/discord_layer/ui/charts.py): the words on the images and their
 # alternative text (the attachment's description, read out by screen readers; at most 1,024 characters).
 
 ## On the images

@@ -3,7 +3,7 @@
 
 list-separator = {", "}
 
-## The error path (bot/errors.py, bot/tree.py)
+## The error path (bot/errors.py, bot/discord_layer/ui/errors.py)
 error-not-in-store = No { $missing } in the store.
 error-not-in-store-has = No { $missing } in the store. It has: { $listing }.
 error-no-match = No { $what } matches { $query }.
@@ -25,9 +25,9 @@ error-unstorable-text = Your text has a character that cannot be stored or looke
 error-unstorable-number = A number in this request is too large to be anything stored, so nothing was saved or looked up.
 error-component-expired = These buttons have expired (skatebot restarted, or they were left a while), so nothing was done. Please run the command again.
 
-## Buttons and menus that only their owner may use (bot/ui/paging.py, bot/ui/pick.py)
+## Buttons and menus that only their owner may use (bot/discord_layer/ui/paging.py, bot/discord_layer/ui/pick.py)
 not-your-buttons = Only the person who ran this command can use these buttons; run it yourself to page.
-# The buttons of a paged answer (bot/ui/paging.py), in the asker's words.
+# The buttons of a paged answer (bot/discord_layer/ui/paging.py), in the asker's words.
 page-previous = Previous
 page-next = Next
 not-your-menu = Only the person who ran this command can pick here; run it yourself.

@@ -1,4 +1,4 @@
-# Competition week, live (bot/services/live/, bot/ui/live.py, cogs/live.py): watched results sites, the posts
+# Competition week, live (bot/services/live/, bot/discord_layer/ui/live.py, cogs/live.py): watched results sites, the posts
 # subscribed channels receive, followed skaters' direct messages, the schedule.
 # Timestamps arrive as Discord's <t:…> markup: each reader sees them in their own time zone.
 

@@ -84,7 +84,7 @@ moment-none-yet = This server has no moment of the day yet: set one with `/momen
 moment-guild-only = The moment of the day belongs to a server.
 moment-story-gone = Story #{ $id } no longer exists.
 
-## Why a day's post was not made (stored, shown to moderators; bot/services/moments.py, bot/moment_poster.py)
+## Why a day's post was not made (stored, shown to moderators; bot/services/moments.py, bot/discord_layer/moment_poster.py)
 post-reason-nothing = nothing to post
 post-reason-schedule-gone = the schedule is gone
 post-reason-down-past-grace = the bot was down past the grace window
@@ -105,7 +105,7 @@ post-notify = 🗓️ { $text }
 post-notify-nothing = No moment of the day for { $date }: { $reason }
 post-notify-failed = The moment of the day for { $date } could not be posted: { $reason }. A moderator can try again with `/moment post-now`; otherwise it is tried again tomorrow.
 
-## The post (bot/ui/moments.py)
+## The post (bot/discord_layer/ui/moments.py)
 # Also how a restarted bot finds its own post of that day in the channel: every language's footer is looked for.
 moment-footer = Moment of the day · { $date } · story #{ $id }
 moment-title = ✨ { $title }

@@ -1,4 +1,4 @@
-# Podium predictions (bot/services/predictions.py, bot/ui/predictions.py, cogs/predict.py): members pick an event's
+# Podium predictions (bot/services/predictions.py, bot/discord_layer/ui/predictions.py, cogs/predict.py): members pick an event's
 # podium and its short program's winner; the round locks at the event's first segment; the final result scores it.
 # Timestamps arrive as Discord's <t:…> markup: each reader sees them in their own time zone.
 

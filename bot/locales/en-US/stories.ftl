@@ -1,5 +1,5 @@
 # Stories: the curation workflow (bot/services/stories.py, access.py, story_import.py), its commands and
-# embeds (cogs/stories.py, cogs/config.py, bot/ui/stories.py) and the mod-log (bot/modlog.py).
+# embeds (cogs/stories.py, cogs/config.py, bot/discord_layer/ui/stories.py) and the mod-log (bot/discord_layer/modlog.py).
 # $id is a story's number; $title, $reason, $note and the like arrive already escaped; $user is a Discord user
 # id (written as a mention, <@{ $user }>).
 
@@ -134,7 +134,7 @@ story-cancel = Cancel
 story-cancelled = Cancelled; nothing changed.
 story-confirm-not-yours = This confirmation is not yours.
 
-## A story's embed (bot/ui/stories.py)
+## A story's embed (bot/discord_layer/ui/stories.py)
 story-read-more = *(Read more)*
 story-field-label = Label
 story-field-moment = Moment

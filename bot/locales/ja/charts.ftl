@@ -1,4 +1,4 @@
-# グラフと採点カード (bot/services/charts/, bot/ui/charts.py)：画像の文字と代替テキスト（添付ファイルの説明。
+# グラフと採点カード (bot/services/charts/, bot/discord_layer/ui/charts.py)：画像の文字と代替テキスト（添付ファイルの説明。
 # スクリーンリーダーが読み上げる。1,024文字以内）。
 
 ## 画像の文字

@@ -3,7 +3,7 @@
 
 list-separator = 、
 
-## エラー (bot/errors.py, bot/tree.py)
+## エラー (bot/errors.py, bot/discord_layer/ui/errors.py)
 error-not-in-store = { $missing }はデータにありません。
 error-not-in-store-has = { $missing }はデータにありません。データにあるもの：{ $listing }
 error-no-match = { $query }に一致する{ $what }はありません。
@@ -25,9 +25,9 @@ error-unstorable-text = 保存も検索もできない文字（絵文字の片�
 error-unstorable-number = この操作の数値が大きすぎて、保存されているどのデータにも当たらないため、何も保存・検索されませんでした。
 error-component-expired = このボタンは期限切れです（skatebot が再起動したか、しばらく時間がたちました）。何も実行されていません。もう一度コマンドを実行してください。
 
-## 持ち主だけが使えるボタンとメニュー (bot/ui/paging.py, bot/ui/pick.py)
+## 持ち主だけが使えるボタンとメニュー (bot/discord_layer/ui/paging.py, bot/discord_layer/ui/pick.py)
 not-your-buttons = このボタンはコマンドを実行した人だけが使えます。ページを切り替えるには、ご自身でコマンドを実行してください。
-# The buttons of a paged answer (bot/ui/paging.py), in the asker's words.
+# The buttons of a paged answer (bot/discord_layer/ui/paging.py), in the asker's words.
 page-previous = 前へ
 page-next = 次へ
 not-your-menu = ここで選べるのはコマンドを実行した人だけです。ご自身でコマンドを実行してください。

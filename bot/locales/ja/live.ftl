@@ -1,4 +1,4 @@
-# 大会期間中のライブ機能 (bot/services/live/, bot/ui/live.py, cogs/live.py): 監視する結果サイト、購読チャンネルへの
+# 大会期間中のライブ機能 (bot/services/live/, bot/discord_layer/ui/live.py, cogs/live.py): 監視する結果サイト、購読チャンネルへの
 # 投稿、フォローした選手のダイレクトメッセージ、タイムスケジュール。
 # タイムスタンプは Discord の <t:…> 記法で届き、読む人それぞれのタイムゾーンで表示されます。
 

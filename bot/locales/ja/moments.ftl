@@ -53,7 +53,7 @@ moment-none-yet = このサーバーには今日の名場面がまだ設定さ�
 moment-guild-only = 今日の名場面はサーバーでのみ使えます。
 moment-story-gone = ストーリー #{ $id } はもう存在しません。
 
-## Why a day's post was not made (stored, shown to moderators; bot/services/moments.py, bot/moment_poster.py)
+## Why a day's post was not made (stored, shown to moderators; bot/services/moments.py, bot/discord_layer/moment_poster.py)
 post-reason-nothing = 投稿できるものがありません
 post-reason-schedule-gone = スケジュールが削除されています
 post-reason-down-past-grace = ボットの停止が猶予時間を超えました
@@ -74,7 +74,7 @@ post-notify = 🗓️ { $text }
 post-notify-nothing = { $date }の今日の名場面はありません：{ $reason }
 post-notify-failed = { $date }の今日の名場面を投稿できませんでした：{ $reason }。モデレーターは `/moment post-now` で再試行できます。再試行しない場合は明日また投稿を試みます。
 
-## The post (bot/ui/moments.py)
+## The post (bot/discord_layer/ui/moments.py)
 # Also how a restarted bot finds its own post of that day in the channel: every language's footer is looked for.
 moment-footer = 今日の名場面 · { $date } · ストーリー #{ $id }
 moment-title = ✨ { $title }

@@ -1,4 +1,4 @@
-# 表彰台予想 (bot/services/predictions.py, bot/ui/predictions.py, cogs/predict.py): メンバーが種目の表彰台と
+# 表彰台予想 (bot/services/predictions.py, bot/discord_layer/ui/predictions.py, cogs/predict.py): メンバーが種目の表彰台と
 # ショートの1位を予想し、最初のセグメント開始で締め切り、最終結果で採点します。
 # タイムスタンプは Discord の <t:…> 記法で届き、読む人それぞれのタイムゾーンで表示されます。
 

@@ -1,5 +1,5 @@
 # ストーリー: 検証の流れ (bot/services/stories.py, access.py, story_import.py)、そのコマンドと
-# 埋め込み (cogs/stories.py, cogs/config.py, bot/ui/stories.py)、モデレーションログ (bot/modlog.py)。
+# 埋め込み (cogs/stories.py, cogs/config.py, bot/discord_layer/ui/stories.py)、モデレーションログ (bot/discord_layer/modlog.py)。
 # $id はストーリーの番号。$title, $reason, $note などはエスケープ済みで届く。$user は Discord のユーザー ID
 # (メンションとして <@{ $user }> と書く)。
 
@@ -128,7 +128,7 @@ story-cancel = キャンセル
 story-cancelled = キャンセルしました。何も変更されていません。
 story-confirm-not-yours = この確認はあなた宛てではありません。
 
-## ストーリーの埋め込み (bot/ui/stories.py)
+## ストーリーの埋め込み (bot/discord_layer/ui/stories.py)
 story-read-more = *（続きを読む）*
 story-field-label = ラベル
 story-field-moment = 名場面

@@ -66,7 +66,7 @@ def _era_rank(era: str | None) -> int:
 
 @dataclass(frozen=True, slots=True)
 class AthleteChart:
-    """The chart, and what its alternative text says (bot.ui.charts words it)."""
+    """The chart, and what its alternative text says (bot.discord_layer.ui.charts words it)."""
 
     chart: ScoreChart
     name: Name

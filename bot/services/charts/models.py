@@ -1,6 +1,7 @@
 """What a chart shows, as plain data: built from the results service's answers (`build.py`), put into a reader's
-words by bot.ui.charts (every `Label` becomes a str), drawn by the rendering worker (bot/render/). No discord, no
-matplotlib: these values cross the process boundary by pickle, so they hold only strings, numbers and tuples."""
+words by bot.discord_layer.ui.charts (every `Label` becomes a str), drawn by the rendering worker (bot/render/). No
+discord, no matplotlib: these values cross the process boundary by pickle, so they hold only strings, numbers and
+tuples."""
 
 from __future__ import annotations
 

@@ -117,7 +117,7 @@ class Delivery:
         self._delivering = asyncio.Lock()
 
     def attach(self, poster: LivePoster) -> None:
-        """Gives the delivery its way to Discord (bot/live_poster.py), at start."""
+        """Gives the delivery its way to Discord (bot/discord_layer/live_poster.py), at start."""
         self.poster = poster
         self._started = iso(self.now())  # a claim older than this is a stopped (or handing over) process's
 

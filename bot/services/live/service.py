@@ -159,7 +159,7 @@ class LiveService:
         return self.delivery.poster
 
     def attach(self, poster: LivePoster) -> None:
-        """Gives the service its way to Discord (bot/live_poster.py), at start."""
+        """Gives the service its way to Discord (bot/discord_layer/live_poster.py), at start."""
         self.delivery.attach(poster)
 
     # --- watching ---------------------------------------------------------------------------------------------

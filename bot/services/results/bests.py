@@ -15,7 +15,7 @@ The rules:
 - Ice dance's first segment is stored as `rhythm_dance` whatever its name: the short dance of 2010-18 is labelled
   as it was named ("Short dance"), never as a rhythm dance.
 
-No discord import: bot/ui/bests.py turns the answers into embeds.
+No discord import: bot/discord_layer/ui/bests.py turns the answers into embeds.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the results service answers with: plain data for bot.ui to display."""
+"""What the results service answers with: plain data for bot.discord_layer.ui to display."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 profiles, podiums, medal tables, head-to-heads, judges' details.
 
 Plain domain logic over the repository; never imports discord. The cogs call these and hand the result
-to bot.ui for display.
+to bot.discord_layer.ui for display.
 """
 
 from __future__ import annotations
@@ -68,8 +68,8 @@ from db.repositories.results import ResultsRepository
 log = logging.getLogger(__name__)
 
 # The bot keeps names in memory, not scores: results are read from the store and only a working set of answers is
-# kept (each holds its entries' figures and, through bot.ui's memo, its rendered embeds). Sized by what is asked in
-# a competition week, not by the store: with the 2016-18 protocols bundled (21 competitions, 95 events, 500
+# kept (each holds its entries' figures and, through bot.discord_layer.ui's memo, its rendered embeds). Sized by what is
+# asked in a competition week, not by the store: with the 2016-18 protocols bundled (21 competitions, 95 events, 500
 # skaters), caching every profile and event cost the bot 7 MB of its 150 MB target.
 EVENT_CACHE_SIZE = 64
 PROFILE_CACHE_SIZE = 128
@@ -91,7 +91,8 @@ class ResultsService(Curation):
         # Entries and team results per event, as loaded from the store. Results change only through an
         # import, which calls refresh(); until then every command reads them from here.
         self._event_data: LRUCache[int, tuple[list[Entry], list[TeamResult]]] = LRUCache(EVENT_CACHE_SIZE)
-        # Answers built from them, so the displays built on them (bot.ui memoizes per object) are reused too.
+        # Answers built from them, so the displays built on them (bot.discord_layer.ui memoizes per object) are reused
+        # too.
         self._standings: LRUCache[tuple[int, int | None], Standings] = LRUCache(EVENT_CACHE_SIZE)
         self._profiles: LRUCache[frozenset[int], AthleteProfile] = LRUCache(PROFILE_CACHE_SIZE)
         self._bests = Bests(self)  # /bests and /records (bests.py): what they computed goes with a refresh

@@ -7,12 +7,12 @@ import logging
 
 import discord
 
+from bot.discord_layer.ui.i18n import guild_words
+from bot.discord_layer.ui.stories import badge_text
 from bot.i18n import Text, t
 from bot.services.access import GuildSettingsSource
 from bot.services.modlog import ModLogEntry
 from bot.text import shorten
-from bot.ui.i18n import guild_words
-from bot.ui.stories import badge_text
 from db.models import GuildSettings
 
 log = logging.getLogger(__name__)

@@ -1,7 +1,7 @@
 """`skatebot run`'s status endpoint for its operator (MONITOR_ADDRESS): `/healthz` answers 200 while the bot is
 connected to Discord's gateway and its store answers, else 503 with the reason; `/metrics` is the Prometheus
-exposition of `bot.metrics`. A container's HEALTHCHECK, a systemd watchdog script or a load balancer reads the
-first, Prometheus the second."""
+exposition of `bot.discord_layer.metrics`. A container's HEALTHCHECK, a systemd watchdog script or a load balancer reads
+the first, Prometheus the second."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from bot.metrics import Metrics
+from bot.discord_layer.metrics import Metrics
 
 log = logging.getLogger(__name__)
 

@@ -9,15 +9,15 @@ import logging
 import aiohttp
 import discord
 
-from bot import modlog
+from bot.discord_layer import modlog
+from bot.discord_layer.ui import charts
+from bot.discord_layer.ui.i18n import guild_words
+from bot.discord_layer.ui.moments import footer_text, moment_embed, moment_view
 from bot.i18n import Text, Words, catalogue, t
 from bot.ratelimit import RateLimiter
 from bot.render.pool import ChartRenderer
 from bot.services.access import GuildSettingsSource
 from bot.services.moments import MomentContent, PostFailed
-from bot.ui import charts
-from bot.ui.i18n import guild_words
-from bot.ui.moments import footer_text, moment_embed, moment_view
 
 log = logging.getLogger(__name__)
 

@@ -9,11 +9,11 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot.discord_layer.ui import replies
+from bot.discord_layer.ui.errors import report_error
+from bot.discord_layer.ui.i18n import words_for
+from bot.discord_layer.ui.replies import respond
 from bot.i18n import render, t
-from bot.tree import report_error
-from bot.ui import replies
-from bot.ui.i18n import words_for
-from bot.ui.replies import respond
 
 log = logging.getLogger(__name__)
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import discord
 
+from bot.discord_layer.ui.embeds import PerAnswer, add_field, new_embed, provenance_footer, score, set_footer
+from bot.discord_layer.ui.flags import flag
 from bot.i18n import Text, Words, t
 from bot.services.eras import era_text
 from bot.services.levels import level_text
 from bot.services.results.bests import BestsAnswer, Performance, RecordsAnswer
 from bot.services.results.vocabulary import discipline_text
-from bot.ui.embeds import PerAnswer, add_field, new_embed, provenance_footer, score, set_footer
-from bot.ui.flags import flag
 from db.models import Figure
 
 PAGE_SIZE = 15

@@ -13,14 +13,14 @@ from typing import Any, cast
 
 import discord
 
+from bot.discord_layer.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, new_embed, set_footer
+from bot.discord_layer.ui.flags import flag
+from bot.discord_layer.ui.replies import fit_embed
 from bot.i18n import Text, Words, t
 from bot.services.live.items import ItemKind
 from bot.services.live.service import DirectMessage, PostMessage, ScheduleView, status_text
 from bot.services.results.vocabulary import category_name_text, segment_code_text
 from bot.text import escape_markdown
-from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, new_embed, set_footer
-from bot.ui.flags import flag
-from bot.ui.replies import fit_embed
 from db.models import Subscription, Watch
 
 TOP_LINES = 10  # a segment's or a final's table shows this many places

@@ -6,30 +6,8 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.i18n import Text, Words, t
-from bot.services.eras import era_short_text, era_text
-from bot.services.levels import level_text
-from bot.services.results import (
-    DISPUTED_PREFIX,
-    HeadToHead,
-    HeadToHeadEvent,
-    MedalRow,
-    Podium,
-    Standings,
-    difference,
-    disputed_notes,
-    place_ranges,
-)
-from bot.services.results.vocabulary import (
-    discipline_phrase,
-    discipline_text,
-    event_name_text,
-    segment_abbreviation,
-    segment_name_text,
-)
-from bot.text import pad
-from bot.ui.athlete import grouped_fields, profile_embed
-from bot.ui.embed_parts import (
+from bot.discord_layer.ui.athlete import grouped_fields, profile_embed
+from bot.discord_layer.ui.embed_parts import (
     COLOUR,
     DERIVED_MARK,
     DESCRIPTION_LIMIT,
@@ -57,10 +35,33 @@ from bot.ui.embed_parts import (
     set_footer,
     signed,
 )
-from bot.ui.flags import flag
+from bot.discord_layer.ui.flags import flag
+from bot.i18n import Text, Words, t
+from bot.services.eras import era_short_text, era_text
+from bot.services.levels import level_text
+from bot.services.results import (
+    DISPUTED_PREFIX,
+    HeadToHead,
+    HeadToHeadEvent,
+    MedalRow,
+    Podium,
+    Standings,
+    difference,
+    disputed_notes,
+    place_ranges,
+)
+from bot.services.results.vocabulary import (
+    discipline_phrase,
+    discipline_text,
+    event_name_text,
+    segment_abbreviation,
+    segment_name_text,
+)
+from bot.text import pad
 from db.models import Competition, Entry, Figure, Segment, StoreSummary
 
-# The parts live in bot.ui.embed_parts and the profile in bot.ui.athlete; the answers' embeds are found here.
+# The parts live in bot.discord_layer.ui.embed_parts and the profile in bot.discord_layer.ui.athlete; the answers'
+# embeds are found here.
 __all__ = [
     "COLOUR",
     "DERIVED_MARK",

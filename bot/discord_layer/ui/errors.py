@@ -1,4 +1,7 @@
-"""The one error path for application commands, components and forms."""
+"""The one error path for application commands, components and forms: what the user is answered.
+
+In the UI, not in the tree, because the UI's own buttons, forms and pagers report their errors here too: the tree
+(`bot/discord_layer/tree.py`) imports this module and nothing here imports the tree, so there is no cycle."""
 
 from __future__ import annotations
 
@@ -9,13 +12,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.checks import NeedsBotServer
+from bot.discord_layer.checks import NeedsBotServer
+from bot.discord_layer.ui.i18n import words_for
+from bot.discord_layer.ui.pick import PickView
+from bot.discord_layer.ui.replies import respond
 from bot.errors import NotFound, UserFacingError
 from bot.i18n import Text, t
 from bot.text import quote
-from bot.ui.i18n import words_for
-from bot.ui.pick import PickView
-from bot.ui.replies import respond
 from db.database import StoreBusy, StoreLost, UnstorableValue
 
 log = logging.getLogger(__name__)
@@ -157,8 +160,3 @@ def _arguments(command: app_commands.Command[Any, ..., Any], values: dict[str, A
             value = next((c for c in parameter.choices if c.value == value), value)
         arguments[parameter.name] = value
     return arguments
-
-
-class SkateTree(app_commands.CommandTree):
-    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        await report_error(interaction, error)

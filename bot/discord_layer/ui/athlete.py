@@ -7,20 +7,7 @@ from itertools import groupby
 
 import discord
 
-from bot.i18n import Words
-from bot.services.eras import era_short_text, era_text
-from bot.services.levels import is_senior, level_text
-from bot.services.results import (
-    AthleteProfile,
-    CareerCompetition,
-    MedalCount,
-)
-from bot.services.results.vocabulary import (
-    discipline_text,
-    event_name_text,
-    segment_abbreviation,
-)
-from bot.ui.embed_parts import (
+from bot.discord_layer.ui.embed_parts import (
     FIELD_NAME_LIMIT,
     FIELD_VALUE_LIMIT,
     FIELDS_LIMIT,
@@ -38,7 +25,20 @@ from bot.ui.embed_parts import (
     set_footer,
     titled,
 )
-from bot.ui.flags import flag
+from bot.discord_layer.ui.flags import flag
+from bot.i18n import Words
+from bot.services.eras import era_short_text, era_text
+from bot.services.levels import is_senior, level_text
+from bot.services.results import (
+    AthleteProfile,
+    CareerCompetition,
+    MedalCount,
+)
+from bot.services.results.vocabulary import (
+    discipline_text,
+    event_name_text,
+    segment_abbreviation,
+)
 from db.models import Competition, Entry, Event, Figure
 
 

@@ -9,14 +9,14 @@ import logging
 import aiohttp
 import discord
 
+from bot.discord_layer.live_poster import find_marked
+from bot.discord_layer.ui.i18n import guild_words
+from bot.discord_layer.ui.predictions import announcement_embed
 from bot.i18n import Words
-from bot.live_poster import find_marked
 from bot.ratelimit import RateLimiter
 from bot.services.access import GuildSettingsSource
 from bot.services.live.service import PostFailed
 from bot.services.predictions import Announcement
-from bot.ui.i18n import guild_words
-from bot.ui.predictions import announcement_embed
 
 log = logging.getLogger(__name__)
 

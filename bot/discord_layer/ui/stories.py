@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_layer.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, lines_into_fields, new_embed, set_footer
+from bot.discord_layer.ui.errors import report_error
+from bot.discord_layer.ui.i18n import language_name, words_for
 from bot.errors import NotFound, UserFacingError, parse_id
 from bot.i18n import DEFAULT_LOCALE, Text, Words, catalogue, render, t
 from bot.services.fact_stories import fact_words
 from bot.services.stories import SourceView, StoryView, check_summary, kind_name, label_name, tier_name
 from bot.text import shorten
-from bot.tree import report_error
-from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, lines_into_fields, new_embed, set_footer
-from bot.ui.i18n import language_name, words_for
 from db.models import AuditEntry, Label, QueueItem, Story
 
 if TYPE_CHECKING:  # a report comes from the claim check, imported with the first story checked

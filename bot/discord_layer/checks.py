@@ -8,7 +8,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.installs import in_bot_server
+from bot.discord_layer.installs import in_bot_server
 from bot.services.access import Actor, GuildSettingsSource
 
 log = logging.getLogger(__name__)

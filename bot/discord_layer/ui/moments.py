@@ -1,5 +1,5 @@
 """The moment-of-the-day post and the moderators' views of it, in the words of whoever reads them: the server's
-for the post (bot/moment_poster.py), the asker's for replies."""
+for the post (bot/discord_layer/moment_poster.py), the asker's for replies."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from datetime import date
 
 import discord
 
+from bot.discord_layer.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, new_embed, place_text, score, set_footer
+from bot.discord_layer.ui.stories import badge, markdown_link, story_badge, story_buttons, story_colour, story_text
 from bot.i18n import Text, Words, from_stored, t
 from bot.services.moment_rules import Choice
 from bot.services.moments import MomentContent, Outcome, Preview, TodayState, TodayStatus
 from bot.services.results.vocabulary import segment_name_text
 from bot.services.stories import check_summary
-from bot.ui.embeds import FIELD_VALUE_LIMIT, add_field, cut, new_embed, place_text, score, set_footer
-from bot.ui.stories import badge, markdown_link, story_badge, story_buttons, story_colour, story_text
 from db.models import PostState
 
 

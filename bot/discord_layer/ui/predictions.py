@@ -9,12 +9,12 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.discord_layer.ui.embeds import add_field, new_embed, set_footer
+from bot.discord_layer.ui.replies import fit_embed
 from bot.i18n import Words
 from bot.services.predictions import SCORING_TABLES, Announcement, Leaderboard, LockState, PickAnswer, PickView
 from bot.services.results.vocabulary import event_name_text
 from bot.text import escape_markdown
-from bot.ui.embeds import add_field, new_embed, set_footer
-from bot.ui.replies import fit_embed
 from db.models import Event, PredictionSettings
 
 COLOUR = discord.Colour(0x9B59B6)

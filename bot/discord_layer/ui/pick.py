@@ -8,10 +8,10 @@ from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
+from bot.discord_layer.ui.i18n import words_for
 from bot.errors import Suggestion
 from bot.i18n import Text, Words
 from bot.text import shorten
-from bot.ui.i18n import words_for
 
 log = logging.getLogger(__name__)
 

@@ -8,6 +8,9 @@ import logging
 import aiohttp
 import discord
 
+from bot.discord_layer.ui import charts
+from bot.discord_layer.ui.i18n import guild_words
+from bot.discord_layer.ui.live import as_snowflake, direct_embed, post_content, post_embed, post_mentions
 from bot.i18n import Words
 from bot.ratelimit import RateLimiter
 from bot.render.pool import ChartRenderer
@@ -15,9 +18,6 @@ from bot.services.access import GuildSettingsSource
 from bot.services.charts.build import podium_card
 from bot.services.live.items import ItemKind
 from bot.services.live.service import DirectClosed, DirectMessage, PostFailed, PostMessage
-from bot.ui import charts
-from bot.ui.i18n import guild_words
-from bot.ui.live import as_snowflake, direct_embed, post_content, post_embed, post_mentions
 
 log = logging.getLogger(__name__)
 

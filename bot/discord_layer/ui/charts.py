@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from bot.discord_layer.installs import replies_are_private
 from bot.i18n import Name, Text, Words, render
-from bot.installs import replies_are_private
 from bot.render.pool import RENDER_TIMEOUT, ChartRenderer
 from bot.services.charts.build import AthleteChart, CardAnswer, HeadToHeadChart, PodiumAnswer
 from bot.services.charts.models import Chart, CompareChart, PodiumCard, ProtocolCard, ScoreChart

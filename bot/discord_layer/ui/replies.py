@@ -15,10 +15,10 @@ from typing import Any
 
 import discord
 
+from bot.discord_layer.installs import replies_are_private
+from bot.discord_layer.ui.i18n import words_for
 from bot.i18n import Text
-from bot.installs import replies_are_private
 from bot.text import shorten
-from bot.ui.i18n import words_for
 
 log = logging.getLogger(__name__)
 

@@ -6,12 +6,12 @@ import re
 
 import discord
 
+from bot.discord_layer.ui.embeds import DESCRIPTION_LIMIT, add_field, new_embed, score, set_footer
+from bot.discord_layer.ui.flags import flag
 from bot.i18n import Words
 from bot.services.results import ProtocolView
 from bot.services.results.vocabulary import event_name_text, segment_name_text
 from bot.text import display_width, pad
-from bot.ui.embeds import DESCRIPTION_LIMIT, add_field, new_embed, score, set_footer
-from bot.ui.flags import flag
 
 # The markers of the Info column, with the catalogue message that says what each means (ISU Communication /
 # Technical Panel Handbook wording, short).

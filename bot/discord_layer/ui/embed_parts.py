@@ -1,6 +1,6 @@
 """The parts every answer's embed is made of: Discord's limits, a new embed, fields that fit, footers, figures
-(marked when derived or estimated), and PerAnswer (an answer's embeds built once per language). bot.ui.embeds and
-bot.ui.athlete build with them.
+(marked when derived or estimated), and PerAnswer (an answer's embeds built once per language).
+bot.discord_layer.ui.embeds and bot.discord_layer.ui.athlete build with them.
 """
 
 from __future__ import annotations
