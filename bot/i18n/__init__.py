@@ -17,7 +17,7 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Union
@@ -32,7 +32,6 @@ from fluent.runtime.types import fluent_number
 from fluent.syntax import FluentParser, Visitor
 from fluent.syntax import ast as ftl
 
-from bot.services.names import normalize
 from bot.text import escape_markdown, shorten
 
 log = logging.getLogger(__name__)
@@ -52,7 +51,7 @@ Arg = Union[str, int, "Text", "Name", tuple["Arg", ...]]
 @dataclass(frozen=True, slots=True)
 class Name:
     """A skater's name as the store holds it ("Kaori Sakamoto", a couple as "A / B"), shown to each reader as
-    their language writes it where the results service knows a sourced spelling (`set_local_names`): "坂本花織";
+    their language writes it where the results service knows a sourced spelling (`spell_names_with`): "坂本花織";
     escaped, so that no name reads as Discord formatting."""
 
     text: str
@@ -61,27 +60,28 @@ class Name:
         return self.text
 
 
-# Per language, a name's words (folded, in any order: "Kaori SAKAMOTO" as ISU pages print it is the same name)
-# -> the name in that language's script, from a cited source (data/names/).
-_local_names: dict[str, dict[str, str]] = {}
+# (a stored name, a catalogue's locale) -> that name as the locale writes it, or None where no source says. The results
+# service knows the names and registers its speller when it loads them (`spell_names_with`): i18n knows no service.
+NameSpeller = Callable[[str, str], str | None]
 
 
-def _name_words(name: str) -> str:
-    return " ".join(sorted(normalize(name).split()))
+def _no_local_names(name: str, locale: str) -> str | None:
+    return None
 
 
-def set_local_names(names: dict[str, dict[str, str]]) -> None:
-    """What the results service loaded: per language, the store's names -> as that language writes them."""
-    global _local_names
-    _local_names = {locale: {_name_words(k): v for k, v in known.items()} for locale, known in names.items()}
+_speller: NameSpeller = _no_local_names
+
+
+def spell_names_with(speller: NameSpeller) -> None:
+    """What the results service loaded: names are shown as each language writes them, per `speller`."""
+    global _speller
+    _speller = speller
 
 
 def local_name(name: str, locale: str) -> str:
     """`name` as `locale` writes it; a couple ("A / B") partner by partner; unchanged when no source says."""
-    known = _local_names.get(catalogue().resolve(locale))
-    if not known:
-        return name
-    return " / ".join(known.get(_name_words(part), part) for part in name.split(" / "))
+    resolved = catalogue().resolve(locale)
+    return " / ".join(_speller(part, resolved) or part for part in name.split(" / "))
 
 
 @dataclass(frozen=True, slots=True)

@@ -148,6 +148,82 @@ def test_db_never_imports_the_application() -> None:
     assert offenders == []
 
 
+def test_i18n_knows_no_service() -> None:
+    """The catalogues sit under the services, which name their messages with them: i18n importing a service would be
+    an arrow back up. What i18n needs from a service (a name as another language writes it) is registered with it by
+    the service (`bot.i18n.spell_names_with`)."""
+    offenders = [
+        f"{module}:{line} imports {target}"
+        for module, imports in imports_by_module().items()
+        if within(module, "bot.i18n")
+        for line, target in imports
+        if within(target, "bot.services")
+    ]
+    assert offenders == []
+
+
+DISCORD_LAYER = "bot.discord_layer"
+
+
+def discord_room(module: str) -> str | None:
+    """The room of the Discord layer a module is in: a loose module is its own, a subpackage (ui/) is one room."""
+    if not within(module, DISCORD_LAYER) or module == DISCORD_LAYER:
+        return None
+    return ".".join(module.split(".")[:3])
+
+
+def room_cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of rooms that import each other, directly or through others (strongly connected, more than one)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(room: str) -> None:
+        order[room] = low[room] = len(order)
+        stack.append(room)
+        for other in sorted(edges.get(room, ())):
+            if other not in order:
+                visit(other)
+                low[room] = min(low[room], low[other])
+            elif other in stack:
+                low[room] = min(low[room], order[other])
+        if low[room] == order[room]:
+            group = [stack.pop()]
+            while group[-1] != room:
+                group.append(stack.pop())
+            if len(group) > 1:
+                cycles.append(sorted(group))
+
+    for room in sorted(edges):
+        if room not in order:
+            visit(room)
+    return cycles
+
+
+def test_no_import_cycle_between_the_discord_layers_rooms() -> None:
+    """The tree imports the UI's error path (ui/errors.py); a UI module importing the tree back would make the two one
+    tangle, where a change to either is a change to both. Each loose module of bot/discord_layer/ and each of its
+    subpackages is a room; no two rooms import each other, even through a third."""
+    edges: dict[str, set[str]] = {}
+    for module, imports in imports_by_module().items():
+        room = discord_room(module)
+        if room is None:
+            continue
+        for _, target in imports:
+            other = discord_room(target)
+            if other is not None and other != room:
+                edges.setdefault(room, set()).add(other)
+    assert "bot.discord_layer.ui" in edges.get("bot.discord_layer.tree", set())  # the walk sees the tree's import
+    assert room_cycles(edges) == []
+
+
+def test_the_cycle_finder_sees_a_cycle_through_a_third_room() -> None:
+    edges = {"tree": {"ui"}, "ui": {"checks"}, "checks": {"tree"}, "metrics": {"ui"}}
+    assert room_cycles(edges) == [["checks", "tree", "ui"]]
+    assert room_cycles({"tree": {"ui"}, "ui": set()}) == []
+
+
 def test_the_checker_sees_an_upward_import() -> None:
     """The walk itself: an import in a function counts, one under TYPE_CHECKING does not."""
     tree = ast.parse(

@@ -65,3 +65,20 @@ def match_local_names(
         spellings.setdefault(ids[0], []).extend([local.written, *local.readings])
         shown.setdefault(local.locale, {})[local.name] = local.written
     return spellings, shown
+
+
+class LocalSpellings:
+    """The i18n layer's name speller (`bot.i18n.spell_names_with`): per language, a stored name -> as that language
+    writes it, found by the name's words folded and in any order ("Kaori SAKAMOTO", as ISU pages print it, is the
+    same name)."""
+
+    def __init__(self, shown: dict[str, dict[str, str]]) -> None:
+        self._shown = {locale: {_name_words(k): v for k, v in known.items()} for locale, known in shown.items()}
+
+    def __call__(self, name: str, locale: str) -> str | None:
+        known = self._shown.get(locale)
+        return known.get(_name_words(name)) if known else None
+
+
+def _name_words(name: str) -> str:
+    return " ".join(sorted(normalize(name).split()))

@@ -12,12 +12,12 @@ from dataclasses import replace
 from rapidfuzz import fuzz
 
 from bot.errors import Ambiguous, NotFound, Suggestion, UserFacingError
-from bot.i18n import set_local_names, t
+from bot.i18n import spell_names_with, t
 from bot.services.levels import event_display_name, is_senior, level_synonyms
 from bot.services.names import NameIndex, NameMatch, normalize
 from bot.services.names.normalize import is_cjk
 from bot.services.results.competitions import CompetitionFinder, CompetitionLookup, labels_with_years
-from bot.services.results.local_names import match_local_names, read_local_names
+from bot.services.results.local_names import LocalSpellings, match_local_names, read_local_names
 from bot.services.results.models import Athlete, Choice
 from bot.services.results.vocabulary import (
     DISCIPLINE_LABELS,
@@ -145,7 +145,7 @@ class Resolver:
         self._event_index = event_index
         self._segments = segments
         self.skaters = skaters
-        set_local_names(local_names)
+        spell_names_with(LocalSpellings(local_names))
         self._local_spellings = {
             normalize(spelling) for spellings in local_spellings.values() for spelling in spellings
         }
