@@ -1,4 +1,4 @@
-"""The code's imports follow the layers of docs/ARCHITECTURE.md: cogs -> ui -> services -> db, never upwards.
+"""The code's imports follow the layers of docs/ARCHITECTURE.md: cogs -> discord_layer -> services -> db, never upwards.
 
 Read from the source (ast), so an import inside a function counts as much as one at the top; only imports
 under `if TYPE_CHECKING:` are left out (they never run: a cog names the bot's class in its annotations).
