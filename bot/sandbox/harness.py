@@ -22,6 +22,7 @@ from rich.text import Text
 
 from bot.client import SkateBot, configure_endpoints
 from bot.errors import UserFacingError
+from bot.sandbox.interactions import HANG
 from bot.sandbox.server import (
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE_MESSAGE,
@@ -52,7 +53,7 @@ def _discord_endpoints(server: FakeDiscord):
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY, discord.asset.Asset.BASE = saved
 
 
-async def answered(result: InteractionResult, timeout: float = 15) -> InteractionResult:  # noqa: ASYNC109
+async def answered(result: InteractionResult, timeout: float = HANG) -> InteractionResult:  # noqa: ASYNC109
     """Waits for the bot's answer: the response itself, or after a deferral ("thinking…", or a press
     acknowledged before its work) the follow-up or edit that carries the answer."""
     await result.wait()
@@ -145,12 +146,12 @@ class Sandbox:
         await self.bot.login(self.server.bot_token)  # runs setup_hook, which syncs to the guild
         self._task = asyncio.create_task(self.bot.connect(reconnect=False), name="skatebot-sandbox")
         ready = asyncio.create_task(self.bot.wait_until_ready())
-        done, _ = await asyncio.wait({ready, self._task}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait({ready, self._task}, timeout=HANG, return_when=asyncio.FIRST_COMPLETED)
         if ready not in done:
             ready.cancel()
             if self._task.done():
                 self._task.result()  # raises what stopped the bot
-            raise RuntimeError("the bot did not become ready within 15 s")
+            raise RuntimeError(f"the bot did not become ready within {HANG:g} s")
         if self.bot.recovery is not None:
             await self.bot.recovery  # started means caught up, for tests that restart the bot
 

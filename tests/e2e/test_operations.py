@@ -188,7 +188,7 @@ async def test_skatebot_run_serves_health_and_metrics_with_json_logs(tmp_path: P
         assert f"127.0.0.1:{port}/healthz: 200 ok" in out
 
         reply = await server.slash(world.guild, world.channel, world.member, "athlete", {"name": "Alysa Liu"})
-        await reply.wait(timeout=10)
+        await reply.wait()
         async with aiohttp.ClientSession() as session:
             async with session.get(f"http://127.0.0.1:{port}/metrics") as response:
                 assert response.status == 200

@@ -16,6 +16,7 @@ import yarl
 from discord.ext import commands
 
 from bot.sandbox.gateway import shard_of
+from bot.sandbox.interactions import HANG
 from bot.sandbox.server import FakeDiscord, Guild
 
 SHARDS = 4
@@ -72,7 +73,7 @@ async def dispatches(ws: aiohttp.ClientWebSocketResponse, quiet: float = 0.3) ->
 
 
 async def closed_with(ws: aiohttp.ClientWebSocketResponse) -> int | None:
-    msg = await asyncio.wait_for(ws.receive(), 5)
+    msg = await asyncio.wait_for(ws.receive(), HANG)
     assert msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED), msg
     return ws.close_code
 
@@ -184,7 +185,7 @@ async def test_two_discord_py_processes_share_the_shards(server: FakeDiscord) ->
             await bot.login(server.bot_token)
             tasks.append(asyncio.create_task(bot.connect()))
         for bot in bots.values():
-            await asyncio.wait_for(bot.wait_until_ready(), 10)
+            await asyncio.wait_for(bot.wait_until_ready(), HANG)
         await bots[0].tree.sync()
         assert server.shards() == [(s, SHARDS) for s in range(SHARDS)]
         for half, bot in bots.items():
@@ -192,7 +193,7 @@ async def test_two_discord_py_processes_share_the_shards(server: FakeDiscord) ->
         for guild in guilds.values():
             owner = server.users[guild.owner_id]
             result = await server.slash(guild, guild.text_channel("general"), owner, "where")
-            message = await result.wait_message(timeout=5)
+            message = await result.wait_message()
             shard = shard_of(guild.id, SHARDS)
             assert message.content == f"{bots[shard // 2].shard_ids} {shard}"
         assert server.violations == []
