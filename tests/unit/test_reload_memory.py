@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import tracemalloc
 
+import pytest
+
 from bot.client import SkateBot
 from bot.settings import Settings
 from db.database import Database
@@ -36,6 +38,26 @@ async def test_results_reloads_do_not_freeze_garbage(store: Database) -> None:
         kept = tracemalloc.get_traced_memory()[0] - start
         tracemalloc.stop()
         assert kept < 1_000_000, kept  # 30 reloads kept 3 MB of garbage before
+    finally:
+        gc.unfreeze()
+        await bot.close()
+
+
+async def test_only_a_reload_that_replaces_an_index_pays_for_a_full_collection(
+    store: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start's first load freezes at once (nothing frozen before it to collect: the collection walked every
+    imported module for nothing); every later reload collects the index it replaced before freezing."""
+    collections: list[int] = []
+    collect = gc.collect
+    monkeypatch.setattr(gc, "collect", lambda *args: collections.append(1) or collect(*args))
+    bot = SkateBot(Settings(), store)
+    gc.unfreeze()
+    try:
+        await bot.reload_results()
+        assert collections == [] and gc.get_freeze_count() > 0
+        await bot.reload_results()
+        assert collections == [1]
     finally:
         gc.unfreeze()
         await bot.close()
