@@ -50,7 +50,12 @@ async def test_only_a_reload_that_replaces_an_index_pays_for_a_full_collection(
     imported module for nothing); every later reload collects the index it replaced before freezing."""
     collections: list[int] = []
     collect = gc.collect
-    monkeypatch.setattr(gc, "collect", lambda *args: collections.append(1) or collect(*args))
+
+    def counted(*args: int) -> int:
+        collections.append(1)
+        return collect(*args)
+
+    monkeypatch.setattr(gc, "collect", counted)
     bot = SkateBot(Settings(), store)
     gc.unfreeze()
     try:
