@@ -45,11 +45,11 @@ if TYPE_CHECKING:
     from bot.sandbox.gateway import Gateway
     from bot.sandbox.rest import Rest
 
-# Interaction callback types (Discord's numbering).
 # Seconds a test waits for an answer before calling the bot hung: long enough for any machine, however busy, and
 # under pytest's own timeout for a test.
 HANG = 60.0
 
+# Interaction callback types (Discord's numbering).
 CHANNEL_MESSAGE = 4
 DEFERRED_CHANNEL_MESSAGE = 5
 DEFERRED_UPDATE_MESSAGE = 6
@@ -188,6 +188,9 @@ class Interactions:
     def close(self) -> None:
         for handle in self._deadline_handles:
             handle.cancel()
+        for result in self.state.interactions.values():  # no deadline runs any more: nobody waits for one
+            if not result.acknowledged:
+                result._expired.set()
 
     # ---------------------------------------------------------------- interactions: sending
 
