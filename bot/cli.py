@@ -675,6 +675,10 @@ async def _migrate_to(settings: Settings, url: str) -> int:
 
 
 async def _sandbox(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.sandbox.template import version_early
+
+    if args.db is None:
+        version_early()  # the template's digest, beside the imports that follow
     from bot.sandbox.harness import run_sandbox
 
     if "LOG_LEVEL" not in os.environ:

@@ -424,9 +424,7 @@ class SandboxConsole:
         await self.show_result(result)
 
     async def show_result(self, result: InteractionResult) -> None:
-        try:
-            await result.wait(timeout=self.server.ack_deadline + 0.5)
-        except TimeoutError:
+        if not await result.answered_in_time():
             self.error("The application did not respond.")
             return
         if result.response_type == MODAL and result.modal is not None:

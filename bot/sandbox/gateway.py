@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import json
 import secrets
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -234,7 +233,7 @@ class Gateway:
             if frame["t"] == "INTERACTION_CREATE":
                 result = self.state.interactions.get(int(frame["d"]["id"]))
                 if result is not None:
-                    result.dispatched_at = time.monotonic()
+                    result.stamp_dispatch()
             try:
                 await ws.send_str(json.dumps(frame))
             except (ConnectionError, RuntimeError):

@@ -22,6 +22,7 @@ from rich.text import Text
 
 from bot.client import SkateBot, configure_endpoints
 from bot.errors import UserFacingError
+from bot.sandbox.interactions import HANG
 from bot.sandbox.server import (
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE_MESSAGE,
@@ -52,7 +53,7 @@ def _discord_endpoints(server: FakeDiscord):
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY, discord.asset.Asset.BASE = saved
 
 
-async def answered(result: InteractionResult, timeout: float = 15) -> InteractionResult:  # noqa: ASYNC109
+async def answered(result: InteractionResult, timeout: float = HANG) -> InteractionResult:  # noqa: ASYNC109
     """Waits for the bot's answer: the response itself, or after a deferral ("thinking…", or a press
     acknowledged before its work) the follow-up or edit that carries the answer."""
     await result.wait()
@@ -78,10 +79,13 @@ class Sandbox:
         clock: Callable[[], datetime] | None = None,
         rate_limit_clock: Callable[[], float] = time.monotonic,
         on_template_build: Callable[[Path], None] | None = None,
+        guild_ready_timeout: float = 0.05,
     ) -> None:
         """`clock`: an injected clock for the bot; its moment scheduler then runs on `tick()`.
         `rate_limit_clock`: the monotonic clock of the stand-in's rate limits (a test may move it on).
-        `on_template_build`: told when this start builds the bundled store's template (bot.sandbox.template)."""
+        `on_template_build`: told when this start builds the bundled store's template (bot.sandbox.template).
+        `guild_ready_timeout`: how long discord.py waits after the last server's GUILD_CREATE for another before
+        it is ready (its default, 2 s, waits for servers that never come here; every start pays it in full)."""
         self.server = FakeDiscord(global_rate_limit=global_rate_limit, clock=rate_limit_clock)
         self.owner: User = self.server.create_user("you")
         self.moderator: User = self.server.create_user("mod")
@@ -95,6 +99,7 @@ class Sandbox:
         self._base_settings = settings or Settings()
         self._clock = clock
         self._on_template_build = on_template_build
+        self._guild_ready_timeout = guild_ready_timeout
         self._settings: Settings | None = None
         self._tmpdir: str | None = None
         self._endpoints: contextlib.ExitStack | None = None
@@ -140,17 +145,16 @@ class Sandbox:
     async def start_bot(self) -> None:
         """Starts the bot against this server and store (again, after `stop_bot`: a restart)."""
         assert self.db is not None and self._settings is not None
-        # guild_ready_timeout: the default waits 2 s for guilds that will never stream in.
-        self.bot = SkateBot(self._settings, self.db, clock=self._clock, guild_ready_timeout=0.05)
+        self.bot = SkateBot(self._settings, self.db, clock=self._clock, guild_ready_timeout=self._guild_ready_timeout)
         await self.bot.login(self.server.bot_token)  # runs setup_hook, which syncs to the guild
         self._task = asyncio.create_task(self.bot.connect(reconnect=False), name="skatebot-sandbox")
         ready = asyncio.create_task(self.bot.wait_until_ready())
-        done, _ = await asyncio.wait({ready, self._task}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait({ready, self._task}, timeout=HANG, return_when=asyncio.FIRST_COMPLETED)
         if ready not in done:
             ready.cancel()
             if self._task.done():
                 self._task.result()  # raises what stopped the bot
-            raise RuntimeError("the bot did not become ready within 15 s")
+            raise RuntimeError(f"the bot did not become ready within {HANG:g} s")
         if self.bot.recovery is not None:
             await self.bot.recovery  # started means caught up, for tests that restart the bot
 
@@ -216,7 +220,12 @@ async def run_sandbox(
         "Type [cyan]help[/] for commands, [cyan]quit[/] to leave."
     )
     base = dataclasses.replace(settings, token=None, owner_ids=frozenset())
-    async with Sandbox(db_path=db_path, settings=base, on_template_build=_announce_build(console)) as sandbox:
+    # One server, whose GUILD_CREATE follows READY at once: 10 ms of waiting for another instead of 50, before the
+    # first answer (bench/bench_sandbox_start.py). Were it later (a stalled machine), it still reaches the bot
+    # before anything typed: one socket, in order.
+    async with Sandbox(
+        db_path=db_path, settings=base, on_template_build=_announce_build(console), guild_ready_timeout=0.01
+    ) as sandbox:
         return await _console(sandbox, console)
 
 

@@ -31,7 +31,6 @@ from types import CodeType
 from typing import Any
 
 import fastjsonschema
-import jsonschema
 
 from bot.user_cache import write_atomically
 
@@ -227,6 +226,10 @@ def _explain(definition: dict[str, Any], body: Any) -> str | None:
     """The reference validator's account of why the body fails (None: it does not). For requests it only runs
     once fastjsonschema, compiled for speed, has refused a body: that one says no more than "data cannot be
     validated by any definition" for a union, this names the field and the rule."""
+    # Imported here: a refused body is rare, and importing jsonschema (with referencing and attrs) took 20 ms of
+    # every sandbox start (bench/bench_sandbox_start.py).
+    import jsonschema
+
     error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(definition).iter_errors(body))
     # A union names no field; its closest branch does.
     while error is not None and error.context:

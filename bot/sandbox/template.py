@@ -9,6 +9,7 @@ copies; the template appears by an atomic rename, so a reader never sees half of
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import hashlib
 import logging
@@ -57,6 +58,27 @@ def template_version(bundled: Path, *, code_root: Path = _ROOT) -> str:
     return digest.hexdigest()[:24]
 
 
+# The bundled folder as bot.store names it (BUNDLED_DATA; that module imports the services, too late for this).
+_BUNDLED = _ROOT / "data"
+# template_version of a folder, being computed in a thread since the start began (`version_early`).
+_early_versions: dict[Path, concurrent.futures.Future[str]] = {}
+
+
+def version_early(bundled: Path = _BUNDLED) -> None:
+    """Starts reading and digesting the bundled data and the code (template_version, 7 MB) in a thread, for the
+    `bundled_template` call that follows: `skatebot sandbox` calls it before importing the bot, and as reading
+    and hashing release the GIL, the digest is ready by the time the imports are done."""
+    if bundled not in _early_versions:
+        pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="template-version")
+        _early_versions[bundled] = pool.submit(template_version, bundled)
+        pool.shutdown(wait=False)
+
+
+def _version(bundled: Path) -> str:
+    early = _early_versions.pop(bundled, None)  # once: a later call digests the files as they are then
+    return early.result() if early is not None else template_version(bundled)
+
+
 @contextlib.contextmanager
 def _locked(path: Path) -> Iterator[None]:
     """Holds an exclusive lock on `path` (created) for the block: another process waits for it."""
@@ -89,7 +111,6 @@ def _locked(path: Path) -> Iterator[None]:
 def _build(target: Path, bundled: Path) -> None:
     """Builds the store into `target` on a loop of its own (the caller may be inside a running loop)."""
     import asyncio
-    import concurrent.futures
 
     from bot.store import open_store
 
@@ -115,7 +136,7 @@ def bundled_template(
 
     bundled = bundled or BUNDLED_DATA
     cache = cache or cache_dir()
-    version = template_version(bundled)
+    version = _version(bundled)
     template = cache / f"{PREFIX}{version}{SUFFIX}"
     if not template.is_file():
         with _locked(cache / f"{PREFIX}{version}.lock"):

@@ -6,6 +6,7 @@ import asyncio
 import os
 import sys
 import time
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,18 @@ class Clock:
         channel's posts a day apart never wait for its rate limit to refill, and requests in between still
         count in real time."""
         return time.monotonic() + (self.now - self.start).total_seconds()
+
+
+async def until(condition: Callable[[], bool | Awaitable[bool]], every: float = 0.05) -> None:
+    """Until `condition` holds, looked at every `every` seconds. No deadline of its own: how long a busy machine
+    takes is not a failure, and pytest's timeout (pyproject.toml) ends a test that hangs."""
+    while True:
+        held = condition()
+        if not isinstance(held, bool):
+            held = await held
+        if held:
+            return
+        await asyncio.sleep(every)
 
 
 def text_of(result: InteractionResult) -> str:

@@ -10,12 +10,12 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from bot.sandbox.harness import Sandbox
+from bot.sandbox.template import bundled_template
 from bot.store import BUNDLED_DATA, bundled_files
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,6 +39,14 @@ def skatebot(
         timeout=timeout,
         cwd=cwd or ROOT,
     )
+
+
+def _bundled_store_copy(tmp_path: Path) -> Path:
+    """A store as a fresh store's first import leaves it (the bundled data), copied from the template the sandbox
+    uses: the first import's build, 11 s on 2 cores, is tested once (test_import_is_idempotent_and_says_so)."""
+    store = tmp_path / "store.sqlite3"
+    shutil.copy(bundled_template(), store)
+    return store
 
 
 def test_run_without_a_token_is_one_clear_line_and_exit_2(tmp_path: Path) -> None:
@@ -69,7 +77,7 @@ def test_import_is_idempotent_and_says_so(tmp_path: Path) -> None:
 
 
 def test_moments_facts_lists_the_facts_by_kind_with_a_summary(tmp_path: Path) -> None:
-    env = {"SKATEBOT_DB": str(tmp_path / "store.sqlite3")}
+    env = {"SKATEBOT_DB": str(_bundled_store_copy(tmp_path))}  # a fresh store's import: test_import_is_idempotent_...
     assert skatebot("import", str(BUNDLED_DATA / "wc2025.json"), env=env).returncode == 0  # the bundled data too
     one = skatebot("moments", "facts", "--competition", "wc2017", env=env)
     assert one.returncode == 0, one.stderr
@@ -99,7 +107,7 @@ def test_moments_facts_lists_the_facts_by_kind_with_a_summary(tmp_path: Path) ->
 
 
 def test_db_check_and_backup(tmp_path: Path) -> None:
-    env = {"SKATEBOT_DB": str(tmp_path / "store.sqlite3")}
+    env = {"SKATEBOT_DB": str(_bundled_store_copy(tmp_path))}
     assert skatebot("import", str(BUNDLED_DATA / "wc2025.json"), env=env).returncode == 0
     check = skatebot("db", "check", env=env)
     assert check.returncode == 0 and "ok (schema version" in check.stdout
@@ -186,7 +194,7 @@ async def test_run_and_sync_against_a_discord_compatible_server(tmp_path: Path) 
     await server.start()
     env = {
         **server.bot_environment,
-        "SKATEBOT_DB": str(tmp_path / "store.sqlite3"),
+        "SKATEBOT_DB": str(_bundled_store_copy(tmp_path)),
         "LOG_LEVEL": "DEBUG",
     }
     try:
@@ -212,9 +220,8 @@ async def test_run_and_sync_against_a_discord_compatible_server(tmp_path: Path) 
             )
         try:
             answered = None
-            # A fresh store's first start imports the bundled files first (6 s on 2 cores, longer under the suite).
-            deadline = time.monotonic() + 90
-            while time.monotonic() < deadline and bot.returncode is None:
+            # Until the bot answers (or ends): its start takes as long as the machine needs; pytest's timeout bounds it.
+            while bot.returncode is None:
                 try:
                     result = await server.slash(
                         world.guild, world.channel, world.member, "athlete", {"name": "Alysa Liu"}

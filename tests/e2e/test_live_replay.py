@@ -71,8 +71,10 @@ class Replay:
         assert self.sandbox.bot is not None
         self.gate = RecordingGate(spacing=SPACING)
         self.sandbox.bot.live.gate = self.gate
-        self.sandbox.bot.live.read_timeout = 0.5
-        self.sandbox.bot.live.file_deadline = 2
+        # Timeouts that a healthy read on a busy machine never reaches (the site is on loopback), short enough that
+        # a test of a hanging host does not wait the production 30 s.
+        self.sandbox.bot.live.read_timeout = 5
+        self.sandbox.bot.live.file_deadline = 10
 
     async def at(self, moment: datetime) -> None:
         """The clock moves to `moment` and the scheduler runs what is due by it (the live job among them)."""

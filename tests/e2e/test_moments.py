@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -16,8 +17,10 @@ import pytest
 import pytest_asyncio
 
 from bot.sandbox.harness import Sandbox
+from bot.sandbox.interactions import HANG
 from bot.sandbox.server import SEND_MESSAGES, Message, PostHold
-from tests.e2e.helpers import Clock
+from bot.sandbox.template import bundled_template
+from tests.e2e.helpers import Clock, until
 from tests.stores import Location
 
 FOOTER = "Moment of the day"
@@ -150,7 +153,7 @@ async def test_deleted_channel_and_missing_permission_are_reported(world: tuple[
     doomed = server.create_channel(sandbox.guild, "moments")
     await schedule(sandbox, "10:00", "UTC", channel=doomed)
     server.delete_channel(doomed)
-    await asyncio.sleep(0.05)  # the CHANNEL_DELETE reaches the bot
+    await until(lambda: sandbox.bot.get_channel(doomed.id) is None)  # the CHANNEL_DELETE reached the bot
     await tick(sandbox, clock, "2026-02-19T10:00:05+00:00")
     settings = await sandbox.slash("moment settings", user=sandbox.moderator)
     assert "failing since" in str(settings.message.embeds[0]["fields"])
@@ -258,10 +261,7 @@ async def test_relabelling_a_posted_story_corrects_the_post(world: tuple[Sandbox
         "story label", user=sandbox.owner, id=1, label="disputed", note="New footage shows otherwise"
     )
     assert "Disputed" in relabel.message.content
-    for _ in range(50):
-        if post.edited:
-            break
-        await asyncio.sleep(0.02)
+    await until(lambda: post.edited)
     fields = str(post.embeds[0]["fields"])
     assert post.edited and "Correction" in fields and "disputed" in fields and "New footage" in fields
 
@@ -312,14 +312,6 @@ async def _start_bot_process(env: dict[str, str], log_path: Path) -> asyncio.sub
         )
 
 
-async def _until(predicate, seconds: float = 20) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if await predicate():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("timed out")
-
-
 @pytest.mark.parametrize("after_storing", [False, True])
 async def test_the_process_killed_between_claim_and_send(tmp_path: Path, after_storing: bool) -> None:
     """A real bot process, killed with SIGKILL while its post is in flight: before Discord stored it, or after
@@ -327,7 +319,9 @@ async def test_the_process_killed_between_claim_and_send(tmp_path: Path, after_s
     world = Sandbox()  # its seeded server only: the bot is a separate process
     server = world.server
     await server.start()
+    # A copy of the bundled store's template: the point is the kill, not the first start's import of the bundled data.
     store = tmp_path / "store.sqlite3"
+    shutil.copy(bundled_template(), store)
     env = {
         **server.bot_environment,
         "SKATEBOT_DB": str(store),
@@ -351,7 +345,7 @@ async def test_the_process_killed_between_claim_and_send(tmp_path: Path, after_s
 
     bot = await _start_bot_process(env, log_path)
     try:
-        await _until(answers)
+        await until(answers)
         scheduled = await server.slash(
             world.guild,
             world.channel,
@@ -362,7 +356,7 @@ async def test_the_process_killed_between_claim_and_send(tmp_path: Path, after_s
         await scheduled.wait()
         hold = server.hold_channel_posts = PostHold(after_storing=after_storing)
         await server.slash(world.guild, world.channel, world.moderator, "moment post-now", {})
-        await asyncio.wait_for(hold.waiting.wait(), 10)
+        await asyncio.wait_for(hold.waiting.wait(), HANG)
         bot.kill()  # SIGKILL: no clean-up, no bookkeeping
         await bot.wait()
         hold.release.set()
@@ -375,7 +369,7 @@ async def test_the_process_killed_between_claim_and_send(tmp_path: Path, after_s
         async def posted() -> bool:
             return await claim_state() == "posted"
 
-        await _until(posted)
+        await until(posted)
         assert len(moments(world)) == 1
         bot.terminate()
         await asyncio.wait_for(bot.wait(), 20)

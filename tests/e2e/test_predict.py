@@ -38,8 +38,10 @@ class Replay:
         """The bot's politeness gate and timeouts scaled down for a test (after every start of the bot)."""
         assert self.sandbox.bot is not None
         self.sandbox.bot.live.gate = HostGate(spacing=SPACING)
-        self.sandbox.bot.live.read_timeout = 0.5
-        self.sandbox.bot.live.file_deadline = 2
+        # Timeouts that a healthy read on a busy machine never reaches (the site is on loopback), short enough that
+        # a test of a hanging host does not wait the production 30 s.
+        self.sandbox.bot.live.read_timeout = 5
+        self.sandbox.bot.live.file_deadline = 10
 
     def phase(self, name: str, what: str) -> Phase:
         return next(p for p in self.site.phases if p.name == name and p.what.startswith(what))

@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 
@@ -9,6 +8,7 @@ import pytest
 from bot.discord_layer.ui import paging
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import CHANNEL_MESSAGE, UPDATE_MESSAGE
+from tests.e2e.helpers import until
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -66,11 +66,7 @@ async def test_results_pages_for_the_invoker_only(sandbox: Sandbox) -> None:
 async def test_paging_buttons_are_disabled_on_timeout(sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(paging, "PAGING_TIMEOUT", 0.3)
     result = await sandbox.slash("results", competition="Milano Cortina 2026", event="Men's singles")
-    for _ in range(40):
-        await asyncio.sleep(0.05)
-        if all(disabled for *_, disabled in result.message.buttons()):
-            break
-    assert all(disabled for *_, disabled in result.message.buttons())
+    await until(lambda: all(disabled for *_, disabled in result.message.buttons()))
 
 
 async def test_segment_standings_from_typed_text(sandbox: Sandbox) -> None:

@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.sandbox.interactions import HANG
 from bot.sandbox.server import FakeDiscord, Guild, Message, PostHold
 from bot.services.shards import shard_of
 from db.database import Database
-from tests.e2e.helpers import ROOT, text_of
+from tests.e2e.helpers import ROOT, text_of, until
 from tests.stores import Location
 
 SHARDS = 4
@@ -52,14 +53,6 @@ async def start(env: dict[str, str], shard_ids: str, dev_guild: Guild, log: Path
             stdout=out,
             stderr=subprocess.STDOUT,
         )
-
-
-async def until(predicate, seconds: float = 30) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if await predicate():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("timed out")
 
 
 async def test_two_processes_share_the_servers(bundled_store: Location, tmp_path: Path) -> None:
@@ -104,7 +97,7 @@ async def test_two_processes_share_the_servers(bundled_store: Location, tmp_path
 
         await until(all_connected)
         await until(first_half_posted)
-        await asyncio.wait_for(hold.waiting.wait(), 20)
+        await asyncio.wait_for(hold.waiting.wait(), HANG)
         second.kill()  # SIGKILL, its posts in flight: no clean-up, no bookkeeping
         await second.wait()
         hold.release.set()
@@ -132,7 +125,7 @@ async def test_two_processes_share_the_servers(bundled_store: Location, tmp_path
 
         # A story labelled through process A (a server on shard 0) shows labelled in process B (shard 2) at once.
         before = await server.slash(on_b, on_b.text_channel("general"), owner, "story show", {"id": 1})
-        await before.wait_message(timeout=10)
+        await before.wait_message()
         assert "Disputed" not in text_of(before)
         labelled = await server.slash(
             on_a,
@@ -141,9 +134,9 @@ async def test_two_processes_share_the_servers(bundled_store: Location, tmp_path
             "story label",
             {"id": 1, "label": "disputed", "note": "Two sources disagree"},
         )
-        await labelled.wait_message(timeout=10)
+        await labelled.wait_message()
         shown = await server.slash(on_b, on_b.text_channel("general"), owner, "story show", {"id": 1})
-        await shown.wait_message(timeout=10)
+        await shown.wait_message()
         assert "Disputed" in text_of(shown), text_of(shown)
         assert server.violations == []
     finally:

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from bot.sandbox.harness import Sandbox
+from bot.sandbox.interactions import HANG
 from bot.sandbox.server import DEFERRED_CHANNEL_MESSAGE
 from tests.e2e.helpers import text_of
 from tests.stores import ENGINE
@@ -78,8 +79,8 @@ async def test_a_second_writer_never_stalls_the_bot(sandbox: Sandbox) -> None:
         assert holder.stdin is not None
         holder.stdin.write(b"go\n")
         await holder.stdin.drain()
-        await asyncio.wait_for(holder.wait(), 10)
-    thanks = await report.wait_message(timeout=10)
+        await asyncio.wait_for(holder.wait(), HANG)
+    thanks = await report.wait_message()
     assert "Thanks" in thanks.content
     row = await db.fetchone("SELECT reason FROM story_flags WHERE user_id = ?", (sandbox.member.id,))
     assert row is not None and row["reason"] == "The quote is made up"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 
@@ -11,7 +10,7 @@ import pytest
 
 from bot.sandbox.harness import Sandbox, answered
 from bot.sandbox.server import MANAGE_MESSAGES, MODAL, InteractionResult, User
-from tests.e2e.helpers import text_of
+from tests.e2e.helpers import text_of, until
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -266,11 +265,7 @@ async def test_mod_role_and_mod_log(sandbox: Sandbox) -> None:
         posts = [m.embeds[0]["description"] for m in server.messages(modlog)]
         return any(f"added story #{story_id}" in p and f"<@{helper.id}>" in p for p in posts)
 
-    for _ in range(100):
-        if logged():
-            break
-        await asyncio.sleep(0.02)
-    assert logged()
+    await until(logged)
 
 
 async def test_mentions_in_story_text_never_ping(sandbox: Sandbox) -> None:

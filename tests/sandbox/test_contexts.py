@@ -14,6 +14,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.sandbox.interactions import HANG
 from bot.sandbox.server import (
     ATTACH_FILES,
     DEFAULT_EVERYONE_PERMISSIONS,
@@ -79,7 +80,7 @@ async def env() -> AsyncIterator[Env]:
     try:
         await bot.login(server.bot_token)
         task = asyncio.create_task(bot.connect())
-        await asyncio.wait_for(bot.wait_until_ready(), 5)
+        await asyncio.wait_for(bot.wait_until_ready(), HANG)
         await bot.tree.sync()  # global: what a user install reaches
         elsewhere = server.create_guild("Other Rink", server.create_user("rinkside"), with_bot=False)
         server.add_member(elsewhere, fan)

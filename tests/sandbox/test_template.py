@@ -124,3 +124,25 @@ def test_the_cache_is_in_the_users_cache_directory(tmp_path: Path, monkeypatch: 
     assert cache_dir() == tmp_path / "home" / ".cache" / "skatebot"
     monkeypatch.delenv("XDG_CACHE_HOME")
     assert cache_dir() == tmp_path / "home" / ".cache" / "skatebot"
+
+
+def test_the_version_begun_early_is_the_one_the_start_uses(
+    bundled: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`skatebot sandbox` digests the bundled data in a thread while it imports the bot (template.version_early);
+    the start then uses that digest, computed once, and a later start digests the files as they are then."""
+    assert templates._BUNDLED == BUNDLED_DATA  # the folder the early digest reads is the one the store loads
+    digests: list[Path] = []
+    digest = templates.template_version
+
+    def counted(folder: Path) -> str:
+        digests.append(folder)
+        return digest(folder)
+
+    monkeypatch.setattr(templates, "template_version", counted)
+    cache = tmp_path / "cache"
+    templates.version_early(bundled)
+    first = bundled_template(bundled=bundled, cache=cache)
+    assert digests == [bundled] and first.name == f"bundled-{digest(bundled)}.sqlite3"
+    shutil.copy(BUNDLED_DATA / "owg2026.json", bundled / "owg2026.json")
+    assert bundled_template(bundled=bundled, cache=cache) != first and digests == [bundled, bundled]
