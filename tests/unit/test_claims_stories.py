@@ -263,6 +263,13 @@ CASES = [
     ("", "At Worlds 2017 Evgenia Medvedeva won, with Gabrielle Daleman again fourth.",
      [("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None)),
       ("place", "Gabrielle Daleman", WRONG, ("wc2017", "women", None))]),
+    # A Grand Prix event named without its year is the edition its named skaters skated; when the skaters named
+    # fit two editions as well, it is not checkable, never a guess.
+    ("", "At Skate Canada, Shoma Uno won ahead of Jason Brown. Michal Brezina was fifth.",
+     [("medal", "Shoma Uno", OK, ("gpcan2017", "men", None)),
+      ("place", "Michal Brezina", WRONG, ("gpcan2017", "men", None))]),
+    ("", "At Skate Canada, Patrick Chan finished third and Michal Brezina was fifth.",
+     [("place", "Patrick Chan", NOT, "any"), ("place", "Michal Brezina", NOT, "any")]),
 ]  # fmt: skip
 
 
