@@ -270,6 +270,10 @@ CASES = [
       ("place", "Michal Brezina", WRONG, ("gpcan2017", "men", None))]),
     ("", "At Skate Canada, Patrick Chan finished third and Michal Brezina was fifth.",
      [("place", "Patrick Chan", NOT, "any"), ("place", "Michal Brezina", NOT, "any")]),
+    # A country's possessive is the skater's nationality, never a competition held there ("Canada's" is not Skate
+    # Canada): the sentence's claim is the story's competition's alone.
+    ("gpusa2017/women", "Canada's Gabrielle Daleman finished fourth.",
+     [("place", "Gabrielle Daleman", WRONG, ("gpusa2017", "women", None))]),
 ]  # fmt: skip
 
 

@@ -118,6 +118,7 @@ _COUNTRY_RE = re.compile(
     + r"))(?![\w])"
 )
 _FORM_INFO = {f: (code, how) for f, code, how in _FORMS}
+_COUNTRY_NAMES = {f: code for f, code, how in _FORMS if how == "name"}
 _TEAM_NOUN = re.compile(r"^\s+(?:team|squad|side|trio|contingent|skaters|delegation|federation)\b", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"\b(?:of|for|from|representing|to|with|in|at)\s+(?:the\s+)?$", re.IGNORECASE)
 
@@ -358,10 +359,13 @@ class MentionFinder:
             after = sentence[end:]
             # A place is a competition when the text puts a result there: "in Milan", "at Milano Cortina",
             # "Beijing 2022", "Milan's arena"; not a bare word ("Boston Globe").
+            # A country's possessive is a nationality ("Canada's Kaetlyn Osmond", "Italy's pair"), not a
+            # competition held there: a competition named after a country is named by its series ("Skate Canada").
+            possessive = re.match(r"['’]s?\b", sentence[end : end + 2]) and not _COUNTRY_NAMES.get(sentence[start:end])
             if (
                 re.search(r"\b(?:in|at|from)\s+(?:the\s+)?$", before, re.I)
                 or re.match(rf"\s+{_YEAR}\b", after)
-                or re.match(r"['’]s?\b", sentence[end : end + 2])
+                or possessive
                 or any(s <= start <= e + 1 for s, e, _, _ in spans)
             ):
                 # "the Olympic champions from Beijing": the place of a title, speaking only of that title.
