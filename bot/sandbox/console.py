@@ -75,10 +75,12 @@ class ParseError(ValueError):
 
 
 def parse_options(text: str, names: list[str]) -> tuple[dict[str, str], str | None]:
-    """Split ``a: x y b: z`` into {a: "x y", b: "z"} using only known option names as keys.
+    """Split ``a: x y b: z`` (or ``a:x y b:z``, as Discord's own box shows it) into {a: "x y", b: "z"} using only
+    known option names as keys.
 
-    Values may contain spaces, apostrophes and colons: a new option starts only where a known name is
-    followed by a colon. Returns (options, focused) where focused is the last option if it ends in '?'.
+    Values may contain spaces, apostrophes and colons: a new option starts only where a known name, at the start or
+    after a space, is followed by a colon. Returns (options, focused) where focused is the last option if it ends in
+    '?'.
     """
     text = text.strip()
     if not text:
@@ -86,7 +88,7 @@ def parse_options(text: str, names: list[str]) -> tuple[dict[str, str], str | No
     if not names:
         raise ParseError(f"this command takes no options, but got {text!r}")
     alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    pattern = re.compile(rf"(?:^|(?<=\s))({alternatives}):(?=\s|$)")
+    pattern = re.compile(rf"(?:^|(?<=\s))({alternatives}):")
     matches = list(pattern.finditer(text))
     if not matches or matches[0].start() != 0:
         head = text[: matches[0].start()] if matches else text

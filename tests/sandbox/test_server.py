@@ -489,6 +489,20 @@ async def test_console_runs_commands(env: Env) -> None:
     assert env.server.violations == []
 
 
+def test_console_options_may_be_typed_as_discord_shows_them() -> None:
+    from bot.sandbox.console import parse_options
+
+    names = ["competition", "event", "segment"]
+    assert parse_options("competition:Skate America 2025 event:men", names) == (
+        {"competition": "Skate America 2025", "event": "men"},
+        None,
+    )
+    assert parse_options("competition: https://x.org/a:b event:wom?", names) == (
+        {"competition": "https://x.org/a:b", "event": "wom"},
+        "event",
+    )
+
+
 async def _until(predicate: Any) -> None:
     # Polling is the point: the state lives in discord.py's cache, which offers no event to await.
     while not predicate():  # noqa: ASYNC110
