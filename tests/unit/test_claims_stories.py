@@ -274,6 +274,14 @@ CASES = [
     # Canada): the sentence's claim is the story's competition's alone.
     ("gpusa2017/women", "Canada's Gabrielle Daleman finished fourth.",
      [("place", "Gabrielle Daleman", WRONG, ("gpusa2017", "women", None))]),
+    # A question's "who" is the question, not a clause about a name: the place it names is the story's.
+    ("", "Q: ok, who won the women in Montpellier?\nA: Kaori Sakamoto. Alysa Liu was second.",
+     [("place", "Alysa Liu", WRONG, ("wc2022", "women", None))]),
+    # Two places naming different competitions ("in Beijing", "in Montpellier") and skaters who fit both: which
+    # one a later claim is about is not said, never the one named without doubt.
+    ("", "Kaori Sakamoto took bronze in Beijing.\n\nYuma Kagiyama was second and Shoma Uno third.\n\n"
+         "In Montpellier she won the world title.",
+     [("place", "Shoma Uno", NOT, "any"), ("place", "Yuma Kagiyama", NOT, "any")]),
 ]  # fmt: skip
 
 

@@ -267,16 +267,24 @@ async def _story_competition(
         return dated
     named: dict[int, Competition] = {}
     candidates: dict[int, Competition] = {}
+    meant: list[set[int]] = []  # the competitions each text may mean
     for text in extraction.competition_texts:
         lookup = results.find_competitions(text)
         if lookup.match is not None:
             named[lookup.match.id] = lookup.match
         candidates.update((c.id, c) for c in lookup.matches)
+        if lookup.matches:
+            meant.append({c.id for c in lookup.matches})
     if len(candidates) > 1:
         by_skaters = await _competition_by_skaters(results, list(candidates.values()), extraction.claims)
         if by_skaters is not None:
             return by_skaters
-    return next(iter(named.values())) if len(named) == 1 else None
+    # The one competition the text names, unless another of its words names only others ("in Beijing" and
+    # "in Montpellier": which one a claim is about is not said).
+    if len(named) != 1:
+        return None
+    only = next(iter(named.values()))
+    return only if all(only.id in ids for ids in meant) else None
 
 
 async def _competition_by_skaters(

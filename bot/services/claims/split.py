@@ -196,6 +196,8 @@ def clauses(sentence: str, subjects: list[tuple[int, int]]) -> list[Clause]:
             if m.start() < position:
                 continue
             close = sentence.find(",", m.end(), piece_end)
+            if close < 0 and sentence.rstrip().endswith("?"):
+                continue  # "wait, who won the pairs in Beijing?": the question itself, not a clause about a name
             close = piece_end if close < 0 else close
             spans.append((position, m.start(), False))
             spans.append((m.start() + 1, close, True))
