@@ -282,6 +282,22 @@ CASES = [
     ("", "Kaori Sakamoto took bronze in Beijing.\n\nYuma Kagiyama was second and Shoma Uno third.\n\n"
          "In Montpellier she won the world title.",
      [("place", "Shoma Uno", NOT, "any"), ("place", "Yuma Kagiyama", NOT, "any")]),
+    # "seventh after a difficult short program": the segment as an event, not the standings after it; the place
+    # may be the final one, never contradicted by that segment's rank alone.
+    ("", "At Skate Canada 2025, Roman Sadovsky placed seventh after a difficult short program.",
+     [("segment_place", "Roman Sadovsky", OK, ("gpcan2025", "men", None))]),
+    # After a relative clause closes, the main clause goes on about the name that opened it, not the next name.
+    ("", "At Worlds 2019, Tarasova and Morozov, who had led after the short program, took silver, and "
+         "Zabiiako/Enbert were fourth.",
+     [("medal", "Evgenia Tarasova / Vladimir Morozov", OK, ("wc2019", "pairs", None)),
+      ("place", "Natalia Zabiiako / Alexander Enbert", WRONG, ("wc2019", "pairs", None))]),
+    # "the Shibutanis": the couple of that family, a subject of its own; the places after it are theirs, never
+    # the couple named before.
+    ("", "At the 2025 NHK Trophy, Guignard and Fabbri took bronze. And yes, the Shibutanis are back: fifth in the "
+         "rhythm dance and sixth overall.",
+     [("medal", "Charlène Guignard / Marco Fabbri", WRONG, ("gpjpn2025", "ice_dance", None)),
+      ("segment_place", "Maia Shibutani / Alex Shibutani", WRONG, ("gpjpn2025", "ice_dance", "rhythm_dance")),
+      ("place", "Maia Shibutani / Alex Shibutani", OK, ("gpjpn2025", "ice_dance", None))]),
 ]  # fmt: skip
 
 

@@ -70,6 +70,8 @@ LOOKUP_CACHE_SIZE = 1024
 PAIR_CACHE_SIZE = 256
 # The named skaters that must have skated at the one competition a story's words and skaters fit.
 MIN_SKATERS_FOR_EDITION = 2
+# The skaters of one family name tried two by two for a couple ("the Shibutanis").
+FAMILY_SIZE = 6
 
 
 class _SimpleNames:
@@ -86,6 +88,9 @@ class _SimpleNames:
         return None
 
     def shared(self, text: str) -> Subject | None:
+        return None
+
+    def family(self, surname: str) -> Subject | None:
         return None
 
     def places(self) -> frozenset[str]:
@@ -117,7 +122,7 @@ class StoreNames:
         # mostly those of the stories before it. Bounded: every capitalized run of every story is asked.
         self._person: LRUCache[str, Subject | None] = LRUCache(LOOKUP_CACHE_SIZE)
         self._couple: LRUCache[tuple[str, str], Subject | None] = LRUCache(PAIR_CACHE_SIZE)
-        self._shared: LRUCache[str, Subject | None] = LRUCache(PAIR_CACHE_SIZE)
+        self._shared: LRUCache[str | tuple[str, str], Subject | None] = LRUCache(PAIR_CACHE_SIZE)
 
     def person(self, text: str) -> Subject | None:
         if text not in self._person:
@@ -183,6 +188,37 @@ class StoreNames:
         if len(named) < 2:
             return None
         return Subject(text, missing=t("claim-could-be", names=tuple(named[:-1]), last=named[-1]))
+
+    def family(self, surname: str) -> Subject | None:
+        if ("family", surname) not in self._shared:
+            self._shared[("family", surname)] = self._find_family(surname)
+        return self._shared[("family", surname)]
+
+    def _find_family(self, surname: str) -> Subject | None:
+        token = normalize(surname)
+        if not token or " " in token:
+            return None
+        named = list(
+            dict.fromkeys(
+                m.label
+                for m in self.results.skaters.search(surname, 10)
+                if token in (normalize(m.matched).split()[0], normalize(m.matched).split()[-1])
+            )
+        )[:FAMILY_SIZE]
+        couples = list(
+            dict.fromkeys(
+                couple
+                for i, first in enumerate(named)
+                for second in named[i + 1 :]
+                if (couple := self._find_couple(first, second)) is not None
+            )
+        )
+        if len(couples) == 1:
+            return couples[0]
+        if not couples:
+            return None
+        labels = [c.name for c in couples]
+        return Subject(surname + "s", missing=t("claim-could-be", names=tuple(labels[:-1]), last=labels[-1]))
 
     def family_name(self, word: str, subject: Subject) -> bool:
         """The family name is the word printed in capitals in one of the skater's names, as ISU results print

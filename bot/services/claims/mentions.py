@@ -53,6 +53,10 @@ class Names(Protocol):
     def shared(self, text: str) -> Subject | None:
         """A lone name word several skaters share ("Miura"): a Subject saying who it could be, else None."""
 
+    def family(self, surname: str) -> Subject | None:
+        """The couple of one family ("the Shibutanis": Maia and Alex Shibutani), or a Subject saying which
+        couples it could be; None when no couple shares that family name."""
+
     def places(self) -> frozenset[str]:
         """Normalized words of the places and names of the stored competitions."""
 
@@ -542,6 +546,12 @@ class MentionFinder:
             start, end = words[0][0], words[-1][1]
             text = sentence[start:end]
             lone = len(words) == 1
+            if lone and text.endswith("s") and re.search(r"\bthe\s+$", sentence[:start], re.I):
+                family = self.names.family(text[:-1])
+                if family is not None:
+                    # "the Shibutanis": the couple of that family, a subject of its own (never the name before).
+                    out.append(Mention(start, end, "person", family, plural=True))
+                    continue
             if lone and not (CLAIM_VERB.match(sentence[end:]) and (start > 0 or _ACTION_VERB.match(sentence[end:]))):
                 continue  # a lone capitalized word: a heading or sentence start ("Delivering ..."), not a name
             if lone:

@@ -106,6 +106,7 @@ _SEG_AFTER_ORD = re.compile(
     rf"(?P<seg>{_SEG_WORDS})\b",
     _I,
 )
+_AFTER_A_SEGMENT = re.compile(r"^(?:[\s-]+place)?\s*,?\s*(?:after|following)\s+an?\s", _I)
 _ORD_BEST_SEG = re.compile(rf"^[\s-]+(?:best|highest|place|ranked)\s+(?:\w+\s+)?(?P<seg>{_SEG_WORDS})\b", _I)
 _ORD_BEST = re.compile(r"^[\s-]+(?:best|highest)\b", _I)
 # "his free skate of 196.31 ranked first", "her short program, 74.33, was the best of the day": the segment is
@@ -541,6 +542,13 @@ class _SentenceReader:
             antecedent = [m for m in self.mentions if m.end <= clause.start and m.subject is not None]
             if antecedent:
                 chosen = [antecedent[-1]]
+        if not chosen and not before and index > 0 and self.clauses[index - 1].relative and not clause.relative:
+            # "Tarasova and Morozov, who had led after the short, took silver, and Zabiiako/Enbert were fourth":
+            # the main clause resumes after the relative one, about the name that opened it.
+            opened = self.clauses[index - 1].start
+            antecedent = [m for m in self.mentions if m.end <= opened and m.subject is not None and m.kind != "rank"]
+            if antecedent and not self.text[antecedent[-1].end : opened].strip(" ,"):
+                chosen = self._group_ending_at(antecedent[-1], [m for m in self.mentions if m.end <= opened])
         if not chosen:
             after = [m for m in inside if m.start >= position and m.object_of is None and m.kind != "rank"]
             if after and not before:
@@ -1115,6 +1123,10 @@ class _SentenceReader:
                 if both:
                     kinds.append(_segment(both.group("seg")))
                 prep = "in" if best_seg else found.group("prep").lower()
+                if seg_after and len(kinds) == 1 and _AFTER_A_SEGMENT.match(rest):
+                    # "seventh after a difficult short program": the segment as something that happened, not the
+                    # standings after it; the final place, or that segment's rank.
+                    readings = (None, kinds[0])
             elif placed_segment:
                 kinds, prep = [_segment(placed_segment.group("seg"))], "in"
             elif in_segment or _ORD_BEST.match(rest):
