@@ -298,6 +298,29 @@ CASES = [
      [("medal", "Charlène Guignard / Marco Fabbri", WRONG, ("gpjpn2025", "ice_dance", None)),
       ("segment_place", "Maia Shibutani / Alex Shibutani", WRONG, ("gpjpn2025", "ice_dance", "rhythm_dance")),
       ("place", "Maia Shibutani / Alex Shibutani", OK, ("gpjpn2025", "ice_dance", None))]),
+    # Posts in lower case: the competition typed so is the story's; their sentences end before lower-case words; an
+    # unknown word opening a clause before a verb of results is someone the store lacks, not the name before it.
+    ("", "ok so i caught up on skate america 2025 and gubanova was fourth lol",
+     [("place", "Anastasiia Gubanova", WRONG, ("gpusa2025", "women", None))]),
+    ("", "skate america 2025 women were so good. gubanova was third. shaidorov was first in the men",
+     [("place", "Anastasiia Gubanova", OK, ("gpusa2025", "women", None)),
+      ("place", "Mikhail Shaidorov", WRONG, ("gpusa2025", "men", None))]),
+    ("", "at the 2025 gpf malinin won and yuzu was second.",
+     [("medal", "Ilia Malinin", OK, ("gpf2025", "men", None)), ("place", "yuzu", NOT, "any")]),
+    # A couple written "fear/gibson" is the couple, never one partner of it.
+    ("", "at the 2025 gpf fear/gibson got bronze.",
+     [("medal", "Lilah Fear / Lewis Gibson", OK, ("gpf2025", "ice_dance", None))]),
+    # "behind her" in the clause of a second subject: the subject named before it in the same sentence.
+    ("", "At Skate America 2025 Rinka Watanabe won the short program. Anastasiia Gubanova was third and Lara Naki "
+         "Gutmann fourth, 0.40 behind her.",
+     [("margin", "Lara Naki Gutmann", OK, ("gpusa2025", "women", None))]),
+    # A lead "with N" is held after a segment, never the total.
+    ("", "At the 2025 Grand Prix Final, Ilia Malinin was only third after the short program and Yuma Kagiyama was "
+         "leading with 108.77.",
+     [("score", "Yuma Kagiyama", OK, ("gpf2025", "men", "short_program"))]),
+    # "N back, and X got the bronze": X opens the next clause, not the one the margin is behind.
+    ("", "At the 2025 Grand Prix Final, Yuma Kagiyama ended up second, 29.88 back, and Shun Sato got the bronze.",
+     [("margin", "Yuma Kagiyama", OK, ("gpf2025", "men", None))]),
 ]  # fmt: skip
 
 

@@ -154,6 +154,21 @@ _LEVEL_CORE = (
 )
 _YEAR = r"(?:19|20)\d\d"
 _LEVEL_CORE_RE = re.compile(_LEVEL_CORE)
+# In a post written in lower case: the competitions' own words in any case (not the capitalized words before them,
+# which lower case does not mark), and a stored place after "in", "at" or an opening bracket.
+_LOWER_COMPETITION_RE = re.compile(
+    rf"(?:\b{_YEAR}\s+)?\b(?:{_LEVEL_CORE}|nhk)(?:\s+(?:in|of)\s+[a-z][\w’'-]+)?(?:\s+{_YEAR})?\b", re.IGNORECASE
+)
+_LOWER_OPENING = re.compile(r"(?:^|\band\s+|\bbut\s+|,\s+|:\s+)(?P<word>[a-z][\w’'-]{2,})(?=\s)")
+_LOWER_PLACE = re.compile(r"(?:\b(?:in|at)\s+|\()(?P<place>[a-z][\w’'-]+)")
+
+
+def _lower_case(sentence: str) -> bool:
+    """Whether a sentence is written in lower case ("alysa won, which, yes"): no capitalized word after its first
+    letter (words in capitals, "WON", "SP", are emphasis and abbreviations, not capitals)."""
+    return re.search(r"[A-Z][a-z]", sentence[1:]) is None
+
+
 _TITLE_FROM = re.compile(
     r"\b(?:champions?|medall?ists?|winners?|title[\s-]?holders?)\s+from\s+(?:the\s+)?$", re.IGNORECASE
 )
@@ -336,6 +351,13 @@ class MentionFinder:
         spans: list[tuple[int, int, str, bool]] = []
         for m in _COMPETITION_RE.finditer(sentence):
             spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
+        if _lower_case(sentence):
+            # "caught up on skate america 2025", "the gpf in turin", "nhk 2019 (sapporo!!)": fans type them so.
+            for m in _LOWER_COMPETITION_RE.finditer(sentence):
+                spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
+            for m in _LOWER_PLACE.finditer(sentence):
+                if self._is_place(m.group("place")) and not any(s <= m.start("place") < e for s, e, _, _ in spans):
+                    spans.append((m.start("place"), m.end("place"), m.group("place"), False))
         for m in _LEVEL_TITLE.finditer(sentence):
             words = " ".join(w for w in (m.group("year"), m.group("level")) if w)
             spans.append((m.start(), m.end(), words, True))
@@ -439,7 +461,7 @@ class MentionFinder:
         current: list[tuple[int, int, str, bool]] = []
         # Social posts are often written all in lower case ("kagiyama 2nd again lol"): there, any word may be a
         # name, except the words that are also common English words.
-        lower_case = not any(map(str.isupper, sentence[1:]))
+        lower_case = _lower_case(sentence)
         # Words outside the span the taken mentions cover are not looked for among them.
         low, high = (min(s for s, _ in taken), max(e for _, e in taken)) if taken else (0, 0)
         for m in _WORD.finditer(sentence):
@@ -502,11 +524,44 @@ class MentionFinder:
             pair = self.couple(m.group(1), m.group(2))
             if pair is not None:
                 mentions.append(Mention(m.start(), m.end(), "person", pair, plural=True))
+        if lower_case:
+            mentions.extend(self._unknown_lower_subjects(sentence, taken, mentions, runs))
+        pairs = [(x.start, x.end) for x in mentions]
         for i, run in enumerate(runs):
             if i in used:
                 continue
-            mentions.extend(self._names_in(sentence, run))
+            # A word of a couple written "fear/gibson" is that couple's, not a skater of its own.
+            run = [w for w in run if not any(s <= w[0] < e for s, e in pairs)]
+            if run:
+                mentions.extend(self._names_in(sentence, run))
         return mentions
+
+    def _unknown_lower_subjects(
+        self,
+        sentence: str,
+        taken: list[tuple[int, int]],
+        mentions: list[Mention],
+        runs: list[list[tuple[int, int, str, bool]]],
+    ) -> list[Mention]:
+        """In a post in lower case, a word the store does not know that opens a clause before a verb of results
+        ("nathan won and yuzu was second"): someone, not in the store, so that the claim is not given to the name
+        before it."""
+        known = [(w[0], w[1]) for run in runs for w in run] + taken + [(x.start, x.end) for x in mentions]
+        out = []
+        for m in _LOWER_OPENING.finditer(sentence):
+            word = m.group("word")
+            lowered = word.lower()
+            if (
+                lowered in COMMON_WORDS
+                or lowered in NOT_NAMES
+                or lowered in PRONOUNS
+                or any(s <= m.start("word") < e for s, e in known)
+                or not CLAIM_VERB.match(sentence[m.end("word") :])
+            ):
+                continue
+            unknown = Subject(word, missing=t("claim-not-in-store"))
+            out.append(Mention(m.start("word"), m.end("word"), "person", unknown))
+        return out
 
     def _couple_in(
         self, sentence: str, a: list[tuple[int, int, str, bool]], b: list[tuple[int, int, str, bool]]

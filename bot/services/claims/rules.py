@@ -224,6 +224,8 @@ _SEG_AFTER_NUM = re.compile(
     rf"(?P<seg>{_SEG_WORDS})\b|^\s*(?:points?|pts)?[\s-]+(?P<seg2>{_SEG_WORDS})\b",
     _I,
 )
+_NOT_ONE_CLAUSE = re.compile(r"[.;!?](?:\s|$)|\s[-–—]\s|,\s*(?:and|but|while|whereas)\b")
+_LEADING_WITH = re.compile(r"\b(?:lead(?:s|ing)?|led)\s+(?:[\w’'-]+\s+){0,3}?with\s+$", _I)
 _AFTER_SEG_NUM = re.compile(
     rf"\b(?:after|following)\s+(?:the\s+)?(?:(?:men['’]s|women['’]s|pairs|ice\s+dance)\s+)?(?P<seg>{_SEG_WORDS})\b", _I
 )
@@ -419,6 +421,7 @@ class _SentenceReader:
     def _resolve_references(self) -> None:
         kept = []
         named_here: list[Subject] = []  # the subjects (not objects) this sentence has named so far
+        named_mentions: list[Mention] = []  # their mentions
         for i, m in enumerate(self.mentions):
             if m.kind in ("pronoun", "description"):
                 nxt = self.mentions[i + 1] if i + 1 < len(self.mentions) else None
@@ -427,9 +430,12 @@ class _SentenceReader:
                     continue  # "his compatriot Sato Shun", "the American Liu Alysa": describes the next name
                 m.subject = (self.state.group or self.state.person) if m.plural else self.state.person
                 if m.object_of in _RIVAL_OBJECT and m.kind == "pronoun" and m.subject in named_here:
-                    # "Higuchi was second, 1.36 behind her": "her" is not Higuchi but whoever was named before.
+                    # "Higuchi was second, 1.36 behind her": "her" is not Higuchi but whoever was named before,
+                    # in this sentence too ("Gubanova was third and Gutmann fourth, 0.40 behind her": Gubanova);
+                    # never one of the subjects named together last ("Liu and Sakamoto were ahead of her").
                     # A skater or couple before a country ("the Americans" may be the subject's own country).
-                    others = [s for s in reversed(self.state.earlier) if s not in named_here]
+                    last = self._last_group(named_mentions)
+                    others = [s for s in reversed(self.state.earlier) if s not in last]
                     m.subject = next((s for s in others if s.ids), others[0] if others else None)
                 if m.nation:
                     # "the Italian", "the French couple": the one named before if of that country (the check
@@ -445,6 +451,7 @@ class _SentenceReader:
                 rival = m.object_of in _RIVAL_OBJECT and bool(named_here)
                 if m.object_of is None:
                     named_here.append(m.subject)
+                    named_mentions.append(m)
                 if m.subject in self.state.earlier:
                     self.state.earlier.remove(m.subject)
                 self.state.earlier = [*self.state.earlier[-5:], m.subject]
@@ -459,6 +466,12 @@ class _SentenceReader:
                     self.state.group = None
             kept.append(m)
         self.mentions = kept
+
+    def _last_group(self, named: list[Mention]) -> list[Subject]:
+        """The subjects named together last ("Liu and Sakamoto"): the last subject mention and those joined to it."""
+        if not named:
+            return []
+        return [m.subject for m in self._group_ending_at(named[-1], named) if m.subject is not None]
 
     # -- the sentence ---------------------------------------------------------------------------------------
     def read(self) -> None:
@@ -1404,6 +1417,18 @@ class _SentenceReader:
                     claimed = t("claim-score-total-or", score=label, segments=kinds)
                     self.make("score", start, subjects, claimed, value, segments=last.segments)
                 return
+        if _LEADING_WITH.search(before[-60:]):
+            # "was leading with 108.77", "led with 80.72": a lead is held after a segment, never the total.
+            # The segment it is held after: "after the short program" in its clause, else before it in the sentence
+            # ("third after the short program and Kagiyama was leading with 108.77"); else any segment.
+            named = [_segment(a.group("seg")) for a in _AFTER_SEG_NUM.finditer(text, clause.start, clause.end)]
+            named = named or [_segment(a.group("seg")) for a in _AFTER_SEG_NUM.finditer(text, 0, start)]
+            in_view = named[0] if len(set(named)) == 1 else None
+            if in_view is not None:
+                self._score(start, subjects, label, value, in_view)
+            else:
+                self.make("score", start, subjects, t("claim-score-segment", score=label), value, segments=("any",))
+            return
         if _TOTAL_BEFORE.search(before) or _TOTAL_AFTER.match(after):
             self.make("total", start, subjects, t("claim-total", score=label), value, segments=(None,))
             return
@@ -1543,8 +1568,10 @@ class _SentenceReader:
             if m.start >= position and m.subject is not None:
                 if named and m.kind in ("pronoun", "description"):
                     return None
-                if re.search(r"[.;!?](?:\s|$)|\s[-–—]\s", self.text[position : m.start]):
-                    return None  # another sentence or list item: not the object of this one
+                if _NOT_ONE_CLAUSE.search(self.text, position, m.start):
+                    # another sentence or list item, or the subject of the next clause ("28.98 back, and Sato got
+                    # the bronze"): not the object of this one
+                    return None
                 if len(self.text[position : m.start].split()) <= 5:
                     return m.subject
                 return None
