@@ -127,6 +127,11 @@ _SEG_WIN = re.compile(
     rf"(?:(?:men['’]s|women['’]s|pairs|ice\s+dance|team)\s+)?(?P<seg>{_SEG_WORDS})\b",
     _I,
 )
+_BOTH_SEGMENTS = re.compile(
+    r"\b(?:won|wins|win|winning|topped|tops|topping|winners?\s+of)\s+both\s+segments\b"
+    r"(?P<title>\s+and\s+(?:the\s+)?(?:title|event|competition|gold(?:\s+medal)?)\b)?",
+    _I,
+)
 _SEG_LEADER = re.compile(rf"\b(?P<seg>{_SEG_WORDS})\s+(?:leaders?|winners?)\b", _I)
 _MEDALLIST = re.compile(r"\b(?P<medal>gold|silver|bronze)(?:[\s-]+medal)?(?:\s+|-)medall?ists?\b", _I)
 # Before a medal word: a verb of winning, "team", "Olympic", a possessive; after it, never a thing.
@@ -1254,6 +1259,26 @@ class _SentenceReader:
                 continue
             kind = _segment(m.group("seg"))
             self._segment_place(m.start(), self.subjects_for(m.start(), bare=True), 1, kind, (kind,))
+        for m in _BOTH_SEGMENTS.finditer(text, clause.start, clause.end):
+            self._both_segments(m)
+
+    def _both_segments(self, m: re.Match[str]) -> None:
+        """ "won both segments (and the title)": first in each segment of the event, the dance's or the others';
+        which ones is not said when neither the event nor the subject (a skater: not a dance) says it."""
+        if self.negated(m.start()):
+            return
+        subjects = self.subjects_for(m.start())
+        discipline = self.discipline_for(m.start())
+        if discipline == "ice_dance":
+            kinds = ("rhythm_dance", "free_dance")
+        elif discipline in ("men", "women", "pairs") or (subjects and all(len(s.ids) == 1 for s in subjects)):
+            kinds = ("short_program", "free_skate")
+        else:
+            kinds = ()
+        for kind in kinds:
+            self._segment_place(m.start(), subjects, 1, kind, (kind,))
+        if m.group("title"):
+            self._gold(m.start(), subjects, t("claim-gold-won"), None)
 
     def _numbers(self, clause: Clause) -> None:
         text = self.text
