@@ -1269,6 +1269,7 @@ class _SentenceReader:
             return
         subjects = self.subjects_for(m.start())
         discipline = self.discipline_for(m.start())
+        kinds: tuple[str, ...]
         if discipline == "ice_dance":
             kinds = ("rhythm_dance", "free_dance")
         elif discipline in ("men", "women", "pairs") or (subjects and all(len(s.ids) == 1 for s in subjects)):
