@@ -329,6 +329,9 @@ CASES = [
       ("medal", "Kaori Sakamoto", OK, ("gpjpn2025", "women", None))]),
     ("", "At the 2025 NHK Trophy, Sara Conti and Niccolò Macii won both segments and the event.",
      [("medal", "Sara Conti / Niccolò Macii", OK, ("gpjpn2025", "pairs", None))]),
+    # A news wire's dateline ("CITY, Country (wire) --") is where the story's competition was held.
+    ("", "SASKATOON, Canada (wire) -- Ilia Malinin won the men's title on Saturday.",
+     [("medal", "Ilia Malinin", OK, ("gpcan2025", "men", None))]),
 ]  # fmt: skip
 
 

@@ -159,6 +159,7 @@ _LEVEL_CORE_RE = re.compile(_LEVEL_CORE)
 _LOWER_COMPETITION_RE = re.compile(
     rf"(?:\b{_YEAR}\s+)?\b(?:{_LEVEL_CORE}|nhk)(?:\s+(?:in|of)\s+[a-z][\w’'-]+)?(?:\s+{_YEAR})?\b", re.IGNORECASE
 )
+_DATELINE = re.compile(r"(?P<city>[A-Z]{3,}(?:[ -][A-Z]{2,})*)(?=,\s|\s*\()")
 _LOWER_OPENING = re.compile(r"(?:^|\band\s+|\bbut\s+|,\s+|:\s+)(?P<word>[a-z][\w’'-]{2,})(?=\s)")
 _LOWER_PLACE = re.compile(r"(?:\b(?:in|at)\s+|\()(?P<place>[a-z][\w’'-]+)")
 
@@ -351,6 +352,10 @@ class MentionFinder:
         spans: list[tuple[int, int, str, bool]] = []
         for m in _COMPETITION_RE.finditer(sentence):
             spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
+        dateline = _DATELINE.match(sentence)
+        if dateline and self._is_place(dateline.group("city").title()):
+            # "SHEFFIELD, England (wire) --", "OSAKA, Nov 11 (Wire) -": a news wire's dateline is where it happened.
+            spans.append((dateline.start("city"), dateline.end("city"), dateline.group("city").title(), False))
         if _lower_case(sentence):
             # "caught up on skate america 2025", "the gpf in turin", "nhk 2019 (sapporo!!)": fans type them so.
             for m in _LOWER_COMPETITION_RE.finditer(sentence):
