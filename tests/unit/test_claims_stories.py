@@ -332,6 +332,9 @@ CASES = [
     # A news wire's dateline ("CITY, Country (wire) --") is where the story's competition was held.
     ("", "SASKATOON, Canada (wire) -- Ilia Malinin won the men's title on Saturday.",
      [("medal", "Ilia Malinin", OK, ("gpcan2025", "men", None))]),
+    # "the runner-up after the short program" is second in that segment, not a silver medal.
+    ("", "At Skate America 2025, Alysa Liu, the runner-up after the short program, went on to win the title.",
+     [("segment_place", "Alysa Liu", OK, ("gpusa2025", "women", "short_program"))]),
 ]  # fmt: skip
 
 

@@ -1016,6 +1016,12 @@ class _SentenceReader:
             past = PAST_TITLE.search(before)
             title = self.title_before_name(m.end())
             subjects = Who([title]) if title else self.subjects_for(m.start())
+            segment = _SEG_AFTER_ORD.match(text[m.end() :])
+            if segment:
+                # "the runner-up after the short program": second in that segment, no medal.
+                kind = _segment(segment.group("seg"))
+                self._segment_place(m.start(), subjects, 2, kind, _after_readings(kind, segment.group("prep").lower()))
+                continue
             why = t("claim-past-result") if past else None
             self._place_claim(m.start(), subjects, 2, t("claim-silver-runner-up"), why, medal=True)
         for m in _PODIUM3.finditer(text, clause.start, clause.end):
