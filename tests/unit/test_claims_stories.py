@@ -335,6 +335,14 @@ CASES = [
     # "the runner-up after the short program" is second in that segment, not a silver medal.
     ("", "At Skate America 2025, Alysa Liu, the runner-up after the short program, went on to win the title.",
      [("segment_place", "Alysa Liu", OK, ("gpusa2025", "women", "short_program"))]),
+    # "finished last": the field's last place (contradicted only by an entry stored behind), a competition given
+    # with its year is that year's ("Sochi 2014" is not in the store: not checkable, never another Games), and a
+    # capitalized number word after a name is a family name ("Denis Ten").
+    ("", "At Skate Canada 2017, Takahito Mura finished last and Keegan Messing came in last.",
+     [("place", "Takahito Mura", OK, ("gpcan2017", "men", None)),
+      ("place", "Keegan Messing", WRONG, ("gpcan2017", "men", None))]),
+    ("", "Nathan Chen won gold at Beijing 2022, and Denis Ten took bronze at Sochi 2014.",
+     [("medal", "Nathan Chen", OK, ("owg2022", "men", None)), ("medal", "Denis Ten", NOT, None)]),
 ]  # fmt: skip
 
 

@@ -32,6 +32,7 @@ from bot.services.claims.vocabulary import (
     DISCIPLINE_RE,
     HOST_CITIES,
     NOT_NAMES,
+    NUMBER_WORDS,
     PRONOUNS,
     SEGMENT_RE,
     segment_kind,
@@ -401,6 +402,9 @@ class MentionFinder:
             ):
                 # "the Olympic champions from Beijing": the place of a title, speaking only of that title.
                 title = bool(_TITLE_FROM.search(before))
+                year = re.match(rf"\s+{_YEAR}\b", after)
+                if year:
+                    end += year.end()  # "Beijing 2022": that year's competition there, not any held in Beijing
                 spans.append((start, end, sentence[start:end], title))
         spans.sort()
         merged: list[tuple[int, int, str, bool]] = []
@@ -495,6 +499,15 @@ class MentionFinder:
                 and self.person(word) is not None
             )
             capital = usable and word.lower() not in NOT_NAMES and word.lower() not in PRONOUNS
+            if (
+                not capital
+                and word[0].isupper()
+                and word.lower() in NUMBER_WORDS
+                and current
+                and _BLANKS.fullmatch(sentence, current[-1][1], start) is not None
+            ):
+                # "Denis Ten": a number word capitalized right after a name word is the family name, not a number.
+                capital = True
             if capital:
                 joined = bool(current) and _BLANKS.fullmatch(sentence, current[-1][1], start) is not None
                 if joined or not current:

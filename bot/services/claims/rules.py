@@ -127,6 +127,11 @@ _SEG_WIN = re.compile(
     rf"(?:(?:men['’]s|women['’]s|pairs|ice\s+dance|team)\s+)?(?P<seg>{_SEG_WORDS})\b",
     _I,
 )
+_LAST_PLACE = re.compile(
+    r"\b(?:finish(?:ed|es|ing)?|plac(?:ed|es|ing)|c(?:a|o)me|ended(?:\s+up)?|end(?:s|ing)?\s+up|wound\s+up)\s+"
+    r"(?:dead\s+|in\s+)?last\b(?!\s+(?:season|year|week|month|time|night|weekend|edition|winter|spring|summer))",
+    _I,
+)
 _BOTH_SEGMENTS = re.compile(
     r"\b(?:won|wins|win|winning|topped|tops|topping|winners?\s+of)\s+both\s+segments\b"
     r"(?P<title>\s+and\s+(?:the\s+)?(?:title|event|competition|gold(?:\s+medal)?)\b)?",
@@ -279,7 +284,7 @@ _TRIGGERS = (
     starting_with(r"\dotfsena", POINTS_RE),
     starting_with(
         "ctwvprfl",
-        re.compile(r"\b(?:champion|title|crown|won|win|victory|podium|runner|fell|fall|led|topped|ceremon)", _I),
+        re.compile(r"\b(?:champion|title|crown|won|win|victory|podium|runner|fell|fall|led|topped|ceremon|last)", _I),
     ),
     starting_with("aibeopht", _ORDER),
 )
@@ -756,6 +761,7 @@ class _SentenceReader:
         uncheckable: Text | None = None,
         competitions: tuple[str | None, ...] | None = None,
         discipline: str | None = None,
+        last: bool = False,
     ) -> None:
         either = getattr(subjects, "alternatives", False)
         if not subjects:
@@ -782,6 +788,7 @@ class _SentenceReader:
                 ahead=ahead,
                 discipline=discipline if discipline is not None else self.discipline_for(position),
                 uncheckable=uncheckable,
+                last=last,
             )
             self.made.append((claim, position, self._clause_of(position)))
 
@@ -790,6 +797,7 @@ class _SentenceReader:
         self._medals(clause)
         self._titles(clause)
         self._places(clause)
+        self._last_places(clause)
         self._segment_wins(clause)
         self._numbers(clause)
         self._order(clause)
@@ -1207,6 +1215,15 @@ class _SentenceReader:
                 if readings != (None, kind):
                     readings = _after_readings(kind, prep)
                 self._segment_place(m.start(), subjects, n, kind, readings)
+
+    def _last_places(self, clause: Clause) -> None:
+        """ "finished last", "came dead last": the final place that is the field's last (checked against the
+        entries stored behind the subject)."""
+        for m in _LAST_PLACE.finditer(self.text, clause.start, clause.end):
+            if self.negated(m.start()):
+                continue
+            subjects = self.subjects_for(m.start())
+            self.make("place", m.start(), subjects, t("claim-place-last"), None, segments=(None,), last=True)
 
     def _segment_place(
         self, position: int, subjects: list[Subject], n: int, kind: str, readings: tuple[str | None, ...]

@@ -358,6 +358,9 @@ class Checker:
                             continue
                         figure = entry.place
                         what = t("verdict-what-final-place")
+                        if claim.last:
+                            out.append(self._tag(await self._last(event, entry, where, who, what), event, None))
+                            continue
                     else:
                         result = entry.segments.get(self._segment_id(event, entry, segment_kind_) or -1)
                         figure = result.rank if result else None
@@ -421,6 +424,23 @@ class Checker:
             ok = place == int(claim.value or 0)
         why = t("verdict-stored", stored=readable)
         return _Outcome(CONSISTENT if ok else CONTRADICTED, readable, _source(figure), why, reading)
+
+    async def _last(self, event: Event, entry: Entry, where: Text, who: str | None, what: Text) -> _Outcome:
+        """ "Finished last": contradicted when an entry is stored with a worse final place; consistent when the
+        stored places run from first to the subject's without a gap (every finisher stored); else not checkable."""
+        reading = _reading(where, what, who)
+        stored = number_of(entry.place)
+        if stored is None:
+            return _not(t("verdict-not-stored", what=what, reading=reading), reading)
+        entries, _ = await self.results.results_of(event)
+        places = sorted({int(p) for e in entries if (p := number_of(e.place)) is not None})
+        readable = _ordinal(int(stored))
+        if places[-1] > stored:
+            why = t("verdict-stored-of", stored=readable, last=_ordinal(places[-1]))
+            return _Outcome(CONTRADICTED, readable, _source(entry.place), why, reading)
+        if places == list(range(1, int(stored) + 1)):
+            return _Outcome(CONSISTENT, readable, _source(entry.place), t("verdict-stored", stored=readable), reading)
+        return _not(t("verdict-field-unknown", stored=readable), reading)
 
     def _score(self, claim: Claim, figure: Figure | None, reading: Text, what: Text) -> _Outcome:
         stored = number_of(figure)
