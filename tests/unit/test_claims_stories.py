@@ -396,3 +396,9 @@ def test_every_story_part_is_annotated_with_its_reading() -> None:
             assert item["style"] and item["text"] and item["expected"], item["id"]
             for want in item["expected"]:
                 assert set(want["reading"]) == {"competition", "event", "segment", "value"}, item["id"]
+
+
+async def test_a_last_place_reads_as_the_place_it_stands_for(results: ResultsService) -> None:
+    report = await check_text(results, "At Skate Canada 2017, Takahito Mura finished last.")
+    [verdict] = report.verdicts
+    assert (verdict.outcome, verdict.claim.value) == (OK, 12.0)
