@@ -343,6 +343,15 @@ CASES = [
       ("place", "Keegan Messing", WRONG, ("gpcan2017", "men", None))]),
     ("", "Nathan Chen won gold at Beijing 2022, and Denis Ten took bronze at Sochi 2014.",
      [("medal", "Nathan Chen", OK, ("owg2022", "men", None)), ("medal", "Denis Ten", NOT, None)]),
+    # One year and two places in a sentence: the year is the nearest place's, the other keeps its own.
+    ("", "In 2019 Alina Zagitova won in Saitama and Shoma Uno was second in PyeongChang.",
+     [("medal", "Alina Zagitova", OK, ("wc2019", "women", None)),
+      ("place", "Shoma Uno", OK, ("owg2018", "men", None))]),
+    # A medal's place after "her" ("her Olympic bronze in Beijing") is an aside about another competition: the
+    # next sentence is still the story's.
+    ("", "Kaori Sakamoto won the world title in Montpellier in 2022, months after her Olympic bronze in Beijing. "
+         "Alysa Liu was second.",
+     [("place", "Alysa Liu", WRONG, ("wc2022", "women", None))]),
 ]  # fmt: skip
 
 

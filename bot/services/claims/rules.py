@@ -343,7 +343,9 @@ _TITLE_FIGURE = (
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _TITLE_BEFORE_PLACE = re.compile(
-    r"(?:gold|silver|bronze|champions?|winners?|medall?ists?)\s+from\s+(?:the\s+)?\S*$", re.I
+    r"(?:(?:gold|silver|bronze|champions?|winners?|medall?ists?)\s+from"
+    r"|\b(?:her|his|their)\s+(?:[\w-]+\s+){0,2}(?:gold|silver|bronze|title|medal)\s+(?:in|at))\s+(?:the\s+)?\S*$",
+    re.I,
 )
 
 
@@ -355,8 +357,14 @@ def _year_joined(found: Found) -> Found:
     if len(years) != 1 or not others or any(_YEAR.search(c[2]) for c in others):
         return found
     year = years.pop()
+    year_at = next(c[0] for c in found.competitions if c[2] == year and not c[3])
+    # Several places: the year is the nearest one's ("in 2019, ... champion in Saitama, a year after her gold in
+    # PyeongChang": Saitama 2019, PyeongChang of its own year).
+    nearest = min(others, key=lambda c: abs(c[0] - year_at))
     joined = [
-        c if c[3] else (c[0], c[1], f"{c[2]} {year}", False) for c in found.competitions if not _YEAR.fullmatch(c[2])
+        (c[0], c[1], f"{c[2]} {year}", False) if c == nearest else c
+        for c in found.competitions
+        if not (_YEAR.fullmatch(c[2]) and not c[3] and c[2] == year)
     ]
     return replace(found, competitions=joined)
 
