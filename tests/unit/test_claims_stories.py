@@ -352,6 +352,9 @@ CASES = [
     ("", "Kaori Sakamoto won the world title in Montpellier in 2022, months after her Olympic bronze in Beijing. "
          "Alysa Liu was second.",
      [("place", "Alysa Liu", WRONG, ("wc2022", "women", None))]),
+    # A federation congratulating skaters "on their victory" says they won.
+    ("", "The federation congratulated Kazuki Tomono on his victory at Skate Canada International 2025.",
+     [("medal", "Kazuki Tomono", WRONG, ("gpcan2025", "men", None))]),
 ]  # fmt: skip
 
 

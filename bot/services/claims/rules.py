@@ -183,6 +183,11 @@ _PREDICTED = re.compile(
     r"|picked|predicted|tipped|backed|saw|fancied|thought)\s+(?:[\w'’]+\s+){0,2}(?:to\s+)?$",
     _I,
 )
+_CONGRATULATED = re.compile(
+    r"\bcongratulat(?:es?|ed|ing)\s+(?P<who>[^.;]{3,80}?)\s+on\s+(?:her|his|their)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?P<what>victory|win|title)\b",
+    _I,
+)
 _TO_WIN = re.compile(r"\bto\s+(?:win|victory|the\s+title)\b(?!\s+(?:the\s+)?(?:free|short|rhythm|segment))", _I)
 _RUNNER_UP = re.compile(r"\brunners?[\s-]up\b", _I)
 _PODIUM3 = re.compile(
@@ -979,6 +984,13 @@ class _SentenceReader:
             if lead == "for" and not self._before_subjects(m.start()):
                 subjects = Who()
             self._gold(at, subjects, t("claim-gold-won-the", what=what), why)
+        for m in _CONGRATULATED.finditer(text, clause.start, clause.end):
+            # "congratulates Gilles and Poirier on their victory": the gold of those congratulated.
+            whom = [x for x in self.mentions if m.start("who") <= x.start < m.end("who") and x.subject is not None]
+            if whom and not self.negated(m.start("what")):
+                subjects = Who(x.subject for x in self._group_ending_at(whom[-1], whom) if x.subject is not None)
+                self._gold(m.start("what"), subjects, t("claim-gold-won"), None)
+                done.append(m.start("what"))
         for pattern in (_WON, _TO_WIN):
             for m in pattern.finditer(text, clause.start, clause.end):
                 if any(abs(m.start() - d) < 30 for d in done) or self.negated(m.start()):
