@@ -355,6 +355,10 @@ CASES = [
     # A federation congratulating skaters "on their victory" says they won.
     ("", "The federation congratulated Kazuki Tomono on his victory at Skate Canada International 2025.",
      [("medal", "Kazuki Tomono", WRONG, ("gpcan2025", "men", None))]),
+    # A segment place in an apposition after the name ("X, second after the short program, got N") says nothing of
+    # which figure N is.
+    ("", "At Europeans 2017, Vanessa James and Morgan Cipres, second after the short program, got 220.02.",
+     [("score", "Vanessa James / Morgan Cipres", OK, ("ec2017", "pairs", None))]),
 ]  # fmt: skip
 
 

@@ -1470,7 +1470,7 @@ class _SentenceReader:
             ),
             key=lambda pc: pc[0],  # two claims at one place: in the order they were made (Claims do not compare)
         )
-        if placed and placed[-1][1].kind == "segment_place":
+        if placed and placed[-1][1].kind == "segment_place" and not self._in_apposition(placed[-1][0], start):
             between = text[placed[-1][0] : start]
             last = placed[-1][1]
             # "first after the short program with 90.56 and ends on 266.95": ending somewhere is the final result.
@@ -1505,7 +1505,7 @@ class _SentenceReader:
         for a in _AFTER_SEG_NUM.finditer(text, clause.start, clause.end):
             if a.end() <= start or a.start() >= end:
                 after_seg = a
-        if after_seg is not None:
+        if after_seg is not None and not self._in_apposition(after_seg.start(), start):
             kind = _segment(after_seg.group("seg"))
             readings = (kind,) if kind in FIRST_SEGMENT else (None, kind)
             if readings == (kind,):
@@ -1524,6 +1524,16 @@ class _SentenceReader:
             return
         # Nothing says which: the total or any segment's score, all kept as readings.
         self.make("score", start, subjects, t("claim-score-any", score=label), value, segments=(None, "any"))
+
+    def _in_apposition(self, position: int, end: int) -> bool:
+        """Whether the words at `position` are an apposition after a name, closed before `end` ("James and
+        Cipres, second after the short, get 145.48": the score is not that segment's)."""
+        opened = self.text.rfind(",", 0, position)
+        return (
+            opened > 0
+            and "," in self.text[position:end]
+            and any(m.end == opened and m.kind in ("person", "pronoun") for m in self.mentions)
+        )
 
     def _score(self, start: int, subjects: list[Subject], label: str, value: float, kind: str) -> None:
         claimed = t("claim-score-in", score=label, segment=segment_text(kind))
