@@ -359,6 +359,12 @@ CASES = [
     # which figure N is.
     ("", "At Europeans 2017, Vanessa James and Morgan Cipres, second after the short program, got 220.02.",
      [("score", "Vanessa James / Morgan Cipres", OK, ("ec2017", "pairs", None))]),
+    # A segment named in an apposition ("Messing, tenth after the short, ...") does not carry to the next subject.
+    ("", "At Skate Canada 2017, Keegan Messing, tenth after the short, climbed to eighth, and Nicolas Nadeau was "
+         "seventh.",
+     [("segment_place", "Keegan Messing", WRONG, ("gpcan2017", "men", "short_program")),
+      ("place", "Keegan Messing", OK, ("gpcan2017", "men", None)),
+      ("place", "Nicolas Nadeau", OK, ("gpcan2017", "men", None))]),
 ]  # fmt: skip
 
 

@@ -1205,7 +1205,13 @@ class _SentenceReader:
                         # A segment named in an earlier clause carries on ("In the free skate, Liu was first and
                         # Sakamoto second"); one named after, in another's clause, does not ("Sotskova was fourth,
                         # and Radionova, fifth after the short, ...").
-                        here = {k for s, _, k in self.found.segments if k and s < m.start()}
+                        # Not one named in an apposition ("Higuchi, eleventh after the short, climbed to ninth, and
+                        # Li was seventh": Li's seventh is no short program place).
+                        here = {
+                            k
+                            for s, _, k in self.found.segments
+                            if k and s < m.start() and not self._in_apposition(s, m.start())
+                        }
                     if len(here) == 1:
                         kinds = list(here)
                         named_in = [sg for sg in in_clause if sg[0] < m.start()]
