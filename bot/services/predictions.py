@@ -16,7 +16,7 @@ import asyncio
 import hashlib
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
@@ -35,6 +35,7 @@ from db.models import (
     Entry,
     Event,
     Pick,
+    PredictionLockPost,
     PredictionPost,
     PredictionRound,
     PredictionSettings,
@@ -86,7 +87,9 @@ class PredictionPoster(Protocol):
 
     async def edit(self, announcement: Announcement, message_id: int) -> None: ...
 
-    async def find(self, announcement: Announcement) -> int | None: ...
+    async def send_lock(self, notice: LockNotice) -> int: ...
+
+    async def find(self, post: Announcement | LockNotice) -> int | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +263,7 @@ class Announcement:
     members: tuple[tuple[int, int, tuple[dict[str, object], ...]], ...]  # (member, points, detail with names), best
     others: int = 0  # members who picked and are not named (past ANNOUNCED_MEMBERS)
     out: tuple[tuple[str, str], ...] = ()  # (name, status) of the entries that did not finish: their picks score 0
+    rescored: str | None = None  # scored again: "result" (a corrected result) or "scoring" (the server's new table)
 
     @property
     def marker(self) -> str:
@@ -269,6 +273,27 @@ class Announcement:
     @property
     def corrected(self) -> bool:
         return self.version > 1
+
+
+@dataclass(frozen=True, slots=True)
+class LockNotice:
+    """A round's lock as its server's channel is told it: the event, when (None: the event was seen under way), and
+    how many picks the round holds."""
+
+    round_id: int
+    guild_id: int
+    channel_id: int
+    competition: str
+    event: Event | None
+    event_key: str
+    at: datetime | None
+    why: str  # "schedule", "started", "moderator"
+    picks: int
+
+    @property
+    def marker(self) -> str:
+        """The footer's end a restarted bot finds the post by (never the scored announcement's: `predict N`)."""
+        return f"predictions lock {self.round_id}"
 
 
 class PredictionService:
@@ -516,7 +541,25 @@ class PredictionService:
             after={"channel": after.channel_id, "enabled": after.enabled, "scoring": after.scoring},
         )
         await self.repo.save_settings(after, audit)
+        if after.scoring != before.scoring:
+            await self._rescore(guild_id)
         return after
+
+    async def _rescore(self, guild_id: int) -> int:
+        """A server's new scoring table: its rounds scored already are scored again with it, their announcements
+        edited (the leaderboard follows the points). A round whose event's final result the store no longer holds
+        keeps the score it had. Returns how many rounds were scored again."""
+        by_event: dict[tuple[str, str], list[PredictionRound]] = {}
+        for round_ in await self.repo.scored_rounds(guild_id):
+            by_event.setdefault((round_.competition_key, round_.event_key), []).append(round_)
+        rescored = 0
+        for (competition_key, event_key), rounds in by_event.items():
+            result = await self._result_of(competition_key, event_key)
+            if result is not None:
+                rescored += await self._score_rounds(rounds, result, result.digest)
+        if rescored:
+            self._corrections_due = True
+        return rescored
 
     async def lock(self, actor: Actor, competition_text: str, event_text: str) -> tuple[Event, LockState]:
         """Locks a round now (moderators): no pick is taken or changed after it."""
@@ -549,17 +592,42 @@ class PredictionService:
             return 0
         scored = 0
         for competition_key, event_key in await self.repo.round_events():
-            competition = self._competition_by_key(competition_key)
-            event = self._event_by_key(competition, event_key)
-            if event is None:
-                continue  # not in the store (any more): nothing to score from
-            result = event_result(await self._entries(event), self.results.segments_of(event))
+            result = await self._result_of(competition_key, event_key)
             if result is not None:
                 scored += await self.score_event(competition_key, event_key, result)
         self._settled_import = latest
         if scored:
             self._corrections_due = True
         return scored
+
+    async def read(self) -> None:
+        """The job's reading lane: the rounds a newer import made final scored, then the rounds locked since the
+        last look given their lock post."""
+        await self.settle()
+        await self.note_locks()
+
+    async def _result_of(self, competition_key: str, event_key: str) -> EventResult | None:
+        """The event's final result in the store; None while it is not final, or when the store lacks the event."""
+        event = self._event_by_key(self._competition_by_key(competition_key), event_key)
+        if event is None:
+            return None
+        return event_result(await self._entries(event), self.results.segments_of(event))
+
+    async def note_locks(self) -> int:
+        """Makes the lock post of each round not scored that has locked since the last look: its event's first
+        segment started by the schedule, or the store shows the event under way (a moderator's lock makes its own at
+        once). Made once per round whatever process looks: the round is its key. Returns how many were made."""
+        noted = 0
+        for competition_key, event_key in await self.repo.lock_candidates():
+            competition = self._competition_by_key(competition_key)
+            event = self._event_by_key(competition, event_key)
+            if competition is None or event is None:
+                continue  # not in the store (any more): its lock is not known
+            lock = await self.lock_state(None, competition, event, await self._entries(event))
+            if lock.locked:
+                at = _iso(lock.at) if lock.at is not None else None
+                noted += await self.repo.note_locks(competition_key, event_key, at, lock.why)
+        return noted
 
     async def score_event(self, competition_key: str, event_key: str, result: EventResult) -> int:
         """Scores every server's round of the event from `result` (skipping rounds scored from it already)."""
@@ -618,6 +686,7 @@ class PredictionService:
             members=tuple((p.user_id, p.points or 0, _named(p.detail, names)) for p in picks),
             others=others,
             out=tuple((names[key], status) for key, status in sorted(result.statuses.items())) if result else (),
+            rescored=round_.rescored,
         )
 
     async def deliver_due(self) -> int:
@@ -656,6 +725,7 @@ class PredictionService:
                         await record()
                     return 1
 
+            count += await self._deliver_locks(poster)
             count += sum(await asyncio.gather(*(deliver(p) for p in due if p.round_id in claimed)))
             await record()
             if self._corrections_due:
@@ -681,12 +751,92 @@ class PredictionService:
                 self._corrections_due = self._corrections_due or len(outdated) == DELIVERY_BATCH
             return count
 
+    async def _deliver_locks(self, poster: PredictionPoster) -> int:
+        """Sends the due lock posts of this process's servers: claimed together, sent side by side, recorded in
+        groups (as the announcements). Returns how many went out."""
+        due = [
+            post
+            for post in await self.repo.due_lock_posts(round(DELIVERY_BATCH / self.shards.share))
+            if self.shards.owns(post.guild_id)
+        ]
+        if not due:
+            return 0
+        claimed = set(await self.repo.claim_posts([post.round_id for post in due], _iso(self.now()), kind="lock"))
+        notices = await self._lock_notices([post for post in due if post.round_id in claimed])
+        slots = asyncio.Semaphore(SENDERS)
+        sent: list[tuple[int, int]] = []
+
+        async def record() -> None:
+            done, sent[:] = list(sent), []
+            if done:
+                await self.repo.complete_lock_posts(done, _iso(self.now()))
+
+        async def deliver(notice: LockNotice) -> int:
+            async with slots:
+                message_id = await self._attempt(poster.send_lock(notice), notice.round_id, "lock")
+                if message_id is None:
+                    return 0
+                sent.append((notice.round_id, message_id))
+                if len(sent) >= RECORD_EVERY:
+                    await record()
+                return 1
+
+        count = sum(await asyncio.gather(*(deliver(notice) for notice in notices)))
+        await record()
+        return count
+
+    async def _lock_notices(self, posts: Sequence[PredictionLockPost]) -> list[LockNotice]:
+        """The lock posts as their channels are told them, with each round's count of picks (one query a batch)."""
+        ids = [post.round_id for post in posts]
+        counts = await self.repo.pick_counts(ids)
+        rounds = await self.repo.rounds_by_ids(ids)
+        notices = []
+        for post in posts:
+            round_ = rounds.get(post.round_id)
+            if round_ is None or post.channel_id is None:
+                continue  # removed since, or never due (a silent one is not claimed)
+            competition = self._competition_by_key(round_.competition_key)
+            notices.append(
+                LockNotice(
+                    round_id=post.round_id,
+                    guild_id=post.guild_id,
+                    channel_id=post.channel_id,
+                    competition=competition.label if competition else round_.competition_key,
+                    event=self._event_by_key(competition, round_.event_key),
+                    event_key=round_.event_key,
+                    at=datetime.fromisoformat(post.locked_at) if post.locked_at else None,
+                    why=post.why,
+                    picks=counts.get(post.round_id, 0),
+                )
+            )
+        return notices
+
+    async def _recover_locks(self, poster: PredictionPoster) -> int:
+        """The lock posts claimed when the bot stopped: each looked for in its channel; found, completed, else
+        sent. Returns how many were sent."""
+        mine = [post for post in await self.repo.claimed_lock_posts() if self.shards.owns(post.guild_id)]
+        taken = []
+        for post in mine:
+            if not self.shards.sharded or await self.repo.take_over_post(
+                post.round_id, self._started, _iso(self.now()), kind="lock"
+            ):
+                taken.append(post)
+        sent = 0
+        for notice in await self._lock_notices(taken):
+            message_id = await poster.find(notice)
+            if message_id is None:
+                message_id = await self._attempt(poster.send_lock(notice), notice.round_id, "lock")
+                sent += message_id is not None
+            if message_id is not None:
+                await self.repo.complete_lock_posts([(notice.round_id, message_id)], _iso(self.now()))
+        return sent
+
     async def recover(self) -> int:
         """After a restart: each announcement claimed when the bot stopped is looked for in its channel; found, it
         is completed, else sent. Returns how many were sent."""
         async with self._delivering:
             poster = self._require_poster()
-            sent = 0
+            sent = await self._recover_locks(poster)
             for post in await self.repo.claimed_posts():
                 if not self.shards.owns(post.guild_id):
                     continue
@@ -706,14 +856,17 @@ class PredictionService:
             return sent
 
     async def _post(self, poster: PredictionPoster, announcement: Announcement) -> int | None:
-        """The message's id; None when Discord refused it (recorded: a passing failure makes it due again)."""
+        return await self._attempt(poster.send(announcement), announcement.round_id, "scored")
+
+    async def _attempt(self, sending: Awaitable[int], round_id: int, kind: str) -> int | None:
+        """The sent message's id; None when Discord refused it (recorded: a passing failure makes it due again)."""
         try:
-            return await poster.send(announcement)
+            return await sending
         except PostFailed as exc:
             if exc.transient:
-                await self.repo.release_post(announcement.round_id, exc.reason)
+                await self.repo.release_post(round_id, exc.reason, kind=kind)
             else:
-                await self.repo.fail_post(announcement.round_id, exc.reason, _iso(self.now()))
+                await self.repo.fail_post(round_id, exc.reason, _iso(self.now()), kind=kind)
             return None
 
     async def _send(self, poster: PredictionPoster, announcement: Announcement) -> int:
