@@ -212,13 +212,21 @@ class PredictionRepository:
         )
         return _pick(row) if row else None
 
-    async def top_picks(self, round_id: int, limit: int) -> list[Pick]:
-        """The round's best scored picks, best first (ties by member id)."""
-        rows = await self._db.fetchall(
-            "SELECT * FROM prediction_picks WHERE round_id = ? ORDER BY coalesce(points, 0) DESC, user_id LIMIT ?",
-            (round_id, limit),
-        )
-        return [_pick(row) for row in rows]
+    async def top_picks_of(self, round_ids: Sequence[int], limit: int) -> dict[int, list[Pick]]:
+        """Each round's best scored picks, best first (ties by member id), `limit` a round, in one query per 500
+        rounds (a fan-out's announcements are built by the group)."""
+        found: dict[int, list[Pick]] = {round_id: [] for round_id in round_ids}
+        for start in range(0, len(round_ids), 500):
+            chunk = list(round_ids[start : start + 500])
+            marks = ", ".join("?" for _ in chunk)
+            for row in await self._db.fetchall(
+                "SELECT * FROM (SELECT p.*, ROW_NUMBER() OVER (PARTITION BY round_id ORDER BY coalesce(points, 0) "
+                f"DESC, user_id) AS rank_in_round FROM prediction_picks p WHERE round_id IN ({marks})) ranked "
+                "WHERE rank_in_round <= ? ORDER BY round_id, rank_in_round",
+                [*chunk, limit],
+            ):
+                found[int(row["round_id"])].append(_pick(row))
+        return found
 
     async def pick_counts(self, round_ids: Sequence[int]) -> dict[int, int]:
         """How many picks each round holds (a lock post says it), in one query per 500 rounds."""
@@ -232,10 +240,6 @@ class PredictionRepository:
             ):
                 found[int(row["round_id"])] = int(row["n"])
         return found
-
-    async def pick_count(self, round_id: int) -> int:
-        row = await self._db.fetchone("SELECT COUNT(*) AS n FROM prediction_picks WHERE round_id = ?", (round_id,))
-        return int(row["n"]) if row else 0
 
     async def picks_of_rounds(self, round_ids: Sequence[int]) -> dict[int, list[Pick]]:
         """The picks of many rounds, as scoring reads them (their earlier scores left out)."""
