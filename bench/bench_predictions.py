@@ -176,22 +176,29 @@ async def scoring(args: argparse.Namespace, store: Path | str, engine: str) -> b
         result = event_result(entries, services.results.segments_of(event))
         assert result is not None
         wrong = 0
-        rows = await db.fetchall("SELECT * FROM prediction_picks")
-        for row in rows:
-            pick = Pick(
-                row["round_id"],
-                row["user_id"],
-                row["gold"],
-                row["silver"],
-                row["bronze"],
-                row["short_winner"],
-                row["picked_at"],
+        checked = 0
+        ids = [row["id"] for row in await db.fetchall("SELECT id FROM prediction_rounds ORDER BY id")]
+        for start in range(0, len(ids), 100):  # a round range at a time: a million rows in one read outlasts a timeout
+            rows = await db.fetchall(
+                "SELECT * FROM prediction_picks WHERE round_id BETWEEN ? AND ?",
+                (ids[start], ids[start : start + 100][-1]),
             )
-            wrong += row["points"] != score_pick(pick, result, SCORING_TABLES["standard"])[0]
+            checked += len(rows)
+            for row in rows:
+                pick = Pick(
+                    row["round_id"],
+                    row["user_id"],
+                    row["gold"],
+                    row["silver"],
+                    row["bronze"],
+                    row["short_winner"],
+                    row["picked_at"],
+                )
+                wrong += row["points"] != score_pick(pick, result, SCORING_TABLES["standard"])[0]
         due = await db.fetchall("SELECT state, COUNT(*) AS n FROM prediction_posts GROUP BY state")
         states = {row["state"]: row["n"] for row in due}
-        print(f"  checked: {len(rows):,} picks, {wrong} scored otherwise; announcements {states}")
-        return scored == args.servers and wrong == 0 and len(rows) == total
+        print(f"  checked: {checked:,} picks, {wrong} scored otherwise; announcements {states}")
+        return scored == args.servers and wrong == 0 and checked == total
     finally:
         await db.close()
 
