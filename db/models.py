@@ -567,6 +567,7 @@ class PredictionRound:
     result_digest: str | None
     version: int
     scored_at: str | None
+    rescored: str | None = None  # why it was scored again: "result" (corrected), "scoring" (the server's new table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -593,6 +594,22 @@ class PredictionPost:
     channel_id: int
     state: str
     version: int
+    message_id: int | None
+    reason: str | None
+    claimed_at: str | None
+    done_at: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PredictionLockPost:
+    """A round's lock told in its server's channel (`locked_at`: None when the event was seen under way)."""
+
+    round_id: int
+    guild_id: int
+    channel_id: int | None
+    state: str
+    locked_at: str | None
+    why: str
     message_id: int | None
     reason: str | None
     claimed_at: str | None

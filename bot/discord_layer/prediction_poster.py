@@ -1,6 +1,6 @@
-"""The Discord side of podium predictions: sending, finding (after a crash) and editing a scored round's announcement
-in its server's channel (the PredictionPoster protocol of bot.services.predictions). Nothing pings: members are
-named by mention with no allowed mentions."""
+"""The Discord side of podium predictions: sending, finding (after a crash) and editing a scored round's announcement,
+and sending a round's lock post, in its server's channel (the PredictionPoster protocol of bot.services.predictions).
+Nothing pings: members are named by mention with no allowed mentions."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import discord
 
 from bot.discord_layer.live_poster import find_marked
 from bot.discord_layer.ui.i18n import guild_words
-from bot.discord_layer.ui.predictions import announcement_embed
+from bot.discord_layer.ui.predictions import announcement_embed, lock_notice_embed
 from bot.i18n import Words
 from bot.ratelimit import RateLimiter
 from bot.services.access import GuildSettingsSource
 from bot.services.live.service import PostFailed
-from bot.services.predictions import Announcement
+from bot.services.predictions import Announcement, LockNotice
 
 log = logging.getLogger(__name__)
 
@@ -58,10 +58,21 @@ class PredictionDiscordPoster:
             raise _failed(exc, "channel") from exc
         return message.id
 
-    async def find(self, announcement: Announcement) -> int | None:
-        """The bot's announcement of that round among the channel's latest messages (its footer ends with the
-        marker)."""
-        return await find_marked(self.client, announcement.channel_id, announcement.guild_id, announcement.marker)
+    async def send_lock(self, notice: LockNotice) -> int:
+        """A round's lock in its server's channel: the event, when, how many picks."""
+        channel = self.client.get_partial_messageable(notice.channel_id, guild_id=notice.guild_id)
+        embed = lock_notice_embed(await self._words(notice.guild_id), notice)
+        await self.limiter.acquire()
+        try:
+            message = await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        except _ERRORS as exc:
+            raise _failed(exc, "channel") from exc
+        return message.id
+
+    async def find(self, post: Announcement | LockNotice) -> int | None:
+        """The bot's announcement (or lock post) of that round among the channel's latest messages (its footer ends
+        with the marker)."""
+        return await find_marked(self.client, post.channel_id, post.guild_id, post.marker)
 
     async def edit(self, announcement: Announcement, message_id: int) -> None:
         channel = self.client.get_partial_messageable(announcement.channel_id, guild_id=announcement.guild_id)

@@ -115,12 +115,12 @@ PREDICT_EVERY = timedelta(seconds=2)
 
 class PredictionJob(TwoLaneJob):
     """Podium predictions: scores the rounds whose event's final result a newer import brought (a live poll's, an
-    import command's), and sends the announcements due. A final's rounds are committed in batches, and the
-    announcements of the first batches go out while the next are scored (5,000 servers' rounds take longer to score
-    than one post)."""
+    import command's), notes the rounds locked since (their lock posts), and sends the posts due. A final's rounds
+    are committed in batches, and the announcements of the first batches go out while the next are scored (5,000
+    servers' rounds take longer to score than one post)."""
 
     def __init__(self, service: PredictionService) -> None:
-        super().__init__(PREDICT_JOB, PREDICT_EVERY, service.settle, service.deliver_due)
+        super().__init__(PREDICT_JOB, PREDICT_EVERY, service.read, service.deliver_due)
         self.service = service
 
 

@@ -11,7 +11,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -322,13 +322,19 @@ class ReplayPacer:
             return
         self.clock.hold_at(max(self.moments[after] - PHASE_MARGIN, self.moments[after - 1]))
 
-    async def step(self, bot: SkateBot, *, waiting: bool = False) -> None:
+    async def step(
+        self, bot: SkateBot, *, waiting: bool = False, acting: Callable[[], Awaitable[bool]] | None = None
+    ) -> None:
         """Moves the barrier on past each moment the bot has caught up with. `waiting`: the driver still has to act
-        on this moment (a member's follow), so it is not caught up yet."""
+        on this moment (a member's follow), so it is not caught up yet; `acting`, asked once the bot has caught up
+        (what it read is in the store by then): whether the driver has to act on what the bot just read (a podium to
+        pick from the entries it imported)."""
         while self.confirmed < len(self.moments) and not waiting:
             moment = self.moments[self.confirmed]
             now = self.clock()
             if now < moment or not await self._caught_up(bot, moment, self.clock.barrier):
+                return
+            if acting is not None and await acting():
                 return
             self.confirmed += 1
             self._hold()
@@ -346,15 +352,22 @@ class ReplayPacer:
             if not (read or later):
                 return False
         now = live.now().isoformat()
+        predictions = bot.predictions.repo
         return not (
-            await live.repo.due_posts(now, 1) or await live.repo.outdated_posts(1) or await live.repo.due_directs(1)
+            await live.repo.due_posts(now, 1)
+            or await live.repo.outdated_posts(1)
+            or await live.repo.due_directs(1)
+            or await predictions.due_lock_posts(1)
+            or await predictions.due_posts(1)
         )
 
 
 async def _run_replay(settings: Settings, console: Console, *, db_path: Path | None, folder: Path, speed: float) -> int:
-    """The bot watching a replayed competition: the owner watches it, #general is subscribed, the member "fan"
-    follows the first skater of the first segment; phases, posts and the DM are shown as they happen."""
+    """The bot watching a replayed competition: the owner watches it, #general is subscribed and announces the podium
+    predictions, the member "fan" follows the first skater of the first segment, fan and the moderator pick the first
+    open event's podium (bot/sandbox/replay_game.py); phases, posts and the DM are shown as they happen."""
     from bot.sandbox.replay import ReplayError, ReplaySite
+    from bot.sandbox.replay_game import segment_starts
     from bot.services.live.fetching import HostGate
     from bot.services.live.polling import HOST_SPACING
 
@@ -387,8 +400,15 @@ async def _run_replay(settings: Settings, console: Console, *, db_path: Path | N
             # The replay is on this machine: the spacing per host keeps its pace in competition time.
             sandbox.bot.live.gate = HostGate(spacing=HOST_SPACING.total_seconds() / speed)
             over = asyncio.Event()
-            prelude = [f"/live watch url: {site.url}", "as mod", "/live subscribe channel: general", "as owner"]
-            pacer = ReplayPacer(clock, [phase.when for phase in phases])
+            prelude = [
+                f"/live watch url: {site.url}",
+                "as mod",
+                "/live subscribe channel: general",
+                "/predict settings channel: general",
+                "as owner",
+            ]
+            # The segments' starts are moments too: the podium predictions' picks come before, the lock at it.
+            pacer = ReplayPacer(clock, [phase.when for phase in phases] + segment_starts(phases))
             driver = asyncio.create_task(_drive_replay(sandbox, site, console, followed, over, pacer), name="replay")
             try:
                 # Competition time starts once the bot watches the site and #general is subscribed.
@@ -439,6 +459,7 @@ async def _drive_replay(
     """Runs the bot's scheduler by the sped-up clock, says when each phase of the competition comes, makes the member
     follow `followed` once the store knows them (a skater is known once the site lists them), and sets `over` when
     the bot has stopped watching the competition (it ended) or the last phase is long past."""
+    from bot.sandbox.replay_game import ReplayGame
     from bot.services.live.polling import OVER_AFTER
     from db.models import WatchState
 
@@ -447,6 +468,7 @@ async def _drive_replay(
     phases = list(site.phases)
     shown = 0
     following = followed is None
+    game = ReplayGame(sandbox, console)
     while True:
         try:
             now = site.now()
@@ -459,8 +481,9 @@ async def _drive_replay(
                 following = True
                 await sandbox.slash("follow", user=sandbox.member, athlete=followed)
                 console.print(Text(f"fan: /follow athlete: {followed}", style="dim"))
-            # Known and not yet followed: the clock waits for the follow.
-            await pacer.step(bot, waiting=not following and _knows(bot, followed))
+            await game.step(bot)
+            # Known and not yet followed, or an event open and not yet picked: the clock waits for the members.
+            await pacer.step(bot, waiting=not following and _knows(bot, followed), acting=game.to_pick)
             watches = await bot.live.watches()
             ended = bool(watches) and all(w.state is not WatchState.WATCHING for w in watches)
             if shown == len(phases) and (ended or now > phases[-1].when + OVER_AFTER * 2):

@@ -7,8 +7,21 @@ import json
 from collections.abc import Sequence
 
 from db.database import Database, Row
-from db.models import AuditRecord, Pick, PredictionPost, PredictionRound, PredictionSettings
+from db.models import AuditRecord, Pick, PredictionLockPost, PredictionPost, PredictionRound, PredictionSettings
 from db.repositories.stories import write_audit
+
+# The two kinds of a round's post, each its own table with the same delivery columns: the scored round's
+# announcement, and the lock's.
+POST_TABLES = {"scored": "prediction_posts", "lock": "prediction_lock_posts"}
+
+# A round's lock post, made once (the round id is its key): due in a channel when the server announces and the round
+# holds a pick, else 'silent' (recorded all the same, so the lock is not looked for again).
+_NOTE_LOCK = (
+    "INSERT INTO prediction_lock_posts (round_id, guild_id, channel_id, state, locked_at, why) "
+    "SELECT r.id, r.guild_id, s.channel_id, CASE WHEN s.channel_id IS NOT NULL AND s.enabled = 1 AND EXISTS "
+    "(SELECT 1 FROM prediction_picks p WHERE p.round_id = r.id) THEN 'due' ELSE 'silent' END, ?, ? "
+    "FROM prediction_rounds r LEFT JOIN prediction_settings s ON s.guild_id = r.guild_id "
+)
 
 
 def _round(row: Row) -> PredictionRound:
@@ -31,6 +44,10 @@ def _pick(row: Row) -> Pick:
 
 def _post(row: Row) -> PredictionPost:
     return PredictionPost(**{key: row[key] for key in row.keys()})
+
+
+def _lock_post(row: Row) -> PredictionLockPost:
+    return PredictionLockPost(**{key: row[key] for key in row.keys()})
 
 
 class PredictionRepository:
@@ -78,10 +95,26 @@ class PredictionRepository:
         row = await self._db.fetchone("SELECT * FROM prediction_rounds WHERE id = ?", (round_id,))
         return _round(row) if row else None
 
+    async def rounds_by_ids(self, round_ids: Sequence[int]) -> dict[int, PredictionRound]:
+        found: dict[int, PredictionRound] = {}
+        for start in range(0, len(round_ids), 500):
+            chunk = list(round_ids[start : start + 500])
+            marks = ", ".join("?" for _ in chunk)
+            for row in await self._db.fetchall(f"SELECT * FROM prediction_rounds WHERE id IN ({marks})", chunk):
+                found[int(row["id"])] = _round(row)
+        return found
+
     async def rounds_of_event(self, competition_key: str, event_key: str) -> list[PredictionRound]:
         rows = await self._db.fetchall(
             "SELECT * FROM prediction_rounds WHERE competition_key = ? AND event_key = ? ORDER BY id",
             (competition_key, event_key),
+        )
+        return [_round(row) for row in rows]
+
+    async def scored_rounds(self, guild_id: int) -> list[PredictionRound]:
+        """The server's rounds scored already (a new scoring table scores them again)."""
+        rows = await self._db.fetchall(
+            "SELECT * FROM prediction_rounds WHERE guild_id = ? AND result_digest IS NOT NULL ORDER BY id", (guild_id,)
         )
         return [_round(row) for row in rows]
 
@@ -139,7 +172,28 @@ class PredictionRepository:
             )
             if changed:
                 await write_audit(tx, None, audit)
+                await tx.execute(
+                    _NOTE_LOCK + "WHERE r.id = ? ON CONFLICT (round_id) DO NOTHING", (audit.at, "moderator", round_id)
+                )
             return changed == 1
+
+    async def lock_candidates(self) -> list[tuple[str, str]]:
+        """Every (competition, event) with a round not scored whose lock was not told yet: the ones whose lock the
+        service looks for."""
+        rows = await self._db.fetchall(
+            "SELECT DISTINCT r.competition_key, r.event_key FROM prediction_rounds r WHERE r.result_digest IS NULL "
+            "AND NOT EXISTS (SELECT 1 FROM prediction_lock_posts l WHERE l.round_id = r.id) "
+            "ORDER BY r.competition_key, r.event_key"
+        )
+        return [(row["competition_key"], row["event_key"]) for row in rows]
+
+    async def note_locks(self, competition_key: str, event_key: str, locked_at: str | None, why: str) -> int:
+        """Makes the lock post of every round of the event not scored and not told yet (due, or silent); how many."""
+        return await self._db.execute(
+            _NOTE_LOCK + "WHERE r.competition_key = ? AND r.event_key = ? AND r.result_digest IS NULL "
+            "ON CONFLICT (round_id) DO NOTHING",
+            (locked_at, why, competition_key, event_key),
+        )
 
     async def create_round(self, guild_id: int, competition_key: str, event_key: str, season: str) -> PredictionRound:
         async with self._db.transaction() as tx:
@@ -158,17 +212,34 @@ class PredictionRepository:
         )
         return _pick(row) if row else None
 
-    async def top_picks(self, round_id: int, limit: int) -> list[Pick]:
-        """The round's best scored picks, best first (ties by member id)."""
-        rows = await self._db.fetchall(
-            "SELECT * FROM prediction_picks WHERE round_id = ? ORDER BY coalesce(points, 0) DESC, user_id LIMIT ?",
-            (round_id, limit),
-        )
-        return [_pick(row) for row in rows]
+    async def top_picks_of(self, round_ids: Sequence[int], limit: int) -> dict[int, list[Pick]]:
+        """Each round's best scored picks, best first (ties by member id), `limit` a round, in one query per 500
+        rounds (a fan-out's announcements are built by the group)."""
+        found: dict[int, list[Pick]] = {round_id: [] for round_id in round_ids}
+        for start in range(0, len(round_ids), 500):
+            chunk = list(round_ids[start : start + 500])
+            marks = ", ".join("?" for _ in chunk)
+            for row in await self._db.fetchall(
+                "SELECT * FROM (SELECT p.*, ROW_NUMBER() OVER (PARTITION BY round_id ORDER BY coalesce(points, 0) "
+                f"DESC, user_id) AS rank_in_round FROM prediction_picks p WHERE round_id IN ({marks})) ranked "
+                "WHERE rank_in_round <= ? ORDER BY round_id, rank_in_round",
+                [*chunk, limit],
+            ):
+                found[int(row["round_id"])].append(_pick(row))
+        return found
 
-    async def pick_count(self, round_id: int) -> int:
-        row = await self._db.fetchone("SELECT COUNT(*) AS n FROM prediction_picks WHERE round_id = ?", (round_id,))
-        return int(row["n"]) if row else 0
+    async def pick_counts(self, round_ids: Sequence[int]) -> dict[int, int]:
+        """How many picks each round holds (a lock post says it), in one query per 500 rounds."""
+        found = dict.fromkeys(round_ids, 0)
+        for start in range(0, len(round_ids), 500):
+            chunk = list(round_ids[start : start + 500])
+            marks = ", ".join("?" for _ in chunk)
+            for row in await self._db.fetchall(
+                f"SELECT round_id, COUNT(*) AS n FROM prediction_picks WHERE round_id IN ({marks}) GROUP BY round_id",
+                chunk,
+            ):
+                found[int(row["round_id"])] = int(row["n"])
+        return found
 
     async def picks_of_rounds(self, round_ids: Sequence[int]) -> dict[int, list[Pick]]:
         """The picks of many rounds, as scoring reads them (their earlier scores left out)."""
@@ -215,15 +286,18 @@ class PredictionRepository:
         """Records rounds' scores from the result `digest` and makes each one's announcement due (or, posted before,
         outdated: the delivery edits it), all in one transaction; `scored`: (round, scoring table, (member, points,
         detail as JSON) of each pick, the channel to announce in or None). A round scored from this result already (by
-        another process, or a run before) is left as it is: the guarded update of its digest is the claim. Returns
+        another process, or a run before) with this table is left as it is: the guarded update of its digest and
+        table is the claim. A round scored again records why: a corrected result, or the server's new table. Returns
         how many rounds were scored."""
         count = 0
         async with self._db.transaction() as tx:
             for round_, scoring, scores, announce_in in scored:
                 row = await tx.fetchone(
-                    "UPDATE prediction_rounds SET result_digest = ?, scoring = ?, version = version + 1, "
-                    "scored_at = ? WHERE id = ? AND (result_digest IS NULL OR result_digest <> ?) RETURNING version",
-                    (digest, scoring, at, round_.id, digest),
+                    "UPDATE prediction_rounds SET rescored = CASE WHEN result_digest IS NULL THEN NULL "
+                    "WHEN result_digest <> ? THEN 'result' ELSE 'scoring' END, result_digest = ?, scoring = ?, "
+                    "version = version + 1, scored_at = ? WHERE id = ? AND (result_digest IS NULL OR "
+                    "result_digest <> ? OR scoring IS NULL OR scoring <> ?) RETURNING version",
+                    (digest, digest, scoring, at, round_.id, digest, scoring),
                 )
                 if row is None:
                     continue
@@ -261,16 +335,16 @@ class PredictionRepository:
         rows = await self._db.fetchall("SELECT * FROM prediction_posts WHERE state = 'claimed' ORDER BY round_id")
         return [_post(row) for row in rows]
 
-    async def claim_posts(self, round_ids: Sequence[int], at: str) -> list[int]:
-        """Claims due announcements together before they are sent; the ones claimed (another run or process may
-        have taken some)."""
+    async def claim_posts(self, round_ids: Sequence[int], at: str, kind: str = "scored") -> list[int]:
+        """Claims due posts (announcements, or lock posts: `kind`) together before they are sent; the ones claimed
+        (another run or process may have taken some)."""
         claimed: list[int] = []
         async with self._db.transaction() as tx:
             for start in range(0, len(round_ids), 500):
                 chunk = list(round_ids[start : start + 500])
                 marks = ", ".join("?" for _ in chunk)
                 rows = await tx.fetchall(
-                    f"UPDATE prediction_posts SET state = 'claimed', claimed_at = ? WHERE round_id IN ({marks}) "
+                    f"UPDATE {POST_TABLES[kind]} SET state = 'claimed', claimed_at = ? WHERE round_id IN ({marks}) "
                     "AND state = 'due' RETURNING round_id",
                     [at, *chunk],
                 )
@@ -286,10 +360,10 @@ class PredictionRepository:
                 [(message_id, version, at, round_id) for round_id, message_id, version in done],
             )
 
-    async def take_over_post(self, round_id: int, before: str, at: str) -> bool:
+    async def take_over_post(self, round_id: int, before: str, at: str, kind: str = "scored") -> bool:
         """Takes a claim a stopped process left (claimed before `before`), in one statement."""
         changed = await self._db.execute(
-            "UPDATE prediction_posts SET claimed_at = ? WHERE round_id = ? AND state = 'claimed' "
+            f"UPDATE {POST_TABLES[kind]} SET claimed_at = ? WHERE round_id = ? AND state = 'claimed' "
             "AND (claimed_at IS NULL OR claimed_at < ?)",
             (at, round_id, before),
         )
@@ -302,21 +376,45 @@ class PredictionRepository:
             (message_id, version, at, round_id),
         )
 
-    async def release_post(self, round_id: int, reason: str) -> None:
+    async def release_post(self, round_id: int, reason: str, kind: str = "scored") -> None:
         """A passing failure: due again, for the next delivery."""
         await self._db.execute(
-            "UPDATE prediction_posts SET state = 'due', reason = ? WHERE round_id = ?", (reason, round_id)
+            f"UPDATE {POST_TABLES[kind]} SET state = 'due', reason = ? WHERE round_id = ?", (reason, round_id)
         )
 
-    async def fail_post(self, round_id: int, reason: str, at: str) -> None:
+    async def fail_post(self, round_id: int, reason: str, at: str, kind: str = "scored") -> None:
         await self._db.execute(
-            "UPDATE prediction_posts SET state = 'failed', reason = ?, done_at = ? WHERE round_id = ?",
+            f"UPDATE {POST_TABLES[kind]} SET state = 'failed', reason = ?, done_at = ? WHERE round_id = ?",
             (reason, at, round_id),
         )
 
     async def post(self, round_id: int) -> PredictionPost | None:
         row = await self._db.fetchone("SELECT * FROM prediction_posts WHERE round_id = ?", (round_id,))
         return _post(row) if row else None
+
+    # --- lock posts --------------------------------------------------------------------------------------------
+    async def due_lock_posts(self, limit: int) -> list[PredictionLockPost]:
+        rows = await self._db.fetchall(
+            "SELECT * FROM prediction_lock_posts WHERE state = 'due' ORDER BY round_id LIMIT ?", (limit,)
+        )
+        return [_lock_post(row) for row in rows]
+
+    async def claimed_lock_posts(self) -> list[PredictionLockPost]:
+        rows = await self._db.fetchall("SELECT * FROM prediction_lock_posts WHERE state = 'claimed' ORDER BY round_id")
+        return [_lock_post(row) for row in rows]
+
+    async def complete_lock_posts(self, done: Sequence[tuple[int, int]], at: str) -> None:
+        """Records sent lock posts, (round, message) each, in one transaction."""
+        async with self._db.transaction() as tx:
+            await tx.executemany(
+                "UPDATE prediction_lock_posts SET state = 'posted', message_id = ?, reason = NULL, done_at = ? "
+                "WHERE round_id = ?",
+                [(message_id, at, round_id) for round_id, message_id in done],
+            )
+
+    async def lock_post(self, round_id: int) -> PredictionLockPost | None:
+        row = await self._db.fetchone("SELECT * FROM prediction_lock_posts WHERE round_id = ?", (round_id,))
+        return _lock_post(row) if row else None
 
     async def seasons(self, guild_id: int) -> list[str]:
         rows = await self._db.fetchall(

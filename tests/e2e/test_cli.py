@@ -183,6 +183,16 @@ def test_sandbox_replays_a_competition_to_the_watching_bot() -> None:
     # free skating's, whatever the machine's load.
     assert out.count("direct message to fan · posted") == 2
     assert "Corrected since first posted" in out
+    # The podium predictions game: fan and the moderator pick the first event's podium before its first segment (the
+    # clock stops short of each segment's start until the bot has read what came before it), the round's lock is told,
+    # its final announced, and fan's leaderboard follows it.
+    picked = re.search(r"fan: /predict pick event: (\S+)", out)
+    assert picked is not None and "mod: /predict pick event:" in out, out[:3000]
+    event = picked.group(1)
+    locked = out.index(f"Picks locked · {event} · ISU World Championships 2014")
+    assert "2 picks are in" in out[locked:]
+    announced = out.index(f"Predictions · {event} · ISU World Championships 2014")
+    assert out.index(picked.group(0)) < locked < announced < out.index("│ Predictions · ISU World Championships 2014")
     assert "Traceback" not in out + result.stderr
 
 

@@ -74,6 +74,10 @@ async def replay(bundled_store: Location) -> AsyncIterator[Replay]:
             assert box.server.errors == []
 
 
+def lock_posts(messages: list[Message]) -> list[Message]:
+    return [m for m in messages if m.embeds and " lock " in m.embeds[0].get("footer", {}).get("text", "")]
+
+
 def announcements(sandbox: Sandbox, messages: list[Message]) -> list[Message]:
     return [m for m in messages if m.embeds and " · predict " in m.embeds[0].get("footer", {}).get("text", "")]
 
@@ -141,6 +145,13 @@ async def test_picks_lock_and_the_final_is_scored_and_announced_once(
         short="Machida",
     )
     assert late.ephemeral and f"locked at <t:{int(starts.timestamp())}:F>" in text_of(late), text_of(late)
+    # The channel is told once that the round is locked, and how many picks it holds, pinging nobody.
+    (locked,) = lock_posts(server.messages(channel))
+    said = text_of_message(locked)
+    assert "Picks locked · Men · ISU World Championships 2014" in said, said
+    assert f"the event started at <t:{int(starts.timestamp())}:F>" in said and "**2** picks are in" in said, said
+    assert locked.pings == [] and not locked.content
+    assert announcements(sandbox, server.messages(channel)) == []
 
     # Nothing is announced before the men's final result. When the bot's poll imports it, the announcement is
     # claimed and sent, and the bot dies before recording it: back up, it finds the message instead of sending again.
@@ -182,9 +193,45 @@ async def test_picks_lock_and_the_final_is_scored_and_announced_once(
     await r.until(following.when + timedelta(minutes=11))
     await r.at(r.clock.now + timedelta(minutes=5))
     assert len(announcements(sandbox, server.messages(channel))) == 1
+    assert len(lock_posts(server.messages(channel))) == 1  # the restart told the lock no second time
 
     board = await sandbox.slash("predict leaderboard", user=rival, competition="Worlds 2014")
     lines = text_of(board)
     assert lines.index(f"<@{sandbox.member.id}>: **18** points") < lines.index(f"<@{rival.id}>: **4** points"), lines
     season = await sandbox.slash("predict leaderboard", user=rival)
     assert "season 2013-14" in text_of(season) and f"<@{sandbox.member.id}>: **18** points" in text_of(season)
+
+
+async def test_a_moderators_lock_is_told_once_in_the_channel(replay: Replay) -> None:
+    r, sandbox = replay, replay.sandbox
+    server, guild = sandbox.server, sandbox.guild
+    await sandbox.slash("live watch", url=r.site.url)
+    channel = server.create_channel(guild, "predictions")
+    await sandbox.slash("predict settings", user=sandbox.moderator, channel=channel)
+    order = r.phase("starting order", "Men Short Program")
+    await r.until(order.when + timedelta(seconds=30))
+    picked = await sandbox.slash(
+        "predict pick",
+        user=sandbox.member,
+        competition="Worlds 2014",
+        event="Men",
+        gold="Hanyu",
+        silver="Machida",
+        bronze="Javier Fernandez",
+        short="Machida",
+    )
+    assert "Your pick for" in text_of(picked), text_of(picked)
+    refused = await sandbox.slash("predict lock", user=sandbox.member, competition="Worlds 2014", event="Men")
+    assert refused.ephemeral and "Only moderators can do that" in text_of(refused), text_of(refused)
+    locked_at = r.clock.now
+    done = await sandbox.slash("predict lock", user=sandbox.moderator, competition="Worlds 2014", event="Men")
+    assert "are locked" in text_of(done), text_of(done)
+    assert lock_posts(server.messages(channel)) == []  # told by the prediction job's next run
+    await r.at(r.clock.now + timedelta(seconds=3))
+    (told,) = lock_posts(server.messages(channel))
+    said = text_of_message(told)
+    assert f"A moderator locked the picks at <t:{int(locked_at.timestamp())}:F>" in said, said
+    assert "**1** pick is in" in said and told.pings == [], said
+    # The schedule's start, later, tells nothing more.
+    await r.at(order.when + ORDER_LEAD + timedelta(minutes=2))
+    assert len(lock_posts(server.messages(channel))) == 1

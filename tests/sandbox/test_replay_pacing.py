@@ -60,8 +60,26 @@ class FakeLive:
 
 
 @dataclass
+class FakePredictionRepo:
+    locks: list[Any] = field(default_factory=list)
+    due: list[Any] = field(default_factory=list)
+
+    async def due_lock_posts(self, limit: int) -> list[Any]:
+        return self.locks[:limit]
+
+    async def due_posts(self, limit: int) -> list[Any]:
+        return self.due[:limit]
+
+
+@dataclass
+class FakePredictions:
+    repo: FakePredictionRepo = field(default_factory=FakePredictionRepo)
+
+
+@dataclass
 class FakeBot:
     live: FakeLive
+    predictions: FakePredictions = field(default_factory=FakePredictions)
 
 
 def test_a_held_clock_waits_for_go() -> None:
@@ -129,8 +147,22 @@ async def test_a_moment_waits_for_what_the_read_made_due_and_for_the_driver() ->
     await pacer.step(bot)
     assert pacer.confirmed == 1, "read, but the follower's message not sent yet"
     live.repo.directs.clear()
+    bot.predictions.repo.locks.append("a round's lock post")
+    await pacer.step(bot)
+    assert pacer.confirmed == 1, "read, but the predictions' lock post not sent yet"
+    bot.predictions.repo.locks.clear()
+    bot.predictions.repo.due.append("a scored round's announcement")
+    await pacer.step(bot)
+    assert pacer.confirmed == 1, "read, but the predictions' announcement not sent yet"
+    bot.predictions.repo.due.clear()
     await pacer.step(bot, waiting=True)
     assert pacer.confirmed == 1, "the driver still has a follow to make"
+
+    async def entries_to_pick_from() -> bool:  # what the bot read listed an event's entries, not picked yet
+        return True
+
+    await pacer.step(bot, acting=entries_to_pick_from)
+    assert pacer.confirmed == 1, "the driver still has a podium to pick"
     assert clock() == T0 + 2 * HOUR - PHASE_MARGIN
     await pacer.step(bot)
     assert pacer.confirmed == 2

@@ -333,11 +333,12 @@ async def test_the_composition_root_gives_the_mod_log_port_to_the_services_that_
 MODULE_LINES = 600
 FUNCTION_LINES = 80
 # Still over, each with why; the test below fails when one of them is back within the limits (strike it then).
-OWNED_ELSEWHERE = "split by another change this week"
+OWNED_ELSEWHERE = "not split yet (issue 30 stays open for it)"
 LARGE_MODULES = {
     "bot/cli.py": OWNED_ELSEWHERE + " (the command line's commands by area)",
     "bot/services/claims/rules.py": OWNED_ELSEWHERE + " (the claim rules by kind of claim)",
     "bot/services/claims/verdicts.py": OWNED_ELSEWHERE + " (with the claim rules)",
+    "bot/services/claims/mentions.py": OWNED_ELSEWHERE + " (with the claim rules: it grew with issue 28's readings)",
     "bot/services/predictions.py": OWNED_ELSEWHERE + " (the predictions onto the one delivery outbox)",
     "bot/sandbox/console.py": OWNED_ELSEWHERE + " (the sandbox, apart from the bot: the tests' Discord stand-in)",
     "bot/sandbox/interactions.py": OWNED_ELSEWHERE + " (the sandbox)",
@@ -346,6 +347,7 @@ LARGE_MODULES = {
 LONG_FUNCTIONS = {
     "bot/cli.py:build_parser": OWNED_ELSEWHERE + " (the command line)",
     "bot/services/claims/japanese.py:_sentence": OWNED_ELSEWHERE + " (the claim check)",
+    "bot/services/claims/mentions.py:_people": OWNED_ELSEWHERE + " (the claim check's names)",
     "bot/services/claims/rules.py:_titles": OWNED_ELSEWHERE + " (the claim rules)",
     "bot/services/claims/rules.py:_places": OWNED_ELSEWHERE + " (the claim rules)",
     "bot/services/claims/rules.py:_number": OWNED_ELSEWHERE + " (the claim rules)",

@@ -263,6 +263,108 @@ CASES = [
     ("", "At Worlds 2017 Evgenia Medvedeva won, with Gabrielle Daleman again fourth.",
      [("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None)),
       ("place", "Gabrielle Daleman", WRONG, ("wc2017", "women", None))]),
+    # A Grand Prix event named without its year is the edition its named skaters skated; when the skaters named
+    # fit two editions as well, it is not checkable, never a guess.
+    ("", "At Skate Canada, Shoma Uno won ahead of Jason Brown. Michal Brezina was fifth.",
+     [("medal", "Shoma Uno", OK, ("gpcan2017", "men", None)),
+      ("place", "Michal Brezina", WRONG, ("gpcan2017", "men", None))]),
+    ("", "At Skate Canada, Patrick Chan finished third and Michal Brezina was fifth.",
+     [("place", "Patrick Chan", NOT, "any"), ("place", "Michal Brezina", NOT, "any")]),
+    # A country's possessive is the skater's nationality, never a competition held there ("Canada's" is not Skate
+    # Canada): the sentence's claim is the story's competition's alone.
+    ("gpusa2017/women", "Canada's Gabrielle Daleman finished fourth.",
+     [("place", "Gabrielle Daleman", WRONG, ("gpusa2017", "women", None))]),
+    # A question's "who" is the question, not a clause about a name: the place it names is the story's.
+    ("", "Q: ok, who won the women in Montpellier?\nA: Kaori Sakamoto. Alysa Liu was second.",
+     [("place", "Alysa Liu", WRONG, ("wc2022", "women", None))]),
+    # Two places naming different competitions ("in Beijing", "in Montpellier") and skaters who fit both: which
+    # one a later claim is about is not said, never the one named without doubt.
+    ("", "Kaori Sakamoto took bronze in Beijing.\n\nYuma Kagiyama was second and Shoma Uno third.\n\n"
+         "In Montpellier she won the world title.",
+     [("place", "Shoma Uno", NOT, "any"), ("place", "Yuma Kagiyama", NOT, "any")]),
+    # "seventh after a difficult short program": the segment as an event, not the standings after it; the place
+    # may be the final one, never contradicted by that segment's rank alone.
+    ("", "At Skate Canada 2025, Roman Sadovsky placed seventh after a difficult short program.",
+     [("segment_place", "Roman Sadovsky", OK, ("gpcan2025", "men", None))]),
+    # After a relative clause closes, the main clause goes on about the name that opened it, not the next name.
+    ("", "At Worlds 2019, Tarasova and Morozov, who had led after the short program, took silver, and "
+         "Zabiiako/Enbert were fourth.",
+     [("medal", "Evgenia Tarasova / Vladimir Morozov", OK, ("wc2019", "pairs", None)),
+      ("place", "Natalia Zabiiako / Alexander Enbert", WRONG, ("wc2019", "pairs", None))]),
+    # "the Shibutanis": the couple of that family, a subject of its own; the places after it are theirs, never
+    # the couple named before.
+    ("", "At the 2025 NHK Trophy, Guignard and Fabbri took bronze. And yes, the Shibutanis are back: fifth in the "
+         "rhythm dance and sixth overall.",
+     [("medal", "Charlène Guignard / Marco Fabbri", WRONG, ("gpjpn2025", "ice_dance", None)),
+      ("segment_place", "Maia Shibutani / Alex Shibutani", WRONG, ("gpjpn2025", "ice_dance", "rhythm_dance")),
+      ("place", "Maia Shibutani / Alex Shibutani", OK, ("gpjpn2025", "ice_dance", None))]),
+    # Posts in lower case: the competition typed so is the story's; their sentences end before lower-case words; an
+    # unknown word opening a clause before a verb of results is someone the store lacks, not the name before it.
+    ("", "ok so i caught up on skate america 2025 and gubanova was fourth lol",
+     [("place", "Anastasiia Gubanova", WRONG, ("gpusa2025", "women", None))]),
+    ("", "skate america 2025 women were so good. gubanova was third. shaidorov was first in the men",
+     [("place", "Anastasiia Gubanova", OK, ("gpusa2025", "women", None)),
+      ("place", "Mikhail Shaidorov", WRONG, ("gpusa2025", "men", None))]),
+    ("", "at the 2025 gpf malinin won and yuzu was second.",
+     [("medal", "Ilia Malinin", OK, ("gpf2025", "men", None)), ("place", "yuzu", NOT, "any")]),
+    # A couple written "fear/gibson" is the couple, never one partner of it.
+    ("", "at the 2025 gpf fear/gibson got bronze.",
+     [("medal", "Lilah Fear / Lewis Gibson", OK, ("gpf2025", "ice_dance", None))]),
+    # "behind her" in the clause of a second subject: the subject named before it in the same sentence.
+    ("", "At Skate America 2025 Rinka Watanabe won the short program. Anastasiia Gubanova was third and Lara Naki "
+         "Gutmann fourth, 0.40 behind her.",
+     [("margin", "Lara Naki Gutmann", OK, ("gpusa2025", "women", None))]),
+    # A lead "with N" is held after a segment, never the total.
+    ("", "At the 2025 Grand Prix Final, Ilia Malinin was only third after the short program and Yuma Kagiyama was "
+         "leading with 108.77.",
+     [("score", "Yuma Kagiyama", OK, ("gpf2025", "men", "short_program"))]),
+    # "N back, and X got the bronze": X opens the next clause, not the one the margin is behind.
+    ("", "At the 2025 Grand Prix Final, Yuma Kagiyama ended up second, 29.88 back, and Shun Sato got the bronze.",
+     [("margin", "Yuma Kagiyama", OK, ("gpf2025", "men", None))]),
+    # "won both segments and the title": first in each segment of the event, and gold; a couple of an event not
+    # named (pairs or dance) wins the gold only.
+    ("", "At the 2025 NHK Trophy, Kaori Sakamoto won both segments and the title.",
+     [("segment_place", "Kaori Sakamoto", OK, ("gpjpn2025", "women", "short_program")),
+      ("segment_place", "Kaori Sakamoto", OK, ("gpjpn2025", "women", "free_skate")),
+      ("medal", "Kaori Sakamoto", OK, ("gpjpn2025", "women", None))]),
+    ("", "At the 2025 NHK Trophy, Sara Conti and Niccolò Macii won both segments and the event.",
+     [("medal", "Sara Conti / Niccolò Macii", OK, ("gpjpn2025", "pairs", None))]),
+    # A news wire's dateline ("CITY, Country (wire) --") is where the story's competition was held.
+    ("", "SASKATOON, Canada (wire) -- Ilia Malinin won the men's title on Saturday.",
+     [("medal", "Ilia Malinin", OK, ("gpcan2025", "men", None))]),
+    # "the runner-up after the short program" is second in that segment, not a silver medal.
+    ("", "At Skate America 2025, Alysa Liu, the runner-up after the short program, went on to win the title.",
+     [("segment_place", "Alysa Liu", OK, ("gpusa2025", "women", "short_program"))]),
+    # "finished last": the field's last place (contradicted only by an entry stored behind), a competition given
+    # with its year is that year's ("Sochi 2014" is not in the store: not checkable, never another Games), and a
+    # capitalized number word after a name is a family name ("Denis Ten").
+    ("", "At Skate Canada 2017, Takahito Mura finished last and Keegan Messing came in last.",
+     [("place", "Takahito Mura", OK, ("gpcan2017", "men", None)),
+      ("place", "Keegan Messing", WRONG, ("gpcan2017", "men", None))]),
+    ("", "Nathan Chen won gold at Beijing 2022, and Denis Ten took bronze at Sochi 2014.",
+     [("medal", "Nathan Chen", OK, ("owg2022", "men", None)), ("medal", "Denis Ten", NOT, None)]),
+    # One year and two places in a sentence: the year is the nearest place's, the other keeps its own.
+    ("", "In 2019 Alina Zagitova won in Saitama and Shoma Uno was second in PyeongChang.",
+     [("medal", "Alina Zagitova", OK, ("wc2019", "women", None)),
+      ("place", "Shoma Uno", OK, ("owg2018", "men", None))]),
+    # A medal's place after "her" ("her Olympic bronze in Beijing") is an aside about another competition: the
+    # next sentence is still the story's.
+    ("", "Kaori Sakamoto won the world title in Montpellier in 2022, months after her Olympic bronze in Beijing. "
+         "Alysa Liu was second.",
+     [("place", "Alysa Liu", WRONG, ("wc2022", "women", None))]),
+    # A federation congratulating skaters "on their victory" says they won.
+    ("", "The federation congratulated Kazuki Tomono on his victory at Skate Canada International 2025.",
+     [("medal", "Kazuki Tomono", WRONG, ("gpcan2025", "men", None))]),
+    # A segment place in an apposition after the name ("X, second after the short program, got N") says nothing of
+    # which figure N is.
+    ("", "At Europeans 2017, Vanessa James and Morgan Cipres, second after the short program, got 220.02.",
+     [("score", "Vanessa James / Morgan Cipres", OK, ("ec2017", "pairs", None))]),
+    # A segment named in an apposition ("Messing, tenth after the short, ...") does not carry to the next subject.
+    ("", "At Skate Canada 2017, Keegan Messing, tenth after the short, climbed to eighth, and Nicolas Nadeau was "
+         "seventh.",
+     [("segment_place", "Keegan Messing", WRONG, ("gpcan2017", "men", "short_program")),
+      ("place", "Keegan Messing", OK, ("gpcan2017", "men", None)),
+      ("place", "Nicolas Nadeau", OK, ("gpcan2017", "men", None))]),
 ]  # fmt: skip
 
 
@@ -316,3 +418,9 @@ def test_every_story_part_is_annotated_with_its_reading() -> None:
             assert item["style"] and item["text"] and item["expected"], item["id"]
             for want in item["expected"]:
                 assert set(want["reading"]) == {"competition", "event", "segment", "value"}, item["id"]
+
+
+async def test_a_last_place_reads_as_the_place_it_stands_for(results: ResultsService) -> None:
+    report = await check_text(results, "At Skate Canada 2017, Takahito Mura finished last.")
+    [verdict] = report.verdicts
+    assert (verdict.outcome, verdict.claim.value) == (OK, 12.0)

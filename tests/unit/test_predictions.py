@@ -22,6 +22,7 @@ from bot.services.predictions import (
     SCORING_TABLES,
     Announcement,
     EventResult,
+    LockNotice,
     PredictionService,
     Scorer,
     event_result,
@@ -132,6 +133,7 @@ class Clock:
 class Poster:
     sent: list[Announcement] = field(default_factory=list)
     edits: list[tuple[Announcement, int]] = field(default_factory=list)
+    locks: list[LockNotice] = field(default_factory=list)
     in_channel: dict[str, int] = field(default_factory=dict)  # marker → message id, what find() sees
     fail_next: PostFailed | None = None
 
@@ -146,8 +148,16 @@ class Poster:
     async def edit(self, announcement: Announcement, message_id: int) -> None:
         self.edits.append((announcement, message_id))
 
-    async def find(self, announcement: Announcement) -> int | None:
-        return self.in_channel.get(announcement.marker)
+    async def send_lock(self, notice: LockNotice) -> int:
+        if self.fail_next is not None:
+            failure, self.fail_next = self.fail_next, None
+            raise failure
+        self.locks.append(notice)
+        self.in_channel[notice.marker] = 9000 + len(self.locks)
+        return 9000 + len(self.locks)
+
+    async def find(self, post: Announcement | LockNotice) -> int | None:
+        return self.in_channel.get(post.marker)
 
 
 @dataclass
@@ -474,3 +484,111 @@ async def test_settings_are_the_moderators_and_tables_come_from_the_list(game: G
     assert off.value.text.key == "predict-off"
     changed = copy.deepcopy(await game.service.settings(MOD))
     assert not changed.enabled and changed.scoring == "standard"
+
+
+# --- the lock told, once ------------------------------------------------------------------------------------------
+async def test_the_schedules_lock_is_told_once_in_each_announcing_server_with_its_picks(game: Game) -> None:
+    await game.service.configure(MOD, channel_id=700)
+    await game.service.pick(FAN, "predcup2030", "women", "Anna", "Bea", "Cleo", "Dana")
+    await game.service.pick(OTHER_FAN, "predcup2030", "women", "Bea", "Anna", "Cleo", "Dana")
+    await game.service.pick(ELSEWHERE, "predcup2030", "women", "Bea", "Anna", "Cleo", "Dana")  # server 20: no channel
+    await game.service.read()
+    assert await game.service.deliver_due() == 0  # not locked yet: nothing to tell
+    game.clock.now = SP_STARTS + timedelta(seconds=5)
+    await game.service.read()
+    assert await game.service.deliver_due() == 1
+    (notice,) = game.poster.locks
+    assert (notice.guild_id, notice.channel_id, notice.picks) == (10, 700, 2)
+    assert (notice.why, notice.at) == ("schedule", SP_STARTS)
+    assert notice.event is not None and notice.event.key == "women" and notice.competition == "Prediction Cup 2030"
+    states = await game.db.fetchall("SELECT guild_id, state FROM prediction_lock_posts ORDER BY guild_id")
+    assert [(row["guild_id"], row["state"]) for row in states] == [(10, "posted"), (20, "silent")]
+    # The next looks, and a second process's, tell nothing more.
+    game.clock.now += timedelta(minutes=5)
+    other = PredictionService(game.service.repo, game.results, game.live, clock=game.clock)
+    other.attach(game.poster)
+    for service in (game.service, other):
+        await service.read()
+        assert await service.deliver_due() == 0
+    assert len(game.poster.locks) == 1
+
+
+async def test_a_moderators_lock_is_told_at_once_and_a_restart_finds_it(game: Game) -> None:
+    await game.service.configure(MOD, channel_id=700)
+    await game.service.pick(FAN, "predcup2030", "women", "Anna", "Bea", "Cleo", "Dana")
+    game.clock.now += timedelta(hours=1)
+    await game.service.lock(MOD, "predcup2030", "women")
+    (due,) = await game.service.repo.due_lock_posts(10)
+    assert (due.why, due.locked_at) == ("moderator", game.clock.now.isoformat(timespec="seconds"))
+    # Claimed and sent, and the bot stops before recording it: the restarted one finds it instead of sending again.
+    assert await game.service.repo.claim_posts([due.round_id], game.clock.now.isoformat(), kind="lock") == [
+        due.round_id
+    ]
+    assert await game.service.repo.claim_posts([due.round_id], game.clock.now.isoformat(), kind="lock") == []
+    (notice,) = await game.service._lock_notices([due])
+    await game.poster.send_lock(notice)
+    restarted = PredictionService(game.service.repo, game.results, game.live, clock=game.clock)
+    restarted.attach(game.poster)
+    assert await restarted.recover() == 0
+    posted = await game.service.repo.lock_post(due.round_id)
+    assert posted is not None and (posted.state, posted.message_id) == ("posted", 9001)
+    assert len(game.poster.locks) == 1 and (notice.why, notice.picks, notice.at) == ("moderator", 1, game.clock.now)
+    # The schedule's start later tells nothing more.
+    game.clock.now = SP_STARTS + timedelta(minutes=1)
+    await restarted.read()
+    assert await restarted.deliver_due() == 0 and len(game.poster.locks) == 1
+
+
+async def test_a_lock_claimed_and_never_sent_is_sent_after_a_restart(game: Game) -> None:
+    await game.service.configure(MOD, channel_id=700)
+    await game.service.pick(FAN, "predcup2030", "women", "Anna", "Bea", "Cleo", "Dana")
+    game.clock.now = SP_STARTS + timedelta(seconds=5)
+    await game.service.note_locks()
+    (due,) = await game.service.repo.due_lock_posts(10)
+    await game.service.repo.claim_posts([due.round_id], game.clock.now.isoformat(), kind="lock")
+    restarted = PredictionService(game.service.repo, game.results, game.live, clock=game.clock)
+    restarted.attach(game.poster)
+    assert await restarted.recover() == 1
+    assert await restarted.deliver_due() == 0
+    assert [n.round_id for n in game.poster.locks] == [due.round_id]
+
+
+async def test_a_round_scored_before_its_lock_was_seen_is_not_told_locked(game: Game) -> None:
+    """The bot was down from before the start to after the final: the scored announcement says it all."""
+    await scored_game(game)
+    await game.service.read()
+    assert await game.service.deliver_due() == 2
+    assert game.poster.locks == [] and len(game.poster.sent) == 2
+
+
+# --- a new scoring table -------------------------------------------------------------------------------------------
+async def test_a_new_scoring_table_rescores_the_servers_rounds_and_edits_their_announcements(game: Game) -> None:
+    await scored_game(game)
+    await game.service.settle()
+    await game.service.deliver_due()
+    before_elsewhere = await game.service.my_picks(ELSEWHERE)
+    # Server 10 moves from the standard table to the exact one: only exact places count (6), the short winner 3.
+    await game.service.configure(MOD, scoring="exact")
+    board = await game.service.leaderboard(FAN, "predcup2030", None)
+    assert board.rows == ((3, 12, 1), (4, 3, 1))  # FAN: Anna and Bea exact (6+6); OTHER_FAN: the short winner
+    assert await game.service.deliver_due() == 1
+    assert len(game.poster.sent) == 2  # edited, never sent again
+    ((announcement, message_id),) = game.poster.edits
+    assert announcement.guild_id == 10 and announcement.rescored == "scoring" and announcement.scoring == "exact"
+    assert message_id == next(5001 + i for i, a in enumerate(game.poster.sent) if a.guild_id == 10)
+    assert [(m, p) for m, p, _ in announcement.members] == [(3, 12), (4, 3)]
+    # Server 20's round is its own: untouched. The same table again changes nothing.
+    assert await game.service.my_picks(ELSEWHERE) == before_elsewhere
+    await game.service.configure(MOD, scoring="exact")
+    assert await game.service.deliver_due() == 0 and len(game.poster.edits) == 1
+    # A corrected result later says so (not the table).
+    await game.load(
+        final(
+            {"Anna Example": 2, "Bea Sample": 1, "Eve Model": 3, "Cleo Trial": 4},
+            {"Bea Sample": 1, "Anna Example": 2},
+            withdrawn=frozenset({"Dana Probe"}),
+        )
+    )
+    await game.service.settle()
+    await game.service.deliver_due()
+    assert {a.guild_id: a.rescored for a, _ in game.poster.edits[1:]} == {10: "result", 20: "result"}

@@ -12,7 +12,15 @@ import discord
 from bot.discord_layer.ui.embeds import add_field, new_embed, set_footer
 from bot.discord_layer.ui.replies import fit_embed
 from bot.i18n import Words
-from bot.services.predictions import SCORING_TABLES, Announcement, Leaderboard, LockState, PickAnswer, PickView
+from bot.services.predictions import (
+    SCORING_TABLES,
+    Announcement,
+    Leaderboard,
+    LockNotice,
+    LockState,
+    PickAnswer,
+    PickView,
+)
 from bot.services.results.vocabulary import event_name_text
 from bot.text import escape_markdown
 from db.models import Event, PredictionSettings
@@ -148,7 +156,12 @@ def announcement_embed(words: Words, announcement: Announcement) -> discord.Embe
     )
     lines += [words("predict-announce-absent", name=escape_markdown(words.name(name))) for name in absent]
     if announcement.corrected:
-        lines.insert(0, words("predict-announce-corrected"))
+        rescored = (
+            words("predict-announce-rescored", scoring=announcement.scoring)
+            if announcement.rescored == "scoring"
+            else words("predict-announce-corrected")
+        )
+        lines.insert(0, rescored)
     lines.append("")
     for rank, (member, points, detail) in enumerate(announcement.members, start=1):
         said = words("predict-announce-member", rank=rank, member=f"<@{member}>", points=points)
@@ -164,4 +177,18 @@ def announcement_embed(words: Words, announcement: Announcement) -> discord.Embe
         embed,
         words("predict-announce-footer", legend=legend, scoring=announcement.scoring, marker=announcement.marker),
     )
+    return fit_embed(embed)
+
+
+def lock_notice_embed(words: Words, notice: LockNotice) -> discord.Embed:
+    """A round's lock in its server's channel: the event, when it locked (each reader's own time zone) and why, and
+    how many picks the round holds; the marker a restarted bot finds it by."""
+    event = words(event_name_text(notice.event)) if notice.event is not None else notice.event_key
+    title = words("predict-lock-title", event=escape_markdown(event), competition=escape_markdown(notice.competition))
+    at = f"<t:{int(notice.at.timestamp())}:F>" if notice.at is not None else ""
+    timed = at and notice.why in ("schedule", "moderator")
+    said = words(f"predict-lock-post-{notice.why}", at=at) if timed else words("predict-lock-post-started")
+    body = "\n".join([said, words("predict-lock-post-picks", count=notice.picks)])
+    embed = new_embed(title, body, colour=COLOUR)
+    set_footer(embed, words("predict-lock-footer", marker=notice.marker))
     return fit_embed(embed)

@@ -38,6 +38,7 @@ claim-silver-runner-up = silver (runner-up)
 claim-bronze-podium = bronze (completed the podium)
 claim-medal-podium = a medal (on the podium)
 claim-medal-ceremony = a medal (at the medal ceremony)
+claim-place-last = last
 claim-place-after = { $place } after the { $segment }
 claim-place-in = { $place } in the { $segment }
 claim-place-after-or-in = { $place } after the { $segment } (overall, or in it)
@@ -118,6 +119,8 @@ verdict-what-country-place = a { $country } entry's place
 
 ## Verdicts: what the store says
 verdict-stored = stored: { $stored }
+verdict-stored-of = stored: { $stored }, with an entry stored { $last }
+verdict-field-unknown = stored: { $stored }; whether that was last is not known (not every place is stored)
 verdict-stored-note = stored note: { $note }
 verdict-not-stored = no { $what } stored ({ $reading })
 verdict-place-medal = { $place } ({ $medal })

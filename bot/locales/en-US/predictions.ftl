@@ -95,3 +95,15 @@ predict-announce-out = { $name } did not finish ({ $status }): picks of them sco
 predict-announce-absent = { $name } is not in the final result: picks of them score nothing.
 predict-announce-legend = ✅ right (place +{ $exact }, short program +{ $short }) · 🟡 on the podium at another place +{ $podium } · ❌ missed · ⛔ did not finish
 predict-announce-footer = { $legend } · scoring: { $scoring } · { $marker }
+predict-announce-rescored = The server's scoring table is now { $scoring }: the picks are scored again.
+
+## The lock post
+predict-lock-title = Picks locked · { $event } · { $competition }
+predict-lock-post-schedule = Picks are locked: the event started at { $at }.
+predict-lock-post-moderator = A moderator locked the picks at { $at }.
+predict-lock-post-started = Picks are locked: the event has started.
+predict-lock-post-picks = { $count ->
+    [one] **1** pick is in. The round is scored when the final result is in.
+   *[other] **{ $count }** picks are in. The round is scored when the final result is in.
+}
+predict-lock-footer = { $marker }

@@ -38,6 +38,7 @@ claim-silver-runner-up = 銀メダル（準優勝）
 claim-bronze-podium = 銅メダル（3位で表彰台）
 claim-medal-podium = メダル（表彰台）
 claim-medal-ceremony = メダル（表彰式）
+claim-place-last = 最下位
 claim-place-after = { $segment }を終えて{ $place }
 claim-place-in = { $segment }で{ $place }
 claim-place-after-or-in = { $segment }を終えて{ $place }（総合順位、または{ $segment }単独の順位）
@@ -115,6 +116,8 @@ verdict-what-country-place = { $country }の選手の順位
 
 ## 判定: 結果データの内容
 verdict-stored = 記録: { $stored }
+verdict-stored-of = 記録: { $stored }（{ $last }の選手も記録あり）
+verdict-field-unknown = 記録: { $stored }。最下位だったかは不明（全順位の記録なし）
 verdict-stored-note = 記録のメモ: { $note }
 verdict-not-stored = { $what }の記録がありません（{ $reading }）
 verdict-place-medal = { $place }（{ $medal }）

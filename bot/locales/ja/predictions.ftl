@@ -92,3 +92,12 @@ predict-announce-out = { $name } は完走しませんでした（{ $status }）
 predict-announce-absent = { $name } は最終結果にいません。この選手の予想は0点です。
 predict-announce-legend = ✅ 的中（順位 +{ $exact }、ショート +{ $short }）· 🟡 別の順位で表彰台 +{ $podium } · ❌ はずれ · ⛔ 完走せず
 predict-announce-footer = { $legend } · 採点表：{ $scoring } · { $marker }
+predict-announce-rescored = サーバーの採点表が { $scoring } に変わったため、予想を採点し直しました。
+
+## The lock post
+predict-lock-title = 予想締め切り · { $event } · { $competition }
+predict-lock-post-schedule = 種目が { $at } に始まり、予想は締め切られました。
+predict-lock-post-moderator = モデレーターが { $at } に予想を締め切りました。
+predict-lock-post-started = 種目が始まったため、予想は締め切られました。
+predict-lock-post-picks = 予想は **{ $count }** 件です。最終結果が出たら採点します。
+predict-lock-footer = { $marker }

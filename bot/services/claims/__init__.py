@@ -68,6 +68,10 @@ Resolver = Callable[[str], tuple[int, str] | None]
 # ResultsService's DERIVED_CACHE_SIZE of these, about 200 bytes an answer (under 5 MB in all).
 LOOKUP_CACHE_SIZE = 1024
 PAIR_CACHE_SIZE = 256
+# The named skaters that must have skated at the one competition a story's words and skaters fit.
+MIN_SKATERS_FOR_EDITION = 2
+# The skaters of one family name tried two by two for a couple ("the Shibutanis").
+FAMILY_SIZE = 6
 
 
 class _SimpleNames:
@@ -84,6 +88,9 @@ class _SimpleNames:
         return None
 
     def shared(self, text: str) -> Subject | None:
+        return None
+
+    def family(self, surname: str) -> Subject | None:
         return None
 
     def places(self) -> frozenset[str]:
@@ -115,7 +122,7 @@ class StoreNames:
         # mostly those of the stories before it. Bounded: every capitalized run of every story is asked.
         self._person: LRUCache[str, Subject | None] = LRUCache(LOOKUP_CACHE_SIZE)
         self._couple: LRUCache[tuple[str, str], Subject | None] = LRUCache(PAIR_CACHE_SIZE)
-        self._shared: LRUCache[str, Subject | None] = LRUCache(PAIR_CACHE_SIZE)
+        self._shared: LRUCache[str | tuple[str, str], Subject | None] = LRUCache(PAIR_CACHE_SIZE)
 
     def person(self, text: str) -> Subject | None:
         if text not in self._person:
@@ -182,6 +189,37 @@ class StoreNames:
             return None
         return Subject(text, missing=t("claim-could-be", names=tuple(named[:-1]), last=named[-1]))
 
+    def family(self, surname: str) -> Subject | None:
+        if ("family", surname) not in self._shared:
+            self._shared[("family", surname)] = self._find_family(surname)
+        return self._shared[("family", surname)]
+
+    def _find_family(self, surname: str) -> Subject | None:
+        token = normalize(surname)
+        if not token or " " in token:
+            return None
+        named = list(
+            dict.fromkeys(
+                m.label
+                for m in self.results.skaters.search(surname, 10)
+                if token in (normalize(m.matched).split()[0], normalize(m.matched).split()[-1])
+            )
+        )[:FAMILY_SIZE]
+        couples = list(
+            dict.fromkeys(
+                couple
+                for i, first in enumerate(named)
+                for second in named[i + 1 :]
+                if (couple := self._find_couple(first, second)) is not None
+            )
+        )
+        if len(couples) == 1:
+            return couples[0]
+        if not couples:
+            return None
+        labels = [c.name for c in couples]
+        return Subject(surname + "s", missing=t("claim-could-be", names=tuple(labels[:-1]), last=labels[-1]))
+
     def family_name(self, word: str, subject: Subject) -> bool:
         """The family name is the word printed in capitals in one of the skater's names, as ISU results print
         it ("Boyang JIN", "JIN Boyang"); for a skater with no such spelling, the display name's last word."""
@@ -244,16 +282,80 @@ def extract(text: str, names: Names | Resolver) -> list[Claim]:
     return read(text, names).claims
 
 
-def _competition_by_date(results: ResultsService, moment_date: str | None, texts: list[str]) -> Competition | None:
-    competitions = results.all_competitions()
-    if moment_date:
-        dated = [
-            c for c in competitions if c.start_date and c.start_date <= moment_date <= (c.end_date or c.start_date)
-        ]
-        if len(dated) == 1:
-            return dated[0]
-    named = {m.id: m for t in texts if (m := results.find_competitions(t).match) is not None}
-    return next(iter(named.values())) if len(named) == 1 else None
+def _competition_by_date(results: ResultsService, moment_date: str | None) -> Competition | None:
+    if not moment_date:
+        return None
+    dated = [
+        c
+        for c in results.all_competitions()
+        if c.start_date and c.start_date <= moment_date <= (c.end_date or c.start_date)
+    ]
+    return dated[0] if len(dated) == 1 else None
+
+
+async def _story_competition(
+    results: ResultsService, moment_date: str | None, extraction: Extraction
+) -> Competition | None:
+    """The competition a story with no link is about: the one held on the moment's date, else the one its named
+    skaters place it at among those its text names, else the one competition its text names."""
+    dated = _competition_by_date(results, moment_date)
+    if dated is not None:
+        return dated
+    named: dict[int, Competition] = {}
+    candidates: dict[int, Competition] = {}
+    meant: list[set[int]] = []  # the competitions each text may mean
+    for text in extraction.competition_texts:
+        lookup = results.find_competitions(text)
+        if lookup.match is not None:
+            named[lookup.match.id] = lookup.match
+        candidates.update((c.id, c) for c in lookup.matches)
+        if lookup.matches:
+            meant.append({c.id for c in lookup.matches})
+    if len(candidates) > 1:
+        by_skaters = await _competition_by_skaters(results, list(candidates.values()), extraction.claims)
+        if by_skaters is not None:
+            return by_skaters
+    # The one competition the text names, unless another of its words names only others ("in Beijing" and
+    # "in Montpellier": which one a claim is about is not said).
+    if len(named) != 1:
+        return None
+    only = next(iter(named.values()))
+    return only if all(only.id in ids for ids in meant) else None
+
+
+async def _competition_by_skaters(
+    results: ResultsService, candidates: list[Competition], claims: list[Claim]
+) -> Competition | None:
+    """Among the competitions a story's words may mean ("the NHK Trophy": each year's edition; "Canada's
+    Osmond" at "the Cup of China"), the one where the skaters the story names skated: every named skater found
+    at any of them skated at it, at least one of them at none of the others, and two at least at it. Two
+    editions that fit as well are no answer (never a guess)."""
+    subjects = {s.ids for c in claims for s in (*c.subjects, *((c.other,) if c.other else ())) if s.ids}
+    if not subjects:
+        return None
+    present: dict[int, frozenset[tuple[int, ...]]] = {}
+    for competition in candidates:
+        entrants = await _entrants(results, competition)
+        present[competition.id] = frozenset(ids for ids in subjects if entrants.intersection(ids))
+    best = [c for c in candidates if all(present[c.id] > present[o.id] for o in candidates if o.id != c.id)]
+    # One skater is too little to place a story ("Malinin won gold at the Olympics" says which Games no more than
+    # it says which medal): two at least, as a story about an event names.
+    return best[0] if len(best) == 1 and len(present[best[0].id]) >= MIN_SKATERS_FOR_EDITION else None
+
+
+async def _entrants(results: ResultsService, competition: Competition) -> frozenset[int]:
+    """The ids of every skater entered at the competition (kept in the results service's derived() cache)."""
+    derived = results.derived()
+    key = ("claim entrants", competition.id)
+    kept = derived.get(key)
+    if isinstance(kept, frozenset):
+        return kept
+    ids: set[int] = set()
+    for event in results.events_of(competition):
+        entries, _ = await results.results_of(event)
+        ids.update(skater.id for entry in entries for skater in entry.skaters)
+    derived[key] = found = frozenset(ids)
+    return found
 
 
 async def _store_names(
@@ -316,7 +418,7 @@ async def check_text(
     layouts: dict[str, Layout] = {}
     extraction = read(text, names, layouts)
     if competition is None and extraction.claims:
-        competition = _competition_by_date(results, moment_date, extraction.competition_texts)
+        competition = await _story_competition(results, moment_date, extraction)
         if competition is not None:
             again = await _store_names(results, linked_ids, competition, None)
             # The sentences' layout is read again only with the same places (a refresh may have come meanwhile).

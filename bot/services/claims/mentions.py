@@ -32,6 +32,7 @@ from bot.services.claims.vocabulary import (
     DISCIPLINE_RE,
     HOST_CITIES,
     NOT_NAMES,
+    NUMBER_WORDS,
     PRONOUNS,
     SEGMENT_RE,
     segment_kind,
@@ -52,6 +53,10 @@ class Names(Protocol):
 
     def shared(self, text: str) -> Subject | None:
         """A lone name word several skaters share ("Miura"): a Subject saying who it could be, else None."""
+
+    def family(self, surname: str) -> Subject | None:
+        """The couple of one family ("the Shibutanis": Maia and Alex Shibutani), or a Subject saying which
+        couples it could be; None when no couple shares that family name."""
 
     def places(self) -> frozenset[str]:
         """Normalized words of the places and names of the stored competitions."""
@@ -118,6 +123,7 @@ _COUNTRY_RE = re.compile(
     + r"))(?![\w])"
 )
 _FORM_INFO = {f: (code, how) for f, code, how in _FORMS}
+_COUNTRY_NAMES = {f: code for f, code, how in _FORMS if how == "name"}
 _TEAM_NOUN = re.compile(r"^\s+(?:team|squad|side|trio|contingent|skaters|delegation|federation)\b", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"\b(?:of|for|from|representing|to|with|in|at)\s+(?:the\s+)?$", re.IGNORECASE)
 
@@ -149,6 +155,22 @@ _LEVEL_CORE = (
 )
 _YEAR = r"(?:19|20)\d\d"
 _LEVEL_CORE_RE = re.compile(_LEVEL_CORE)
+# In a post written in lower case: the competitions' own words in any case (not the capitalized words before them,
+# which lower case does not mark), and a stored place after "in", "at" or an opening bracket.
+_LOWER_COMPETITION_RE = re.compile(
+    rf"(?:\b{_YEAR}\s+)?\b(?:{_LEVEL_CORE}|nhk)(?:\s+(?:in|of)\s+[a-z][\w’'-]+)?(?:\s+{_YEAR})?\b", re.IGNORECASE
+)
+_DATELINE = re.compile(r"(?P<city>[A-Z]{3,}(?:[ -][A-Z]{2,})*)(?=,\s|\s*\()")
+_LOWER_OPENING = re.compile(r"(?:^|\band\s+|\bbut\s+|,\s+|:\s+)(?P<word>[a-z][\w’'-]{2,})(?=\s)")
+_LOWER_PLACE = re.compile(r"(?:\b(?:in|at)\s+|\()(?P<place>[a-z][\w’'-]+)")
+
+
+def _lower_case(sentence: str) -> bool:
+    """Whether a sentence is written in lower case ("alysa won, which, yes"): no capitalized word after its first
+    letter (words in capitals, "WON", "SP", are emphasis and abbreviations, not capitals)."""
+    return re.search(r"[A-Z][a-z]", sentence[1:]) is None
+
+
 _TITLE_FROM = re.compile(
     r"\b(?:champions?|medall?ists?|winners?|title[\s-]?holders?)\s+from\s+(?:the\s+)?$", re.IGNORECASE
 )
@@ -331,6 +353,17 @@ class MentionFinder:
         spans: list[tuple[int, int, str, bool]] = []
         for m in _COMPETITION_RE.finditer(sentence):
             spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
+        dateline = _DATELINE.match(sentence)
+        if dateline and self._is_place(dateline.group("city").title()):
+            # "SHEFFIELD, England (wire) --", "OSAKA, Nov 11 (Wire) -": a news wire's dateline is where it happened.
+            spans.append((dateline.start("city"), dateline.end("city"), dateline.group("city").title(), False))
+        if _lower_case(sentence):
+            # "caught up on skate america 2025", "the gpf in turin", "nhk 2019 (sapporo!!)": fans type them so.
+            for m in _LOWER_COMPETITION_RE.finditer(sentence):
+                spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
+            for m in _LOWER_PLACE.finditer(sentence):
+                if self._is_place(m.group("place")) and not any(s <= m.start("place") < e for s, e, _, _ in spans):
+                    spans.append((m.start("place"), m.end("place"), m.group("place"), False))
         for m in _LEVEL_TITLE.finditer(sentence):
             words = " ".join(w for w in (m.group("year"), m.group("level")) if w)
             spans.append((m.start(), m.end(), words, True))
@@ -358,14 +391,20 @@ class MentionFinder:
             after = sentence[end:]
             # A place is a competition when the text puts a result there: "in Milan", "at Milano Cortina",
             # "Beijing 2022", "Milan's arena"; not a bare word ("Boston Globe").
+            # A country's possessive is a nationality ("Canada's Kaetlyn Osmond", "Italy's pair"), not a
+            # competition held there: a competition named after a country is named by its series ("Skate Canada").
+            possessive = re.match(r"['’]s?\b", sentence[end : end + 2]) and not _COUNTRY_NAMES.get(sentence[start:end])
             if (
                 re.search(r"\b(?:in|at|from)\s+(?:the\s+)?$", before, re.I)
                 or re.match(rf"\s+{_YEAR}\b", after)
-                or re.match(r"['’]s?\b", sentence[end : end + 2])
+                or possessive
                 or any(s <= start <= e + 1 for s, e, _, _ in spans)
             ):
                 # "the Olympic champions from Beijing": the place of a title, speaking only of that title.
                 title = bool(_TITLE_FROM.search(before))
+                year = re.match(rf"\s+{_YEAR}\b", after)
+                if year:
+                    end += year.end()  # "Beijing 2022": that year's competition there, not any held in Beijing
                 spans.append((start, end, sentence[start:end], title))
         spans.sort()
         merged: list[tuple[int, int, str, bool]] = []
@@ -431,7 +470,7 @@ class MentionFinder:
         current: list[tuple[int, int, str, bool]] = []
         # Social posts are often written all in lower case ("kagiyama 2nd again lol"): there, any word may be a
         # name, except the words that are also common English words.
-        lower_case = not any(map(str.isupper, sentence[1:]))
+        lower_case = _lower_case(sentence)
         # Words outside the span the taken mentions cover are not looked for among them.
         low, high = (min(s for s, _ in taken), max(e for _, e in taken)) if taken else (0, 0)
         for m in _WORD.finditer(sentence):
@@ -460,6 +499,15 @@ class MentionFinder:
                 and self.person(word) is not None
             )
             capital = usable and word.lower() not in NOT_NAMES and word.lower() not in PRONOUNS
+            if (
+                not capital
+                and word[0].isupper()
+                and word.lower() in NUMBER_WORDS
+                and current
+                and _BLANKS.fullmatch(sentence, current[-1][1], start) is not None
+            ):
+                # "Denis Ten": a number word capitalized right after a name word is the family name, not a number.
+                capital = True
             if capital:
                 joined = bool(current) and _BLANKS.fullmatch(sentence, current[-1][1], start) is not None
                 if joined or not current:
@@ -494,11 +542,44 @@ class MentionFinder:
             pair = self.couple(m.group(1), m.group(2))
             if pair is not None:
                 mentions.append(Mention(m.start(), m.end(), "person", pair, plural=True))
+        if lower_case:
+            mentions.extend(self._unknown_lower_subjects(sentence, taken, mentions, runs))
+        pairs = [(x.start, x.end) for x in mentions]
         for i, run in enumerate(runs):
             if i in used:
                 continue
-            mentions.extend(self._names_in(sentence, run))
+            # A word of a couple written "fear/gibson" is that couple's, not a skater of its own.
+            run = [w for w in run if not any(s <= w[0] < e for s, e in pairs)]
+            if run:
+                mentions.extend(self._names_in(sentence, run))
         return mentions
+
+    def _unknown_lower_subjects(
+        self,
+        sentence: str,
+        taken: list[tuple[int, int]],
+        mentions: list[Mention],
+        runs: list[list[tuple[int, int, str, bool]]],
+    ) -> list[Mention]:
+        """In a post in lower case, a word the store does not know that opens a clause before a verb of results
+        ("nathan won and yuzu was second"): someone, not in the store, so that the claim is not given to the name
+        before it."""
+        known = [(w[0], w[1]) for run in runs for w in run] + taken + [(x.start, x.end) for x in mentions]
+        out = []
+        for m in _LOWER_OPENING.finditer(sentence):
+            word = m.group("word")
+            lowered = word.lower()
+            if (
+                lowered in COMMON_WORDS
+                or lowered in NOT_NAMES
+                or lowered in PRONOUNS
+                or any(s <= m.start("word") < e for s, e in known)
+                or not CLAIM_VERB.match(sentence[m.end("word") :])
+            ):
+                continue
+            unknown = Subject(word, missing=t("claim-not-in-store"))
+            out.append(Mention(m.start("word"), m.end("word"), "person", unknown))
+        return out
 
     def _couple_in(
         self, sentence: str, a: list[tuple[int, int, str, bool]], b: list[tuple[int, int, str, bool]]
@@ -538,6 +619,12 @@ class MentionFinder:
             start, end = words[0][0], words[-1][1]
             text = sentence[start:end]
             lone = len(words) == 1
+            if lone and text.endswith("s") and re.search(r"\bthe\s+$", sentence[:start], re.I):
+                family = self.names.family(text[:-1])
+                if family is not None:
+                    # "the Shibutanis": the couple of that family, a subject of its own (never the name before).
+                    out.append(Mention(start, end, "person", family, plural=True))
+                    continue
             if lone and not (CLAIM_VERB.match(sentence[end:]) and (start > 0 or _ACTION_VERB.match(sentence[end:]))):
                 continue  # a lone capitalized word: a heading or sentence start ("Delivering ..."), not a name
             if lone:

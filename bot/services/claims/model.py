@@ -102,6 +102,7 @@ class Claim:
     ahead: bool = True  # order/margin: the subject is ahead of `other` (False: behind)
     discipline: str | None = None  # named in the clause: "men", "women", "pairs", "ice_dance", "team"
     uncheckable: Text | None = None  # known at reading time: why no figure can check it
+    last: bool = False  # a place claimed as the last one ("finished last"): its number is the field's size
 
 
 @dataclass(frozen=True, slots=True)

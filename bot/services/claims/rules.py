@@ -106,6 +106,7 @@ _SEG_AFTER_ORD = re.compile(
     rf"(?P<seg>{_SEG_WORDS})\b",
     _I,
 )
+_AFTER_A_SEGMENT = re.compile(r"^(?:[\s-]+place)?\s*,?\s*(?:after|following)\s+an?\s", _I)
 _ORD_BEST_SEG = re.compile(rf"^[\s-]+(?:best|highest|place|ranked)\s+(?:\w+\s+)?(?P<seg>{_SEG_WORDS})\b", _I)
 _ORD_BEST = re.compile(r"^[\s-]+(?:best|highest)\b", _I)
 # "his free skate of 196.31 ranked first", "her short program, 74.33, was the best of the day": the segment is
@@ -124,6 +125,16 @@ _SEG_WIN = re.compile(
     rf"\b(?:led|leads|leading|topped|tops|topping|won|wins|winning|win|victory|took\s+the\s+lead\s+in|headed|heads)"
     rf"\s+(?:the\s+(?:field|way|standings|pack)\s+)?(?:(?:after|in|following|of)\s+)?(?:both\s+)?(?:the\s+)?"
     rf"(?:(?:men['’]s|women['’]s|pairs|ice\s+dance|team)\s+)?(?P<seg>{_SEG_WORDS})\b",
+    _I,
+)
+_LAST_PLACE = re.compile(
+    r"\b(?:finish(?:ed|es|ing)?|plac(?:ed|es|ing)|c(?:a|o)me|ended(?:\s+up)?|end(?:s|ing)?\s+up|wound\s+up)\s+"
+    r"(?:dead\s+|in\s+)?last\b(?!\s+(?:season|year|week|month|time|night|weekend|edition|winter|spring|summer))",
+    _I,
+)
+_BOTH_SEGMENTS = re.compile(
+    r"\b(?:won|wins|win|winning|topped|tops|topping|winners?\s+of)\s+both\s+segments\b"
+    r"(?P<title>\s+and\s+(?:the\s+)?(?:title|event|competition|gold(?:\s+medal)?)\b)?",
     _I,
 )
 _SEG_LEADER = re.compile(rf"\b(?P<seg>{_SEG_WORDS})\s+(?:leaders?|winners?)\b", _I)
@@ -170,6 +181,11 @@ _WON_COMPETITION = re.compile(
 _PREDICTED = re.compile(
     r"\b(?:nobody|no\s+one|few|not\s+many|everyone|everybody|many|experts|pundits|bookmakers)\s+(?:had|expected"
     r"|picked|predicted|tipped|backed|saw|fancied|thought)\s+(?:[\w'’]+\s+){0,2}(?:to\s+)?$",
+    _I,
+)
+_CONGRATULATED = re.compile(
+    r"\bcongratulat(?:es?|ed|ing)\s+(?P<who>[^.;]{3,80}?)\s+on\s+(?:her|his|their)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?P<what>victory|win|title)\b",
     _I,
 )
 _TO_WIN = re.compile(r"\bto\s+(?:win|victory|the\s+title)\b(?!\s+(?:the\s+)?(?:free|short|rhythm|segment))", _I)
@@ -223,6 +239,8 @@ _SEG_AFTER_NUM = re.compile(
     rf"(?P<seg>{_SEG_WORDS})\b|^\s*(?:points?|pts)?[\s-]+(?P<seg2>{_SEG_WORDS})\b",
     _I,
 )
+_NOT_ONE_CLAUSE = re.compile(r"[.;!?](?:\s|$)|\s[-–—]\s|,\s*(?:and|but|while|whereas)\b")
+_LEADING_WITH = re.compile(r"\b(?:lead(?:s|ing)?|led)\s+(?:[\w’'-]+\s+){0,3}?with\s+$", _I)
 _AFTER_SEG_NUM = re.compile(
     rf"\b(?:after|following)\s+(?:the\s+)?(?:(?:men['’]s|women['’]s|pairs|ice\s+dance)\s+)?(?P<seg>{_SEG_WORDS})\b", _I
 )
@@ -271,7 +289,7 @@ _TRIGGERS = (
     starting_with(r"\dotfsena", POINTS_RE),
     starting_with(
         "ctwvprfl",
-        re.compile(r"\b(?:champion|title|crown|won|win|victory|podium|runner|fell|fall|led|topped|ceremon)", _I),
+        re.compile(r"\b(?:champion|title|crown|won|win|victory|podium|runner|fell|fall|led|topped|ceremon|last)", _I),
     ),
     starting_with("aibeopht", _ORDER),
 )
@@ -330,7 +348,9 @@ _TITLE_FIGURE = (
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _TITLE_BEFORE_PLACE = re.compile(
-    r"(?:gold|silver|bronze|champions?|winners?|medall?ists?)\s+from\s+(?:the\s+)?\S*$", re.I
+    r"(?:(?:gold|silver|bronze|champions?|winners?|medall?ists?)\s+from"
+    r"|\b(?:her|his|their)\s+(?:[\w-]+\s+){0,2}(?:gold|silver|bronze|title|medal)\s+(?:in|at))\s+(?:the\s+)?\S*$",
+    re.I,
 )
 
 
@@ -342,8 +362,14 @@ def _year_joined(found: Found) -> Found:
     if len(years) != 1 or not others or any(_YEAR.search(c[2]) for c in others):
         return found
     year = years.pop()
+    year_at = next(c[0] for c in found.competitions if c[2] == year and not c[3])
+    # Several places: the year is the nearest one's ("in 2019, ... champion in Saitama, a year after her gold in
+    # PyeongChang": Saitama 2019, PyeongChang of its own year).
+    nearest = min(others, key=lambda c: abs(c[0] - year_at))
     joined = [
-        c if c[3] else (c[0], c[1], f"{c[2]} {year}", False) for c in found.competitions if not _YEAR.fullmatch(c[2])
+        (c[0], c[1], f"{c[2]} {year}", False) if c == nearest else c
+        for c in found.competitions
+        if not (_YEAR.fullmatch(c[2]) and not c[3] and c[2] == year)
     ]
     return replace(found, competitions=joined)
 
@@ -418,6 +444,7 @@ class _SentenceReader:
     def _resolve_references(self) -> None:
         kept = []
         named_here: list[Subject] = []  # the subjects (not objects) this sentence has named so far
+        named_mentions: list[Mention] = []  # their mentions
         for i, m in enumerate(self.mentions):
             if m.kind in ("pronoun", "description"):
                 nxt = self.mentions[i + 1] if i + 1 < len(self.mentions) else None
@@ -426,9 +453,12 @@ class _SentenceReader:
                     continue  # "his compatriot Sato Shun", "the American Liu Alysa": describes the next name
                 m.subject = (self.state.group or self.state.person) if m.plural else self.state.person
                 if m.object_of in _RIVAL_OBJECT and m.kind == "pronoun" and m.subject in named_here:
-                    # "Higuchi was second, 1.36 behind her": "her" is not Higuchi but whoever was named before.
+                    # "Higuchi was second, 1.36 behind her": "her" is not Higuchi but whoever was named before,
+                    # in this sentence too ("Gubanova was third and Gutmann fourth, 0.40 behind her": Gubanova);
+                    # never one of the subjects named together last ("Liu and Sakamoto were ahead of her").
                     # A skater or couple before a country ("the Americans" may be the subject's own country).
-                    others = [s for s in reversed(self.state.earlier) if s not in named_here]
+                    last = self._last_group(named_mentions)
+                    others = [s for s in reversed(self.state.earlier) if s not in last]
                     m.subject = next((s for s in others if s.ids), others[0] if others else None)
                 if m.nation:
                     # "the Italian", "the French couple": the one named before if of that country (the check
@@ -444,6 +474,7 @@ class _SentenceReader:
                 rival = m.object_of in _RIVAL_OBJECT and bool(named_here)
                 if m.object_of is None:
                     named_here.append(m.subject)
+                    named_mentions.append(m)
                 if m.subject in self.state.earlier:
                     self.state.earlier.remove(m.subject)
                 self.state.earlier = [*self.state.earlier[-5:], m.subject]
@@ -458,6 +489,12 @@ class _SentenceReader:
                     self.state.group = None
             kept.append(m)
         self.mentions = kept
+
+    def _last_group(self, named: list[Mention]) -> list[Subject]:
+        """The subjects named together last ("Liu and Sakamoto"): the last subject mention and those joined to it."""
+        if not named:
+            return []
+        return [m.subject for m in self._group_ending_at(named[-1], named) if m.subject is not None]
 
     # -- the sentence ---------------------------------------------------------------------------------------
     def read(self) -> None:
@@ -541,6 +578,13 @@ class _SentenceReader:
             antecedent = [m for m in self.mentions if m.end <= clause.start and m.subject is not None]
             if antecedent:
                 chosen = [antecedent[-1]]
+        if not chosen and not before and index > 0 and self.clauses[index - 1].relative and not clause.relative:
+            # "Tarasova and Morozov, who had led after the short, took silver, and Zabiiako/Enbert were fourth":
+            # the main clause resumes after the relative one, about the name that opened it.
+            opened = self.clauses[index - 1].start
+            antecedent = [m for m in self.mentions if m.end <= opened and m.subject is not None and m.kind != "rank"]
+            if antecedent and not self.text[antecedent[-1].end : opened].strip(" ,"):
+                chosen = self._group_ending_at(antecedent[-1], [m for m in self.mentions if m.end <= opened])
         if not chosen:
             after = [m for m in inside if m.start >= position and m.object_of is None and m.kind != "rank"]
             if after and not before:
@@ -730,6 +774,7 @@ class _SentenceReader:
         uncheckable: Text | None = None,
         competitions: tuple[str | None, ...] | None = None,
         discipline: str | None = None,
+        last: bool = False,
     ) -> None:
         either = getattr(subjects, "alternatives", False)
         if not subjects:
@@ -756,6 +801,7 @@ class _SentenceReader:
                 ahead=ahead,
                 discipline=discipline if discipline is not None else self.discipline_for(position),
                 uncheckable=uncheckable,
+                last=last,
             )
             self.made.append((claim, position, self._clause_of(position)))
 
@@ -764,6 +810,7 @@ class _SentenceReader:
         self._medals(clause)
         self._titles(clause)
         self._places(clause)
+        self._last_places(clause)
         self._segment_wins(clause)
         self._numbers(clause)
         self._order(clause)
@@ -937,6 +984,13 @@ class _SentenceReader:
             if lead == "for" and not self._before_subjects(m.start()):
                 subjects = Who()
             self._gold(at, subjects, t("claim-gold-won-the", what=what), why)
+        for m in _CONGRATULATED.finditer(text, clause.start, clause.end):
+            # "congratulates Gilles and Poirier on their victory": the gold of those congratulated.
+            whom = [x for x in self.mentions if m.start("who") <= x.start < m.end("who") and x.subject is not None]
+            if whom and not self.negated(m.start("what")):
+                subjects = Who(x.subject for x in self._group_ending_at(whom[-1], whom) if x.subject is not None)
+                self._gold(m.start("what"), subjects, t("claim-gold-won"), None)
+                done.append(m.start("what"))
         for pattern in (_WON, _TO_WIN):
             for m in pattern.finditer(text, clause.start, clause.end):
                 if any(abs(m.start() - d) < 30 for d in done) or self.negated(m.start()):
@@ -990,6 +1044,12 @@ class _SentenceReader:
             past = PAST_TITLE.search(before)
             title = self.title_before_name(m.end())
             subjects = Who([title]) if title else self.subjects_for(m.start())
+            segment = _SEG_AFTER_ORD.match(text[m.end() :])
+            if segment:
+                # "the runner-up after the short program": second in that segment, no medal.
+                kind = _segment(segment.group("seg"))
+                self._segment_place(m.start(), subjects, 2, kind, _after_readings(kind, segment.group("prep").lower()))
+                continue
             why = t("claim-past-result") if past else None
             self._place_claim(m.start(), subjects, 2, t("claim-silver-runner-up"), why, medal=True)
         for m in _PODIUM3.finditer(text, clause.start, clause.end):
@@ -1115,6 +1175,10 @@ class _SentenceReader:
                 if both:
                     kinds.append(_segment(both.group("seg")))
                 prep = "in" if best_seg else found.group("prep").lower()
+                if seg_after and len(kinds) == 1 and _AFTER_A_SEGMENT.match(rest):
+                    # "seventh after a difficult short program": the segment as something that happened, not the
+                    # standings after it; the final place, or that segment's rank.
+                    readings = (None, kinds[0])
             elif placed_segment:
                 kinds, prep = [_segment(placed_segment.group("seg"))], "in"
             elif in_segment or _ORD_BEST.match(rest):
@@ -1141,7 +1205,13 @@ class _SentenceReader:
                         # A segment named in an earlier clause carries on ("In the free skate, Liu was first and
                         # Sakamoto second"); one named after, in another's clause, does not ("Sotskova was fourth,
                         # and Radionova, fifth after the short, ...").
-                        here = {k for s, _, k in self.found.segments if k and s < m.start()}
+                        # Not one named in an apposition ("Higuchi, eleventh after the short, climbed to ninth, and
+                        # Li was seventh": Li's seventh is no short program place).
+                        here = {
+                            k
+                            for s, _, k in self.found.segments
+                            if k and s < m.start() and not self._in_apposition(s, m.start())
+                        }
                     if len(here) == 1:
                         kinds = list(here)
                         named_in = [sg for sg in in_clause if sg[0] < m.start()]
@@ -1171,6 +1241,15 @@ class _SentenceReader:
                 if readings != (None, kind):
                     readings = _after_readings(kind, prep)
                 self._segment_place(m.start(), subjects, n, kind, readings)
+
+    def _last_places(self, clause: Clause) -> None:
+        """ "finished last", "came dead last": the final place that is the field's last (checked against the
+        entries stored behind the subject)."""
+        for m in _LAST_PLACE.finditer(self.text, clause.start, clause.end):
+            if self.negated(m.start()):
+                continue
+            subjects = self.subjects_for(m.start())
+            self.make("place", m.start(), subjects, t("claim-place-last"), None, segments=(None,), last=True)
 
     def _segment_place(
         self, position: int, subjects: list[Subject], n: int, kind: str, readings: tuple[str | None, ...]
@@ -1229,6 +1308,27 @@ class _SentenceReader:
                 continue
             kind = _segment(m.group("seg"))
             self._segment_place(m.start(), self.subjects_for(m.start(), bare=True), 1, kind, (kind,))
+        for m in _BOTH_SEGMENTS.finditer(text, clause.start, clause.end):
+            self._both_segments(m)
+
+    def _both_segments(self, m: re.Match[str]) -> None:
+        """ "won both segments (and the title)": first in each segment of the event, the dance's or the others';
+        which ones is not said when neither the event nor the subject (a skater: not a dance) says it."""
+        if self.negated(m.start()):
+            return
+        subjects = self.subjects_for(m.start())
+        discipline = self.discipline_for(m.start())
+        kinds: tuple[str, ...]
+        if discipline == "ice_dance":
+            kinds = ("rhythm_dance", "free_dance")
+        elif discipline in ("men", "women", "pairs") or (subjects and all(len(s.ids) == 1 for s in subjects)):
+            kinds = ("short_program", "free_skate")
+        else:
+            kinds = ()
+        for kind in kinds:
+            self._segment_place(m.start(), subjects, 1, kind, (kind,))
+        if m.group("title"):
+            self._gold(m.start(), subjects, t("claim-gold-won"), None)
 
     def _numbers(self, clause: Clause) -> None:
         text = self.text
@@ -1376,7 +1476,7 @@ class _SentenceReader:
             ),
             key=lambda pc: pc[0],  # two claims at one place: in the order they were made (Claims do not compare)
         )
-        if placed and placed[-1][1].kind == "segment_place":
+        if placed and placed[-1][1].kind == "segment_place" and not self._in_apposition(placed[-1][0], start):
             between = text[placed[-1][0] : start]
             last = placed[-1][1]
             # "first after the short program with 90.56 and ends on 266.95": ending somewhere is the final result.
@@ -1392,6 +1492,18 @@ class _SentenceReader:
                     claimed = t("claim-score-total-or", score=label, segments=kinds)
                     self.make("score", start, subjects, claimed, value, segments=last.segments)
                 return
+        if _LEADING_WITH.search(before[-60:]):
+            # "was leading with 108.77", "led with 80.72": a lead is held after a segment, never the total.
+            # The segment it is held after: "after the short program" in its clause, else before it in the sentence
+            # ("third after the short program and Kagiyama was leading with 108.77"); else any segment.
+            named = [_segment(a.group("seg")) for a in _AFTER_SEG_NUM.finditer(text, clause.start, clause.end)]
+            named = named or [_segment(a.group("seg")) for a in _AFTER_SEG_NUM.finditer(text, 0, start)]
+            in_view = named[0] if len(set(named)) == 1 else None
+            if in_view is not None:
+                self._score(start, subjects, label, value, in_view)
+            else:
+                self.make("score", start, subjects, t("claim-score-segment", score=label), value, segments=("any",))
+            return
         if _TOTAL_BEFORE.search(before) or _TOTAL_AFTER.match(after):
             self.make("total", start, subjects, t("claim-total", score=label), value, segments=(None,))
             return
@@ -1399,7 +1511,7 @@ class _SentenceReader:
         for a in _AFTER_SEG_NUM.finditer(text, clause.start, clause.end):
             if a.end() <= start or a.start() >= end:
                 after_seg = a
-        if after_seg is not None:
+        if after_seg is not None and not self._in_apposition(after_seg.start(), start):
             kind = _segment(after_seg.group("seg"))
             readings = (kind,) if kind in FIRST_SEGMENT else (None, kind)
             if readings == (kind,):
@@ -1418,6 +1530,16 @@ class _SentenceReader:
             return
         # Nothing says which: the total or any segment's score, all kept as readings.
         self.make("score", start, subjects, t("claim-score-any", score=label), value, segments=(None, "any"))
+
+    def _in_apposition(self, position: int, end: int) -> bool:
+        """Whether the words at `position` are an apposition after a name, closed before `end` ("James and
+        Cipres, second after the short, get 145.48": the score is not that segment's)."""
+        opened = self.text.rfind(",", 0, position)
+        return (
+            opened > 0
+            and "," in self.text[position:end]
+            and any(m.end == opened and m.kind in ("person", "pronoun") for m in self.mentions)
+        )
 
     def _score(self, start: int, subjects: list[Subject], label: str, value: float, kind: str) -> None:
         claimed = t("claim-score-in", score=label, segment=segment_text(kind))
@@ -1531,8 +1653,10 @@ class _SentenceReader:
             if m.start >= position and m.subject is not None:
                 if named and m.kind in ("pronoun", "description"):
                     return None
-                if re.search(r"[.;!?](?:\s|$)|\s[-–—]\s", self.text[position : m.start]):
-                    return None  # another sentence or list item: not the object of this one
+                if _NOT_ONE_CLAUSE.search(self.text, position, m.start):
+                    # another sentence or list item, or the subject of the next clause ("28.98 back, and Sato got
+                    # the bronze"): not the object of this one
+                    return None
                 if len(self.text[position : m.start].split()) <= 5:
                     return m.subject
                 return None

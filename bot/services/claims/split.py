@@ -1,7 +1,8 @@
 """Stage 1: sentences and clauses.
 
-Sentences: line breaks, and ``.``/``!``/``?`` followed by white space and a capital or a digit, except after
-abbreviations ("U.S. Figure Skating", "St. Moritz"). Clauses (inside a sentence, once the mentions are known):
+Sentences: line breaks, and ``.``/``!``/``?`` followed by white space and a capital or a digit (any word in a
+line written in lower case), except after abbreviations ("U.S. Figure Skating", "St. Moritz"). Clauses (inside a
+sentence, once the mentions are known):
 
 * ``;`` and spaced dashes end a clause;
 * a relative clause (", who ...", ", whose ...", ", which ...") is its own clause about the name before it,
@@ -19,6 +20,8 @@ from dataclasses import dataclass
 
 # A sentence ends before a capital or a digit, or before a list's bullet ("... behind Chen. - Shoma Uno takes bronze").
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+(?:[-–•*]\s+)?(?=[\"“‘(]?[A-Z0-9])")
+_LOWER_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+(?:[-–•*]\s+)?(?=[\"“‘(]?[a-zA-Z0-9])")
+_CAPITALIZED = re.compile(r"[A-Z][a-z]")  # a capitalized word: words in capitals ("WON", "SP") are not
 _ABBREVIATION = re.compile(r"(?:\b[A-Z]\.[A-Z]\.(?:[A-Z]\.)?|\b(?:St|Mr|Mrs|Ms|Dr|No|vs|Jr|Sr|Mt)\.)[\"”’)]*$")
 _HARD = re.compile(r"\s*;\s*|\s+[—–]\s+|\s*—\s*|\s+--?\s+")
 _RELATIVE = re.compile(r",\s+(?:who|whose|which)\b", re.IGNORECASE)
@@ -49,7 +52,9 @@ def sentences(text: str) -> list[Sentence]:
         if not line:
             continue
         start = 0
-        for m in _SENTENCE_END.finditer(line):
+        # A post written in lower case ends its sentences before lower-case words too ("alysa won. watanabe led").
+        ends = _LOWER_SENTENCE_END if _CAPITALIZED.search(line) is None else _SENTENCE_END
+        for m in ends.finditer(line):
             if _ABBREVIATION.search(line[start : m.start()]):
                 continue
             piece = line[start : m.start()].strip()
@@ -196,6 +201,8 @@ def clauses(sentence: str, subjects: list[tuple[int, int]]) -> list[Clause]:
             if m.start() < position:
                 continue
             close = sentence.find(",", m.end(), piece_end)
+            if close < 0 and sentence.rstrip().endswith("?"):
+                continue  # "wait, who won the pairs in Beijing?": the question itself, not a clause about a name
             close = piece_end if close < 0 else close
             spans.append((position, m.start(), False))
             spans.append((m.start() + 1, close, True))

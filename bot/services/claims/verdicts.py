@@ -59,6 +59,7 @@ class _Outcome:
     team: str | None = None  # the country whose team result was read
     read_as: tuple[str, str, str | None] | None = None  # (competition key, event key, segment kind or None)
     who: str | None = None  # the entry a country subject stands for ("the Germans": Savchenko / Massot)
+    last_place: int | None = None  # "finished last": the last place stored in the event (the claimed value)
 
 
 def _source(figure: Figure | None) -> str | None:
@@ -212,7 +213,10 @@ class Checker:
 
     @staticmethod
     def _as_read(claim: Claim, outcome: _Outcome) -> Claim:
-        """A country's medal or place read in the team event is a team claim about that country."""
+        """A country's medal or place read in the team event is a team claim about that country; "last" read in
+        an event is the place it stands for there."""
+        if claim.last and outcome.last_place is not None:
+            return replace(claim, value=float(outcome.last_place))
         if outcome.team and claim.kind in ("medal", "place", "medallist"):
             medal = MEDAL_NAME.get(int(claim.value or 0)) if claim.kind == "medal" else None
             claimed = (
@@ -358,6 +362,9 @@ class Checker:
                             continue
                         figure = entry.place
                         what = t("verdict-what-final-place")
+                        if claim.last:
+                            out.append(self._tag(await self._last(event, entry, where, who, what), event, None))
+                            continue
                     else:
                         result = entry.segments.get(self._segment_id(event, entry, segment_kind_) or -1)
                         figure = result.rank if result else None
@@ -421,6 +428,25 @@ class Checker:
             ok = place == int(claim.value or 0)
         why = t("verdict-stored", stored=readable)
         return _Outcome(CONSISTENT if ok else CONTRADICTED, readable, _source(figure), why, reading)
+
+    async def _last(self, event: Event, entry: Entry, where: Text, who: str | None, what: Text) -> _Outcome:
+        """ "Finished last": contradicted when an entry is stored with a worse final place; consistent when the
+        stored places run from first to the subject's without a gap (every finisher stored); else not checkable."""
+        reading = _reading(where, what, who)
+        stored = number_of(entry.place)
+        if stored is None:
+            return _not(t("verdict-not-stored", what=what, reading=reading), reading)
+        entries, _ = await self.results.results_of(event)
+        places = sorted({int(p) for e in entries if (p := number_of(e.place)) is not None})
+        readable = _ordinal(int(stored))
+        source = _source(entry.place)
+        if places[-1] > stored:
+            why = t("verdict-stored-of", stored=readable, last=_ordinal(places[-1]))
+            return _Outcome(CONTRADICTED, readable, source, why, reading, last_place=places[-1])
+        if places == list(range(1, int(stored) + 1)):
+            why = t("verdict-stored", stored=readable)
+            return _Outcome(CONSISTENT, readable, source, why, reading, last_place=int(stored))
+        return _not(t("verdict-field-unknown", stored=readable), reading)
 
     def _score(self, claim: Claim, figure: Figure | None, reading: Text, what: Text) -> _Outcome:
         stored = number_of(figure)
