@@ -54,8 +54,8 @@ from bot.services.importer import import_document  # noqa: E402
 from bot.services.predictions import SCORING_TABLES, SENDERS, event_result, score_pick  # noqa: E402
 from bot.store import open_store  # noqa: E402
 from db.database import Database  # noqa: E402
-from db.models import Pick  # noqa: E402
 from db.postgres import drop_database, fresh_database  # noqa: E402
+from db.prediction_models import Pick  # noqa: E402
 
 TARGET_RATIO = 1.15
 ENTRIES = 24

@@ -7,7 +7,8 @@ import json
 from collections.abc import Sequence
 
 from db.database import Database, Row
-from db.models import AuditRecord, Pick, PredictionLockPost, PredictionPost, PredictionRound, PredictionSettings
+from db.models import AuditRecord
+from db.prediction_models import Pick, PredictionLockPost, PredictionPost, PredictionRound, PredictionSettings
 from db.repositories.stories import write_audit
 
 # The two kinds of a round's post, each its own table with the same delivery columns: the scored round's

@@ -30,7 +30,8 @@ from bot.services.predictions import (
 )
 from bot.services.results import ResultsService
 from db.database import Database
-from db.models import AuditRecord, Entry, Figure, Pick, Segment, SegmentResult, Skater
+from db.models import AuditRecord, Entry, Figure, Segment, SegmentResult, Skater
+from db.prediction_models import Pick
 from db.repositories.live import LiveRepository
 from db.repositories.predictions import PredictionRepository
 

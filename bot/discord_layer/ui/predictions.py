@@ -23,7 +23,8 @@ from bot.services.predictions import (
 )
 from bot.services.results.vocabulary import event_name_text
 from bot.text import escape_markdown
-from db.models import Event, PredictionSettings
+from db.models import Event
+from db.prediction_models import PredictionSettings
 
 COLOUR = discord.Colour(0x9B59B6)
 CORRECTED_COLOUR = discord.Colour(0xE67E22)

@@ -15,7 +15,8 @@ from bot.services.live.service import PostFailed
 from bot.services.predictions.core import PredictionCore, iso, named
 from bot.services.predictions.models import Announcement, LockNotice, PredictionPoster
 from bot.services.predictions.rules import DEFAULT_SCORING, EventResult, event_result, pick_keys
-from db.models import Competition, Event, Pick, PredictionLockPost, PredictionPost, PredictionRound
+from db.models import Competition, Event
+from db.prediction_models import Pick, PredictionLockPost, PredictionPost, PredictionRound
 
 log = logging.getLogger(__name__)
 

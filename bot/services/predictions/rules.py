@@ -8,7 +8,8 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from db.models import Entry, Pick, Segment
+from db.models import Entry, Segment
+from db.prediction_models import Pick
 
 SLOTS = ("gold", "silver", "bronze")
 PLACE_OF = {"gold": 1, "silver": 2, "bronze": 3}

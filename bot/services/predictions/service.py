@@ -35,7 +35,8 @@ from bot.services.predictions.rules import (
 )
 from bot.services.results import Choice
 from bot.text import escape_markdown, quote
-from db.models import AuditRecord, Competition, Entry, Event, Pick, PredictionRound, PredictionSettings
+from db.models import AuditRecord, Competition, Entry, Event
+from db.prediction_models import Pick, PredictionRound, PredictionSettings
 
 # Rounds of one event scored per transaction batch: a final with 5,000 servers' rounds is not read (a million picks)
 # into memory at once.
