@@ -376,6 +376,12 @@ CASES = [
     ("", "At Worlds 2025, Ilia Malinin's short: 110.41, and he leads. Yuma Kagiyama was second.",
      [("score", "Ilia Malinin", OK, ("wc2025", "men", "short_program")),
       ("segment_place", "Yuma Kagiyama", OK, ("wc2025", "men", "short_program"))]),
+    # "her free was N": the free skate's score; "had been fifth" a standing, as "was fifth" is.
+    ("", "At Worlds 2025, Kaori Sakamoto was fifth after the short program, and her free was 146.95.",
+     [("segment_place", "Kaori Sakamoto", OK, ("wc2025", "women", "short_program")),
+      ("score", "Kaori Sakamoto", OK, ("wc2025", "women", "free_skate"))]),
+    ("", "At Worlds 2025, Alysa Liu led after the short program. Kaori Sakamoto had been fifth.",
+     [("segment_place", "Kaori Sakamoto", OK, ("wc2025", "women", "short_program"))]),
 ]  # fmt: skip
 
 

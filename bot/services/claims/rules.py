@@ -51,7 +51,7 @@ _I = re.IGNORECASE
 _SEG_WORDS = (
     r"(?:\bshort[\s-]+program(?:me)?|\bshort[\s-]+dance|\brhythm[\s-]+dance|\bfree[\s-]+skat(?:e|ing)"
     r"|\bfree[\s-]+program(?:me)?|\blong[\s-]+program(?:me)?|\bfree[\s-]+dance|(?-i:\b(?:SP|FS|RD|FD|LP)\b)"
-    r"|\b(?:free|short)(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|for|as|too|again"
+    r"|\b(?:free|short)(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|for|as|too|again|was|is"
     r"|either)\b))"
 )
 
@@ -81,7 +81,7 @@ _FROM = re.compile(r"\bfrom\s+(?:the\s+)?$", _I)
 # Being in a place for a while ("was sixth", "sitting 13th") rather than finishing there: with one segment in
 # view, its standings.
 _POSITIONAL = re.compile(
-    r"\b(?:was|were|is|are|sat|sits|sitting|lying|lay|lies|stood|standing|stayed|remained|remains)\s+"
+    r"\b(?:was|were|is|are|been|sat|sits|sitting|lying|lay|lies|stood|standing|stayed|remained|remains)\s+"
     r"(?:(?:only|just|a|an|the|in|provisional|provisionally)\s+)*$",
     _I,
 )
