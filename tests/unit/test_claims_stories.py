@@ -365,6 +365,23 @@ CASES = [
      [("segment_place", "Keegan Messing", WRONG, ("gpcan2017", "men", "short_program")),
       ("place", "Keegan Messing", OK, ("gpcan2017", "men", None)),
       ("place", "Nicolas Nadeau", OK, ("gpcan2017", "men", None))]),
+    # A liveblog's segment carries on through the sentences that read as its standings ("Liu led after the short.
+    # Chiba was second. Sakamoto was only fifth."): each place may be the segment's or the final one, never
+    # contradicted by the final standings alone.
+    ("", "At Worlds 2025, Alysa Liu led after the short program. Mone Chiba was second. Kaori Sakamoto was only "
+         "fifth.",
+     [("segment_place", "Mone Chiba", OK, ("wc2025", "women", "short_program")),
+      ("segment_place", "Kaori Sakamoto", OK, ("wc2025", "women", "short_program"))]),
+    # "Malinin's short" is the short program, as "his short" is.
+    ("", "At Worlds 2025, Ilia Malinin's short: 110.41, and he leads. Yuma Kagiyama was second.",
+     [("score", "Ilia Malinin", OK, ("wc2025", "men", "short_program")),
+      ("segment_place", "Yuma Kagiyama", OK, ("wc2025", "men", "short_program"))]),
+    # "her free was N": the free skate's score; "had been fifth" a standing, as "was fifth" is.
+    ("", "At Worlds 2025, Kaori Sakamoto was fifth after the short program, and her free was 146.95.",
+     [("segment_place", "Kaori Sakamoto", OK, ("wc2025", "women", "short_program")),
+      ("score", "Kaori Sakamoto", OK, ("wc2025", "women", "free_skate"))]),
+    ("", "At Worlds 2025, Alysa Liu led after the short program. Kaori Sakamoto had been fifth.",
+     [("segment_place", "Kaori Sakamoto", OK, ("wc2025", "women", "short_program"))]),
 ]  # fmt: skip
 
 

@@ -51,7 +51,7 @@ _I = re.IGNORECASE
 _SEG_WORDS = (
     r"(?:\bshort[\s-]+program(?:me)?|\bshort[\s-]+dance|\brhythm[\s-]+dance|\bfree[\s-]+skat(?:e|ing)"
     r"|\bfree[\s-]+program(?:me)?|\blong[\s-]+program(?:me)?|\bfree[\s-]+dance|(?-i:\b(?:SP|FS|RD|FD|LP)\b)"
-    r"|\b(?:free|short)(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|for|as|too|again"
+    r"|\b(?:free|short)(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|for|as|too|again|was|is"
     r"|either)\b))"
 )
 
@@ -81,7 +81,7 @@ _FROM = re.compile(r"\bfrom\s+(?:the\s+)?$", _I)
 # Being in a place for a while ("was sixth", "sitting 13th") rather than finishing there: with one segment in
 # view, its standings.
 _POSITIONAL = re.compile(
-    r"\b(?:was|were|is|are|sat|sits|sitting|lying|lay|lies|stood|standing|stayed|remained|remains)\s+"
+    r"\b(?:was|were|is|are|been|sat|sits|sitting|lying|lay|lies|stood|standing|stayed|remained|remains)\s+"
     r"(?:(?:only|just|a|an|the|in|provisional|provisionally)\s+)*$",
     _I,
 )
@@ -380,7 +380,9 @@ class _State:
 
     person: Subject | None = None
     group: Subject | None = None
-    segments: list[str] = field(default_factory=list)  # named in the previous sentence
+    # named in the previous sentence, or carried on by it ("Liu leads after the short! Chiba is third. Sakamoto is
+    # only fourth": the third and the fourth may both be places in the short program)
+    segments: list[str] = field(default_factory=list)
     competitions: list[str] = field(default_factory=list)  # named earlier in this paragraph
     paragraph: int = -1
     ceremony_left: int = 0
@@ -439,6 +441,7 @@ class _SentenceReader:
             ],
         )
         self.made: list[tuple[Claim, int, int]] = []  # claim, trigger start, clause index
+        self.carried: str | None = None  # the previous sentence's segment, read as one of a place's readings here
 
     # -- who the pronouns and descriptions stand for -------------------------------------------------------
     def _resolve_references(self) -> None:
@@ -513,7 +516,7 @@ class _SentenceReader:
         self._dedupe_medal_places()
         for claim, _, _ in self.made:
             self.reader.add(claim)
-        self.state.segments = sentence_segments
+        self.state.segments = sentence_segments or ([self.carried] if self.carried else [])
         if places:
             self.state.competitions = places
 
@@ -1223,6 +1226,7 @@ class _SentenceReader:
                     elif not here and len(set(self.state.segments)) == 1:
                         kinds = [self.state.segments[0]]
                         readings = (None, kinds[0])
+                        self.carried = kinds[0]
             if not kinds:
                 country = any(s.country for s in subjects)
                 if self._team(m.start(), country):
