@@ -78,6 +78,7 @@ _FINAL_WORDS = re.compile(
     _I,
 )
 _FROM = re.compile(r"\bfrom\s+(?:the\s+)?$", _I)
+_PLACED = re.compile(r"\b(?:was|were|is|are|been)\s+(?:placed|ranked)\s+$", _I)
 # Being in a place for a while ("was sixth", "sitting 13th") rather than finishing there: with one segment in
 # view, its standings.
 _POSITIONAL = re.compile(
@@ -1194,6 +1195,10 @@ class _SentenceReader:
             else:
                 prep = "after"
                 positional = _POSITIONAL.search(before) and not _FINAL_WORDS.search(before[-40:])
+                # "In the free skating he was placed first": a standing when the clause has named its segment.
+                positional = positional or (
+                    _PLACED.search(before) and any(sg[0] < m.start() for sg in self.segments_in_clause(m.start()))
+                )
                 if positional and not overall:
                     # The segment of this part of the clause: one named before the place, or after it with no
                     # comma between ("was sixth with 237.04, after being seventh in the short program": the
@@ -1204,18 +1209,25 @@ class _SentenceReader:
                         if sg[0] < m.start() or "," not in text[m.end() : sg[0]]
                     ]
                     here = {k for _, _, k in in_clause}
+                    earlier: list[str] = []
                     if not self.segments_in_clause(m.start()):
                         # A segment named in an earlier clause carries on ("In the free skate, Liu was first and
                         # Sakamoto second"); one named after, in another's clause, does not ("Sotskova was fourth,
                         # and Radionova, fifth after the short, ...").
                         # Not one named in an apposition ("Higuchi, eleventh after the short, climbed to ninth, and
                         # Li was seventh": Li's seventh is no short program place).
-                        here = {
+                        earlier = [
                             k
-                            for s, _, k in self.found.segments
+                            for s, _, k in sorted(self.found.segments)
                             if k and s < m.start() and not self._in_apposition(s, m.start())
-                        }
-                    if len(here) == 1:
+                        ]
+                        here = set(earlier)
+                    if len(here) > 1 and earlier:
+                        # Several named in earlier clauses ("first in the free, overcoming the gap of the short
+                        # program, where he was third"): the nearest may be meant, or the final standings.
+                        kinds = [earlier[-1]]
+                        readings = (None, kinds[0])
+                    elif len(here) == 1:
                         kinds = list(here)
                         named_in = [sg for sg in in_clause if sg[0] < m.start()]
                         # "In the free skate she was second": that segment's place, when the segment opens the
