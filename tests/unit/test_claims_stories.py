@@ -390,6 +390,10 @@ CASES = [
          "Chan was third.",
      [("segment_place", "Yuzuru Hanyu", OK, ("wc2017", "men", "free_skate")),
       ("segment_place", "Patrick Chan", OK, ("wc2017", "men", "short_program"))]),
+    # A list of places without verbs goes on in the standings its first place was read in.
+    ("", "At Worlds 2017, Javier Fernández led after the short program. Shoma Uno was second, Jin Boyang fourth.",
+     [("segment_place", "Shoma Uno", OK, ("wc2017", "men", None)),
+      ("segment_place", "Jin Boyang", OK, ("wc2017", "men", "short_program"))]),
 ]  # fmt: skip
 
 

@@ -443,6 +443,8 @@ class _SentenceReader:
         )
         self.made: list[tuple[Claim, int, int]] = []  # claim, trigger start, clause index
         self.carried: str | None = None  # the previous sentence's segment, read as one of a place's readings here
+        # the standings the sentence's last place was read in (segment, readings), for a list that goes on
+        self.listed: list[tuple[str, tuple[str | None, ...]]] | None = None
 
     # -- who the pronouns and descriptions stand for -------------------------------------------------------
     def _resolve_references(self) -> None:
@@ -1239,7 +1241,13 @@ class _SentenceReader:
                         kinds = [self.state.segments[0]]
                         readings = (None, kinds[0])
                         self.carried = kinds[0]
+            if not kinds and self.listed is not None and self._subject_adjacent(m.start()):
+                # "Kagiyama is second with 107.90, Shaidorov fourth": the list goes on in the same standings.
+                for kind, listed_readings in self.listed:
+                    self._segment_place(m.start(), subjects, n, kind, listed_readings)
+                continue
             if not kinds:
+                self.listed = None
                 country = any(s.country for s in subjects)
                 if self._team(m.start(), country):
                     self.make(
@@ -1253,10 +1261,12 @@ class _SentenceReader:
                 else:
                     self.make("place", m.start(), subjects, _ordinal(n), float(n), segments=(None,))
                 continue
+            self.listed = []
             for kind in kinds:
                 if readings != (None, kind):
                     readings = _after_readings(kind, prep)
                 self._segment_place(m.start(), subjects, n, kind, readings)
+                self.listed.append((kind, readings))
 
     def _last_places(self, clause: Clause) -> None:
         """ "finished last", "came dead last": the final place that is the field's last (checked against the
