@@ -382,6 +382,18 @@ CASES = [
       ("score", "Kaori Sakamoto", OK, ("wc2025", "women", "free_skate"))]),
     ("", "At Worlds 2025, Alysa Liu led after the short program. Kaori Sakamoto had been fifth.",
      [("segment_place", "Kaori Sakamoto", OK, ("wc2025", "women", "short_program"))]),
+    # "was placed fourth" after the clause named its segment is that segment's place; with two segments named in
+    # earlier clauses, the nearest may be meant ("where Chan was third": the short program's), or the final.
+    ("", "At Worlds 2017, in the free skate Nathan Chen was placed fourth.",
+     [("segment_place", "Nathan Chen", OK, ("wc2017", "men", "free_skate"))]),
+    ("", "At Worlds 2017, Yuzuru Hanyu won the free skate, overcoming the gap of the short program, where Patrick "
+         "Chan was third.",
+     [("segment_place", "Yuzuru Hanyu", OK, ("wc2017", "men", "free_skate")),
+      ("segment_place", "Patrick Chan", OK, ("wc2017", "men", "short_program"))]),
+    # A list of places without verbs goes on in the standings its first place was read in.
+    ("", "At Worlds 2017, Javier Fernández led after the short program. Shoma Uno was second, Jin Boyang fourth.",
+     [("segment_place", "Shoma Uno", OK, ("wc2017", "men", None)),
+      ("segment_place", "Jin Boyang", OK, ("wc2017", "men", "short_program"))]),
 ]  # fmt: skip
 
 

@@ -78,6 +78,7 @@ _FINAL_WORDS = re.compile(
     _I,
 )
 _FROM = re.compile(r"\bfrom\s+(?:the\s+)?$", _I)
+_PLACED = re.compile(r"\b(?:was|were|is|are|been)\s+(?:placed|ranked)\s+$", _I)
 # Being in a place for a while ("was sixth", "sitting 13th") rather than finishing there: with one segment in
 # view, its standings.
 _POSITIONAL = re.compile(
@@ -442,6 +443,8 @@ class _SentenceReader:
         )
         self.made: list[tuple[Claim, int, int]] = []  # claim, trigger start, clause index
         self.carried: str | None = None  # the previous sentence's segment, read as one of a place's readings here
+        # the standings the sentence's last place was read in (segment, readings), for a list that goes on
+        self.listed: list[tuple[str, tuple[str | None, ...]]] | None = None
 
     # -- who the pronouns and descriptions stand for -------------------------------------------------------
     def _resolve_references(self) -> None:
@@ -1194,6 +1197,10 @@ class _SentenceReader:
             else:
                 prep = "after"
                 positional = _POSITIONAL.search(before) and not _FINAL_WORDS.search(before[-40:])
+                # "In the free skating he was placed first": a standing when the clause has named its segment.
+                positional = positional or (
+                    _PLACED.search(before) and any(sg[0] < m.start() for sg in self.segments_in_clause(m.start()))
+                )
                 if positional and not overall:
                     # The segment of this part of the clause: one named before the place, or after it with no
                     # comma between ("was sixth with 237.04, after being seventh in the short program": the
@@ -1204,18 +1211,25 @@ class _SentenceReader:
                         if sg[0] < m.start() or "," not in text[m.end() : sg[0]]
                     ]
                     here = {k for _, _, k in in_clause}
+                    earlier: list[str] = []
                     if not self.segments_in_clause(m.start()):
                         # A segment named in an earlier clause carries on ("In the free skate, Liu was first and
                         # Sakamoto second"); one named after, in another's clause, does not ("Sotskova was fourth,
                         # and Radionova, fifth after the short, ...").
                         # Not one named in an apposition ("Higuchi, eleventh after the short, climbed to ninth, and
                         # Li was seventh": Li's seventh is no short program place).
-                        here = {
+                        earlier = [
                             k
-                            for s, _, k in self.found.segments
+                            for s, _, k in sorted(self.found.segments)
                             if k and s < m.start() and not self._in_apposition(s, m.start())
-                        }
-                    if len(here) == 1:
+                        ]
+                        here = set(earlier)
+                    if len(here) > 1 and earlier:
+                        # Several named in earlier clauses ("first in the free, overcoming the gap of the short
+                        # program, where he was third"): the nearest may be meant, or the final standings.
+                        kinds = [earlier[-1]]
+                        readings = (None, kinds[0])
+                    elif len(here) == 1:
                         kinds = list(here)
                         named_in = [sg for sg in in_clause if sg[0] < m.start()]
                         # "In the free skate she was second": that segment's place, when the segment opens the
@@ -1227,7 +1241,13 @@ class _SentenceReader:
                         kinds = [self.state.segments[0]]
                         readings = (None, kinds[0])
                         self.carried = kinds[0]
+            if not kinds and self.listed is not None and self._subject_adjacent(m.start()):
+                # "Kagiyama is second with 107.90, Shaidorov fourth": the list goes on in the same standings.
+                for kind, listed_readings in self.listed:
+                    self._segment_place(m.start(), subjects, n, kind, listed_readings)
+                continue
             if not kinds:
+                self.listed = None
                 country = any(s.country for s in subjects)
                 if self._team(m.start(), country):
                     self.make(
@@ -1241,10 +1261,12 @@ class _SentenceReader:
                 else:
                     self.make("place", m.start(), subjects, _ordinal(n), float(n), segments=(None,))
                 continue
+            self.listed = []
             for kind in kinds:
                 if readings != (None, kind):
                     readings = _after_readings(kind, prep)
                 self._segment_place(m.start(), subjects, n, kind, readings)
+                self.listed.append((kind, readings))
 
     def _last_places(self, clause: Clause) -> None:
         """ "finished last", "came dead last": the final place that is the field's last (checked against the
