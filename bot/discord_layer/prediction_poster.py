@@ -49,19 +49,16 @@ class PredictionDiscordPoster:
         return guild_words(self.client.get_guild(guild_id), chosen)
 
     async def send(self, announcement: Announcement) -> int:
-        channel = self.client.get_partial_messageable(announcement.channel_id, guild_id=announcement.guild_id)
         embed = announcement_embed(await self._words(announcement.guild_id), announcement)
-        await self.limiter.acquire()
-        try:
-            message = await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
-        except _ERRORS as exc:
-            raise _failed(exc, "channel") from exc
-        return message.id
+        return await self._post(announcement.channel_id, announcement.guild_id, embed)
 
     async def send_lock(self, notice: LockNotice) -> int:
         """A round's lock in its server's channel: the event, when, how many picks."""
-        channel = self.client.get_partial_messageable(notice.channel_id, guild_id=notice.guild_id)
         embed = lock_notice_embed(await self._words(notice.guild_id), notice)
+        return await self._post(notice.channel_id, notice.guild_id, embed)
+
+    async def _post(self, channel_id: int, guild_id: int, embed: discord.Embed) -> int:
+        channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
         await self.limiter.acquire()
         try:
             message = await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
