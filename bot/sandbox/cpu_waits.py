@@ -1,4 +1,4 @@
-"""Time this process's threads spent waiting for a CPU (Linux's run-queue delay, /proc/self/task/*/schedstat).
+"""Time the event loop's thread spent waiting for a CPU (Linux's run-queue delay, /proc/self/task/<tid>/schedstat).
 
 Discord gives a bot 3 s to answer an interaction, and the sandbox holds the bot to it. On a busy machine (the
 suite's workers, other programs) the bot and the stand-in, one process, can wait seconds for a core while doing
@@ -11,7 +11,7 @@ off: the plain wall clock.
 
 from __future__ import annotations
 
-import os
+import threading
 from pathlib import Path
 
 TASKS = Path("/proc/self/task")
@@ -20,24 +20,18 @@ Snapshot = dict[str, int]
 
 
 def snapshot() -> Snapshot:
-    """Nanoseconds each live thread of this process has waited on a run queue so far (empty where unknown)."""
-    waits: Snapshot = {}
+    """Nanoseconds the calling thread (the event loop's: the bot and the stand-in run on it) has waited on a run
+    queue so far, keyed by its id (empty where unknown). Only that thread counts: the waits of several threads
+    overlap, and their sum can outgrow the wall clock, so that a deadline would never pass on a busy machine."""
+    thread = str(threading.get_native_id())
     try:
-        threads = os.listdir(TASKS)
+        fields = (TASKS / thread / "schedstat").read_text().split()
     except OSError:
-        return waits
-    for thread in threads:
-        try:
-            fields = (TASKS / thread / "schedstat").read_text().split()
-        except OSError:  # the thread ended meanwhile
-            continue
-        if len(fields) >= 2:
-            waits[thread] = int(fields[1])
-    return waits
+        return {}
+    return {thread: int(fields[1])} if len(fields) >= 2 else {}
 
 
 def waited_since(before: Snapshot) -> float:
-    """Seconds the process's threads waited for a CPU since `before` (threads started since count from zero; a
-    thread that ended since is left out, which can only make the deadline stricter)."""
+    """Seconds the calling thread waited for a CPU since `before` (taken on the same thread; another's: nothing)."""
     now = snapshot()
-    return sum(max(0, waited - before.get(thread, 0)) for thread, waited in now.items()) / 1e9
+    return sum(max(0, waited - before[thread]) for thread, waited in now.items() if thread in before) / 1e9

@@ -11,6 +11,7 @@ import io
 import threading
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -446,10 +447,27 @@ async def test_time_spent_waiting_for_a_cpu_is_not_counted_against_the_bot(
 
 
 def test_cpu_waits_are_read_for_this_process() -> None:
-    # Linux reports each thread's time on a run queue; the main thread is among this process's threads.
+    # Linux reports each thread's time on a run queue; the calling thread's is read.
     before = cpu_waits.snapshot()
     assert str(threading.get_native_id()) in before
     assert cpu_waits.waited_since(before) >= 0
+
+
+def test_cpu_waits_count_the_calling_thread_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Several threads waiting at once overlap: summed, their waits outgrow the wall clock and a deadline measured
+    less them never passes on a busy machine (a replay then waited for an unanswered command forever)."""
+    me = str(threading.get_native_id())
+
+    def waits(ns: int) -> None:
+        for thread in (me, "1", "2"):
+            (tmp_path / thread).mkdir(exist_ok=True)
+            (tmp_path / thread / "schedstat").write_text(f"100 {ns} 3\n")
+
+    monkeypatch.setattr(cpu_waits, "TASKS", tmp_path)
+    waits(0)
+    before = cpu_waits.snapshot()
+    waits(1_000_000_000)  # every thread waited 1 s more
+    assert cpu_waits.waited_since(before) == 1.0
 
 
 async def test_modal_roundtrip(env: Env) -> None:
