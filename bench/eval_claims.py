@@ -172,7 +172,18 @@ def total_precision(tp: Counter, predicted: Counter, outcome: str) -> float:
 
 
 STORIES = ROOT / "tests" / "data" / "claims_stories"
-PARTS = ("dev", "frozen-a", "frozen-b", "frozen-c", "frozen-d", "frozen-e", "frozen-f", "frozen-ja")
+PARTS = (
+    "dev",
+    "frozen-a",
+    "frozen-b",
+    "frozen-c",
+    "frozen-d",
+    "frozen-e",
+    "frozen-f",
+    "frozen-g",
+    "frozen-ja",
+    "frozen-jb",
+)
 Got = tuple[str, str, str, str, float | None, tuple[str, str, str | None] | None]
 
 
