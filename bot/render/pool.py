@@ -38,7 +38,7 @@ RENDER_TIMEOUT = 30.0  # seconds: a chart never drawn by then is an error the us
 FAILED_DRAWS = 3
 FAILED_DRAW_PAUSE = 600.0  # seconds: after that, one more try (a worker's passing trouble must not last all day)
 FAILURES_KEPT = 256  # charts whose failures are remembered (the oldest forgotten first)
-DRAW_VERSION = "1"  # bump when draw.py changes what an image shows: cached images of older drawings are not reused
+DRAW_VERSION = "2"  # bump when draw.py changes what an image shows: cached images of older drawings are not reused
 
 
 def digest(chart: Chart) -> str:
