@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -97,17 +98,62 @@ async def test_the_worker_draws_in_another_process_and_the_same_chart_is_drawn_o
         renderer.close()
 
 
-async def test_the_worker_started_with_the_bot_is_the_one_that_draws_the_first_chart() -> None:
-    renderer = ChartRenderer()
+async def test_the_worker_starts_at_the_first_chart_and_exits_when_idle() -> None:
+    """The worker (about 140 MB) is no part of a bot nobody asks charts of: started by the first chart, it exits once
+    no chart was asked for `idle_exit` seconds, and the next chart starts another."""
+    renderer = ChartRenderer(idle_exit=0.05)
     try:
-        renderer.start()  # `skatebot run`, before connecting: the process starts and warms up meanwhile
-        assert renderer.started
+        assert not renderer.started
+        await renderer.render(score_chart())
         [pid] = renderer.worker_pids()
-        assert pid != os.getpid()
-        rendered = await renderer.render(score_chart())
-        assert rendered.png.startswith(b"\x89PNG") and renderer.worker_pids() == [pid] and renderer.drawn == 1
+        await _until(lambda: not renderer.started)  # idle: the pool was stopped
+        await _until(lambda: not _alive(pid))  # and its process exited
+        assert renderer.retired == 1
+        rendered = await renderer.render(score_chart("Mai Mihara"))  # a chart later: another worker draws it
+        assert rendered.png.startswith(b"\x89PNG") and renderer.drawn == 2
     finally:
         renderer.close()
+
+
+async def test_a_worker_drawing_is_never_stopped_for_being_idle() -> None:
+    """The idle timer starts when the last drawing ends: a long drawing (here, held until released) keeps its pool."""
+    release = threading.Event()
+
+    def slow(workers: int) -> ThreadPoolExecutor:
+        pool = ThreadPoolExecutor(workers)
+        pool.submit(release.wait)  # the worker is busy: the chart queues behind this
+        return pool
+
+    renderer = ChartRenderer(executor=slow, idle_exit=0)
+    try:
+        drawing = asyncio.ensure_future(renderer.render(score_chart()))
+        while not renderer.started:  # noqa: ASYNC110  # until the drawing has asked for its pool
+            await asyncio.sleep(0)
+        for _ in range(20):  # turns of the event loop: a timer of 0 s armed now would have fired
+            await asyncio.sleep(0)
+        assert renderer.started and renderer.retired == 0
+        release.set()
+        await drawing
+        await _until(lambda: not renderer.started)
+        assert renderer.retired == 1
+    finally:
+        release.set()
+        renderer.close()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie not yet reaped has exited too
+        return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+
+
+async def _until(condition: Callable[[], bool]) -> None:
+    """Waits for `condition`: an event, not a duration (pytest's timeout bounds a test that would otherwise hang)."""
+    while not condition():  # noqa: ASYNC110  # a process's exit is seen in /proc, not awaited
+        await asyncio.sleep(0.01)
 
 
 async def test_a_killed_worker_is_replaced() -> None:
