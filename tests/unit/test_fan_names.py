@@ -224,3 +224,18 @@ async def test_an_athlete_as_fans_type_them(results: ResultsService, typed: str,
         return
     names = await results.skater_names(results.athlete_ids(typed))
     assert " / ".join(names) == meant.removeprefix("@")
+
+
+@pytest.mark.parametrize(
+    ("typing", "offered"),
+    [
+        ("worlds 2025 mens fr", ["wc2025"]),
+        ("olympic team event 20", ["owg2026", "owg2022", "owg2018"]),
+        ("平昌冬奥", ["owg2018"]),
+        ("milano cortina 2", ["owg2026"]),
+    ],
+)
+async def test_autocomplete_offers_the_competition_while_its_name_is_typed(
+    results: ResultsService, typing: str, offered: list[str]
+) -> None:
+    assert [choice.value for choice in results.competition_choices(typing)] == offered

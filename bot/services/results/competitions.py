@@ -455,6 +455,8 @@ class CompetitionFinder:
                 named = True
             elif word in facts.events:
                 score += 0.5  # an event or segment it holds: says which part of it, hardly which competition
+            elif word == query.partial and any(v.startswith(word) for v in facts.events):
+                score += 0.4  # autocomplete: "Worlds 2025 men's fr" while "free" is being typed
             elif word in query.lone_digits and int(_full_year(word)) in facts.years:
                 score += 1.0
             elif (quality := self._typo(word, facts.names)) is not None:
