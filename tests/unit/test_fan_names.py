@@ -81,6 +81,8 @@ olympics 2022 team event | =owg2022
 olympic team event 2018 | =owg2018
 olympics team event | ?owg2018 owg2022 owg2026
 worlds 2025 team event | -
+ice dance 2026 | -
+free 2025 | -
 gpf 2025 junior | -
 # --- Grand Prix events by their names and nicknames ---
 skate america 2025 | =gpusa2025

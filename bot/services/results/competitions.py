@@ -437,15 +437,16 @@ class CompetitionFinder:
         words = iter(enumerate(query.words))
         for i, word in words:
             joined = word + query.words[i + 1] if i + 1 < len(query.words) else ""
-            if word in vocabulary:
+            if joined in facts.events:
+                # "ice dance": an event it holds, named in two words; first, as "ice" alone may be its venue's word
+                score += 0.5
+                next(words)
+            elif word in vocabulary:
                 score += 1.0
                 named = True
             elif joined in vocabulary:
                 score += 2.0  # "pyeong chang": one of its own words written with a space, exactly
                 named = True
-                next(words)
-            elif joined in facts.events:
-                score += 0.5  # "ice dance": an event it holds, named in two words
                 next(words)
             elif word == query.partial and any(v.startswith(word) for v in vocabulary):
                 score += 0.9
