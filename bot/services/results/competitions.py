@@ -28,15 +28,21 @@ from rapidfuzz import fuzz
 from bot.i18n import Text, t
 from bot.services.countries import COUNTRIES, country_names
 from bot.services.names import normalize
+from bot.services.results.vocabulary import (
+    DISCIPLINE_LABELS,
+    DISCIPLINE_SYNONYMS,
+    SEGMENT_KIND_LABELS,
+    SEGMENT_SYNONYMS,
+)
 from bot.services.series import read_series, series_of, series_table, tokens
-from db.models import Competition
+from db.models import Competition, Event, Segment
 
 __all__ = [
     "LEVEL_LABELS",
     "CompetitionFinder",
     "CompetitionLookup",
     "CompetitionQuery",
-    "event_words_of",
+    "event_words",
     "parse_query",
 ]
 
@@ -326,13 +332,11 @@ def _newest_first(competition: Competition) -> tuple[str, int]:
 class CompetitionFinder:
     """Resolves text to competitions of the store (see the module docstring for the rules)."""
 
-    def __init__(
-        self, competitions: Iterable[Competition], event_words: Mapping[int, frozenset[str]] | None = None
-    ) -> None:
-        """`event_words`: by competition id, the words of the events and segments it holds (`event_words_of`):
+    def __init__(self, competitions: Iterable[Competition], held: Mapping[int, frozenset[str]] | None = None) -> None:
+        """`held`: by competition id, the words of the events and segments it holds (`event_words`):
         "Worlds 2025 men's free" is the Worlds 2025, and "Olympic team event 2022" the Games that held one."""
-        event_words = event_words or {}
-        self._facts = [self._facts_of(c, event_words.get(c.id, frozenset())) for c in competitions]
+        held = held or {}
+        self._facts = [self._facts_of(c, held.get(c.id, frozenset())) for c in competitions]
         self._by_key = {f.competition.key.casefold(): f.competition for f in self._facts}
         # Words that name a place (a city, venue or country) anywhere: never taken as a typo of another word.
         self._country_words = frozenset(
@@ -485,13 +489,34 @@ class CompetitionFinder:
         return sorted((f.competition for f in self._facts), key=_newest_first, reverse=True)[:limit]
 
 
-def event_words_of(labels: Iterable[str], synonyms: Iterable[str]) -> frozenset[str]:
+def event_words(
+    events_by_competition: dict[int, list[Event]], segments: dict[int, list[Segment]]
+) -> dict[int, frozenset[str]]:
+    """By competition id, the words fans name its disciplines and segments by, of those it holds: a competition
+    typed with them ("Worlds 2025 men's free") is still that competition, and one without them is not meant."""
+    found: dict[int, frozenset[str]] = {}
+    series_words = frozenset(w for phrase in series_table().phrases for w in phrase)
+    for competition_id, events in events_by_competition.items():
+        labels: list[str] = []
+        synonyms: list[str] = []
+        for event in events:
+            if event.discipline in DISCIPLINE_LABELS:
+                labels.append(DISCIPLINE_LABELS[event.discipline])
+                synonyms += DISCIPLINE_SYNONYMS[event.discipline]
+            for segment in segments.get(event.id, []):
+                if segment.kind in SEGMENT_KIND_LABELS:
+                    labels.append(SEGMENT_KIND_LABELS[segment.kind])
+                    synonyms += SEGMENT_SYNONYMS[segment.kind]
+        found[competition_id] = _event_words_of(labels, synonyms, series_words)
+    return found
+
+
+def _event_words_of(labels: Iterable[str], synonyms: Iterable[str], series_words: frozenset[str]) -> frozenset[str]:
     """The words a competition's events and segments are named by, for `CompetitionFinder`: every word of their
     names ("Ice dance", "men's singles", "団体戦") that are not a word of a series' name ("trophy" of "team trophy"
     is NHK Trophy's, "ice" of "ice dance" The Ice's): such a word must not make a competition of another series seem
     named. A name of one word is kept whole ("team", "フリー"), one of several glued too ("icedance", read from two
     words together)."""
-    series_words = {w for phrase in series_table().phrases for w in phrase}
     words = {w for label in labels for w in normalize(label).split() if w not in series_words}
     for phrase in synonyms:
         normalized = normalize(phrase)

@@ -16,12 +16,7 @@ from bot.i18n import spell_names_with, t
 from bot.services.levels import event_display_name, is_senior, level_synonyms
 from bot.services.names import NameIndex, NameMatch, normalize
 from bot.services.names.normalize import is_cjk
-from bot.services.results.competitions import (
-    CompetitionFinder,
-    CompetitionLookup,
-    event_words_of,
-    labels_with_years,
-)
+from bot.services.results.competitions import CompetitionFinder, CompetitionLookup, event_words, labels_with_years
 from bot.services.results.local_names import LocalSpellings, match_local_names, read_local_names
 from bot.services.results.models import Athlete, Choice
 from bot.services.results.vocabulary import (
@@ -143,7 +138,7 @@ class Resolver:
         namesakes = await self.repo.namesakes()
         couples, pairs, couple_of = _couple_index(couple_ids, couple_names, couple_weights)
 
-        self._finder = CompetitionFinder(competitions, _event_words(events_by_competition, segments))
+        self._finder = CompetitionFinder(competitions, event_words(events_by_competition, segments))
         self._competitions = {c.id: c for c in competitions}
         self._events = events_by_competition
         self._events_by_id = {event.id: event for event in events}
@@ -481,27 +476,6 @@ def _event_indexes(events: list[Event]) -> tuple[dict[int, list[Event]], dict[in
                 synonyms += [f"{LEVEL_WORDS_JA[event.level]}{word}" for word in discipline_names if is_cjk(word)]
         event_index[event.competition_id].add(event.id, event.name, synonyms)
     return events_by_competition, event_index
-
-
-def _event_words(
-    events_by_competition: dict[int, list[Event]], segments: dict[int, list[Segment]]
-) -> dict[int, frozenset[str]]:
-    """By competition id, the words fans name its disciplines and segments by, of those it holds: a competition
-    typed with them ("Worlds 2025 men's free") is still that competition, and one without them is not meant."""
-    found: dict[int, frozenset[str]] = {}
-    for competition_id, events in events_by_competition.items():
-        labels: list[str] = []
-        synonyms: list[str] = []
-        for event in events:
-            if event.discipline in DISCIPLINE_LABELS:
-                labels.append(DISCIPLINE_LABELS[event.discipline])
-                synonyms += DISCIPLINE_SYNONYMS[event.discipline]
-            for segment in segments.get(event.id, []):
-                if segment.kind in SEGMENT_KIND_LABELS:
-                    labels.append(SEGMENT_KIND_LABELS[segment.kind])
-                    synonyms += SEGMENT_SYNONYMS[segment.kind]
-        found[competition_id] = event_words_of(labels, synonyms)
-    return found
 
 
 def _couple_index(
