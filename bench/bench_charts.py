@@ -7,8 +7,8 @@ store. Each figure is the time from INTERACTION_CREATE sent to the answer's mess
 follow-up carrying the PNG, after the "thinking…" acknowledgement), as a ratio to `/athlete`'s text answer measured
 the same way in the same run:
 
-- the first chart: reported, no target (`skatebot run` starts the worker with the bot, so it finds matplotlib imported
-  unless it comes within a second or so of the start);
+- the first chart: reported, no target (the worker starts with the first chart, about 140 MB once drawing, and
+  exits after bot/render/pool.py's IDLE_EXIT without a chart: this chart pays its start, matplotlib's import);
 - charts drawn (a skater not charted before in the run): p50 and p99, target p99 <= 1 s;
 - charts asked again (the same figures: the image from the cache): p50 and p99;
 - the bot's peak RSS (VmHWM), and the worker's, reported apart (the bot's own target is bench/bench_bot.py's 150 MB);
@@ -68,6 +68,24 @@ def children(pid: int) -> list[tuple[int, str]]:
         except (OSError, IndexError, ValueError):
             continue
     return found
+
+
+def rss_mb(pid: int) -> float:
+    """The process's resident memory now (VmRSS), 0 for a process gone."""
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError:
+        return 0.0
+    return next((int(line.split()[1]) / 1024 for line in lines if line.startswith("VmRSS:")), 0.0)
+
+
+def resident(bot_pid: int, worker_pids: list[int]) -> str:
+    """The bot's resident memory and its chart workers', now."""
+    workers = sum(rss_mb(pid) for pid in worker_pids)
+    return (
+        f"bot {rss_mb(bot_pid):.1f} MB + chart workers {workers:.1f} MB ({len(worker_pids)} processes) = "
+        f"{rss_mb(bot_pid) + workers:.1f} MB"
+    )
 
 
 async def skaters_with_careers(store: Path, count: int) -> list[str]:
@@ -140,6 +158,7 @@ async def run(args: argparse.Namespace, store: Path) -> int:
             await answered(name, chart=False)
         before = peak_rss_mb(bot.pid)
         started_with_bot = bool(workers())
+        resident_before = resident(bot.pid, workers())
         first = await answered(first_name, chart=True)
         with quiet_gc():
             text = [await answered(name, chart=False, label="text") for name in drawn_names]  # profiles cached
@@ -180,6 +199,10 @@ async def run(args: argparse.Namespace, store: Path) -> int:
                 f" | worker p50 {pct(worker_ms, 50):4.0f} ms, mean {sum(worker_ms) / len(worker_ms):5.1f} ms,"
                 f" p99 {pct(worker_ms, 99):4.0f} ms"
             )
+        print(
+            f"resident memory before the first chart: {resident_before}; "
+            f"after the charts: {resident(bot.pid, workers())}"
+        )
         peak = peak_rss_mb(bot.pid)
         print(
             f"\nbot peak RSS (VmHWM): {peak:.1f} MB ({peak / 150:.2f}x bench_bot.py's 150 MB target); "

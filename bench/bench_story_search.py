@@ -5,8 +5,10 @@ Run: python bench/bench_story_search.py [--stories 50000] [--queries 2000]
 Builds a store with N synthetic stories spread over 500 servers plus the shared library (titles, summaries
 and ~1,500-character bodies made from skating vocabulary and real skater names), then times
 StoryService.search as a server's member would call it: FTS5 matching, the per-server visibility filter,
-bm25 ranking, 25 results. Figures are printed as ratios to a floor measured in the same run (a trivial
-query through the same aiosqlite connection), next to the target p99 <= 20 ms. Exits 1 when it is missed.
+bm25 ranking, 25 results. Then Japanese queries (a skater's name as data/names/ writes it, a medal word, both):
+these also look through the ~1,750 stories from the results as a Japanese reader reads them. Figures are printed as
+ratios to a floor measured in the same run (a trivial query through the same aiosqlite connection), next to the
+target p99 <= 20 ms, for each kind of query. Exits 1 when it is missed.
 """
 
 from __future__ import annotations
@@ -93,6 +95,12 @@ def build(path: Path, stories: int) -> None:
         conn.execute("INSERT INTO stories_fts(stories_fts) VALUES ('optimize')")
 
 
+# What a Japanese member types: names as Japanese media write them (data/names/ja.json), words of the stories' Japanese
+# titles, and both.
+JAPANESE_NAMES = ["坂本", "坂本花織", "鍵山", "鍵山優真", "宇野昌磨", "羽生", "三浦", "千葉百音", "樋口新葉", "佐藤駿"]
+JAPANESE_WORDS = ["銀メダル", "金メダル", "銅メダル", "自己ベスト", "優勝"]
+
+
 def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
@@ -122,26 +130,42 @@ async def measure(path: Path, queries: int) -> int:
             start = time.perf_counter()
             await db.fetchone("SELECT 1")
             floor.append((time.perf_counter() - start) * 1000)
-        timings = []
-        found = 0
-        for text in texts:
-            actor = Actor(1, 1 + rng.randrange(GUILDS))
-            start = time.perf_counter()
-            hits = await service.search(actor, text)
-            timings.append((time.perf_counter() - start) * 1000)
-            found += bool(hits)
+        japanese = []
+        for _ in range(queries // 4):
+            kind = rng.random()
+            if kind < 0.4:
+                japanese.append(rng.choice(JAPANESE_NAMES))
+            elif kind < 0.7:
+                japanese.append(rng.choice(JAPANESE_WORDS))
+            else:
+                japanese.append(f"{rng.choice(JAPANESE_NAMES)} {rng.choice(JAPANESE_WORDS)}")
+        for text in japanese[:10]:  # the first Japanese search reads the results' stories: warm-up, like the cache
+            await service.search(Actor(1, 1 + rng.randrange(GUILDS)), text)
+        figures = {}
+        for kind, batch in (("search", texts), ("Japanese search", japanese)):
+            timings = []
+            found = 0
+            for text in batch:
+                actor = Actor(1, 1 + rng.randrange(GUILDS))
+                start = time.perf_counter()
+                hits = await service.search(actor, text)
+                timings.append((time.perf_counter() - start) * 1000)
+                found += bool(hits)
+            figures[kind] = (timings, found, len(batch))
     finally:
         await db.close()
     f50, f99 = pct(floor, 50), pct(floor, 99)
-    p50, p99 = pct(timings, 50), pct(timings, 99)
     print(f"floor (a trivial query through the same connection): p50 {f50:.3f} ms, p99 {f99:.3f} ms")
-    print(
-        f"search: p50 {p50:.2f} ms ({p50 / f50:.1f}x floor), p99 {p99:.2f} ms ({p99 / f99:.1f}x floor), "
-        f"max {max(timings):.2f} ms; {found}/{len(texts)} queries found stories"
-    )
-    verdict = "PASS" if p99 <= TARGET_P99_MS else "FAIL"
-    print(f"p99 <= {TARGET_P99_MS:g} ms: {verdict}")
-    return 0 if verdict == "PASS" else 1
+    failed = False
+    for kind, (timings, found, count) in figures.items():
+        p50, p99 = pct(timings, 50), pct(timings, 99)
+        verdict = "PASS" if p99 <= TARGET_P99_MS else "FAIL"
+        failed |= verdict == "FAIL"
+        print(
+            f"{kind}: p50 {p50:.2f} ms ({p50 / f50:.1f}x floor), p99 {p99:.2f} ms ({p99 / f99:.1f}x floor), "
+            f"max {max(timings):.2f} ms; {found}/{count} queries found stories; p99 <= {TARGET_P99_MS:g} ms: {verdict}"
+        )
+    return 1 if failed else 0
 
 
 def main() -> int:

@@ -229,7 +229,6 @@ async def _run(settings: Settings, args: argparse.Namespace) -> int:
             loop.add_signal_handler(stop_signal, lambda: asyncio.ensure_future(bot.close()))
         if settings.monitor_address is not None:
             await bot.serve_monitor(settings.monitor_address)  # stopped when the bot closes
-        bot.charts.start()  # the chart worker imports matplotlib while the bot connects, not at the first chart
         await bot.start(settings.token or "")
 
     return await _with_bot(settings, serve)

@@ -20,13 +20,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.services.charts.layout import (
+    BASE_FONT_PT,
+    BOTTOM_IN,
+    DPI,
+    LINE_SPACING,
+    MAX_X_LABELS,
+    MIN_FONT_PT,
+    PANELS_GAP_IN,
+    RIGHT_IN,
+    TITLE_FONT_PT,
+    WIDTH_PX,
+    X_LABEL_ANGLE,
+    ScoreLayout,
+    score_layout,
+)
 from bot.services.charts.models import Chart, CompareChart, Panel, PodiumCard, ProtocolCard, ScoreChart
 
-WIDTH_PX = 1000
-DPI = 100
-MIN_FONT_PT = 15  # about 21 px at 100 dpi: the smallest text on the image
-BASE_FONT_PT = 17
-TITLE_FONT_PT = 22
+__all__ = ["BASE_FONT_PT", "DPI", "MIN_FONT_PT", "TITLE_FONT_PT", "WIDTH_PX", "Rendered", "draw", "figure_of", "warm"]
 BACKGROUND = "#f6f7f9"
 TEXT = "#1b1d21"
 GRID = "#c9ced6"
@@ -42,7 +53,6 @@ COMPARE_COLOURS = ("#0072B2", "#D55E00")
 BEST_COLOUR = "#B8860B"
 STAR_SIZE = 23  # points across a best's star (a scatter's s=520 before: its area)
 Y_TICKS = 4  # scores on a panel's axis, at most: enough to read a line against, and each tick costs drawing time
-MAX_X_LABELS = 16  # more competition names than this are thinned out on the axis (every point is still drawn)
 
 
 @dataclass(slots=True)
@@ -218,11 +228,12 @@ def _margins(figure: Any, *, top: float, bottom: float, left: float, right: floa
     )
 
 
-def _x_labels(ax: Any, slots: tuple[object, ...]) -> None:
-    step = max(1, math.ceil(len(slots) / MAX_X_LABELS))
-    shown = list(range(0, len(slots), step))
+def _x_labels(ax: Any, slots: tuple[object, ...], shown: tuple[int, ...] | None = None) -> None:
+    if shown is None:
+        step = max(1, math.ceil(len(slots) / MAX_X_LABELS))
+        shown = tuple(range(0, len(slots), step))
     ax.set_xticks(shown)
-    ax.set_xticklabels([_str(slots[i]) for i in shown], rotation=40, ha="right", rotation_mode="anchor")
+    ax.set_xticklabels([_str(slots[i]) for i in shown], rotation=X_LABEL_ANGLE, ha="right", rotation_mode="anchor")
     ax.set_xlim(-0.6, len(slots) - 0.4)
 
 
@@ -232,37 +243,46 @@ def _scores(chart: ScoreChart) -> tuple[Any, dict[str, tuple[Any, ...]]]:
     from matplotlib.ticker import MaxNLocator
 
     panels = max(1, len(chart.panels))
-    height_in = 3.5 + 2.9 * panels
+    layout = score_layout(_str(chart.title), tuple(_str(s) for s in chart.slots), chart.seasons, panels)
     # Not sharex: the panels above the last get no x ticks at all (their competition names would be hidden anyway,
     # and each tick is a line and a text matplotlib builds and lays out: a third of the drawing's time); the same
     # x limits keep the panels aligned.
-    figure, axes = plt.subplots(panels, 1, figsize=(WIDTH_PX / DPI, height_in), squeeze=False)
+    figure, axes = plt.subplots(panels, 1, figsize=(WIDTH_PX / DPI, layout.height_in), squeeze=False)
     # Fixed margins, in inches (the constrained layout measured every text twice: a third of the drawing's time):
-    # the title above, the rotated competition names and the legend below.
-    _margins(figure, top=1.0, bottom=2.6, left=1.25, right=0.25, hspace_in=0.75)
-    figure.suptitle(_str(chart.title), fontsize=TITLE_FONT_PT, fontweight="bold")
+    # the title's lines above, the rotated competition names and the legend below (bot/services/charts/layout.py).
+    _margins(figure, top=layout.top_in, bottom=BOTTOM_IN, left=layout.left_in, right=RIGHT_IN, hspace_in=PANELS_GAP_IN)
+    figure.suptitle(
+        "\n".join(layout.title_lines),
+        fontsize=layout.title_points,
+        fontweight="bold",
+        linespacing=LINE_SPACING,
+        y=1 - 0.12 / layout.height_in,
+        va="top",
+    )
     plotted: dict[str, tuple[Any, ...]] = {}
     for p, (ax, panel) in enumerate(zip(axes[:, 0], chart.panels, strict=False)):
         # y given: matplotlib then skips measuring every tick label to place the title (a fifth of the drawing)
         ax.set_title(_str(panel.title), loc="left", fontweight="bold", y=1.0, pad=6)
         ax.grid(True, axis="y", color=GRID, linewidth=1)
-        _seasons(ax, chart, last=p == panels - 1)
+        _seasons(ax, chart, layout, last=p == panels - 1)
         _series(ax, p, panel, plotted)
-        ax.margins(y=0.25)
+        # Room at the foot of the last panel for the seasons' names, a row more for each row they take.
+        ax.margins(y=0.25 + (0.12 * (layout.season_rows - 1) if p == panels - 1 else 0))
         ax.yaxis.set_major_locator(MaxNLocator(nbins=Y_TICKS))
         if p < panels - 1:
             ax.set_xticks([])
-            ax.set_xlim(-0.6, len(chart.slots) - 0.4)
+            ax.set_xlim(*layout.x_limits)
     axes[0, 0].set_ylabel("")
     figure.supylabel(_str(chart.y_label), fontsize=BASE_FONT_PT, x=0.012)
-    _x_labels(axes[-1, 0], chart.slots)
+    _x_labels(axes[-1, 0], chart.slots, layout.x_labels)
     handles = _score_legend(chart)
     figure.legend(handles=handles, loc="lower center", ncols=3, frameon=False, bbox_to_anchor=(0.5, 0.0))
     return figure, plotted
 
 
-def _seasons(ax: Any, chart: ScoreChart, *, last: bool) -> None:
-    """The seasons on a panel: their boundaries dashed; their names at the foot of the last panel."""
+def _seasons(ax: Any, chart: ScoreChart, layout: ScoreLayout, *, last: bool) -> None:
+    """The seasons on a panel: their boundaries dashed; their names at the foot of the last panel, where the layout
+    puts them (a row above another where they would meet)."""
     # The seasons' boundaries as one dashed line broken between them (one artist, not one per season): from the
     # axis's foot to its top whatever the scores.
     edges = [boundary - 0.5 for boundary, _ in chart.seasons if boundary > 0]
@@ -276,16 +296,20 @@ def _seasons(ax: Any, chart: ScoreChart, *, last: bool) -> None:
             linestyle="--",
             zorder=0,
         )
-    for boundary, season in chart.seasons:
-        if last:  # at the foot of the last panel: above, a best's figure may stand there
-            ax.annotate(
-                _str(season),
-                (boundary - 0.4, 0.03),
-                xycoords=("data", "axes fraction"),
-                va="bottom",
-                fontsize=MIN_FONT_PT,
-                color=TEXT,
-            )
+    if not last:  # at the foot of the last panel only: above, a best's figure may stand there
+        return
+    for label in layout.seasons:
+        ax.annotate(
+            label.text,
+            (label.x, 0.03),
+            xycoords=("data", "axes fraction"),
+            xytext=(0, label.row * MIN_FONT_PT * LINE_SPACING),
+            textcoords="offset points",
+            va="bottom",
+            fontsize=MIN_FONT_PT,
+            color=TEXT,
+            gid=f"season/{label.row}",
+        )
 
 
 def _series(ax: Any, p: int, panel: Panel, plotted: dict[str, tuple[Any, ...]]) -> None:

@@ -4,7 +4,9 @@ matplotlib and numpy cost about 65 MB and a second to import; the bot's own memo
 no room for them, and a drawing (100-300 ms of CPU) must not stall the gateway. So the bot never imports them:
 `ChartRenderer` starts a small pool of spawned processes (not forked: a fork would copy the bot's heap) on the first
 chart, hands each a chart already in the reader's words (plain strings and numbers, pickled), and keeps the PNGs of
-the latest charts by the digest of what they show, so the same chart asked again is not drawn again.
+the latest charts by the digest of what they show, so the same chart asked again is not drawn again. The worker holds
+about 140 MB once it has drawn: it exits when no chart was asked for IDLE_EXIT seconds, and the next chart starts
+another (that chart pays the start, about a second: matplotlib's import).
 
 This module imports neither matplotlib nor numpy: only `draw.py` does, inside the worker.
 """
@@ -38,7 +40,8 @@ RENDER_TIMEOUT = 30.0  # seconds: a chart never drawn by then is an error the us
 FAILED_DRAWS = 3
 FAILED_DRAW_PAUSE = 600.0  # seconds: after that, one more try (a worker's passing trouble must not last all day)
 FAILURES_KEPT = 256  # charts whose failures are remembered (the oldest forgotten first)
-DRAW_VERSION = "1"  # bump when draw.py changes what an image shows: cached images of older drawings are not reused
+DRAW_VERSION = "2"  # bump when draw.py changes what an image shows: cached images of older drawings are not reused
+IDLE_EXIT = 300.0  # seconds without a chart to draw, after which the worker exits (a chart asked later starts one)
 
 
 def digest(chart: Chart) -> str:
@@ -50,10 +53,6 @@ def _draw(chart: Chart) -> Rendered:  # in the worker
     from bot.render.draw import draw
 
     return draw(chart)
-
-
-def _ready() -> None:  # in the worker: nothing, a task to make the pool start its process now
-    return None
 
 
 def _processes(workers: int) -> Executor:
@@ -81,9 +80,11 @@ class ChartRenderer:
         *,
         executor: Callable[[int], Executor] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        idle_exit: float = IDLE_EXIT,
     ) -> None:
         """`executor`: makes the pool from the number of workers (tests give threads; by default spawned
-        processes); `clock`: seconds, for the pause after repeated failures."""
+        processes); `clock`: seconds, for the pause after repeated failures; `idle_exit`: seconds without a chart
+        to draw after which the pool is stopped (its processes exit)."""
         self.workers = workers
         self._make_pool = executor or _processes
         self._clock = clock
@@ -94,6 +95,10 @@ class ChartRenderer:
         self._failures: LRUCache[str, tuple[int, float]] = LRUCache(FAILURES_KEPT)
         self.drawn = 0  # charts the worker drew (a cached one is not counted)
         self.failed = 0  # drawings that failed (a chart refused without trying is not counted)
+        self.idle_exit = idle_exit
+        self._busy = 0  # drawings under way: the pool is stopped only when none is
+        self._idle: asyncio.TimerHandle | None = None
+        self.retired = 0  # pools stopped for being idle
 
     @property
     def started(self) -> bool:
@@ -130,6 +135,10 @@ class ChartRenderer:
         return failures >= FAILED_DRAWS and self._clock() - last < FAILED_DRAW_PAUSE
 
     async def _draw(self, key: str, chart: Chart) -> Rendered:
+        self._busy += 1
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
         try:
             rendered = await self._attempts(chart)
         except Exception:
@@ -138,6 +147,10 @@ class ChartRenderer:
             self._failures[key] = (failures + 1, self._clock())
             self.failed += 1
             raise
+        finally:
+            self._busy -= 1
+            if not self._busy and self._pool is not None:
+                self._idle = asyncio.get_running_loop().call_later(self.idle_exit, self._retire)
         self._failures.pop(key, None)
         self.drawn += 1
         self._cache[key] = rendered
@@ -159,10 +172,15 @@ class ChartRenderer:
                 break
         raise UserFacingError("chart-failed")
 
-    def start(self) -> None:
-        """Starts the worker now (the bot starting), so that the first chart finds matplotlib imported and warm
-        rather than paying a process start; a chart asked meanwhile queues behind the warming."""
-        self._executor().submit(_ready)
+    def _retire(self) -> None:
+        """No chart was asked for `idle_exit` seconds: the pool is stopped, its processes exit once idle (they are;
+        a drawing would have cancelled this), and their memory goes back to the machine."""
+        self._idle = None
+        if self._busy or self._pool is None:
+            return
+        pool, self._pool = self._pool, None
+        pool.shutdown(wait=False)
+        self.retired += 1
 
     def _reset(self) -> None:
         pool, self._pool = self._pool, None
@@ -173,6 +191,9 @@ class ChartRenderer:
 
     def close(self) -> None:
         """Stops the workers (the bot's close): a chart being drawn is dropped."""
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)

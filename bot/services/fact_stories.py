@@ -55,9 +55,14 @@ class SyncReport:
 def fact_words(story: Story) -> tuple[Text, Text, Text] | None:
     """A generated story's title, summary and body as catalogue messages, to be read in any language; None once
     someone has edited its text (what they wrote is then shown as written)."""
-    if not story.fact_words:
+    return stored_fact_words(story.fact_words)
+
+
+def stored_fact_words(stored: str | None) -> tuple[Text, Text, Text] | None:
+    """`fact_words` from the stored column alone (an index of the stories' words reads no more of them)."""
+    if not stored:
         return None
-    words = json.loads(story.fact_words)
+    words = json.loads(stored)
     title, summary, body = (from_stored(words.get(part)) for part in ("title", "summary", "body"))
     if title is None or summary is None or body is None:
         return None

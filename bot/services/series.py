@@ -1,10 +1,11 @@
 """Competition series (Skate America, NHK Trophy, the Worlds, the Olympics, the All Japan...) and the words, in
-English and Japanese, that name each: `data/series/series.json`.
+English, Japanese, Chinese, Korean and other languages, that name each: `data/series/series.json`.
 
 A query's words that name a series are read as a fact about the competition, like a year: "Skate America 2025"
 is a Skate America or nothing, never the 2025 Worlds in America. The phrases are matched as whole words, the
 longest first ("Skate Canada Autumn Classic" is the Autumn Classic, not Skate Canada; "World Team Trophy" is not
-the Worlds); Japanese forms anywhere in a run of Japanese text ("北京五輪" is Beijing and the Olympics).
+the Worlds); Japanese, Chinese and Korean forms anywhere in a run of that script, which glues words ("北京五輪" and
+"北京冬奥会" are Beijing and the Olympics, "평창올림픽" PyeongChang and the Olympics).
 """
 
 from __future__ import annotations
@@ -30,8 +31,14 @@ PHRASE_FILLER = frozenset(
 JA_FILLER = frozenset(
     ["大会", "年", "の", "フィギュア", "フィギュアスケート", "スケート", "第", "回", "結果", "度", "シーズン"]
 )
+# Likewise in Chinese (比赛 competition, 花滑 figure skating, 成绩 results) and Korean (대회 competition, 피겨 figure,
+# 결과 results, 년 year, 동계 winter: "동계 올림픽" says no more than "winter olympics").
+ZH_FILLER = frozenset(["比赛", "花滑", "花样滑冰", "成绩", "结果", "届"])
+KO_FILLER = frozenset(["대회", "피겨", "피겨스케이팅", "결과", "년", "동계"])
 JUNIOR_WORDS = frozenset({"junior", "juniors", "jr", "jnr"})
 _CJK_RUN = re.compile(r"[\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+# Hangul: Korean spaces its words, but glues a place to a competition ("평창올림픽") as Japanese does.
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _DIGITS = re.compile(r"\d+")
 
 
@@ -51,8 +58,8 @@ class Series:
 class SeriesTable:
     series: dict[str, Series]
     phrases: dict[tuple[str, ...], str]  # normalised words -> series id
-    ja: dict[str, str]  # normalised Japanese form -> series id
-    places_ja: dict[str, str]  # normalised Japanese place -> English words
+    ja: dict[str, str]  # normalised Japanese, Chinese or Korean form ("ja", "zh", "ko") -> series id
+    places_ja: dict[str, str]  # normalised Japanese, Chinese or Korean place -> English words
     # normalised host city -> the words of the larger place fans name it by (Kadoma -> Osaka), from a cited page
     places_within: dict[str, str]
     places_elsewhere: dict[str, str]  # a host city's name in another language (one word) -> the store's words
@@ -96,16 +103,22 @@ def series_table(path: Path = SERIES_FILE) -> SeriesTable:
         series[item.id] = item
         for name in (*entry["names"], *entry.get("nicknames", []), *entry.get("names_elsewhere", []), *item.keys):
             words = _phrase(name)
-            if words:
+            # A name that filler leaves one word of ("The Ice", a show) is not named by that word: "ice" is half
+            # of "ice dance" too. Such a show is found by its Japanese name only (ザ・アイス).
+            if words and (len(words) > 1 or len(normalize(name).split()) == 1):
                 phrases.setdefault(words, item.id)
             if len(words) > 1:  # hashtags and hurried typing: #SkateAmerica, cupofchina2016
                 glued.setdefault("".join(words), words)
                 glued.setdefault(normalize(name).replace(" ", ""), words)
-        for written in entry.get("ja", []):
+        for written in (*entry.get("ja", []), *entry.get("zh", []), *entry.get("ko", [])):
             key = normalize(written).replace(" ", "")
             if key:
                 ja.setdefault(key, item.id)
-    places = {normalize(k).replace(" ", ""): v for k, v in doc.get("places_ja", {}).items()}
+    places = {
+        normalize(k).replace(" ", ""): v
+        for field in ("places_ja", "places_zh", "places_ko")
+        for k, v in doc.get(field, {}).items()
+    }
     within = {normalize(city): normalize(entry["within"]) for city, entry in doc.get("places_within", {}).items()}
     elsewhere = {normalize(name): normalize(ours) for name, ours in doc.get("places_elsewhere", {}).items()}
     return SeriesTable(
@@ -116,7 +129,7 @@ def series_table(path: Path = SERIES_FILE) -> SeriesTable:
         places_within=within,
         places_elsewhere=elsewhere,
         glued=glued,
-        ja_filler=frozenset(normalize(w) for w in JA_FILLER),
+        ja_filler=frozenset(normalize(w) for w in JA_FILLER | ZH_FILLER | KO_FILLER),
         longest=max((len(p) for p in phrases), default=1),
     )
 
@@ -148,7 +161,7 @@ def tokens(text: str, table: SeriesTable | None = None) -> list[str]:
     norm = normalize(text)
     out: list[str] = []
     for word in norm.split():
-        out += _split_japanese(word, table) if is_cjk(word) else [word]
+        out += _split_japanese(word, table) if is_cjk(word) or _HANGUL.search(word) else [word]
     # Other languages' names of host cities, as the store writes them ("Pékin" -> beijing, "Torino" -> turin).
     return [m for w in out if w for m in table.places_elsewhere.get(w, w).split()]
 

@@ -160,15 +160,33 @@ class StoryRepository:
             )
         return [_story(row) for row in rows]
 
-    async def results_stories(self, guild_id: int | None) -> list[Story]:
-        """The stories from the results the guild can see, as generated (an edited one reads as written, and the
-        full-text index has its words), newest first."""
+    async def changes(self) -> int:
+        """A number every change to the stories changes (db/migrations/0016): what an index of them is keyed by."""
+        row = await self._db.fetchone("SELECT n FROM story_changes WHERE id = 1")
+        return int(row[0]) if row else 0
+
+    async def results_story_words(self) -> list[tuple[int, int | None, str]]:
+        """(id, server, stored words) of every story from the results as generated (an edited one reads as written,
+        and the full-text index has its words), of every server and the library, newest first: what an index of
+        them as another language reads them is built from. No bodies: the stored words hold everything."""
         rows = await self._db.fetchall(
-            f"SELECT * FROM stories WHERE fact_key IS NOT NULL AND fact_words IS NOT NULL AND {_VISIBLE} "
-            "ORDER BY id DESC",
-            {"guild": guild_id},
+            "SELECT id, guild_id, fact_words FROM stories WHERE fact_key IS NOT NULL AND fact_words IS NOT NULL "
+            "AND deleted_at IS NULL ORDER BY id DESC"
         )
-        return [_story(row) for row in rows]
+        return [(row["id"], row["guild_id"], row["fact_words"]) for row in rows]
+
+    async def by_ids(self, story_ids: Sequence[int]) -> list[Story]:
+        """The stories of these ids that are not deleted, in the order given (without skaters and sources, as a
+        search returns them)."""
+        if not story_ids:
+            return []
+        marks = ", ".join(f":id{n}" for n in range(len(story_ids)))
+        rows = await self._db.fetchall(
+            f"SELECT * FROM stories WHERE id IN ({marks}) AND deleted_at IS NULL",
+            {f"id{n}": story_id for n, story_id in enumerate(story_ids)},
+        )
+        found = {row["id"]: _story(row) for row in rows}
+        return [found[story_id] for story_id in story_ids if story_id in found]
 
     async def open_flags(self, story_id: int, guild_id: int | None) -> int:
         """Open reports on a story filed in `guild_id` (None: from every server)."""

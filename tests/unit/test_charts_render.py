@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import pytest
 from bot.errors import UserFacingError
 from bot.render import draw, pool
 from bot.render.pool import FAILED_DRAW_PAUSE, FAILED_DRAWS, ChartRenderer, digest
+from bot.services.charts.layout import MIN_FONT_PT, score_layout, text_width_px
 from bot.services.charts.models import (
     Bars,
     CompareChart,
@@ -96,17 +98,62 @@ async def test_the_worker_draws_in_another_process_and_the_same_chart_is_drawn_o
         renderer.close()
 
 
-async def test_the_worker_started_with_the_bot_is_the_one_that_draws_the_first_chart() -> None:
-    renderer = ChartRenderer()
+async def test_the_worker_starts_at_the_first_chart_and_exits_when_idle() -> None:
+    """The worker (about 140 MB) is no part of a bot nobody asks charts of: started by the first chart, it exits once
+    no chart was asked for `idle_exit` seconds, and the next chart starts another."""
+    renderer = ChartRenderer(idle_exit=0.05)
     try:
-        renderer.start()  # `skatebot run`, before connecting: the process starts and warms up meanwhile
-        assert renderer.started
+        assert not renderer.started
+        await renderer.render(score_chart())
         [pid] = renderer.worker_pids()
-        assert pid != os.getpid()
-        rendered = await renderer.render(score_chart())
-        assert rendered.png.startswith(b"\x89PNG") and renderer.worker_pids() == [pid] and renderer.drawn == 1
+        await _until(lambda: not renderer.started)  # idle: the pool was stopped
+        await _until(lambda: not _alive(pid))  # and its process exited
+        assert renderer.retired == 1
+        rendered = await renderer.render(score_chart("Mai Mihara"))  # a chart later: another worker draws it
+        assert rendered.png.startswith(b"\x89PNG") and renderer.drawn == 2
     finally:
         renderer.close()
+
+
+async def test_a_worker_drawing_is_never_stopped_for_being_idle() -> None:
+    """The idle timer starts when the last drawing ends: a long drawing (here, held until released) keeps its pool."""
+    release = threading.Event()
+
+    def slow(workers: int) -> ThreadPoolExecutor:
+        pool = ThreadPoolExecutor(workers)
+        pool.submit(release.wait)  # the worker is busy: the chart queues behind this
+        return pool
+
+    renderer = ChartRenderer(executor=slow, idle_exit=0)
+    try:
+        drawing = asyncio.ensure_future(renderer.render(score_chart()))
+        while not renderer.started:  # noqa: ASYNC110  # until the drawing has asked for its pool
+            await asyncio.sleep(0)
+        for _ in range(20):  # turns of the event loop: a timer of 0 s armed now would have fired
+            await asyncio.sleep(0)
+        assert renderer.started and renderer.retired == 0
+        release.set()
+        await drawing
+        await _until(lambda: not renderer.started)
+        assert renderer.retired == 1
+    finally:
+        release.set()
+        renderer.close()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie not yet reaped has exited too
+        return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+
+
+async def _until(condition: Callable[[], bool]) -> None:
+    """Waits for `condition`: an event, not a duration (pytest's timeout bounds a test that would otherwise hang)."""
+    while not condition():  # noqa: ASYNC110  # a process's exit is seen in /proc, not awaited
+        await asyncio.sleep(0.01)
 
 
 async def test_a_killed_worker_is_replaced() -> None:
@@ -278,5 +325,115 @@ def test_images_read_on_dark_and_light_themes_and_on_a_phone(chart: object) -> N
             assert "ipaexg" in findfont(title.get_fontproperties()).lower() or any(
                 "IPAex" in f for f in title.get_fontfamily()
             )
+    finally:
+        plt.close(figure)
+
+
+def crowded_score_chart(title: str) -> ScoreChart:
+    """A couple's career as the store holds it: long names, and seasons of one competition side by side (2018-19,
+    2019-20, 2021-22), whose names are wider than their slots."""
+    slots = (
+        "Internationa… 2016",
+        "NHK Trophy 2016",
+        "Grand Prix F… 2016",
+        "Europeans 2017",
+        "Worlds 2017",
+        "Cup of China 2017",
+        "Internationa… 2017",
+        "Grand Prix F… 2017",
+        "PyeongChang 2018",
+        "Worlds Saita… 2019",
+        "Grand Prix F… 2019",
+        "Beijing 2022",
+        "Worlds Montp… 2022",
+    )
+    line = Series("2010–18 rules", "2010-2018", tuple(Point(n, 150.0 + n) for n in range(len(slots))))
+    return ScoreChart(
+        title=title,
+        slots=slots,
+        seasons=((0, "2016-17"), (5, "2017-18"), (9, "2018-19"), (10, "2019-20"), (11, "2021-22"), (12, "2022-23")),
+        panels=(Panel("Total", "total", (line,)),),
+        y_label="Score",
+        eras=("2010-2018",),
+        era_labels=("2010–18 rules",),
+        best_label="personal best",
+    )
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Gabriella Papadakis / Guillaume Cizeron: scores over the seasons",
+        "Alexandra Stepanova / Ivan Bukin: scores over the seasons",
+        "ガブリエラ・パパダキス / ギヨーム・シゼロン: シーズンごとのスコア",
+    ],
+)
+def test_the_score_charts_words_are_whole_and_never_overlap(title: str) -> None:
+    """What matplotlib drew (each text's box, as the figure lays it out): the title within the image's width, whole;
+    the seasons' names apart from each other; the first competitions' names within the image."""
+    chart = crowded_score_chart(title)
+    layout = score_layout(title, chart.slots, chart.seasons, len(chart.panels))
+    assert _joined(layout.title_lines) == title  # no word lost nor cut
+    figure = draw.figure_of(chart)
+    try:
+        renderer = figure.canvas.get_renderer()
+        heading = figure._suptitle
+        assert heading.get_text() == "\n".join(layout.title_lines)
+        box = heading.get_window_extent(renderer)
+        assert box.x0 >= 0 and box.x1 <= draw.WIDTH_PX, (box, layout.title_lines)
+        seasons = [t for t in figure.axes[-1].texts if str(t.get_gid()).startswith("season/")]
+        assert [t.get_text() for t in seasons] == [name for _, name in chart.seasons]
+        boxes = [t.get_window_extent(renderer) for t in seasons]
+        for i, a in enumerate(boxes):
+            assert a.x1 <= figure.axes[-1].get_window_extent(renderer).x1 + 1
+            for b in boxes[i + 1 :]:
+                assert not a.overlaps(b), (a, b)
+        for label in figure.axes[-1].get_xticklabels():
+            assert label.get_window_extent(renderer).x0 >= 0, label.get_text()
+    finally:
+        import matplotlib.pyplot as plt
+
+        plt.close(figure)
+
+
+def _joined(lines: tuple[str, ...]) -> str:
+    """The title's lines as one text again: a line broken at a space lost that space; one broken inside Japanese
+    lost nothing."""
+    text = lines[0]
+    for line in lines[1:]:
+        text += line if ord(text[-1]) > 0x2E7F and ord(line[0]) > 0x2E7F else " " + line
+    return text
+
+
+def test_the_layouts_reckoned_widths_are_never_narrower_than_the_drawn_text() -> None:
+    """The layout reckons widths without matplotlib (the boxes above depend on it): each at least what is drawn,
+    and not much more (a reckoning twice too wide would wrap every title)."""
+    import matplotlib.pyplot as plt
+
+    texts = [
+        ("2016-17", False, MIN_FONT_PT),
+        ("Internationa… 2017", False, MIN_FONT_PT),
+        ("Worlds Montp… 2022", False, MIN_FONT_PT),
+        ("MMWW mmww", False, MIN_FONT_PT),
+        ("Gabriella Papadakis / Guillaume Cizeron: scores over the seasons", True, draw.TITLE_FONT_PT),
+        ("Evgenia Medvedeva: scores over the seasons", True, draw.TITLE_FONT_PT),
+        ("ガブリエラ・パパダキス", True, draw.TITLE_FONT_PT),
+    ]
+    draw.warm()  # the fonts as the worker has them, the Japanese one after the Latin
+    figure = plt.figure(figsize=(draw.WIDTH_PX / draw.DPI, 2), dpi=draw.DPI)
+    try:
+        renderer = figure.canvas.get_renderer()
+        for text, bold, points in texts:
+            drawn = figure.text(
+                0,
+                0.5,
+                text,
+                fontsize=points,
+                fontweight="bold" if bold else "normal",
+                family=draw._families_for(text),
+            )
+            width = drawn.get_window_extent(renderer).width
+            reckoned = text_width_px(text, points, bold=bold)
+            assert width <= reckoned <= 1.35 * width, (text, width, reckoned)
     finally:
         plt.close(figure)

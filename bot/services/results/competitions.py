@@ -20,7 +20,7 @@ say what the store lacks.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
@@ -28,10 +28,23 @@ from rapidfuzz import fuzz
 from bot.i18n import Text, t
 from bot.services.countries import COUNTRIES, country_names
 from bot.services.names import normalize
+from bot.services.results.vocabulary import (
+    DISCIPLINE_LABELS,
+    DISCIPLINE_SYNONYMS,
+    SEGMENT_KIND_LABELS,
+    SEGMENT_SYNONYMS,
+)
 from bot.services.series import read_series, series_of, series_table, tokens
-from db.models import Competition
+from db.models import Competition, Event, Segment
 
-__all__ = ["LEVEL_LABELS", "CompetitionFinder", "CompetitionLookup", "CompetitionQuery", "parse_query"]
+__all__ = [
+    "LEVEL_LABELS",
+    "CompetitionFinder",
+    "CompetitionLookup",
+    "CompetitionQuery",
+    "event_words",
+    "parse_query",
+]
 
 # The competition levels, as stored (data; what a reader sees is the catalogue's level-competition-<code>).
 LEVEL_LABELS = {
@@ -69,7 +82,9 @@ _FILLER = frozenset(
     "the of in at on a an and for to isu figure skating skate fs competition competitions event results result "
     "season de du des la le les di del della der die das senior seniors "
     # "figure skating" in French, Italian, German and Russian: it says no more than the English words do
-    "patinage artistique pattinaggio artistico eiskunstlauf по фигурному катанию".split()
+    "patinage artistique pattinaggio artistico eiskunstlauf по фигурному катанию "
+    # Russian "in", "at": "Олимпиада в Пекине" (the city after it is in the prepositional case: data/series/)
+    "в во на".split()
 )
 # Words of a country's names that name no place alone: Britain is also "Team GB", and "team" is the team event's word
 # ("Olympic team event 2026" is never the Europeans held in Sheffield).
@@ -79,7 +94,7 @@ _SHORT_YEAR = re.compile(r"[’'‘](\d\d)\b")
 _SEASON = re.compile(r"(?<!\d)((?:19|20)\d\d)\s*[-/–—]\s*(\d\d(?:\d\d)?)(?!\d)")
 _ROMAN = re.compile(r"\b[IVXLC]{2,}\b")  # upper case only: "li" or "vi" in running text are not editions
 _ORDINAL = re.compile(r"\b(\d{1,3})(?:st|nd|rd|th)\b", re.IGNORECASE)
-_JA_ORDINAL = re.compile(r"第\s*(\d{1,3})\s*回")  # 第25回冬季オリンピック: the 25th
+_JA_ORDINAL = re.compile(r"第\s*(\d{1,3})\s*[回届]")  # 第25回冬季オリンピック, Chinese 第25届: the 25th
 _GLUED_YEAR = re.compile(r"^(\d?[a-z]+)((?:19|20)\d\d)$")  # owg2026, wc2025, 4cc2017
 _GLUED_SHORT_YEAR = re.compile(r"^(\d?[a-z]+)(\d\d)$")  # wc25, gpf17, 4cc17: a year only after a series' short name
 _LONE_TWO_DIGITS = re.compile(r"(?<![\d\-/–—.,:])(?<![\-/–—] )(\d\d)(?!\s?[\-/–—.,:]\s?\d)(?!\d)")
@@ -132,6 +147,9 @@ class CompetitionQuery:
     partial: str = ""  # autocomplete: the word being typed (already in `words` unless it is numeric)
     series: frozenset[str] = frozenset()  # the series the words named (data/series/): a fact, like a year
     series_words: int = 0  # how many words named them
+    # Two digits standing alone beside no series' name ("milano cortina 26"): a year only if the competition the
+    # other words name was held in it; unlike "Worlds 26", where the series makes them a year, a fact to rule by.
+    lone_digits: frozenset[str] = frozenset()
 
     @property
     def has_facts(self) -> bool:
@@ -210,11 +228,15 @@ def parse_query(text: str, *, typing: bool = False, series: bool = True) -> Comp
     reading = read_series(split, table) if series else None
     named = reading.series if reading else ()
     words = []
+    lone_digits = set()
     for token in reading.words if reading else split:
         if _YEAR.fullmatch(token):
             years.add(int(token))
         elif named and len(token) == 2 and token.isdigit() and token in lone and token != partial:
             years.add(int(_full_year(token)))  # "Worlds 25", "NHK 17": a year beside a series' name
+        elif len(token) == 2 and token.isdigit() and token in lone and token != partial:
+            words.append(token)
+            lone_digits.add(token)
         elif token not in _FILLER and not token.startswith("@"):
             words.append(token)
     return CompetitionQuery(
@@ -226,6 +248,7 @@ def parse_query(text: str, *, typing: bool = False, series: bool = True) -> Comp
         partial=partial if typing else "",
         series=frozenset(named),
         series_words=reading.consumed if reading else 0,
+        lone_digits=frozenset(lone_digits),
     )
 
 
@@ -248,6 +271,7 @@ class _Facts:
     places: frozenset[str]  # words of its city, venue and country names
     levels: frozenset[str]  # words of its level
     series: frozenset[str]  # the series it is of, and those they are part of (data/series/)
+    events: frozenset[str]  # words of the events and segments it holds ("mens", "free", "team", "団体戦")
 
 
 @dataclass(slots=True)
@@ -308,8 +332,11 @@ def _newest_first(competition: Competition) -> tuple[str, int]:
 class CompetitionFinder:
     """Resolves text to competitions of the store (see the module docstring for the rules)."""
 
-    def __init__(self, competitions: Iterable[Competition]) -> None:
-        self._facts = [self._facts_of(c) for c in competitions]
+    def __init__(self, competitions: Iterable[Competition], held: Mapping[int, frozenset[str]] | None = None) -> None:
+        """`held`: by competition id, the words of the events and segments it holds (`event_words`):
+        "Worlds 2025 men's free" is the Worlds 2025, and "Olympic team event 2022" the Games that held one."""
+        held = held or {}
+        self._facts = [self._facts_of(c, held.get(c.id, frozenset())) for c in competitions]
         self._by_key = {f.competition.key.casefold(): f.competition for f in self._facts}
         # Words that name a place (a city, venue or country) anywhere: never taken as a typo of another word.
         self._country_words = frozenset(
@@ -320,7 +347,7 @@ class CompetitionFinder:
         self._series_countries = self._country_words & {w for phrase in series_table().phrases for w in phrase}
 
     @staticmethod
-    def _facts_of(competition: Competition) -> _Facts:
+    def _facts_of(competition: Competition, event_words: frozenset[str]) -> _Facts:
         years = {int(d[:4]) for d in (competition.start_date, competition.end_date) if d and d[:4].isdigit()}
         texts = [competition.name, competition.short_name or "", competition.key]
         names: set[str] = set()
@@ -349,6 +376,7 @@ class CompetitionFinder:
             places=frozenset(places - _FILLER),
             levels=own | fitting,
             series=series_of([competition.name, competition.short_name or ""], competition.key, competition.level),
+            events=event_words,
         )
 
     def by_key(self, text: str) -> Competition | None:
@@ -407,21 +435,42 @@ class CompetitionFinder:
             return None  # "Worlds" names the senior championships: the junior ones only when "junior" is said
         vocabulary = facts.names | facts.places | facts.levels
         score = float(query.series_words)
+        # Words of its events alone ("dance 2022", "The Ice 2017": a show's name) name no competition: they only
+        # say which part of one that other words named.
+        named = bool(query.series) or not query.words
         words = iter(enumerate(query.words))
         for i, word in words:
-            if word in vocabulary:
+            joined = word + query.words[i + 1] if i + 1 < len(query.words) else ""
+            if joined in facts.events:
+                # "ice dance": an event it holds, named in two words; first, as "ice" alone may be its venue's word
+                score += 0.5
+                next(words)
+            elif word in vocabulary:
                 score += 1.0
-            elif i + 1 < len(query.words) and word + query.words[i + 1] in vocabulary:
+                named = True
+            elif joined in vocabulary:
                 score += 2.0  # "pyeong chang": one of its own words written with a space, exactly
+                named = True
                 next(words)
             elif word == query.partial and any(v.startswith(word) for v in vocabulary):
                 score += 0.9
+                named = True
             elif _two_of(word, vocabulary):
                 score += 2.0  # "milanocortina": two of its own words without the space, exactly
+                named = True
+            elif word in facts.events:
+                score += 0.5  # an event or segment it holds: says which part of it, hardly which competition
+            elif word == query.partial and any(v.startswith(word) for v in facts.events):
+                score += 0.4  # autocomplete: "Worlds 2025 men's fr" while "free" is being typed
+            elif word in query.lone_digits and int(_full_year(word)) in facts.years:
+                score += 1.0
             elif (quality := self._typo(word, facts.names)) is not None:
                 score += quality
+                named = True
             else:
                 return None
+        if not named:
+            return None
         if query.partial.isdigit() and not any(str(y).startswith(query.partial) for y in facts.years):
             return None
         return score
@@ -438,6 +487,47 @@ class CompetitionFinder:
 
     def newest(self, limit: int) -> list[Competition]:
         return sorted((f.competition for f in self._facts), key=_newest_first, reverse=True)[:limit]
+
+
+def event_words(
+    events_by_competition: dict[int, list[Event]], segments: dict[int, list[Segment]]
+) -> dict[int, frozenset[str]]:
+    """By competition id, the words fans name its disciplines and segments by, of those it holds: a competition
+    typed with them ("Worlds 2025 men's free") is still that competition, and one without them is not meant."""
+    found: dict[int, frozenset[str]] = {}
+    series_words = frozenset(w for phrase in series_table().phrases for w in phrase)
+    for competition_id, events in events_by_competition.items():
+        labels: list[str] = []
+        synonyms: list[str] = []
+        for event in events:
+            if event.discipline in DISCIPLINE_LABELS:
+                labels.append(DISCIPLINE_LABELS[event.discipline])
+                synonyms += DISCIPLINE_SYNONYMS[event.discipline]
+            for segment in segments.get(event.id, []):
+                if segment.kind in SEGMENT_KIND_LABELS:
+                    labels.append(SEGMENT_KIND_LABELS[segment.kind])
+                    synonyms += SEGMENT_SYNONYMS[segment.kind]
+        found[competition_id] = _event_words_of(labels, synonyms, series_words)
+    return found
+
+
+def _event_words_of(labels: Iterable[str], synonyms: Iterable[str], series_words: frozenset[str]) -> frozenset[str]:
+    """The words a competition's events and segments are named by, for `CompetitionFinder`: every word of their
+    names ("Ice dance", "men's singles", "団体戦") that are not a word of a series' name ("trophy" of "team trophy"
+    is NHK Trophy's, "ice" of "ice dance" The Ice's): such a word must not make a competition of another series seem
+    named. A name of one word is kept whole ("team", "フリー"), one of several glued too ("icedance", read from two
+    words together)."""
+    words = {w for label in labels for w in normalize(label).split() if w not in series_words}
+    for phrase in synonyms:
+        normalized = normalize(phrase)
+        if " " not in normalized:
+            words.add(normalized)
+        else:
+            words.update(w for w in normalized.split() if w not in series_words)
+    for phrase in (*labels, *synonyms):  # "ice dance" as two words read together (`_score`): "ice" alone is a show's
+        words.add(normalize(phrase).replace(" ", ""))
+    level_words = frozenset().union(*(own | fitting for own, fitting in _LEVEL_WORDS.values()))
+    return frozenset(words - _FILLER - level_words - {""})
 
 
 def _two_of(word: str, vocabulary: frozenset[str]) -> bool:

@@ -16,7 +16,7 @@ from bot.i18n import spell_names_with, t
 from bot.services.levels import event_display_name, is_senior, level_synonyms
 from bot.services.names import NameIndex, NameMatch, normalize
 from bot.services.names.normalize import is_cjk
-from bot.services.results.competitions import CompetitionFinder, CompetitionLookup, labels_with_years
+from bot.services.results.competitions import CompetitionFinder, CompetitionLookup, event_words, labels_with_years
 from bot.services.results.local_names import LocalSpellings, match_local_names, read_local_names
 from bot.services.results.models import Athlete, Choice
 from bot.services.results.vocabulary import (
@@ -138,7 +138,7 @@ class Resolver:
         namesakes = await self.repo.namesakes()
         couples, pairs, couple_of = _couple_index(couple_ids, couple_names, couple_weights)
 
-        self._finder = CompetitionFinder(competitions)
+        self._finder = CompetitionFinder(competitions, event_words(events_by_competition, segments))
         self._competitions = {c.id: c for c in competitions}
         self._events = events_by_competition
         self._events_by_id = {event.id: event for event in events}
