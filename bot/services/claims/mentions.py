@@ -127,6 +127,7 @@ _ACTION_VERB = re.compile(
 # "kihara/miura": a couple written in lower case.
 _LOWER_PAIR = re.compile(r"(?<![\w/])([a-z][\w'’-]+)/([a-z][\w'’-]+)(?![\w/])")
 _LOWER_OPENING = re.compile(r"(?:^|\band\s+|\bbut\s+|,\s+|:\s+)(?P<word>[a-z][\w’'-]{2,})(?=\s)")
+NOMINATIVE = frozenset(("she", "he", "they"))  # pronouns only ever a subject
 _PRONOUN = re.compile(r"\b(?:she|he|her|his|him|hers|they|their|them)\b", re.IGNORECASE)
 
 
@@ -244,6 +245,10 @@ class MentionFinder:
         mentions.sort(key=lambda m: m.start)
         previous: Mention | None = None
         for mention in mentions:
+            if mention.kind == "pronoun" and sentence[mention.start : mention.end].lower() in NOMINATIVE:
+                # "X beat Y, and she won both segments": "she" is a subject, never a rival as "Y" is.
+                previous = mention
+                continue
             window = max(0, mention.start - 120)
             obj = _OBJECT_OF.search(sentence[window : mention.start])
             if obj and window + obj.end() == mention.start:

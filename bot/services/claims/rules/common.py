@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING
 
 from bot.i18n import Text, t
+from bot.services.claims.mentions import NOMINATIVE
 from bot.services.claims.model import MEDAL_PLACE, Subject, medal_text, segment_text
 from bot.services.claims.rules.phrases import (
     IMMEDIATE,
@@ -186,6 +187,8 @@ def object_after(sentence: SentenceReader, position: int, *, named: bool = False
         if m.start >= position and m.subject is not None:
             if named and m.kind in ("pronoun", "description"):
                 return None
+            if m.kind == "pronoun" and sentence.text[m.start : m.end].lower() in NOMINATIVE:
+                return None  # "beat Osmond by 15.09 points and she took the free skate": the next clause's subject
             if NOT_ONE_CLAUSE.search(sentence.text, position, m.start):
                 # another sentence or list item, or the subject of the next clause ("28.98 back, and Sato got
                 # the bronze"): not the object of this one

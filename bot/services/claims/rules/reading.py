@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from bot.i18n import Text
-from bot.services.claims.mentions import Found, Mention, MentionFinder
+from bot.services.claims.mentions import NOMINATIVE, Found, Mention, MentionFinder
 from bot.services.claims.model import Claim, Subject, trim
 from bot.services.claims.rules.common import (
     Who,
@@ -164,7 +164,8 @@ class SentenceReader:
             if m.kind in ("pronoun", "description"):
                 nxt = self.mentions[i + 1] if i + 1 < len(self.mentions) else None
                 gap = self.text[m.end : nxt.start] if nxt else ""
-                if nxt and nxt.kind == "person" and re.fullmatch(r"\s+(?:[\w-]+\s+){0,2}", gap):
+                nominative = self.text[m.start : m.end].lower() in NOMINATIVE  # "she beat X": never X's description
+                if nxt and nxt.kind == "person" and not nominative and re.fullmatch(r"\s+(?:[\w-]+\s+){0,2}", gap):
                     continue  # "his compatriot Sato Shun", "the American Liu Alysa": describes the next name
                 m.subject = (self.state.group or self.state.person) if m.plural else self.state.person
                 if m.object_of in RIVAL_OBJECT and m.kind == "pronoun" and m.subject in named_here:
@@ -182,6 +183,11 @@ class SentenceReader:
                     m.subject = replace(bound, country=m.nation) if bound else Subject(m.nation, country=m.nation)
                 if m.subject is None:
                     continue
+                if m.object_of is None:
+                    # "She beat Osmond": a subject of this sentence as a name would be, so that the rival after it
+                    # is not taken for the one the next pronoun stands for.
+                    named_here.append(m.subject)
+                    named_mentions.append(m)
                 if m.kind == "description" and m.nation and m.object_of in (None, "of") and not m.subject.ids:
                     # "the free dance of the French couple ..., though they finished second": "they" is that couple.
                     self.state.group = m.subject
