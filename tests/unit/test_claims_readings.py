@@ -28,6 +28,15 @@ CASES = [
      [("margin", "Evgenia Medvedeva", NOT, "any")]),
     ("", "At Worlds 2017 Evgenia Medvedeva beat Kaetlyn Osmond by 19 points.",
      [("margin", "Evgenia Medvedeva", WRONG, ("wc2017", "women", None))]),
+    # Translated federation phrasing: "the victory was taken by X", "the title went to X"; a medal given with its
+    # verb left out ("and the silver by X") is X's, not the name before it; a segment's win is no title.
+    ("", "At Worlds 2017, the victory was taken by Yuzuru Hanyu.",
+     [("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None))]),
+    ("", "At Worlds 2017 the title went to Shoma Uno.",
+     [("medal", "Shoma Uno", WRONG, ("wc2017", "men", None))]),
+    ("", "At Worlds 2017 the win was taken by Yuzuru Hanyu and the silver by Shoma Uno.",
+     [("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)), ("medal", "Shoma Uno", OK, ("wc2017", "men", None))]),
+    ("", "At Worlds 2017 the short program win went to Javier Fernández.", []),
 ]  # fmt: skip
 
 

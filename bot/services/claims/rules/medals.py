@@ -25,6 +25,8 @@ from bot.services.claims.rules.phrases import (
     CEREMONY_ROLE,
     CHAMPION,
     CONGRATULATED,
+    ELIDED_AFTER,
+    ELIDED_BEFORE,
     MEDAL_CONTEXT,
     MEDALLIST,
     PODIUM3,
@@ -37,6 +39,7 @@ from bot.services.claims.rules.phrases import (
     TITLE,
     TITLE_THEN_PLACE,
     TO_WIN,
+    VICTORY_TO,
     WON,
     WON_COMPETITION,
 )
@@ -97,7 +100,10 @@ def medals(sentence: SentenceReader, clause: Clause) -> None:
             title = sentence.title_before_name(medallist.end())
             subjects = Who([title]) if title else sentence.subjects_for(m.start())
         else:
-            explicit = sentence.explicit_after(m.end()) if not before_subjects(sentence, m.start()) else None
+            # "the gold went to Liu"; "the win was taken by Hanyu and the silver by Uno": a medal given its own
+            # name after it, whoever the clause named before.
+            given = ELIDED_BEFORE.search(before) and ELIDED_AFTER.match(rest)
+            explicit = sentence.explicit_after(m.end()) if given or not before_subjects(sentence, m.start()) else None
             subjects = Who([explicit]) if explicit else sentence.subjects_for(m.start(), bare=True)
         medal_claim(sentence, m.start(), subjects, medal, past)
 
@@ -159,6 +165,7 @@ def titles(sentence: SentenceReader, clause: Clause) -> None:
     _congratulated(sentence, clause, done)
     _won(sentence, clause, done)
     _won_competitions(sentence, clause, done)
+    _victory_to(sentence, clause, done)
     _runners_up(sentence, clause)
     _podiums(sentence, clause)
 
@@ -368,3 +375,18 @@ def dedupe_medal_places(sentence: SentenceReader) -> None:
         for c, p, idx in sentence.made
         if not (c.kind == "place" and c.segments == (None,) and (c.subject, idx, c.value, c.competitions) in medals)
     ]
+
+
+def _victory_to(sentence: SentenceReader, clause: Clause, done: list[int]) -> None:
+    """ "the victory was taken by Hanyu", "the title went to Liu", "victory for Sakamoto": gold for the name after;
+    not a segment's win ("the short program win went to ..."), and never without a name right after."""
+    text = sentence.text
+    for m in VICTORY_TO.finditer(text, clause.start, clause.end):
+        if any(abs(m.start() - d) < 30 for d in done) or sentence.negated(m.start()):
+            continue
+        if re.search(rf"\b(?:{SEG_WORDS}|segment)\W+$", text[max(clause.start, m.start() - 30) : m.start()], _I):
+            continue
+        subject = sentence.explicit_after(m.end("what"))
+        if subject is not None:
+            gold(sentence, m.start(), Who([subject]), t("claim-gold-won"), None)
+            done.append(m.start())

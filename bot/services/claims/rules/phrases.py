@@ -383,3 +383,12 @@ RIVAL_OBJECT = frozenset(
     )
 )  # fmt: skip
 OVERALL = re.compile(r"\s+(?:overall|at\s+the\s+end|in\s+the\s+end|in\s+the\s+final\s+standings)\b", re.I)
+
+# "and the silver by Uno", ", the bronze to Jin": a medal given, the verb left out after the one before.
+ELIDED_BEFORE = re.compile(r"(?:,|\band)\s+the\s+$", re.I)
+ELIDED_AFTER = re.compile(r"\s+(?:by|to|went\s+to|goes\s+to)\s", re.I)
+VICTORY_TO = re.compile(
+    r"\b(?P<what>victory|win|title|crown)\s+(?=(?:(?:was|went|goes|going)\s+)?(?:(?:taken|claimed|won|secured)\s+)?"
+    r"(?:by|to|for)\s)",
+    re.I,
+)
