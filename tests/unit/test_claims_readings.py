@@ -37,6 +37,11 @@ CASES = [
     ("", "At Worlds 2017 the win was taken by Yuzuru Hanyu and the silver by Shoma Uno.",
      [("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)), ("medal", "Shoma Uno", OK, ("wc2017", "men", None))]),
     ("", "At Worlds 2017 the short program win went to Javier Fernández.", []),
+    # A margin said of one segment ("his short was only N off X's") is that segment's margin, not the total's.
+    ("", "At Worlds 2017 Shoma Uno was second. His short was only 4.19 off Fernández's.",
+     [("margin", "Shoma Uno", OK, ("wc2017", "men", "short_program"))]),
+    ("", "At Worlds 2017, Shoma Uno's short program was 2.50 behind Javier Fernández's.",
+     [("margin", "Shoma Uno", WRONG, ("wc2017", "men", "short_program"))]),
 ]  # fmt: skip
 
 

@@ -17,6 +17,7 @@ from bot.services.claims.rules.phrases import (
     BEHIND_WORDS,
     LOST_BY,
     MARGIN_SEGMENT,
+    SEGMENT_MARGIN,
 )
 from bot.services.claims.vocabulary import (
     FIRST_SEGMENT,
@@ -112,6 +113,11 @@ def _margin_segment(sentence: SentenceReader, start: int, end: int) -> str | Non
     segment = None
     index = sentence.clause_of(start)
     clause = sentence.clauses[index]
+    chunk_start = max(clause.start, sentence.text.rfind(",", clause.start, start) + 1)
+    own = SEGMENT_MARGIN.search(sentence.text, chunk_start, start)
+    if own:
+        # "his short was only 1.88 off Ilia's": the segment is what is compared, whatever the total says.
+        return segment_of(own.group("seg"))
     placed = sorted(
         (
             (p, c)
@@ -135,7 +141,6 @@ def _margin_segment(sentence: SentenceReader, start: int, end: int) -> str | Non
         )
         segment = last.segment if last.kind == "segment_place" and not final_words and not beat else None
     else:
-        chunk_start = max(clause.start, sentence.text.rfind(",", clause.start, start) + 1)
         chunk_end = sentence.text.find(",", end, clause.end)
         for a in MARGIN_SEGMENT.finditer(sentence.text, chunk_start, clause.end if chunk_end < 0 else chunk_end):
             kind = segment_of(a.group("seg"))

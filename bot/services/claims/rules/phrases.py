@@ -392,3 +392,10 @@ VICTORY_TO = re.compile(
     r"(?:by|to|for)\s)",
     re.I,
 )
+
+# "his short was only 1.88 off", "Uno's free skate score was 8.70 behind": a segment compared, the margin its own.
+SEGMENT_MARGIN = re.compile(
+    rf"(?:\b(?:his|her|their)\s+|['’]s?\s+)(?P<seg>{SEG_WORDS})(?:\s+(?:score|mark|total))?\s+(?:was|is|came\s+in|ended\s+up)"
+    r"\s+(?:only\s+|just\s+|a\s+mere\s+|still\s+)?$",
+    re.I,
+)
