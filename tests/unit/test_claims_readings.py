@@ -42,6 +42,20 @@ CASES = [
      [("margin", "Shoma Uno", OK, ("wc2017", "men", "short_program"))]),
     ("", "At Worlds 2017, Shoma Uno's short program was 2.50 behind Javier Fernández's.",
      [("margin", "Shoma Uno", WRONG, ("wc2017", "men", "short_program"))]),
+    # A Q&A answer is about its question's competition and the one segment it asks about: one reading, not three.
+    ("", "Q: How did the short program go for Shoma Uno at Worlds 2017?\nA: He scored 106.86 and sat second.",
+     [("score", "Shoma Uno", WRONG, ("wc2017", "men", "short_program")),
+      ("segment_place", "Shoma Uno", OK, ("wc2017", "men", "short_program"))]),
+    ("", "Q: What did Shoma Uno score in the short program at Worlds 2017?\nA: 104.86.",
+     [("score", "Shoma Uno", OK, ("wc2017", "men", "short_program"))]),
+    ("", "Skate America 2017 opened the season.\n\nQ: And at Worlds 2017, the women's short program?\n\n"
+         "A: Kaetlyn Osmond was third with 72.98.",
+     [("segment_place", "Kaetlyn Osmond", WRONG, ("wc2017", "women", "short_program")),
+      ("score", "Kaetlyn Osmond", WRONG, ("wc2017", "women", "short_program"))]),
+    # "first with N and X second": the clause of the second name starts at the "and" nearest it, so N is the first's.
+    ("", "At Worlds 2017, Evgenia Medvedeva was first in the short program with 79.01 and Kaetlyn Osmond second.",
+     [("score", "Evgenia Medvedeva", OK, ("wc2017", "women", "short_program")),
+      ("segment_place", "Kaetlyn Osmond", OK, ("wc2017", "women", "short_program"))]),
 ]  # fmt: skip
 
 

@@ -237,6 +237,9 @@ def _score_or_total(
             claimed = t("claim-score-segment", score=label)
             sentence.make("score", start, subjects, claimed, value, segments=("any",))
         return
+    if sentence.asked:
+        score(sentence, start, subjects, label, value, sentence.asked)
+        return
     # Nothing says which: the total or any segment's score, all kept as readings.
     sentence.make("score", start, subjects, t("claim-score-any", score=label), value, segments=(None, "any"))
 

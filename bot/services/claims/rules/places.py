@@ -229,6 +229,8 @@ def _positional(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> t
         opening = r"(?:^|[,:]\s*|\bbut\s+|\band\s+)(?:in|during)\s+(?:the\s+|her\s+|his\s+|their\s+)?$"
         prep = "in" if named_in and re.search(opening, text[clause.start : named_in[-1][0]], _I) else "after"
         return list(here), (None,), prep
+    if not here and sentence.asked:
+        return [sentence.asked], (None,), "in"
     if not here and len(set(sentence.state.segments)) == 1:
         # The previous sentence's segment ("Liu leads after the short! Chiba is third"): its rank, or the final place.
         return [sentence.state.segments[0]], (None, sentence.state.segments[0]), "after"

@@ -114,10 +114,13 @@ class Reader:
 
     def read(self, sentences: Iterable[Sentence]) -> Extraction:
         for sentence in sentences:
+            # A Q&A answer is about what its question names: the competition, and the one segment it asks about.
+            asked = self.state.segments[0] if sentence.answers and len(set(self.state.segments)) == 1 else None
             if sentence.paragraph != self.state.paragraph:
                 self.state.paragraph = sentence.paragraph
-                self.state.competitions = []
-            SentenceReader(self, sentence.text, sentence.shown).read()
+                if not sentence.answers:
+                    self.state.competitions = []
+            SentenceReader(self, sentence.text, sentence.shown, asked, answers=sentence.answers).read()
         return Extraction(self.claims, self.competition_texts)
 
     def add(self, claim: Claim) -> None:
@@ -131,13 +134,25 @@ class Reader:
 class SentenceReader:
     """Reads one sentence: who its pronouns stand for, its clauses, and the claims each rule finds in them."""
 
-    def __init__(self, reader: Reader, sentence: str, shown: str | None = None) -> None:
+    def __init__(
+        self,
+        reader: Reader,
+        sentence: str,
+        shown: str | None = None,
+        asked: str | None = None,
+        *,
+        answers: bool = False,
+    ) -> None:
         self.reader = reader
         self.state = reader.state
         self.text = sentence
         self.shown = shown or sentence  # what a reader is shown: the story's words, not a restatement
         self.found: Found = year_joined(reader.finder.find(sentence))
         self.mentions = self.found.subjects
+        # The segment a Q&A answer's question asks about, when the answer names none: its figures are that
+        # segment's, not the final ones.
+        self.asked = asked if not self.found.segments else None
+        self.answers = answers  # a Q&A answer: the one competition its question names is its own
         self._resolve_references()
         # Clauses start before a new subject; after "with" only in an absolute phrase ("with Sakamoto taking
         # silver", "with Medvedeva second"), not "gold with the U.S. team".
@@ -446,6 +461,8 @@ class SentenceReader:
         if len(shared) == 1:
             return (shared.pop(),)
         if not any(not title for *_, title in self.found.competitions) and self.state.competitions:
+            if self.answers and len(set(self.state.competitions)) == 1:
+                return (self.state.competitions[0],)
             return (None, *dict.fromkeys(self.state.competitions))
         return (None,)
 
