@@ -234,7 +234,8 @@ def _coordinated(
     for s, e in inside:
         before = sentence[clause_start:s]
         connector = _CONNECTOR.search(before)
-        if connector and any(sentence[e0 : clause_start + connector.start()].strip(" ,") for _, e0 in said):
+        # Something said since the last subject named ("Sakamoto, Nakai and Chiba" says nothing between them).
+        if connector and said and sentence[said[-1][1] : clause_start + connector.start()].strip(" ,"):
             cut = clause_start + connector.start()
             out.append((clause_start, cut, relative))
             clause_start = cut
