@@ -56,6 +56,19 @@ CASES = [
     ("", "At Worlds 2017, Evgenia Medvedeva was first in the short program with 79.01 and Kaetlyn Osmond second.",
      [("score", "Evgenia Medvedeva", OK, ("wc2017", "women", "short_program")),
       ("segment_place", "Kaetlyn Osmond", OK, ("wc2017", "women", "short_program"))]),
+    # A first name shortened ("Yuzu") is the one skater of the story's competition whose given name starts so; two
+    # of them ("Evge": Medvedeva and Tarasova at Worlds 2017) or no competition to look in: not checkable.
+    ("", "At Worlds 2017, Yuzu won the free skate and Shoma was second.",
+     [("segment_place", "Yuzuru Hanyu", OK, ("wc2017", "men", "free_skate"))]),
+    ("", "At Worlds 2017, Yuzu won the short program.",
+     [("segment_place", "Yuzuru Hanyu", WRONG, ("wc2017", "men", "short_program"))]),
+    ("", "At Worlds 2017, Evge won the short program.", [("segment_place", "Evge", NOT, None)]),
+    ("", "Yuzu won the free skate with 223.20.",
+     [("segment_place", "Yuzu", NOT, None), ("score", "Yuzu", NOT, None)]),
+    # A first name two skaters of the store share is the one of the story's competition, when it has only one.
+    ("", "At Worlds 2017, Nathan won the free skate.",
+     [("segment_place", "Nathan Chen", WRONG, ("wc2017", "men", "free_skate"))]),
+    ("", "Nathan won the free skate.", [("segment_place", "Nathan", NOT, None)]),
 ]  # fmt: skip
 
 
