@@ -69,6 +69,14 @@ CASES = [
     ("", "At Worlds 2017, Nathan won the free skate.",
      [("segment_place", "Nathan Chen", WRONG, ("wc2017", "men", "free_skate"))]),
     ("", "Nathan won the free skate.", [("segment_place", "Nathan", NOT, None)]),
+    # A title as the subject ("the world medallists", "the reigning champion") stands for the one named before, as
+    # "the couple" does; with no one named before, it is no one.
+    ("", "At Worlds 2023, Madison Chock and Evan Bates were first. The world medallists won the rhythm dance.",
+     [("segment_place", "Madison Chock / Evan Bates", OK, ("wc2023", "ice_dance", "rhythm_dance"))]),
+    ("", "At Worlds 2023, Madison Chock and Evan Bates were first. The two-time world medallists were third in the "
+         "rhythm dance.",
+     [("segment_place", "Madison Chock / Evan Bates", WRONG, ("wc2023", "ice_dance", "rhythm_dance"))]),
+    ("", "At Worlds 2017 the world medallists won the short program.", []),
 ]  # fmt: skip
 
 
