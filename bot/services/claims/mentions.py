@@ -172,8 +172,11 @@ class MentionFinder:
         self._layouts: dict[str, Layout] = {} if layouts is None else layouts
         self._places = {w for w in names.places()} | HOST_CITIES
         self._person: dict[str, Subject | None] = {}
-        self._named: list[Subject] = []  # skaters the story has named in full, in order
+        # The skaters the story has named in full, by the first and last words of their names (looked up for each
+        # lone word: a list scanned each time grew with every full name and cost more than the rest of a lookup).
+        self._named: dict[str, set[Subject]] = {}
         self._couple: dict[tuple[str, str], Subject | None] = {}
+        self._words: dict[str, list[str]] = {}  # a name as written: its folded words
         self._place_words: dict[str, bool] = {}  # a capitalized word: whether it names a place
 
     # -- lookups, cached: a story repeats its names ----------------------------------------------------
@@ -183,18 +186,21 @@ class MentionFinder:
         return self._place_words[word]
 
     def person(self, text: str) -> Subject | None:
-        words = normalize(text).split()
+        words = self._words.get(text)
+        if words is None:  # a story repeats its names: each folded once
+            words = self._words[text] = normalize(text).split()
         if len(words) == 1:
             # "Chen" after "Nathan Chen": the one skater the story has named with that first or last name, before
             # the store's rings (where another Chen of the competition would make it no one).
-            named = {s for s in self._named if words[0] in _ends(s.name)}
+            named = set(self._named.get(words[0], ()))
             if len(named) == 1:
                 return named.pop()
         if text not in self._person:
             self._person[text] = self.names.person(text)
         found = self._person[text]
         if found is not None and len(words) > 1 and len(found.ids) == 1:
-            self._named.append(found)
+            for end in _ends(found.name):
+                self._named.setdefault(end, set()).add(found)
         return found
 
     def couple(self, first: str, second: str) -> Subject | None:
