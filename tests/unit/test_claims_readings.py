@@ -77,6 +77,12 @@ CASES = [
          "rhythm dance.",
      [("segment_place", "Madison Chock / Evan Bates", WRONG, ("wc2023", "ice_dance", "rhythm_dance"))]),
     ("", "At Worlds 2017 the world medallists won the short program.", []),
+    # "The Japanese were second": a nationality adjective before a verb is that country's people, the subject of
+    # the place (which entry is not said); never the name named after the place.
+    ("", "At Worlds 2017, the Japanese were second in the short program, Sui Wenjing and Han Cong first.",
+     [("segment_place", "JPN", NOT, "any"),
+      ("segment_place", "Sui Wenjing / Han Cong", OK, ("wc2017", "pairs", "short_program"))]),
+    ("", "At Worlds 2017, the Spanish skater was fourth.", [("place", "ESP", OK, ("wc2017", "men", None))]),
 ]  # fmt: skip
 
 

@@ -97,6 +97,12 @@ _POSSESSIVE_ENDS = frozenset(suffix[-1] for suffix in _POSSESSIVE)
 _BLANKS = re.compile(r"[ \t]+")  # between two words of one name
 
 
+# After "the Japanese", a verb: the adjective is the country's people, a subject ("the Japanese were second").
+_PEOPLE_VERB = re.compile(
+    r"\s+(?:were|are|was|is|had|have|took|won|finished|placed|came|ended|scored|led|claimed|got|earned|collected"
+    r"|secured|edged|beat|trailed)\b",
+    re.IGNORECASE,
+)
 _TEAM_NOUN = re.compile(r"^\s+(?:team|squad|side|trio|contingent|skaters|delegation|federation)\b", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"\b(?:of|for|from|representing|to|with|in|at)\s+(?:the\s+)?$", re.IGNORECASE)
 
@@ -291,9 +297,9 @@ class MentionFinder:
             if (
                 how == "adjective"
                 and re.search(r"\bthe\s+$", sentence[: m.start()], re.I)
-                and not re.match(r"\s+[A-Za-z]", sentence[m.end() :])
+                and (not re.match(r"\s+[A-Za-z]", sentence[m.end() :]) or _PEOPLE_VERB.match(sentence, m.end()))
             ):
-                how = "people"  # "the French won by 1.43 points"
+                how = "people"  # "the French won by 1.43 points", "the Japanese were second in the free"
             if how == "adjective" and not team:
                 continue  # "Japanese star", "the American skater": a description, not a country subject
             end = m.end()
