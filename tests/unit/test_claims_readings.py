@@ -83,6 +83,13 @@ CASES = [
      [("segment_place", "JPN", NOT, "any"),
       ("segment_place", "Sui Wenjing / Han Cong", OK, ("wc2017", "pairs", "short_program"))]),
     ("", "At Worlds 2017, the Spanish skater was fourth.", [("place", "ESP", OK, ("wc2017", "men", None))]),
+    # "the short program, where he was fourth", "it was the free skate where he was third": that segment's rank,
+    # not the final place, however many segments the clause names.
+    ("", "At Worlds 2017 Shoma Uno recovered in the free skate after the short program, where he was fourth.",
+     [("segment_place", "Shoma Uno", WRONG, ("wc2017", "men", "short_program"))]),
+    ("", "At Worlds 2017 Javier Fernández won the short with 109.05, but it was the free skate where he was fourth.",
+     [("segment_place", "Javier Fernández", OK, ("wc2017", "men", "short_program")),
+      ("segment_place", "Javier Fernández", WRONG, ("wc2017", "men", "free_skate"))]),
 ]  # fmt: skip
 
 

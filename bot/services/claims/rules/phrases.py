@@ -399,3 +399,9 @@ SEGMENT_MARGIN = re.compile(
     r"\s+(?:only\s+|just\s+|a\s+mere\s+|still\s+)?$",
     re.I,
 )
+
+# "the free where he was sixth", "the short program, in which she was second": a place in the segment before it.
+SEGMENT_WHERE = re.compile(
+    rf"(?P<seg>{SEG_WORDS})\s*,?\s+(?:where|in\s+which)\s+(?:[\w’'-]+\s+){{1,3}}?(?:was|were|is|are|only|just|\s)*$",
+    re.I,
+)

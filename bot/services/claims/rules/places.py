@@ -47,6 +47,7 @@ from bot.services.claims.rules.phrases import (
     SEG_SUBJECT,
     SEG_WIN,
     SEG_WORDS,
+    SEGMENT_WHERE,
 )
 from bot.services.claims.split import Clause
 from bot.services.claims.vocabulary import (
@@ -179,6 +180,10 @@ def _standings(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> tu
             # standings after it; the final place, or that segment's rank.
             readings = (None, kinds[0])
         return kinds, readings, prep
+    where = SEGMENT_WHERE.search(text, max(0, m.start() - 80), m.start())
+    if where:
+        # "it was the free where he was sixth", "the short program, in which she was second": that segment's rank.
+        return [segment_of(where.group("seg"))], readings, "in"
     if placed_segment:
         return [segment_of(placed_segment.group("seg"))], readings, "in"
     if re.match(r"\s+(?:in|of)\s+the\s+(?:segment|program(?:me)?)\b", rest, _I) or ORD_BEST.match(rest):
