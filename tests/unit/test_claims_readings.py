@@ -90,6 +90,10 @@ CASES = [
     ("", "At Worlds 2017 Javier Fernández won the short with 109.05, but it was the free skate where he was fourth.",
      [("segment_place", "Javier Fernández", OK, ("wc2017", "men", "short_program")),
       ("segment_place", "Javier Fernández", WRONG, ("wc2017", "men", "free_skate"))]),
+    # A nationality typed in lower case ("the french pair") is that country's entry, as "the French pair" is, never
+    # the skater named last.
+    ("", "at worlds 2017 javier fernandez was fourth. the french pair cried on the podium.",
+     [("place", "Javier Fernández", OK, ("wc2017", "men", None))]),
 ]  # fmt: skip
 
 

@@ -518,6 +518,16 @@ class MentionFinder:
                 nation = next(
                     (c for c in _COUNTRY_RE.finditer(m.group()) if FORM_INFO[c.group("form")][1] == "adjective"), None
                 )
-                code = FORM_INFO[nation.group("form")][0] if nation is not None and head != "team" else None
+                code = FORM_INFO[nation.group("form")][0] if nation is not None else _lower_nation(m.group())
+                code = code if head != "team" else None
                 out.append(Mention(m.start(), m.end(), "description", None, plural=plural, nation=code))
         return out
+
+
+def _lower_nation(words: str) -> str | None:
+    """The country of a nationality written in lower case ("the french pair", in a post typed so)."""
+    for word in words.split():
+        info = FORM_INFO.get(word[:1].upper() + word[1:])
+        if word.islower() and info is not None and info[1] == "adjective":
+            return info[0]
+    return None
