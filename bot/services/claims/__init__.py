@@ -101,6 +101,7 @@ class _SimpleNames:
 
 
 NameWords = dict[int, tuple[str, list[list[str]]]]  # skater id -> (label, the words of each of their names)
+SHORT_NAME_MIN = 4  # "Yuzu": shorter words ("Al", "Sho") start too many names
 
 
 class StoreNames:
@@ -117,6 +118,7 @@ class StoreNames:
         # with it, not against every entrant (a 4,000-character story asks about 300 names).
         self._by_word = [_by_word(ring) for ring in entered]
         self._places: frozenset[str] | None = None
+        self._given: list[list[tuple[int, str]]] | None = None
         # The answers, kept for the next story about the same competition and skaters (this object lives in the
         # results service's derived() cache, which a refresh or a change of names empties): a story's names are
         # mostly those of the stories before it. Bounded: every capitalized run of every story is asked.
@@ -143,10 +145,40 @@ class StoreNames:
                 return Subject(hits[0][1], ids=(hits[0][0],)) if len(hits) == 1 else None
         match = self.results.skaters.resolve_whole_words(text)
         if match is None:
-            return None
+            return self._short_name(tokens)
         if not _named(tokens, [normalize(match.matched).split()]):
             return None  # a middle word alone is too weak
         return Subject(match.label, ids=(match.key,))
+
+    def _short_name(self, tokens: list[str]) -> Subject | None:
+        """A first name shortened ("Yuzu" for Yuzuru): the one skater of the story's event, else of its
+        competition, whose given name starts with the word; never looked for in the whole store, where the
+        shortening could be anyone's, and never when two skaters of the nearest ring fit."""
+        if len(tokens) != 1 or len(tokens[0]) < SHORT_NAME_MIN:
+            return None
+        word = tokens[0]
+        for ring, given in zip(self.entered, self._given_names(), strict=True):
+            hits = {sid for sid, name in given if name.startswith(word) and name != word}
+            if len(hits) > 1:
+                return None
+            if hits:
+                sid = hits.pop()
+                return Subject(ring[sid][0], ids=(sid,))
+        return None
+
+    def _given_names(self) -> list[list[tuple[int, str]]]:
+        """Each ring's given names (a first or last word of a name that is not the family name), built once."""
+        if self._given is None:
+            self._given = [
+                [
+                    (sid, word)
+                    for sid, (_, names) in ring.items()
+                    for word in {w for name in names if len(name) > 1 for w in (name[0], name[-1])}
+                    - set(self.results.family_name_words(sid))
+                ]
+                for ring in self.entered
+            ]
+        return self._given
 
     def couple(self, first: str, second: str) -> Subject | None:
         key = (first, second)

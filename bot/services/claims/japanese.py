@@ -207,23 +207,10 @@ class JapaneseReader:
             self.competition = named
             self.competition_texts.append(named)
         mentions = self._mentions(text)
-        events: list[tuple[int, str, re.Match[str] | None]] = []
-        for pattern, discipline in _DISCIPLINES:
-            events.extend((m.start(), "disc:" + discipline, None) for m in pattern.finditer(text))
-        for kind, pattern in (
-            ("segment", _SEGMENT),
-            ("place", _PLACE),
-            ("score", _SCORE),
-            ("medal", _MEDAL),
-            ("margin", _MARGIN),
-        ):
-            events.extend((m.start(), kind, m) for m in pattern.finditer(text))
-        events.extend((x.start, "who", None) for x in mentions)
-        events.sort(key=lambda e: (e[0], e[1] != "who"))
         subject = self.last
         segments: list[str | None] = []
         fresh = False  # the segments named since the last figure (ショートもフリーも)
-        for position, kind, m in events:
+        for position, kind, m in _events(text, mentions):
             if kind.startswith("disc:"):
                 self.discipline = kind[5:]
                 continue
@@ -243,50 +230,63 @@ class JapaneseReader:
             fresh = False
             if subject is None:
                 continue
-            if kind == "margin":
-                rival = next((x for x in reversed(mentions) if x.end <= m.start()), None)
-                if rival is None or rival.subject == subject or not _RIVAL_BEFORE.match(text[rival.end : m.start()]):
-                    continue  # against whom is not said
-                ahead = m.group("how").startswith(("差をつけ", "差つけ", "差で勝", "差で制", "差で優勝", "差で逆転"))
-                value = float(m.group("n"))
-                claimed = t(
-                    "claim-margin-ahead" if ahead else "claim-margin-behind",
-                    points=m.group("n"),
-                    other=rival.subject.label,
-                )
-                self._make("margin", raw, subject, claimed, value, None, (None,), other=rival.subject, ahead=ahead)
-                continue
-            if kind == "medal":
-                if _MISSED.match(text[m.end() :]):
-                    continue
-                rank = 1 if m.group("win") or m.group("m") == "金" else 2 if m.group("m") == "銀" else 3
-                medal = {1: "gold", 2: "silver", 3: "bronze"}[rank]
-                claimed = t("claim-gold-won") if m.group("win") else t("claim-medal", medal=medal)
-                self._make("medal", raw, subject, claimed, float(rank), None, (None,))
-            elif kind == "place":
-                if _MISSED.match(text[m.end() :]):
-                    continue
-                n = 1 if m.group("top") else int(m.group("n"))
-                for seg in segments or [None]:
-                    if seg is None:
-                        self._make("place", raw, subject, t("ordinal", n=n), float(n), None, (None,))
-                    else:
-                        claimed = t("claim-place-in", place=t("ordinal", n=n), segment=segment_text(seg))
-                        self._make("segment_place", raw, subject, claimed, float(n), seg, (seg,))
-            elif kind == "score":
-                value = float(m.group("score"))
-                label = m.group("score")
-                seg = segments[-1] if segments else "any"
-                if seg is None:
-                    self._make("total", raw, subject, t("claim-total", score=label), value, None, (None,))
-                elif seg == "any":
-                    claimed = t("claim-score-any", score=label)
-                    self._make("score", raw, subject, claimed, value, None, (None, "any"))
-                else:
-                    claimed = t("claim-score-in", score=label, segment=segment_text(seg))
-                    self._make("score", raw, subject, claimed, value, seg, (seg,))
+            self._figure(raw, text, kind, m, subject, segments, mentions)
         if subject is not None:
             self.last = subject
+
+    def _figure(
+        self,
+        raw: str,
+        text: str,
+        kind: str,
+        m: re.Match[str],
+        subject: Subject,
+        segments: list[str | None],
+        mentions: list[_Mention],
+    ) -> None:
+        """The claim of one figure (a margin, medal, place or score) about `subject`, in the segments named."""
+        if kind == "margin":
+            rival = next((x for x in reversed(mentions) if x.end <= m.start()), None)
+            if rival is None or rival.subject == subject or not _RIVAL_BEFORE.match(text[rival.end : m.start()]):
+                return  # against whom is not said
+            ahead = m.group("how").startswith(("差をつけ", "差つけ", "差で勝", "差で制", "差で優勝", "差で逆転"))
+            value = float(m.group("n"))
+            claimed = t(
+                "claim-margin-ahead" if ahead else "claim-margin-behind",
+                points=m.group("n"),
+                other=rival.subject.label,
+            )
+            self._make("margin", raw, subject, claimed, value, None, (None,), other=rival.subject, ahead=ahead)
+            return
+        if kind == "medal":
+            if _MISSED.match(text[m.end() :]):
+                return
+            rank = 1 if m.group("win") or m.group("m") == "金" else 2 if m.group("m") == "銀" else 3
+            medal = {1: "gold", 2: "silver", 3: "bronze"}[rank]
+            claimed = t("claim-gold-won") if m.group("win") else t("claim-medal", medal=medal)
+            self._make("medal", raw, subject, claimed, float(rank), None, (None,))
+        elif kind == "place":
+            if _MISSED.match(text[m.end() :]):
+                return
+            n = 1 if m.group("top") else int(m.group("n"))
+            for seg in segments or [None]:
+                if seg is None:
+                    self._make("place", raw, subject, t("ordinal", n=n), float(n), None, (None,))
+                else:
+                    claimed = t("claim-place-in", place=t("ordinal", n=n), segment=segment_text(seg))
+                    self._make("segment_place", raw, subject, claimed, float(n), seg, (seg,))
+        elif kind == "score":
+            value = float(m.group("score"))
+            label = m.group("score")
+            seg = segments[-1] if segments else "any"
+            if seg is None:
+                self._make("total", raw, subject, t("claim-total", score=label), value, None, (None,))
+            elif seg == "any":
+                claimed = t("claim-score-any", score=label)
+                self._make("score", raw, subject, claimed, value, None, (None, "any"))
+            else:
+                claimed = t("claim-score-in", score=label, segment=segment_text(seg))
+                self._make("score", raw, subject, claimed, value, seg, (seg,))
 
     def _segment_kind(self, m: re.Match[str]) -> str | None:
         if m.group("total"):
@@ -329,3 +329,21 @@ class JapaneseReader:
         )
         if claim not in self.claims:
             self.claims.append(claim)
+
+
+def _events(text: str, mentions: list[_Mention]) -> list[tuple[int, str, re.Match[str] | None]]:
+    """The sentence's disciplines, segments, figures and names, in the order they are written (a name first)."""
+    events: list[tuple[int, str, re.Match[str] | None]] = []
+    for pattern, discipline in _DISCIPLINES:
+        events.extend((m.start(), "disc:" + discipline, None) for m in pattern.finditer(text))
+    for kind, pattern in (
+        ("segment", _SEGMENT),
+        ("place", _PLACE),
+        ("score", _SCORE),
+        ("medal", _MEDAL),
+        ("margin", _MARGIN),
+    ):
+        events.extend((m.start(), kind, m) for m in pattern.finditer(text))
+    events.extend((x.start, "who", None) for x in mentions)
+    events.sort(key=lambda e: (e[0], e[1] != "who"))
+    return events

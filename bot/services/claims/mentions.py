@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from bot.i18n import t
+from bot.services.claims.competition_mentions import COUNTRY_RE, FORM_INFO, FORMS, find_competitions, in_lower_case
 from bot.services.claims.model import Subject
 from bot.services.claims.patterns import starting_with
 from bot.services.claims.vocabulary import (
@@ -37,7 +38,6 @@ from bot.services.claims.vocabulary import (
     SEGMENT_RE,
     segment_kind,
 )
-from bot.services.countries import COUNTRIES
 from bot.services.names import normalize
 
 
@@ -97,33 +97,12 @@ _POSSESSIVE_ENDS = frozenset(suffix[-1] for suffix in _POSSESSIVE)
 _BLANKS = re.compile(r"[ \t]+")  # between two words of one name
 
 
-def _country_forms() -> list[tuple[str, str, str]]:
-    """(form, code, how) for every way of writing a country in running text."""
-    forms: list[tuple[str, str, str]] = []
-    for code, country in COUNTRIES.items():
-        for name in country.names:
-            if name.lower() in ("uk",) or (len(name) < 4 and name not in ("USA", "ROC")):
-                continue
-            forms.append((name, code, "name"))
-        for adjective in country.adjectives:
-            forms.append((adjective, code, "adjective"))
-            if adjective.endswith(("an", "ian")):
-                forms.append((adjective + "s", code, "people"))
-            elif adjective in ("Kazakh", "Czech", "Slovak", "Uzbek"):
-                forms.append((adjective + "s", code, "people"))
-    forms += [("U.S.A.", "USA", "name"), ("U.S.", "USA", "name"), ("US", "USA", "name"), ("UK", "GBR", "name")]
-    forms += [("OAR", "OAR", "name"), ("AIN", "AIN", "name"), ("Russians", "RUS", "people")]
-    return forms
-
-
-_FORMS = _country_forms()
-_COUNTRY_RE = re.compile(
-    r"(?<![\w.])(?:(?P<team>Team\s+)?(?P<form>"
-    + "|".join(re.escape(f) for f, _, _ in sorted(_FORMS, key=lambda f: -len(f[0])))
-    + r"))(?![\w])"
+# After "the Japanese", a verb: the adjective is the country's people, a subject ("the Japanese were second").
+_PEOPLE_VERB = re.compile(
+    r"\s+(?:were|are|was|is|had|have|took|won|finished|placed|came|ended|scored|led|claimed|got|earned|collected"
+    r"|secured|edged|beat|trailed)\b",
+    re.IGNORECASE,
 )
-_FORM_INFO = {f: (code, how) for f, code, how in _FORMS}
-_COUNTRY_NAMES = {f: code for f, code, how in _FORMS if how == "name"}
 _TEAM_NOUN = re.compile(r"^\s+(?:team|squad|side|trio|contingent|skaters|delegation|federation)\b", re.IGNORECASE)
 _ATTRIBUTE = re.compile(r"\b(?:of|for|from|representing|to|with|in|at)\s+(?:the\s+)?$", re.IGNORECASE)
 
@@ -144,53 +123,6 @@ _RANK_REF = re.compile(
     re.IGNORECASE,
 )
 
-_LEVEL_CORE = (
-    r"(?:Olympics|Olympic\s+(?:Winter\s+)?Games|Winter\s+Olympics|Winter\s+Games|Games|World\s+(?:Figure\s+Skating\s+)?"
-    r"Championships?|[Ww]orlds|European\s+(?:Figure\s+Skating\s+)?Championships?|Europeans|Four\s+Continents"
-    r"(?:\s+Championships?)?|Grand\s+Prix(?:\s+Final)?|GPF|Nationals|Skate\s+America|Skate\s+Canada|NHK\s+Trophy"
-    r"|Cup\s+of\s+China|Rostelecom\s+Cup|Troph[ée]e\s+de\s+France|Internationaux\s+de\s+France|Finlandia\s+Trophy"
-    r"|Junior\s+Worlds|(?:World\s+Junior|Junior\s+World)\s+(?:Figure\s+Skating\s+)?Championships?"
-    r"|(?:U\.S\.|US|Canadian|Japanese|Japan|Russian|Chinese|Korean|Italian|French|German|British|National)"
-    r"\s+(?:Figure\s+Skating\s+)?Championships?)"
-)
-_YEAR = r"(?:19|20)\d\d"
-_LEVEL_CORE_RE = re.compile(_LEVEL_CORE)
-# In a post written in lower case: the competitions' own words in any case (not the capitalized words before them,
-# which lower case does not mark), and a stored place after "in", "at" or an opening bracket.
-_LOWER_COMPETITION_RE = re.compile(
-    rf"(?:\b{_YEAR}\s+)?\b(?:{_LEVEL_CORE}|nhk)(?:\s+(?:in|of)\s+[a-z][\w’'-]+)?(?:\s+{_YEAR})?\b", re.IGNORECASE
-)
-_DATELINE = re.compile(r"(?P<city>[A-Z]{3,}(?:[ -][A-Z]{2,})*)(?=,\s|\s*\()")
-_LOWER_OPENING = re.compile(r"(?:^|\band\s+|\bbut\s+|,\s+|:\s+)(?P<word>[a-z][\w’'-]{2,})(?=\s)")
-_LOWER_PLACE = re.compile(r"(?:\b(?:in|at)\s+|\()(?P<place>[a-z][\w’'-]+)")
-
-
-def _lower_case(sentence: str) -> bool:
-    """Whether a sentence is written in lower case ("alysa won, which, yes"): no capitalized word after its first
-    letter (words in capitals, "WON", "SP", are emphasis and abbreviations, not capitals)."""
-    return re.search(r"[A-Z][a-z]", sentence[1:]) is None
-
-
-_TITLE_FROM = re.compile(
-    r"\b(?:champions?|medall?ists?|winners?|title[\s-]?holders?)\s+from\s+(?:the\s+)?$", re.IGNORECASE
-)
-_COMPETITION_RE = re.compile(
-    rf"(?:\b{_YEAR}\s+)?(?:(?:[A-Z][\w’'-]+|{_YEAR})\s+){{0,3}}?{_LEVEL_CORE}"
-    rf"(?:\s+(?:in|of)\s+[A-Z][\w’'-]+)?(?:\s+{_YEAR})?\b"
-)
-# "Olympic champion", "world title", "2025 world champion", "the 2022 Olympic champions": the level (and year)
-# of a title, a competition mention of its own.
-_LEVEL_TITLE = re.compile(
-    rf"\b(?:(?P<year>{_YEAR})\s+)?(?P<level>[Oo]lympic|[Ww]orld)\s+(?:(?:pairs|ice\s+dance|men['’]s|women['’]s|ladies['’]"
-    r"|singles|figure\s+skating|team|individual)\s+)?(?=(?:champions?|titles?|crown|gold|silver|bronze|medals?"
-    r"|medall?ists?|podium|runners?[\s-]up)\b)"
-)
-_YEAR_TITLE = re.compile(
-    rf"\b(?P<year>{_YEAR})\s+(?:(?:pairs|ice\s+dance|men['’]s|women['’]s|team)\s+)?(?=(?:champions?|titles?|"
-    r"medall?ists?|gold|silver|bronze|runners?[\s-]up)\b)"
-)
-_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-_YEAR_PLACE = re.compile(rf"\b(?:[Ii]n|[Aa]t|[Oo]f)\s+(?:the\s+)?(?:{_MONTH}\s+)?(?P<year>{_YEAR})\b(?!\s*[-–/]\s*\d)")
 # At the start of a sentence a lone capitalized word is a name only before a verb of results ("Valieva won"),
 # not before "was" or "were" ("Cameras were rolling").
 _ACTION_VERB = re.compile(
@@ -198,24 +130,19 @@ _ACTION_VERB = re.compile(
     r"|topped|settled|clinched|struck|sealed|ended|came|rose|climbed|dropped|slipped)\b",
     re.IGNORECASE,
 )
-_CAP_WORDS = re.compile(r"[A-Z][\w’'-]*(?:[\s-]+[A-Z][\w’'-]*){0,2}")
 # "kihara/miura": a couple written in lower case.
 _LOWER_PAIR = re.compile(r"(?<![\w/])([a-z][\w'’-]+)/([a-z][\w'’-]+)(?![\w/])")
-_WORD_GAPS = re.compile(r"[\s-]+")
-_PLACE_POSSESSIVE = re.compile(r"['’]s?$")
+_LOWER_OPENING = re.compile(r"(?:^|\band\s+|\bbut\s+|,\s+|:\s+)(?P<word>[a-z][\w’'-]{2,})(?=\s)")
+NOMINATIVE = frozenset(("she", "he", "they"))  # pronouns only ever a subject
 _PRONOUN = re.compile(r"\b(?:she|he|her|his|him|hers|they|their|them)\b", re.IGNORECASE)
 
 
 # Searched through copies tried only where a match can begin (.patterns: the same matches, 3 to 5 times faster).
 _COUNTRY_RE = starting_with(
-    re.escape("".join(sorted({form[0] for form, _, _ in _FORMS} | {"T"}))),
-    _COUNTRY_RE,  # "Team USA"
+    re.escape("".join(sorted({form[0] for form, _, _ in FORMS} | {"T"}))),
+    COUNTRY_RE,  # "Team USA"
 )
 _RANK_REF = starting_with("t", _RANK_REF)
-_COMPETITION_RE = starting_with("12A-Zw", _COMPETITION_RE)
-_LEVEL_TITLE = starting_with("12OoWw", _LEVEL_TITLE)
-_YEAR_TITLE = starting_with("12", _YEAR_TITLE)
-_YEAR_PLACE = starting_with("IiAaOo", _YEAR_PLACE)
 _PRONOUN = starting_with("sht", _PRONOUN)
 _SEGMENTS = starting_with("srfl", SEGMENT_RE)
 _DISCIPLINES = starting_with("mwlfpidt", DISCIPLINE_RE)
@@ -251,8 +178,11 @@ class MentionFinder:
         self._layouts: dict[str, Layout] = {} if layouts is None else layouts
         self._places = {w for w in names.places()} | HOST_CITIES
         self._person: dict[str, Subject | None] = {}
-        self._named: list[Subject] = []  # skaters the story has named in full, in order
+        # The skaters the story has named in full, by the first and last words of their names (looked up for each
+        # lone word: a list scanned each time grew with every full name and cost more than the rest of a lookup).
+        self._named: dict[str, set[Subject]] = {}
         self._couple: dict[tuple[str, str], Subject | None] = {}
+        self._words: dict[str, list[str]] = {}  # a name as written: its folded words
         self._place_words: dict[str, bool] = {}  # a capitalized word: whether it names a place
 
     # -- lookups, cached: a story repeats its names ----------------------------------------------------
@@ -262,18 +192,21 @@ class MentionFinder:
         return self._place_words[word]
 
     def person(self, text: str) -> Subject | None:
-        words = normalize(text).split()
+        words = self._words.get(text)
+        if words is None:  # a story repeats its names: each folded once
+            words = self._words[text] = normalize(text).split()
         if len(words) == 1:
             # "Chen" after "Nathan Chen": the one skater the story has named with that first or last name, before
             # the store's rings (where another Chen of the competition would make it no one).
-            named = {s for s in self._named if words[0] in _ends(s.name)}
+            named = set(self._named.get(words[0], ()))
             if len(named) == 1:
                 return named.pop()
         if text not in self._person:
             self._person[text] = self.names.person(text)
         found = self._person[text]
         if found is not None and len(words) > 1 and len(found.ids) == 1:
-            self._named.append(found)
+            for end in _ends(found.name):
+                self._named.setdefault(end, set()).add(found)
         return found
 
     def couple(self, first: str, second: str) -> Subject | None:
@@ -287,7 +220,7 @@ class MentionFinder:
         if layout is None:
             segments = [(m.start(), m.end(), segment_kind(m.group("seg"))) for m in _SEGMENTS.finditer(sentence)]
             disciplines = [(m.start(), m.end(), m.lastgroup or "") for m in _DISCIPLINES.finditer(sentence)]
-            competitions = self._competitions(sentence)
+            competitions = find_competitions(sentence, self._is_place)
             countries = self._countries(sentence, [(s, e) for s, e, _, _ in competitions])
             layout = self._layouts[sentence] = Layout(segments, disciplines, competitions, countries)
         return layout
@@ -324,6 +257,10 @@ class MentionFinder:
         mentions.sort(key=lambda m: m.start)
         previous: Mention | None = None
         for mention in mentions:
+            if mention.kind == "pronoun" and sentence[mention.start : mention.end].lower() in NOMINATIVE:
+                # "X beat Y, and she won both segments": "she" is a subject, never a rival as "Y" is.
+                previous = mention
+                continue
             window = max(0, mention.start - 120)
             obj = _OBJECT_OF.search(sentence[window : mention.start])
             if obj and window + obj.end() == mention.start:
@@ -346,95 +283,6 @@ class MentionFinder:
         found.subjects = mentions
         return found
 
-    # -- competitions and places ------------------------------------------------------------------------
-    def _competitions(self, sentence: str) -> list[tuple[int, int, str, bool]]:
-        """(start, end, words to look up, title) for each competition or place the sentence names. A title's
-        level and year ("the 2022 Olympic champions", "world pairs title") only speak of that title."""
-        spans: list[tuple[int, int, str, bool]] = []
-        for m in _COMPETITION_RE.finditer(sentence):
-            spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
-        dateline = _DATELINE.match(sentence)
-        if dateline and self._is_place(dateline.group("city").title()):
-            # "SHEFFIELD, England (wire) --", "OSAKA, Nov 11 (Wire) -": a news wire's dateline is where it happened.
-            spans.append((dateline.start("city"), dateline.end("city"), dateline.group("city").title(), False))
-        if _lower_case(sentence):
-            # "caught up on skate america 2025", "the gpf in turin", "nhk 2019 (sapporo!!)": fans type them so.
-            for m in _LOWER_COMPETITION_RE.finditer(sentence):
-                spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
-            for m in _LOWER_PLACE.finditer(sentence):
-                if self._is_place(m.group("place")) and not any(s <= m.start("place") < e for s, e, _, _ in spans):
-                    spans.append((m.start("place"), m.end("place"), m.group("place"), False))
-        for m in _LEVEL_TITLE.finditer(sentence):
-            words = " ".join(w for w in (m.group("year"), m.group("level")) if w)
-            spans.append((m.start(), m.end(), words, True))
-        for m in _YEAR_TITLE.finditer(sentence):
-            if not any(s <= m.start() < e for s, e, _, _ in spans):
-                spans.append((m.start("year"), m.end("year"), m.group("year"), True))
-        for m in _YEAR_PLACE.finditer(sentence):
-            if re.search(r"\b(?:since|until|till|before|by|in\s+\d+\s+years)\s*$", sentence[: m.start()], re.I):
-                continue
-            spans.append((m.start("year"), m.end("year"), m.group("year"), False))
-        for m in _CAP_WORDS.finditer(sentence):
-            parts = [w for w in _WORD_GAPS.split(m.group()) if w]
-            bare = [_PLACE_POSSESSIVE.sub("", w) for w in parts]
-            place = [self._is_place(w) for w in bare]
-            if not any(place):
-                continue
-            # Only the place words, from the first to the last ("Milano Cortina", "Boston").
-            first = place.index(True)
-            last = len(place) - 1 - place[::-1].index(True)
-            if not all(place[first : last + 1]):
-                continue
-            start = m.start() + m.group().index(parts[first])
-            end = m.start() + m.group().rindex(parts[last]) + len(bare[last])
-            before = sentence[:start]
-            after = sentence[end:]
-            # A place is a competition when the text puts a result there: "in Milan", "at Milano Cortina",
-            # "Beijing 2022", "Milan's arena"; not a bare word ("Boston Globe").
-            # A country's possessive is a nationality ("Canada's Kaetlyn Osmond", "Italy's pair"), not a
-            # competition held there: a competition named after a country is named by its series ("Skate Canada").
-            possessive = re.match(r"['’]s?\b", sentence[end : end + 2]) and not _COUNTRY_NAMES.get(sentence[start:end])
-            if (
-                re.search(r"\b(?:in|at|from)\s+(?:the\s+)?$", before, re.I)
-                or re.match(rf"\s+{_YEAR}\b", after)
-                or possessive
-                or any(s <= start <= e + 1 for s, e, _, _ in spans)
-            ):
-                # "the Olympic champions from Beijing": the place of a title, speaking only of that title.
-                title = bool(_TITLE_FROM.search(before))
-                year = re.match(rf"\s+{_YEAR}\b", after)
-                if year:
-                    end += year.end()  # "Beijing 2022": that year's competition there, not any held in Beijing
-                spans.append((start, end, sentence[start:end], title))
-        spans.sort()
-        merged: list[tuple[int, int, str, bool]] = []
-        for s, e, words, title in spans:
-            if merged and s <= merged[-1][1] + 1 and not (title or merged[-1][3]):
-                ps, pe, _, _ = merged[-1]
-                merged[-1] = (ps, max(pe, e), sentence[ps : max(pe, e)], False)
-            elif merged and s < merged[-1][1]:
-                continue
-            else:
-                merged.append((s, e, words, title))
-        return self._with_year(merged)
-
-    @staticmethod
-    def _with_year(spans: list[tuple[int, int, str, bool]]) -> list[tuple[int, int, str, bool]]:
-        """A competition named without its year in a sentence that gives one ("in 2017, ... at the World
-        Championships in Helsinki") is that year's edition: one mention, the year its own. The city is left out of
-        the words looked up: the level and the year name the edition (the store may not hold its city)."""
-        years = [sp for sp in spans if re.fullmatch(_YEAR, sp[2]) and not sp[3]]
-        named = [sp for sp in spans if not sp[3] and _LEVEL_CORE_RE.search(sp[2]) and not re.search(_YEAR, sp[2])]
-        if len(years) != 1 or len(named) != 1:
-            return spans
-        year, comp = years[0], named[0]
-        words = comp[2]
-        city = re.search(r"\s+(?:in|of)\s+([A-Z][\w’'-]+)$", words)
-        if city:
-            words = words[: city.start()]
-        merged = (comp[0], comp[1], f"{words} {year[2]}", False)
-        return sorted([sp for sp in spans if sp not in (year, comp)] + [merged])
-
     # -- countries ---------------------------------------------------------------------------------------
     def _countries(self, sentence: str, taken: list[tuple[int, int]]) -> list[Mention]:
         out = []
@@ -442,16 +290,16 @@ class MentionFinder:
             if any(s <= m.start() < e for s, e in taken):
                 continue
             form = m.group("form")
-            code, how = _FORM_INFO[form]
+            code, how = FORM_INFO[form]
             if form == "US" and not sentence[max(0, m.start() - 1) : m.start()].isspace() and m.start() > 0:
                 continue
             team = bool(m.group("team")) or bool(_TEAM_NOUN.match(sentence[m.end() :]))
             if (
                 how == "adjective"
                 and re.search(r"\bthe\s+$", sentence[: m.start()], re.I)
-                and not re.match(r"\s+[A-Za-z]", sentence[m.end() :])
+                and (not re.match(r"\s+[A-Za-z]", sentence[m.end() :]) or _PEOPLE_VERB.match(sentence, m.end()))
             ):
-                how = "people"  # "the French won by 1.43 points"
+                how = "people"  # "the French won by 1.43 points", "the Japanese were second in the free"
             if how == "adjective" and not team:
                 continue  # "Japanese star", "the American skater": a description, not a country subject
             end = m.end()
@@ -465,12 +313,13 @@ class MentionFinder:
         return out
 
     # -- people --------------------------------------------------------------------------------------------
-    def _people(self, sentence: str, taken: list[tuple[int, int]]) -> list[Mention]:
+    def _name_runs(self, sentence: str, taken: list[tuple[int, int]]) -> list[list[tuple[int, int, str, bool]]]:
+        """The runs of name words outside the taken spans: each word's start, end, bare word, and possessive."""
         runs: list[list[tuple[int, int, str, bool]]] = []  # runs of name words: start, end, bare word, possessive
         current: list[tuple[int, int, str, bool]] = []
         # Social posts are often written all in lower case ("kagiyama 2nd again lol"): there, any word may be a
         # name, except the words that are also common English words.
-        lower_case = _lower_case(sentence)
+        lower_case = in_lower_case(sentence)
         # Words outside the span the taken mentions cover are not looked for among them.
         low, high = (min(s for s, _ in taken), max(e for _, e in taken)) if taken else (0, 0)
         for m in _WORD.finditer(sentence):
@@ -523,7 +372,11 @@ class MentionFinder:
                 current = []
         if current:
             runs.append(current)
+        return runs
 
+    def _people(self, sentence: str, taken: list[tuple[int, int]]) -> list[Mention]:
+        runs = self._name_runs(sentence, taken)
+        lower_case = in_lower_case(sentence)
         mentions: list[Mention] = []
         used: set[int] = set()  # run indexes consumed by a couple
         # Couples: two runs joined by "and", "&", "/", "," or "+".
@@ -663,8 +516,18 @@ class MentionFinder:
                 plural = head in ("duo", "couple", "pair", "team", "partnership", "siblings") or m.group().endswith("s")
                 # "the French couple", "the Chinese pair": that country's entry, not whoever was named last.
                 nation = next(
-                    (c for c in _COUNTRY_RE.finditer(m.group()) if _FORM_INFO[c.group("form")][1] == "adjective"), None
+                    (c for c in _COUNTRY_RE.finditer(m.group()) if FORM_INFO[c.group("form")][1] == "adjective"), None
                 )
-                code = _FORM_INFO[nation.group("form")][0] if nation is not None and head != "team" else None
+                code = FORM_INFO[nation.group("form")][0] if nation is not None else _lower_nation(m.group())
+                code = code if head != "team" else None
                 out.append(Mention(m.start(), m.end(), "description", None, plural=plural, nation=code))
         return out
+
+
+def _lower_nation(words: str) -> str | None:
+    """The country of a nationality written in lower case ("the french pair", in a post typed so)."""
+    for word in words.split():
+        info = FORM_INFO.get(word[:1].upper() + word[1:])
+        if word.islower() and info is not None and info[1] == "adjective":
+            return info[0]
+    return None

@@ -25,8 +25,10 @@ _CAPITALIZED = re.compile(r"[A-Z][a-z]")  # a capitalized word: words in capital
 _ABBREVIATION = re.compile(r"(?:\b[A-Z]\.[A-Z]\.(?:[A-Z]\.)?|\b(?:St|Mr|Mrs|Ms|Dr|No|vs|Jr|Sr|Mt)\.)[\"”’)]*$")
 _HARD = re.compile(r"\s*;\s*|\s+[—–]\s+|\s*—\s*|\s+--?\s+")
 _RELATIVE = re.compile(r",\s+(?:who|whose|which)\b", re.IGNORECASE)
+# The connector nearest the new subject: "first with 79.01 and Osmond second" starts its clause at "and".
 _CONNECTOR = re.compile(
-    r"(?:,|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|\bwith\b)\s+(?:[\w'’.-]+\s+){0,2}$",
+    r"(?:,|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|\bwith\b)\s+"
+    r"(?:(?!(?:and|but|while|whereas|with)\b)[\w'’.-]+\s+){0,2}$",
     re.IGNORECASE,
 )
 
@@ -36,6 +38,7 @@ class Sentence:
     text: str
     paragraph: int
     shown: str | None = None  # the story's own words when `text` restates them (a Q&A answer, a fragment)
+    answers: bool = False  # a Q&A answer: about the competition, event and segment its question names
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +93,7 @@ _ASKED_ABOUT = re.compile(
     r"(?:finish|end\s+up|place|do|go|rank)(?:\s+overall)?|(?P<bare>.+?))$",
     re.I,
 )
+_WHAT_SCORED = re.compile(r"^(?:(?:and|so|but)\s+)?what\s+did\s+(?P<s>.+?)\s+score(?P<rest>\s.*|)$", re.I)
 _NOT_A_SUBJECT = re.compile(r"^(?:who|what|where|when|why|how|which|is|was|are|were|did|does|do|can|will|any)\b", re.I)
 _FRAGMENT = re.compile(rf"^(?P<what>{_ORDINAL}\b|(?:gold|silver|bronze)\b|\d{{1,3}}\.\d{{2}}\b)(?P<rest>.*)$", re.I)
 _SHORT_FRAGMENT = re.compile(
@@ -115,7 +119,7 @@ def _restated(items: list[Sentence]) -> list[Sentence]:
             said = answer.group("a").strip()
             joined = _answered(question, said) if question else None
             shown = f"{items[i - 1].text} {text}" if i and joined else text
-            out.append(Sentence(joined or said, sentence.paragraph, shown))
+            out.append(Sentence(joined or said, sentence.paragraph, shown, answers=question is not None))
             question = None
             continue
         question = None
@@ -146,6 +150,12 @@ def _answered(question: str, answer: str) -> str | None:
     """The answer as a sentence of its own: "Who won? / Yuzuru Hanyu, with 293.90." is "Yuzuru Hanyu won, with
     293.90."; "Patrick Chan? / Fifth." is "Patrick Chan was fifth."; None when the two do not make one."""
     question = question.rstrip(" ?")
+    scored = _WHAT_SCORED.match(question)
+    figure = re.match(r"(?P<n>\d{1,3}\.\d{2})\b(?P<tail>.*)$", answer)
+    if scored and figure and not _NOT_A_SUBJECT.match(scored.group("s")):
+        # "What did Uno score in the short program? / 104.86." is "Uno scored 104.86 in the short program."
+        tail = figure.group("tail").strip()
+        return f"{scored.group('s')} scored {figure.group('n')}{scored.group('rest')}{', ' + tail if tail else '.'}"
     who = _WHO.match(question)
     if who:
         name = re.match(rf"(?P<s>{_NAME})(?P<rest>\s*(?:[,;.!]|\bwith\b|$).*)$", answer)
@@ -224,7 +234,8 @@ def _coordinated(
     for s, e in inside:
         before = sentence[clause_start:s]
         connector = _CONNECTOR.search(before)
-        if connector and any(sentence[e0 : clause_start + connector.start()].strip(" ,") for _, e0 in said):
+        # Something said since the last subject named ("Sakamoto, Nakai and Chiba" says nothing between them).
+        if connector and said and sentence[said[-1][1] : clause_start + connector.start()].strip(" ,"):
             cut = clause_start + connector.start()
             out.append((clause_start, cut, relative))
             clause_start = cut

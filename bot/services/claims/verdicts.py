@@ -17,8 +17,7 @@ otherwise not checkable — never contradicted. A figure the store lacks never c
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from bot.i18n import Text, t
 from bot.services.claims.model import (
@@ -33,74 +32,27 @@ from bot.services.claims.model import (
     or_text,
     segment_text,
 )
-from bot.services.claims.vocabulary import NUMBER_WORDS, SEGMENT_RE, TIMES, segment_kind
+from bot.services.claims.team_verdicts import TeamChecks
+from bot.services.claims.verdict_outcomes import (
+    Outcome,
+    falls_outcome,
+    missing_text,
+    not_checkable,
+    ordinal_text,
+    place_outcome,
+    reading_text,
+    score_outcome,
+    source_of,
+    tagged,
+    tried_text,
+    where_text,
+)
 from bot.services.names import normalize
 from bot.services.results import ResultsService
 from bot.services.results.competitions import labels_with_years
-from bot.services.results.vocabulary import event_name_text
-from db.models import Competition, Entry, Event, Figure, TeamResult, number_of
+from db.models import Competition, Entry, Event, Figure, number_of
 
-_NOTE_NONE = re.compile(
-    r"\b(?:no\s+falls?|without\s+(?:a\s+)?falls?|fall[\s-]free|clean\s+(?:skate|program|programme))\b"
-)
-_NOTE_COUNT = re.compile(r"\b(one|two|three|four|five|\d)\s+(?:[\w-]+\s+)?falls?\b|\bfell\s+(once|twice|three times)\b")
-_NOTE_ANY = re.compile(r"\b(?:fell|falls?|fall)\b")
 _INDIVIDUAL_KINDS = ("place", "total")  # a skater's team-event entry has no final place or total of its own
-
-
-@dataclass(frozen=True, slots=True)
-class _Outcome:
-    outcome: str
-    stored: Text | str | None
-    source: str | None
-    why: Text
-    reading: Text | None
-    subject: Subject | None = None  # the subject of this reading (a claim may have several)
-    team: str | None = None  # the country whose team result was read
-    read_as: tuple[str, str, str | None] | None = None  # (competition key, event key, segment kind or None)
-    who: str | None = None  # the entry a country subject stands for ("the Germans": Savchenko / Massot)
-    last_place: int | None = None  # "finished last": the last place stored in the event (the claimed value)
-
-
-def _source(figure: Figure | None) -> str | None:
-    if figure is None or figure.provenance is None or not figure.provenance.sources:
-        return None
-    return figure.provenance.sources[0]
-
-
-def _not(why: Text, reading: Text | None = None) -> _Outcome:
-    return _Outcome(UNCHECKABLE, None, None, why, reading)
-
-
-def _ordinal(n: int) -> Text:
-    return t("ordinal", n=n)
-
-
-def _reading(where: Text, what: Text, who: str | None = None) -> Text:
-    """Which figure a reading compared: "Milano Cortina 2026 · Women · [Kaori Sakamoto, ]total"."""
-    if who:
-        return t("verdict-reading-who", where=where, who=who, what=what)
-    return t("verdict-reading", where=where, what=what)
-
-
-def _where(competition: Competition, event: Event) -> Text:
-    return t("verdict-where", competition=competition.label, event=event_name_text(event))
-
-
-def _missing(subject: Subject) -> Text:
-    return t("verdict-subject", name=subject.name, why=subject.missing or t("claim-not-in-store"))
-
-
-def _tried(outcomes: list[_Outcome]) -> Text:
-    """The readings tried, "a: 5th; b: 7th", in the reader's words."""
-    items = [
-        t("verdict-tried", reading=o.reading, stored=o.stored) if o.stored and o.reading else (o.reading or o.why)
-        for o in outcomes
-    ]
-    out = items[-1]
-    for item in reversed(items[:-1]):
-        out = t("verdict-tried-more", first=item, rest=out)
-    return out
 
 
 class Checker:
@@ -109,6 +61,7 @@ class Checker:
         self.competition = competition
         self.event = event if event and competition and event.competition_id == competition.id else None
         self._lookups: dict[str, Competition | Text] = {}
+        self.teams = TeamChecks(results, self.event)
 
     # -- competitions ----------------------------------------------------------------------------------------
     def competition_for(self, text: str | None) -> Competition | Text:
@@ -156,8 +109,8 @@ class Checker:
             return Verdict(claim, UNCHECKABLE, None, None, claim.uncheckable)
         subjects = claim.subjects or (Subject(claim.subject),)
         if not any(s.resolved for s in subjects):
-            return Verdict(claim, UNCHECKABLE, None, None, _missing(subjects[0]))
-        outcomes: list[_Outcome] = []
+            return Verdict(claim, UNCHECKABLE, None, None, missing_text(subjects[0]))
+        outcomes: list[Outcome] = []
         seen: set[object] = set()
         for text in claim.competitions:
             competition = self.competition_for(text)
@@ -168,9 +121,9 @@ class Checker:
             seen.add(found_key)
             for subject in subjects:
                 if isinstance(competition, Text):
-                    outcomes.append(_not(competition))
+                    outcomes.append(not_checkable(competition))
                 elif not subject.resolved:
-                    outcomes.append(_not(_missing(subject)))
+                    outcomes.append(not_checkable(missing_text(subject)))
                 else:
                     found = await self._readings(claim, competition, subject, len(subjects) > 1)
                     outcomes.extend(replace(o, subject=subject) for o in found)
@@ -207,12 +160,12 @@ class Checker:
             UNCHECKABLE,
             None,
             None,
-            t("verdict-several-ways", n=len(outcomes), tried=_tried(outcomes[:4])),
+            t("verdict-several-ways", n=len(outcomes), tried=tried_text(outcomes[:4])),
             or_text(readings) if readings else None,
         )
 
     @staticmethod
-    def _as_read(claim: Claim, outcome: _Outcome) -> Claim:
+    def _as_read(claim: Claim, outcome: Outcome) -> Claim:
         """A country's medal or place read in the team event is a team claim about that country; "last" read in
         an event is the place it stands for there."""
         if claim.last and outcome.last_place is not None:
@@ -222,23 +175,21 @@ class Checker:
             claimed = (
                 t("claim-team-medal", medal=medal_text(medal))
                 if medal
-                else t("claim-team-place", place=_ordinal(int(claim.value or 0)))
+                else t("claim-team-place", place=ordinal_text(int(claim.value or 0)))
             )
             return replace(claim, kind="team", subject=outcome.team, claimed=claimed)
         return claim
 
     @staticmethod
-    def _team_subject(claim: Claim, outcomes: list[_Outcome]) -> str | None:
+    def _team_subject(claim: Claim, outcomes: list[Outcome]) -> str | None:
         """A team claim is about the country (a skater's team claim names the skater's team)."""
         if claim.kind not in ("team", "team_points"):
             return None
         return next((o.team for o in outcomes if o.team), None)
 
-    async def _readings(
-        self, claim: Claim, competition: Competition, subject: Subject, several: bool
-    ) -> list[_Outcome]:
+    async def _readings(self, claim: Claim, competition: Competition, subject: Subject, several: bool) -> list[Outcome]:
         if subject.rank is not None:
-            return [_not(t("verdict-not-one-skater", name=subject.name))]
+            return [not_checkable(t("verdict-not-one-skater", name=subject.name))]
         events = self.results.events_of(competition)
         team_event = next((e for e in events if e.discipline == "team"), None)
         linked_team = self.event is not None and self.event.discipline == "team" and self.event in events
@@ -255,36 +206,36 @@ class Checker:
             # A country: its team result when the sentence or the story's link says team event; else a medal
             # or a place may be the team's or one of its skaters' in an individual event (all are readings).
             if claim.kind in ("team", "team_points", "margin", "order") or claim.discipline == "team":
-                return [await self._team(claim, competition, subject, team_event)]
+                return [await self.teams.team(claim, competition, subject, team_event)]
             if claim.discipline is None and linked_team:
-                return [await self._team(claim, competition, subject, team_event)]
+                return [await self.teams.team(claim, competition, subject, team_event)]
             # "The Germans won the free skate", "the French couple took bronze": the one entry of that country in
             # the event the sentence is about is who is meant.
-            single = await self._country_entry(claim, subject, events)
+            single = await self.teams.country_entry(claim, subject, events)
             if single is not None:
                 event, entry = single
                 found = [
                     replace(o, who=entry.name)
-                    for o in await self._compare(claim, event, entry, _where(competition, event), None)
+                    for o in await self._compare(claim, event, entry, where_text(competition, event), None)
                 ]
                 if claim.discipline is None and team_event is not None and self.event is None:
-                    found.append(await self._team(claim, competition, subject, team_event))
+                    found.append(await self.teams.team(claim, competition, subject, team_event))
                 return found
             if claim.kind not in ("medal", "place", "medallist"):
-                return [_not(t("verdict-which-skater", name=subject.name))]
-            readings = await self._country_in_event(claim, competition, subject, events)
+                return [not_checkable(t("verdict-which-skater", name=subject.name))]
+            readings = await self.teams.country_in_event(claim, competition, subject, events)
             if claim.discipline is None and team_event is not None:
-                readings.append(await self._team(claim, competition, subject, team_event))
+                readings.append(await self.teams.team(claim, competition, subject, team_event))
             return readings
         if claim.kind in ("team", "team_points"):
-            return [await self._team(claim, competition, subject, team_event)]
+            return [await self.teams.team(claim, competition, subject, team_event)]
         candidates = await self._entries(claim, competition, subject, events)
         if isinstance(candidates, Text):
-            return [_not(candidates)]
-        out: list[_Outcome] = []
+            return [not_checkable(candidates)]
+        out: list[Outcome] = []
         for event, entry in candidates:
             who = subject.name if several else None
-            out.extend(await self._compare(claim, event, entry, _where(competition, event), who))
+            out.extend(await self._compare(claim, event, entry, where_text(competition, event), who))
         return out
 
     async def _entries(
@@ -337,11 +288,11 @@ class Checker:
         return found
 
     # -- comparisons -------------------------------------------------------------------------------------------
-    async def _compare(self, claim: Claim, event: Event, entry: Entry, where: Text, who: str | None) -> list[_Outcome]:
+    async def _compare(self, claim: Claim, event: Event, entry: Entry, where: Text, who: str | None) -> list[Outcome]:
         kind = claim.kind
         team = event.discipline == "team"
         if kind == "fall":
-            return [self._tag(self._falls(claim, entry, where), event, claim.segment)]
+            return [self._tag(falls_outcome(claim, entry, where), event, claim.segment)]
         if kind in ("margin", "order"):
             return [
                 self._tag(await self._relative(claim, event, entry, where, who, segment), event, segment)
@@ -352,13 +303,13 @@ class Checker:
             readings = (None,)
         if kind == "total":
             readings = (None,)
-        out: list[_Outcome] = []
+        out: list[Outcome] = []
         for reading in readings:
             for segment_kind_ in self._segment_readings(event, entry, reading):
                 if kind in ("medal", "medallist", "place", "segment_place", "team"):
                     if segment_kind_ is None:
                         if team:
-                            out.append(await self._team_of_skater(claim, event, entry, where))
+                            out.append(await self.teams.team_of_skater(claim, event, entry, where))
                             continue
                         figure = entry.place
                         what = t("verdict-what-final-place")
@@ -370,7 +321,9 @@ class Checker:
                         figure = result.rank if result else None
                         what = t("verdict-what-rank", segment=segment_text(segment_kind_))
                     out.append(
-                        self._tag(self._place(claim, figure, _reading(where, what, who), what), event, segment_kind_)
+                        self._tag(
+                            place_outcome(claim, figure, reading_text(where, what, who), what), event, segment_kind_
+                        )
                     )
                 else:  # score / total
                     if segment_kind_ is None:
@@ -382,16 +335,14 @@ class Checker:
                         figure = result.tss if result else None
                         what = t("verdict-what-score", segment=segment_text(segment_kind_))
                     out.append(
-                        self._tag(self._score(claim, figure, _reading(where, what, who), what), event, segment_kind_)
+                        self._tag(
+                            score_outcome(claim, figure, reading_text(where, what, who), what), event, segment_kind_
+                        )
                     )
-        return out or [_not(t("verdict-nothing-at", where=where))]
+        return out or [not_checkable(t("verdict-nothing-at", where=where))]
 
-    def _tag(self, outcome: _Outcome, event: Event, segment: str | None) -> _Outcome:
-        """The outcome with the figure it read: (competition key, event key, segment kind or None)."""
-        competition = self.results.competition_by_id(event.competition_id)
-        if competition is None:
-            return outcome
-        return replace(outcome, read_as=(competition.key, event.key, segment))
+    def _tag(self, outcome: Outcome, event: Event, segment: str | None) -> Outcome:
+        return tagged(self.results, outcome, event, segment)
 
     def _segment_readings(self, event: Event, entry: Entry, reading: str | None) -> list[str | None]:
         """The segments (None: the final result) a reading of a place or score may be about."""
@@ -413,53 +364,28 @@ class Checker:
         chosen = own or segments
         return chosen[0].id if chosen else None
 
-    def _place(self, claim: Claim, figure: Figure | None, reading: Text, what: Text) -> _Outcome:
-        """`what`: the figure's name ("final place"), the last part of `reading`."""
-        stored = number_of(figure)
-        if stored is None:
-            return _not(t("verdict-not-stored", what=what, reading=reading), reading)
-        place = int(stored)
-        readable = _ordinal(place)
-        if place in MEDAL_NAME and claim.kind in ("medal", "medallist", "team"):
-            readable = t("verdict-place-medal", place=readable, medal=medal_text(MEDAL_NAME[place]))
-        if claim.kind == "medallist":
-            ok = place in MEDAL_NAME
-        else:
-            ok = place == int(claim.value or 0)
-        why = t("verdict-stored", stored=readable)
-        return _Outcome(CONSISTENT if ok else CONTRADICTED, readable, _source(figure), why, reading)
-
-    async def _last(self, event: Event, entry: Entry, where: Text, who: str | None, what: Text) -> _Outcome:
+    async def _last(self, event: Event, entry: Entry, where: Text, who: str | None, what: Text) -> Outcome:
         """ "Finished last": contradicted when an entry is stored with a worse final place; consistent when the
         stored places run from first to the subject's without a gap (every finisher stored); else not checkable."""
-        reading = _reading(where, what, who)
+        reading = reading_text(where, what, who)
         stored = number_of(entry.place)
         if stored is None:
-            return _not(t("verdict-not-stored", what=what, reading=reading), reading)
+            return not_checkable(t("verdict-not-stored", what=what, reading=reading), reading)
         entries, _ = await self.results.results_of(event)
         places = sorted({int(p) for e in entries if (p := number_of(e.place)) is not None})
-        readable = _ordinal(int(stored))
-        source = _source(entry.place)
+        readable = ordinal_text(int(stored))
+        source = source_of(entry.place)
         if places[-1] > stored:
-            why = t("verdict-stored-of", stored=readable, last=_ordinal(places[-1]))
-            return _Outcome(CONTRADICTED, readable, source, why, reading, last_place=places[-1])
+            why = t("verdict-stored-of", stored=readable, last=ordinal_text(places[-1]))
+            return Outcome(CONTRADICTED, readable, source, why, reading, last_place=places[-1])
         if places == list(range(1, int(stored) + 1)):
             why = t("verdict-stored", stored=readable)
-            return _Outcome(CONSISTENT, readable, source, why, reading, last_place=int(stored))
-        return _not(t("verdict-field-unknown", stored=readable), reading)
-
-    def _score(self, claim: Claim, figure: Figure | None, reading: Text, what: Text) -> _Outcome:
-        stored = number_of(figure)
-        if stored is None:
-            return _not(t("verdict-not-stored", what=what, reading=reading), reading)
-        ok = abs(stored - float(claim.value or 0)) < 0.005
-        readable = f"{stored:.2f}"
-        why = t("verdict-stored", stored=readable)
-        return _Outcome(CONSISTENT if ok else CONTRADICTED, readable, _source(figure), why, reading)
+            return Outcome(CONSISTENT, readable, source, why, reading, last_place=int(stored))
+        return not_checkable(t("verdict-field-unknown", stored=readable), reading)
 
     async def _relative(
         self, claim: Claim, event: Event, entry: Entry, where: Text, who: str | None, segment: str | None
-    ) -> _Outcome:
+    ) -> Outcome:
         """Order and margins between the subject and `other` (a skater, a couple, or a place), in the final
         standings (`segment` None) or in one segment."""
         entries, _ = await self.results.results_of(event)
@@ -498,213 +424,35 @@ class Checker:
             what = t(key, segment=segment_text(segment))
         else:
             what = t("verdict-what-order" if order else "verdict-what-margin")
-        reading = _reading(where, what, who)
+        reading = reading_text(where, what, who)
         if rival is None or rival.id == entry.id:
             name = other.label if other else t("verdict-the-next-placed")
-            return _not(t("verdict-no-result-to-compare", name=name, where=where), reading)
+            return not_checkable(t("verdict-no-result-to-compare", name=name, where=where), reading)
         if order:
             rival_place = number_of(place_of(rival))
             if own_place is None or rival_place is None:
-                return _not(t("verdict-places-not-stored", name=entry.name, other=rival.name), reading)
+                return not_checkable(t("verdict-places-not-stored", name=entry.name, other=rival.name), reading)
             ok = (own_place < rival_place) == claim.ahead
             stored = t(
-                "verdict-order", place=_ordinal(int(own_place)), other=_ordinal(int(rival_place)), name=rival.name
+                "verdict-order",
+                place=ordinal_text(int(own_place)),
+                other=ordinal_text(int(rival_place)),
+                name=rival.name,
             )
             why = t("verdict-stored", stored=stored)
-            return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(place_of(entry)), why, reading)
+            return Outcome(CONSISTENT if ok else CONTRADICTED, stored, source_of(place_of(entry)), why, reading)
         mine, theirs = number_of(score_of(entry)), number_of(score_of(rival))
         if mine is None or theirs is None:
-            return _not(t("verdict-scores-not-stored", name=entry.name, other=rival.name), reading)
+            return not_checkable(t("verdict-scores-not-stored", name=entry.name, other=rival.name), reading)
         if claim.value is None or (claim.value == int(claim.value) and claim.value < 10 and mine != int(mine)):
-            return _not(t("verdict-margin-approximate"), reading)
+            return not_checkable(t("verdict-margin-approximate"), reading)
         diff = round(mine - theirs, 2)
         expected = claim.value if claim.ahead else -claim.value
         ok = abs(diff - expected) < 0.006
+        if not ok and claim.value == int(claim.value) and mine != int(mine) and abs(diff - expected) < 1:
+            # "beat her by 15 points" of a 15.28 margin: a whole number said of a decimal one is rounded, not wrong.
+            return not_checkable(t("verdict-margin-approximate"), reading)
         key = "verdict-margin-ahead" if diff >= 0 else "verdict-margin-behind"
         stored = t(key, points=f"{abs(diff):.2f}", name=rival.name)
         why = t("verdict-stored", stored=stored)
-        return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(score_of(entry)), why, reading)
-
-    def _falls(self, claim: Claim, entry: Entry, where: Text) -> _Outcome:
-        if claim.segment:
-            what = t("verdict-what-falls-in", segment=segment_text(claim.segment))
-        else:
-            what = t("verdict-what-falls")
-        reading = _reading(where, what)
-        count, note, clean = _falls_in_notes(entry.notes, claim.segment)
-        if note is None:
-            return _not(t("verdict-falls-not-recorded"), reading)
-        stored = str(note.value)  # the note as stored: data, not our words
-        why = t("verdict-stored-note", note=stored)
-        if clean:
-            return _Outcome(CONTRADICTED, stored, _source(note), why, reading)
-        exact = claim.value is not None and claim.value >= 1
-        if count and ((exact and count == int(claim.value or 0)) or (not exact and count >= 1)):
-            return _Outcome(CONSISTENT, stored, _source(note), why, reading)
-        return _Outcome(UNCHECKABLE, stored, _source(note), t("verdict-falls-counted", n=count or 0), reading)
-
-    # -- the team event --------------------------------------------------------------------------------------
-    async def _team_country(self, event: Event, skater_ids: tuple[int, ...]) -> str | None:
-        _, teams = await self.results.results_of(event)
-        wanted = {str(i) for i in skater_ids}
-        for team in teams:
-            if any(wanted & set(r.skater_key.split("/")) for r in team.segments.values()):
-                return team.country
-        entries = await self.results.entries_of(event, skater_ids)
-        if entries:
-            return entries[0].country
-        skater = await self.results.skater_by_id(skater_ids[0])
-        return skater.country if skater else None
-
-    async def _team_of_skater(self, claim: Claim, event: Event, entry: Entry, where: Text) -> _Outcome:
-        country = await self._team_country(event, tuple(s.id for s in entry.skaters))
-        return await self._team_result(claim, event, country, where)
-
-    async def _team(self, claim: Claim, competition: Competition, subject: Subject, event: Event | None) -> _Outcome:
-        if event is None:
-            return _not(t("verdict-no-team-event", competition=competition.label))
-        where = _where(competition, event)
-        country = subject.country or await self._team_country(event, subject.ids)
-        if claim.kind in ("margin", "order"):
-            return self._tag(await self._team_relative(claim, event, country, where), event, None)
-        return self._tag(await self._team_result(claim, event, country, where), event, None)
-
-    async def _team_result(self, claim: Claim, event: Event, country: str | None, where: Text) -> _Outcome:
-        _, teams = await self.results.results_of(event)
-        team = next((r for r in teams if r.country == country), None)
-        shown = country or "?"  # a team whose country the store lacks
-        key = "verdict-what-team-points" if claim.kind == "team_points" else "verdict-what-team-place"
-        what = t(key, country=shown)
-        reading = _reading(where, what)
-        if team is None:
-            return replace(_not(t("verdict-no-team-result", country=shown, where=where), reading), team=country)
-        if claim.kind == "team_points":
-            stored = number_of(team.points)
-            if stored is None:
-                return replace(_not(t("verdict-no-team-points", country=shown, where=where), reading), team=country)
-            ok = abs(stored - float(claim.value or 0)) < 0.005
-            readable = t("verdict-team-points", points=f"{stored:g}")
-            outcome = CONSISTENT if ok else CONTRADICTED
-            why = t("verdict-stored", stored=readable)
-            return _Outcome(outcome, readable, _source(team.points), why, reading, team=country)
-        return replace(self._place(claim, team.place, reading, what), team=country)
-
-    async def _team_relative(self, claim: Claim, event: Event, country: str | None, where: Text) -> _Outcome:
-        _, teams = await self.results.results_of(event)
-        own = next((r for r in teams if r.country == country), None)
-        other = claim.other
-        rival: TeamResult | None = None
-        if other is not None and other.country:
-            rival = next((r for r in teams if r.country == other.country), None)
-        elif other is not None and other.rank is not None:
-            rival = next((r for r in teams if number_of(r.place) == other.rank), None)
-        elif own is not None and number_of(own.place) is not None:
-            target = (number_of(own.place) or 0) + (1 if claim.ahead else -1)
-            rival = next((r for r in teams if number_of(r.place) == target), None)
-        what = t("verdict-what-team-order" if claim.kind == "order" else "verdict-what-team-margin")
-        reading = _reading(where, what)
-        if own is None or rival is None:
-            return _not(t("verdict-team-results-not-stored", where=where), reading)
-        if claim.kind == "order":
-            a, b = number_of(own.place), number_of(rival.place)
-            if a is None or b is None:
-                return _not(t("verdict-team-places-not-stored"), reading)
-            ok = (a < b) == claim.ahead
-            stored = t("verdict-order", place=_ordinal(int(a)), other=_ordinal(int(b)), name=rival.country)
-            why = t("verdict-stored", stored=stored)
-            return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(own.place), why, reading)
-        a, b = number_of(own.points), number_of(rival.points)
-        if a is None or b is None or claim.value is None:
-            return _not(t("verdict-team-points-not-stored"), reading)
-        diff = a - b
-        expected = claim.value if claim.ahead else -claim.value
-        ok = abs(diff - expected) < 0.006
-        key = "verdict-team-margin-ahead" if diff >= 0 else "verdict-team-margin-behind"
-        stored = t(key, points=f"{abs(diff):g}", country=rival.country)
-        why = t("verdict-stored", stored=stored)
-        return _Outcome(CONSISTENT if ok else CONTRADICTED, stored, _source(own.points), why, reading)
-
-    def _country_events(self, claim: Claim, events: list[Event]) -> list[Event]:
-        """The events a claim about a country may be about: its discipline's, else the story's event, else every
-        individual event."""
-        if claim.discipline:
-            return [e for e in events if e.discipline == claim.discipline]
-        if self.event is not None and self.event in events and self.event.discipline != "team":
-            return [self.event]
-        return [e for e in events if e.discipline != "team"]
-
-    async def _country_entry(self, claim: Claim, subject: Subject, events: list[Event]) -> tuple[Event, Entry] | None:
-        """The one entry of a country in the events the claim may be about (_country_events), or None when there
-        are none or several."""
-        chosen = self._country_events(claim, events)
-        found: list[tuple[Event, Entry]] = []
-        for event in chosen:
-            entries, _ = await self.results.results_of(event)
-            found.extend((event, e) for e in entries if e.country == subject.country)
-            if len(found) > 1:
-                return None
-        return found[0] if found else None
-
-    async def _country_in_event(
-        self, claim: Claim, competition: Competition, subject: Subject, events: list[Event]
-    ) -> list[_Outcome]:
-        """ "Japan took silver in the women's event": some entry of that country has that place."""
-        if claim.kind not in ("medal", "place", "medallist") or claim.value is None:
-            return [_not(t("verdict-which-skater", name=subject.name))]
-        chosen = self._country_events(claim, events)
-        out: list[_Outcome] = []
-        for event in chosen:
-            entries, _ = await self.results.results_of(event)
-            where = _where(competition, event)
-            reading = _reading(where, t("verdict-what-country-place", country=subject.name))
-            placed = [e for e in entries if number_of(e.place) is not None]
-            if claim.kind == "medallist":
-                ours = [e for e in placed if e.country == subject.country and (number_of(e.place) or 99) <= 3]
-                at_place: list[Entry] = []
-            else:
-                ours = [e for e in placed if e.country == subject.country and number_of(e.place) == claim.value]
-                at_place = [e for e in placed if number_of(e.place) == claim.value]
-            if ours:
-                e = ours[0]
-                stored = t("verdict-country-place", place=_ordinal(int(number_of(e.place) or 0)), name=e.name)
-                why = t("verdict-stored", stored=stored)
-                out.append(self._tag(_Outcome(CONSISTENT, stored, _source(e.place), why, reading), event, None))
-            elif at_place:
-                e = at_place[0]
-                stored = t(
-                    "verdict-country-place-other", place=_ordinal(int(claim.value)), name=e.name, country=e.country
-                )
-                why = t("verdict-stored", stored=stored)
-                out.append(self._tag(_Outcome(CONTRADICTED, stored, _source(e.place), why, reading), event, None))
-            else:
-                place = _ordinal(int(claim.value))
-                out.append(_not(t("verdict-no-place-for", place=place, name=subject.name, where=where), reading))
-        return out or [_not(t("verdict-no-event"))]
-
-
-def _falls_in_notes(notes: list[Figure], segment: str | None) -> tuple[int | None, Figure | None, bool]:
-    """(counted falls or None when no note speaks of falls, the first such note, a note says no falls)."""
-    total = 0
-    found: Figure | None = None
-    clean = False
-    for note in notes:
-        text = str(note.value).lower()
-        mentioned = {segment_kind(m.group("seg")) for m in SEGMENT_RE.finditer(text)}
-        if segment and mentioned and segment not in mentioned:
-            continue
-        if _NOTE_NONE.search(text):
-            clean = True
-            found = found or note
-            continue
-        if not _NOTE_ANY.search(text):
-            continue
-        found = found or note
-        count = _NOTE_COUNT.search(text)
-        if count:
-            word = (count.group(1) or count.group(2)).lower()
-            total += NUMBER_WORDS.get(word) or TIMES.get(word) or (int(word) if word.isdigit() else 1)
-        else:
-            total += 1
-    if found is None:
-        return None, None, False
-    return (total if total or not clean else 0), found, clean and total == 0
+        return Outcome(CONSISTENT if ok else CONTRADICTED, stored, source_of(score_of(entry)), why, reading)

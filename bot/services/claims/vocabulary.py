@@ -115,7 +115,9 @@ NATIONALITIES = frozenset(a.split()[-1].lower() for c in COUNTRIES.values() for 
 # The head nouns of descriptions that stand for the skater (or couple) named last.
 DESCRIPTION_RE = re.compile(
     r"\bthe\s+(?:[\w-]+\s+){0,3}?(?P<head>skater|phenom|athlete|star|teenager|teen|skating\s+star|veteran|youngster"
-    r"|(?<!the\s)champion|duo|couple|pair|team|partnership|siblings|" + "|".join(sorted(NATIONALITIES)) + r")s?\b",
+    r"|(?<!the\s)champion|(?<!the\s)medall?ist|duo|couple|pair|team|partnership|siblings|"
+    + "|".join(sorted(NATIONALITIES))
+    + r")s?\b",
     re.IGNORECASE,
 )
 # Words that start with a capital letter in news text but are never a skater's name. Runs of capitalized

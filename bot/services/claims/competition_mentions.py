@@ -1,0 +1,184 @@
+"""Stage 2, competitions and places: the spans of a sentence that name a competition or its place ("the 2019 World
+Championships", "Beijing 2022", "in Helsinki", "the gpf in turin"), and a title's level and year ("the 2022 Olympic
+champions"); and the ways of writing a country, which a place's possessive is told apart from."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from bot.services.claims.patterns import starting_with
+from bot.services.countries import COUNTRIES
+
+
+def _country_forms() -> list[tuple[str, str, str]]:
+    """(form, code, how) for every way of writing a country in running text."""
+    forms: list[tuple[str, str, str]] = []
+    for code, country in COUNTRIES.items():
+        for name in country.names:
+            if name.lower() in ("uk",) or (len(name) < 4 and name not in ("USA", "ROC")):
+                continue
+            forms.append((name, code, "name"))
+        for adjective in country.adjectives:
+            forms.append((adjective, code, "adjective"))
+            if adjective.endswith(("an", "ian")):
+                forms.append((adjective + "s", code, "people"))
+            elif adjective in ("Kazakh", "Czech", "Slovak", "Uzbek"):
+                forms.append((adjective + "s", code, "people"))
+    forms += [("U.S.A.", "USA", "name"), ("U.S.", "USA", "name"), ("US", "USA", "name"), ("UK", "GBR", "name")]
+    forms += [("OAR", "OAR", "name"), ("AIN", "AIN", "name"), ("Russians", "RUS", "people")]
+    return forms
+
+
+FORMS = _country_forms()
+COUNTRY_RE = re.compile(
+    r"(?<![\w.])(?:(?P<team>Team\s+)?(?P<form>"
+    + "|".join(re.escape(f) for f, _, _ in sorted(FORMS, key=lambda f: -len(f[0])))
+    + r"))(?![\w])"
+)
+FORM_INFO = {f: (code, how) for f, code, how in FORMS}
+COUNTRY_NAMES = {f: code for f, code, how in FORMS if how == "name"}
+_LEVEL_CORE = (
+    r"(?:Olympics|Olympic\s+(?:Winter\s+)?Games|Winter\s+Olympics|Winter\s+Games|Games|World\s+(?:Figure\s+Skating\s+)?"
+    r"Championships?|[Ww]orlds|European\s+(?:Figure\s+Skating\s+)?Championships?|Europeans|Four\s+Continents"
+    r"(?:\s+Championships?)?|Grand\s+Prix(?:\s+Final)?|GPF|Nationals|Skate\s+America|Skate\s+Canada|NHK\s+Trophy"
+    r"|Cup\s+of\s+China|Rostelecom\s+Cup|Troph[ée]e\s+de\s+France|Internationaux\s+de\s+France|Finlandia\s+Trophy"
+    r"|Junior\s+Worlds|(?:World\s+Junior|Junior\s+World)\s+(?:Figure\s+Skating\s+)?Championships?"
+    r"|(?:U\.S\.|US|Canadian|Japanese|Japan|Russian|Chinese|Korean|Italian|French|German|British|National)"
+    r"\s+(?:Figure\s+Skating\s+)?Championships?)"
+)
+_YEAR = r"(?:19|20)\d\d"
+_LEVEL_CORE_RE = re.compile(_LEVEL_CORE)
+# In a post written in lower case: the competitions' own words in any case (not the capitalized words before them,
+# which lower case does not mark), and a stored place after "in", "at" or an opening bracket.
+_LOWER_COMPETITION_RE = re.compile(
+    rf"(?:\b{_YEAR}\s+)?\b(?:{_LEVEL_CORE}|nhk)(?:\s+(?:in|of)\s+[a-z][\w’'-]+)?(?:\s+{_YEAR})?\b", re.IGNORECASE
+)
+_DATELINE = re.compile(r"(?P<city>[A-Z]{3,}(?:[ -][A-Z]{2,})*)(?=,\s|\s*\()")
+_LOWER_PLACE = re.compile(r"(?:\b(?:in|at)\s+|\()(?P<place>[a-z][\w’'-]+)")
+
+
+def in_lower_case(sentence: str) -> bool:
+    """Whether a sentence is written in lower case ("alysa won, which, yes"): no capitalized word after its first
+    letter (words in capitals, "WON", "SP", are emphasis and abbreviations, not capitals)."""
+    return re.search(r"[A-Z][a-z]", sentence[1:]) is None
+
+
+_TITLE_FROM = re.compile(
+    r"\b(?:champions?|medall?ists?|winners?|title[\s-]?holders?)\s+from\s+(?:the\s+)?$", re.IGNORECASE
+)
+_COMPETITION_RE = re.compile(
+    rf"(?:\b{_YEAR}\s+)?(?:(?:[A-Z][\w’'-]+|{_YEAR})\s+){{0,3}}?{_LEVEL_CORE}"
+    rf"(?:\s+(?:in|of)\s+[A-Z][\w’'-]+)?(?:\s+{_YEAR})?\b"
+)
+# "Olympic champion", "world title", "2025 world champion", "the 2022 Olympic champions": the level (and year)
+# of a title, a competition mention of its own.
+_LEVEL_TITLE = re.compile(
+    rf"\b(?:(?P<year>{_YEAR})\s+)?(?P<level>[Oo]lympic|[Ww]orld)\s+(?:(?:pairs|ice\s+dance|men['’]s|women['’]s|ladies['’]"
+    r"|singles|figure\s+skating|team|individual)\s+)?(?=(?:champions?|titles?|crown|gold|silver|bronze|medals?"
+    r"|medall?ists?|podium|runners?[\s-]up)\b)"
+)
+_YEAR_TITLE = re.compile(
+    rf"\b(?P<year>{_YEAR})\s+(?:(?:pairs|ice\s+dance|men['’]s|women['’]s|team)\s+)?(?=(?:champions?|titles?|"
+    r"medall?ists?|gold|silver|bronze|runners?[\s-]up)\b)"
+)
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_YEAR_PLACE = re.compile(rf"\b(?:[Ii]n|[Aa]t|[Oo]f)\s+(?:the\s+)?(?:{_MONTH}\s+)?(?P<year>{_YEAR})\b(?!\s*[-–/]\s*\d)")
+_CAP_WORDS = re.compile(r"[A-Z][\w’'-]*(?:[\s-]+[A-Z][\w’'-]*){0,2}")
+_WORD_GAPS = re.compile(r"[\s-]+")
+_PLACE_POSSESSIVE = re.compile(r"['’]s?$")
+
+# Searched through copies tried only where a match can begin (.patterns).
+_COMPETITION_RE = starting_with("12A-Zw", _COMPETITION_RE)
+_LEVEL_TITLE = starting_with("12OoWw", _LEVEL_TITLE)
+_YEAR_TITLE = starting_with("12", _YEAR_TITLE)
+_YEAR_PLACE = starting_with("IiAaOo", _YEAR_PLACE)
+
+
+def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tuple[int, int, str, bool]]:
+    """(start, end, words to look up, title) for each competition or place the sentence names. A title's
+    level and year ("the 2022 Olympic champions", "world pairs title") only speak of that title."""
+    spans: list[tuple[int, int, str, bool]] = []
+    for m in _COMPETITION_RE.finditer(sentence):
+        spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
+    dateline = _DATELINE.match(sentence)
+    if dateline and is_place(dateline.group("city").title()):
+        # "SHEFFIELD, England (wire) --", "OSAKA, Nov 11 (Wire) -": a news wire's dateline is where it happened.
+        spans.append((dateline.start("city"), dateline.end("city"), dateline.group("city").title(), False))
+    if in_lower_case(sentence):
+        # "caught up on skate america 2025", "the gpf in turin", "nhk 2019 (sapporo!!)": fans type them so.
+        for m in _LOWER_COMPETITION_RE.finditer(sentence):
+            spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
+        for m in _LOWER_PLACE.finditer(sentence):
+            if is_place(m.group("place")) and not any(s <= m.start("place") < e for s, e, _, _ in spans):
+                spans.append((m.start("place"), m.end("place"), m.group("place"), False))
+    for m in _LEVEL_TITLE.finditer(sentence):
+        words = " ".join(w for w in (m.group("year"), m.group("level")) if w)
+        spans.append((m.start(), m.end(), words, True))
+    for m in _YEAR_TITLE.finditer(sentence):
+        if not any(s <= m.start() < e for s, e, _, _ in spans):
+            spans.append((m.start("year"), m.end("year"), m.group("year"), True))
+    for m in _YEAR_PLACE.finditer(sentence):
+        if re.search(r"\b(?:since|until|till|before|by|in\s+\d+\s+years)\s*$", sentence[: m.start()], re.I):
+            continue
+        spans.append((m.start("year"), m.end("year"), m.group("year"), False))
+    for m in _CAP_WORDS.finditer(sentence):
+        parts = [w for w in _WORD_GAPS.split(m.group()) if w]
+        bare = [_PLACE_POSSESSIVE.sub("", w) for w in parts]
+        place = [is_place(w) for w in bare]
+        if not any(place):
+            continue
+        # Only the place words, from the first to the last ("Milano Cortina", "Boston").
+        first = place.index(True)
+        last = len(place) - 1 - place[::-1].index(True)
+        if not all(place[first : last + 1]):
+            continue
+        start = m.start() + m.group().index(parts[first])
+        end = m.start() + m.group().rindex(parts[last]) + len(bare[last])
+        before = sentence[:start]
+        after = sentence[end:]
+        # A place is a competition when the text puts a result there: "in Milan", "at Milano Cortina",
+        # "Beijing 2022", "Milan's arena"; not a bare word ("Boston Globe").
+        # A country's possessive is a nationality ("Canada's Kaetlyn Osmond", "Italy's pair"), not a
+        # competition held there: a competition named after a country is named by its series ("Skate Canada").
+        possessive = re.match(r"['’]s?\b", sentence[end : end + 2]) and not COUNTRY_NAMES.get(sentence[start:end])
+        if (
+            re.search(r"\b(?:in|at|from)\s+(?:the\s+)?$", before, re.I)
+            or re.match(rf"\s+{_YEAR}\b", after)
+            or possessive
+            or any(s <= start <= e + 1 for s, e, _, _ in spans)
+        ):
+            # "the Olympic champions from Beijing": the place of a title, speaking only of that title.
+            title = bool(_TITLE_FROM.search(before))
+            year = re.match(rf"\s+{_YEAR}\b", after)
+            if year:
+                end += year.end()  # "Beijing 2022": that year's competition there, not any held in Beijing
+            spans.append((start, end, sentence[start:end], title))
+    spans.sort()
+    merged: list[tuple[int, int, str, bool]] = []
+    for s, e, words, title in spans:
+        if merged and s <= merged[-1][1] + 1 and not (title or merged[-1][3]):
+            ps, pe, _, _ = merged[-1]
+            merged[-1] = (ps, max(pe, e), sentence[ps : max(pe, e)], False)
+        elif merged and s < merged[-1][1]:
+            continue
+        else:
+            merged.append((s, e, words, title))
+    return _with_year(merged)
+
+
+def _with_year(spans: list[tuple[int, int, str, bool]]) -> list[tuple[int, int, str, bool]]:
+    """A competition named without its year in a sentence that gives one ("in 2017, ... at the World
+    Championships in Helsinki") is that year's edition: one mention, the year its own. The city is left out of
+    the words looked up: the level and the year name the edition (the store may not hold its city)."""
+    years = [sp for sp in spans if re.fullmatch(_YEAR, sp[2]) and not sp[3]]
+    named = [sp for sp in spans if not sp[3] and _LEVEL_CORE_RE.search(sp[2]) and not re.search(_YEAR, sp[2])]
+    if len(years) != 1 or len(named) != 1:
+        return spans
+    year, comp = years[0], named[0]
+    words = comp[2]
+    city = re.search(r"\s+(?:in|of)\s+([A-Z][\w’'-]+)$", words)
+    if city:
+        words = words[: city.start()]
+    merged = (comp[0], comp[1], f"{words} {year[2]}", False)
+    return sorted([sp for sp in spans if sp not in (year, comp)] + [merged])

@@ -1,0 +1,199 @@
+"""What the rules of several kinds of claim share: making a medal, place or segment claim, and where a name stands."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from bot.i18n import Text, t
+from bot.services.claims.mentions import NOMINATIVE
+from bot.services.claims.model import MEDAL_PLACE, Subject, medal_text, segment_text
+from bot.services.claims.rules.phrases import (
+    IMMEDIATE,
+    NOT_ONE_CLAUSE,
+)
+from bot.services.claims.vocabulary import (
+    FIRST_SEGMENT,
+)
+
+if TYPE_CHECKING:
+    from bot.services.claims.rules.reading import SentenceReader
+
+_I = re.IGNORECASE
+
+
+class Who(list[Subject]):
+    """The subjects of a trigger: each gets the claim, or, with `alternatives`, they are readings of one claim
+    (a figure that could be either's)."""
+
+    alternatives: bool = False
+
+
+def segment_of(text: str) -> str:
+    from bot.services.claims.vocabulary import segment_kind
+
+    return segment_kind(text.strip())
+
+
+def after_readings(kind: str, prep: str) -> tuple[str | None, ...]:
+    """What "Nth after/in the <segment>" can mean: after the first segment, its rank; after the last, the final
+    place or the last segment's rank; in a segment, that segment's rank."""
+    if prep in ("after", "following") and kind not in FIRST_SEGMENT:
+        return (None, kind)
+    return (kind,)
+
+
+def nearest_segment(segments: list[tuple[int, int, str]], position: int) -> str | None:
+    """The segment named closest to `position` ("fell twice in the free skate": the free skate, even after
+    "after leading the short program")."""
+    if not segments:
+        return None
+    return min(segments, key=lambda s: abs(s[0] - position) if s[0] > position else abs(position - s[1]) + 10)[2]
+
+
+def ordinal_text(n: int) -> Text:
+    return t("ordinal", n=n)
+
+
+def fmt(value: float) -> str:
+    return f"{value:.2f}" if value != int(value) else str(int(value))
+
+
+def team_event(sentence: SentenceReader, position: int, subject_is_country: bool) -> bool:
+    """A team-event claim when the sentence names the team event; a country's medal or place otherwise has
+    the team event and the country's entries as readings (see verdicts)."""
+    return sentence.discipline_for(position) == "team"
+
+
+def medal_claim(
+    sentence: SentenceReader, position: int, subjects: list[Subject], medal: str, past: re.Match[str] | None
+) -> None:
+    country = any(s.country for s in subjects if isinstance(s, Subject))
+    team = team_event(sentence, position, country)
+    place = MEDAL_PLACE[medal]
+    why = t("claim-past-title-or-medal") if past else None
+    if team:
+        claimed = t("claim-team-medal", medal=medal_text(medal))
+        sentence.make("team", position, subjects, claimed, float(place), uncheckable=why)
+    else:
+        sentence.make("medal", position, subjects, medal_text(medal), float(place), uncheckable=why)
+
+
+def gold(
+    sentence: SentenceReader,
+    position: int,
+    subjects: list[Subject],
+    claimed: Text,
+    why: Text | None,
+    team: bool = False,
+) -> None:
+    country = any(s.country for s in subjects if isinstance(s, Subject))
+    if team or team_event(sentence, position, country):
+        gold = t("claim-team-medal", medal=medal_text("gold"))
+        sentence.make("team", position, subjects, gold, 1.0, uncheckable=why, discipline="team")
+    else:
+        sentence.make("medal", position, subjects, claimed, 1.0, uncheckable=why)
+
+
+def place_claim(
+    sentence: SentenceReader,
+    position: int,
+    subjects: list[Subject],
+    place: int,
+    claimed: Text,
+    why: Text | None,
+    *,
+    medal: bool,
+) -> None:
+    country = any(s.country for s in subjects if isinstance(s, Subject))
+    if team_event(sentence, position, country):
+        name = {1: "gold", 2: "silver", 3: "bronze"}.get(place)
+        label = (
+            t("claim-team-medal", medal=medal_text(name))
+            if medal and name
+            else t("claim-team-place", place=ordinal_text(place))
+        )
+        sentence.make("team", position, subjects, label, float(place), uncheckable=why, discipline="team")
+    else:
+        sentence.make(
+            "medal" if medal else "place",
+            position,
+            subjects,
+            claimed,
+            float(place),
+            uncheckable=why,
+            segments=() if medal else (None,),
+        )
+
+
+def segment_place(
+    sentence: SentenceReader,
+    position: int,
+    subjects: list[Subject],
+    n: int,
+    kind: str,
+    readings: tuple[str | None, ...],
+) -> None:
+    single = kind if readings == (kind,) else None
+    if single:
+        key = "claim-place-after" if kind in FIRST_SEGMENT else "claim-place-in"
+    else:
+        key = "claim-place-after-or-in"
+    claimed = t(key, place=ordinal_text(n), segment=segment_text(kind))
+    sentence.make("segment_place", position, subjects, claimed, float(n), segment=single, segments=readings)
+
+
+def score(sentence: SentenceReader, start: int, subjects: list[Subject], label: str, value: float, kind: str) -> None:
+    claimed = t("claim-score-in", score=label, segment=segment_text(kind))
+    sentence.make("score", start, subjects, claimed, value, segment=kind, segments=(kind,))
+
+
+def before_subjects(sentence: SentenceReader, position: int) -> bool:
+    clause = sentence.clauses[sentence.clause_of(position)]
+    return any(m.end <= position and m.object_of is None and m.kind != "rank" for m in sentence.mentions_in(clause))
+
+
+def subject_adjacent(sentence: SentenceReader, position: int) -> bool:
+    """An ordinal right after a name ("Chiba 4th", "Sakamoto second", "with Medvedeva second")."""
+    for m in sentence.mentions:
+        if m.end <= position and m.subject is not None and IMMEDIATE.match(sentence.text[m.end : position]):
+            return True
+    return False
+
+
+def segment_in_view(sentence: SentenceReader, position: int) -> str | None:
+    here = sentence.segments_in_clause(position) or sentence.found.segments
+    kinds = {k for _, _, k in here}
+    if len(kinds) == 1:
+        return kinds.pop()
+    if not kinds and len(set(sentence.state.segments)) == 1:
+        return sentence.state.segments[0]
+    return None
+
+
+def in_apposition(sentence: SentenceReader, position: int, end: int) -> bool:
+    """Whether the words at `position` are an apposition after a name, closed before `end` ("James and
+    Cipres, second after the short, get 145.48": the score is not that segment's)."""
+    opened = sentence.text.rfind(",", 0, position)
+    return (
+        opened > 0
+        and "," in sentence.text[position:end]
+        and any(m.end == opened and m.kind in ("person", "pronoun") for m in sentence.mentions)
+    )
+
+
+def object_after(sentence: SentenceReader, position: int, *, named: bool = False) -> Subject | None:
+    for m in sentence.mentions:
+        if m.start >= position and m.subject is not None:
+            if named and m.kind in ("pronoun", "description"):
+                return None
+            if m.kind == "pronoun" and sentence.text[m.start : m.end].lower() in NOMINATIVE:
+                return None  # "beat Osmond by 15.09 points and she took the free skate": the next clause's subject
+            if NOT_ONE_CLAUSE.search(sentence.text, position, m.start):
+                # another sentence or list item, or the subject of the next clause ("28.98 back, and Sato got
+                # the bronze"): not the object of this one
+                return None
+            if len(sentence.text[position : m.start].split()) <= 5:
+                return m.subject
+            return None
+    return None

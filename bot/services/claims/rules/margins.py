@@ -1,0 +1,148 @@
+"""The rules of margins: "N points ahead of/behind X", "won by N", "within N points of"."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from bot.i18n import t
+from bot.services.claims.model import Subject, segment_text
+from bot.services.claims.rules.common import (
+    fmt,
+    object_after,
+    segment_of,
+)
+from bot.services.claims.rules.phrases import (
+    AHEAD_WORDS,
+    BEHIND_WORDS,
+    LOST_BY,
+    MARGIN_SEGMENT,
+    SEGMENT_MARGIN,
+)
+from bot.services.claims.vocabulary import (
+    FIRST_SEGMENT,
+)
+
+if TYPE_CHECKING:
+    from bot.services.claims.rules.reading import SentenceReader
+
+_I = re.IGNORECASE
+
+
+def margin(
+    sentence: SentenceReader,
+    start: int,
+    end: int,
+    value: float,
+    subjects: list[Subject],
+    before: str,
+    after: str,
+    margin_after: re.Match[str] | None,
+) -> None:
+    direction = " ".join((margin_after.group("dir") or "").lower().split()) if margin_after else ""
+    # The words after the number say which way when they say it ("14.20 behind Medvedeva and 14.37 ahead of
+    # Miyahara": the second is ahead, whatever the first said); else the words before it, since the last number.
+    since_number = re.split(r"\d\.\d\d", before)[-1]
+    behind = direction in BEHIND_WORDS or (
+        direction not in AHEAD_WORDS
+        and (
+            bool(LOST_BY.search(before))
+            or bool(re.search(r"\b(?:behind|trail(?:ed|ing)?|deficit)\b", since_number[-30:], _I))
+        )
+    )
+    other, behind = _rival(sentence, start, end, before, margin_after, behind)
+    segment = _margin_segment(sentence, start, end)
+    label = t(
+        "claim-margin-behind" if behind else "claim-margin-ahead",
+        points=fmt(value),
+        other=other.label if other else t("claim-the-next"),
+    )
+    if segment:
+        label = t("claim-in-segment", claim=label, segment=segment_text(segment))
+    sentence.make(
+        "margin", start, subjects, label, value, other=other, ahead=not behind, segment=segment, segments=(segment,)
+    )
+
+
+def _rival(
+    sentence: SentenceReader, start: int, end: int, before: str, margin_after: re.Match[str] | None, behind: bool
+) -> tuple[Subject | None, bool]:
+    """Whom a margin is measured from (the name after it, a rival named before, the podium, the leader, the
+    medallist a skater "missed out on" a medal by), and whether it is behind them."""
+    direction = " ".join((margin_after.group("dir") or "").lower().split()) if margin_after else ""
+    other: Subject | None = None
+    tail_start = end + (margin_after.end() if margin_after else 0)
+    if direction == "off the podium":
+        other = Subject("the podium", rank=3, shown=t("claim-rank-podium"))
+    elif direction == "off the lead":
+        other = Subject("the leader", rank=1, shown=t("claim-rank-leader"))
+    else:
+        other = object_after(sentence, tail_start)
+    if other is None:
+        clause = sentence.clauses[sentence.clause_of(start)]
+        rivals = [
+            m
+            for m in sentence.mentions_in(clause)
+            if m.end <= start and m.object_of and m.object_of not in ("of", "for", "from", "with", "representing", "to")
+        ]
+        if rivals:
+            other = rivals[-1].subject
+            if rivals[-1].object_of in ("trailed", "trailing", "trails", "behind"):
+                behind = True
+    if other is None:
+        lost = LOST_BY.search(before)
+        if lost:
+            # "missed out on bronze by 1.28": measured from the bronze medallist, not the winner.
+            medal = re.search(r"\b(?P<m>gold|silver|bronze|podium|medal|title|win|victory)\b", lost.group(), _I)
+            rank = {"silver": 2, "bronze": 3, "podium": 3, "medal": 3}.get(medal.group("m").lower(), 1) if medal else 1
+            if rank == 1:
+                other = Subject("the winner", rank=1, shown=t("claim-rank-winner"))
+            elif rank == 2:
+                other = Subject("the silver medallist", rank=2, shown=t("claim-rank-silver"))
+            else:
+                other = Subject("the bronze medallist", rank=3, shown=t("claim-rank-podium"))
+    return other, behind
+
+
+def _margin_segment(sentence: SentenceReader, start: int, end: int) -> str | None:
+    # Measured in a segment only when the clause says where: "after the short program", "in the free
+    # dance"; after the last segment the standings are the final ones. ("won the free dance but lost gold
+    # by 1.43" is a margin in the totals.)
+    # A margin set after a place ("third after the short program, 2.12 behind Nakai"; "finished second, 0.43
+    # behind") is measured where that place is.
+    segment = None
+    index = sentence.clause_of(start)
+    clause = sentence.clauses[index]
+    chunk_start = max(clause.start, sentence.text.rfind(",", clause.start, start) + 1)
+    own = SEGMENT_MARGIN.search(sentence.text, chunk_start, start)
+    if own:
+        # "his short was only 1.88 off Ilia's": the segment is what is compared, whatever the total says.
+        return segment_of(own.group("seg"))
+    placed = sorted(
+        (
+            (p, c)
+            for c, p, i in sentence.made
+            if i == index and p < start and c.kind in ("place", "segment_place", "medal")
+        ),
+        key=lambda pc: pc[0],
+    )
+    if placed:
+        position, last = placed[-1]
+        final_words = re.search(
+            r"\b(?:gold|silver|bronze|title|crown|overall|finish\w*|final|medals?|podium)\b",
+            sentence.text[position:start],
+            _I,
+        )
+        # "won the free skate with 198.64 and beat Kagiyama by 11.52": beating a rival is the final result.
+        beat = re.search(
+            r"\band\s+(?:then\s+|so\s+)?(?:beat|beats|beating|edged|edging|defeated|pipped|held\s+off)\b",
+            sentence.text[position:start],
+            _I,
+        )
+        segment = last.segment if last.kind == "segment_place" and not final_words and not beat else None
+    else:
+        chunk_end = sentence.text.find(",", end, clause.end)
+        for a in MARGIN_SEGMENT.finditer(sentence.text, chunk_start, clause.end if chunk_end < 0 else chunk_end):
+            kind = segment_of(a.group("seg"))
+            segment = kind if (kind in FIRST_SEGMENT or a.group("prep").lower() == "in") else None
+    return segment

@@ -1,0 +1,384 @@
+"""The rules of places: final places, segment ranks, segment wins, an order of finish, falls."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from bot.i18n import t
+from bot.services.claims.model import Subject, segment_text
+from bot.services.claims.rules.common import (
+    Who,
+    after_readings,
+    before_subjects,
+    gold,
+    in_apposition,
+    nearest_segment,
+    object_after,
+    ordinal_text,
+    segment_in_view,
+    segment_of,
+    segment_place,
+    subject_adjacent,
+    team_event,
+)
+from bot.services.claims.rules.medals import (
+    listed_triggers,
+)
+from bot.services.claims.rules.phrases import (
+    AFTER_A_SEGMENT,
+    BOTH_SEGMENTS,
+    FALL,
+    FINAL_WORDS,
+    FROM,
+    LAST_PLACE,
+    ORD_BEST,
+    ORD_BEST_SEG,
+    ORD_NOT_PLACE,
+    ORD_PLACE_AFTER,
+    ORDER,
+    OVERALL,
+    PLACE_VERB,
+    PLACED,
+    POSITIONAL,
+    SEG_AFTER_ORD,
+    SEG_BEST,
+    SEG_LEADER,
+    SEG_SUBJECT,
+    SEG_WIN,
+    SEG_WORDS,
+    SEGMENT_WHERE,
+)
+from bot.services.claims.split import Clause
+from bot.services.claims.vocabulary import (
+    NUMBER_WORDS,
+    ORDINAL_RE,
+    TIMES,
+    ordinal_value,
+)
+
+if TYPE_CHECKING:
+    from bot.services.claims.rules.reading import SentenceReader
+
+_I = re.IGNORECASE
+
+
+Readings = tuple[str | None, ...]
+
+
+def places(sentence: SentenceReader, clause: Clause) -> None:
+    """Each ordinal of the clause that is a place: a final place, a segment's rank, or a team's place."""
+    ordinals = [m for m in ORDINAL_RE.finditer(sentence.text, clause.start, clause.end)]
+    listed = listed_triggers(sentence, clause, ordinals)
+    for m in ordinals:
+        if listed is not None and m in listed:
+            continue
+        n = ordinal_value(m.group())
+        if n and _is_place(sentence, clause, m):
+            _place(sentence, clause, m, n)
+
+
+def _is_place(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> bool:
+    """Whether an ordinal is said as a place: with a verb of placing, "place", a segment, "overall", or right
+    after its subject ("Chiba 4th"); not "third straight title", "her second", "13th after a fall"."""
+    text = sentence.text
+    rest = text[m.end() :]
+    before = text[clause.start : m.start()]
+    seg_after = SEG_AFTER_ORD.match(rest)
+    if ORD_NOT_PLACE.match(rest) and not seg_after:
+        return False
+    verb = PLACE_VERB.search(before)
+    place_word = re.match(r"[\s-]+place\b", rest, _I)
+    if re.search(
+        r"\b(?:straight|consecutive|time|times|edition|her|his|their|its|[\w]+['’]s)\s*$", before, _I
+    ) and not (verb or place_word):
+        return False
+    # "Chiba 4th", "Sakamoto second"; but "13th after a fall" says nothing sure.
+    adjacent = (
+        ORD_PLACE_AFTER.match(rest)
+        and subject_adjacent(sentence, m.start())
+        and not re.match(r"\s*,?\s*(?:after|following|before)\b", rest, _I)
+    )
+    if not (
+        ORD_BEST_SEG.match(rest)
+        or seg_after
+        or SEG_SUBJECT.search(before)
+        or verb
+        or place_word
+        or adjacent
+        or re.match(r"\s+(?:in|of)\s+the\s+(?:segment|program(?:me)?)\b", rest, _I)
+        or OVERALL.match(rest)
+        or ORD_BEST.match(rest)
+    ):
+        return False
+    return not sentence.negated(m.start()) or bool(re.search(r"\bmissed\s+(?:a|the)\s+(?:medal|podium)\b", before, _I))
+
+
+def _place(sentence: SentenceReader, clause: Clause, m: re.Match[str], n: int) -> None:
+    """The place claim of a place ordinal, in the standings its clause names, or those in view."""
+    rest = sentence.text[m.end() :]
+    place_word = re.match(r"[\s-]+place\b", rest, _I)
+    explicit = None
+    if re.match(r"[\s-]+place\s+(?:for|to)\s", rest, _I) or (
+        not before_subjects(sentence, m.start()) and re.match(r"\s+(?:for|to)\s", rest, _I)
+    ):
+        explicit = sentence.explicit_after(m.end() + (place_word.end() if place_word else 0))
+    subjects = Who([explicit]) if explicit else sentence.subjects_for(m.start(), bare=True)
+    standings = _standings(sentence, clause, m)
+    if standings is None:
+        return
+    kinds, readings, prep = standings
+    if not kinds and sentence.standings is not None and subject_adjacent(sentence, m.start()):
+        # "Kagiyama is second with 107.90, Shaidorov fourth": the list goes on in the same standings.
+        for kind, listed_readings in sentence.standings:
+            if kind is None:
+                _final_place(sentence, m.start(), subjects, n)
+            else:
+                segment_place(sentence, m.start(), subjects, n, kind, listed_readings)
+        return
+    if not kinds:
+        sentence.standings = [(None, (None,))]
+        _final_place(sentence, m.start(), subjects, n)
+        return
+    sentence.standings = []
+    for kind in kinds:
+        if readings != (None, kind):
+            readings = after_readings(kind, prep)
+        segment_place(sentence, m.start(), subjects, n, kind, readings)
+        sentence.standings.append((kind, readings))
+
+
+def _final_place(sentence: SentenceReader, position: int, subjects: list[Subject], n: int) -> None:
+    country = any(s.country for s in subjects)
+    if team_event(sentence, position, country):
+        sentence.make(
+            "team", position, subjects, t("claim-team-place", place=ordinal_text(n)), float(n), discipline="team"
+        )
+    else:
+        sentence.make("place", position, subjects, ordinal_text(n), float(n), segments=(None,))
+
+
+def _standings(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> tuple[list[str], Readings, str] | None:
+    """The segments a place is a rank in (none: the final standings), its readings and preposition; None when
+    it cannot be said ("rose from fifth": after what is not said)."""
+    text = sentence.text
+    rest = text[m.end() :]
+    before = text[clause.start : m.start()]
+    seg_after = SEG_AFTER_ORD.match(rest)
+    best_seg = ORD_BEST_SEG.match(rest)
+    placed_segment = SEG_SUBJECT.search(before)
+    readings: Readings = (None,)
+    found = best_seg or seg_after
+    if found:
+        kinds = [segment_of(found.group("seg"))]
+        both = re.match(rf"\s+and\s+(?:in\s+|after\s+)?(?:the\s+)?(?P<seg>{SEG_WORDS})\b", rest[found.end() :], _I)
+        if both:
+            kinds.append(segment_of(both.group("seg")))
+        prep = "in" if best_seg else found.group("prep").lower()
+        if seg_after and len(kinds) == 1 and AFTER_A_SEGMENT.match(rest):
+            # "seventh after a difficult short program": the segment as something that happened, not the
+            # standings after it; the final place, or that segment's rank.
+            readings = (None, kinds[0])
+        return kinds, readings, prep
+    where = SEGMENT_WHERE.search(text, max(0, m.start() - 80), m.start())
+    if where:
+        # "it was the free where he was sixth", "the short program, in which she was second": that segment's rank.
+        return [segment_of(where.group("seg"))], readings, "in"
+    if placed_segment:
+        return [segment_of(placed_segment.group("seg"))], readings, "in"
+    if re.match(r"\s+(?:in|of)\s+the\s+(?:segment|program(?:me)?)\b", rest, _I) or ORD_BEST.match(rest):
+        kind = segment_in_view(sentence, m.start())
+        return None if kind is None else ([kind], readings, "in")
+    if FROM.search(before):
+        return None  # "rose from fifth" without a segment: after what is not said
+    positional = POSITIONAL.search(before) and not FINAL_WORDS.search(before[-40:])
+    # "In the free skating he was placed first": a standing when the clause has named its segment.
+    positional = positional or (
+        PLACED.search(before) and any(sg[0] < m.start() for sg in sentence.segments_in_clause(m.start()))
+    )
+    if positional and not OVERALL.match(rest):
+        return _positional(sentence, clause, m)
+    return [], readings, "after"
+
+
+def _positional(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> tuple[list[str], Readings, str]:
+    """ "was second", "is third": the standings of the segment this part of the clause is about, one named before
+    the place or after it with no comma between ("was sixth with 237.04, after being seventh in the short
+    program": the short program is the seventh's, not the sixth's); else the final standings."""
+    text = sentence.text
+    in_clause = [
+        sg for sg in sentence.segments_in_clause(m.start()) if sg[0] < m.start() or "," not in text[m.end() : sg[0]]
+    ]
+    here = {k for _, _, k in in_clause}
+    earlier: list[str] = []
+    if not sentence.segments_in_clause(m.start()):
+        # A segment named in an earlier clause carries on ("In the free skate, Liu was first and
+        # Sakamoto second"); one named after, in another's clause, does not ("Sotskova was fourth,
+        # and Radionova, fifth after the short, ...").
+        # Not one named in an apposition ("Higuchi, eleventh after the short, climbed to ninth, and
+        # Li was seventh": Li's seventh is no short program place).
+        earlier = [
+            k
+            for s, _, k in sorted(sentence.found.segments)
+            if k and s < m.start() and not in_apposition(sentence, s, m.start())
+        ]
+        here = set(earlier)
+    if len(here) > 1 and earlier:
+        # Several named in earlier clauses ("first in the free, overcoming the gap of the short
+        # program, where he was third"): the nearest may be meant, or the final standings.
+        return [earlier[-1]], (None, earlier[-1]), "after"
+    if len(here) == 1:
+        named_in = [sg for sg in in_clause if sg[0] < m.start()]
+        # "In the free skate she was second": that segment's place, when the segment opens the
+        # clause (not "a missed jump in the free skate left her sitting 13th").
+        opening = r"(?:^|[,:]\s*|\bbut\s+|\band\s+)(?:in|during)\s+(?:the\s+|her\s+|his\s+|their\s+)?$"
+        prep = "in" if named_in and re.search(opening, text[clause.start : named_in[-1][0]], _I) else "after"
+        return list(here), (None,), prep
+    if not here and sentence.asked:
+        return [sentence.asked], (None,), "in"
+    if not here and len(set(sentence.state.segments)) == 1:
+        # The previous sentence's segment ("Liu leads after the short! Chiba is third"): its rank, or the final place.
+        return [sentence.state.segments[0]], (None, sentence.state.segments[0]), "after"
+    return [], (None,), "after"
+
+
+def last_places(sentence: SentenceReader, clause: Clause) -> None:
+    """ "finished last", "came dead last": the final place that is the field's last (checked against the
+    entries stored behind the subject)."""
+    for m in LAST_PLACE.finditer(sentence.text, clause.start, clause.end):
+        if sentence.negated(m.start()):
+            continue
+        subjects = sentence.subjects_for(m.start())
+        sentence.make("place", m.start(), subjects, t("claim-place-last"), None, segments=(None,), last=True)
+
+
+def segment_wins(sentence: SentenceReader, clause: Clause) -> None:
+    text = sentence.text
+    for pattern in (SEG_WIN, SEG_LEADER):
+        for m in pattern.finditer(text, clause.start, clause.end):
+            if sentence.negated(m.start()):
+                continue
+            kinds = [segment_of(m.group("seg"))]
+            tail = text[m.end() : clause.end]
+            # "won the short program and the free skate", "won the short program with 103.62, then the free
+            # skate too".
+            both = re.match(
+                rf"(?:\s+with\s+\d{{1,3}}\.\d\d)?\s*,?\s+(?:and|then|and\s+then|as\s+well\s+as)\s+(?:also\s+)?"
+                rf"(?:in\s+)?(?:the\s+)?(?P<seg>{SEG_WORDS})\b",
+                tail,
+                _I,
+            )
+            if both:
+                kinds.append(segment_of(both.group("seg")))
+            after = "after" in m.group().lower() or ("lead" in m.group().lower() and "in" not in m.group().lower())
+            subjects = sentence.subjects_for(m.start())
+            if pattern is SEG_LEADER:
+                title = sentence.title_before_name(m.end())
+                subjects = Who([title]) if title else subjects
+            for kind in kinds:
+                segment_place(sentence, m.start(), subjects, 1, kind, after_readings(kind, "after" if after else "in"))
+    for m in SEG_BEST.finditer(text, clause.start, clause.end):
+        if sentence.negated(m.start()):
+            continue
+        kind = segment_of(m.group("seg"))
+        segment_place(sentence, m.start(), sentence.subjects_for(m.start(), bare=True), 1, kind, (kind,))
+    for m in BOTH_SEGMENTS.finditer(text, clause.start, clause.end):
+        _both_segments(sentence, m)
+
+
+def _both_segments(sentence: SentenceReader, m: re.Match[str]) -> None:
+    """ "won both segments (and the title)": first in each segment of the event, the dance's or the others';
+    which ones is not said when neither the event nor the subject (a skater: not a dance) says it."""
+    if sentence.negated(m.start()):
+        return
+    subjects = sentence.subjects_for(m.start())
+    discipline = sentence.discipline_for(m.start())
+    kinds: tuple[str, ...]
+    if discipline == "ice_dance":
+        kinds = ("rhythm_dance", "free_dance")
+    elif discipline in ("men", "women", "pairs") or (subjects and all(len(s.ids) == 1 for s in subjects)):
+        kinds = ("short_program", "free_skate")
+    else:
+        kinds = ()
+    for kind in kinds:
+        segment_place(sentence, m.start(), subjects, 1, kind, (kind,))
+    if m.group("title"):
+        gold(sentence, m.start(), subjects, t("claim-gold-won"), None)
+
+
+def order(sentence: SentenceReader, clause: Clause) -> None:
+    text = sentence.text
+    for m in ORDER.finditer(text, clause.start, clause.end):
+        other = object_after(sentence, m.end(), named=True)
+        if other is None:
+            continue
+        # A margin with the same rival already says the order.
+        if re.search(
+            r"(?:\d|\b(?:one|two|three|four|five|single|a))\s*(?:points?|pts)?\s*$",
+            text[max(0, m.start() - 15) : m.start()],
+            _I,
+        ) or re.search(
+            r"\bby\s+(?:a|one|two|three|four|five|six|seven|eight|nine|ten|half|\d+(?:\.\d+)?)\b",
+            text[m.end() : clause.end],
+            _I,
+        ):
+            continue
+        if m.group().lower() == "over" and not re.search(
+            r"\b(?:won|win|victory|gold|title|edge|triumph)", text[clause.start : m.start()], _I
+        ):
+            continue
+        if sentence.negated(m.start()):
+            continue
+        ahead = m.group("ahead") is not None
+        if re.search(
+            r"\b(?:was|were|been|being|got|is|are)\s+(?:\w+\s+)?$",
+            text[max(clause.start, m.start() - 20) : m.start()],
+            _I,
+        ) and re.match(r"(?:\s+out)?\s+by\b", text[m.end() : m.end() + 8], _I):
+            ahead = not ahead  # "were pipped by Fournier Beaudry and Cizeron": behind them
+        subjects = sentence.subjects_for(m.start())
+        segment = None
+        here = sentence.segments_in_clause(m.start())
+        readings: tuple[str | None, ...] = (None,)
+        if here and re.search(rf"\b(?:in|after)\s+the\s+{SEG_WORDS}", text[m.end() : clause.end], _I):
+            segment = here[-1][2]
+            readings = (segment,)
+        elif sentence.found.segments:
+            # "Nakai's short program put her first, ahead of Sakamoto": the segment's order, or the final one.
+            readings = (None, *dict.fromkeys(k for _, _, k in sentence.found.segments))
+        label = t("claim-ahead-of" if ahead else "claim-behind", other=other.label)
+        if segment:
+            label = t("claim-in-segment", claim=label, segment=segment_text(segment))
+        subjects = Who(x for x in subjects if x != other)
+        sentence.make(
+            "order", m.start(), subjects, label, None, other=other, ahead=ahead, segment=segment, segments=readings
+        )
+
+
+def falls(sentence: SentenceReader, clause: Clause) -> None:
+    text = sentence.text
+    for m in FALL.finditer(text, clause.start, clause.end):
+        if m.group("n"):
+            count = NUMBER_WORDS.get(m.group("n").lower()) or (int(m.group("n")) if m.group("n").isdigit() else 0)
+            if m.group("plural").lower() == "fall":
+                if count != 1 or not re.match(
+                    r"\s+(?:on|during|in\s+(?:the|her|his|their)\s+\w+\s+(?:skate|program)|from)",
+                    text[m.end() :],
+                    _I,
+                ):
+                    continue
+            exact = m.group("n").lower() not in {"a", "an"}
+        elif m.group("times"):
+            count, exact = TIMES[" ".join(m.group("times").lower().split())], True
+        else:
+            if re.match(r"\s+(?:the\s+)?(?:standings|rankings|table|leaderboard)", text[m.end() :], _I):
+                continue
+            count, exact = 1, False
+        if not count or sentence.negated(m.start()):
+            continue
+        subjects = sentence.subjects_for(m.start(), person_only=True)
+        kind = nearest_segment(sentence.segments_in_clause(m.start()), m.start())
+        label = t("claim-falls", n=count) if exact else t("claim-a-fall")
+        if kind:
+            label = t("claim-in-segment", claim=label, segment=segment_text(kind))
+        sentence.make("fall", m.start(), subjects, label, float(count) if exact else 0.5, segment=kind)
