@@ -220,6 +220,7 @@ async def fanout(args: argparse.Namespace, tmp: Path) -> bool:
 def as_bot(offset: float) -> int:
     """`skatebot run`, with the live service's clock shifted by `offset` seconds (to the competition's time)."""
     from bot import cli, client
+    from bot.cli.run import run_bot
     from bot.client import SkateBot
     from bot.settings import Settings
 
@@ -232,8 +233,8 @@ def as_bot(offset: float) -> int:
 
     settings = Settings.from_env()
     cli.setup_logging(settings)
-    client.SkateBot = ShiftedBot  # type: ignore[misc]  # what cli._with_bot builds
-    return asyncio.run(cli._run(settings, argparse.Namespace()))
+    client.SkateBot = ShiftedBot  # type: ignore[misc]  # what bot/cli/run.py's with_bot builds
+    return asyncio.run(run_bot(settings, argparse.Namespace()))
 
 
 # --------------------------------------------------------------------------------------------------------------------

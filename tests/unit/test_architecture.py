@@ -102,7 +102,7 @@ def test_no_module_imports_a_layer_above_its_own() -> None:
         if own is None:
             continue
         for line, target in imports:
-            if within(target, SANDBOX) and module != "bot.cli":
+            if within(target, SANDBOX) and not within(module, "bot.cli"):
                 upward.append(f"{module}:{line} imports the sandbox {target}")
                 continue
             other = layer_of(target)
@@ -335,7 +335,6 @@ FUNCTION_LINES = 80
 # Still over, each with why; the test below fails when one of them is back within the limits (strike it then).
 OWNED_ELSEWHERE = "not split yet (issue 30 stays open for it)"
 LARGE_MODULES = {
-    "bot/cli.py": OWNED_ELSEWHERE + " (the command line's commands by area)",
     "bot/services/claims/rules.py": OWNED_ELSEWHERE + " (the claim rules by kind of claim)",
     "bot/services/claims/verdicts.py": OWNED_ELSEWHERE + " (with the claim rules)",
     "bot/services/claims/mentions.py": OWNED_ELSEWHERE + " (with the claim rules: it grew with issue 28's readings)",
@@ -344,7 +343,6 @@ LARGE_MODULES = {
     "bot/sandbox/state.py": OWNED_ELSEWHERE + " (the sandbox)",
 }
 LONG_FUNCTIONS = {
-    "bot/cli.py:build_parser": OWNED_ELSEWHERE + " (the command line)",
     "bot/services/claims/japanese.py:_sentence": OWNED_ELSEWHERE + " (the claim check)",
     "bot/services/claims/mentions.py:_people": OWNED_ELSEWHERE + " (the claim check's names)",
     "bot/services/claims/rules.py:_titles": OWNED_ELSEWHERE + " (the claim rules)",
