@@ -349,8 +349,6 @@ LONG_FUNCTIONS = {
     "bot/services/claims/rules.py:_places": OWNED_ELSEWHERE + " (the claim rules)",
     "bot/services/claims/rules.py:_number": OWNED_ELSEWHERE + " (the claim rules)",
     "bot/services/claims/rules.py:_margin": OWNED_ELSEWHERE + " (the claim rules)",
-    "bot/services/moment_rules/choice.py:choose": OWNED_ELSEWHERE
-    + " (the moment of the day, beside bot/services/moments.py: left to that change)",
 }
 
 
