@@ -338,8 +338,6 @@ LARGE_MODULES = {
     "bot/services/claims/rules.py": OWNED_ELSEWHERE + " (the claim rules by kind of claim)",
     "bot/services/claims/verdicts.py": OWNED_ELSEWHERE + " (with the claim rules)",
     "bot/services/claims/mentions.py": OWNED_ELSEWHERE + " (with the claim rules: it grew with issue 28's readings)",
-    "bot/sandbox/interactions.py": OWNED_ELSEWHERE + " (the sandbox)",
-    "bot/sandbox/state.py": OWNED_ELSEWHERE + " (the sandbox)",
 }
 LONG_FUNCTIONS = {
     "bot/services/claims/japanese.py:_sentence": OWNED_ELSEWHERE + " (the claim check)",
