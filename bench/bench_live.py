@@ -43,9 +43,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bot.discord_layer.scheduling import LIVE_EVERY  # noqa: E402
+from bot.sandbox.model import DISCORD_EPOCH_MS  # noqa: E402
 from bot.sandbox.replay import Phase, ReplaySite, build_timeline  # noqa: E402
 from bot.sandbox.server import FakeDiscord  # noqa: E402
-from bot.sandbox.state import _DISCORD_EPOCH_MS  # noqa: E402
 from bot.services.access import Actor  # noqa: E402
 from bot.services.live.fetching import HostGate  # noqa: E402
 from bot.services.live.polling import RESULTS_DUE  # noqa: E402
@@ -70,7 +70,7 @@ def results_phase() -> Phase:
 
 def posted_at(message_id: int) -> float:
     """When the fake Discord made the message (its snowflake's time), as time.time()."""
-    return ((message_id >> 22) + _DISCORD_EPOCH_MS) / 1000
+    return ((message_id >> 22) + DISCORD_EPOCH_MS) / 1000
 
 
 # --------------------------------------------------------------------------------------------------------------------
@@ -220,6 +220,7 @@ async def fanout(args: argparse.Namespace, tmp: Path) -> bool:
 def as_bot(offset: float) -> int:
     """`skatebot run`, with the live service's clock shifted by `offset` seconds (to the competition's time)."""
     from bot import cli, client
+    from bot.cli.run import run_bot
     from bot.client import SkateBot
     from bot.settings import Settings
 
@@ -232,8 +233,8 @@ def as_bot(offset: float) -> int:
 
     settings = Settings.from_env()
     cli.setup_logging(settings)
-    client.SkateBot = ShiftedBot  # type: ignore[misc]  # what cli._with_bot builds
-    return asyncio.run(cli._run(settings, argparse.Namespace()))
+    client.SkateBot = ShiftedBot  # type: ignore[misc]  # what bot/cli/run.py's with_bot builds
+    return asyncio.run(run_bot(settings, argparse.Namespace()))
 
 
 # --------------------------------------------------------------------------------------------------------------------

@@ -47,8 +47,8 @@ sys.path.insert(0, str(ROOT))
 import aiohttp  # noqa: E402
 
 from bot.ratelimit import RateLimiter  # noqa: E402
+from bot.sandbox.model import DISCORD_EPOCH_MS, MessageEvent  # noqa: E402
 from bot.sandbox.server import FakeDiscord  # noqa: E402
-from bot.sandbox.state import _DISCORD_EPOCH_MS, MessageEvent  # noqa: E402
 from bot.services.compose import build_services  # noqa: E402
 from bot.services.importer import import_document  # noqa: E402
 from bot.services.predictions import SCORING_TABLES, SENDERS, event_result, score_pick  # noqa: E402
@@ -236,7 +236,7 @@ async def scoring_on_postgres(args: argparse.Namespace, channels: dict[int, int]
 
 
 def posted_at(message_id: int) -> float:
-    return ((message_id >> 22) + _DISCORD_EPOCH_MS) / 1000
+    return ((message_id >> 22) + DISCORD_EPOCH_MS) / 1000
 
 
 class Collector:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import sys
 import tempfile
 import time
@@ -19,10 +18,22 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from rich.console import Console, Group, RenderableType
-from rich.panel import Panel
+from rich.console import Console
 from rich.text import Text
 
+from bot.sandbox.console_input import (
+    CONSOLE_HELP,
+    FIELD_ATTEMPT,
+    OPTION_TYPE_NAMES,
+    ParseError,
+    described,
+    field_key,
+    leaves,
+    modal_inputs,
+    parse_options,
+    split_command,
+)
+from bot.sandbox.console_render import MessageRenderer, menus
 from bot.sandbox.server import (
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE_MESSAGE,
@@ -39,73 +50,11 @@ from bot.sandbox.state import LOCALES, Attachment
 
 log = logging.getLogger(__name__)
 
-OPTION_TYPE_NAMES = {
-    3: "text",
-    4: "integer",
-    5: "true/false",
-    6: "user",
-    7: "channel",
-    8: "role",
-    9: "user or role",
-    10: "number",
-    11: "attachment",
-}
 # How long a deferred command may take before we give up waiting (Discord allows 15 min; a person won't).
 DEFERRED_WAIT = 15.0
 # Follow-ups usually arrive right after the first answer; wait this long for the bot to go quiet.
 SETTLE_QUIET = 0.2
 SETTLE_MAX = 2.0
-
-CONSOLE_HELP = [
-    ("/command option: value ...", "run a slash command, as Discord's client shows it"),
-    ("/command option: text?", "ask the bot's autocomplete for that option"),
-    ("press N | press Label", "press a button on the last message shown"),
-    ("pick N | pick Label", "choose an option of the menu on the last message shown"),
-    ("submit field: value ...", "fill in the form (modal) the bot just opened"),
-    ("apps Report story", "use a message command (Apps menu) on the last message shown"),
-    ("as owner | as mod | as member", "switch who is typing (mod has the moderator role; member nothing)"),
-    ("locale ja | locale server ja", "your Discord client's language, or the server's (en-US, ja, fr, …)"),
-    ("help", "this list"),
-    ("quit | exit", "leave (so does end of input)"),
-]
-
-
-class ParseError(ValueError):
-    """A line the console cannot turn into a command; the message says what would work."""
-
-
-def parse_options(text: str, names: list[str]) -> tuple[dict[str, str], str | None]:
-    """Split ``a: x y b: z`` (or ``a:x y b:z``, as Discord's own box shows it) into {a: "x y", b: "z"} using only
-    known option names as keys.
-
-    Values may contain spaces, apostrophes and colons: a new option starts only where a known name, at the start or
-    after a space, is followed by a colon. Returns (options, focused) where focused is the last option if it ends in
-    '?'.
-    """
-    text = text.strip()
-    if not text:
-        return {}, None
-    if not names:
-        raise ParseError(f"this command takes no options, but got {text!r}")
-    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    pattern = re.compile(rf"(?:^|(?<=\s))({alternatives}):")
-    matches = list(pattern.finditer(text))
-    if not matches or matches[0].start() != 0:
-        head = text[: matches[0].start()] if matches else text
-        raise ParseError(f"expected 'option: value' but got {head.strip()!r}; options are: {', '.join(names)}")
-    options: dict[str, str] = {}
-    for i, match in enumerate(matches):
-        end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
-        name = match.group(1)
-        if name in options:
-            raise ParseError(f"option {name!r} given twice")
-        options[name] = text[match.end() : end].strip()
-    focused = None
-    last = matches[-1].group(1)
-    if options[last].endswith("?"):
-        focused = last
-        options[last] = options[last][:-1].rstrip()
-    return options, focused
 
 
 class SandboxConsole:
@@ -142,6 +91,7 @@ class SandboxConsole:
         self._pending: list[MessageEvent] = []
         self._last_event_at = time.monotonic()
         self._unsubscribe = server.subscribe(self._on_event)
+        self.render = MessageRenderer(guild, lambda: server.users, self.now)
 
     def close(self) -> None:
         self._unsubscribe()
@@ -159,7 +109,7 @@ class SandboxConsole:
         """The flow just printed `message`: queued events about it are already reflected."""
         self._pending = [e for e in self._pending if e.message is not message]
         self.last_shown = message
-        if message.buttons() or _menus(message):
+        if message.buttons() or menus(message):
             self.last_message = message
 
     def drain(self) -> None:
@@ -214,41 +164,7 @@ class SandboxConsole:
     # ------------------------------------------------------------------ rendering
 
     def print_message(self, msg: Message, *, header: str | None = None) -> None:
-        parts: list[RenderableType] = []
-        title = Text()
-        title.append("skatebot", style="bold cyan")
-        title.append(" BOT", style="bold white on blue")
-        if header:
-            title.append(f"  {header}", style="dim")
-        if msg.ephemeral:
-            title.append("  (only you can see this)", style="italic magenta")
-        if msg.edited:
-            title.append("  (edited)", style="dim")
-        parts.append(title)
-        if msg.content:
-            parts.append(discord_markdown(self._mentions(msg.content)))
-        for embed in msg.embeds:
-            parts.append(self._embed(embed))
-        for att in msg.attachments:
-            line = Text(f"📎 {att.filename} ({_size(att.size)})", style="blue")
-            if att.description:
-                line.append(f" · {att.description}", style="italic")
-            saved = self.save_attachment(att)
-            line.append(f"\n   saved to {saved}", style="dim")
-            parts.append(line)
-        buttons = msg.buttons()
-        if buttons:
-            row = Text()
-            for i, (label, _cid, disabled) in enumerate(buttons, start=1):
-                if i > 1:
-                    row.append(" ")
-                row.append(f"[{i} {label}]", style="dim strike" if disabled else "bold green")
-            parts.append(row)
-        for comp in msg.iter_components():
-            if comp.get("type") in (3, 5, 6, 7, 8):
-                opts = ", ".join(o.get("label", "") for o in comp.get("options") or [])
-                parts.append(Text(f"▾ {comp.get('placeholder') or 'select'}: {opts}", style="green"))
-        self.console.print(Group(*parts))
+        self.console.print(self.render.message(msg, header=header, saved=self.save_attachment))
         self._shown(msg)
 
     def save_attachment(self, att: Attachment) -> Path:
@@ -260,58 +176,6 @@ class SandboxConsole:
         if not path.exists():
             path.write_bytes(att.data)
         return path
-
-    def _mentions(self, text: str) -> str:
-        """Channel, user and role mentions and timestamps as Discord's client shows them (no pings here)."""
-
-        def replace(match: re.Match[str]) -> str:
-            kind, ident, timestamp, style = match.groups()
-            if timestamp is not None:
-                moment = datetime.fromtimestamp(int(timestamp), UTC)
-                if style == "R":
-                    return _relative(moment, self.now())
-                return moment.strftime("%H:%M UTC" if style in ("t", "T") else "%d %B %Y %H:%M UTC")
-            if kind == "#":
-                channel = self.guild.channels.get(int(ident))
-                return f"#{channel.name}" if channel else "#deleted-channel"
-            if kind == "@&":
-                role = self.guild.roles.get(int(ident))
-                return f"@{role.name}" if role else "@deleted-role"
-            user = self.server.users.get(int(ident))
-            return f"@{user.name}" if user else "@unknown-user"
-
-        return _MENTION.sub(replace, text)
-
-    def _embed(self, embed: dict[str, Any]) -> RenderableType:
-        lines: list[RenderableType] = []
-        author = (embed.get("author") or {}).get("name")
-        if author:
-            lines.append(Text(author, style="bold"))
-        if embed.get("title"):
-            lines.append(Text(embed["title"], style="bold underline"))
-        if embed.get("description"):
-            lines.append(discord_markdown(self._mentions(embed["description"])))
-        fields = embed.get("fields") or []
-        i = 0
-        while i < len(fields):
-            # Consecutive inline fields sit side by side, up to three, as in Discord.
-            group = [fields[i]]
-            while fields[i].get("inline") and len(group) < 3 and i + len(group) < len(fields):
-                nxt = fields[i + len(group)]
-                if not nxt.get("inline"):
-                    break
-                group.append(nxt)
-            names = Text("   ".join(f"{f.get('name', ''):<24}" for f in group), style="bold")
-            values = discord_markdown(self._mentions("   ".join(f"{f.get('value', ''):<24}" for f in group)))
-            names.rstrip()  # in place
-            lines.extend([names, values])
-            i += len(group)
-        footer = (embed.get("footer") or {}).get("text")
-        if footer:
-            lines.append(Text(footer, style="dim"))
-        colour = embed.get("color")
-        border = f"#{colour:06x}" if isinstance(colour, int) and colour else "grey50"
-        return Panel(Group(*lines), border_style=border, expand=False, padding=(0, 1))
 
     def error(self, text: str) -> None:
         self.console.print(Text(text, style="red"))
@@ -326,7 +190,7 @@ class SandboxConsole:
         for cmd in self.server.commands(self.guild):
             if cmd.get("type", 1) != 1:
                 continue
-            for path, desc, options in _leaves(cmd, self.user.locale):
+            for path, desc, options in leaves(cmd, self.user.locale):
                 line = Text(f"  /{path}", style="bold cyan")
                 for opt in options:
                     shown = f"{opt['name']}:" if opt.get("required") else f"[{opt['name']}:]"
@@ -341,7 +205,7 @@ class SandboxConsole:
                     req = "required" if opt.get("required") else "optional"
                     self.console.print(
                         Text(
-                            f"      {opt['name']}: {_described(opt, self.user.locale)} [{kind}, {req}]{extra}",
+                            f"      {opt['name']}: {described(opt, self.user.locale)} [{kind}, {req}]{extra}",
                             style="dim",
                         )
                     )
@@ -364,39 +228,8 @@ class SandboxConsole:
             self.user.locale = locale
             self.info(f"{self.user.name}'s Discord now speaks {locale}.")
 
-    def _split_command(self, line: str) -> tuple[str, list[dict[str, Any]], str]:
-        """('story source add', leaf option schemas, rest of line) by walking the registered tree."""
-        words = line.lstrip("/").split(" ")
-        name = words[0].strip()
-        cmd = next(
-            (c for c in self.server.commands(self.guild) if c["name"] == name and c.get("type", 1) == 1),
-            None,
-        )
-        if cmd is None:
-            available = sorted({c["name"] for c in self.server.commands(self.guild) if c.get("type", 1) == 1})
-            raise ParseError(f"Unknown command /{name}. Available: {', '.join('/' + n for n in available) or 'none'}")
-        path = [name]
-        options: list[dict[str, Any]] = cmd.get("options") or []
-        rest = words[1:]
-        while rest and any(o.get("type") in (1, 2) for o in options):
-            word = rest[0].strip()
-            if not word:
-                rest = rest[1:]
-                continue
-            sub = next((o for o in options if o.get("type") in (1, 2) and o["name"] == word), None)
-            if sub is None:
-                subs = ", ".join(o["name"] for o in options if o.get("type") in (1, 2))
-                raise ParseError(f"/{' '.join(path)} has no subcommand {word!r}; choose one of: {subs}")
-            path.append(word)
-            options = sub.get("options") or []
-            rest = rest[1:]
-        if any(o.get("type") in (1, 2) for o in options):
-            subs = ", ".join(o["name"] for o in options if o.get("type") in (1, 2))
-            raise ParseError(f"/{' '.join(path)} needs a subcommand: {subs}")
-        return " ".join(path), options, " ".join(rest)
-
     async def slash(self, line: str) -> None:
-        path, schema, rest = self._split_command(line)
+        path, schema, rest = split_command(self.server.commands(self.guild), line)
         names = [o["name"] for o in schema]
         try:
             options, focused = parse_options(rest, names)
@@ -444,23 +277,23 @@ class SandboxConsole:
 
     def _print_modal(self, modal: dict[str, Any]) -> None:
         self.console.print(Text(f"Form: {modal.get('title', '')}", style="bold"))
-        for field in _modal_inputs(modal):
+        for field in modal_inputs(modal):
             req = "required" if field.get("required", True) else "optional"
-            self.console.print(Text(f"  {_field_key(field)}: {field.get('label', '')} [{req}]"))
+            self.console.print(Text(f"  {field_key(field)}: {field.get('label', '')} [{req}]"))
             if field.get("value"):  # prefilled, as Discord shows it in the form: kept unless typed again
                 self.console.print(Text(f"      now: {str(field['value'])[:200]}", style="dim"))
         self.info(
             "Answer with: submit "
-            + " ".join(f"{_field_key(f)}: ..." for f in _modal_inputs(modal))
+            + " ".join(f"{field_key(f)}: ..." for f in modal_inputs(modal))
             + " (fields left out keep what they show)"
         )
 
     async def submit(self, rest: str) -> None:
         if self.last_modal is None or self.last_modal.modal is None:
             raise ParseError("No form is open.")
-        fields = _modal_inputs(self.last_modal.modal)
-        keys = {_field_key(f): f["custom_id"] for f in fields}
-        unknown = [word for word in _FIELD_ATTEMPT.findall(rest) if word not in keys]
+        fields = modal_inputs(self.last_modal.modal)
+        keys = {field_key(f): f["custom_id"] for f in fields}
+        unknown = [word for word in FIELD_ATTEMPT.findall(rest) if word not in keys]
         if unknown:
             raise ParseError(f"The form has no field {unknown[0]!r}; its fields are: {', '.join(keys)}")
         values, _ = parse_options(rest, list(keys))
@@ -470,10 +303,10 @@ class SandboxConsole:
 
     async def pick(self, arg: str) -> None:
         msg = self.last_message
-        menus = _menus(msg) if msg is not None else []
-        if msg is None or not menus:
+        shown_menus = menus(msg)
+        if msg is None or not shown_menus:
             raise ParseError("No menu on screen.")
-        menu = menus[0]
+        menu = shown_menus[0]
         options = menu.get("options") or []
         chosen = None
         if arg.isdigit() and 1 <= int(arg) <= len(options):
@@ -641,110 +474,4 @@ def _read_line(stdin: TextIO, prompt: str) -> str:
     return line
 
 
-# What Discord's client renders that our replies use: code blocks, **bold**, `code`, backslash escapes.
-_MARKDOWN = re.compile(r"```(?:[a-z]*\n)?(.*?)```|\*\*(.+?)\*\*|`([^`\n]+)`|\\([\\*_`~|>\[\]()<@:#\-])", re.S)
-
-
-_MENTION = re.compile(r"<(#|@&|@!?)(\d+)>|<t:(\d+)(?::([tTdDfFR]))?>")
-
-
-def discord_markdown(text: str, style: str = "") -> Text:
-    """Discord markdown as rich Text, so the terminal shows what a Discord user sees."""
-    out = Text(style=style)
-    position = 0
-    for match in _MARKDOWN.finditer(text):
-        out.append(text[position : match.start()])
-        block, bold, code, escaped = match.groups()
-        if block is not None:
-            out.append(block.rstrip("\n"), style="cyan")
-        elif bold is not None:
-            out.append_text(discord_markdown(bold, "bold"))
-        elif code is not None:
-            out.append(code, style="cyan")
-        else:
-            out.append(escaped)
-        position = match.end()
-    out.append(text[position:])
-    return out
-
-
-def _described(node: dict[str, Any], locale: str) -> str:
-    """A command's or option's description as Discord's client shows it to a user of `locale`."""
-    return str((node.get("description_localizations") or {}).get(locale) or node.get("description", ""))
-
-
-def _leaves(cmd: dict[str, Any], locale: str = "en-US") -> list[tuple[str, str, list[dict[str, Any]]]]:
-    """(path, description in `locale`, options) for every invocable leaf of a command tree."""
-    out: list[tuple[str, str, list[dict[str, Any]]]] = []
-
-    def walk(prefix: str, node: dict[str, Any]) -> None:
-        options = node.get("options") or []
-        subs = [o for o in options if o.get("type") in (1, 2)]
-        if not subs:
-            out.append((prefix, _described(node, locale), options))
-        for sub in subs:
-            walk(f"{prefix} {sub['name']}", sub)
-
-    walk(cmd["name"], cmd)
-    return out
-
-
-def _modal_inputs(modal: dict[str, Any]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-
-    def walk(comp: dict[str, Any], label: str | None) -> None:
-        if comp.get("type") == 4:
-            found.append({**comp, "label": comp.get("label") or label or comp.get("custom_id")})
-        for child in comp.get("components") or []:
-            walk(child, label)
-        if isinstance(comp.get("component"), dict):  # Label wrapper (type 18)
-            walk(comp["component"], comp.get("label"))
-
-    for comp in modal.get("components") or []:
-        walk(comp, None)
-    return found
-
-
-# "word:" in a submit line where a field name could go: refused when no field has that name, so a mistyped
-# field is never silently appended to the previous field's value.
-_FIELD_ATTEMPT = re.compile(r"(?:^|(?<=\s))([a-z][a-z_]*):(?=\s|$)")
-
-
-def _menus(message: Message | None) -> list[dict[str, Any]]:
-    if message is None:
-        return []
-    return [c for c in message.iter_components() if c.get("type") in (3, 5, 6, 7, 8)]
-
-
-def _field_key(field: dict[str, Any]) -> str:
-    """A typeable key for a modal field: its custom_id when the bot chose a readable one ("title"),
-    otherwise its label in lower-case words joined by '-' (discord.py's default ids are random hex)."""
-    custom_id = str(field.get("custom_id", ""))
-    if re.fullmatch(r"[a-z][a-z_]{0,31}", custom_id):
-        return custom_id
-    return re.sub(r"[^\w]+", "-", str(field.get("label", "")).lower()).strip("-") or custom_id
-
-
-def _relative(moment: datetime, now: datetime) -> str:
-    """As Discord's client writes <t:…:R>: "in 5 hours", "2 days ago"."""
-    seconds = (moment - now).total_seconds()
-    amount = abs(seconds)
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if amount >= size:
-            count = round(amount / size)
-            text = f"{count} {unit}{'s' if count != 1 else ''}"
-            break
-    else:
-        text = "a few seconds"
-    return f"in {text}" if seconds >= 0 else f"{text} ago"
-
-
-def _size(n: int) -> str:
-    if n < 1024:
-        return f"{n} B"
-    if n < 1024 * 1024:
-        return f"{n / 1024:.1f} KB"
-    return f"{n / 1024 / 1024:.1f} MB"
-
-
-__all__ = ["SandboxConsole", "parse_options", "run_console"]
+__all__ = ["ParseError", "SandboxConsole", "parse_options", "run_console"]

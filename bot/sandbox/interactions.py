@@ -5,14 +5,13 @@ and edits through the interaction's webhook."""
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from bot.sandbox import contexts, cpu_waits, limits
+from bot.sandbox import contexts, limits
 from bot.sandbox.contexts import PrivateChannel
 from bot.sandbox.errors import (
     DiscordHTTPError,
@@ -24,6 +23,20 @@ from bot.sandbox.errors import (
     unknown_interaction,
     unknown_message,
     unknown_webhook,
+)
+from bot.sandbox.interaction_result import (
+    AUTOCOMPLETE_RESULT,
+    CHANNEL_MESSAGE,
+    DEFERRED_CHANNEL_MESSAGE,
+    DEFERRED_UPDATE_MESSAGE,
+    HANG,
+    IT_APPLICATION_COMMAND,
+    IT_AUTOCOMPLETE,
+    IT_COMPONENT,
+    IT_MODAL_SUBMIT,
+    MODAL,
+    UPDATE_MESSAGE,
+    InteractionResult,
 )
 from bot.sandbox.options import CommandOptions, command_data
 from bot.sandbox.permissions import USE_APPLICATION_COMMANDS, VIEW_CHANNEL, permissions_for
@@ -38,30 +51,11 @@ from bot.sandbox.state import (
     Message,
     State,
     User,
-    new_snowflake,
 )
 
 if TYPE_CHECKING:
     from bot.sandbox.gateway import Gateway
     from bot.sandbox.rest import Rest
-
-# Seconds a test waits for an answer before calling the bot hung: long enough for any machine, however busy, and
-# under pytest's own timeout for a test.
-HANG = 60.0
-
-# Interaction callback types (Discord's numbering).
-CHANNEL_MESSAGE = 4
-DEFERRED_CHANNEL_MESSAGE = 5
-DEFERRED_UPDATE_MESSAGE = 6
-UPDATE_MESSAGE = 7
-AUTOCOMPLETE_RESULT = 8
-MODAL = 9
-
-# Interaction types.
-IT_APPLICATION_COMMAND = 2
-IT_COMPONENT = 3
-IT_AUTOCOMPLETE = 4
-IT_MODAL_SUBMIT = 5
 
 # Which responses suit which interaction.
 _ALLOWED_RESPONSES = {
@@ -77,97 +71,6 @@ _RESPONSE_LIMITS = {
     MODAL: limits.validate_modal,
 }
 _NEW_MESSAGE_RESPONSES = (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE)
-
-
-class InteractionResult:
-    """The fake's view of one interaction: what the bot answered, and when."""
-
-    def __init__(
-        self,
-        *,
-        type: int,
-        guild: Guild | None,
-        channel: Channel | PrivateChannel,
-        user: User,
-        source_message: Message | None = None,
-        owners: dict[str, str] | None = None,
-    ) -> None:
-        """`guild` None: a DM or group DM (`channel`). `owners`: the installs that authorize it, as Discord's
-        `authorizing_integration_owners` ("0": the server's install, "1": the user's)."""
-        self.id = new_snowflake()
-        self.token = "itok_" + secrets.token_urlsafe(24)
-        self.type = type
-        self.guild = guild
-        self.channel = channel
-        self.user = user
-        self.source_message = source_message
-        self.context = contexts.context_of(guild, channel)
-        self.owners = owners if owners is not None else {"0": str(guild.id) if guild is not None else "0"}
-        # Discord shows every reply to the asker only (a server that did not add the app, without Use External
-        # Apps): what the bot asked for is kept apart from what Discord showed.
-        self.forced_ephemeral = contexts.replies_forced_ephemeral(guild, channel, user)
-        self.asked_ephemeral: bool | None = None
-        self.payload: dict[str, Any] = {}
-        self.dispatched_at: float | None = None
-        self._cpu_waits_at_dispatch: cpu_waits.Snapshot = {}
-        self.response_type: int | None = None
-        # Seconds from the dispatch to the callback, less the time the process waited for a CPU (cpu_waits.py).
-        self.acked_after: float | None = None
-        self.shown_at: float | None = None  # time.monotonic() of the callback (a modal appears then)
-        self.message: Message | None = None
-        self.followups: list[Message] = []
-        self.ephemeral = False
-        self.modal: dict[str, Any] | None = None
-        self.choices: list[dict[str, Any]] | None = None
-        # The message "@original" refers to: the response message, or the clicked message for 6/7.
-        self.original: Message | None = None
-        self._acked = asyncio.Event()
-        self._expired = asyncio.Event()  # the deadline passed unanswered: Discord has forgotten it
-        self._message_ready = asyncio.Event()
-
-    @property
-    def acknowledged(self) -> bool:
-        return self._acked.is_set()
-
-    def stamp_dispatch(self) -> None:
-        """The interaction leaves for the bot now: its deadline runs from here."""
-        self.dispatched_at = time.monotonic()
-        self._cpu_waits_at_dispatch = cpu_waits.snapshot()
-
-    def elapsed(self, now: float | None = None) -> float:
-        """Seconds since the dispatch as a free machine would have taken them: the wall clock less the time this
-        process waited for a CPU (a busy machine is not a slow bot)."""
-        wall = (time.monotonic() if now is None else now) - (self.dispatched_at or time.monotonic())
-        return max(0.0, wall - cpu_waits.waited_since(self._cpu_waits_at_dispatch))
-
-    # `timeout` is the agreed public API (tests call result.wait(timeout=...)). The defaults only catch a bot that
-    # hangs: Discord's deadline is kept by the server (_check_ack), and a busy machine can take the wall clock far
-    # past it while the bot is still in time.
-    async def wait(self, timeout: float = HANG) -> InteractionResult:  # noqa: ASYNC109
-        """Wait for the initial callback; TimeoutError if the bot never answered."""
-        await asyncio.wait_for(self._acked.wait(), timeout)
-        return self
-
-    async def answered_in_time(self) -> bool:
-        """Waits until the bot answers or Discord's deadline passes (as the server measures it: a busy machine's
-        wait for a CPU is not counted); whether it answered in time."""
-        answered = asyncio.ensure_future(self._acked.wait())
-        expired = asyncio.ensure_future(self._expired.wait())
-        try:
-            await asyncio.wait({answered, expired}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            answered.cancel()
-            expired.cancel()
-        return self.acknowledged
-
-    async def wait_message(self, timeout: float = HANG) -> Message:  # noqa: ASYNC109
-        """Wait until the response produced a visible message (immediately, or after a deferral)."""
-        await asyncio.wait_for(self._message_ready.wait(), timeout)
-        assert self.message is not None
-        return self.message
-
-    def __repr__(self) -> str:
-        return f"<InteractionResult id={self.id} type={self.type} response_type={self.response_type}>"
 
 
 class Interactions:
@@ -190,7 +93,7 @@ class Interactions:
             handle.cancel()
         for result in self.state.interactions.values():  # no deadline runs any more: nobody waits for one
             if not result.acknowledged:
-                result._expired.set()
+                result.expire()
 
     # ---------------------------------------------------------------- interactions: sending
 
@@ -260,7 +163,7 @@ class Interactions:
         if left >= 0:  # the process waited for a CPU meanwhile: the bot still has time
             self._check_ack_in(left + 0.05, result)
             return
-        result._expired.set()
+        result.expire()
         what = {2: "slash command", 3: "component", 4: "autocomplete", 5: "modal submit"}.get(result.type)
         self.state.violation(
             f"{what} interaction {result.id} was not acknowledged within {self.ack_deadline:g} s "
@@ -459,7 +362,7 @@ class Interactions:
         result.acked_after = elapsed
         result.shown_at = now
         msg = self._apply_response(result, rtype, data, files)
-        result._acked.set()
+        result.acknowledge()
         if msg is not None and not msg.ephemeral and rtype in _NEW_MESSAGE_RESPONSES:
             self._dispatch_message(result, "MESSAGE_CREATE", msg)
         elif msg is not None and not msg.ephemeral and rtype == UPDATE_MESSAGE:
@@ -511,7 +414,7 @@ class Interactions:
             result.ephemeral = msg.ephemeral
             result.message = result.original = msg
             self.state.emit("create", msg, result)
-            result._message_ready.set()
+            result.show_message()
         elif rtype == DEFERRED_CHANNEL_MESSAGE:
             # Discord shows "<bot> is thinking..." as a real (loading) message that @original refers to.
             flags = int(data.get("flags") or 0) & FLAG_EPHEMERAL
@@ -527,7 +430,7 @@ class Interactions:
             result.ephemeral = msg.ephemeral
             result.message = result.original = msg
             self.state.emit("edit", msg, result)
-            result._message_ready.set()
+            result.show_message()
         elif rtype == DEFERRED_UPDATE_MESSAGE:
             result.original = result.source_message
             result.ephemeral = bool(result.source_message and result.source_message.ephemeral)
@@ -604,7 +507,7 @@ class Interactions:
             original.edited_at = None
             result.message = original
             self.state.emit("edit", original, result)
-            result._message_ready.set()
+            result.show_message()
             msg = original
             event = "MESSAGE_UPDATE"
         else:
@@ -620,7 +523,7 @@ class Interactions:
             result.followups.append(msg)
             if result.message is None:
                 result.message = msg
-                result._message_ready.set()
+                result.show_message()
             self.state.emit("create", msg, result)
             event = "MESSAGE_CREATE"
         if not msg.ephemeral:
@@ -647,9 +550,9 @@ class Interactions:
         if was_loading:
             # Filling a "thinking" message is not an edit in Discord's UI.
             msg.edited, msg.edited_at = False, None
-        if msg is result.original and not result._message_ready.is_set():
+        if msg is result.original and not result.message_shown:
             result.message = msg
-            result._message_ready.set()
+            result.show_message()
         self.state.emit("edit", msg, result)
         if not msg.ephemeral:
             self._dispatch_message(result, "MESSAGE_UPDATE", msg)
@@ -660,3 +563,21 @@ class Interactions:
         msg = self._webhook_message(request, result)
         self.state.delete_message(result.guild, msg, result)
         return web.Response(status=204)
+
+
+# What the server and the tests import from here: the kinds of interaction and answer, and one interaction's result.
+__all__ = [
+    "AUTOCOMPLETE_RESULT",
+    "CHANNEL_MESSAGE",
+    "DEFERRED_CHANNEL_MESSAGE",
+    "DEFERRED_UPDATE_MESSAGE",
+    "HANG",
+    "IT_APPLICATION_COMMAND",
+    "IT_AUTOCOMPLETE",
+    "IT_COMPONENT",
+    "IT_MODAL_SUBMIT",
+    "MODAL",
+    "UPDATE_MESSAGE",
+    "InteractionResult",
+    "Interactions",
+]

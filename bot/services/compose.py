@@ -1,5 +1,5 @@
 """The one place that builds the store's services and wires them to each other, for every entry point: the bot
-(bot/client.py), the first start of a store (bot/store.py), each command-line command (bot/cli.py), the sandbox and
+(bot/client.py), the first start of a store (bot/store.py), each command-line command (bot/cli/), the sandbox and
 the tests. Built anywhere else, a service could miss a subscriber another path has (a command-line StoryService once
 had no moment service listening for its relabels)."""
 

@@ -117,66 +117,86 @@ def choose(
     * **Warning** when fewer than :data:`LOW_STOCK` stories are outside the window.
     """
     allowed = {label.lower() for label in allowed_labels} - NEVER_POSTABLE
-
-    def unlabelled_fact(c: Candidate) -> bool:
-        return c.from_results and c.label.lower() == Label.UNVERIFIED
-
-    def postable(c: Candidate) -> bool:
-        return results_allowed if unlabelled_fact(c) else c.label.lower() in allowed
-
-    eligible = [c for c in candidates if postable(c)]
+    eligible = [c for c in candidates if _postable(c, allowed, results_allowed)]
     if not eligible:
-        if not candidates:
-            return Choice(None, t("moment-reason-no-stories"), 0, t("moment-warning-no-stories"))
-        return Choice(None, t("moment-reason-no-allowed-label"), 0, t("moment-warning-no-allowed-label"))
-
-    def last(c: Candidate) -> date | None:
-        return _iso_date(c.last_posted)
-
-    def inside_window(c: Candidate) -> bool:
-        posted = last(c)
-        return posted is not None and (local_date - posted).days < repeat_days
-
-    def recency(c: Candidate) -> tuple[bool, date]:
-        # Never posted sorts first; an unreadable last_posted sorts like "very long ago".
-        posted = last(c)
-        return (c.last_posted is not None, posted or date.min)
-
-    yesterday = (local_date - timedelta(days=1)).isoformat()
-    seen_yesterday = frozenset().union(*(c.skater_ids for c in candidates if c.last_posted == yesterday))
-    fresh = [c for c in eligible if not inside_window(c)]
+        return _nothing_postable(candidates)
+    fresh = [c for c in eligible if not _inside_window(c, local_date, repeat_days)]
     if fresh:
-        best = _first(
-            fresh,
-            lambda c: (
-                bool(c.skater_ids & seen_yesterday),
-                not _is_on_this_day(_iso_date(c.moment_date), local_date),
-                unlabelled_fact(c),
-                recency(c),
-            ),
-            guild_id,
-            local_date,
-        )
-        moment = _iso_date(best.moment_date)
-        posted = last(best)
-        if _is_on_this_day(moment, local_date):
-            assert moment is not None
-            reason = t("moment-reason-on-this-day", year=moment.year, day=day_month(moment))
-        elif best.last_posted is None:
-            reason = t("moment-reason-never-posted")
-        elif posted is None:
-            reason = t("moment-reason-least-recent-unreadable")
-        else:
-            reason = t("moment-reason-least-recent", date=posted.isoformat())
-        warning = None
-        if len(fresh) < LOW_STOCK:
-            warning = t("moment-warning-low-stock", count=len(fresh), low=LOW_STOCK)
-        return Choice(best.story_id, reason, len(fresh), warning)
+        return _choose_fresh(fresh, _skaters_of_yesterday(candidates, local_date), guild_id, local_date)
+    # Everything postable was posted inside the window: repeating beats posting nothing.
+    return _choose_repeat(eligible, guild_id, local_date, repeat_days)
 
-    # Everything postable was posted inside the window: repeating beats posting nothing, and
-    # the least recently posted one is the repeat the members are least likely to remember.
-    best = _first(eligible, recency, guild_id, local_date)
-    posted = last(best)
+
+def _unlabelled_fact(c: Candidate) -> bool:
+    """A story from the results that no moderator has labelled: it is posted by its own label."""
+    return c.from_results and c.label.lower() == Label.UNVERIFIED
+
+
+def _postable(c: Candidate, allowed: set[str], results_allowed: bool) -> bool:
+    return results_allowed if _unlabelled_fact(c) else c.label.lower() in allowed
+
+
+def _nothing_postable(candidates: Sequence[Candidate]) -> Choice:
+    if not candidates:
+        return Choice(None, t("moment-reason-no-stories"), 0, t("moment-warning-no-stories"))
+    return Choice(None, t("moment-reason-no-allowed-label"), 0, t("moment-warning-no-allowed-label"))
+
+
+def _inside_window(c: Candidate, local_date: date, repeat_days: int) -> bool:
+    posted = _iso_date(c.last_posted)
+    return posted is not None and (local_date - posted).days < repeat_days
+
+
+def _recency(c: Candidate) -> tuple[bool, date]:
+    # Never posted sorts first; an unreadable last_posted sorts like "very long ago".
+    return (c.last_posted is not None, _iso_date(c.last_posted) or date.min)
+
+
+def _skaters_of_yesterday(candidates: Sequence[Candidate], local_date: date) -> frozenset[int]:
+    """The skaters of the story this server posted yesterday (none when it posted none)."""
+    yesterday = (local_date - timedelta(days=1)).isoformat()
+    return frozenset().union(*(c.skater_ids for c in candidates if c.last_posted == yesterday))
+
+
+def _choose_fresh(
+    fresh: Sequence[Candidate], seen_yesterday: frozenset[int], guild_id: int, local_date: date
+) -> Choice:
+    """The best of the stories outside the repeat window, in the order :func:`choose` describes."""
+    best = _first(
+        fresh,
+        lambda c: (
+            bool(c.skater_ids & seen_yesterday),
+            not _is_on_this_day(_iso_date(c.moment_date), local_date),
+            _unlabelled_fact(c),
+            _recency(c),
+        ),
+        guild_id,
+        local_date,
+    )
+    warning = None
+    if len(fresh) < LOW_STOCK:
+        warning = t("moment-warning-low-stock", count=len(fresh), low=LOW_STOCK)
+    return Choice(best.story_id, _fresh_reason(best, local_date), len(fresh), warning)
+
+
+def _fresh_reason(best: Candidate, local_date: date) -> Text:
+    moment = _iso_date(best.moment_date)
+    posted = _iso_date(best.last_posted)
+    if _is_on_this_day(moment, local_date):
+        assert moment is not None
+        return t("moment-reason-on-this-day", year=moment.year, day=day_month(moment))
+    if best.last_posted is None:
+        return t("moment-reason-never-posted")
+    if posted is None:
+        return t("moment-reason-least-recent-unreadable")
+    return t("moment-reason-least-recent", date=posted.isoformat())
+
+
+def _choose_repeat(eligible: Sequence[Candidate], guild_id: int, local_date: date, repeat_days: int) -> Choice:
+    """Every postable story is inside the window: the least recently posted one is the repeat the members are least
+    likely to remember, and the moderators are told."""
+    best = _first(eligible, _recency, guild_id, local_date)
+    posted = _iso_date(best.last_posted)
     if posted is not None:
         reason = t("moment-reason-repeat", days=repeat_days, date=posted.isoformat())
     else:
