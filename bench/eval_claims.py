@@ -1,7 +1,7 @@
 """Precision and recall of the claim check on the evaluation corpus (tests/data/claims_corpus.jsonl).
 
 Run: python bench/eval_claims.py [--split dev|heldout|heldout2|all] [--show-errors]
-     python bench/eval_claims.py --stories [dev,frozen-a,...,frozen-f,frozen-ja] [--show-errors]
+     python bench/eval_claims.py --stories [dev,frozen-a,...,frozen-g,frozen-ja,frozen-jb] [--show-errors]
 
 With --stories, the parts of tests/data/claims_stories/ (stories written like real posts; see its README) are
 scored on the reading as well as the verdict: an expected claim counts as right only when the verdict is the
@@ -172,7 +172,18 @@ def total_precision(tp: Counter, predicted: Counter, outcome: str) -> float:
 
 
 STORIES = ROOT / "tests" / "data" / "claims_stories"
-PARTS = ("dev", "frozen-a", "frozen-b", "frozen-c", "frozen-d", "frozen-e", "frozen-f", "frozen-ja")
+PARTS = (
+    "dev",
+    "frozen-a",
+    "frozen-b",
+    "frozen-c",
+    "frozen-d",
+    "frozen-e",
+    "frozen-f",
+    "frozen-g",
+    "frozen-ja",
+    "frozen-jb",
+)
 Got = tuple[str, str, str, str, float | None, tuple[str, str, str | None] | None]
 
 
