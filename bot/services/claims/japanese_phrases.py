@@ -1,0 +1,65 @@
+"""Whose figure a Japanese phrase states, and against whom a margin is measured.
+
+Japanese puts what describes a name before it: "ショート1位の宇野昌磨" (Uno, first in the short),
+"銀メダルを獲得した宇野昌磨は" (Uno, who won silver), "優勝はネイサン・チェン" (the winner: Chen),
+"2位のチャ・ジュンファンに5.01点差" (ahead of Cha, who was second). The figure is the following name's, never the
+sentence's subject; when the name is one the store lacks, or the words after the figure are not the subject's
+own ("2位とは3.21点差": the skater in second), the figure is nobody's claim here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.services.claims.model import Subject
+
+# The words between a figure and the name it describes: "の", "は" (the figure is the topic: "優勝は宇野"), a
+# relative clause ending in a verb ("銀メダルを獲得した", "2位となった"), "したのは".
+_LINK_TO_NAME = re.compile(r"(?:者)?(?:は|の|[^、。,\s]{0,12}?(?:た|る)(?:のは)?)")
+# A place that is someone else's in a margin: "2位とは3.21点差", "3位に1.65点及ばず", "2位の選手に5.01点差".
+_RANK_OF_RIVAL = re.compile(r"(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*\d{1,2}\.\d{2}\s*点|とは")
+# What a figure followed by "の" describes when it is the subject's own: "4位の成績", "合計190.29点の4位".
+_OWN_AFTER_NO = re.compile(
+    r"の(?:\d|成績|結果|好成績|好発進|発進|好スタート|スタート|好位置|位置|表彰台|快挙|高得点|得点|演技|自己ベスト"
+    r"|[金銀銅]メダル|メダル|順位)"
+)
+# A name the store lacks after a relative clause: a foreign name written in katakana ("チャ・ジュンファン"), or
+# a skater not named ("選手").
+_SOMEONE_AFTER_CLAUSE = re.compile(r"[^、。,\s]{0,12}?(?:た|る)(?:のは)?(?:[\u30a1-\u30fc]{2,}[・･]|選手)")
+_FOREIGN_NAME_AFTER_NO = re.compile(r"の[\u30a1-\u30fc]{2,}[・･]")
+# The figure is the topic or the predicate of a name after it ("優勝は", "優勝したのは"): whoever comes next.
+_TOPIC = re.compile(r"(?:者)?は|[^、。,\s]{0,12}?たのは")
+
+
+class _Placed(Protocol):
+    start: int
+    end: int
+    subject: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """Whose figure it is: `subject` (a name after it), or nobody's claim here (`subject` None)."""
+
+    subject: Subject | None
+
+
+def owner_after(text: str, end: int, mentions: Sequence[_Placed], kind: str) -> Owner | None:
+    """Whose the figure (a "place", "medal" or "score") ending at `end` is when the words after it say (see the
+    module docstring); None: the sentence's subject's, as read so far."""
+    rest = text[end:]
+    if kind == "place" and _RANK_OF_RIVAL.match(rest):
+        return Owner(None)
+    after = next((x for x in mentions if x.start >= end), None)
+    if after is not None and _LINK_TO_NAME.fullmatch(text[end : after.start]):
+        return Owner(after.subject)
+    if _SOMEONE_AFTER_CLAUSE.match(rest) or _FOREIGN_NAME_AFTER_NO.match(rest):
+        return Owner(None)
+    if kind == "score":
+        return None  # "190.91点は自己ベスト", "279.34点のパーソナルベスト": the score is still the subject's
+    if rest.startswith("の"):
+        return None if _OWN_AFTER_NO.match(rest) else Owner(None)
+    return Owner(None) if _TOPIC.match(rest) else None

@@ -1,0 +1,166 @@
+"""Japanese stories written like news reports and fan blogs (issue 28, class 9), with sentences written for
+these tests.
+
+A case is a story and the claims a careful checker finds in it: (kind, subject, verdict, reading), the reading
+being (competition key, event key, segment kind or None) of the figure the verdict used, or None when the
+verdict must use none (the store lacks what the claim is about). A right verdict with a wrong reading fails, and
+so does any other "contradicted" verdict: precision comes first.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.services.claims import CONSISTENT, CONTRADICTED, UNCHECKABLE, check_text
+from bot.services.results import ResultsService
+
+OK, WRONG, NOT = CONSISTENT, CONTRADICTED, UNCHECKABLE
+FAMILY = {"place": "placing", "medal": "placing", "medallist": "placing", "total": "score"}
+Got = tuple[str, str, str, tuple[str, str, str | None] | None]
+
+
+async def verdicts(results: ResultsService, text: str) -> list[Got]:
+    report = await check_text(results, text)
+    return [(v.claim.kind, v.claim.subject, v.outcome, v.read_as) for v in report.verdicts]
+
+
+def missing(got: list[Got], want: list[tuple]) -> list[tuple]:
+    """The wanted claims not found with their verdict and reading, then any other contradicted verdict."""
+    left = list(got)
+    absent = []
+    for kind, subject, outcome, reading in want:
+        match = next(
+            (
+                g
+                for g in left
+                if g[1] == subject
+                and FAMILY.get(g[0], g[0]) == FAMILY.get(kind, kind)
+                and g[2] == outcome
+                and g[3] == reading
+            ),
+            None,
+        )
+        if match is None:
+            absent.append((kind, subject, outcome, reading))
+        else:
+            left.remove(match)
+    return absent + [g for g in left if g[2] == WRONG]
+
+
+CASES = [
+    # A competition named with its year and host city ("2022年のトリノのGPファイナル") is that edition; a city
+    # that is not the edition's finds nothing, never another edition.
+    (
+        "2022年のトリノのGPファイナルで宇野昌磨が優勝した。2022年のバンクーバーのGPファイナルで鍵山優真は2位。",
+        [("medal", "Shoma Uno", OK, ("gpf2223", "men", None)), ("place", "Yuma Kagiyama", NOT, None)],
+    ),
+    # The year and the city with no の between them.
+    (
+        "2019年トリノGPファイナルの女子で紀平梨花は4位だった。",
+        [("place", "Rika Kihira", OK, ("gpf1920", "women", None))],
+    ),
+    # A competition the store lacks (全日本) is named: its claims are not checkable, never the story's.
+    (
+        "2019年の世界選手権(さいたま)女子、宮原知子は6位。宮原は昨季の全日本で優勝している。",
+        [("place", "Satoko Miyahara", OK, ("wc2019", "women", None)), ("medal", "Satoko Miyahara", NOT, None)],
+    ),
+    # "ショート1位のネイサン・チェン": the place before a name with の is that name's, not the last subject's.
+    (
+        "2019年世界選手権男子、羽生結弦は2位。ショート1位のネイサン・チェンが優勝した。",
+        [
+            ("place", "Yuzuru Hanyu", OK, ("wc2019", "men", None)),
+            ("segment_place", "Nathan Chen", OK, ("wc2019", "men", "short_program")),
+            ("medal", "Nathan Chen", OK, ("wc2019", "men", None)),
+        ],
+    ),
+    # "優勝は<name>": the winner is the name after it.
+    (
+        "2019年世界選手権男子、羽生結弦は銀メダル。優勝はネイサン・チェンだった。",
+        [("medal", "Yuzuru Hanyu", OK, ("wc2019", "men", None)), ("medal", "Nathan Chen", OK, ("wc2019", "men", None))],
+    ),
+    # A relative clause before a name ("銀メダルを獲得した宇野昌磨") describes that name.
+    (
+        "2017年世界選手権男子、羽生結弦が優勝。銀メダルを獲得した宇野昌磨はフリー2位だった。",
+        [
+            ("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)),
+            ("medal", "Shoma Uno", OK, ("wc2017", "men", None)),
+            ("segment_place", "Shoma Uno", OK, ("wc2017", "men", "free_skate")),
+        ],
+    ),
+    # ... and when that name is one the store lacks, the figure is nobody's claim here.
+    (
+        "2019年世界選手権男子、羽生結弦は2位。3位に入ったヴィンセント・ジョウは初のメダル。",
+        [("place", "Yuzuru Hanyu", OK, ("wc2019", "men", None))],
+    ),
+    # "N連覇" is a title won again; aimed at ("連覇を目指す") or a favourite ("優勝候補") it is no claim.
+    (
+        "2024年世界選手権女子で坂本花織が3連覇を達成した。2025年世界選手権では4連覇を目指したが、銀メダルだった。",
+        [
+            ("medal", "Kaori Sakamoto", OK, ("wc2024", "women", None)),
+            ("medal", "Kaori Sakamoto", OK, ("wc2025", "women", None)),
+        ],
+    ),
+    (
+        "2019年世界選手権男子、羽生結弦は銀メダル。優勝候補だったネイサン・チェンは優勝した。",
+        [("medal", "Yuzuru Hanyu", OK, ("wc2019", "men", None)), ("medal", "Nathan Chen", OK, ("wc2019", "men", None))],
+    ),
+    # A name that is the object of the verb ("宇野昌磨を抑えて") is not the subject of the medal after it.
+    (
+        "2017年世界選手権男子、羽生結弦が宇野昌磨を抑えて優勝した。",
+        [("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None))],
+    ),
+    # Two names joined by 、 and followed by 組: one couple.
+    (
+        "2023年世界選手権ペア、三浦璃来、木原龍一組は合計222.16点で優勝した。",
+        [
+            ("total", "Riku Miura / Ryuichi Kihara", OK, ("wc2023", "pairs", None)),
+            ("medal", "Riku Miura / Ryuichi Kihara", OK, ("wc2023", "pairs", None)),
+        ],
+    ),
+    # "最終的に" and "ショートN位から": the place after is the final one, not the segment's.
+    (
+        "2019年GPファイナル女子、紀平梨花はショート6位と出遅れ、最終的に4位。",
+        [
+            ("segment_place", "Rika Kihira", OK, ("gpf1920", "women", "short_program")),
+            ("place", "Rika Kihira", OK, ("gpf1920", "women", None)),
+        ],
+    ),
+    (
+        "2017年世界選手権女子、三原舞依はショート15位から4位に浮上した。",
+        [
+            ("segment_place", "Mai Mihara", OK, ("wc2017", "women", "short_program")),
+            ("place", "Mai Mihara", WRONG, ("wc2017", "women", None)),
+        ],
+    ),
+    # Margins: "N点差で2位" (behind the skater above), "N点差で優勝" (ahead of the one below).
+    (
+        "2017年世界選手権男子、宇野昌磨は3.28点差で2位。羽生結弦は2.28点差で優勝。",
+        [
+            ("margin", "Shoma Uno", WRONG, ("wc2017", "men", None)),
+            ("place", "Shoma Uno", OK, ("wc2017", "men", None)),
+            ("margin", "Yuzuru Hanyu", OK, ("wc2017", "men", None)),
+        ],
+    ),
+    # "4位とは1.41点差": measured from the skater in that place, behind her as the story placed the subject
+    # fifth; that place is no claim about the subject.
+    (
+        "2017年世界選手権女子、三原舞依は5位。4位とは1.41点差だった。",
+        [
+            ("place", "Mai Mihara", OK, ("wc2017", "women", None)),
+            ("margin", "Mai Mihara", OK, ("wc2017", "women", None)),
+        ],
+    ),
+    (
+        "2017年世界選手権女子、三原舞依は5位。4位とは1.23点差だった。",
+        [
+            ("place", "Mai Mihara", OK, ("wc2017", "women", None)),
+            ("margin", "Mai Mihara", WRONG, ("wc2017", "women", None)),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), CASES, ids=[c[0][:40] for c in CASES])
+async def test_japanese_news(results: ResultsService, text: str, want: list) -> None:
+    got = await verdicts(results, text)
+    assert missing(got, want) == [], got
