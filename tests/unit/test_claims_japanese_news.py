@@ -157,6 +157,36 @@ CASES = [
             ("margin", "Mai Mihara", WRONG, ("wc2017", "women", None)),
         ],
     ),
+    # "2位の宇野昌磨とは2.28点差": the place is Uno's, and the margin is measured from him, ahead as the story
+    # placed the subject first.
+    (
+        "2017年世界選手権男子、羽生結弦が優勝。2位の宇野昌磨とは2.28点差だった。",
+        [
+            ("place", "Shoma Uno", OK, ("wc2017", "men", None)),
+            ("margin", "Yuzuru Hanyu", OK, ("wc2017", "men", None)),
+        ],
+    ),
+    (
+        "2017年世界選手権男子、羽生結弦が優勝。2位の宇野昌磨とは3.28点差だった。",
+        [
+            ("place", "Shoma Uno", OK, ("wc2017", "men", None)),
+            ("margin", "Yuzuru Hanyu", WRONG, ("wc2017", "men", None)),
+        ],
+    ),
+    # The podium: "表彰台に上がった" is a medal, which one not said; "上がれなかった" and "立ちたい" are none; the
+    # top of the podium is the title. A companion ("宇野昌磨とともに") is not the subject.
+    (
+        "2017年世界選手権男子、羽生結弦は表彰台の頂点に立った。田中刑事も表彰台に上がった。宇野昌磨は表彰台に"
+        "上がれなかった。",
+        [
+            ("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)),
+            ("medallist", "Keiji Tanaka", WRONG, ("wc2017", "men", None)),
+        ],
+    ),
+    (
+        "2017年世界選手権男子、宇野昌磨は表彰台に立ちたいと話していた。羽生結弦は田中刑事とともに表彰台に上がった。",
+        [("medallist", "Yuzuru Hanyu", OK, ("wc2017", "men", None))],
+    ),
 ]
 
 

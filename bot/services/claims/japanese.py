@@ -70,13 +70,22 @@ _MARGIN = re.compile(
 _WON_BY = ("差で勝", "差で制", "差で優勝", "差で逆転")
 _AHEAD = ("差をつけ", "差つけ", *_WON_BY)
 _HONORIFIC = r"(?:選手|組|ペア|くん|ちゃん|さん)?"
-_RIVAL_THEN_MARGIN = re.compile(rf"\s*{_HONORIFIC}(?:に|に対して|から)\s*\d{{1,2}}\.\d{{2}}\s*点")
+_RIVAL_THEN_MARGIN = re.compile(rf"\s*{_HONORIFIC}(?:に|に対して|から|とは|と)\s*\d{{1,2}}\.\d{{2}}\s*点")
 _RIVAL_BEFORE = re.compile(rf"^\s*{_HONORIFIC}(?:に|に対して|から)?\s*$")
+_RIVAL_COMPARED = re.compile(rf"^\s*{_HONORIFIC}(?:とは|と)\s*$")
 # "2位とは3.21点差", "2位のチャ・ジュンファンに5.01点差": measured from whoever holds that place.
 _RANK_RIVAL_BEFORE = re.compile(r"(?P<rank>\d{1,2})位(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*$")
-# A name that is the object of the verb after it ("宇野昌磨を抑えて", "羽生結弦に次ぐ2位"): not the subject.
-_OBJECT_AFTER = re.compile(rf"\s*{_HONORIFIC}(?:を|に)(?:抑え|おさえ|上回|破|退け|かわ|勝|逆転|次ぐ|続)")
-_MEDAL = re.compile(r"(?P<m>[金銀銅])(?:メダル)|(?P<win>優勝|制覇|(?:\d|[二三四五六])?連覇)")
+# A name that is the object of the verb after it ("宇野昌磨を抑えて", "羽生結弦に次ぐ2位") or a companion
+# ("宇野昌磨とともに"): not the subject.
+_OBJECT_AFTER = re.compile(
+    rf"\s*{_HONORIFIC}(?:(?:を|に)(?:抑え|おさえ|上回|破|退け|かわ|勝|逆転|次ぐ|続)|と(?:とも|共|一緒|並))"
+)
+_MEDAL = re.compile(
+    r"(?P<m>[金銀銅])(?:メダル)|(?P<win>優勝|制覇|(?:\d|[二三四五六])?連覇|表彰台の(?:頂点|真ん中|中央)に立)"
+    r"|(?P<podium>表彰台(?:に(?:上が|立|乗)|入り|を確保))"
+)
+# After "表彰台に立" / "上が": not had ("立てず", "上がれなかった"), or only wished for ("立ちたい").
+_NOT_HAD = re.compile(r"^[^、。]{0,3}?(?:ず|なかった|ならず|逃|たい|たかった|目指|狙|れば|たら)")
 # A medal or a place that is not had: missed ("逃す", "ならず"), aimed at ("目指す", "狙う", "へ"), a favourite
 # ("優勝候補"), a race ("優勝争い"), an experience of other years ("優勝経験").
 _MISSED = re.compile(
@@ -259,7 +268,10 @@ class JapaneseReader:
             self._margin(raw, text, m, subject, mentions)
             return
         if kind == "medal":
-            if _MISSED.match(text[m.end() :]):
+            if _MISSED.match(text[m.end() :]) or _NOT_HAD.match(text[m.end() :]):
+                return
+            if m.group("podium"):
+                self._make("medallist", raw, subject, t("claim-medal-podium"), 3.0, None, (None,))
                 return
             rank = 1 if m.group("win") or m.group("m") == "金" else 2 if m.group("m") == "銀" else 3
             medal = {1: "gold", 2: "silver", 3: "bronze"}[rank]
@@ -302,6 +314,12 @@ class JapaneseReader:
         rival = next((x for x in reversed(mentions) if x.end <= m.start()), None)
         if rival is not None and rival.subject != subject and _RIVAL_BEFORE.match(text[rival.end : m.start()]):
             other = rival.subject
+        elif rival is not None and rival.subject != subject and _RIVAL_COMPARED.match(text[rival.end : m.start()]):
+            # "2位の羽生結弦とは43.87点差": which way from the places the story claims for both.
+            other = rival.subject
+            mine, theirs = self.final_place.get(subject.name), self.final_place.get(other.name)
+            if ahead is None and mine is not None and theirs is not None and mine != theirs:
+                ahead = mine < theirs
         elif rank is not None:
             held = int(rank.group("rank"))
             other = Subject(f"place {held}", rank=held, shown=t("ordinal", n=held))

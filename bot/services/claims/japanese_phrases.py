@@ -51,11 +51,11 @@ def owner_after(text: str, end: int, mentions: Sequence[_Placed], kind: str) -> 
     """Whose the figure (a "place", "medal" or "score") ending at `end` is when the words after it say (see the
     module docstring); None: the sentence's subject's, as read so far."""
     rest = text[end:]
-    if kind == "place" and _RANK_OF_RIVAL.match(rest):
-        return Owner(None)
     after = next((x for x in mentions if x.start >= end), None)
     if after is not None and _LINK_TO_NAME.fullmatch(text[end : after.start]):
-        return Owner(after.subject)
+        return Owner(after.subject)  # "2位の羽生結弦とは…点差": still Hanyu's place
+    if kind == "place" and _RANK_OF_RIVAL.match(rest):
+        return Owner(None)
     if _SOMEONE_AFTER_CLAUSE.match(rest) or _FOREIGN_NAME_AFTER_NO.match(rest):
         return Owner(None)
     if kind == "score":
