@@ -187,6 +187,24 @@ CASES = [
         "2017年世界選手権男子、宇野昌磨は表彰台に立ちたいと話していた。羽生結弦は田中刑事とともに表彰台に上がった。",
         [("medallist", "Yuzuru Hanyu", OK, ("wc2017", "men", None))],
     ),
+    # A skater the store lacks opening a clause ("河辺愛菜は", "ザギトワが"): the figures after are theirs, never
+    # the skater named before.
+    (
+        "2022年世界選手権女子、坂本花織が優勝。河辺愛菜は19位だった。",
+        [("medal", "Kaori Sakamoto", OK, ("wc2022", "women", None))],
+    ),
+    (
+        "2019年世界選手権女子、紀平梨花は4位。ザギトワが優勝した。",
+        [("place", "Rika Kihira", OK, ("wc2019", "women", None))],
+    ),
+    # A foreign skater named again by the family name ("チェンは").
+    (
+        "2019年世界選手権男子、ネイサン・チェンが優勝、羽生結弦は2位。チェンはショートでも1位だった。",
+        [
+            ("place", "Yuzuru Hanyu", OK, ("wc2019", "men", None)),
+            ("segment_place", "Nathan Chen", OK, ("wc2019", "men", "short_program")),
+        ],
+    ),
 ]
 
 

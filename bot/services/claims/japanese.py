@@ -3,10 +3,11 @@
 Japanese servers share Japanese stories ("坂本花織が銀メダル。ショート2位、フリーも2位で、合計224.90点").
 Words are not spaced, so mentions are found by the written names the store holds (``data/names/ja.json``):
 a full name ("宇野昌磨"), a couple ("三浦璃来・木原龍一組", "三浦璃来、木原龍一組"), or the start of a full name the
-story named before ("宇野は": one skater named so far, else no one). A figure is the subject's, unless the words
-after it give it to the name they describe ("ショート1位の宇野昌磨", "優勝はネイサン・チェン",
-"銀メダルを獲得した宇野昌磨": see ``japanese_phrases``); a name that is an object ("宇野昌磨を抑えて") is no
-subject. Read:
+story named before ("宇野は", or a katakana name's family name: "チェンは"; one skater named so far, else no one).
+A name the store lacks opening a clause ("河辺愛菜は", "ザギトワが") ends the subject: what follows is theirs.
+A figure is the subject's, unless the words after it give it to the name they describe ("ショート1位の宇野昌磨",
+"優勝はネイサン・チェン", "銀メダルを獲得した宇野昌磨": see ``japanese_phrases``); a name that is an object
+("宇野昌磨を抑えて") is no subject. Read:
 
 * medals: 金メダル / 銀メダル / 銅メダル, 優勝 / 制覇 / N連覇 (gold); a medal missed (逃す, ならず, 届かず), aimed at
   (目指す, 狙う), a favourite's (優勝候補) or a race (優勝争い) is no claim;
@@ -33,8 +34,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bot.i18n import Text, t
-from bot.services.claims.japanese_competitions import competition_words
-from bot.services.claims.japanese_phrases import owner_after
+from bot.services.claims.japanese_competitions import COMPETITIONS, competition_words
+from bot.services.claims.japanese_phrases import owner_after, unknown_subjects
 from bot.services.claims.mentions import Names
 from bot.services.claims.model import Claim, Subject, segment_text, trim
 
@@ -92,6 +93,7 @@ _MISSED = re.compile(
     r"^[をはにの]?(?:逃|ならず|届かず|届かなかった|及ばず|ならなかった|目指|狙|懸|かけ|へ|に向け|候補|争|経験|阻)"
 )
 _COUPLE_JOIN = r"[・･/／＆&]"
+_COMPETITION_WORDS = re.compile("|".join(p.pattern for p, _, _ in COMPETITIONS))
 # "三浦璃来、木原龍一組": a comma joins two names into one couple only when 組 / ペア follows.
 _COUPLE_LIST_JOIN = r"[、,，と]"
 
@@ -170,16 +172,14 @@ class JapaneseReader:
                 for i in range(m.start(), m.end()):
                     taken[i] = True
                 found.append(_Mention(m.start(), m.end(), subject, (written,)))
-        # The start of a full name named before ("宇野は"): that skater when one alone is so named.
+        # The start of a full name named before ("宇野は"), or the family name of a name written in katakana
+        # ("チェンは" after "ネイサン・チェン"): that skater when one alone is so named.
         for written in list(self.named):
-            for size in (3, 2):
-                short = written[:size]
-                if len(short) == len(written):
-                    continue
+            for short in _short_forms(written):
                 for m in re.finditer(re.escape(short), text):
                     if any(taken[m.start() : m.end()]):
                         continue
-                    owners = {w for w in self.named if w.startswith(short)}
+                    owners = {w for w in self.named if short in _short_forms(w)}
                     if len(owners) != 1:
                         continue
                     for i in range(m.start(), m.end()):
@@ -228,6 +228,9 @@ class JapaneseReader:
             if kind.startswith("disc:"):
                 self.discipline = kind[5:]
                 continue
+            if kind == "nobody":
+                subject, segments, fresh = None, [], False  # a skater the store lacks: their figures follow
+                continue
             if kind == "who":
                 who = next(x for x in mentions if x.start == position)
                 if _RIVAL_THEN_MARGIN.match(text, who.end) or _OBJECT_AFTER.match(text, who.end):
@@ -250,8 +253,7 @@ class JapaneseReader:
             if whose is None:
                 continue
             self._figure(raw, text, kind, m, whose, segments, mentions)
-        if subject is not None:
-            self.last = subject
+        self.last = subject  # None after a skater the store lacks: "彼女は" in the next sentence is not told
 
     def _figure(
         self,
@@ -379,6 +381,16 @@ class JapaneseReader:
             self.final_place[subject.name] = int(value)
 
 
+def _short_forms(written: str) -> tuple[str, ...]:
+    """How a story names again a skater it named in full: the first three or two characters ("宇野"), and the
+    family name of a foreign name written in katakana ("チェン": the part after ・, three characters or more)."""
+    forms = [written[:size] for size in (3, 2) if size < len(written)]
+    family = re.split(r"[・･]", written)[-1]
+    if family != written and len(family) >= 3:
+        forms.append(family)
+    return tuple(forms)
+
+
 def _events(text: str, mentions: list[_Mention]) -> list[tuple[int, str, re.Match[str] | None]]:
     """The sentence's disciplines, segments, figures and names, in the order they are written (a name first)."""
     events: list[tuple[int, str, re.Match[str] | None]] = []
@@ -394,5 +406,9 @@ def _events(text: str, mentions: list[_Mention]) -> list[tuple[int, str, re.Matc
     ):
         events.extend((m.start(), kind, m) for m in pattern.finditer(text))
     events.extend((x.start, "who", None) for x in mentions)
+    taken = [(x.start, x.end) for x in mentions] + [(e[2].start(), e[2].end()) for e in events if e[2] is not None]
+    taken += [(m.start(), m.end()) for pattern, _ in _DISCIPLINES for m in pattern.finditer(text)]
+    taken += [m.span() for m in _COMPETITION_WORDS.finditer(text)]
+    events.extend((position, "nobody", None) for position in unknown_subjects(text, taken))
     events.sort(key=lambda e: (e[0], e[1] != "who"))
     return events

@@ -63,3 +63,32 @@ def owner_after(text: str, end: int, mentions: Sequence[_Placed], kind: str) -> 
     if rest.startswith("の"):
         return None if _OWN_AFTER_NO.match(rest) else Owner(None)
     return Owner(None) if _TOPIC.match(rest) else None
+
+
+# A name the store lacks, as the subject or topic of what follows ("河辺愛菜は19位", "ザギトワが優勝"): a run of
+# kanji or katakana at the start of a clause, before は / が / も. The figures after it are that skater's, so
+# they are no claim about the subject named before.
+_UNKNOWN_SUBJECT = re.compile(
+    r"(?:^|(?<=[、,。「『(])|(?<=では)|(?<=には)|(?<=で))\s*"
+    r"(?P<run>[\u4e00-\u9fff]{2,6}|[\u30a1-\u30fc][\u30a1-\u30fc・･]{2,15})"
+    r"(?:選手|くん|ちゃん|さん|組|ペア)?(?:は|が|も)(?!じめ)"
+)
+# Words that open a clause before は / が and are not a skater: pronouns, the competition, the figures' words.
+_NOT_A_SKATER = re.compile(
+    r"彼女?ら?|本人|自身|二人|日本勢?|今大会|大会|同大会|本大会|今回|前回|今季|昨季|今年|昨年|前年|初日|今日|会場"
+    r"|演技|得点|点数|技術点|演技構成点|構成点|結果|成績|順位|記録|上位|全員|採点|内容|課題|展開|結末|勝負|優勝争い"
+    r"|ジャンプ|スピン|ステップ|プログラム|スコア|ミス|アクセル|トリプルアクセル|ルッツ|フリップ|ループ|サルコウ"
+    r"|トーループ|コンビネーション|ジャッジ|リンク|ファン|シーズン|トップ|レベル|ベスト|パーソナルベスト|セカンド"
+)
+
+
+def unknown_subjects(text: str, taken: list[tuple[int, int]]) -> list[int]:
+    """Where a name the store lacks opens a clause as its subject (see `_UNKNOWN_SUBJECT`); `taken`: the spans
+    of the names, segments, disciplines and figures read, which are no such name."""
+    found = []
+    for m in _UNKNOWN_SUBJECT.finditer(text):
+        start, end = m.span("run")
+        if _NOT_A_SKATER.fullmatch(m.group("run")) or any(a < end and start < b for a, b in taken):
+            continue
+        found.append(start)
+    return found
