@@ -205,6 +205,24 @@ CASES = [
             ("segment_place", "Nathan Chen", OK, ("wc2019", "men", "short_program")),
         ],
     ),
+    # A segment opening the clause of the name after it ("フリーでは羽生結弦が1位") is that name's segment.
+    (
+        "2017年世界選手権男子、宇野昌磨は2位。フリーでは羽生結弦が1位だった。",
+        [
+            ("place", "Shoma Uno", OK, ("wc2017", "men", None)),
+            ("segment_place", "Yuzuru Hanyu", OK, ("wc2017", "men", "free_skate")),
+        ],
+    ),
+    # A place after another skater's segment place, in the sentence or the next one, may be the final one or that
+    # segment's: never contradicted on one reading alone.
+    (
+        "2017年世界選手権男子、宇野昌磨はショート2位、羽生結弦は4位。",
+        [("segment_place", "Shoma Uno", OK, ("wc2017", "men", "short_program"))],
+    ),
+    (
+        "2017年世界選手権男子、羽生結弦はショート5位。宇野昌磨は1位だった。",
+        [("segment_place", "Yuzuru Hanyu", OK, ("wc2017", "men", "short_program"))],
+    ),
 ]
 
 

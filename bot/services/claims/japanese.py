@@ -93,6 +93,8 @@ _MISSED = re.compile(
     r"^[をはにの]?(?:逃|ならず|届かず|届かなかった|及ばず|ならなかった|目指|狙|懸|かけ|へ|に向け|候補|争|経験|阻)"
 )
 _COUPLE_JOIN = r"[・･/／＆&]"
+# "フリーでは羽生結弦が1位", "ショートは宇野昌磨が": a segment that opens the clause of the name after it.
+_SEGMENT_THEN_NAME = re.compile(r"\s*(?:では|で|は|でも|も|、)?\s*")
 _COMPETITION_WORDS = re.compile("|".join(p.pattern for p, _, _ in COMPETITIONS))
 # "三浦璃来、木原龍一組": a comma joins two names into one couple only when 組 / ペア follows.
 _COUPLE_LIST_JOIN = r"[、,，と]"
@@ -140,6 +142,8 @@ class JapaneseReader:
         self.named: dict[str, Subject] = {}  # full written names met so far -> their subject
         self.last: Subject | None = None  # the subject of the last sentence
         self.competition: str | None = None
+        self.carried: str | None = None  # the segment the last sentence's figures were in ("フリーでは…1位。")
+        self.in_view: str | None = None  # that segment, while the sentence read names no segment of its own
         self.final_place: dict[str, int] = {}  # the final place (or medal) each subject is claimed to have had
         self.discipline: str | None = None
 
@@ -224,6 +228,7 @@ class JapaneseReader:
         subject = self.last
         segments: list[str | None] = []
         fresh = False  # the segments named since the last figure (ショートもフリーも)
+        self.in_view, last_segment, segment_end = self.carried, None, 0
         for position, kind, m in _events(text, mentions):
             if kind.startswith("disc:"):
                 self.discipline = kind[5:]
@@ -236,13 +241,17 @@ class JapaneseReader:
                 if _RIVAL_THEN_MARGIN.match(text, who.end) or _OBJECT_AFTER.match(text, who.end):
                     continue  # "羽生に3.75点差", "宇野を抑えて": a rival, not the sentence's subject
                 subject = who.subject
-                segments, fresh = [], False
+                if not (fresh and _SEGMENT_THEN_NAME.fullmatch(text[segment_end : who.start])):
+                    # "宇野昌磨はショート1位、羽生結弦は3位": the short's or the final place, not told.
+                    self.in_view = segments[-1] if segments else self.in_view
+                    segments, fresh = [], False
                 continue
             assert m is not None
             if kind == "from":
-                segments, fresh = [], False
+                segments, fresh, self.in_view, last_segment = [], False, None, None
                 continue
             if kind == "segment":
+                self.in_view, segment_end = None, m.end()
                 seg = self._segment_kind(m)
                 segments = [*segments, seg] if fresh else [seg]
                 fresh = True
@@ -250,9 +259,12 @@ class JapaneseReader:
             fresh = False
             owner = owner_after(text, m.end(), mentions, kind) if kind != "margin" else None
             whose = owner.subject if owner is not None else subject
+            if kind in ("place", "score", "medal"):
+                last_segment = segments[-1] if segments and kind != "medal" else None
             if whose is None:
                 continue
             self._figure(raw, text, kind, m, whose, segments, mentions)
+        self.carried = last_segment
         self.last = subject  # None after a skater the store lacks: "彼女は" in the next sentence is not told
 
     def _figure(
@@ -283,6 +295,12 @@ class JapaneseReader:
             if _MISSED.match(text[m.end() :]):
                 return
             n = 1 if m.group("top") else int(m.group("n"))
+            if not segments and self.in_view:
+                # "フリーでは宇野昌磨が1位。羽生結弦は2位。": the final place or still the free skate's; never
+                # contradicted on one of them alone.
+                claimed = t("claim-place-after-or-in", place=t("ordinal", n=n), segment=segment_text(self.in_view))
+                self._make("segment_place", raw, subject, claimed, float(n), None, (None, self.in_view))
+                return
             for seg in segments or [None]:
                 if seg is None:
                     self._make("place", raw, subject, t("ordinal", n=n), float(n), None, (None,))
