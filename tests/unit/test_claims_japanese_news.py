@@ -223,6 +223,29 @@ CASES = [
         "2017年世界選手権男子、羽生結弦はショート5位。宇野昌磨は1位だった。",
         [("segment_place", "Yuzuru Hanyu", OK, ("wc2017", "men", "short_program"))],
     ),
+    # The year in brackets after the name.
+    (
+        "GPシリーズ第3戦・NHK杯(2016年)女子、宮原知子は合計198.00点だった。",
+        [("total", "Satoko Miyahara", OK, ("gpjpn2016", "women", None))],
+    ),
+    # A medal named without メダル ("鍵山優真が銀、宇野昌磨が銅").
+    (
+        "2022年北京五輪の男子、鍵山優真が銀、宇野昌磨が銅。",
+        [
+            ("medal", "Yuma Kagiyama", OK, ("owg2022", "men", None)),
+            ("medal", "Shoma Uno", OK, ("owg2022", "men", None)),
+        ],
+    ),
+    # The team event (団体戦) is the sentence's discipline, never the skater's individual event; 個人戦 ends it.
+    (
+        "2022年北京五輪の団体戦で宇野昌磨はショート1位。個人戦では宇野昌磨が銅メダル。",
+        [("medal", "Shoma Uno", OK, ("owg2022", "men", None))],
+    ),
+    # A nickname the store lacks ("りくりゅうが") is a skater of their own, not the skater named before.
+    (
+        "2025年世界選手権、坂本花織は銀メダル。りくりゅうが優勝！",
+        [("medal", "Kaori Sakamoto", OK, ("wc2025", "women", None))],
+    ),
 ]
 
 

@@ -9,8 +9,9 @@ A figure is the subject's, unless the words after it give it to the name they de
 "優勝はネイサン・チェン", "銀メダルを獲得した宇野昌磨": see ``japanese_phrases``); a name that is an object
 ("宇野昌磨を抑えて") is no subject. Read:
 
-* medals: 金メダル / 銀メダル / 銅メダル, 優勝 / 制覇 / N連覇 (gold); a medal missed (逃す, ならず, 届かず), aimed at
-  (目指す, 狙う), a favourite's (優勝候補) or a race (優勝争い) is no claim;
+* medals: 金メダル / 銀メダル / 銅メダル (or 金 / 銀 / 銅 alone before punctuation), 優勝 / 制覇 / N連覇 (gold);
+  a medal missed (逃す, ならず, 届かず), aimed at (目指す, 狙う), a favourite's (優勝候補) or a race (優勝争い) is no
+  claim; 表彰台に上がった is a medal, which one not said;
 * places: N位, 首位 (first); after ショート / フリー (リズムダンス / フリーダンス) the place in that segment,
   "ショートもフリーも1位" each of them; after 合計 / 総合 / 最終的に, or after "ショートN位から", the final place;
   a place that names a rival ("2位とは", "2位のXに") is no claim about the subject;
@@ -21,7 +22,8 @@ A figure is the subject's, unless the words after it give it to the name they de
   カナダ, 中国杯, ロステレコム杯, フランス杯, フィンランディア杯, the Olympic Games by their city, with their year and
   host city ("2019年のトリノのGPファイナル", "中国杯(北京)"); 全日本 and the junior events, which the store lacks,
   so that their claims are not checked against another competition; 今大会 is the story's first named again;
-  disciplines 男子 / 女子 / ペア / アイスダンス. Both carry to the next sentences until another is named.
+  disciplines 男子 / 女子 / ペア / アイスダンス, 団体戦 (the team event; 個人戦 ends it). Both carry to the next
+  sentences until another is named.
 
 A claim whose subject cannot be told is not made; a competition the store lacks makes the claim not checkable.
 """
@@ -48,6 +50,8 @@ _DISCIPLINES = [
     (re.compile(r"ペア"), "pairs"),
     (re.compile(r"男子"), "men"),
     (re.compile(r"女子"), "women"),
+    (re.compile(r"団体(?:戦)?"), "team"),
+    (re.compile(r"個人(?:戦)?"), ""),  # the individual events again after the team event: the skater's own
 ]
 _SEGMENT = re.compile(
     r"(?P<rd>リズムダンス|ショートダンス|RD)|(?P<fd>フリーダンス|FD)"
@@ -82,7 +86,7 @@ _OBJECT_AFTER = re.compile(
     rf"\s*{_HONORIFIC}(?:(?:を|に)(?:抑え|おさえ|上回|破|退け|かわ|勝|逆転|次ぐ|続)|と(?:とも|共|一緒|並))"
 )
 _MEDAL = re.compile(
-    r"(?P<m>[金銀銅])(?:メダル)|(?P<win>優勝|制覇|(?:\d|[二三四五六])?連覇|表彰台の(?:頂点|真ん中|中央)に立)"
+    r"(?P<m>[金銀銅])(?:メダル|(?=[、。,!！…]|$|でし|だっ|を獲得|に輝))|(?P<win>優勝|制覇|(?:\d|[二三四五六])?連覇|表彰台の(?:頂点|真ん中|中央)に立)"
     r"|(?P<podium>表彰台(?:に(?:上が|立|乗)|入り|を確保))"
 )
 # After "表彰台に立" / "上が": not had ("立てず", "上がれなかった"), or only wished for ("立ちたい").
@@ -231,7 +235,7 @@ class JapaneseReader:
         self.in_view, last_segment, segment_end = self.carried, None, 0
         for position, kind, m in _events(text, mentions):
             if kind.startswith("disc:"):
-                self.discipline = kind[5:]
+                self.discipline = kind[5:] or None
                 continue
             if kind == "nobody":
                 subject, segments, fresh = None, [], False  # a skater the store lacks: their figures follow

@@ -65,12 +65,12 @@ def owner_after(text: str, end: int, mentions: Sequence[_Placed], kind: str) -> 
     return Owner(None) if _TOPIC.match(rest) else None
 
 
-# A name the store lacks, as the subject or topic of what follows ("河辺愛菜は19位", "ザギトワが優勝"): a run of
-# kanji or katakana at the start of a clause, before は / が / も. The figures after it are that skater's, so
-# they are no claim about the subject named before.
+# A name the store lacks, as the subject or topic of what follows ("河辺愛菜は19位", "ザギトワが優勝", a nickname
+# in kana: "りくりゅうが"): a run of kanji, katakana or (four or more) hiragana at the start of a clause, before
+# は / が / も. The figures after it are that skater's, so they are no claim about the subject named before.
 _UNKNOWN_SUBJECT = re.compile(
     r"(?:^|(?<=[、,。「『(])|(?<=では)|(?<=には)|(?<=で))\s*"
-    r"(?P<run>[\u4e00-\u9fff]{2,6}|[\u30a1-\u30fc][\u30a1-\u30fc・･]{2,15})"
+    r"(?P<run>[\u4e00-\u9fff]{2,6}|[\u30a1-\u30fc][\u30a1-\u30fc・･]{2,15}|[\u3041-\u3096]{4,8})"
     r"(?:選手|くん|ちゃん|さん|組|ペア)?(?:は|が|も)(?!じめ)"
 )
 # Words that open a clause before は / が and are not a skater: pronouns, the competition, the figures' words.
@@ -79,6 +79,7 @@ _NOT_A_SKATER = re.compile(
     r"|演技|得点|点数|技術点|演技構成点|構成点|結果|成績|順位|記録|上位|全員|採点|内容|課題|展開|結末|勝負|優勝争い"
     r"|ジャンプ|スピン|ステップ|プログラム|スコア|ミス|アクセル|トリプルアクセル|ルッツ|フリップ|ループ|サルコウ"
     r"|トーループ|コンビネーション|ジャッジ|リンク|ファン|シーズン|トップ|レベル|ベスト|パーソナルベスト|セカンド"
+    r"|みなさん|みんな|わたしたち|ぼくたち|ところ|ほとんど"
 )
 
 
