@@ -246,6 +246,24 @@ CASES = [
         "2025年世界選手権、坂本花織は銀メダル。りくりゅうが優勝！",
         [("medal", "Kaori Sakamoto", OK, ("wc2025", "women", None))],
     ),
+    # A competition of another time named just before ("前年の世界選手権", "2年前の世界選手権") is that edition, in
+    # its sentence only; the story's competition goes on after it, and is never chosen by the aside's skaters.
+    (
+        "2019年世界選手権の男子で羽生結弦は銀メダル。2年前の世界選手権では優勝した。",
+        [
+            ("medal", "Yuzuru Hanyu", OK, ("wc2019", "men", None)),
+            ("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)),
+        ],
+    ),
+    (
+        "2019年世界選手権の男子で羽生結弦は銀メダル。前年の世界選手権は欠場していた。宇野昌磨は4位。",
+        [("medal", "Yuzuru Hanyu", OK, ("wc2019", "men", None)), ("place", "Shoma Uno", NOT, None)],
+    ),
+    # The story's competition named again without its year is the story's edition.
+    (
+        "2019年世界選手権の男子で羽生結弦は銀メダル。世界選手権での宇野昌磨は4位。",
+        [("medal", "Yuzuru Hanyu", OK, ("wc2019", "men", None)), ("place", "Shoma Uno", NOT, None)],
+    ),
 ]
 
 

@@ -21,7 +21,9 @@ A figure is the subject's, unless the words after it give it to the name they de
 * competitions (``japanese_competitions``): 世界選手権, 四大陸, 欧州選手権, GPファイナル, NHK杯, スケートアメリカ /
   カナダ, 中国杯, ロステレコム杯, フランス杯, フィンランディア杯, the Olympic Games by their city, with their year and
   host city ("2019年のトリノのGPファイナル", "中国杯(北京)"); 全日本 and the junior events, which the store lacks,
-  so that their claims are not checked against another competition; 今大会 is the story's first named again;
+  so that their claims are not checked against another competition; 今大会 is the story's first named again, as is
+  its name said again without the year; a name of another time ("前年の世界選手権": Worlds of the year before) is an
+  aside, its sentence's only;
   disciplines 男子 / 女子 / ペア / アイスダンス, 団体戦 (the team event; 個人戦 ends it). Both carry to the next
   sentences until another is named.
 
@@ -36,7 +38,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bot.i18n import Text, t
-from bot.services.claims.japanese_competitions import COMPETITIONS, competition_words
+from bot.services.claims.japanese_competitions import COMPETITIONS, named_competition
 from bot.services.claims.japanese_phrases import owner_after, unknown_subjects
 from bot.services.claims.mentions import Names
 from bot.services.claims.model import Claim, Subject, segment_text, trim
@@ -222,12 +224,15 @@ class JapaneseReader:
     # -- claims ----------------------------------------------------------------------------------------------
     def _sentence(self, raw: str) -> None:
         text = unicodedata.normalize("NFKC", raw)  # full-width digits and letters
-        named = competition_words(text)
-        if named:
-            self.competition = named
-            self.competition_texts.append(named)
+        story = self.competition_texts[0] if self.competition_texts else None
+        named = named_competition(text, story)
+        carried = self.competition
+        if named is not None:
+            self.competition = named.words
+            if not named.aside:
+                self.competition_texts.append(named.words)
         elif _THIS_COMPETITION.search(text):
-            self.competition = self.competition_texts[0] if self.competition_texts else None
+            self.competition = story
         mentions = self._mentions(text)
         subject = self.last
         segments: list[str | None] = []
@@ -269,6 +274,8 @@ class JapaneseReader:
                 continue
             self._figure(raw, text, kind, m, whose, segments, mentions)
         self.carried = last_segment
+        if named is not None and named.aside:
+            self.competition = carried  # "前年の世界選手権では…": that sentence's only
         self.last = subject  # None after a skater the store lacks: "彼女は" in the next sentence is not told
 
     def _figure(

@@ -11,6 +11,7 @@ not checked against the story's competition.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 # (pattern, the competition's words for the store's lookup, the year when the name gives it). A junior event
 # comes before the senior one whose words it contains.
@@ -77,6 +78,46 @@ _YEAR_BEFORE = re.compile(rf"((?:19|20)\d\d)年?(?:の|度)?\s*(?:({_CITY})(?:�
 # brackets, just after.
 _YEAR_AFTER = re.compile(r"^\s*[(（]?\s*((?:19|20)\d\d)")
 _CITY_AFTER = re.compile(rf"^\s*(?:(?:19|20)\d\d\s*)?[(（]\s*({_CITY})")
+
+
+# Another time than the story's, just before the name ("前年の世界選手権", "昨季の全日本", "4年前の五輪"): an aside.
+_ANOTHER_TIME = re.compile(
+    r"(?:(?P<last>前年|昨年|去年|昨季|前季)|(?P<ago>\d{1,2})年前|前回|過去|かつて|当時)(?:の|に行われた|に開催された)?\s*$"
+)
+_A_YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A competition a sentence names: its words for the lookup, and whether it is an aside about another time
+    (its claims are its own; it is neither the story's competition nor carried to the next sentences)."""
+
+    words: str
+    aside: bool
+
+
+def named_competition(text: str, story: str | None) -> Named | None:
+    """The first competition `text` names. `story`: the words of the story's competition, whose year a name of
+    another time counts from ("前年の世界選手権" in a story about Worlds 2019: Worlds 2018)."""
+    for pattern, _, _ in COMPETITIONS:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        words = competition_words(text) or ""
+        other = _ANOTHER_TIME.search(text[: m.start()])
+        if other is None:
+            if story and not _A_YEAR.search(words) and story.startswith(f"{words} "):
+                return Named(story, aside=False)  # "世界選手権では" again: the story's edition, not any year's
+            return Named(words, aside=False)
+        if _A_YEAR.search(words):
+            return Named(words, aside=True)
+        year = _A_YEAR.search(story or "")
+        if year and (other.group("last") or other.group("ago")):
+            back = 1 if other.group("last") else int(other.group("ago"))
+            return Named(f"{words} {int(year.group(1)) - back}", aside=True)
+        # Which edition is not said: words the lookup finds nothing for, never the story's edition.
+        return Named(f"{words} {other.group().rstrip('の ')}", aside=True)
+    return None
 
 
 def competition_words(text: str) -> str | None:
