@@ -264,6 +264,22 @@ CASES = [
         "2019年世界選手権の男子で羽生結弦は銀メダル。世界選手権での宇野昌磨は4位。",
         [("medal", "Yuzuru Hanyu", OK, ("wc2019", "men", None)), ("place", "Shoma Uno", NOT, None)],
     ),
+    # Two segments are both a place's only when listed together ("ショートもフリーも", "ショート、フリーともに"); a
+    # segment named in another clause ("女子フリーを行い、ショート首位の") is not the place's.
+    (
+        "2023年世界選手権は女子フリーを行い、ショート首位の坂本花織が2連覇を果たした。",
+        [
+            ("segment_place", "Kaori Sakamoto", OK, ("wc2023", "women", "short_program")),
+            ("medal", "Kaori Sakamoto", OK, ("wc2023", "women", None)),
+        ],
+    ),
+    (
+        "2022年世界選手権女子、坂本花織はショート、フリーともに1位。",
+        [
+            ("segment_place", "Kaori Sakamoto", OK, ("wc2022", "women", "short_program")),
+            ("segment_place", "Kaori Sakamoto", OK, ("wc2022", "women", "free_skate")),
+        ],
+    ),
 ]
 
 

@@ -99,6 +99,7 @@ _MISSED = re.compile(
     r"^[をはにの]?(?:逃|ならず|届かず|届かなかった|及ばず|ならなかった|目指|狙|懸|かけ|へ|に向け|候補|争|経験|阻)"
 )
 _COUPLE_JOIN = r"[・･/／＆&]"
+_SEGMENTS_LISTED = re.compile(r"\s*(?:も|は|、|,|と|および|・)?\s*")
 # "フリーでは羽生結弦が1位", "ショートは宇野昌磨が": a segment that opens the clause of the name after it.
 _SEGMENT_THEN_NAME = re.compile(r"\s*(?:では|で|は|でも|も|、)?\s*")
 _COMPETITION_WORDS = re.compile("|".join(p.pattern for p, _, _ in COMPETITIONS))
@@ -260,10 +261,11 @@ class JapaneseReader:
                 segments, fresh, self.in_view, last_segment = [], False, None, None
                 continue
             if kind == "segment":
-                self.in_view, segment_end = None, m.end()
                 seg = self._segment_kind(m)
-                segments = [*segments, seg] if fresh else [seg]
-                fresh = True
+                # "ショートもフリーも1位", "ショート、フリーともに": both; "フリーを行い、ショート首位の": the last.
+                listed = fresh and _SEGMENTS_LISTED.fullmatch(text[segment_end : m.start()])
+                segments = [*segments, seg] if listed else [seg]
+                self.in_view, segment_end, fresh = None, m.end(), True
                 continue
             fresh = False
             owner = owner_after(text, m.end(), mentions, kind) if kind != "margin" else None
