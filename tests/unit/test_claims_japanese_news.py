@@ -280,6 +280,20 @@ CASES = [
             ("segment_place", "Kaori Sakamoto", OK, ("wc2022", "women", "free_skate")),
         ],
     ),
+    # A place given to the name after a particle ("2位には宇野昌磨が", "2位に宇野昌磨、", "2位も日本の宇野昌磨") is
+    # that name's; given so to a name the store lacks ("3位に金博洋が続いた") it is nobody's claim here.
+    (
+        "2017年世界選手権男子、優勝は羽生結弦、2位には宇野昌磨が入った。",
+        [("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)), ("place", "Shoma Uno", OK, ("wc2017", "men", None))],
+    ),
+    (
+        "2017年世界選手権男子、羽生結弦が優勝し、2位に宇野昌磨、3位に金博洋が続いた。",
+        [("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)), ("place", "Shoma Uno", OK, ("wc2017", "men", None))],
+    ),
+    (
+        "2017年世界選手権男子、羽生結弦が優勝、2位も日本の宇野昌磨。",
+        [("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)), ("place", "Shoma Uno", OK, ("wc2017", "men", None))],
+    ),
 ]
 
 

@@ -18,7 +18,14 @@ from bot.services.claims.model import Subject
 
 # The words between a figure and the name it describes: "の", "は" (the figure is the topic: "優勝は宇野"), a
 # relative clause ending in a verb ("銀メダルを獲得した", "2位となった"), "したのは".
-_LINK_TO_NAME = re.compile(r"(?:者)?(?:は|の|[^、。,\s]{0,12}?(?:た|る)(?:のは)?)")
+# A place given to the name after a particle ("2位には宇野昌磨が入った", "2位に宇野昌磨、3位に…", "2位も日本の宇野
+# 昌磨"), with a short description between ("日本の").
+_LINK_TO_NAME = re.compile(r"(?:者)?(?:は|の|には|に|も|[^、。,\s]{0,12}?(?:た|る)(?:のは)?)(?:[^、。,\s]{1,6}の)?")
+# ... and to a name the store lacks: a foreign name in katakana, or a short run of kanji that a subject's が or a
+# comma ends ("3位に金博洋が続いた").
+_SOMEONE_AFTER_PARTICLE = re.compile(
+    r"(?:には|に|は|も)(?:[^、。,\s]{1,6}の)?(?:[\u30a1-\u30fc]{2,}[・･]|[\u4e00-\u9fff]{2,4}(?:選手)?(?:が|、|,))"
+)
 # A place that is someone else's in a margin: "2位とは3.21点差", "3位に1.65点及ばず", "2位の選手に5.01点差".
 _RANK_OF_RIVAL = re.compile(r"(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*\d{1,2}\.\d{2}\s*点|とは")
 # What a figure followed by "の" describes when it is the subject's own: "4位の成績", "合計190.29点の4位".
@@ -56,7 +63,7 @@ def owner_after(text: str, end: int, mentions: Sequence[_Placed], kind: str) -> 
         return Owner(after.subject)  # "2位の羽生結弦とは…点差": still Hanyu's place
     if kind == "place" and _RANK_OF_RIVAL.match(rest):
         return Owner(None)
-    if _SOMEONE_AFTER_CLAUSE.match(rest) or _FOREIGN_NAME_AFTER_NO.match(rest):
+    if _SOMEONE_AFTER_CLAUSE.match(rest) or _FOREIGN_NAME_AFTER_NO.match(rest) or _SOMEONE_AFTER_PARTICLE.match(rest):
         return Owner(None)
     if kind == "score":
         return None  # "190.91点は自己ベスト", "279.34点のパーソナルベスト": the score is still the subject's
