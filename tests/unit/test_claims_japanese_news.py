@@ -294,6 +294,24 @@ CASES = [
         "2017年世界選手権男子、羽生結弦が優勝、2位も日本の宇野昌磨。",
         [("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)), ("place", "Shoma Uno", OK, ("wc2017", "men", None))],
     ),
+    # A margin in the segment its clause names ("ショートで羽生結弦に…点差"), never compared with the totals.
+    (
+        "2017年世界選手権男子、宇野昌磨はショートで羽生結弦に6.47点差をつけた。",
+        [("margin", "Shoma Uno", OK, ("wc2017", "men", "short_program"))],
+    ),
+    (
+        "2017年世界選手権男子、宇野昌磨はショートで羽生結弦に6.28点差をつけた。",
+        [("margin", "Shoma Uno", WRONG, ("wc2017", "men", "short_program"))],
+    ),
+    # The leader as the rival ("首位に2.28点及ばず"), and a win held by a margin ("2.28点差で逃げ切って優勝").
+    (
+        "2017年世界選手権男子、宇野昌磨は首位に1.28点及ばず2位。羽生結弦がわずか2.28点差で逃げ切った。",
+        [
+            ("margin", "Shoma Uno", WRONG, ("wc2017", "men", None)),
+            ("place", "Shoma Uno", OK, ("wc2017", "men", None)),
+            ("margin", "Yuzuru Hanyu", OK, ("wc2017", "men", None)),
+        ],
+    ),
 ]
 
 

@@ -71,17 +71,19 @@ _SCORE = re.compile(r"(?P<score>\d{2,3}\.\d{2})\s*点(?!差)")
 # "1.65点差で2位" (behind the skater just above), "0.43点差で優勝" (ahead of the one just below) say it too; a
 # bare "N点差" is read only against a place ("2位とは3.21点差") and the subject's own place claimed in the story.
 _MARGIN = re.compile(
-    r"(?P<n>\d{1,2}\.\d{2})\s*点(?P<how>差を?つけ|差で(?:勝|制|優勝|逆転)|差[ので](?P<place>\d{1,2})位|及ばず|差で敗|届かず"
+    r"(?P<n>\d{1,2}\.\d{2})\s*点(?P<how>差を?つけ|差で(?:勝|制|優勝|逆転|逃げ切)|差の僅差で|差[ので](?P<place>\d{1,2})位|及ばず|差で敗|届かず"
     r"|(?P<bare>差))"
 )
-_WON_BY = ("差で勝", "差で制", "差で優勝", "差で逆転")
+_WON_BY = ("差で勝", "差で制", "差で優勝", "差で逆転", "差で逃げ切", "差の僅差で")
+# "…点差をつけて優勝", "…点差で逃げ切って優勝": a margin of the totals.
+_WIN_AFTER = re.compile(r"[^、。,]{0,8}?(?:優勝|勝利|逆転|制し|制覇|逃げ切)")
 _AHEAD = ("差をつけ", "差つけ", *_WON_BY)
 _HONORIFIC = r"(?:選手|組|ペア|くん|ちゃん|さん)?"
 _RIVAL_THEN_MARGIN = re.compile(rf"\s*{_HONORIFIC}(?:に|に対して|から|とは|と)\s*\d{{1,2}}\.\d{{2}}\s*点")
 _RIVAL_BEFORE = re.compile(rf"^\s*{_HONORIFIC}(?:に|に対して|から)?\s*$")
 _RIVAL_COMPARED = re.compile(rf"^\s*{_HONORIFIC}(?:とは|と)\s*$")
 # "2位とは3.21点差", "2位のチャ・ジュンファンに5.01点差": measured from whoever holds that place.
-_RANK_RIVAL_BEFORE = re.compile(r"(?P<rank>\d{1,2})位(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*$")
+_RANK_RIVAL_BEFORE = re.compile(r"(?:(?P<rank>\d{1,2})位|首位|トップ)(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*$")
 # A name that is the object of the verb after it ("宇野昌磨を抑えて", "羽生結弦に次ぐ2位") or a companion
 # ("宇野昌磨とともに"): not the subject.
 _OBJECT_AFTER = re.compile(
@@ -292,7 +294,7 @@ class JapaneseReader:
     ) -> None:
         """The claim of one figure (a margin, medal, place or score) about `subject`, in the segments named."""
         if kind == "margin":
-            self._margin(raw, text, m, subject, mentions)
+            self._margin(raw, text, m, subject, mentions, segments)
             return
         if kind == "medal":
             if _MISSED.match(text[m.end() :]) or _NOT_HAD.match(text[m.end() :]):
@@ -333,7 +335,28 @@ class JapaneseReader:
                 claimed = t("claim-score-in", score=label, segment=segment_text(seg))
                 self._make("score", raw, subject, claimed, value, seg, (seg,))
 
-    def _margin(self, raw: str, text: str, m: re.Match[str], subject: Subject, mentions: list[_Mention]) -> None:
+    def _margin_segments(self, text: str, m: re.Match[str], segments: list[str | None]) -> tuple[str | None, ...]:
+        """The standings a margin is measured in: the segment its clause names ("ショートで羽生結弦に…点差をつけた"),
+        the totals for a win ("…点差で優勝") or a total named, else the totals or the segment in view."""
+        if m.group("how").startswith(_WON_BY) or _WIN_AFTER.match(text, m.end()):
+            return (None,)
+        named = [
+            x for x in _SEGMENT.finditer(text, 0, m.start()) if not re.search(r"[、。,]", text[x.end() : m.start()])
+        ]
+        if named:
+            return (self._segment_kind(named[-1]),)
+        in_view = segments[-1] if segments else self.in_view
+        return (None, in_view) if in_view else (None,)
+
+    def _margin(
+        self,
+        raw: str,
+        text: str,
+        m: re.Match[str],
+        subject: Subject,
+        mentions: list[_Mention],
+        segments: list[str | None],
+    ) -> None:
         """A margin, against the rival the words name (a skater, a place) and in the direction they say."""
         how = m.group("how")
         place = int(m.group("place")) if m.group("place") else None
@@ -354,7 +377,7 @@ class JapaneseReader:
             if ahead is None and mine is not None and theirs is not None and mine != theirs:
                 ahead = mine < theirs
         elif rank is not None:
-            held = int(rank.group("rank"))
+            held = int(rank.group("rank") or 1)
             other = Subject(f"place {held}", rank=held, shown=t("ordinal", n=held))
             claimed_place = self.final_place.get(subject.name)
             if ahead is None and claimed_place is not None and claimed_place != held:
@@ -365,7 +388,12 @@ class JapaneseReader:
             return
         label = other.label if other is not None else t("verdict-the-next-placed")
         claimed = t("claim-margin-ahead" if ahead else "claim-margin-behind", points=m.group("n"), other=label)
-        self._make("margin", raw, subject, claimed, float(m.group("n")), None, (None,), other=other, ahead=ahead)
+        readings = self._margin_segments(text, m, segments)
+        if readings != (None,):
+            where = readings[-1] or ""
+            claimed = t("claim-in-segment", claim=claimed, segment=segment_text(where))
+        one = readings[0] if len(readings) == 1 else None
+        self._make("margin", raw, subject, claimed, float(m.group("n")), one, readings, other=other, ahead=ahead)
 
     def _segment_kind(self, m: re.Match[str]) -> str | None:
         if m.group("total"):
