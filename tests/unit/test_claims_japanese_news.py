@@ -312,6 +312,12 @@ CASES = [
             ("margin", "Yuzuru Hanyu", OK, ("wc2017", "men", None)),
         ],
     ),
+    # ... and in the totals when the rival is named by the final place ("2位の宇野昌磨に"), whatever segment an
+    # earlier clause named.
+    (
+        "2017年世界選手権男子、羽生結弦はフリー1位で、2位の宇野昌磨に3.28点差をつけた。",
+        [("margin", "Yuzuru Hanyu", WRONG, ("wc2017", "men", None))],
+    ),
 ]
 
 

@@ -337,7 +337,8 @@ class JapaneseReader:
 
     def _margin_segments(self, text: str, m: re.Match[str], segments: list[str | None]) -> tuple[str | None, ...]:
         """The standings a margin is measured in: the segment its clause names ("ショートで羽生結弦に…点差をつけた"),
-        the totals for a win ("…点差で優勝") or a total named, else the totals or the segment in view."""
+        the totals for a win ("…点差で優勝") or against a final place ("2位のXに"), else the totals or the segment
+        in view."""
         if m.group("how").startswith(_WON_BY) or _WIN_AFTER.match(text, m.end()):
             return (None,)
         named = [
@@ -345,6 +346,8 @@ class JapaneseReader:
         ]
         if named:
             return (self._segment_kind(named[-1]),)
+        if _RANK_RIVAL_BEFORE.search(text, 0, m.start()):
+            return (None,)  # "2位のチャ・ジュンファンに…点差": the rival by the final place, so the totals
         in_view = segments[-1] if segments else self.in_view
         return (None, in_view) if in_view else (None,)
 
