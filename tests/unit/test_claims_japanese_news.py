@@ -318,6 +318,21 @@ CASES = [
         "2017年世界選手権男子、羽生結弦はフリー1位で、2位の宇野昌磨に3.28点差をつけた。",
         [("margin", "Yuzuru Hanyu", WRONG, ("wc2017", "men", None))],
     ),
+    # A component's or an element's points ("技術点126.12点", "4回転フリップは13.50点") are no segment score.
+    (
+        "2017年世界選手権男子、羽生結弦はフリーで技術点126.12点、演技構成点98.08点をマーク。宇野昌磨のフリーの4回転"
+        "フリップは13.50点だった。",
+        [],
+    ),
+    # An age in brackets after a name ("羽生結弦選手(22)") breaks no phrase: the rival is still the rival.
+    (
+        "2017年世界選手権男子、羽生結弦選手(22)は2位の宇野昌磨選手(19)に2.28点差をつけて優勝した。",
+        [
+            ("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)),
+            ("margin", "Yuzuru Hanyu", OK, ("wc2017", "men", None)),
+            ("place", "Shoma Uno", OK, ("wc2017", "men", None)),
+        ],
+    ),
 ]
 
 

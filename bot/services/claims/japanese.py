@@ -101,6 +101,14 @@ _MISSED = re.compile(
     r"^[をはにの]?(?:逃|ならず|届かず|届かなかった|及ばず|ならなかった|目指|狙|懸|かけ|へ|に向け|候補|争|経験|阻)"
 )
 _COUPLE_JOIN = r"[・･/／＆&]"
+_AGE = re.compile(r"[(（]\s*\d{1,2}\s*(?:歳)?[)）]")
+# A score of part of a skate: a component ("技術点", "演技構成点", TES, PCS, GOE) or an element ("4回転フリップは",
+# "ジャンプで") just before the number; and no segment score is as low as an element's.
+_PART_OF_A_SCORE = re.compile(
+    r"(?:技術点|演技構成点|構成点|基礎点|出来栄え点|GOE|TES|PCS|加点|減点|回転|アクセル|ルッツ|フリップ|ループ|サルコウ"
+    r"|ジャンプ|スピン|ステップ|コレオ|要素)[^、。,\d]{0,6}$"
+)
+_LEAST_SEGMENT_SCORE = 25.0
 _SEGMENTS_LISTED = re.compile(r"\s*(?:も|は|、|,|と|および|・)?\s*")
 # "フリーでは羽生結弦が1位", "ショートは宇野昌磨が": a segment that opens the clause of the name after it.
 _SEGMENT_THEN_NAME = re.compile(r"\s*(?:では|で|は|でも|も|、)?\s*")
@@ -227,6 +235,7 @@ class JapaneseReader:
     # -- claims ----------------------------------------------------------------------------------------------
     def _sentence(self, raw: str) -> None:
         text = unicodedata.normalize("NFKC", raw)  # full-width digits and letters
+        text = _AGE.sub("", text)  # "羽生結弦選手(22)は": an age in brackets is no figure, and parts no phrase
         story = self.competition_texts[0] if self.competition_texts else None
         named = named_competition(text, story)
         carried = self.competition
@@ -324,6 +333,8 @@ class JapaneseReader:
                     self._make("segment_place", raw, subject, claimed, float(n), seg, (seg,))
         elif kind == "score":
             value = float(m.group("score"))
+            if value < _LEAST_SEGMENT_SCORE or _PART_OF_A_SCORE.search(text, max(0, m.start() - 16), m.start()):
+                return  # an element's or a component's points ("技術点126.12点", "4回転フリップは13.50点")
             label = m.group("score")
             seg = segments[-1] if segments else "any"
             if seg is None:
