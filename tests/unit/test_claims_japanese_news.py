@@ -333,6 +333,18 @@ CASES = [
             ("place", "Shoma Uno", OK, ("wc2017", "men", None)),
         ],
     ),
+    # A group as the subject ("日本勢が", "二人は") is no one skater: the figure after is not the last skater's.
+    (
+        "2022年世界選手権、男子は宇野昌磨が優勝。女子は坂本花織が制し、日本勢が2種目で金。二人は2位に大差をつけた。",
+        [
+            ("medal", "Shoma Uno", OK, ("wc2022", "men", None)),
+            ("medal", "Kaori Sakamoto", OK, ("wc2022", "women", None)),
+        ],
+    ),
+    (
+        "2022年世界選手権女子、坂本花織は2位に大差をつけて優勝した。",
+        [("medal", "Kaori Sakamoto", OK, ("wc2022", "women", None))],
+    ),
 ]
 
 

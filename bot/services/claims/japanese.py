@@ -90,7 +90,7 @@ _OBJECT_AFTER = re.compile(
     rf"\s*{_HONORIFIC}(?:(?:を|に)(?:抑え|おさえ|上回|破|退け|かわ|勝|逆転|次ぐ|続)|と(?:とも|共|一緒|並))"
 )
 _MEDAL = re.compile(
-    r"(?P<m>[金銀銅])(?:メダル|(?=[、。,!！…]|$|でし|だっ|を獲得|に輝))|(?P<win>優勝|制覇|(?:\d|[二三四五六])?連覇|表彰台の(?:頂点|真ん中|中央)に立)"
+    r"(?P<m>[金銀銅])(?:メダル|(?=[、。,!！…]|$|でし|だっ|を獲得|に輝))|(?P<win>優勝|制覇|(?:\d|[二三四五六])?連覇|表彰台の(?:頂点|真ん中|中央)に立|(?<=が)制し)"
     r"|(?P<podium>表彰台(?:に(?:上が|立|乗)|入り|を確保))"
 )
 # After "表彰台に立" / "上が": not had ("立てず", "上がれなかった"), or only wished for ("立ちたい").
@@ -308,6 +308,8 @@ class JapaneseReader:
         if kind == "medal":
             if _MISSED.match(text[m.end() :]) or _NOT_HAD.match(text[m.end() :]):
                 return
+            if m.group("win") == "制し" and _SEGMENT.search(text, 0, m.start()):
+                return  # "フリーは坂本花織が制し": the segment won, not the title
             if m.group("podium"):
                 self._make("medallist", raw, subject, t("claim-medal-podium"), 3.0, None, (None,))
                 return

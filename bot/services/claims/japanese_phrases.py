@@ -26,8 +26,9 @@ _LINK_TO_NAME = re.compile(r"(?:者)?(?:は|の|には|に|も|[^、。,\s]{0,12
 _SOMEONE_AFTER_PARTICLE = re.compile(
     r"(?:には|に|は|も)(?:[^、。,\s]{1,6}の)?(?:[\u30a1-\u30fc]{2,}[・･]|[\u4e00-\u9fff]{2,4}(?:選手)?(?:が|、|,))"
 )
-# A place that is someone else's in a margin: "2位とは3.21点差", "3位に1.65点及ばず", "2位の選手に5.01点差".
-_RANK_OF_RIVAL = re.compile(r"(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*\d{1,2}\.\d{2}\s*点|とは")
+# A place that is someone else's in a margin: "2位とは3.21点差", "3位に1.65点及ばず", "2位の選手に5.01点差",
+# "2位に大差をつけた".
+_RANK_OF_RIVAL = re.compile(r"(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*(?:\d{1,2}\.\d{2}\s*点|[^、。,]{0,8}差)|とは")
 # What a figure followed by "の" describes when it is the subject's own: "4位の成績", "合計190.29点の4位".
 _OWN_AFTER_NO = re.compile(
     r"の(?:\d|成績|結果|好成績|好発進|発進|好スタート|スタート|好位置|位置|表彰台|快挙|高得点|得点|演技|自己ベスト"
@@ -80,10 +81,11 @@ _UNKNOWN_SUBJECT = re.compile(
     r"(?P<run>[\u4e00-\u9fff]{2,6}|[\u30a1-\u30fc][\u30a1-\u30fc・･]{2,15}|[\u3041-\u3096]{4,8})"
     r"(?:選手|くん|ちゃん|さん|組|ペア)?(?:は|が|も)(?!じめ)"
 )
-# Words that open a clause before は / が and are not a skater: pronouns, the competition, the figures' words.
+# Words that open a clause before は / が and are not a skater: a pronoun for one skater ("彼女は": the skater
+# named before), the competition, the figures' words. A group ("日本勢は", "二人とも", "彼らは") is no one skater.
 _NOT_A_SKATER = re.compile(
-    r"彼女?ら?|本人|自身|二人|日本勢?|今大会|大会|同大会|本大会|今回|前回|今季|昨季|今年|昨年|前年|初日|今日|会場"
-    r"|演技|得点|点数|技術点|演技構成点|構成点|結果|成績|順位|記録|上位|全員|採点|内容|課題|展開|結末|勝負|優勝争い"
+    r"彼女?|本人|自身|今大会|大会|同大会|本大会|今回|前回|今季|昨季|今年|昨年|前年|初日|今日|会場"
+    r"|演技|得点|点数|技術点|演技構成点|構成点|結果|成績|順位|記録|採点|内容|課題|展開|結末|勝負|優勝争い"
     r"|ジャンプ|スピン|ステップ|プログラム|スコア|ミス|アクセル|トリプルアクセル|ルッツ|フリップ|ループ|サルコウ"
     r"|トーループ|コンビネーション|ジャッジ|リンク|ファン|シーズン|トップ|レベル|ベスト|パーソナルベスト|セカンド"
     r"|みなさん|みんな|わたしたち|ぼくたち|ところ|ほとんど"
