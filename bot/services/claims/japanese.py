@@ -96,9 +96,10 @@ _MEDAL = re.compile(
 # After "表彰台に立" / "上が": not had ("立てず", "上がれなかった"), or only wished for ("立ちたい").
 _NOT_HAD = re.compile(r"^[^、。]{0,3}?(?:ず|なかった|ならず|逃|たい|たかった|目指|狙|れば|たら)")
 # A medal or a place that is not had: missed ("逃す", "ならず"), aimed at ("目指す", "狙う", "へ"), a favourite
-# ("優勝候補"), a race ("優勝争い"), an experience of other years ("優勝経験").
+# ("優勝候補"), a race ("優勝争い"), an experience of other years ("優勝経験"), denied ("2位ではなく").
 _MISSED = re.compile(
     r"^[をはにの]?(?:逃|ならず|届かず|届かなかった|及ばず|ならなかった|目指|狙|懸|かけ|へ|に向け|候補|争|経験|阻)"
+    r"|^(?:で(?:は)?な|じゃな)"
 )
 _COUPLE_JOIN = r"[・･/／＆&]"
 _AGE = re.compile(r"[(（]\s*\d{1,2}\s*(?:歳)?[)）]")

@@ -21,6 +21,7 @@ from bot.services.claims.model import Subject
 # A place given to the name after a particle ("2位には宇野昌磨が入った", "2位に宇野昌磨、3位に…", "2位も日本の宇野
 # 昌磨"), with a short description between ("日本の").
 _LINK_TO_NAME = re.compile(r"(?:者)?(?:は|の|には|に|も|[^、。,\s]{0,12}?(?:た|る)(?:のは)?)(?:[^、。,\s]{1,6}の)?")
+_DENIED = re.compile(r"\s*(?:選手|くん|ちゃん|さん|組|ペア)?(?:で(?:は)?な|じゃな)")
 # ... and to a name the store lacks: a foreign name in katakana, or a short run of kanji that a subject's が or a
 # comma ends ("3位に金博洋が続いた").
 _SOMEONE_AFTER_PARTICLE = re.compile(
@@ -61,6 +62,8 @@ def owner_after(text: str, end: int, mentions: Sequence[_Placed], kind: str) -> 
     rest = text[end:]
     after = next((x for x in mentions if x.start >= end), None)
     if after is not None and _LINK_TO_NAME.fullmatch(text[end : after.start]):
+        if _DENIED.match(text, after.end):
+            return Owner(None)  # "優勝は宮原知子ではなく": not hers, and whose is another clause's
         return Owner(after.subject)  # "2位の羽生結弦とは…点差": still Hanyu's place
     if kind == "place" and _RANK_OF_RIVAL.match(rest):
         return Owner(None)
