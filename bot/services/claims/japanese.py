@@ -2,17 +2,30 @@
 
 Japanese servers share Japanese stories ("坂本花織が銀メダル。ショート2位、フリーも2位で、合計224.90点").
 Words are not spaced, so mentions are found by the written names the store holds (``data/names/ja.json``):
-a full name ("宇野昌磨"), a couple ("三浦璃来・木原龍一組"), or the start of a full name the story named
-before ("宇野は": one skater named so far, else no one). Read:
+a full name ("宇野昌磨"), a couple ("三浦璃来・木原龍一組", "三浦璃来、木原龍一組"), or the start of a full name the
+story named before ("宇野は", or a katakana name's family name: "チェンは"; one skater named so far, else no one).
+A name the store lacks opening a clause ("河辺愛菜は", "ザギトワが") ends the subject: what follows is theirs.
+A figure is the subject's, unless the words after it give it to the name they describe ("ショート1位の宇野昌磨",
+"優勝はネイサン・チェン", "銀メダルを獲得した宇野昌磨": see ``japanese_phrases``); a name that is an object
+("宇野昌磨を抑えて") is no subject. Read:
 
-* medals: 金メダル / 銀メダル / 銅メダル, 優勝 (gold); a medal "missed" (逃す, ならず, 届かず) is no claim;
+* medals: 金メダル / 銀メダル / 銅メダル (or 金 / 銀 / 銅 alone before punctuation), 優勝 / 制覇 / N連覇 (gold);
+  a medal missed (逃す, ならず, 届かず), aimed at (目指す, 狙う), a favourite's (優勝候補) or a race (優勝争い) is no
+  claim; 表彰台に上がった is a medal, which one not said;
 * places: N位, 首位 (first); after ショート / フリー (リズムダンス / フリーダンス) the place in that segment,
-  "ショートもフリーも1位" each of them; after 合計 / 総合 the final place;
+  "ショートもフリーも1位" each of them; after 合計 / 総合 / 最終的に, or after "ショートN位から", the final place;
+  a place that names a rival ("2位とは", "2位のXに") is no claim about the subject;
 * scores: N点, in the segment named last in the sentence, the total after 合計 / 総合, else either;
-* competitions: 世界選手権, 四大陸, 欧州選手権, GPファイナル, NHK杯, スケートアメリカ / カナダ, 中国杯,
-  ロステレコム杯, the Olympic Games by their city (ミラノ・コルティナ五輪, 北京五輪, 平昌五輪, ソチ五輪), with
-  their year ("2025年世界選手権", "NHK杯2017"); disciplines 男子 / 女子 / ペア / アイスダンス. Both carry to
-  the next sentences of the story until another is named.
+* margins: N点差 against the rival named ("宇野に…点差をつけて"), the place named ("2位とは3.21点差": which way
+  from the subject's place claimed in the story), or the skater next to the place claimed ("1.65点差で2位");
+* competitions (``japanese_competitions``): 世界選手権, 四大陸, 欧州選手権, GPファイナル, NHK杯, スケートアメリカ /
+  カナダ, 中国杯, ロステレコム杯, フランス杯, フィンランディア杯, the Olympic Games by their city, with their year and
+  host city ("2019年のトリノのGPファイナル", "中国杯(北京)"); 全日本 and the junior events, which the store lacks,
+  so that their claims are not checked against another competition; 今大会 is the story's first named again, as is
+  its name said again without the year; a name of another time ("前年の世界選手権": Worlds of the year before) is an
+  aside, its sentence's only;
+  disciplines 男子 / 女子 / ペア / アイスダンス, 団体戦 (the team event; 個人戦 ends it). Both carry to the next
+  sentences until another is named.
 
 A claim whose subject cannot be told is not made; a competition the store lacks makes the claim not checkable.
 """
@@ -25,6 +38,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bot.i18n import Text, t
+from bot.services.claims.japanese_competitions import COMPETITIONS, named_competition
+from bot.services.claims.japanese_phrases import owner_after, unknown_subjects
 from bot.services.claims.mentions import Names
 from bot.services.claims.model import Claim, Subject, segment_text, trim
 
@@ -32,50 +47,75 @@ _KANA_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _LATIN = re.compile(r"[A-Za-z]")
 _SENTENCE_END = re.compile(r"(?<=[。！？!?])|\n")
 
-# (pattern, the competition's words for the store's lookup, the year when the name gives it)
-_COMPETITIONS: list[tuple[re.Pattern[str], str, str | None]] = [
-    (re.compile(r"世界ジュニア(?:選手権)?"), "Junior Worlds", None),
-    (re.compile(r"世界(?:フィギュアスケート)?選手権|世界フィギュア"), "Worlds", None),
-    (re.compile(r"四大陸(?:選手権)?"), "Four Continents", None),
-    (re.compile(r"(?:欧州|ヨーロッパ)選手権"), "Europeans", None),
-    (re.compile(r"(?:GP|グランプリ)ファイナル"), "Grand Prix Final", None),
-    (re.compile(r"NHK杯"), "NHK Trophy", None),
-    (re.compile(r"スケートアメリカ"), "Skate America", None),
-    (re.compile(r"スケートカナダ"), "Skate Canada", None),
-    (re.compile(r"中国杯"), "Cup of China", None),
-    (re.compile(r"ロステレコム杯"), "Rostelecom Cup", None),
-    (re.compile(r"ミラノ[・･]?コルティナ(?:冬季)?(?:五輪|オリンピック)?"), "Milano Cortina", "2026"),
-    (re.compile(r"北京(?:冬季)?(?:五輪|オリンピック)"), "Beijing", "2022"),
-    (re.compile(r"平昌(?:冬季)?(?:五輪|オリンピック)"), "PyeongChang", "2018"),
-    (re.compile(r"ソチ(?:冬季)?(?:五輪|オリンピック)"), "Sochi", "2014"),
-    (re.compile(r"バンクーバー(?:冬季)?(?:五輪|オリンピック)"), "Vancouver", "2010"),
-    (re.compile(r"(?:冬季)?(?:五輪|オリンピック)"), "Olympics", None),
-]
-_YEAR_BEFORE = re.compile(r"((?:19|20)\d\d)年?(?:の|度)?\s*$")
-_YEAR_AFTER = re.compile(r"^\s*((?:19|20)\d\d)")
 _DISCIPLINES = [
     (re.compile(r"アイスダンス"), "ice_dance"),
     (re.compile(r"ペア"), "pairs"),
     (re.compile(r"男子"), "men"),
     (re.compile(r"女子"), "women"),
+    (re.compile(r"団体(?:戦)?"), "team"),
+    (re.compile(r"個人(?:戦)?"), ""),  # the individual events again after the team event: the skater's own
 ]
 _SEGMENT = re.compile(
     r"(?P<rd>リズムダンス|ショートダンス|RD)|(?P<fd>フリーダンス|FD)"
     r"|(?P<sp>ショート(?:プログラム)?|SP)|(?P<fs>フリー(?:スケーティング|スケート)?|FS)"
-    r"|(?P<total>合計|総合|トータル|総得点)"
+    r"|(?P<total>合計|総合|トータル|総得点|最終(?:的に|順位|成績|結果))"
 )
+# "ショート2位から", "ショート3位(97.43点)から": the segment's standings are left; a place after is the final one.
+_FROM = re.compile(r"(?<=[位)])から")
+# "今大会", "本大会": the story's own competition again, after an aside about another.
+_THIS_COMPETITION = re.compile(r"今大会|本大会")
 _PLACE = re.compile(r"(?P<n>\d{1,2})位|(?P<top>首位)")
 _SCORE = re.compile(r"(?P<score>\d{2,3}\.\d{2})\s*点(?!差)")
 # Margins: "N点差". Read only where the words say which way: "宇野に0.43点差をつけて" (ahead of Uno),
 # "羽生に3.75点差の2位" / "羽生に3.75点及ばず" (behind Hanyu); a bare "宇野と0.43点差" says neither: no claim.
+# "1.65点差で2位" (behind the skater just above), "0.43点差で優勝" (ahead of the one just below) say it too; a
+# bare "N点差" is read only against a place ("2位とは3.21点差") and the subject's own place claimed in the story.
 _MARGIN = re.compile(
-    r"(?P<n>\d{1,2}\.\d{2})\s*点(?P<how>差を?つけ|差で(?:勝|制|優勝|逆転)|差の\d{1,2}位|差で\d{1,2}位|及ばず|差で敗|届かず)"
+    r"(?P<n>\d{1,2}\.\d{2})\s*点(?P<how>差を?つけ|差で(?:勝|制|優勝|逆転|逃げ切)|差の僅差で|差[ので](?P<place>\d{1,2})位|及ばず|差で敗|届かず"
+    r"|(?P<bare>差))"
 )
-_RIVAL_THEN_MARGIN = re.compile(r"\s*(?:選手|組|ペア)?(?:に|に対して|から)\s*\d{1,2}\.\d{2}\s*点")
-_RIVAL_BEFORE = re.compile(r"^\s*(?:選手|組|ペア)?(?:に|に対して|から)?\s*$")
-_MEDAL = re.compile(r"(?P<m>[金銀銅])(?:メダル)|(?P<win>優勝|制覇)")
-_MISSED = re.compile(r"^[をはに]?(?:逃|ならず|届かず|届かなかった|及ばず|ならなかった)")
+_WON_BY = ("差で勝", "差で制", "差で優勝", "差で逆転", "差で逃げ切", "差の僅差で")
+# "…点差をつけて優勝", "…点差で逃げ切って優勝": a margin of the totals.
+_WIN_AFTER = re.compile(r"[^、。,]{0,8}?(?:優勝|勝利|逆転|制し|制覇|逃げ切)")
+_AHEAD = ("差をつけ", "差つけ", *_WON_BY)
+_HONORIFIC = r"(?:選手|組|ペア|くん|ちゃん|さん)?"
+_RIVAL_THEN_MARGIN = re.compile(rf"\s*{_HONORIFIC}(?:に|に対して|から|とは|と)\s*\d{{1,2}}\.\d{{2}}\s*点")
+_RIVAL_BEFORE = re.compile(rf"^\s*{_HONORIFIC}(?:に|に対して|から)?\s*$")
+_RIVAL_COMPARED = re.compile(rf"^\s*{_HONORIFIC}(?:とは|と)\s*$")
+# "2位とは3.21点差", "2位のチャ・ジュンファンに5.01点差": measured from whoever holds that place.
+_RANK_RIVAL_BEFORE = re.compile(r"(?:(?P<rank>\d{1,2})位|首位|トップ)(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*$")
+# A name that is the object of the verb after it ("宇野昌磨を抑えて", "羽生結弦に次ぐ2位") or a companion
+# ("宇野昌磨とともに"): not the subject.
+_OBJECT_AFTER = re.compile(
+    rf"\s*{_HONORIFIC}(?:(?:を|に)(?:抑え|おさえ|上回|破|退け|かわ|勝|逆転|次ぐ|続)|と(?:とも|共|一緒|並))"
+)
+_MEDAL = re.compile(
+    r"(?P<m>[金銀銅])(?:メダル|(?=[、。,!！…]|$|でし|だっ|を獲得|に輝))|(?P<win>優勝|制覇|(?:\d|[二三四五六])?連覇|表彰台の(?:頂点|真ん中|中央)に立|(?<=が)制し)"
+    r"|(?P<podium>表彰台(?:に(?:上が|立|乗)|入り|を確保))"
+)
+# After "表彰台に立" / "上が": not had ("立てず", "上がれなかった"), or only wished for ("立ちたい").
+_NOT_HAD = re.compile(r"^[^、。]{0,3}?(?:ず|なかった|ならず|逃|たい|たかった|目指|狙|れば|たら)")
+# A medal or a place that is not had: missed ("逃す", "ならず"), aimed at ("目指す", "狙う", "へ"), a favourite
+# ("優勝候補"), a race ("優勝争い"), an experience of other years ("優勝経験"), denied ("2位ではなく").
+_MISSED = re.compile(
+    r"^[をはにの]?(?:逃|ならず|届かず|届かなかった|及ばず|ならなかった|目指|狙|懸|かけ|へ|に向け|候補|争|経験|阻)"
+    r"|^(?:で(?:は)?な|じゃな)"
+)
 _COUPLE_JOIN = r"[・･/／＆&]"
+_AGE = re.compile(r"[(（]\s*\d{1,2}\s*(?:歳)?[)）]")
+# A score of part of a skate: a component ("技術点", "演技構成点", TES, PCS, GOE) or an element ("4回転フリップは",
+# "ジャンプで") just before the number; and no segment score is as low as an element's.
+_PART_OF_A_SCORE = re.compile(
+    r"(?:技術点|演技構成点|構成点|基礎点|出来栄え点|GOE|TES|PCS|加点|減点|回転|アクセル|ルッツ|フリップ|ループ|サルコウ"
+    r"|ジャンプ|スピン|ステップ|コレオ|要素)[^、。,\d]{0,6}$"
+)
+_LEAST_SEGMENT_SCORE = 25.0
+_SEGMENTS_LISTED = re.compile(r"\s*(?:も|は|、|,|と|および|・)?\s*")
+# "フリーでは羽生結弦が1位", "ショートは宇野昌磨が": a segment that opens the clause of the name after it.
+_SEGMENT_THEN_NAME = re.compile(r"\s*(?:では|で|は|でも|も|、)?\s*")
+_COMPETITION_WORDS = re.compile("|".join(p.pattern for p, _, _ in COMPETITIONS))
+# "三浦璃来、木原龍一組": a comma joins two names into one couple only when 組 / ペア follows.
+_COUPLE_LIST_JOIN = r"[、,，と]"
 
 
 def is_japanese(text: str) -> bool:
@@ -120,6 +160,9 @@ class JapaneseReader:
         self.named: dict[str, Subject] = {}  # full written names met so far -> their subject
         self.last: Subject | None = None  # the subject of the last sentence
         self.competition: str | None = None
+        self.carried: str | None = None  # the segment the last sentence's figures were in ("フリーでは…1位。")
+        self.in_view: str | None = None  # that segment, while the sentence read names no segment of its own
+        self.final_place: dict[str, int] = {}  # the final place (or medal) each subject is claimed to have had
         self.discipline: str | None = None
 
     def read(self, text: str) -> JapaneseExtraction:
@@ -151,16 +194,14 @@ class JapaneseReader:
                 for i in range(m.start(), m.end()):
                     taken[i] = True
                 found.append(_Mention(m.start(), m.end(), subject, (written,)))
-        # The start of a full name named before ("宇野は"): that skater when one alone is so named.
+        # The start of a full name named before ("宇野は"), or the family name of a name written in katakana
+        # ("チェンは" after "ネイサン・チェン"): that skater when one alone is so named.
         for written in list(self.named):
-            for size in (3, 2):
-                short = written[:size]
-                if len(short) == len(written):
-                    continue
+            for short in _short_forms(written):
                 for m in re.finditer(re.escape(short), text):
                     if any(taken[m.start() : m.end()]):
                         continue
-                    owners = {w for w in self.named if w.startswith(short)}
+                    owners = {w for w in self.named if short in _short_forms(w)}
                     if len(owners) != 1:
                         continue
                     for i in range(m.start(), m.end()):
@@ -170,13 +211,17 @@ class JapaneseReader:
         return self._couples(text, found)
 
     def _couples(self, text: str, found: list[_Mention]) -> list[_Mention]:
-        """Two names joined by ・ (or /) and followed by 組 or ペア, or simply joined: one couple."""
+        """Two names joined by ・ (or /), or by 、 / と and followed by 組 or ペア: one couple."""
         out: list[_Mention] = []
         i = 0
         while i < len(found):
             a = found[i]
             b = found[i + 1] if i + 1 < len(found) else None
-            if b is not None and re.fullmatch(_COUPLE_JOIN, text[a.end : b.start]):
+            joined = b is not None and (
+                re.fullmatch(_COUPLE_JOIN, text[a.end : b.start])
+                or (re.fullmatch(_COUPLE_LIST_JOIN, text[a.end : b.start]) and text.startswith(("組", "ペア"), b.end))
+            )
+            if b is not None and joined:
                 ids = (*a.subject.ids, *b.subject.ids)
                 label = f"{a.subject.name} / {b.subject.name}"
                 couple = self.names.couple(a.subject.name, b.subject.name)
@@ -188,51 +233,64 @@ class JapaneseReader:
             i += 1
         return out
 
-    def _competition(self, text: str) -> str | None:
-        for pattern, words, year in _COMPETITIONS:
-            m = pattern.search(text)
-            if m is None:
-                continue
-            if year is None:
-                given = _YEAR_BEFORE.search(text[: m.start()]) or _YEAR_AFTER.match(text[m.end() :])
-                year = given.group(1) if given else None
-            return f"{words} {year}" if year else words
-        return None
-
     # -- claims ----------------------------------------------------------------------------------------------
     def _sentence(self, raw: str) -> None:
         text = unicodedata.normalize("NFKC", raw)  # full-width digits and letters
-        named = self._competition(text)
-        if named:
-            self.competition = named
-            self.competition_texts.append(named)
+        text = _AGE.sub("", text)  # "羽生結弦選手(22)は": an age in brackets is no figure, and parts no phrase
+        story = self.competition_texts[0] if self.competition_texts else None
+        named = named_competition(text, story)
+        carried = self.competition
+        if named is not None:
+            self.competition = named.words
+            if not named.aside:
+                self.competition_texts.append(named.words)
+        elif _THIS_COMPETITION.search(text):
+            self.competition = story
         mentions = self._mentions(text)
         subject = self.last
         segments: list[str | None] = []
         fresh = False  # the segments named since the last figure (ショートもフリーも)
+        self.in_view, last_segment, segment_end = self.carried, None, 0
         for position, kind, m in _events(text, mentions):
             if kind.startswith("disc:"):
-                self.discipline = kind[5:]
+                self.discipline = kind[5:] or None
+                continue
+            if kind == "nobody":
+                subject, segments, fresh = None, [], False  # a skater the store lacks: their figures follow
                 continue
             if kind == "who":
                 who = next(x for x in mentions if x.start == position)
-                if _RIVAL_THEN_MARGIN.match(text, who.end):
-                    continue  # "羽生に3.75点差": the rival of a margin, not the sentence's subject
+                if _RIVAL_THEN_MARGIN.match(text, who.end) or _OBJECT_AFTER.match(text, who.end):
+                    continue  # "羽生に3.75点差", "宇野を抑えて": a rival, not the sentence's subject
                 subject = who.subject
-                segments, fresh = [], False
+                if not (fresh and _SEGMENT_THEN_NAME.fullmatch(text[segment_end : who.start])):
+                    # "宇野昌磨はショート1位、羽生結弦は3位": the short's or the final place, not told.
+                    self.in_view = segments[-1] if segments else self.in_view
+                    segments, fresh = [], False
                 continue
             assert m is not None
+            if kind == "from":
+                segments, fresh, self.in_view, last_segment = [], False, None, None
+                continue
             if kind == "segment":
                 seg = self._segment_kind(m)
-                segments = [*segments, seg] if fresh else [seg]
-                fresh = True
+                # "ショートもフリーも1位", "ショート、フリーともに": both; "フリーを行い、ショート首位の": the last.
+                listed = fresh and _SEGMENTS_LISTED.fullmatch(text[segment_end : m.start()])
+                segments = [*segments, seg] if listed else [seg]
+                self.in_view, segment_end, fresh = None, m.end(), True
                 continue
             fresh = False
-            if subject is None:
+            owner = owner_after(text, m.end(), mentions, kind) if kind != "margin" else None
+            whose = owner.subject if owner is not None else subject
+            if kind in ("place", "score", "medal"):
+                last_segment = segments[-1] if segments and kind != "medal" else None
+            if whose is None:
                 continue
-            self._figure(raw, text, kind, m, subject, segments, mentions)
-        if subject is not None:
-            self.last = subject
+            self._figure(raw, text, kind, m, whose, segments, mentions)
+        self.carried = last_segment
+        if named is not None and named.aside:
+            self.competition = carried  # "前年の世界選手権では…": that sentence's only
+        self.last = subject  # None after a skater the store lacks: "彼女は" in the next sentence is not told
 
     def _figure(
         self,
@@ -246,20 +304,15 @@ class JapaneseReader:
     ) -> None:
         """The claim of one figure (a margin, medal, place or score) about `subject`, in the segments named."""
         if kind == "margin":
-            rival = next((x for x in reversed(mentions) if x.end <= m.start()), None)
-            if rival is None or rival.subject == subject or not _RIVAL_BEFORE.match(text[rival.end : m.start()]):
-                return  # against whom is not said
-            ahead = m.group("how").startswith(("差をつけ", "差つけ", "差で勝", "差で制", "差で優勝", "差で逆転"))
-            value = float(m.group("n"))
-            claimed = t(
-                "claim-margin-ahead" if ahead else "claim-margin-behind",
-                points=m.group("n"),
-                other=rival.subject.label,
-            )
-            self._make("margin", raw, subject, claimed, value, None, (None,), other=rival.subject, ahead=ahead)
+            self._margin(raw, text, m, subject, mentions, segments)
             return
         if kind == "medal":
-            if _MISSED.match(text[m.end() :]):
+            if _MISSED.match(text[m.end() :]) or _NOT_HAD.match(text[m.end() :]):
+                return
+            if m.group("win") == "制し" and _SEGMENT.search(text, 0, m.start()):
+                return  # "フリーは坂本花織が制し": the segment won, not the title
+            if m.group("podium"):
+                self._make("medallist", raw, subject, t("claim-medal-podium"), 3.0, None, (None,))
                 return
             rank = 1 if m.group("win") or m.group("m") == "金" else 2 if m.group("m") == "銀" else 3
             medal = {1: "gold", 2: "silver", 3: "bronze"}[rank]
@@ -269,6 +322,12 @@ class JapaneseReader:
             if _MISSED.match(text[m.end() :]):
                 return
             n = 1 if m.group("top") else int(m.group("n"))
+            if not segments and self.in_view:
+                # "フリーでは宇野昌磨が1位。羽生結弦は2位。": the final place or still the free skate's; never
+                # contradicted on one of them alone.
+                claimed = t("claim-place-after-or-in", place=t("ordinal", n=n), segment=segment_text(self.in_view))
+                self._make("segment_place", raw, subject, claimed, float(n), None, (None, self.in_view))
+                return
             for seg in segments or [None]:
                 if seg is None:
                     self._make("place", raw, subject, t("ordinal", n=n), float(n), None, (None,))
@@ -277,6 +336,8 @@ class JapaneseReader:
                     self._make("segment_place", raw, subject, claimed, float(n), seg, (seg,))
         elif kind == "score":
             value = float(m.group("score"))
+            if value < _LEAST_SEGMENT_SCORE or _PART_OF_A_SCORE.search(text, max(0, m.start() - 16), m.start()):
+                return  # an element's or a component's points ("技術点126.12点", "4回転フリップは13.50点")
             label = m.group("score")
             seg = segments[-1] if segments else "any"
             if seg is None:
@@ -287,6 +348,69 @@ class JapaneseReader:
             else:
                 claimed = t("claim-score-in", score=label, segment=segment_text(seg))
                 self._make("score", raw, subject, claimed, value, seg, (seg,))
+
+    def _margin_segments(self, text: str, m: re.Match[str], segments: list[str | None]) -> tuple[str | None, ...]:
+        """The standings a margin is measured in: the segment its clause names ("ショートで羽生結弦に…点差をつけた"),
+        the totals for a win ("…点差で優勝") or against a final place ("2位のXに"), else the totals or the segment
+        in view."""
+        if m.group("how").startswith(_WON_BY) or _WIN_AFTER.match(text, m.end()):
+            return (None,)
+        named = [
+            x for x in _SEGMENT.finditer(text, 0, m.start()) if not re.search(r"[、。,]", text[x.end() : m.start()])
+        ]
+        if named:
+            return (self._segment_kind(named[-1]),)
+        if _RANK_RIVAL_BEFORE.search(text, 0, m.start()):
+            return (None,)  # "2位のチャ・ジュンファンに…点差": the rival by the final place, so the totals
+        in_view = segments[-1] if segments else self.in_view
+        return (None, in_view) if in_view else (None,)
+
+    def _margin(
+        self,
+        raw: str,
+        text: str,
+        m: re.Match[str],
+        subject: Subject,
+        mentions: list[_Mention],
+        segments: list[str | None],
+    ) -> None:
+        """A margin, against the rival the words name (a skater, a place) and in the direction they say."""
+        how = m.group("how")
+        place = int(m.group("place")) if m.group("place") else None
+        ahead: bool | None = how.startswith(_AHEAD) or place == 1
+        if not ahead and (place is not None or how.startswith(("及ばず", "差で敗", "届かず"))):
+            ahead = False
+        elif not ahead:
+            ahead = None  # a bare "N点差": which way only the places can say
+        other: Subject | None = None
+        rank = _RANK_RIVAL_BEFORE.search(text[: m.start()])
+        rival = next((x for x in reversed(mentions) if x.end <= m.start()), None)
+        if rival is not None and rival.subject != subject and _RIVAL_BEFORE.match(text[rival.end : m.start()]):
+            other = rival.subject
+        elif rival is not None and rival.subject != subject and _RIVAL_COMPARED.match(text[rival.end : m.start()]):
+            # "2位の羽生結弦とは43.87点差": which way from the places the story claims for both.
+            other = rival.subject
+            mine, theirs = self.final_place.get(subject.name), self.final_place.get(other.name)
+            if ahead is None and mine is not None and theirs is not None and mine != theirs:
+                ahead = mine < theirs
+        elif rank is not None:
+            held = int(rank.group("rank") or 1)
+            other = Subject(f"place {held}", rank=held, shown=t("ordinal", n=held))
+            claimed_place = self.final_place.get(subject.name)
+            if ahead is None and claimed_place is not None and claimed_place != held:
+                ahead = claimed_place < held
+        elif m.group("bare") or (place is None and not how.startswith(_WON_BY)):
+            return  # against whom is not said ("0.43点差で優勝": the skater just below)
+        if ahead is None or (other is None and m.group("bare")):
+            return
+        label = other.label if other is not None else t("verdict-the-next-placed")
+        claimed = t("claim-margin-ahead" if ahead else "claim-margin-behind", points=m.group("n"), other=label)
+        readings = self._margin_segments(text, m, segments)
+        if readings != (None,):
+            where = readings[-1] or ""
+            claimed = t("claim-in-segment", claim=claimed, segment=segment_text(where))
+        one = readings[0] if len(readings) == 1 else None
+        self._make("margin", raw, subject, claimed, float(m.group("n")), one, readings, other=other, ahead=ahead)
 
     def _segment_kind(self, m: re.Match[str]) -> str | None:
         if m.group("total"):
@@ -329,6 +453,18 @@ class JapaneseReader:
         )
         if claim not in self.claims:
             self.claims.append(claim)
+        if kind in ("place", "medal"):
+            self.final_place[subject.name] = int(value)
+
+
+def _short_forms(written: str) -> tuple[str, ...]:
+    """How a story names again a skater it named in full: the first three or two characters ("宇野"), and the
+    family name of a foreign name written in katakana ("チェン": the part after ・, three characters or more)."""
+    forms = [written[:size] for size in (3, 2) if size < len(written)]
+    family = re.split(r"[・･]", written)[-1]
+    if family != written and len(family) >= 3:
+        forms.append(family)
+    return tuple(forms)
 
 
 def _events(text: str, mentions: list[_Mention]) -> list[tuple[int, str, re.Match[str] | None]]:
@@ -342,8 +478,13 @@ def _events(text: str, mentions: list[_Mention]) -> list[tuple[int, str, re.Matc
         ("score", _SCORE),
         ("medal", _MEDAL),
         ("margin", _MARGIN),
+        ("from", _FROM),
     ):
         events.extend((m.start(), kind, m) for m in pattern.finditer(text))
     events.extend((x.start, "who", None) for x in mentions)
+    taken = [(x.start, x.end) for x in mentions] + [(e[2].start(), e[2].end()) for e in events if e[2] is not None]
+    taken += [(m.start(), m.end()) for pattern, _ in _DISCIPLINES for m in pattern.finditer(text)]
+    taken += [m.span() for m in _COMPETITION_WORDS.finditer(text)]
+    events.extend((position, "nobody", None) for position in unknown_subjects(text, taken))
     events.sort(key=lambda e: (e[0], e[1] != "who"))
     return events

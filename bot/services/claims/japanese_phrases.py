@@ -1,0 +1,107 @@
+"""Whose figure a Japanese phrase states, and against whom a margin is measured.
+
+Japanese puts what describes a name before it: "ショート1位の宇野昌磨" (Uno, first in the short),
+"銀メダルを獲得した宇野昌磨は" (Uno, who won silver), "優勝はネイサン・チェン" (the winner: Chen),
+"2位のチャ・ジュンファンに5.01点差" (ahead of Cha, who was second). The figure is the following name's, never the
+sentence's subject; when the name is one the store lacks, or the words after the figure are not the subject's
+own ("2位とは3.21点差": the skater in second), the figure is nobody's claim here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.services.claims.model import Subject
+
+# The words between a figure and the name it describes: "の", "は" (the figure is the topic: "優勝は宇野"), a
+# relative clause ending in a verb ("銀メダルを獲得した", "2位となった"), "したのは".
+# A place given to the name after a particle ("2位には宇野昌磨が入った", "2位に宇野昌磨、3位に…", "2位も日本の宇野
+# 昌磨"), with a short description between ("日本の").
+_LINK_TO_NAME = re.compile(r"(?:者)?(?:は|の|には|に|も|[^、。,\s]{0,12}?(?:た|る)(?:のは)?)(?:[^、。,\s]{1,6}の)?")
+_DENIED = re.compile(r"\s*(?:選手|くん|ちゃん|さん|組|ペア)?(?:で(?:は)?な|じゃな)")
+# ... and to a name the store lacks: a foreign name in katakana, or a short run of kanji that a subject's が or a
+# comma ends ("3位に金博洋が続いた").
+_SOMEONE_AFTER_PARTICLE = re.compile(
+    r"(?:には|に|は|も)(?:[^、。,\s]{1,6}の)?(?:[\u30a1-\u30fc]{2,}[・･]|[\u4e00-\u9fff]{2,4}(?:選手)?(?:が|、|,))"
+)
+# A place that is someone else's in a margin: "2位とは3.21点差", "3位に1.65点及ばず", "2位の選手に5.01点差",
+# "2位に大差をつけた".
+_RANK_OF_RIVAL = re.compile(r"(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*(?:\d{1,2}\.\d{2}\s*点|[^、。,]{0,8}差)|とは")
+# What a figure followed by "の" describes when it is the subject's own: "4位の成績", "合計190.29点の4位".
+_OWN_AFTER_NO = re.compile(
+    r"の(?:\d|成績|結果|好成績|好発進|発進|好スタート|スタート|好位置|位置|表彰台|快挙|高得点|得点|演技|自己ベスト"
+    r"|[金銀銅]メダル|メダル|順位)"
+)
+# A name the store lacks after a relative clause: a foreign name written in katakana ("チャ・ジュンファン"), or
+# a skater not named ("選手").
+_SOMEONE_AFTER_CLAUSE = re.compile(r"[^、。,\s]{0,12}?(?:た|る)(?:のは)?(?:[\u30a1-\u30fc]{2,}[・･]|選手)")
+_FOREIGN_NAME_AFTER_NO = re.compile(r"の[\u30a1-\u30fc]{2,}[・･]")
+# The figure is the topic or the predicate of a name after it ("優勝は", "優勝したのは"): whoever comes next.
+_TOPIC = re.compile(r"(?:者)?は|[^、。,\s]{0,12}?たのは")
+
+
+class _Placed(Protocol):
+    start: int
+    end: int
+    subject: Subject
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """Whose figure it is: `subject` (a name after it), or nobody's claim here (`subject` None)."""
+
+    subject: Subject | None
+
+
+def owner_after(text: str, end: int, mentions: Sequence[_Placed], kind: str) -> Owner | None:
+    """Whose the figure (a "place", "medal" or "score") ending at `end` is when the words after it say (see the
+    module docstring); None: the sentence's subject's, as read so far."""
+    rest = text[end:]
+    after = next((x for x in mentions if x.start >= end), None)
+    if after is not None and _LINK_TO_NAME.fullmatch(text[end : after.start]):
+        if _DENIED.match(text, after.end):
+            return Owner(None)  # "優勝は宮原知子ではなく": not hers, and whose is another clause's
+        return Owner(after.subject)  # "2位の羽生結弦とは…点差": still Hanyu's place
+    if kind == "place" and _RANK_OF_RIVAL.match(rest):
+        return Owner(None)
+    if _SOMEONE_AFTER_CLAUSE.match(rest) or _FOREIGN_NAME_AFTER_NO.match(rest) or _SOMEONE_AFTER_PARTICLE.match(rest):
+        return Owner(None)
+    if kind == "score":
+        return None  # "190.91点は自己ベスト", "279.34点のパーソナルベスト": the score is still the subject's
+    if rest.startswith("の"):
+        return None if _OWN_AFTER_NO.match(rest) else Owner(None)
+    return Owner(None) if _TOPIC.match(rest) else None
+
+
+# A name the store lacks, as the subject or topic of what follows ("河辺愛菜は19位", "ザギトワが優勝", a nickname
+# in kana: "りくりゅうが"): a run of kanji, katakana or (four or more) hiragana at the start of a clause, before
+# は / が / も. The figures after it are that skater's, so they are no claim about the subject named before.
+_UNKNOWN_SUBJECT = re.compile(
+    r"(?:^|(?<=[、,。「『(])|(?<=では)|(?<=には)|(?<=で))\s*"
+    r"(?P<run>[\u4e00-\u9fff]{2,6}|[\u30a1-\u30fc][\u30a1-\u30fc・･]{2,15}|[\u3041-\u3096]{4,8})"
+    r"(?:選手|くん|ちゃん|さん|組|ペア)?(?:は|が|も)(?!じめ)"
+)
+# Words that open a clause before は / が and are not a skater: a pronoun for one skater ("彼女は": the skater
+# named before), the competition, the figures' words. A group ("日本勢は", "二人とも", "彼らは") is no one skater.
+_NOT_A_SKATER = re.compile(
+    r"彼女?|本人|自身|今大会|大会|同大会|本大会|今回|前回|今季|昨季|今年|昨年|前年|初日|今日|会場"
+    r"|演技|得点|点数|技術点|演技構成点|構成点|結果|成績|順位|記録|採点|内容|課題|展開|結末|勝負|優勝争い"
+    r"|ジャンプ|スピン|ステップ|プログラム|スコア|ミス|アクセル|トリプルアクセル|ルッツ|フリップ|ループ|サルコウ"
+    r"|トーループ|コンビネーション|ジャッジ|リンク|ファン|シーズン|トップ|レベル|ベスト|パーソナルベスト|セカンド"
+    r"|みなさん|みんな|わたしたち|ぼくたち|ところ|ほとんど"
+)
+
+
+def unknown_subjects(text: str, taken: list[tuple[int, int]]) -> list[int]:
+    """Where a name the store lacks opens a clause as its subject (see `_UNKNOWN_SUBJECT`); `taken`: the spans
+    of the names, segments, disciplines and figures read, which are no such name."""
+    found = []
+    for m in _UNKNOWN_SUBJECT.finditer(text):
+        start, end = m.span("run")
+        if _NOT_A_SKATER.fullmatch(m.group("run")) or any(a < end and start < b for a, b in taken):
+            continue
+        found.append(start)
+    return found
