@@ -19,8 +19,9 @@ from bot.discord_layer.installs import GUILD_ONLY_CONTEXTS, GUILD_ONLY_INSTALLS
 from bot.discord_layer.live_poster import LiveDiscordPoster
 from bot.discord_layer.metrics import CountedPoster, Metrics
 from bot.discord_layer.modlog import ModLogChannel
-from bot.discord_layer.moment_poster import DiscordPoster
+from bot.discord_layer.moment_poster import MomentNotices, MomentView
 from bot.discord_layer.monitor import GatewayStatus, Health, MonitorServer
+from bot.discord_layer.outbox_poster import OutboxDiscordPoster
 from bot.discord_layer.prediction_poster import PredictionDiscordPoster
 from bot.discord_layer.scheduling import LiveJob, MomentScheduler, PredictionJob, ResultsWatch
 from bot.discord_layer.tree import SkateTree
@@ -31,9 +32,8 @@ from bot.i18n import t
 from bot.render.pool import ChartRenderer
 from bot.services.compose import build_services
 from bot.services.live.service import LivePoster
-from bot.services.live.service import PostFailed as LivePostFailed
-from bot.services.moments import Poster
-from bot.services.moments import PostFailed as MomentPostFailed
+from bot.services.moment_types import KIND as MOMENT
+from bot.services.outbox import OutboxPoster, PostFailed
 from bot.services.predictions import PredictionPoster
 from bot.services.shards import Shards
 from bot.settings import Settings
@@ -136,6 +136,7 @@ class SkateBot(commands.Bot):
         self.stories = services.stories
         self.fact_stories = services.fact_stories
         self.moments = services.moments
+        self.outbox = services.outbox
         self.live = services.live
         self.predictions = services.predictions
         # Charts are drawn in a worker process, started by the first chart asked for (bot/render/pool.py).
@@ -193,22 +194,25 @@ class SkateBot(commands.Bot):
         # Discord's global rate limit is the whole bot's, whatever its processes: a sharded process posts at its
         # share of POST_RATE_LIMIT (its shards of all), so that the processes together stay under it.
         post_rate = self.settings.post_rate * self.own_shards.share
-        poster = DiscordPoster(self, self.stories, post_rate, renderer=self.charts)
-        counted = CountedPoster(poster, self.metrics, {"send": "moment"}, MomentPostFailed)
-        self.moments.attach(cast(Poster, counted), self.moment_scheduler)
+        # The outbox sends, settles and corrects the posts the bot makes on its own, each kind rendered by its view;
+        # its rate limiter paces every post, of every kind, under Discord's global limit.
+        poster = OutboxDiscordPoster(self, {MOMENT: MomentView(self.stories, renderer=self.charts)})
+        counted = CountedPoster(poster, self.metrics, {"send": "moment"}, PostFailed)
+        self.outbox.attach(cast(OutboxPoster, counted), rate=post_rate)
+        self.moments.attach(MomentNotices(self, self.stories), self.moment_scheduler)
         self.moment_scheduler.start()
-        # Competition week, live: its posts share the moment poster's pace (one global rate limit); its job runs on
+        # Competition week, live: its posts share the outbox's pace (one global rate limit); its job runs on
         # the same scheduler, and its recovery with the moment's, before the job delivers anything.
         live_poster = LiveDiscordPoster(
-            self, post_rate, limiter=poster.limiter, guilds=self.stories, renderer=self.charts
+            self, post_rate, limiter=self.outbox.limiter, guilds=self.stories, renderer=self.charts
         )
         kinds = {"send": "live", "direct": "dm"}
-        self.live.attach(cast(LivePoster, CountedPoster(live_poster, self.metrics, kinds, LivePostFailed)))
+        self.live.attach(cast(LivePoster, CountedPoster(live_poster, self.metrics, kinds, PostFailed)))
         self.live_job.add_to(self.moment_scheduler)
         # Podium predictions: scored when a final lands, announced on the same pace (bot.services.predictions).
-        predict_poster = PredictionDiscordPoster(self, poster.limiter, guilds=self.stories)
+        predict_poster = PredictionDiscordPoster(self, self.outbox.limiter, guilds=self.stories)
         self.predictions.attach(
-            cast(PredictionPoster, CountedPoster(predict_poster, self.metrics, {"send": "prediction"}, LivePostFailed))
+            cast(PredictionPoster, CountedPoster(predict_poster, self.metrics, {"send": "prediction"}, PostFailed))
         )
         self.prediction_job.add_to(self.moment_scheduler)
         if self.own_shards.sharded:

@@ -422,7 +422,6 @@ class MomentPost:
     trigger: str
     reason: str | None
     claimed_at: str
-    claimant: str | None
     done_at: str | None
     label_shown: str | None
     attempts: int = 1

@@ -36,6 +36,11 @@ class MomentRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
 
+    @property
+    def db(self) -> Database:
+        """The store (the moment service's outbox of its own, when it is given none, keeps its rows there)."""
+        return self._db
+
     # --- schedules -------------------------------------------------------------------------------------
     async def schedule(self, guild_id: int) -> MomentSchedule | None:
         row = await self._db.fetchone("SELECT * FROM moment_schedules WHERE guild_id = ?", (guild_id,))

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from bot.services.live import items as live_items
 from bot.services.live.polling import iso
+from bot.services.outbox import DirectClosed, PostFailed
 from bot.services.results import ResultsService
 from bot.services.shards import Shards
 from db.models import DirectState, LiveItemRow, LivePost
@@ -37,21 +38,8 @@ RECORD_EVERY = 50  # sent posts recorded in one transaction
 EDIT_SPACING = timedelta(minutes=1)
 
 
-class PostFailed(Exception):
-    """A post or an edit Discord refused; `transient` when worth retrying (5xx, 429, a dropped connection)."""
-
-    def __init__(self, reason: str, *, transient: bool = False) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.transient = transient
-
-
 class NotAttached(Exception):
     """A delivery was asked of a service that has no poster: LiveService.attach was never called (a bug)."""
-
-
-class DirectClosed(Exception):
-    """The member takes no direct messages from the bot (Discord's 50007): recorded, never retried."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,9 +222,9 @@ class Delivery:
             return await poster.send(message)
         except PostFailed as exc:
             if exc.transient:
-                await self.repo.retry_post(post, iso(self.now() + POST_RETRY), exc.reason)
+                await self.repo.retry_post(post, iso(self.now() + POST_RETRY), str(exc.reason))
             else:
-                await self.repo.fail_post(post, exc.reason, iso(self.now()))
+                await self.repo.fail_post(post, str(exc.reason), iso(self.now()))
             return None
 
     async def _correct(self, poster: LivePoster, post: LivePost, version: int, names: dict[int, str]) -> int:
@@ -276,7 +264,9 @@ class Delivery:
                 continue
             except PostFailed as exc:
                 # Not retried either: a member is told once or not at all, never twice.
-                await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.FAILED, exc.reason)
+                await self.repo.settle_direct(
+                    user_id, watch_id, item_key, skater_id, DirectState.FAILED, str(exc.reason)
+                )
                 continue
             await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.SENT, None)
             sent += 1

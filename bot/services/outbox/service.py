@@ -36,7 +36,7 @@ class Outgoing:
     channel_id: int | None = None
     user_id: int | None = None  # a direct message's member (no channel)
     version: int = 1  # of the content: a correction sends a higher one
-    locale: str | None = None  # the language it is rendered in: set by the outbox as it sends (see `_in_language`)
+    locale: str | None = None  # the language it is rendered in: set by the outbox as it sends (see `in_language`)
 
 
 class OutboxPoster(Protocol):
@@ -112,7 +112,7 @@ class Outbox:
         assert self.poster is not None, "the Discord poster is attached when the bot starts"
         return self.poster
 
-    async def _in_language(self, post: Outgoing) -> Outgoing:
+    async def in_language(self, post: Outgoing) -> Outgoing:
         """The post in its server's language as the store holds it now (a server that changed its language since
         the post was claimed gets the new one); a direct message keeps its member's."""
         if post.guild_id is None or self.settings is None:
@@ -153,6 +153,18 @@ class Outbox:
                 mine.append(replace(post, attempts=post.attempts + 1, claimant=self.claimant))
         return mine
 
+    async def adopt(self, kind: str, key: str) -> OutboxPost | None:
+        """Takes over a claim whose kind decided it is this process's to settle (the kind's own claim was taken over
+        in one statement already), whoever held it; None when it is not claimed (sent, failed, or never claimed)."""
+        row = await self.repo.post(kind, key)
+        if row is None or row.state is not OutboxState.CLAIMED:
+            return row
+        if row.claimant == self.claimant:
+            return row
+        if not await self.repo.take_over(kind, key, row.attempts, None, self._now(), self.claimant):
+            return await self.repo.post(kind, key)
+        return replace(row, attempts=row.attempts + 1, claimant=self.claimant)
+
     # --- sending ---------------------------------------------------------------------------------------------------
     async def send(self, post: Outgoing, *, looked: bool = False) -> Delivery:
         """Sends a post this process claimed and records what came of it. After a failed attempt (or a crash) the
@@ -176,7 +188,7 @@ class Outbox:
         """One send, paced, in the server's language; nothing recorded (a kind sending thousands records them in
         groups: `complete_many`, `failed`)."""
         poster = self._poster()
-        post = await self._in_language(post)
+        post = await self.in_language(post)
         await self.limiter.acquire()
         try:
             return Delivery(await poster.send(post))
@@ -196,6 +208,18 @@ class Outbox:
         """Records sent posts, (key, message id, version) each, in one transaction."""
         await self.repo.complete_many(kind, done, self._now())
 
+    async def found(self, post: Outgoing) -> Delivery:
+        """A claim left open, looked for in its channel: found, it is completed (its message answered); else
+        nothing is sent (the kind decides whether it is still due: `send`, or `fail`)."""
+        row = await self.repo.post(post.kind, post.key)
+        if row is None or row.state is not OutboxState.CLAIMED or row.claimant != self.claimant:
+            return Delivery(row.message_id) if row is not None and row.state is OutboxState.SENT else NOT_OURS
+        message_id = await self._poster().find(post)
+        if message_id is None:
+            return NOT_OURS
+        await self.repo.complete(post.kind, post.key, message_id, row.version, self._now())
+        return Delivery(message_id)
+
     async def settle(self, post: Outgoing) -> Delivery:
         """A claim left open (a crash, a stopped process): found in the channel it is completed, else sent."""
         row = await self.repo.post(post.kind, post.key)
@@ -207,9 +231,9 @@ class Outbox:
             return Delivery(found)
         return await self.send(post, looked=True)
 
-    async def fail(self, post: Outgoing, reason: Text | str) -> None:
-        """Gives a claimed post up without sending it (the kind says it can no longer be made)."""
-        await self.repo.fail(post.kind, post.key, _stored(reason), self._now())
+    async def fail(self, kind: str, key: str, reason: Text | str) -> None:
+        """Gives a claimed post up without sending it (its kind says it can no longer be made: too late, gone)."""
+        await self.repo.fail(kind, key, _stored(reason), self._now())
 
     # --- later -------------------------------------------------------------------------------------------------------
     async def correct(self, post: Outgoing) -> bool:
@@ -218,7 +242,7 @@ class Outbox:
         row = await self.repo.post(post.kind, post.key)
         if row is None or row.state is not OutboxState.SENT or row.message_id is None:
             return False
-        post = await self._in_language(post)
+        post = await self.in_language(post)
         await self.limiter.acquire()
         await self._poster().edit(post, row.message_id)
         await self.repo.corrected(post.kind, post.key, post.version, self._now())

@@ -269,9 +269,9 @@ class PredictionDelivery(PredictionCore):
             return await sending
         except PostFailed as exc:
             if exc.transient:
-                await self.repo.release_post(round_id, exc.reason, kind=kind)
+                await self.repo.release_post(round_id, str(exc.reason), kind=kind)
             else:
-                await self.repo.fail_post(round_id, exc.reason, iso(self.now()), kind=kind)
+                await self.repo.fail_post(round_id, str(exc.reason), iso(self.now()), kind=kind)
             return None
 
     async def _send(self, poster: PredictionPoster, announcement: Announcement) -> int:
