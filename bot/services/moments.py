@@ -440,9 +440,8 @@ class MomentService:
         post = await self.repo.post(schedule.guild_id, local_date)
         content = await self.content(schedule.guild_id, story_id, local_date)
         outgoing = self._outgoing(schedule.guild_id, schedule.channel_id, content)
-        # The day's claim (moment_posts) decides who sends it; the outbox's follows it: claimed now, or already this
-        # process's (an attempt after a passing failure, a claim taken over after a restart).
-        await self.outbox.claim(outgoing, again=True)
+        # The day's claim (moment_posts, one statement) decides who sends it; the outbox's row follows it.
+        await self.outbox.hold([outgoing])
         delivery = await self.outbox.send(outgoing)
         if delivery.message_id is None and delivery.failure is None:
             return Outcome.ALREADY  # another process holds the post

@@ -67,6 +67,28 @@ class OutboxRepository:
         )
         return claimed == 1
 
+    async def hold(
+        self, rows: Sequence[tuple[str, str, int | None, int | None, int | None, int]], at: str, claimant: str
+    ) -> None:
+        """Holds posts whose kind's own claim this process won, (kind, key, guild, channel, user, version) each, in
+        one transaction: claimed by `claimant` whoever held them before; one taken from another claimant counts one
+        attempt more (it may have reached Discord: the send looks first). A sent one is left as it is."""
+        async with self._db.transaction() as tx:
+            await tx.executemany(
+                "INSERT INTO outbox (kind, key, guild_id, channel_id, user_id, state, version, claimed_at, claimant) "
+                "VALUES (?, ?, ?, ?, ?, 'claimed', ?, ?, ?) "
+                "ON CONFLICT (kind, key) DO UPDATE SET "
+                "attempts = CASE WHEN outbox.state <> 'claimed' THEN 1 "
+                "WHEN outbox.claimant IS DISTINCT FROM excluded.claimant THEN outbox.attempts + 1 "
+                "ELSE outbox.attempts END, "
+                "claimed_at = CASE WHEN outbox.state = 'claimed' THEN outbox.claimed_at ELSE excluded.claimed_at END, "
+                "state = 'claimed', claimant = excluded.claimant, guild_id = excluded.guild_id, "
+                "channel_id = excluded.channel_id, user_id = excluded.user_id, version = excluded.version, "
+                "message_id = NULL, done_at = NULL "
+                "WHERE outbox.state <> 'sent'",
+                [(*row, at, claimant) for row in rows],
+            )
+
     async def claimed(self, kind: str) -> list[OutboxPost]:
         """The kind's posts claimed and not settled: being sent, waiting for another attempt, or left by a crash."""
         rows = await self._db.fetchall(

@@ -299,3 +299,21 @@ async def test_an_upgraded_store_keeps_the_moments_claims_in_the_outbox(
         assert await repo.post("moment", "8/2026-02-18") is None and await repo.post("moment", "9/2026-02-18") is None
     finally:
         await db.close()
+
+
+async def test_a_post_held_after_its_kinds_claim_is_never_sent_twice(stores: tuple[Database, Database]) -> None:
+    """A kind whose own row decides who sends (a moment's day, a live post) holds the outbox's row: taken from a
+    stopped process with one attempt more, so the send looks in the channel first; a sent one is left sent."""
+    channels, clock = Channels(), Clock()
+    stopped = _outbox(stores[0], FakePoster(channels), clock)
+    await stopped.hold([_post("a"), _post("b")])
+    assert (await stopped.attempt(_post("a"))).message_id is not None  # sent; stopped before recording it
+    assert (await stopped.send(_post("b"))).message_id is not None
+    taker = _outbox(stores[1], FakePoster(channels), clock)
+    assert (await taker.send(_post("a"))).message_id is None  # not held: another process's
+    await taker.hold([_post("a"), _post("b")])
+    row = await taker.record("test", "a")
+    assert row is not None and row.attempts == 2 and row.claimant == taker.claimant
+    assert (await taker.send(_post("a"))).message_id == 101  # found in the channel
+    assert (await taker.send(_post("b"))).message_id == 102  # sent before: its message
+    assert len(channels.messages) == 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Protocol
@@ -134,6 +134,15 @@ class Outbox:
             claimant=self.claimant,
             again=again,
         )
+
+    async def hold(self, posts: Sequence[Outgoing]) -> None:
+        """Holds posts whose kind's own claim this process just won (the kind's row, claimed in one statement, says
+        who sends): claimed here by this process, whoever held them (a stopped process's, taken over with one
+        attempt more, so the send looks in the channel first). A post sent already stays sent: `send` answers its
+        message."""
+        rows = [(p.kind, p.key, p.guild_id, p.channel_id, p.user_id, p.version) for p in posts]
+        if rows:
+            await self.repo.hold(rows, self._now(), self.claimant)
 
     async def record(self, kind: str, key: str) -> OutboxPost | None:
         return await self.repo.post(kind, key)
