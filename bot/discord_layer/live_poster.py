@@ -1,5 +1,6 @@
-"""The Discord side of competition week, live: sending, finding and correcting the posts of subscribed channels,
-and the direct messages to followers (the LivePoster protocol of bot.services.live.service)."""
+"""The Discord side of competition week, live: how the posts of subscribed channels look (`LiveView`, the outbox's
+renderer of the kind 'live': the outbox sends, finds after a crash and corrects them) and the direct messages to
+followers (the LivePoster protocol of bot.services.live.service)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import logging
 import aiohttp
 import discord
 
+from bot.discord_layer.outbox_poster import Rendered
 from bot.discord_layer.ui import charts
 from bot.discord_layer.ui.i18n import guild_words
 from bot.discord_layer.ui.live import as_snowflake, direct_embed, post_content, post_embed, post_mentions
@@ -18,6 +20,7 @@ from bot.services.access import GuildSettingsSource
 from bot.services.charts.build import podium_card
 from bot.services.live.items import ItemKind
 from bot.services.live.service import DirectClosed, DirectMessage, PostFailed, PostMessage
+from bot.services.outbox import Outgoing
 
 log = logging.getLogger(__name__)
 
@@ -53,28 +56,15 @@ def _failed(exc: Exception, what: str) -> PostFailed:
     return PostFailed(f"Discord could not be reached ({type(exc).__name__})", transient=True)
 
 
-class LiveDiscordPoster:
-    def __init__(
-        self,
-        client: discord.Client,
-        rate: float,
-        *,
-        limiter: RateLimiter | None = None,
-        guilds: GuildSettingsSource | None = None,
-        renderer: ChartRenderer | None = None,
-    ) -> None:
-        """`limiter`: shared with the moment poster, so that both together stay under Discord's global rate;
-        `guilds`: where a server's chosen language is (else Discord's preferred language of the server) and whether
-        it wants the podium card; `renderer`: the chart worker that draws it (none: no card)."""
-        self.client = client
-        self.limiter = limiter or RateLimiter(rate)
+class LiveView:
+    """How a live post looks (the outbox's renderer of the kind 'live'): the item in its server's language, the
+    subscription's role pinged and nobody else, a final result with the podium card where the server turned it on."""
+
+    def __init__(self, guilds: GuildSettingsSource | None = None, renderer: ChartRenderer | None = None) -> None:
+        """`guilds`: whether a server wants the podium card; `renderer`: the chart worker that draws it (none: no
+        card)."""
         self.guilds = guilds
         self.renderer = renderer
-
-    async def _words(self, guild_id: int) -> Words:
-        """A channel's posts are in its server's language."""
-        chosen = (await self.guilds.guild_settings(guild_id)).locale if self.guilds is not None else None
-        return guild_words(self.client.get_guild(guild_id), chosen)
 
     async def _podium(self, post: PostMessage, words: Words) -> discord.File | None:
         """The podium card of a final result, for a server that turned it on (/config podium-card); None when it
@@ -89,56 +79,31 @@ class LiveDiscordPoster:
             return None
         return await charts.podium_file(self.renderer, answer, words, post.marker)
 
-    async def send(self, post: PostMessage) -> int:
-        """Posts an item to a subscribed channel, paced by the global post rate; pings the subscription's role
-        and nobody else. A final result carries the podium card where the server turned it on."""
-        channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
-        words = await self._words(post.guild_id)
-        embed = post_embed(words, post)
-        card = await self._podium(post, words)
-        await self.limiter.acquire()
-        try:
-            if card is not None:
-                try:
-                    message = await channel.send(
-                        content=post_content(post),
-                        embed=charts.with_image(embed, card),
-                        file=card,
-                        allowed_mentions=post_mentions(post),
-                    )
-                    return message.id
-                except discord.Forbidden:
-                    # Refused (no Attach Files there): nothing was posted, so the result goes out without its card.
-                    log.warning("channel %s refused the podium card; posting without it", post.channel_id)
-            message = await channel.send(content=post_content(post), embed=embed, allowed_mentions=post_mentions(post))
-        except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as exc:
-            raise _failed(exc, "channel") from exc
-        return message.id
+    async def render(self, post: Outgoing, words: Words) -> Rendered:
+        """The item (or its correction: a corrected final result's card is drawn again from the corrected figures,
+        or taken off, never left showing the old ones)."""
+        message = post.content
+        assert isinstance(message, PostMessage)
+        return Rendered(
+            post_embed(words, message),
+            content=post_content(message),
+            card=await self._podium(message, words),
+            mentions=post_mentions(message),
+            takes_card_off=message.kind is ItemKind.FINAL,
+        )
 
-    async def find(self, post: PostMessage) -> int | None:
-        """The bot's post of that item among the channel's latest messages (its footer ends with the marker)."""
-        return await find_marked(self.client, post.channel_id, post.guild_id, post.marker)
+    def recognises(self, post: Outgoing, footer: str) -> bool:
+        """The bot's post of that item: its footer ends with the marker."""
+        return footer.endswith(post.marker)
 
-    async def edit(self, post: PostMessage, message_id: int) -> None:
-        """Shows a corrected item in the message posted before, paced like the posts. A corrected final result's
-        card is drawn again from the corrected figures (or taken off: a card is never left showing the old ones)."""
-        channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
-        words = await self._words(post.guild_id)
-        embed = post_embed(words, post)
-        card = await self._podium(post, words)
-        await self.limiter.acquire()
-        try:
-            message = channel.get_partial_message(message_id)
-            if card is not None:
-                await message.edit(
-                    embed=charts.with_image(embed, card), attachments=[card], allowed_mentions=post_mentions(post)
-                )
-            elif post.kind is ItemKind.FINAL:
-                await message.edit(embed=embed, attachments=[], allowed_mentions=post_mentions(post))
-            else:
-                await message.edit(embed=embed, allowed_mentions=post_mentions(post))
-        except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as exc:
-            raise _failed(exc, "message") from exc
+
+class LiveDiscordPoster:
+    """The direct messages to followers (the LivePoster port); the channels' posts go through the outbox."""
+
+    def __init__(self, client: discord.Client, limiter: RateLimiter) -> None:
+        """`limiter`: the outbox's, so that every message together stays under Discord's global rate."""
+        self.client = client
+        self.limiter = limiter
 
     async def direct(self, message: DirectMessage) -> None:
         """A followed skater's score to one member. A member who takes no direct messages from the bot

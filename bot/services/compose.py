@@ -70,7 +70,13 @@ def build_services(
         outbox=outbox,
     )
     live = LiveService(
-        LiveRepository(db), results, clock=clock, allow_private=allow_private, shards=shards, telemetry=telemetry
+        LiveRepository(db),
+        results,
+        clock=clock,
+        allow_private=allow_private,
+        shards=shards,
+        telemetry=telemetry,
+        outbox=outbox,
     )
     predictions = PredictionService(PredictionRepository(db), results, live, clock=clock, shards=shards)
     return Services(results, stories, fact_stories, moments, live, predictions, outbox)

@@ -31,5 +31,28 @@ SELECT 'moment', guild_id || '/' || local_date, guild_id, channel_id,
 FROM moment_posts
 WHERE state IN ('claimed', 'posted') AND channel_id IS NOT NULL;
 
+-- The live posts' likewise: claimed ones stay claimed (looked for before sending), posted ones keep their message and
+-- the version it shows (corrected later).
+INSERT INTO outbox (kind, key, guild_id, channel_id, state, version, message_id, reason, claimed_at, done_at)
+SELECT 'live', channel_id || '/' || watch_id || '/' || item_key, guild_id, channel_id,
+       CASE state WHEN 'claimed' THEN 'claimed' ELSE 'sent' END, version, message_id, reason,
+       COALESCE(claimed_at, done_at, due_at), done_at
+FROM live_posts
+WHERE state IN ('claimed', 'posted');
+
+-- And the podium predictions': a round's announcement and its lock post, keyed by round.
+INSERT INTO outbox (kind, key, guild_id, channel_id, state, version, message_id, reason, claimed_at, done_at)
+SELECT 'prediction', CAST(round_id AS TEXT), guild_id, channel_id,
+       CASE state WHEN 'claimed' THEN 'claimed' ELSE 'sent' END, version, message_id, reason,
+       COALESCE(claimed_at, done_at, ''), done_at
+FROM prediction_posts
+WHERE state IN ('claimed', 'posted');
+INSERT INTO outbox (kind, key, guild_id, channel_id, state, message_id, reason, claimed_at, done_at)
+SELECT 'prediction-lock', CAST(round_id AS TEXT), guild_id, channel_id,
+       CASE state WHEN 'claimed' THEN 'claimed' ELSE 'sent' END, message_id, reason,
+       COALESCE(claimed_at, done_at, ''), done_at
+FROM prediction_lock_posts
+WHERE state IN ('claimed', 'posted');
+
 PRAGMA user_version = 22;
 COMMIT;

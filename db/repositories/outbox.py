@@ -30,6 +30,18 @@ class OutboxRepository:
         row = await self._db.fetchone(f"SELECT {_COLUMNS} FROM outbox WHERE kind = ? AND key = ?", (kind, key))
         return _post(row) if row else None
 
+    async def posts(self, kind: str, keys: Sequence[str]) -> dict[str, OutboxPost]:
+        """The kind's rows of `keys` (those there are), a few hundred keys a query."""
+        found: dict[str, OutboxPost] = {}
+        for start in range(0, len(keys), 500):
+            chunk = keys[start : start + 500]
+            marks = ", ".join("?" * len(chunk))
+            rows = await self._db.fetchall(
+                f"SELECT {_COLUMNS} FROM outbox WHERE kind = ? AND key IN ({marks})", (kind, *chunk)
+            )
+            found.update((row["key"], _post(row)) for row in rows)
+        return found
+
     async def claim(
         self,
         kind: str,

@@ -280,6 +280,27 @@ async def test_an_upgraded_store_keeps_the_moments_claims_in_the_outbox(
         "(8, '2026-02-18', 'failed', 56, NULL, 'schedule', 'T3', 'T4', 1), "
         "(9, '2026-02-18', 'missed', NULL, NULL, 'schedule', 'T3', 'T4', 1)"
     )
+    await db.execute(
+        "INSERT INTO live_watches (id, url, added_by, added_at, next_poll_at) VALUES (3, 'http://x/', 1, 'T', 'T')"
+    )
+    await db.execute(
+        "INSERT INTO live_posts (channel_id, watch_id, item_key, guild_id, state, due_at, version, message_id, "
+        "claimed_at) VALUES (55, 3, '001/final', 7, 'posted', 'T', 2, 902, 'T1'), "
+        "(55, 3, '001/002/segment', 7, 'claimed', 'T', 1, NULL, NULL), "
+        "(56, 3, '001/final', 8, 'due', 'T', 1, NULL, NULL)"
+    )
+    await db.execute(
+        "INSERT INTO prediction_rounds (id, guild_id, competition_key, event_key, season, version) "
+        "VALUES (4, 7, 'c', 'women', '2025-26', 3), (5, 7, 'c', 'men', '2025-26', 1)"
+    )
+    await db.execute(
+        "INSERT INTO prediction_posts (round_id, guild_id, channel_id, state, version, message_id, claimed_at) "
+        "VALUES (4, 7, 55, 'posted', 3, 903, 'T1'), (5, 7, 55, 'claimed', 1, NULL, 'T2')"
+    )
+    await db.execute(
+        "INSERT INTO prediction_lock_posts (round_id, guild_id, channel_id, state, why, message_id, claimed_at) "
+        "VALUES (4, 7, 55, 'posted', 'schedule', 904, 'T1'), (5, 7, NULL, 'silent', 'schedule', NULL, NULL)"
+    )
     await db.close()
     db = await Database.open(store_location)
     try:
@@ -297,6 +318,28 @@ async def test_an_upgraded_store_keeps_the_moments_claims_in_the_outbox(
         )
         assert claimed.claimant is None  # no process holds it: the next start settles it
         assert await repo.post("moment", "8/2026-02-18") is None and await repo.post("moment", "9/2026-02-18") is None
+        live_posted, live_claimed = (
+            await repo.post("live", "55/3/001/final"),
+            await repo.post("live", "55/3/001/002/segment"),
+        )
+        assert live_posted is not None and (live_posted.state, live_posted.message_id, live_posted.version) == (
+            OutboxState.SENT,
+            902,
+            2,
+        )
+        assert live_claimed is not None and live_claimed.state is OutboxState.CLAIMED
+        assert live_claimed.claimed_at == "T"  # claimed before claims had a time: its due time, older than any start
+        assert await repo.post("live", "56/3/001/final") is None  # due: claimed when it is sent
+        announced, announcing = await repo.post("prediction", "4"), await repo.post("prediction", "5")
+        assert announced is not None and (announced.state, announced.message_id, announced.version) == (
+            OutboxState.SENT,
+            903,
+            3,
+        )
+        assert announcing is not None and announcing.state is OutboxState.CLAIMED
+        lock = await repo.post("prediction-lock", "4")
+        assert lock is not None and (lock.state, lock.message_id) == (OutboxState.SENT, 904)
+        assert await repo.post("prediction-lock", "5") is None
     finally:
         await db.close()
 

@@ -1,8 +1,10 @@
 """Delivering what a poll of a watched site recorded: the posts to subscribed channels, the edits that correct them,
 the direct messages to followers.
 
-Posts are claimed before sending and completed after, so a restart neither loses nor doubles one (a post claimed when
-the bot stopped is looked for in its channel first: `recover`). Sharded, each process delivers its servers' posts;
+Posts are claimed (live_posts: which post is due, and who sends it) before sending and completed after, so a restart
+neither loses nor doubles one. The messages go through the outbox (bot/services/outbox/, kind 'live', key
+'channel/watch/item'): its rows say how far a send got, a post claimed when the bot stopped is looked for in its channel
+before it is sent again (`recover`), a correction is its edit. Sharded, each process delivers its servers' posts;
 direct messages are shard 0's.
 """
 
@@ -17,13 +19,16 @@ from typing import Any, Protocol
 
 from bot.services.live import items as live_items
 from bot.services.live.polling import iso
-from bot.services.outbox import DirectClosed, PostFailed
+from bot.services.outbox import DirectClosed, Outbox, OutboxPoster, Outgoing, PostFailed
 from bot.services.results import ResultsService
 from bot.services.shards import Shards
-from db.models import DirectState, LiveItemRow, LivePost
+from db.models import DirectState, LiveItemRow, LivePost, OutboxPost
 from db.repositories.live import LiveRepository
+from db.repositories.outbox import OutboxRepository
 
 log = logging.getLogger(__name__)
+
+KIND = "live"  # the live posts in the outbox: keyed 'channel/watch/item'
 
 # A post that fails for a passing reason (Discord's 5xx, a rate limit, the network) is tried again this much later,
 # its reason kept on the row; a refusal that would repeat (a deleted channel, a missing permission) fails it at once.
@@ -75,11 +80,8 @@ class DirectMessage:
 
 
 class LivePoster(Protocol):
-    async def send(self, post: PostMessage) -> int: ...
-
-    async def edit(self, post: PostMessage, message_id: int) -> None: ...
-
-    async def find(self, post: PostMessage) -> int | None: ...
+    """The direct messages to followers (bot/discord_layer/live_poster.py); the channels' posts go through the
+    outbox."""
 
     async def direct(self, message: DirectMessage) -> None: ...
 
@@ -88,9 +90,16 @@ class Delivery:
     """Sending, correcting and recovering the live posts and the direct messages (LiveService's delivering half)."""
 
     def __init__(
-        self, repo: LiveRepository, results: ResultsService, shards: Shards, clock: Callable[[], datetime]
+        self,
+        repo: LiveRepository,
+        results: ResultsService,
+        shards: Shards,
+        clock: Callable[[], datetime],
+        outbox: Outbox | None = None,
     ) -> None:
+        """`outbox`: where the posts are sent (the bot's, every kind's; one of its own when none is given)."""
         self.repo = repo
+        self.outbox = outbox or Outbox(OutboxRepository(repo.database), clock=clock, shards=shards)
         self.results = results
         self.shards = shards
         self.now = clock
@@ -104,8 +113,11 @@ class Delivery:
         # delivery had just claimed and send them a second time.
         self._delivering = asyncio.Lock()
 
-    def attach(self, poster: LivePoster) -> None:
-        """Gives the delivery its way to Discord (bot/discord_layer/live_poster.py), at start."""
+    def attach(self, poster: LivePoster, outbox_poster: OutboxPoster | None = None) -> None:
+        """Gives the delivery its way to Discord (bot/discord_layer/live_poster.py: the direct messages;
+        `outbox_poster`: the Discord side of an outbox of its own; the bot attaches the shared one), at start."""
+        if outbox_poster is not None:
+            self.outbox.attach(outbox_poster)
         self.poster = poster
         self._started = iso(self.now())  # a claim older than this is a stopped (or handing over) process's
 
@@ -118,12 +130,12 @@ class Delivery:
     async def _deliver_due(self) -> int:
         poster = self._require_poster()
         names: dict[int, str] = {}
-        count = await self._send_due(poster, names)
+        count = await self._send_due(names)
         if self.corrections_due:
-            count += await self._correct_outdated(poster, names)
+            count += await self._correct_outdated(names)
         return count + await self._deliver_directs(poster, names)
 
-    async def _send_due(self, poster: LivePoster, names: dict[int, str]) -> int:
+    async def _send_due(self, names: dict[int, str]) -> int:
         """Sends the posts whose delay has passed; returns how many went out."""
         # Sharded, the other processes' posts are read too and left to them: read as many more as make a batch ours.
         due = await self.repo.due_posts(iso(self.now()), round(DELIVERY_BATCH / self.shards.share))
@@ -141,13 +153,23 @@ class Delivery:
         claimed = await self.repo.claim_posts(claimable, iso(self.now()))
         slots = asyncio.Semaphore(SENDERS)
         by_channel: dict[int, list[LivePost]] = {}
+        outgoing: dict[str, Outgoing] = {}
         for post in claimed:
             by_channel.setdefault(post.channel_id, []).append(post)
+            item = items[(post.watch_id, post.item_key)]
+            assert item is not None
+            outgoing[_key(post)] = _outgoing(await self.message(post, item.version, item.content, names))
+        # The outbox's rows follow the claims just won (one transaction): a post retried after a passing failure, or
+        # one a stopped process had claimed, is looked for in its channel before it is sent again.
+        held = await self.outbox.hold(list(outgoing.values()))
         sent: list[tuple[LivePost, int, int]] = []
 
         async def record() -> None:
             done, sent[:] = list(sent), []
             if done:
+                await self.outbox.complete_many(
+                    KIND, [(_key(post), message, version) for post, message, version in done]
+                )
                 await self.repo.complete_posts(done, iso(self.now()))
 
         async def deliver(posts: list[LivePost]) -> int:
@@ -157,8 +179,7 @@ class Delivery:
                 for post in posts:
                     item = items[(post.watch_id, post.item_key)]
                     assert item is not None
-                    message = await self.message(post, item.version, item.content, names)
-                    message_id = await self._send(poster, post, message)
+                    message_id = await self._send(post, outgoing[_key(post)], held.get(_key(post)))
                     if message_id is not None:
                         sent.append((post, message_id, item.version))
                         count += 1
@@ -170,7 +191,7 @@ class Delivery:
         await record()
         return count
 
-    async def _correct_outdated(self, poster: LivePoster, names: dict[int, str]) -> int:
+    async def _correct_outdated(self, names: dict[int, str]) -> int:
         """Edits the posts whose item was corrected since they were sent; returns how many were edited."""
         self.corrections_due = False
         count = 0
@@ -184,7 +205,7 @@ class Delivery:
             if post.done_at and now - datetime.fromisoformat(post.done_at) < EDIT_SPACING:
                 held = True  # sent or edited less than a minute ago: a score flipping between polls waits
                 continue
-            count += await self._correct(poster, post, version, names)
+            count += await self._correct(post, version, names)
         # More than one batch, an edit held back or one Discord refused for a moment: the next run goes on.
         self.corrections_due = self.corrections_due or held or len(outdated) == batch
         return count
@@ -196,7 +217,7 @@ class Delivery:
             return await self._recover()
 
     async def _recover(self) -> int:
-        poster = self._require_poster()
+        self._require_poster()
         sent = 0
         names: dict[int, str] = {}
         for post in await self.repo.claimed_posts():
@@ -207,27 +228,33 @@ class Delivery:
             item = await self.repo.item(post.watch_id, post.item_key)
             if item is None:
                 continue
-            message = await self.message(post, post.version, item.content, names)
-            found = await poster.find(message)
-            if found is None:
-                found = await self._send(poster, post, message)
-                sent += found is not None
-            if found is not None:
-                await self.repo.complete_post(post, found, post.version, iso(self.now()))
+            outgoing = _outgoing(await self.message(post, post.version, item.content, names))
+            # This process settles the claim (taken over above when sharded): the outbox's row follows it, and the
+            # post is looked for in its channel, found there or sent now.
+            await self.outbox.hold([outgoing])
+            delivery = await self.outbox.settle(outgoing)
+            if delivery.failure is not None:
+                await self._failed(post, delivery.failure)
+            elif delivery.message_id is not None:
+                sent += not delivery.was_there
+                await self.repo.complete_post(post, delivery.message_id, post.version, iso(self.now()))
         return sent
 
-    async def _send(self, poster: LivePoster, post: LivePost, message: PostMessage) -> int | None:
+    async def _send(self, post: LivePost, outgoing: Outgoing, held: OutboxPost | None) -> int | None:
         """The message's id; None when Discord refused it (recorded: a passing failure is tried again later)."""
-        try:
-            return await poster.send(message)
-        except PostFailed as exc:
-            if exc.transient:
-                await self.repo.retry_post(post, iso(self.now() + POST_RETRY), str(exc.reason))
-            else:
-                await self.repo.fail_post(post, str(exc.reason), iso(self.now()))
-            return None
+        delivery = await self.outbox.attempt(outgoing, held)
+        if delivery.failure is not None:
+            await self.outbox.failed(outgoing, held.attempts if held else 1, delivery.failure)
+            await self._failed(post, delivery.failure)
+        return delivery.message_id
 
-    async def _correct(self, poster: LivePoster, post: LivePost, version: int, names: dict[int, str]) -> int:
+    async def _failed(self, post: LivePost, failure: PostFailed) -> None:
+        if failure.transient:
+            await self.repo.retry_post(post, iso(self.now() + POST_RETRY), str(failure.reason))
+        else:
+            await self.repo.fail_post(post, str(failure.reason), iso(self.now()))
+
+    async def _correct(self, post: LivePost, version: int, names: dict[int, str]) -> int:
         item = await self.repo.item(post.watch_id, post.item_key)
         if item is None or post.message_id is None:
             return 0
@@ -235,7 +262,7 @@ class Delivery:
         changes = tuple(live_items.changes(item.first_content, item.content))
         message = PostMessage(**{**_fields(message), "changes": changes})
         try:
-            await poster.edit(message, post.message_id)
+            await self.outbox.correct(_outgoing(message))
         except PostFailed as exc:
             log.warning("live: could not correct message %s: %s", post.message_id, exc.reason)
             if exc.transient:
@@ -297,6 +324,16 @@ class Delivery:
         if self.poster is None:
             raise NotAttached
         return self.poster
+
+
+def _key(post: LivePost) -> str:
+    return f"{post.channel_id}/{post.watch_id}/{post.item_key}"
+
+
+def _outgoing(message: PostMessage) -> Outgoing:
+    """A live post as the outbox sends it (found after a crash by its footer's marker)."""
+    key = f"{message.channel_id}/{message.watch_id}/{message.item_key}"
+    return Outgoing(KIND, key, message, message.marker, message.guild_id, message.channel_id, version=message.version)
 
 
 def _fields(message: PostMessage) -> dict[str, Any]:

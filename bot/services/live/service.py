@@ -49,6 +49,7 @@ from bot.services.live.watching import (
     levels_from,
     status_text,
 )
+from bot.services.outbox import Outbox, OutboxPoster
 from bot.services.results import ResultsService
 from bot.services.shards import EVERY_SHARD, Shards
 from bot.services.telemetry import SILENT, LiveTelemetry
@@ -117,17 +118,19 @@ class LiveService:
         rng: random.Random | None = None,
         shards: Shards = EVERY_SHARD,
         telemetry: LiveTelemetry = SILENT,
+        outbox: Outbox | None = None,
     ) -> None:
         """`allow_private`: accept sites on loopback and private networks (the sandbox's replay, a local
         mirror); `gate` spaces requests per host (shared by every watched site); `shards`: the servers whose posts
         this process delivers, and whether it is the one that reads the sites and sends direct messages (the
-        process running shard 0; bot.services.shards); `telemetry`: told of each failed poll."""
+        process running shard 0; bot.services.shards); `telemetry`: told of each failed poll; `outbox`: where the posts
+        are sent (the bot's, every kind's; one of its own when none is given)."""
         self.repo = repo
         self.telemetry = telemetry
         self.shards = shards
         self.results = results
         self._clock = clock or (lambda: datetime.now(UTC))
-        self.delivery = Delivery(repo, results, shards, self.now)
+        self.delivery = Delivery(repo, results, shards, self.now, outbox)
         self.reader = Reader(
             repo,
             results,
@@ -158,9 +161,10 @@ class LiveService:
     def _poster(self) -> LivePoster | None:
         return self.delivery.poster
 
-    def attach(self, poster: LivePoster) -> None:
-        """Gives the service its way to Discord (bot/discord_layer/live_poster.py), at start."""
-        self.delivery.attach(poster)
+    def attach(self, poster: LivePoster, outbox_poster: OutboxPoster | None = None) -> None:
+        """Gives the service its way to Discord (bot/discord_layer/live_poster.py: the direct messages;
+        `outbox_poster`: the Discord side of an outbox of its own; the bot attaches the shared one), at start."""
+        self.delivery.attach(poster, outbox_poster)
 
     # --- watching ---------------------------------------------------------------------------------------------
     async def watch(self, actor: Actor, url: str, timezone: str | None = None) -> PollResult:

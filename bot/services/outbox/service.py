@@ -66,6 +66,7 @@ class Delivery:
 
     message_id: int | None = None
     failure: PostFailed | None = None
+    was_there: bool = False  # found in the channel (sent by an attempt that was never recorded), not sent now
 
     @property
     def retrying(self) -> bool:
@@ -135,14 +136,19 @@ class Outbox:
             again=again,
         )
 
-    async def hold(self, posts: Sequence[Outgoing]) -> None:
+    async def hold(self, posts: Sequence[Outgoing]) -> dict[str, OutboxPost]:
         """Holds posts whose kind's own claim this process just won (the kind's row, claimed in one statement, says
         who sends): claimed here by this process, whoever held them (a stopped process's, taken over with one
         attempt more, so the send looks in the channel first). A post sent already stays sent: `send` answers its
         message."""
         rows = [(p.kind, p.key, p.guild_id, p.channel_id, p.user_id, p.version) for p in posts]
-        if rows:
-            await self.repo.hold(rows, self._now(), self.claimant)
+        if not rows:
+            return {}
+        await self.repo.hold(rows, self._now(), self.claimant)
+        held: dict[str, OutboxPost] = {}
+        for kind in {p.kind for p in posts}:
+            held.update(await self.repo.posts(kind, [p.key for p in posts if p.kind == kind]))
+        return held
 
     async def record(self, kind: str, key: str) -> OutboxPost | None:
         return await self.repo.post(kind, key)
@@ -185,18 +191,24 @@ class Outbox:
         poster = self._poster()
         if row.attempts > 1 and not looked and (found := await poster.find(post)) is not None:
             await self.repo.complete(post.kind, post.key, found, row.version, self._now())
-            return Delivery(found)
-        delivery = await self.attempt(post)
+            return Delivery(found, was_there=True)
+        delivery = await self.attempt(post, replace(row, attempts=1))
         if delivery.message_id is not None:
             await self.repo.complete(post.kind, post.key, delivery.message_id, post.version, self._now())
         elif delivery.failure is not None:
             await self.failed(post, row.attempts, delivery.failure)
         return delivery
 
-    async def attempt(self, post: Outgoing) -> Delivery:
+    async def attempt(self, post: Outgoing, row: OutboxPost | None = None) -> Delivery:
         """One send, paced, in the server's language; nothing recorded (a kind sending thousands records them in
-        groups: `complete_many`, `failed`)."""
+        groups: `complete_many`, `failed`). `row`: the post's held row (`hold`): sent already, its message is
+        answered; after a failed attempt the channel is looked at first."""
         poster = self._poster()
+        if row is not None:
+            if row.state is OutboxState.SENT:
+                return Delivery(row.message_id)
+            if row.attempts > 1 and (found := await poster.find(post)) is not None:
+                return Delivery(found, was_there=True)
         post = await self.in_language(post)
         await self.limiter.acquire()
         try:
@@ -227,7 +239,7 @@ class Outbox:
         if message_id is None:
             return NOT_OURS
         await self.repo.complete(post.kind, post.key, message_id, row.version, self._now())
-        return Delivery(message_id)
+        return Delivery(message_id, was_there=True)
 
     async def settle(self, post: Outgoing) -> Delivery:
         """A claim left open (a crash, a stopped process): found in the channel it is completed, else sent."""
@@ -237,7 +249,7 @@ class Outbox:
         found = await self._poster().find(post)
         if found is not None:
             await self.repo.complete(post.kind, post.key, found, row.version, self._now())
-            return Delivery(found)
+            return Delivery(found, was_there=True)
         return await self.send(post, looked=True)
 
     async def fail(self, kind: str, key: str, reason: Text | str) -> None:
