@@ -16,7 +16,7 @@ import yarl
 from discord.ext import commands
 
 from bot.discord_layer.installs import GUILD_ONLY_CONTEXTS, GUILD_ONLY_INSTALLS
-from bot.discord_layer.live_poster import LiveDiscordPoster, LiveView
+from bot.discord_layer.live_poster import DirectView, LiveView
 from bot.discord_layer.metrics import KIND_OF_POST, CountedPoster, Metrics
 from bot.discord_layer.modlog import ModLogChannel
 from bot.discord_layer.moment_poster import MomentNotices, MomentView
@@ -31,8 +31,8 @@ from bot.discord_layer.ui.replies import acknowledge_privately
 from bot.i18n import t
 from bot.render.pool import ChartRenderer
 from bot.services.compose import build_services
+from bot.services.live.delivering import DIRECT
 from bot.services.live.delivering import KIND as LIVE
-from bot.services.live.service import LivePoster
 from bot.services.moment_types import KIND as MOMENT
 from bot.services.outbox import OutboxPoster, PostFailed
 from bot.services.predictions.delivery import ANNOUNCEMENT, LOCK
@@ -202,6 +202,7 @@ class SkateBot(commands.Bot):
             {
                 MOMENT: MomentView(self.stories, renderer=self.charts),
                 LIVE: LiveView(self.stories, renderer=self.charts),
+                DIRECT: DirectView(),
                 ANNOUNCEMENT: PredictionView(),
                 LOCK: PredictionView(),
             },
@@ -212,8 +213,7 @@ class SkateBot(commands.Bot):
         self.moment_scheduler.start()
         # Competition week, live: its posts share the outbox's pace (one global rate limit); its job runs on
         # the same scheduler, and its recovery with the moment's, before the job delivers anything.
-        live_poster = LiveDiscordPoster(self, self.outbox.limiter)
-        self.live.attach(cast(LivePoster, CountedPoster(live_poster, self.metrics, {"direct": "dm"}, PostFailed)))
+        self.live.attach(cast(OutboxPoster, counted))
         self.live_job.add_to(self.moment_scheduler)
         # Podium predictions: scored when a final lands, announced on the same pace (bot.services.predictions).
         self.predictions.attach(cast(OutboxPoster, counted))

@@ -15,6 +15,7 @@ import discord
 
 from bot.discord_layer.ui import charts
 from bot.discord_layer.ui.i18n import guild_words
+from bot.discord_layer.ui.live import as_snowflake
 from bot.i18n import Words, t
 from bot.services.outbox import DirectClosed, Outgoing, PostFailed
 from db.models import OutboxPost
@@ -111,7 +112,7 @@ class OutboxDiscordPoster:
     async def _direct(self, post: Outgoing, rendered: Rendered) -> int:
         assert post.user_id is not None
         try:
-            channel = await self.client.create_dm(discord.Object(post.user_id))
+            channel = await self.client.create_dm(as_snowflake(post.user_id))
             message = await channel.send(embed=rendered.embed, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
             if exc.code == CANNOT_MESSAGE_USER or exc.status == 403:

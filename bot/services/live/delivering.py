@@ -1,5 +1,5 @@
 """Delivering what a poll of a watched site recorded: the posts to subscribed channels, the edits that correct them,
-the direct messages to followers.
+the direct messages to followers (all through the outbox).
 
 Posts are claimed (live_posts: which post is due, and who sends it) before sending and completed after, so a restart
 neither loses nor doubles one. The messages go through the outbox (bot/services/outbox/, kind 'live', key
@@ -13,9 +13,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any
 
 from bot.services.live import items as live_items
 from bot.services.live.polling import iso
@@ -29,6 +29,7 @@ from db.repositories.outbox import OutboxRepository
 log = logging.getLogger(__name__)
 
 KIND = "live"  # the live posts in the outbox: keyed 'channel/watch/item'
+DIRECT = "dm"  # the direct messages to followers: keyed 'member/watch/item/skater'
 
 # A post that fails for a passing reason (Discord's 5xx, a rate limit, the network) is tried again this much later,
 # its reason kept on the row; a refusal that would repeat (a deleted channel, a missing permission) fails it at once.
@@ -79,13 +80,6 @@ class DirectMessage:
     locale: str | None = None  # the member's Discord language when they followed; None: the default
 
 
-class LivePoster(Protocol):
-    """The direct messages to followers (bot/discord_layer/live_poster.py); the channels' posts go through the
-    outbox."""
-
-    async def direct(self, message: DirectMessage) -> None: ...
-
-
 class Delivery:
     """Sending, correcting and recovering the live posts and the direct messages (LiveService's delivering half)."""
 
@@ -103,7 +97,6 @@ class Delivery:
         self.results = results
         self.shards = shards
         self.now = clock
-        self.poster: LivePoster | None = None
         self._started = ""  # when attach() connected the service: the process's start
         # Whether an item may have changed since its posts were last brought up to date: set by a poll that saw a
         # correction (and at start, for one seen by a process that stopped), so the delivery, which runs every
@@ -113,12 +106,12 @@ class Delivery:
         # delivery had just claimed and send them a second time.
         self._delivering = asyncio.Lock()
 
-    def attach(self, poster: LivePoster, outbox_poster: OutboxPoster | None = None) -> None:
-        """Gives the delivery its way to Discord (bot/discord_layer/live_poster.py: the direct messages;
-        `outbox_poster`: the Discord side of an outbox of its own; the bot attaches the shared one), at start."""
-        if outbox_poster is not None:
-            self.outbox.attach(outbox_poster)
-        self.poster = poster
+    def attach(self, poster: OutboxPoster) -> None:
+        """Connects the delivery to Discord, at start: its posts and direct messages go through the outbox, which
+        is given `poster` when it has no Discord side yet (a service of its own, in tests; the bot attaches the
+        outbox first)."""
+        if self.outbox.poster is None:
+            self.outbox.attach(poster)
         self._started = iso(self.now())  # a claim older than this is a stopped (or handing over) process's
 
     async def deliver_due(self) -> int:
@@ -128,12 +121,12 @@ class Delivery:
             return await self._deliver_due()
 
     async def _deliver_due(self) -> int:
-        poster = self._require_poster()
+        self._require_poster()
         names: dict[int, str] = {}
         count = await self._send_due(names)
         if self.corrections_due:
             count += await self._correct_outdated(names)
-        return count + await self._deliver_directs(poster, names)
+        return count + await self._deliver_directs(names)
 
     async def _send_due(self, names: dict[int, str]) -> int:
         """Sends the posts whose delay has passed; returns how many went out."""
@@ -271,7 +264,7 @@ class Delivery:
         await self.repo.complete_post(post, post.message_id, version, iso(self.now()))
         return 1
 
-    async def _deliver_directs(self, poster: LivePoster, names: dict[int, str]) -> int:
+    async def _deliver_directs(self, names: dict[int, str]) -> int:
         if not self.shards.lead:
             return 0  # direct messages are shard 0's, as Discord has them
         sent = 0
@@ -284,17 +277,25 @@ class Delivery:
                 await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.FAILED, "gone")
                 continue
             competition = await self._competition_name(watch_id, names)
+            message = DirectMessage(user_id, competition, names_found[0], item.content, locale)
+            outgoing = Outgoing(DIRECT, f"{user_id}/{watch_id}/{item_key}/{skater_id}", message, "", user_id=user_id)
+            # In the member's language as they followed (a bot cannot read a member's client language outside an
+            # interaction); the outbox's row follows the claim just won.
+            outgoing = replace(outgoing, locale=locale)
+            held = await self.outbox.hold([outgoing])
             try:
-                await poster.direct(DirectMessage(user_id, competition, names_found[0], item.content, locale))
+                delivery = await self.outbox.attempt(outgoing, held.get(outgoing.key))
             except DirectClosed:
+                await self.outbox.fail(DIRECT, outgoing.key, "closed")
                 await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.CLOSED, None)
                 continue
-            except PostFailed as exc:
+            if delivery.failure is not None or delivery.message_id is None:
                 # Not retried either: a member is told once or not at all, never twice.
-                await self.repo.settle_direct(
-                    user_id, watch_id, item_key, skater_id, DirectState.FAILED, str(exc.reason)
-                )
+                reason = str(delivery.failure.reason) if delivery.failure is not None else "not sent"
+                await self.outbox.fail(DIRECT, outgoing.key, reason)
+                await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.FAILED, reason)
                 continue
+            await self.outbox.complete_many(DIRECT, [(outgoing.key, delivery.message_id, 1)])
             await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.SENT, None)
             sent += 1
         return sent
@@ -320,10 +321,10 @@ class Delivery:
             names[watch_id] = watch.label if watch else "?"
         return names[watch_id]
 
-    def _require_poster(self) -> LivePoster:
-        if self.poster is None:
+    def _require_poster(self) -> OutboxPoster:
+        if self.outbox.poster is None:
             raise NotAttached
-        return self.poster
+        return self.outbox.poster
 
 
 def _key(post: LivePost) -> str:

@@ -32,7 +32,6 @@ from bot.services.live.delivering import (
     Delivery,
     DirectClosed,
     DirectMessage,
-    LivePoster,
     NotAttached,
     PostFailed,
     PostMessage,
@@ -66,7 +65,6 @@ __all__ = [
     "SENDERS",
     "DirectClosed",
     "DirectMessage",
-    "LivePoster",
     "LiveService",
     "NotAttached",
     "PollResult",
@@ -158,13 +156,13 @@ class LiveService:
         return self.reader.ended
 
     @property
-    def _poster(self) -> LivePoster | None:
-        return self.delivery.poster
+    def _poster(self) -> OutboxPoster | None:
+        return self.delivery.outbox.poster
 
-    def attach(self, poster: LivePoster, outbox_poster: OutboxPoster | None = None) -> None:
-        """Gives the service its way to Discord (bot/discord_layer/live_poster.py: the direct messages;
-        `outbox_poster`: the Discord side of an outbox of its own; the bot attaches the shared one), at start."""
-        self.delivery.attach(poster, outbox_poster)
+    def attach(self, poster: OutboxPoster) -> None:
+        """Connects the service to Discord, at start: its posts and direct messages go through the outbox (given
+        `poster` when it has no Discord side yet: a service of its own, in tests)."""
+        self.delivery.attach(poster)
 
     # --- watching ---------------------------------------------------------------------------------------------
     async def watch(self, actor: Actor, url: str, timezone: str | None = None) -> PollResult:
