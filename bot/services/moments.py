@@ -58,6 +58,7 @@ from db.models import (
     MomentCandidate,
     MomentPost,
     MomentSchedule,
+    OutboxState,
     PostState,
     Story,
     Trigger,
@@ -414,7 +415,13 @@ class MomentService:
                 await self._tell(guild_id, t("post-notify-nothing", date=day.isoformat(), reason=reason))
             return Outcome.NOTHING
         if not await self.repo.claim(
-            guild_id, day.isoformat(), choice.story_id, schedule.channel_id, trigger, self._now_text()
+            guild_id,
+            day.isoformat(),
+            choice.story_id,
+            schedule.channel_id,
+            trigger,
+            self._now_text(),
+            claimant=self.outbox.claimant,  # the outbox's row of the day held with the claim, in one transaction
         ):
             return Outcome.ALREADY
         outcome = await self._send(schedule, day.isoformat(), choice.story_id)
@@ -440,13 +447,16 @@ class MomentService:
         post = await self.repo.post(schedule.guild_id, local_date)
         content = await self.content(schedule.guild_id, story_id, local_date)
         outgoing = self._outgoing(schedule.guild_id, schedule.channel_id, content)
-        # The day's claim (moment_posts, one statement) decides who sends it; the outbox's row follows it.
-        await self.outbox.hold([outgoing])
-        delivery = await self.outbox.send(outgoing)
-        if delivery.message_id is None and delivery.failure is None:
-            return Outcome.ALREADY  # another process holds the post
+        # The day's claim (moment_posts, one statement) decides who sends it; the outbox's row follows it: held with
+        # the claim, or now (a claim taken over after a restart, a row another process held).
+        row = await self.outbox.record(outgoing.kind, outgoing.key)
+        held = row is not None and row.state is OutboxState.CLAIMED and row.claimant == self.outbox.claimant
+        if row is None or (not held and row.state is not OutboxState.SENT):
+            row = (await self.outbox.hold([outgoing])).get(outgoing.key)
+        delivery = await self.outbox.attempt(outgoing, row)
         if delivery.failure is not None:
             failure = delivery.failure
+            await self.outbox.failed(outgoing, row.attempts if row else 1, failure)
             if failure.transient and post is not None and await self._plan_retry(post, failure.reason):
                 return Outcome.RETRYING
             reason = stored(failure.reason) if isinstance(failure.reason, Text) else failure.reason

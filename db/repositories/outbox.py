@@ -14,6 +14,25 @@ _COLUMNS = (
 )
 
 
+# Holding a post whose kind's own claim was won (see `hold`): (kind, key, guild, channel, user, version, at, claimant).
+HOLD = (
+    "INSERT INTO outbox (kind, key, guild_id, channel_id, user_id, state, version, claimed_at, claimant) "
+    "VALUES (?, ?, ?, ?, ?, 'claimed', ?, ?, ?) "
+    "ON CONFLICT (kind, key) DO UPDATE SET "
+    "attempts = CASE WHEN outbox.state <> 'claimed' THEN 1 "
+    "WHEN outbox.claimant IS DISTINCT FROM excluded.claimant THEN outbox.attempts + 1 "
+    "ELSE outbox.attempts END, "
+    "claimed_at = CASE WHEN outbox.state = 'claimed' THEN outbox.claimed_at ELSE excluded.claimed_at END, "
+    "state = 'claimed', claimant = excluded.claimant, guild_id = excluded.guild_id, "
+    "channel_id = excluded.channel_id, user_id = excluded.user_id, version = excluded.version, "
+    "message_id = NULL, done_at = NULL "
+    "WHERE outbox.state <> 'sent'"
+)
+# Recording a claimed post as sent: (message id, version, at, kind, key).
+COMPLETE = (
+    "UPDATE outbox SET state = 'sent', message_id = ?, version = ?, reason = NULL, done_at = ? "
+    "WHERE kind = ? AND key = ? AND state = 'claimed'"
+)
 _EVER = "~"  # after every time written as text: a claim of any time
 
 
@@ -87,17 +106,7 @@ class OutboxRepository:
         attempt more (it may have reached Discord: the send looks first). A sent one is left as it is."""
         async with self._db.transaction() as tx:
             await tx.executemany(
-                "INSERT INTO outbox (kind, key, guild_id, channel_id, user_id, state, version, claimed_at, claimant) "
-                "VALUES (?, ?, ?, ?, ?, 'claimed', ?, ?, ?) "
-                "ON CONFLICT (kind, key) DO UPDATE SET "
-                "attempts = CASE WHEN outbox.state <> 'claimed' THEN 1 "
-                "WHEN outbox.claimant IS DISTINCT FROM excluded.claimant THEN outbox.attempts + 1 "
-                "ELSE outbox.attempts END, "
-                "claimed_at = CASE WHEN outbox.state = 'claimed' THEN outbox.claimed_at ELSE excluded.claimed_at END, "
-                "state = 'claimed', claimant = excluded.claimant, guild_id = excluded.guild_id, "
-                "channel_id = excluded.channel_id, user_id = excluded.user_id, version = excluded.version, "
-                "message_id = NULL, done_at = NULL "
-                "WHERE outbox.state <> 'sent'",
+                HOLD,
                 [(*row, at, claimant) for row in rows],
             )
 
