@@ -206,6 +206,7 @@ class SkateBot(commands.Bot):
                 ANNOUNCEMENT: PredictionView(),
                 LOCK: PredictionView(),
             },
+            self.outbox.limiter,
         )
         counted = CountedPoster(poster, self.metrics, {"send": KIND_OF_POST}, PostFailed)
         self.outbox.attach(cast(OutboxPoster, counted), rate=post_rate)

@@ -17,6 +17,7 @@ from bot.discord_layer.ui import charts
 from bot.discord_layer.ui.i18n import guild_words
 from bot.discord_layer.ui.live import as_snowflake
 from bot.i18n import Words, t
+from bot.ratelimit import RateLimiter
 from bot.services.outbox import DirectClosed, Outgoing, PostFailed
 from db.models import OutboxPost
 
@@ -53,9 +54,11 @@ class KindView(Protocol):
 
 
 class OutboxDiscordPoster:
-    def __init__(self, client: discord.Client, kinds: Mapping[str, KindView]) -> None:
+    def __init__(self, client: discord.Client, kinds: Mapping[str, KindView], limiter: RateLimiter) -> None:
+        """`limiter`: the outbox's; a slot is taken right before each request, once the post is rendered."""
         self.client = client
         self.kinds = dict(kinds)
+        self.limiter = limiter
 
     def _words(self, post: Outgoing) -> Words:
         """The post's language: its server's as the outbox read it from the store (else Discord's preferred
@@ -86,6 +89,7 @@ class OutboxDiscordPoster:
             if post.channel_id is None:
                 return await self._direct(post, rendered)
             channel = self._channel(post)
+            await self.limiter.acquire()
             if rendered.card is not None:
                 try:
                     message = await channel.send(
@@ -111,6 +115,7 @@ class OutboxDiscordPoster:
 
     async def _direct(self, post: Outgoing, rendered: Rendered) -> int:
         assert post.user_id is not None
+        await self.limiter.acquire()
         try:
             channel = await self.client.create_dm(as_snowflake(post.user_id))
             message = await channel.send(embed=rendered.embed, allowed_mentions=discord.AllowedMentions.none())
@@ -128,6 +133,7 @@ class OutboxDiscordPoster:
             message_id
         )
         view = rendered.view or discord.utils.MISSING
+        await self.limiter.acquire()
         try:
             if rendered.card is not None:
                 embed = charts.with_image(rendered.embed, rendered.card)
@@ -146,6 +152,7 @@ class OutboxDiscordPoster:
         """Deletes a sent message; one already gone counts as deleted."""
         assert post.channel_id is not None and post.message_id is not None
         channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
+        await self.limiter.acquire()
         try:
             await channel.get_partial_message(post.message_id).delete()
         except discord.NotFound:

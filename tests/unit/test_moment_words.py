@@ -110,8 +110,8 @@ class Poster:
     side renders them; no store: nothing here is recorded."""
 
     def __init__(self, client: Client) -> None:
-        self.discord = OutboxDiscordPoster(cast(Any, client), {"moment": MomentView(Guilds())})
         self.outbox = Outbox(cast(OutboxRepository, None), settings=Guilds(), rate=1000)
+        self.discord = OutboxDiscordPoster(cast(Any, client), {"moment": MomentView(Guilds())}, self.outbox.limiter)
         self.outbox.attach(self.discord)
 
     @staticmethod

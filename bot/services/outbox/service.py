@@ -40,7 +40,8 @@ class Outgoing:
 
 
 class OutboxPoster(Protocol):
-    """The Discord side (bot/discord_layer/outbox_poster.py). Each raises PostFailed when Discord refuses."""
+    """The Discord side (bot/discord_layer/outbox_poster.py), paced by the outbox's limiter before each request.
+    Each raises PostFailed when Discord refuses."""
 
     async def send(self, post: Outgoing) -> int:
         """Sends the post (to its channel, or as a direct message); returns the message's id."""
@@ -100,10 +101,12 @@ class Outbox:
         self.claimant = uuid.uuid4().hex
 
     def attach(self, poster: OutboxPoster, rate: float | None = None) -> None:
-        """Connects the outbox to Discord (the bot, at start); `rate`: the bot's POST_RATE_LIMIT."""
+        """Connects the outbox to Discord (the bot, at start); `rate`: the bot's POST_RATE_LIMIT. The Discord side
+        takes one of the outbox's `limiter` slots right before each request it makes (after rendering the post, so
+        that a slow render never bunches requests into a burst)."""
         self.poster = poster
         if rate is not None:
-            self.limiter = RateLimiter(rate)
+            self.limiter.set_rate(rate)
         self.started = self._now()
 
     def _now(self) -> str:
@@ -210,7 +213,6 @@ class Outbox:
             if row.attempts > 1 and (found := await poster.find(post)) is not None:
                 return Delivery(found, was_there=True)
         post = await self.in_language(post)
-        await self.limiter.acquire()
         try:
             return Delivery(await poster.send(post))
         except PostFailed as failure:
@@ -264,7 +266,6 @@ class Outbox:
         if row is None or row.state is not OutboxState.SENT or row.message_id is None:
             return False
         post = await self.in_language(post)
-        await self.limiter.acquire()
         await self._poster().edit(post, row.message_id)
         await self.repo.corrected(post.kind, post.key, post.version, self._now())
         return True
@@ -275,7 +276,6 @@ class Outbox:
         row = await self.repo.post(kind, key)
         if row is None or row.state is not OutboxState.SENT or row.message_id is None:
             return False
-        await self.limiter.acquire()
         await self._poster().delete(row)
         return await self.repo.retracted(kind, key, self._now())
 
