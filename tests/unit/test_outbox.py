@@ -360,3 +360,58 @@ async def test_a_post_held_after_its_kinds_claim_is_never_sent_twice(stores: tup
     assert (await taker.send(_post("a"))).message_id == 101  # found in the channel
     assert (await taker.send(_post("b"))).message_id == 102  # sent before: its message
     assert len(channels.messages) == 2
+
+
+async def test_the_discord_side_takes_its_rate_slot_after_rendering_and_right_before_the_request() -> None:
+    """A render that waits (a podium card, a settings read) never holds a slot: the requests stay one slot apart
+    instead of bunching into a burst after a slow render."""
+    import discord
+
+    from bot.discord_layer.outbox_poster import OutboxDiscordPoster, Rendered
+
+    events: list[str] = []
+
+    class View:
+        async def render(self, post: Outgoing, words: object) -> Rendered:
+            await asyncio.sleep(0)
+            events.append("render")
+            return Rendered(discord.Embed(title=str(post.content)))
+
+        def recognises(self, post: Outgoing, footer: str) -> bool:
+            return False
+
+    class Limiter:
+        async def acquire(self) -> None:
+            events.append("slot")
+
+    class Channel:
+        async def send(self, **_: object) -> object:
+            events.append("send")
+            return type("Message", (), {"id": 77})()
+
+        def get_partial_message(self, message_id: int) -> object:
+            class Message:
+                async def edit(self, **_: object) -> None:
+                    events.append("edit")
+
+                async def delete(self) -> None:
+                    events.append("delete")
+
+            return Message()
+
+    class Client:
+        def get_guild(self, guild_id: int) -> None:
+            return None
+
+        def get_channel(self, channel_id: int) -> None:
+            return None
+
+        def get_partial_messageable(self, channel_id: int, **_: object) -> Channel:
+            return Channel()
+
+    poster = OutboxDiscordPoster(Client(), {"test": View()}, Limiter())  # type: ignore[arg-type, dict-item]
+    assert await poster.send(_post()) == 77
+    await poster.edit(_post(content="corrected"), 77)
+    sent = OutboxPost("test", "1", GUILD, 55, None, OutboxState.SENT, 1, 77, 1, None, "T", None, "T")
+    await poster.delete(sent)
+    assert events == ["render", "slot", "send", "render", "slot", "edit", "slot", "delete"]
