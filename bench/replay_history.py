@@ -86,7 +86,7 @@ async def run(args: argparse.Namespace, tmp: Path) -> bool:
             await subscribed.wait(timeout=10)
 
             live = box.bot.live
-            poster = live._poster
+            poster = live.delivery.outbox.poster  # every post goes through the outbox
             assert poster is not None
             sent_at: dict[int, tuple[datetime, int | None]] = {}  # message id -> (replay time, commit served)
             edits: list[datetime] = []

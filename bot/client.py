@@ -16,12 +16,13 @@ import yarl
 from discord.ext import commands
 
 from bot.discord_layer.installs import GUILD_ONLY_CONTEXTS, GUILD_ONLY_INSTALLS
-from bot.discord_layer.live_poster import LiveDiscordPoster
-from bot.discord_layer.metrics import CountedPoster, Metrics
+from bot.discord_layer.live_poster import DirectView, LiveView
+from bot.discord_layer.metrics import KIND_OF_POST, CountedPoster, Metrics
 from bot.discord_layer.modlog import ModLogChannel
-from bot.discord_layer.moment_poster import DiscordPoster
+from bot.discord_layer.moment_poster import MomentNotices, MomentView
 from bot.discord_layer.monitor import GatewayStatus, Health, MonitorServer
-from bot.discord_layer.prediction_poster import PredictionDiscordPoster
+from bot.discord_layer.outbox_poster import OutboxDiscordPoster
+from bot.discord_layer.prediction_poster import PredictionView
 from bot.discord_layer.scheduling import LiveJob, MomentScheduler, PredictionJob, ResultsWatch
 from bot.discord_layer.tree import SkateTree
 from bot.discord_layer.ui.errors import reply_ephemeral
@@ -30,11 +31,11 @@ from bot.discord_layer.ui.replies import acknowledge_privately
 from bot.i18n import t
 from bot.render.pool import ChartRenderer
 from bot.services.compose import build_services
-from bot.services.live.service import LivePoster
-from bot.services.live.service import PostFailed as LivePostFailed
-from bot.services.moments import Poster
-from bot.services.moments import PostFailed as MomentPostFailed
-from bot.services.predictions import PredictionPoster
+from bot.services.live.delivering import DIRECT
+from bot.services.live.delivering import KIND as LIVE
+from bot.services.moment_types import KIND as MOMENT
+from bot.services.outbox import OutboxPoster, PostFailed
+from bot.services.predictions.delivery import ANNOUNCEMENT, LOCK
 from bot.services.shards import Shards
 from bot.settings import Settings
 from cogs import EXTENSIONS
@@ -136,6 +137,7 @@ class SkateBot(commands.Bot):
         self.stories = services.stories
         self.fact_stories = services.fact_stories
         self.moments = services.moments
+        self.outbox = services.outbox
         self.live = services.live
         self.predictions = services.predictions
         # Charts are drawn in a worker process, started by the first chart asked for (bot/render/pool.py).
@@ -193,23 +195,29 @@ class SkateBot(commands.Bot):
         # Discord's global rate limit is the whole bot's, whatever its processes: a sharded process posts at its
         # share of POST_RATE_LIMIT (its shards of all), so that the processes together stay under it.
         post_rate = self.settings.post_rate * self.own_shards.share
-        poster = DiscordPoster(self, self.stories, post_rate, renderer=self.charts)
-        counted = CountedPoster(poster, self.metrics, {"send": "moment"}, MomentPostFailed)
-        self.moments.attach(cast(Poster, counted), self.moment_scheduler)
-        self.moment_scheduler.start()
-        # Competition week, live: its posts share the moment poster's pace (one global rate limit); its job runs on
-        # the same scheduler, and its recovery with the moment's, before the job delivers anything.
-        live_poster = LiveDiscordPoster(
-            self, post_rate, limiter=poster.limiter, guilds=self.stories, renderer=self.charts
+        # The outbox sends, settles and corrects the posts the bot makes on its own, each kind rendered by its view;
+        # its rate limiter paces every post, of every kind, under Discord's global limit.
+        poster = OutboxDiscordPoster(
+            self,
+            {
+                MOMENT: MomentView(self.stories, renderer=self.charts),
+                LIVE: LiveView(self.stories, renderer=self.charts),
+                DIRECT: DirectView(),
+                ANNOUNCEMENT: PredictionView(),
+                LOCK: PredictionView(),
+            },
+            self.outbox.limiter,
         )
-        kinds = {"send": "live", "direct": "dm"}
-        self.live.attach(cast(LivePoster, CountedPoster(live_poster, self.metrics, kinds, LivePostFailed)))
+        counted = CountedPoster(poster, self.metrics, {"send": KIND_OF_POST}, PostFailed)
+        self.outbox.attach(cast(OutboxPoster, counted), rate=post_rate)
+        self.moments.attach(MomentNotices(self, self.stories), self.moment_scheduler)
+        self.moment_scheduler.start()
+        # Competition week, live: its posts share the outbox's pace (one global rate limit); its job runs on
+        # the same scheduler, and its recovery with the moment's, before the job delivers anything.
+        self.live.attach(cast(OutboxPoster, counted))
         self.live_job.add_to(self.moment_scheduler)
         # Podium predictions: scored when a final lands, announced on the same pace (bot.services.predictions).
-        predict_poster = PredictionDiscordPoster(self, poster.limiter, guilds=self.stories)
-        self.predictions.attach(
-            cast(PredictionPoster, CountedPoster(predict_poster, self.metrics, {"send": "prediction"}, LivePostFailed))
-        )
+        self.predictions.attach(cast(OutboxPoster, counted))
         self.prediction_job.add_to(self.moment_scheduler)
         if self.own_shards.sharded:
             # Another process's import (its /admin import-isu, the command line's, the lead's live polls) is loaded

@@ -19,6 +19,12 @@ class RateLimiter:
         self._next = 0.0
         self._lock = asyncio.Lock()  # FIFO: callers go in the order they came
 
+    def set_rate(self, rate: float) -> None:
+        """Changes the pace (the bot's POST_RATE_LIMIT, set once it is known), for every holder of this limiter."""
+        if rate <= 0:
+            raise ValueError("rate must be positive")
+        self.interval = 1.0 / rate
+
     async def acquire(self) -> None:
         async with self._lock:
             delay = self._next - time.monotonic()

@@ -540,3 +540,31 @@ class LivePost:
     reason: str | None
     done_at: str | None
     claimed_at: str | None = None
+
+
+class OutboxState(StrEnum):
+    """Where a post of the outbox stands (outbox.state)."""
+
+    CLAIMED = "claimed"  # being sent, or waiting for another attempt
+    SENT = "sent"
+    FAILED = "failed"  # refused for good (with the reason)
+    RETRACTED = "retracted"  # sent, then deleted
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxPost:
+    """One post of the outbox: whose (`kind`) and which (`key`), where it went and how it stands."""
+
+    kind: str
+    key: str
+    guild_id: int | None
+    channel_id: int | None
+    user_id: int | None
+    state: OutboxState
+    version: int
+    message_id: int | None
+    attempts: int
+    reason: str | None
+    claimed_at: str
+    claimant: str | None
+    done_at: str | None

@@ -117,6 +117,10 @@ class Metrics:
         self.store_busy.inc()
 
 
+# The kind a CountedPoster counts a send under when the post says it (the outbox's: `Outgoing.kind`).
+KIND_OF_POST = "(the post's kind)"
+
+
 class CountedPoster:
     """A poster whose sends are counted by outcome: the same poster to the service that uses it (every other
     attribute is the wrapped poster's). `kinds` names the methods counted and the kind each sends."""
@@ -136,15 +140,16 @@ class CountedPoster:
 
     def _counted(self, send: Callable[..., Any], kind: str) -> Callable[..., Any]:
         async def counted(*args: Any, **kwargs: Any) -> Any:
+            label = getattr(args[0], "kind", kind) if kind == KIND_OF_POST else kind
             try:
                 result = await send(*args, **kwargs)
             except self._failure as exc:
-                self._metrics.post(kind, "retried" if getattr(exc, "transient", False) else "failed")
+                self._metrics.post(label, "retried" if getattr(exc, "transient", False) else "failed")
                 raise
             except Exception:
-                self._metrics.post(kind, "failed")
+                self._metrics.post(label, "failed")
                 raise
-            self._metrics.post(kind, "sent")
+            self._metrics.post(label, "sent")
             return result
 
         return counted

@@ -13,6 +13,7 @@ from bot.services.fact_stories import FactStories
 from bot.services.live.service import LiveService
 from bot.services.modlog import NO_MODLOG, ModLog
 from bot.services.moments import DEFAULT_GRACE, MomentService
+from bot.services.outbox import Outbox
 from bot.services.predictions import PredictionService
 from bot.services.results import ResultsService
 from bot.services.shards import EVERY_SHARD, Shards
@@ -21,6 +22,7 @@ from bot.services.telemetry import SILENT, LiveTelemetry
 from db.database import Database
 from db.repositories.live import LiveRepository
 from db.repositories.moments import MomentRepository
+from db.repositories.outbox import OutboxRepository
 from db.repositories.predictions import PredictionRepository
 from db.repositories.results import ResultsRepository
 from db.repositories.stories import GuildRepository, StoryRepository
@@ -37,6 +39,7 @@ class Services:
     moments: MomentService
     live: LiveService
     predictions: PredictionService
+    outbox: Outbox  # every post the bot makes on its own: claimed, sent once, settled, corrected
 
 
 def build_services(
@@ -55,6 +58,7 @@ def build_services(
     results = ResultsService(ResultsRepository(db))
     stories = StoryService(StoryRepository(db), GuildRepository(db), results, modlog)
     fact_stories = FactStories(results, StoryRepository(db))
+    outbox = Outbox(OutboxRepository(db), clock=clock, shards=shards, settings=stories)
     moments = MomentService(
         MomentRepository(db),
         stories,
@@ -63,12 +67,19 @@ def build_services(
         grace=moment_grace,
         fact_stories=fact_stories,
         shards=shards,
+        outbox=outbox,
     )
     live = LiveService(
-        LiveRepository(db), results, clock=clock, allow_private=allow_private, shards=shards, telemetry=telemetry
+        LiveRepository(db),
+        results,
+        clock=clock,
+        allow_private=allow_private,
+        shards=shards,
+        telemetry=telemetry,
+        outbox=outbox,
     )
     predictions = PredictionService(PredictionRepository(db), results, live, clock=clock, shards=shards)
-    return Services(results, stories, fact_stories, moments, live, predictions)
+    return Services(results, stories, fact_stories, moments, live, predictions, outbox)
 
 
 async def load_services(db: Database, *, allow_private: bool = False) -> Services:

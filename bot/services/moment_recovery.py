@@ -1,6 +1,6 @@
 """The moment of the day after a restart: claims a crash left open settled, a due post the bot was down for sent
-within the grace window or recorded as missed after it, and the corrections no process heard. Split from
-moments.py (issue 30), unchanged."""
+within the grace window or recorded as missed after it, and the corrections no process heard. How far a day's send
+got is the outbox's row's to say (bot/services/outbox/)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import stored, t
 from bot.services.moment_rules import latest_occurrence, parse_time
-from bot.services.moment_types import Outcome, schedule_zone
-from db.models import Label, PostState, Trigger
+from bot.services.moment_types import KIND, Outcome, schedule_zone
+from db.models import OutboxState, PostState, Trigger
 
 if TYPE_CHECKING:
     from bot.services.moments import MomentService
@@ -42,18 +42,23 @@ async def recover(service: MomentService) -> dict[str, int]:
         if schedule is None or post.story_id is None or post.channel_id is None:
             gone = stored(t("post-reason-schedule-gone"))
             await service.repo.fail(post.guild_id, post.local_date, gone, service._now_text())
+            await service.outbox.fail(KIND, f"{post.guild_id}/{post.local_date}", gone)
             continue
-        assert service.poster is not None
-        message_id = await service.poster.find(post.channel_id, post.local_date, post.story_id)
-        if message_id is not None:  # it was sent; the crash only cost us the bookkeeping
-            story = await service.stories.get(post.story_id)
+        content = await service.content(post.guild_id, post.story_id, post.local_date)
+        outgoing = service._outgoing(post.guild_id, post.channel_id, content)
+        # The outbox's row of the day says how far the send got: sent (the crash only cost the day's record), failed
+        # for good, or claimed (looked for in the channel, found there or sent again within the grace window).
+        row = await service.outbox.adopt(outgoing.kind, outgoing.key)
+        message_id = row.message_id if row is not None and row.state is OutboxState.SENT else None
+        if row is not None and row.state is OutboxState.FAILED:
+            await service.repo.fail(post.guild_id, post.local_date, row.reason or "", service._now_text())
+            continue
+        if message_id is None and row is not None and row.state is OutboxState.CLAIMED:
+            message_id = (await service.outbox.found(outgoing)).message_id
+        if message_id is not None:
+            story = content.view.story
             await service.repo.complete(
-                post.guild_id,
-                post.local_date,
-                message_id,
-                story.label if story else Label.UNVERIFIED,
-                story.fact_digest if story else None,
-                service._now_text(),
+                post.guild_id, post.local_date, message_id, story.label, story.fact_digest, service._now_text()
             )
             counts["found"] += 1
         elif now - datetime.fromisoformat(post.claimed_at) <= service.grace:
@@ -61,6 +66,7 @@ async def recover(service: MomentService) -> dict[str, int]:
         else:
             late = stored(t("post-reason-down-past-grace"))
             await service.repo.fail(post.guild_id, post.local_date, late, service._now_text())
+            await service.outbox.fail(outgoing.kind, outgoing.key, late)
             counts["missed"] += 1
     for schedule in await service.repo.schedules(active_only=True):
         if not service.shards.owns(schedule.guild_id):

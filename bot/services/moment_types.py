@@ -1,7 +1,7 @@
 """The moment of the day's words between its parts: what a post shows (`MomentContent`), what an attempt came to
-(`Outcome`), today's state, and the two ports the service is driven through (`Poster`: Discord,
-bot/discord_layer/moment_poster.py; `Planner`: the scheduler, bot/discord_layer/scheduling.py). Split from moments.py
-(issue 30), unchanged."""
+(`Outcome`), today's state, and the two ports the service is driven through (`Poster`: the moderators' notes,
+bot/discord_layer/moment_poster.py; `Planner`: the scheduler, bot/discord_layer/scheduling.py). Its posts go through
+the outbox (bot/services/outbox/), whose one failure type is `PostFailed`."""
 
 from __future__ import annotations
 
@@ -13,21 +13,13 @@ from typing import Protocol
 from bot.i18n import Text
 from bot.services.charts.build import PodiumAnswer
 from bot.services.moment_rules import Choice, parse_timezone
+from bot.services.outbox import PostFailed as PostFailed  # the outbox's, where the moment's importers find it
 from bot.services.stories import StoryView
 from db.models import Entry, Label, MomentPost, MomentSchedule, Segment
 
+KIND = "moment"  # the moment's posts in the outbox: keyed 'guild/local date'
 CORRECTED_LABELS = frozenset({Label.FALSE, Label.DISPUTED, Label.MISLEADING})
 DEFAULT_GRACE = timedelta(hours=6)
-
-
-class PostFailed(Exception):
-    """The post could not be made for a reason worth telling the moderators (deleted channel, permissions).
-    `transient`: Discord or the network failed for a moment (5xx, 429, a dropped connection); worth retrying."""
-
-    def __init__(self, reason: Text, *, transient: bool = False) -> None:
-        super().__init__(str(reason))  # English, for the log
-        self.reason = reason
-        self.transient = transient
 
 
 class Outcome(StrEnum):
@@ -88,19 +80,8 @@ class MomentContent:
 
 
 class Poster(Protocol):
-    """The Discord side of the moment of the day (bot/discord_layer/moment_poster.py)."""
-
-    async def send(self, guild_id: int, channel_id: int, content: MomentContent) -> int:
-        """Posts the moment in the channel; returns the message id. Raises PostFailed."""
-        ...
-
-    async def find(self, channel_id: int, local_date: str, story_id: int) -> int | None:
-        """The id of the day's post of the story among the channel's latest messages, if it is there."""
-        ...
-
-    async def edit(self, guild_id: int, channel_id: int, message_id: int, content: MomentContent) -> None:
-        """Replaces a posted moment with `content` (a correction), in the server's language. Raises PostFailed."""
-        ...
+    """What the moment service tells a server's moderators (bot/discord_layer/moment_poster.py); the posts
+    themselves go through the outbox (bot/services/outbox/)."""
 
     async def notify(self, guild_id: int, text: Text) -> None:
         """Tells the server's moderators (its mod-log, in the server's language), best effort."""

@@ -1,10 +1,11 @@
 """Moment of the day: choosing, posting exactly once per server and local date, recovering after a restart.
 
 The Discord side is behind the Poster protocol (bot/discord_layer/moment_poster.py), so the rules here run and are
-tested without Discord. "Exactly once" rests on one row per (server, local date) in moment_posts: it is claimed
-before the message is sent and completed after. A second firing, a manual post-now, a coalesced misfire or a
-restart finds the row and does nothing; a claim left open by a crash is settled by looking for that day's
-message in the channel before sending again.
+tested without Discord. "Exactly once" rests on one row per (server, local date) in moment_posts: it is claimed (the
+day's story chosen) before the message is sent and completed after. A second firing, a manual post-now, a coalesced
+misfire or a restart finds the row and does nothing. The message itself goes through the outbox
+(bot/services/outbox/, kind 'moment', key 'guild/local date'): its claim, the attempts after a passing failure, a
+claim a crash left open (looked for in the channel before sending again) and the corrections' edits are the outbox's.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from bot.services.moment_rules import (
 from bot.services.moment_types import (
     CORRECTED_LABELS,
     DEFAULT_GRACE,
+    KIND,
     RETRY_DELAYS,
     MomentContent,
     Outcome,
@@ -47,20 +49,22 @@ from bot.services.moment_types import (
     TodayStatus,
     schedule_zone,
 )
+from bot.services.outbox import Outbox, OutboxPoster, Outgoing
 from bot.services.results import ResultsService
 from bot.services.shards import EVERY_SHARD, Shards
 from bot.services.stories import StoryService
 from db.models import (
     AuditRecord,
-    Label,
     MomentCandidate,
     MomentPost,
     MomentSchedule,
+    OutboxState,
     PostState,
     Story,
     Trigger,
 )
 from db.repositories.moments import MomentRepository
+from db.repositories.outbox import OutboxRepository
 
 __all__ = [  # the moment's types live in moment_types.py; importers of this module find them here as before
     "CORRECTED_LABELS",
@@ -106,10 +110,13 @@ class MomentService:
         retry_delays: tuple[timedelta, ...] = RETRY_DELAYS,
         fact_stories: FactStories | None = None,
         shards: Shards = EVERY_SHARD,
+        outbox: Outbox | None = None,
     ) -> None:
         """`shards`: the servers this process plans, posts, recovers and corrects (the others' are another
-        process's; bot.services.shards)."""
+        process's; bot.services.shards); `outbox`: where the posts are sent (every kind's, the bot's; one of its
+        own when none is given)."""
         self.repo = repo
+        self.outbox = outbox or Outbox(OutboxRepository(repo.db), clock=clock, shards=shards, settings=stories)
         self.shards = shards
         self.stories = stories
         self.results = results
@@ -122,10 +129,13 @@ class MomentService:
         self.planner: Planner | None = None  # likewise, the scheduler
         self.started = ""  # when attach() connected the service: the process's start
 
-    def attach(self, poster: Poster, planner: Planner) -> None:
-        """Connects the service to Discord and to the scheduler (the bot, once it starts), and subscribes to
-        story relabels and to corrected results: whoever relabels a story, or imports a corrected result, its
-        posted moments are corrected."""
+    def attach(self, poster: Poster, planner: Planner, outbox_poster: OutboxPoster | None = None) -> None:
+        """Connects the service to Discord (its notes to the moderators; `outbox_poster`: the outbox's Discord side,
+        for an outbox of its own; the bot attaches the shared one itself) and to the scheduler (the bot, once it
+        starts), and subscribes to story relabels and to corrected results: whoever relabels a story, or imports a
+        corrected result, its posted moments are corrected."""
+        if outbox_poster is not None:
+            self.outbox.attach(outbox_poster)
         self.poster = poster
         self.planner = planner
         self.started = self._now_text()  # a claim older than this is another (stopped or handing over) process's
@@ -138,6 +148,11 @@ class MomentService:
         self.stories.relabelled.unsubscribe(self._relabelled)
         if self.fact_stories is not None:
             self.fact_stories.corrected.unsubscribe(self.correct_fact)
+
+    def _outgoing(self, guild_id: int, channel_id: int, content: MomentContent) -> Outgoing:
+        """A day's post as the outbox sends it (found after a crash by its footer: the day and the story)."""
+        story_id, day = content.view.story.id, content.local_date
+        return Outgoing(KIND, f"{guild_id}/{day}", content, f"{day} #{story_id}", guild_id, channel_id)
 
     def _now_text(self) -> str:
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")
@@ -400,7 +415,13 @@ class MomentService:
                 await self._tell(guild_id, t("post-notify-nothing", date=day.isoformat(), reason=reason))
             return Outcome.NOTHING
         if not await self.repo.claim(
-            guild_id, day.isoformat(), choice.story_id, schedule.channel_id, trigger, self._now_text()
+            guild_id,
+            day.isoformat(),
+            choice.story_id,
+            schedule.channel_id,
+            trigger,
+            self._now_text(),
+            claimant=self.outbox.claimant,  # the outbox's row of the day held with the claim, in one transaction
         ):
             return Outcome.ALREADY
         outcome = await self._send(schedule, day.isoformat(), choice.story_id)
@@ -421,38 +442,39 @@ class MomentService:
         return await self._send(schedule, local_date, post.story_id)
 
     async def _send(self, schedule: MomentSchedule, local_date: str, story_id: int) -> Outcome:
-        assert self.poster is not None, "the Discord poster is attached when the bot starts"
+        """Sends the day's claimed post through the outbox (after a failed attempt it looks in the channel first: the
+        attempt may have reached Discord) and records what came of it."""
         post = await self.repo.post(schedule.guild_id, local_date)
-        if post is not None and post.attempts > 1:
-            # The failed attempt may have reached Discord (a 5xx after the message was stored): look first.
-            found = await self.poster.find(schedule.channel_id, local_date, story_id)
-            if found is not None:
-                story = await self.stories.get(story_id)
-                label = story.label if story else Label.UNVERIFIED
-                fact = story.fact_digest if story else None
-                await self.repo.complete(schedule.guild_id, local_date, found, label, fact, self._now_text())
-                return Outcome.POSTED
-        try:
-            content = await self.content(schedule.guild_id, story_id, local_date)
-            message_id = await self.poster.send(schedule.guild_id, schedule.channel_id, content)
-        except PostFailed as failure:
+        content = await self.content(schedule.guild_id, story_id, local_date)
+        outgoing = self._outgoing(schedule.guild_id, schedule.channel_id, content)
+        # The day's claim (moment_posts, one statement) decides who sends it; the outbox's row follows it: held with
+        # the claim, or now (a claim taken over after a restart, a row another process held).
+        row = await self.outbox.record(outgoing.kind, outgoing.key)
+        held = row is not None and row.state is OutboxState.CLAIMED and row.claimant == self.outbox.claimant
+        if row is None or (not held and row.state is not OutboxState.SENT):
+            row = (await self.outbox.hold([outgoing])).get(outgoing.key)
+        delivery = await self.outbox.attempt(outgoing, row)
+        if delivery.failure is not None:
+            failure = delivery.failure
+            await self.outbox.failed(outgoing, row.attempts if row else 1, failure)
             if failure.transient and post is not None and await self._plan_retry(post, failure.reason):
                 return Outcome.RETRYING
-            reason = stored(failure.reason)
+            reason = stored(failure.reason) if isinstance(failure.reason, Text) else failure.reason
             await self.repo.fail(schedule.guild_id, local_date, reason, self._now_text())
             await self.repo.set_failing(schedule.guild_id, self._now_text(), reason)
             log.warning("moment of guild %s for %s failed: %s", schedule.guild_id, local_date, failure.reason)
             await self._tell(schedule.guild_id, t("post-notify-failed", date=local_date, reason=failure.reason))
             return Outcome.FAILED
+        assert delivery.message_id is not None
         shown = content.view.story
         await self.repo.complete(
-            schedule.guild_id, local_date, message_id, shown.label, shown.fact_digest, self._now_text()
+            schedule.guild_id, local_date, delivery.message_id, shown.label, shown.fact_digest, self._now_text()
         )
         if schedule.failing_since:
             await self.repo.set_failing(schedule.guild_id, None, None)
         return Outcome.POSTED
 
-    async def _plan_retry(self, post: MomentPost, reason: Text) -> bool:
+    async def _plan_retry(self, post: MomentPost, reason: Text | str) -> bool:
         """Keeps the day claimed and plans the next attempt, if one is left inside the grace window."""
         if self.planner is None or post.attempts > len(self.retry_delays):
             return False
@@ -464,7 +486,7 @@ class MomentService:
             post.local_date,
             post.attempts + 1,
             at.astimezone(UTC).isoformat(timespec="seconds"),
-            stored(reason),
+            stored(reason) if isinstance(reason, Text) else reason,
         )
         self.planner.retry(post.guild_id, post.local_date, at)
         log.info("moment of guild %s for %s: %s; trying again at %s", post.guild_id, post.local_date, reason, at)
@@ -534,8 +556,7 @@ class MomentService:
     ) -> int:
         """Edits the story's posted moments that `outdated` picks to show it as it is now with `note`, recording each
         (`shown`) once Discord has it; a post Discord refuses is left for the next round. Returns how many."""
-        poster = self.poster
-        if poster is None:
+        if self.outbox.poster is None:
             return 0
         edited = 0
         for post in await self.repo.posted_messages(story.id):
@@ -545,7 +566,8 @@ class MomentService:
                 continue
             try:
                 content = await self.content(post.guild_id, story.id, post.local_date, correction=note)
-                await poster.edit(post.guild_id, post.channel_id, post.message_id, content)
+                if not await self.outbox.correct(self._outgoing(post.guild_id, post.channel_id, content)):
+                    continue  # the outbox holds no sent message of that day
             except PostFailed as failure:
                 log.warning(
                     "could not correct the moment of guild %s (%s): %s", post.guild_id, post.local_date, failure.reason

@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from db.database import Database, Row
+from db.database import Database, Row, Transaction
 from db.models import AuditRecord, MomentCandidate, MomentPost, MomentSchedule, PostState
+from db.repositories import outbox
 from db.repositories.audit import write_audit
+
+MOMENT = "moment"  # the kind of the moments' rows in the outbox (bot.services.moment_types.KIND)
 
 
 def _schedule(row: Row) -> MomentSchedule:
@@ -35,6 +38,11 @@ def _post(row: Row) -> MomentPost:
 class MomentRepository:
     def __init__(self, db: Database) -> None:
         self._db = db
+
+    @property
+    def db(self) -> Database:
+        """The store (the moment service's outbox of its own, when it is given none, keeps its rows there)."""
+        return self._db
 
     # --- schedules -------------------------------------------------------------------------------------
     async def schedule(self, guild_id: int) -> MomentSchedule | None:
@@ -101,11 +109,30 @@ class MomentRepository:
         return _post(row) if row else None
 
     async def claim(
-        self, guild_id: int, local_date: str, story_id: int, channel_id: int, trigger: str, at: str
+        self,
+        guild_id: int,
+        local_date: str,
+        story_id: int,
+        channel_id: int,
+        trigger: str,
+        at: str,
+        claimant: str | None = None,
     ) -> bool:
         """Records the intent to post; False when that server's day is already claimed or posted. A day that
-        failed or was missed is claimed again only by a moderator's post-now (trigger 'manual')."""
-        inserted = await self._db.execute(
+        failed or was missed is claimed again only by a moderator's post-now (trigger 'manual'). `claimant`: the
+        outbox that sends it, whose row of the day is held in the same transaction (one write a post, not two)."""
+        async with self._db.transaction() as tx:
+            claimed = await self._claim(tx, guild_id, local_date, story_id, channel_id, trigger, at)
+            if claimed and claimant is not None:
+                key = f"{guild_id}/{local_date}"
+                await tx.execute(outbox.HOLD, (MOMENT, key, guild_id, channel_id, None, 1, at, claimant))
+        return claimed
+
+    @staticmethod
+    async def _claim(
+        tx: Transaction, guild_id: int, local_date: str, story_id: int, channel_id: int, trigger: str, at: str
+    ) -> bool:
+        inserted = await tx.execute(
             "INSERT INTO moment_posts (guild_id, local_date, state, story_id, channel_id, trigger, claimed_at) "
             "VALUES (:guild, :day, 'claimed', :story, :channel, :trigger, :at) "
             "ON CONFLICT (guild_id, local_date) DO UPDATE SET state = 'claimed', story_id = excluded.story_id, "
@@ -146,13 +173,16 @@ class MomentRepository:
     async def complete(
         self, guild_id: int, local_date: str, message_id: int, label: str, fact: str | None, at: str
     ) -> None:
-        """The day is posted: with the label (and, for a story from the results, the fact's digest) it shows."""
-        await self._db.execute(
-            "UPDATE moment_posts SET state = 'posted', message_id = ?, label_shown = ?, fact_shown = ?, done_at = ?, "
-            "reason = NULL, retry_at = NULL "
-            "WHERE guild_id = ? AND local_date = ?",
-            (message_id, label, fact, at, guild_id, local_date),
-        )
+        """The day is posted: with the label (and, for a story from the results, the fact's digest) it shows; the
+        outbox's row of the day is recorded sent in the same transaction."""
+        async with self._db.transaction() as tx:
+            await tx.execute(
+                "UPDATE moment_posts SET state = 'posted', message_id = ?, label_shown = ?, fact_shown = ?, "
+                "done_at = ?, reason = NULL, retry_at = NULL "
+                "WHERE guild_id = ? AND local_date = ?",
+                (message_id, label, fact, at, guild_id, local_date),
+            )
+            await tx.execute(outbox.COMPLETE, (message_id, 1, at, MOMENT, f"{guild_id}/{local_date}"))
 
     async def fail(self, guild_id: int, local_date: str, reason: str, at: str) -> None:
         await self._db.execute(

@@ -78,8 +78,8 @@ def kill_live_delivery(live: LiveService, monkeypatch: pytest.MonkeyPatch, *, af
     if after_send:
         monkeypatch.setattr(live.repo, "complete_posts", die)
     else:
-        assert live._poster is not None
-        monkeypatch.setattr(live._poster, "send", die)
+        assert live.delivery.outbox.poster is not None  # every post goes through the outbox
+        monkeypatch.setattr(live.delivery.outbox.poster, "send", die)
 
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -272,7 +272,7 @@ async def test_a_crash_between_claim_and_send_gives_exactly_one_post(
 ) -> None:
     sandbox, clock = world
     await schedule(sandbox, "10:00", "UTC")
-    poster = sandbox.bot.moments.poster
+    poster = sandbox.bot.moments.outbox.poster  # every post goes through the outbox
     repo = sandbox.bot.moments.repo
 
     class Killed(BaseException):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 import shutil
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -18,9 +18,10 @@ from bot.errors import UserFacingError
 from bot.services.access import Actor, PermissionDenied
 from bot.services.live.fetching import HostGate
 from bot.services.live.service import DirectClosed, DirectMessage, LiveService, PostFailed, PostMessage
+from bot.services.outbox import Outgoing
 from bot.services.results import ResultsService
 from db.database import Database
-from db.models import DirectState, LivePostState, WatchState
+from db.models import DirectState, LivePostState, OutboxPost, WatchState
 from db.repositories.live import LiveRepository
 from tests.isu_sites import wc2014
 
@@ -92,17 +93,27 @@ class Poster:
         self.closed: set[int] = set()
         self.fail_next: PostFailed | None = None
 
-    async def send(self, post: PostMessage) -> int:
+    async def send(self, post: Outgoing | PostMessage) -> int:
+        """A post as the outbox sends it (or, in a test, its message as Discord got it before a crash)."""
+        if isinstance(post, Outgoing) and isinstance(post.content, DirectMessage):
+            await self.direct(replace(post.content, locale=post.locale))
+            return 7000 + len(self.directs)
+        message = post.content if isinstance(post, Outgoing) else post
+        assert isinstance(message, PostMessage)
         if self.fail_next is not None:
             failure, self.fail_next = self.fail_next, None
             raise failure
-        self.sent.append(post)
+        self.sent.append(message)
         return 1000 + len(self.sent)
 
-    async def edit(self, post: PostMessage, message_id: int) -> None:
-        self.edits.append((post, message_id))
+    async def edit(self, post: Outgoing, message_id: int) -> None:
+        assert isinstance(post.content, PostMessage)
+        self.edits.append((post.content, message_id))
 
-    async def find(self, post: PostMessage) -> int | None:
+    async def delete(self, post: OutboxPost) -> None:
+        pass
+
+    async def find(self, post: Outgoing) -> int | None:
         return next(
             (1001 + i for i, p in enumerate(self.sent) if p.marker == post.marker and p.channel_id == post.channel_id),
             None,

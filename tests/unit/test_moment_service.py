@@ -11,10 +11,11 @@ from bot.i18n import Text
 from bot.services.access import Actor, PermissionDenied
 from bot.services.events import Signal
 from bot.services.moments import MomentContent, MomentService
+from bot.services.outbox import Outgoing
 from bot.services.results import ResultsService
 from bot.services.stories import StoryService
 from db.database import Database
-from db.models import MomentSchedule
+from db.models import MomentSchedule, OutboxPost
 from db.repositories.moments import MomentRepository
 from db.repositories.stories import GuildRepository, StoryRepository
 
@@ -40,14 +41,18 @@ class Poster:
     def __init__(self) -> None:
         self.edited: list[tuple[int, int, MomentContent]] = []
 
-    async def send(self, guild_id: int, channel_id: int, content: MomentContent) -> int:
+    async def send(self, post: Outgoing) -> int:
         return 1
 
-    async def find(self, channel_id: int, local_date: str, story_id: int) -> int | None:
+    async def find(self, post: Outgoing) -> int | None:
         return None
 
-    async def edit(self, guild_id: int, channel_id: int, message_id: int, content: MomentContent) -> None:
-        self.edited.append((channel_id, message_id, content))
+    async def edit(self, post: Outgoing, message_id: int) -> None:
+        assert post.channel_id is not None and isinstance(post.content, MomentContent)
+        self.edited.append((post.channel_id, message_id, post.content))
+
+    async def delete(self, post: OutboxPost) -> None:
+        pass
 
     async def notify(self, guild_id: int, text: Text) -> None:
         pass
@@ -61,7 +66,7 @@ async def service(store: Database, results: ResultsService) -> MomentService:
 
 async def test_every_schedule_change_reaches_the_planner(service: MomentService) -> None:
     planner = Planner()
-    service.attach(Poster(), planner)
+    service.attach(Poster(), planner, Poster())
     await service.schedule(MOD, 42, "10:00", "Asia/Tokyo")
     await service.set_paused(MOD, True)
     await service.set_paused(MOD, False)
@@ -72,7 +77,7 @@ async def test_every_schedule_change_reaches_the_planner(service: MomentService)
 
 async def test_the_service_checks_rights_itself(service: MomentService) -> None:
     planner = Planner()
-    service.attach(Poster(), planner)
+    service.attach(Poster(), planner, Poster())
     for attempt in (
         service.schedule(MEMBER, 42, "10:00", "UTC"),
         service.set_paused(MEMBER, True),
@@ -99,7 +104,7 @@ async def test_a_relabel_is_heard_only_while_attached(service: MomentService) ->
     await stories.label(owner, 1, "disputed", "a note")
     await stories.relabelled.settled()
     assert heard == []
-    service.attach(Poster(), Planner())
+    service.attach(Poster(), Planner(), Poster())
     await stories.label(owner, 1, "misleading", "another note")
     await stories.relabelled.settled()
     assert heard == [1]
@@ -128,7 +133,7 @@ async def test_a_failing_subscriber_neither_stops_the_others_nor_reaches_the_ann
 
 async def test_the_shared_librarys_candidates_follow_every_change_to_the_stories(service: MomentService) -> None:
     """The library's candidates are kept between changes: a relabel, a deletion or a new story is seen at once."""
-    service.attach(Poster(), Planner())
+    service.attach(Poster(), Planner(), Poster())
     await service.schedule(MOD, 42, "10:00", "UTC")
     first = (await service.preview(MOD)).choice.story_id
     assert first is not None

@@ -6,17 +6,20 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import bot.i18n
-from bot.discord_layer.moment_poster import DiscordPoster
+from bot.discord_layer.moment_poster import MomentView
+from bot.discord_layer.outbox_poster import OutboxDiscordPoster
 from bot.discord_layer.ui.moments import footer_text, moment_embed
 from bot.i18n import Catalogue, Words, from_stored, stored, t
 from bot.services.moments import MomentContent
+from bot.services.outbox import Outbox, Outgoing
 from bot.services.stories import StoryView
 from db.models import GuildSettings, Story
+from db.repositories.outbox import OutboxRepository
 from tests.languages import catalogue_with
 
 FRENCH = """
@@ -63,7 +66,7 @@ class Channel:
         self.sent: list[Any] = []
         self.edited: list[Any] = []
 
-    async def send(self, *, embed: Any, view: Any) -> Any:
+    async def send(self, *, embed: Any, view: Any, **_: Any) -> Any:
         self.sent.append(embed)
         return SimpleNamespace(id=99)
 
@@ -71,7 +74,7 @@ class Channel:
         channel = self
 
         class Message:
-            async def edit(self, *, embed: Any, view: Any, attachments: list[Any]) -> None:
+            async def edit(self, *, embed: Any, view: Any, attachments: list[Any], **_: Any) -> None:
                 # A moment carries no podium card here: its edit takes any card off, never leaves an old one.
                 assert attachments == []
                 channel.edited.append(embed)
@@ -91,7 +94,7 @@ class Client:
     def get_channel(self, channel_id: int) -> None:
         return None
 
-    def get_partial_messageable(self, channel_id: int) -> Channel:
+    def get_partial_messageable(self, channel_id: int, **_: Any) -> Channel:
         return self.channel
 
 
@@ -102,9 +105,31 @@ class Guilds:
         return GuildSettings(guild_id, locale="fr" if guild_id == 3 else None)
 
 
+class Poster:
+    """The moment's posts as the outbox sends them (its language read from the servers' settings) and the Discord
+    side renders them; no store: nothing here is recorded."""
+
+    def __init__(self, client: Client) -> None:
+        self.outbox = Outbox(cast(OutboxRepository, None), settings=Guilds(), rate=1000)
+        self.discord = OutboxDiscordPoster(cast(Any, client), {"moment": MomentView(Guilds())}, self.outbox.limiter)
+        self.outbox.attach(self.discord)
+
+    @staticmethod
+    def _post(guild_id: int, channel_id: int, content: MomentContent) -> Outgoing:
+        return Outgoing("moment", f"{guild_id}/{content.local_date}", content, "", guild_id, channel_id)
+
+    async def send(self, guild_id: int, channel_id: int, content: MomentContent) -> None:
+        delivery = await self.outbox.attempt(self._post(guild_id, channel_id, content))
+        assert delivery.message_id == 99
+
+    async def edit(self, guild_id: int, channel_id: int, message_id: int, content: MomentContent) -> None:
+        post = await self.outbox.in_language(self._post(guild_id, channel_id, content))
+        await self.discord.edit(post, message_id)
+
+
 async def test_the_post_and_its_correction_are_in_the_servers_language(french: Catalogue) -> None:
     client = Client()
-    poster = DiscordPoster(client, guilds=Guilds(), rate=1000)
+    poster = Poster(client)
     await poster.send(1, 5, content())
     await poster.edit(1, 5, 99, content(t("moment-correction", label="disputed")))
     posted, corrected = client.channel.sent[0], client.channel.edited[0]
@@ -117,14 +142,14 @@ async def test_the_post_and_its_correction_are_in_the_servers_language(french: C
 
 async def test_a_server_not_in_the_cache_gets_the_default_language(french: Catalogue) -> None:
     client = Client()
-    poster = DiscordPoster(client, guilds=Guilds(), rate=1000)
+    poster = Poster(client)
     await poster.send(2, 5, content())
     assert client.channel.sent[0].footer.text == "Moment of the day · 2026-09-14 · story #12"
 
 
 async def test_the_language_a_servers_moderators_chose_wins_over_discords(french: Catalogue) -> None:
     client = Client()
-    poster = DiscordPoster(client, guilds=Guilds(), rate=1000)
+    poster = Poster(client)
     await poster.send(3, 5, content())  # not in Discord's cache, and French by its moderators' choice
     assert client.channel.sent[0].footer.text == "Moment du jour · 2026-09-14 · histoire n° 12"
 

@@ -18,6 +18,7 @@ from bot.errors import UserFacingError
 from bot.services.access import Actor, PermissionDenied
 from bot.services.importer import import_document
 from bot.services.live.service import LiveService, PostFailed
+from bot.services.outbox import Outgoing
 from bot.services.predictions import (
     SCORING_TABLES,
     Announcement,
@@ -30,7 +31,7 @@ from bot.services.predictions import (
 )
 from bot.services.results import ResultsService
 from db.database import Database
-from db.models import AuditRecord, Entry, Figure, Segment, SegmentResult, Skater
+from db.models import AuditRecord, Entry, Figure, OutboxPost, Segment, SegmentResult, Skater
 from db.prediction_models import Pick
 from db.repositories.live import LiveRepository
 from db.repositories.predictions import PredictionRepository
@@ -138,7 +139,12 @@ class Poster:
     in_channel: dict[str, int] = field(default_factory=dict)  # marker → message id, what find() sees
     fail_next: PostFailed | None = None
 
-    async def send(self, announcement: Announcement) -> int:
+    async def send(self, post: Outgoing | Announcement) -> int:
+        """A post as the outbox sends it (or, in a test, an announcement as Discord got it before a crash)."""
+        if isinstance(post, Outgoing) and isinstance(post.content, LockNotice):
+            return await self.send_lock(post.content)
+        announcement = post.content if isinstance(post, Outgoing) else post
+        assert isinstance(announcement, Announcement)
         if self.fail_next is not None:
             failure, self.fail_next = self.fail_next, None
             raise failure
@@ -146,8 +152,12 @@ class Poster:
         self.in_channel[announcement.marker] = 5000 + len(self.sent)
         return 5000 + len(self.sent)
 
-    async def edit(self, announcement: Announcement, message_id: int) -> None:
-        self.edits.append((announcement, message_id))
+    async def edit(self, post: Outgoing, message_id: int) -> None:
+        assert isinstance(post.content, Announcement)
+        self.edits.append((post.content, message_id))
+
+    async def delete(self, post: OutboxPost) -> None:
+        pass
 
     async def send_lock(self, notice: LockNotice) -> int:
         if self.fail_next is not None:
@@ -157,7 +167,7 @@ class Poster:
         self.in_channel[notice.marker] = 9000 + len(self.locks)
         return 9000 + len(self.locks)
 
-    async def find(self, post: Announcement | LockNotice) -> int | None:
+    async def find(self, post: Outgoing | Announcement | LockNotice) -> int | None:
         return self.in_channel.get(post.marker)
 
 

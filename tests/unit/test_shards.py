@@ -12,11 +12,12 @@ import pytest
 from bot.i18n import Text
 from bot.services.access import Actor
 from bot.services.moments import MomentContent, MomentService, Outcome
+from bot.services.outbox import Outgoing
 from bot.services.results import ResultsService
 from bot.services.shards import EVERY_SHARD, Shards, shard_of
 from bot.services.stories import StoryService
 from db.database import Database
-from db.models import AuditRecord, MomentSchedule, Trigger
+from db.models import AuditRecord, MomentSchedule, OutboxPost, Trigger
 from db.repositories.live import LiveRepository
 from db.repositories.moments import MomentRepository
 from db.repositories.stories import GuildRepository, StoryRepository
@@ -65,15 +66,19 @@ class Poster:
     def __init__(self) -> None:
         self.sent: list[int] = []
 
-    async def send(self, guild_id: int, channel_id: int, content: MomentContent) -> int:
+    async def send(self, post: Outgoing) -> int:
         await asyncio.sleep(0.01)  # a round trip to Discord, so that racing processes overlap
-        self.sent.append(guild_id)
+        assert post.guild_id is not None and isinstance(post.content, MomentContent)
+        self.sent.append(post.guild_id)
         return 1000 + len(self.sent)
 
-    async def find(self, channel_id: int, local_date: str, story_id: int) -> int | None:
+    async def find(self, post: Outgoing) -> int | None:
         return None
 
-    async def edit(self, guild_id: int, channel_id: int, message_id: int, content: MomentContent) -> None:
+    async def edit(self, post: Outgoing, message_id: int) -> None:
+        pass
+
+    async def delete(self, post: OutboxPost) -> None:
         pass
 
     async def notify(self, guild_id: int, text: Text) -> None:
@@ -85,7 +90,7 @@ def process(db: Database, results: ResultsService, shards: Shards) -> tuple[Mome
     stories = StoryService(StoryRepository(db), GuildRepository(db), results)
     service = MomentService(MomentRepository(db), stories, results, lambda: NOW, shards=shards)
     planner, poster = Planner(), Poster()
-    service.attach(poster, planner)
+    service.attach(poster, planner, outbox_poster=poster)
     return service, planner, poster
 
 

@@ -1,8 +1,10 @@
 """Delivering what a poll of a watched site recorded: the posts to subscribed channels, the edits that correct them,
-the direct messages to followers.
+the direct messages to followers (all through the outbox).
 
-Posts are claimed before sending and completed after, so a restart neither loses nor doubles one (a post claimed when
-the bot stopped is looked for in its channel first: `recover`). Sharded, each process delivers its servers' posts;
+Posts are claimed (live_posts: which post is due, and who sends it) before sending and completed after, so a restart
+neither loses nor doubles one. The messages go through the outbox (bot/services/outbox/, kind 'live', key
+'channel/watch/item'): its rows say how far a send got, a post claimed when the bot stopped is looked for in its channel
+before it is sent again (`recover`), a correction is its edit. Sharded, each process delivers its servers' posts;
 direct messages are shard 0's.
 """
 
@@ -11,18 +13,23 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any
 
 from bot.services.live import items as live_items
 from bot.services.live.polling import iso
+from bot.services.outbox import DirectClosed, Outbox, OutboxPoster, Outgoing, PostFailed
 from bot.services.results import ResultsService
 from bot.services.shards import Shards
-from db.models import DirectState, LiveItemRow, LivePost
+from db.models import DirectState, LiveItemRow, LivePost, OutboxPost
 from db.repositories.live import LiveRepository
+from db.repositories.outbox import OutboxRepository
 
 log = logging.getLogger(__name__)
+
+KIND = "live"  # the live posts in the outbox: keyed 'channel/watch/item'
+DIRECT = "dm"  # the direct messages to followers: keyed 'member/watch/item/skater'
 
 # A post that fails for a passing reason (Discord's 5xx, a rate limit, the network) is tried again this much later,
 # its reason kept on the row; a refusal that would repeat (a deleted channel, a missing permission) fails it at once.
@@ -37,21 +44,8 @@ RECORD_EVERY = 50  # sent posts recorded in one transaction
 EDIT_SPACING = timedelta(minutes=1)
 
 
-class PostFailed(Exception):
-    """A post or an edit Discord refused; `transient` when worth retrying (5xx, 429, a dropped connection)."""
-
-    def __init__(self, reason: str, *, transient: bool = False) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.transient = transient
-
-
 class NotAttached(Exception):
     """A delivery was asked of a service that has no poster: LiveService.attach was never called (a bug)."""
-
-
-class DirectClosed(Exception):
-    """The member takes no direct messages from the bot (Discord's 50007): recorded, never retried."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,27 +80,23 @@ class DirectMessage:
     locale: str | None = None  # the member's Discord language when they followed; None: the default
 
 
-class LivePoster(Protocol):
-    async def send(self, post: PostMessage) -> int: ...
-
-    async def edit(self, post: PostMessage, message_id: int) -> None: ...
-
-    async def find(self, post: PostMessage) -> int | None: ...
-
-    async def direct(self, message: DirectMessage) -> None: ...
-
-
 class Delivery:
     """Sending, correcting and recovering the live posts and the direct messages (LiveService's delivering half)."""
 
     def __init__(
-        self, repo: LiveRepository, results: ResultsService, shards: Shards, clock: Callable[[], datetime]
+        self,
+        repo: LiveRepository,
+        results: ResultsService,
+        shards: Shards,
+        clock: Callable[[], datetime],
+        outbox: Outbox | None = None,
     ) -> None:
+        """`outbox`: where the posts are sent (the bot's, every kind's; one of its own when none is given)."""
         self.repo = repo
+        self.outbox = outbox or Outbox(OutboxRepository(repo.database), clock=clock, shards=shards)
         self.results = results
         self.shards = shards
         self.now = clock
-        self.poster: LivePoster | None = None
         self._started = ""  # when attach() connected the service: the process's start
         # Whether an item may have changed since its posts were last brought up to date: set by a poll that saw a
         # correction (and at start, for one seen by a process that stopped), so the delivery, which runs every
@@ -116,9 +106,12 @@ class Delivery:
         # delivery had just claimed and send them a second time.
         self._delivering = asyncio.Lock()
 
-    def attach(self, poster: LivePoster) -> None:
-        """Gives the delivery its way to Discord (bot/discord_layer/live_poster.py), at start."""
-        self.poster = poster
+    def attach(self, poster: OutboxPoster) -> None:
+        """Connects the delivery to Discord, at start: its posts and direct messages go through the outbox, which
+        is given `poster` when it has no Discord side yet (a service of its own, in tests; the bot attaches the
+        outbox first)."""
+        if self.outbox.poster is None:
+            self.outbox.attach(poster)
         self._started = iso(self.now())  # a claim older than this is a stopped (or handing over) process's
 
     async def deliver_due(self) -> int:
@@ -128,14 +121,14 @@ class Delivery:
             return await self._deliver_due()
 
     async def _deliver_due(self) -> int:
-        poster = self._require_poster()
+        self._require_poster()
         names: dict[int, str] = {}
-        count = await self._send_due(poster, names)
+        count = await self._send_due(names)
         if self.corrections_due:
-            count += await self._correct_outdated(poster, names)
-        return count + await self._deliver_directs(poster, names)
+            count += await self._correct_outdated(names)
+        return count + await self._deliver_directs(names)
 
-    async def _send_due(self, poster: LivePoster, names: dict[int, str]) -> int:
+    async def _send_due(self, names: dict[int, str]) -> int:
         """Sends the posts whose delay has passed; returns how many went out."""
         # Sharded, the other processes' posts are read too and left to them: read as many more as make a batch ours.
         due = await self.repo.due_posts(iso(self.now()), round(DELIVERY_BATCH / self.shards.share))
@@ -153,13 +146,23 @@ class Delivery:
         claimed = await self.repo.claim_posts(claimable, iso(self.now()))
         slots = asyncio.Semaphore(SENDERS)
         by_channel: dict[int, list[LivePost]] = {}
+        outgoing: dict[str, Outgoing] = {}
         for post in claimed:
             by_channel.setdefault(post.channel_id, []).append(post)
+            item = items[(post.watch_id, post.item_key)]
+            assert item is not None
+            outgoing[_key(post)] = _outgoing(await self.message(post, item.version, item.content, names))
+        # The outbox's rows follow the claims just won (one transaction): a post retried after a passing failure, or
+        # one a stopped process had claimed, is looked for in its channel before it is sent again.
+        held = await self.outbox.hold(list(outgoing.values()))
         sent: list[tuple[LivePost, int, int]] = []
 
         async def record() -> None:
             done, sent[:] = list(sent), []
             if done:
+                await self.outbox.complete_many(
+                    KIND, [(_key(post), message, version) for post, message, version in done]
+                )
                 await self.repo.complete_posts(done, iso(self.now()))
 
         async def deliver(posts: list[LivePost]) -> int:
@@ -169,8 +172,7 @@ class Delivery:
                 for post in posts:
                     item = items[(post.watch_id, post.item_key)]
                     assert item is not None
-                    message = await self.message(post, item.version, item.content, names)
-                    message_id = await self._send(poster, post, message)
+                    message_id = await self._send(post, outgoing[_key(post)], held.get(_key(post)))
                     if message_id is not None:
                         sent.append((post, message_id, item.version))
                         count += 1
@@ -182,7 +184,7 @@ class Delivery:
         await record()
         return count
 
-    async def _correct_outdated(self, poster: LivePoster, names: dict[int, str]) -> int:
+    async def _correct_outdated(self, names: dict[int, str]) -> int:
         """Edits the posts whose item was corrected since they were sent; returns how many were edited."""
         self.corrections_due = False
         count = 0
@@ -196,7 +198,7 @@ class Delivery:
             if post.done_at and now - datetime.fromisoformat(post.done_at) < EDIT_SPACING:
                 held = True  # sent or edited less than a minute ago: a score flipping between polls waits
                 continue
-            count += await self._correct(poster, post, version, names)
+            count += await self._correct(post, version, names)
         # More than one batch, an edit held back or one Discord refused for a moment: the next run goes on.
         self.corrections_due = self.corrections_due or held or len(outdated) == batch
         return count
@@ -208,7 +210,7 @@ class Delivery:
             return await self._recover()
 
     async def _recover(self) -> int:
-        poster = self._require_poster()
+        self._require_poster()
         sent = 0
         names: dict[int, str] = {}
         for post in await self.repo.claimed_posts():
@@ -219,27 +221,33 @@ class Delivery:
             item = await self.repo.item(post.watch_id, post.item_key)
             if item is None:
                 continue
-            message = await self.message(post, post.version, item.content, names)
-            found = await poster.find(message)
-            if found is None:
-                found = await self._send(poster, post, message)
-                sent += found is not None
-            if found is not None:
-                await self.repo.complete_post(post, found, post.version, iso(self.now()))
+            outgoing = _outgoing(await self.message(post, post.version, item.content, names))
+            # This process settles the claim (taken over above when sharded): the outbox's row follows it, and the
+            # post is looked for in its channel, found there or sent now.
+            await self.outbox.hold([outgoing])
+            delivery = await self.outbox.settle(outgoing)
+            if delivery.failure is not None:
+                await self._failed(post, delivery.failure)
+            elif delivery.message_id is not None:
+                sent += not delivery.was_there
+                await self.repo.complete_post(post, delivery.message_id, post.version, iso(self.now()))
         return sent
 
-    async def _send(self, poster: LivePoster, post: LivePost, message: PostMessage) -> int | None:
+    async def _send(self, post: LivePost, outgoing: Outgoing, held: OutboxPost | None) -> int | None:
         """The message's id; None when Discord refused it (recorded: a passing failure is tried again later)."""
-        try:
-            return await poster.send(message)
-        except PostFailed as exc:
-            if exc.transient:
-                await self.repo.retry_post(post, iso(self.now() + POST_RETRY), exc.reason)
-            else:
-                await self.repo.fail_post(post, exc.reason, iso(self.now()))
-            return None
+        delivery = await self.outbox.attempt(outgoing, held)
+        if delivery.failure is not None:
+            await self.outbox.failed(outgoing, held.attempts if held else 1, delivery.failure)
+            await self._failed(post, delivery.failure)
+        return delivery.message_id
 
-    async def _correct(self, poster: LivePoster, post: LivePost, version: int, names: dict[int, str]) -> int:
+    async def _failed(self, post: LivePost, failure: PostFailed) -> None:
+        if failure.transient:
+            await self.repo.retry_post(post, iso(self.now() + POST_RETRY), str(failure.reason))
+        else:
+            await self.repo.fail_post(post, str(failure.reason), iso(self.now()))
+
+    async def _correct(self, post: LivePost, version: int, names: dict[int, str]) -> int:
         item = await self.repo.item(post.watch_id, post.item_key)
         if item is None or post.message_id is None:
             return 0
@@ -247,7 +255,7 @@ class Delivery:
         changes = tuple(live_items.changes(item.first_content, item.content))
         message = PostMessage(**{**_fields(message), "changes": changes})
         try:
-            await poster.edit(message, post.message_id)
+            await self.outbox.correct(_outgoing(message))
         except PostFailed as exc:
             log.warning("live: could not correct message %s: %s", post.message_id, exc.reason)
             if exc.transient:
@@ -256,7 +264,7 @@ class Delivery:
         await self.repo.complete_post(post, post.message_id, version, iso(self.now()))
         return 1
 
-    async def _deliver_directs(self, poster: LivePoster, names: dict[int, str]) -> int:
+    async def _deliver_directs(self, names: dict[int, str]) -> int:
         if not self.shards.lead:
             return 0  # direct messages are shard 0's, as Discord has them
         sent = 0
@@ -269,15 +277,25 @@ class Delivery:
                 await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.FAILED, "gone")
                 continue
             competition = await self._competition_name(watch_id, names)
+            message = DirectMessage(user_id, competition, names_found[0], item.content, locale)
+            outgoing = Outgoing(DIRECT, f"{user_id}/{watch_id}/{item_key}/{skater_id}", message, "", user_id=user_id)
+            # In the member's language as they followed (a bot cannot read a member's client language outside an
+            # interaction); the outbox's row follows the claim just won.
+            outgoing = replace(outgoing, locale=locale)
+            held = await self.outbox.hold([outgoing])
             try:
-                await poster.direct(DirectMessage(user_id, competition, names_found[0], item.content, locale))
+                delivery = await self.outbox.attempt(outgoing, held.get(outgoing.key))
             except DirectClosed:
+                await self.outbox.fail(DIRECT, outgoing.key, "closed")
                 await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.CLOSED, None)
                 continue
-            except PostFailed as exc:
+            if delivery.failure is not None or delivery.message_id is None:
                 # Not retried either: a member is told once or not at all, never twice.
-                await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.FAILED, exc.reason)
+                reason = str(delivery.failure.reason) if delivery.failure is not None else "not sent"
+                await self.outbox.fail(DIRECT, outgoing.key, reason)
+                await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.FAILED, reason)
                 continue
+            await self.outbox.complete_many(DIRECT, [(outgoing.key, delivery.message_id, 1)])
             await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.SENT, None)
             sent += 1
         return sent
@@ -303,10 +321,20 @@ class Delivery:
             names[watch_id] = watch.label if watch else "?"
         return names[watch_id]
 
-    def _require_poster(self) -> LivePoster:
-        if self.poster is None:
+    def _require_poster(self) -> OutboxPoster:
+        if self.outbox.poster is None:
             raise NotAttached
-        return self.poster
+        return self.outbox.poster
+
+
+def _key(post: LivePost) -> str:
+    return f"{post.channel_id}/{post.watch_id}/{post.item_key}"
+
+
+def _outgoing(message: PostMessage) -> Outgoing:
+    """A live post as the outbox sends it (found after a crash by its footer's marker)."""
+    key = f"{message.channel_id}/{message.watch_id}/{message.item_key}"
+    return Outgoing(KIND, key, message, message.marker, message.guild_id, message.channel_id, version=message.version)
 
 
 def _fields(message: PostMessage) -> dict[str, Any]:

@@ -32,7 +32,6 @@ from bot.services.live.delivering import (
     Delivery,
     DirectClosed,
     DirectMessage,
-    LivePoster,
     NotAttached,
     PostFailed,
     PostMessage,
@@ -49,6 +48,7 @@ from bot.services.live.watching import (
     levels_from,
     status_text,
 )
+from bot.services.outbox import Outbox, OutboxPoster
 from bot.services.results import ResultsService
 from bot.services.shards import EVERY_SHARD, Shards
 from bot.services.telemetry import SILENT, LiveTelemetry
@@ -65,7 +65,6 @@ __all__ = [
     "SENDERS",
     "DirectClosed",
     "DirectMessage",
-    "LivePoster",
     "LiveService",
     "NotAttached",
     "PollResult",
@@ -117,17 +116,19 @@ class LiveService:
         rng: random.Random | None = None,
         shards: Shards = EVERY_SHARD,
         telemetry: LiveTelemetry = SILENT,
+        outbox: Outbox | None = None,
     ) -> None:
         """`allow_private`: accept sites on loopback and private networks (the sandbox's replay, a local
         mirror); `gate` spaces requests per host (shared by every watched site); `shards`: the servers whose posts
         this process delivers, and whether it is the one that reads the sites and sends direct messages (the
-        process running shard 0; bot.services.shards); `telemetry`: told of each failed poll."""
+        process running shard 0; bot.services.shards); `telemetry`: told of each failed poll; `outbox`: where the posts
+        are sent (the bot's, every kind's; one of its own when none is given)."""
         self.repo = repo
         self.telemetry = telemetry
         self.shards = shards
         self.results = results
         self._clock = clock or (lambda: datetime.now(UTC))
-        self.delivery = Delivery(repo, results, shards, self.now)
+        self.delivery = Delivery(repo, results, shards, self.now, outbox)
         self.reader = Reader(
             repo,
             results,
@@ -155,11 +156,12 @@ class LiveService:
         return self.reader.ended
 
     @property
-    def _poster(self) -> LivePoster | None:
-        return self.delivery.poster
+    def _poster(self) -> OutboxPoster | None:
+        return self.delivery.outbox.poster
 
-    def attach(self, poster: LivePoster) -> None:
-        """Gives the service its way to Discord (bot/discord_layer/live_poster.py), at start."""
+    def attach(self, poster: OutboxPoster) -> None:
+        """Connects the service to Discord, at start: its posts and direct messages go through the outbox (given
+        `poster` when it has no Discord side yet: a service of its own, in tests)."""
         self.delivery.attach(poster)
 
     # --- watching ---------------------------------------------------------------------------------------------

@@ -1,21 +1,25 @@
 """The delivery of podium predictions' posts, exactly once: a scored round's announcement (sent, edited when the
 round is scored again) and a round's lock post. Each is a row per round, claimed before sending and completed after
-(like the live posts), so a restart, or another process, neither loses nor doubles it: `recover()` looks for what a
-stopped process claimed in its channel before sending it again."""
+(like the live posts), so a restart, or another process, neither loses nor doubles it. The messages go through the
+outbox (bot/services/outbox/, kinds 'prediction' and 'prediction-lock', keyed by round): its rows say how far a send
+got, `recover()` looks for what a stopped process claimed in its channel before sending it again, a rescored round's
+announcement is its edit."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import cast
 
-from bot.services.live.service import PostFailed
+from bot.services.live.service import LiveService
+from bot.services.outbox import Delivery, Outbox, OutboxPoster, Outgoing, PostFailed
 from bot.services.predictions.core import PredictionCore, iso, named
 from bot.services.predictions.models import Announcement, LockNotice, PredictionPoster
 from bot.services.predictions.rules import DEFAULT_SCORING, EventResult, event_result, pick_keys
-from db.models import Competition, Event
+from db.models import Competition, Event, OutboxPost
 from db.prediction_models import Pick, PredictionLockPost, PredictionPost, PredictionRound
 
 log = logging.getLogger(__name__)
@@ -27,6 +31,8 @@ SENDERS = 8
 # Announcements are built, and sent ones recorded, this many at a time: a few queries a group, never one a post (a
 # fan-out to 5,000 servers at Discord's rate leaves a post a few milliseconds of the bot's time).
 RECORD_EVERY = 50
+ANNOUNCEMENT = "prediction"  # a scored round's announcement in the outbox, keyed by round
+LOCK = "prediction-lock"  # a round's lock post
 ANNOUNCED_MEMBERS = 20  # an announcement names this many members, best first; the others are counted
 
 
@@ -41,6 +47,20 @@ class _EventView:
 
 
 class PredictionDelivery(PredictionCore):
+    live: LiveService
+
+    @property
+    def outbox(self) -> Outbox:
+        """The bot's one outbox (the composition root gives it to the live service, which the game is built with)."""
+        return self.live.delivery.outbox
+
+    def attach(self, poster: OutboxPoster) -> None:  # type: ignore[override]  # the posts go through the outbox
+        """Connects the game to Discord, at start: its posts go through the outbox, which is given `poster` when it has
+        no Discord side yet (a game of its own, in tests; the bot attaches the outbox first)."""
+        if self.outbox.poster is None:
+            self.outbox.attach(poster)
+        super().attach(cast(PredictionPoster, poster))
+
     # --- announcements ---------------------------------------------------------------------------------------------
     async def announcement(self, round_id: int, channel_id: int) -> Announcement | None:
         made = await self._announcements([(round_id, channel_id)])
@@ -83,8 +103,8 @@ class PredictionDelivery(PredictionCore):
         """Sends the due lock posts and announcements of this process's servers and edits those of rescored rounds;
         returns how many messages went out."""
         async with self._delivering:
-            poster = self._require_poster()
-            count = await self._deliver_locks(poster)
+            self._require_poster()
+            count = await self._deliver_locks()
             due = [
                 post
                 for post in await self.repo.due_posts(round(DELIVERY_BATCH / self.shards.share))
@@ -94,46 +114,53 @@ class PredictionDelivery(PredictionCore):
             # announcement would cost more than sending it when thousands are due. One sent and not yet recorded is
             # claimed, so a restart looks for it in its channel before sending it again (`recover`).
             claimed = set(await self.repo.claim_posts([post.round_id for post in due], iso(self.now())))
-            count += await self._send_announcements(poster, [p for p in due if p.round_id in claimed])
+            count += await self._send_announcements([p for p in due if p.round_id in claimed])
             if self._corrections_due:
-                count += await self._correct(poster)
+                count += await self._correct()
             return count
 
-    async def _send_announcements(self, poster: PredictionPoster, posts: Sequence[PredictionPost]) -> int:
-        """Sends claimed announcements: built a group at a time while the group before is sent by SENDERS side by
-        side, recorded a group at a time."""
-        ready: asyncio.Queue[Announcement | None] = asyncio.Queue(maxsize=2 * RECORD_EVERY)
+    async def _send_announcements(self, posts: Sequence[PredictionPost]) -> int:
+        """Sends claimed announcements: built a group at a time (their outbox rows held with them) while the group
+        before is sent by SENDERS side by side, recorded a group at a time."""
+        ready: asyncio.Queue[tuple[Outgoing, OutboxPost | None] | None] = asyncio.Queue(maxsize=2 * RECORD_EVERY)
         sent: list[tuple[int, int, int]] = []
 
         async def build() -> None:
             for start in range(0, len(posts), RECORD_EVERY):
                 group = posts[start : start + RECORD_EVERY]
-                for announcement in await self._announcements([(p.round_id, p.channel_id) for p in group]):
-                    await ready.put(announcement)
+                made = [_announced(a) for a in await self._announcements([(p.round_id, p.channel_id) for p in group])]
+                held = await self.outbox.hold(made)
+                for outgoing in made:
+                    await ready.put((outgoing, held.get(outgoing.key)))
             for _ in range(SENDERS):
                 await ready.put(None)
 
+        async def record() -> None:
+            done, sent[:] = list(sent), []
+            await self.outbox.complete_many(ANNOUNCEMENT, [(str(r), m, v) for r, m, v in done])
+            await self.repo.complete_posts(done, iso(self.now()))
+
         async def send() -> int:
             count = 0
-            while (announcement := await ready.get()) is not None:
-                message_id = await self._post(poster, announcement)
+            while (next_post := await ready.get()) is not None:
+                outgoing, held = next_post
+                message_id = await self._attempt(outgoing, held)
                 if message_id is None:
                     continue
                 count += 1
-                sent.append((announcement.round_id, message_id, announcement.version))
+                sent.append((int(outgoing.key), message_id, outgoing.version))
                 if len(sent) >= RECORD_EVERY:
-                    done, sent[:] = list(sent), []
-                    await self.repo.complete_posts(done, iso(self.now()))
+                    await record()
             return count
 
         async with asyncio.TaskGroup() as group:
             group.create_task(build())
             senders = [group.create_task(send()) for _ in range(SENDERS)]
         if sent:
-            await self.repo.complete_posts(sent, iso(self.now()))
+            await record()
         return sum(sender.result() for sender in senders)
 
-    async def _correct(self, poster: PredictionPoster) -> int:
+    async def _correct(self) -> int:
         """Edits the posted announcements of rounds scored again since (a corrected result, a new table)."""
         self._corrections_due = False
         count = 0
@@ -145,7 +172,7 @@ class PredictionDelivery(PredictionCore):
             if announcement is None:
                 continue
             try:
-                await poster.edit(announcement, post.message_id)
+                await self.outbox.correct(_announced(announcement))
             except PostFailed as exc:
                 log.warning("predictions: could not correct message %s: %s", post.message_id, exc.reason)
                 if exc.transient:
@@ -157,7 +184,7 @@ class PredictionDelivery(PredictionCore):
         return count
 
     # --- lock posts ------------------------------------------------------------------------------------------------
-    async def _deliver_locks(self, poster: PredictionPoster) -> int:
+    async def _deliver_locks(self) -> int:
         """Sends the due lock posts of this process's servers: claimed together, sent side by side, recorded in
         groups (as the announcements). Returns how many went out."""
         due = [
@@ -168,24 +195,29 @@ class PredictionDelivery(PredictionCore):
         if not due:
             return 0
         claimed = set(await self.repo.claim_posts([post.round_id for post in due], iso(self.now()), kind="lock"))
-        notices = await self._lock_notices([post for post in due if post.round_id in claimed])
+        notices = [_locked(n) for n in await self._lock_notices([post for post in due if post.round_id in claimed])]
+        held = await self.outbox.hold(notices)
         slots = asyncio.Semaphore(SENDERS)
         sent: list[tuple[int, int]] = []
 
-        async def deliver(notice: LockNotice) -> int:
+        async def record() -> None:
+            done, sent[:] = list(sent), []
+            await self.outbox.complete_many(LOCK, [(str(r), m, 1) for r, m in done])
+            await self.repo.complete_lock_posts(done, iso(self.now()))
+
+        async def deliver(notice: Outgoing) -> int:
             async with slots:
-                message_id = await self._attempt(poster.send_lock(notice), notice.round_id, "lock")
+                message_id = await self._attempt(notice, held.get(notice.key))
                 if message_id is None:
                     return 0
-                sent.append((notice.round_id, message_id))
+                sent.append((int(notice.key), message_id))
                 if len(sent) >= RECORD_EVERY:
-                    done, sent[:] = list(sent), []
-                    await self.repo.complete_lock_posts(done, iso(self.now()))
+                    await record()
                 return 1
 
         count = sum(await asyncio.gather(*(deliver(notice) for notice in notices)))
         if sent:
-            await self.repo.complete_lock_posts(sent, iso(self.now()))
+            await record()
         return count
 
     async def _lock_notices(self, posts: Sequence[PredictionLockPost]) -> list[LockNotice]:
@@ -219,8 +251,8 @@ class PredictionDelivery(PredictionCore):
         """After a restart: each lock post and announcement claimed when the bot stopped is looked for in its
         channel; found, it is completed, else sent. Returns how many were sent."""
         async with self._delivering:
-            poster = self._require_poster()
-            sent = await self._recover_locks(poster)
+            self._require_poster()
+            sent = await self._recover_locks()
             for post in await self.repo.claimed_posts():
                 if not self.shards.owns(post.guild_id):
                     continue
@@ -231,15 +263,18 @@ class PredictionDelivery(PredictionCore):
                 announcement = await self.announcement(post.round_id, post.channel_id)
                 if announcement is None:
                     continue
-                found = await poster.find(announcement)
-                if found is not None:
-                    await self.repo.complete_post(post.round_id, found, post.version, iso(self.now()))
-                    self._corrections_due = True  # the found message may show an older scoring
+                delivery = await self._settle(_announced(announcement), "scored")
+                if delivery.message_id is None:
                     continue
-                sent += await self._send(poster, announcement)
+                version = post.version if delivery.was_there else announcement.version
+                await self.repo.complete_post(post.round_id, delivery.message_id, version, iso(self.now()))
+                if delivery.was_there:
+                    self._corrections_due = True  # the found message may show an older scoring
+                else:
+                    sent += 1
             return sent
 
-    async def _recover_locks(self, poster: PredictionPoster) -> int:
+    async def _recover_locks(self) -> int:
         """The lock posts claimed when the bot stopped: each looked for in its channel; found, completed, else
         sent. Returns how many were sent."""
         mine = [post for post in await self.repo.claimed_lock_posts() if self.shards.owns(post.guild_id)]
@@ -251,35 +286,53 @@ class PredictionDelivery(PredictionCore):
                 taken.append(post)
         sent = 0
         for notice in await self._lock_notices(taken):
-            message_id = await poster.find(notice)
-            if message_id is None:
-                message_id = await self._attempt(poster.send_lock(notice), notice.round_id, "lock")
-                sent += message_id is not None
-            if message_id is not None:
-                await self.repo.complete_lock_posts([(notice.round_id, message_id)], iso(self.now()))
+            delivery = await self._settle(_locked(notice), "lock")
+            if delivery.message_id is not None:
+                sent += not delivery.was_there
+                await self.repo.complete_lock_posts([(notice.round_id, delivery.message_id)], iso(self.now()))
         return sent
 
     # --- sending -----------------------------------------------------------------------------------------------------
-    async def _post(self, poster: PredictionPoster, announcement: Announcement) -> int | None:
-        return await self._attempt(poster.send(announcement), announcement.round_id, "scored")
+    async def _settle(self, outgoing: Outgoing, kind: str) -> Delivery:
+        """A claim this process settles (taken over above when sharded): the outbox's row follows it, and the post is
+        looked for in its channel, found there or sent now; a refusal is recorded on the round's row."""
+        await self.outbox.hold([outgoing])
+        delivery = await self.outbox.settle(outgoing)
+        if delivery.failure is not None:
+            await self._failed(int(outgoing.key), delivery.failure, kind)
+        return delivery
 
-    async def _attempt(self, sending: Awaitable[int], round_id: int, kind: str) -> int | None:
+    async def _attempt(self, outgoing: Outgoing, held: OutboxPost | None) -> int | None:
         """The sent message's id; None when Discord refused it (recorded: a passing failure makes it due again)."""
-        try:
-            return await sending
-        except PostFailed as exc:
-            if exc.transient:
-                await self.repo.release_post(round_id, exc.reason, kind=kind)
-            else:
-                await self.repo.fail_post(round_id, exc.reason, iso(self.now()), kind=kind)
-            return None
+        delivery = await self.outbox.attempt(outgoing, held)
+        if delivery.failure is not None:
+            await self.outbox.failed(outgoing, held.attempts if held else 1, delivery.failure)
+            await self._failed(int(outgoing.key), delivery.failure, "lock" if outgoing.kind == LOCK else "scored")
+        return delivery.message_id
 
-    async def _send(self, poster: PredictionPoster, announcement: Announcement) -> int:
-        message_id = await self._post(poster, announcement)
-        if message_id is None:
-            return 0
-        await self.repo.complete_post(announcement.round_id, message_id, announcement.version, iso(self.now()))
-        return 1
+    async def _failed(self, round_id: int, failure: PostFailed, kind: str) -> None:
+        if failure.transient:
+            await self.repo.release_post(round_id, str(failure.reason), kind=kind)
+        else:
+            await self.repo.fail_post(round_id, str(failure.reason), iso(self.now()), kind=kind)
+
+
+def _announced(announcement: Announcement) -> Outgoing:
+    """A round's announcement as the outbox sends it (found after a crash by its footer's marker)."""
+    return Outgoing(
+        ANNOUNCEMENT,
+        str(announcement.round_id),
+        announcement,
+        announcement.marker,
+        announcement.guild_id,
+        announcement.channel_id,
+        version=announcement.version,
+    )
+
+
+def _locked(notice: LockNotice) -> Outgoing:
+    """A round's lock post as the outbox sends it."""
+    return Outgoing(LOCK, str(notice.round_id), notice, notice.marker, notice.guild_id, notice.channel_id)
 
 
 def _announcement(
