@@ -43,6 +43,8 @@ async def read_site(source: Source, progress: Progress | None = None) -> SiteDat
     """Reads and parses what the site has; raises PageError or SourceError (naming the file) only for what is
     damaged or unreachable, and records a warning for what is missing or cannot be placed."""
     reader = PageReader(source, None, progress)
+    if isinstance(source, FolderSource) and source.descended:
+        reader.warn(t("isu-folder-descended", folder=str(source.folder.parent), inner=source.descended))
     if isinstance(source, FolderSource) and not source.index_name:
         return await read_pdf_site(reader, source)
     try:
@@ -60,6 +62,8 @@ async def read_site(source: Source, progress: Progress | None = None) -> SiteDat
         reader.warn(t("isu-index-not-index", error=str(exc)))
         return await read_pdf_site(reader, source)
     site = SiteData(index=index, warnings=reader.warnings)
+    for row in index.unread_rows:
+        reader.warn(t("isu-index-row-unread", file=source.index_name, row=row))
     reader.site = site
     site.code = event_code(site, source)
     keys: dict[str, str] = {}

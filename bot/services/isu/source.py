@@ -36,6 +36,8 @@ _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 _CHUNK = 64 * 1024
 _SCHEME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 # An index page links the category/segment pages: href="CAT001RS.HTM", href=SEG001.HTM ...
+# The files a results site is made of (a folder holding none of them is not the site itself).
+_SITE_SUFFIXES = (".htm", ".html", ".asp", ".pdf")
 _FAMILY_LINK_RE = re.compile(rb"""href\s*=\s*["']?(?:\./)?(?:CAT|SEG)\d+""", re.IGNORECASE)
 
 
@@ -97,7 +99,23 @@ class FolderSource:
             raise SourceError(f"{folder}: not a folder")
         self.folder = folder
         self._root = folder.resolve()
+        # The folder a site was unpacked into (an archive's "site/SITE-main/..."): no page or PDF of its own, one
+        # folder inside. That folder is the site (said in the import's warnings); with two or more, which is the
+        # site cannot be told and none is read.
+        self.descended: str | None = None
+        if index is None and (inner := self._only_subfolder()) is not None:
+            self.folder, self._root, self.descended = folder / inner.name, inner, inner.name
         self.index_name = self._find_index(index)
+
+    def _only_subfolder(self) -> Path | None:
+        entries = [p for p in self._root.iterdir() if not p.name.startswith(".")]
+        if any(p.is_file() and p.suffix.lower() in _SITE_SUFFIXES for p in entries):
+            return None
+        folders = [p for p in entries if p.is_dir()]
+        if len(folders) != 1:
+            return None
+        inner = folders[0].resolve()
+        return inner if inner.is_relative_to(self._root) else None
 
     # -- the index page
 

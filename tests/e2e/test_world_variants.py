@@ -1,0 +1,118 @@
+"""Every real site of ../shared/fixtures/isu-world made into the variants the world makes of it
+(tests/world_variants.py), each read as `skatebot import` reads it: never a traceback; a variant in form only reads
+to the original's figures; a variant that lost files keeps every figure the other files hold, invents none, and
+names each lost file in a warning."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.services.isu.importer import build_document, import_isu, read_site
+from bot.services.isu.source import FolderSource
+from db.database import Database
+from tests.isu_world import HTML_SITES, PDF_SITES, world
+from tests.world_variants import VARIANTS, Expect, copy_site, ledger, protocol_pdfs
+
+SITES = HTML_SITES + PDF_SITES
+ORIGINALS: dict[tuple[str, bool], Read] = {}
+
+
+def with_pdfs(name: str, kind: str) -> bool:
+    """Variants are read without the site's PDFs (the slow part), but those of the PDFs, and the sites whose
+    figures come from their PDFs alone."""
+    return "PDF" in kind or name in PDF_SITES or "comnet" in name
+
+
+Read = tuple[dict[tuple[str, ...], tuple[Any, frozenset[str]]], list[str]]
+
+
+async def read(folder: Path) -> Read:
+    """What an import of `folder` reads, figure by figure, and its warnings."""
+    async with FolderSource(folder) as source:
+        site = await read_site(source)
+        document = build_document(site, source)
+    return ledger(document, protocol_pdfs(site)), [str(w) for w in site.warnings]
+
+
+async def original(name: str, pdfs: bool, tmp_path_factory: pytest.TempPathFactory) -> Read:
+    if (name, pdfs) not in ORIGINALS:
+        folder = copy_site(world(name), tmp_path_factory.mktemp("original"))
+        if not pdfs:
+            for pdf in folder.glob("*.[pP][dD][fF]"):
+                pdf.unlink()
+        ORIGINALS[(name, pdfs)] = await read(folder)
+    return ORIGINALS[(name, pdfs)]
+
+
+def check(old: Read, new: Read, expect: Expect) -> list[str]:
+    """What the variant's reading got wrong (empty: nothing)."""
+    problems = []
+    old, new, warnings = old[0], new[0], new[1]
+    lost = {name.lower() for name in expect.lost + expect.gone}
+    for key, (value, sources) in old.items():
+        if sources & lost:
+            continue
+        if key not in new:
+            problems.append(f"lost {key}={value!r} (read from {sorted(sources)})")
+        elif new[key][0] != value:
+            problems.append(f"{key}: {value!r} became {new[key][0]!r}")
+    for key, (value, _sources) in new.items():
+        if key not in old:
+            problems.append(f"invented {key}={value!r}")
+    for name in expect.lost:
+        if not any(name.lower() in w.lower() for w in warnings):
+            problems.append(f"{name} lost without a word: {warnings}")
+    return problems
+
+
+def applicable() -> list[tuple[str, str]]:
+    """(site, variant) for every variant that changes something of its site: tried on a copy whose PDFs are empty
+    files of the same names (what a variant changes depends on the files' names, not on what the PDFs hold)."""
+    cases = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for n, name in enumerate(SITES):
+            for k, kind in enumerate(VARIANTS):
+                target = Path(scratch) / f"{n}-{k}"
+                folder = copy_site(world(name), target, ignore=shutil.ignore_patterns("*.pdf", "*.PDF"))
+                for pdf in world(name).glob("*.[pP][dD][fF]"):
+                    (folder / pdf.name).write_bytes(b"")
+                if VARIANTS[kind](folder) is not None:
+                    cases.append((name, kind))
+    return cases
+
+
+CASES = applicable()
+
+
+@pytest.mark.parametrize(("name", "kind"), CASES, ids=[f"{s}-{k}" for s, k in CASES])
+async def test_a_variant_keeps_what_it_holds_and_names_what_it_lost(
+    name: str, kind: str, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    pdfs = with_pdfs(name, kind)
+    before = await original(name, pdfs, tmp_path_factory)
+    folder = copy_site(world(name), tmp_path)
+    if not pdfs:
+        for pdf in folder.glob("*.[pP][dD][fF]"):
+            pdf.unlink()
+    expect = VARIANTS[kind](folder)
+    assert expect is not None, f"{name} has nothing {kind!r} changes"
+    assert check(before, await read(expect.root or folder), expect) == []
+
+
+async def test_variants_import_into_the_store(store: Database, tmp_path: Path) -> None:
+    """The store takes what the variants read: one import of each variant class, each of another site."""
+    for i, kind in enumerate(VARIANTS):
+        for name in SITES[i % len(SITES) :] + SITES[: i % len(SITES)]:
+            folder = copy_site(world(name), tmp_path / f"{i:02d}")
+            expect = VARIANTS[kind](folder)
+            if expect is not None:
+                break
+            shutil.rmtree(tmp_path / f"{i:02d}")
+        assert expect is not None
+        summary = await import_isu(store, FolderSource(expect.root or folder))
+        assert summary.categories > 0, (name, kind)
