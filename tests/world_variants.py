@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -423,6 +424,35 @@ VARIANTS: dict[str, Variant] = {
     "unknown page": unknown_page,
     "unknown page linked": unknown_page_linked,
 }
+
+
+# The variants that lose something (the others change only how the site is written).
+LOSSY = frozenset(
+    {
+        "segment page missing",
+        "segment page empty",
+        "segment page blank",
+        "segment pages cut mid-row",
+        "PDF missing",
+        "PDF truncated",
+        "PDF empty",
+    }
+)
+
+
+def applicable(sites: dict[str, Path], kinds: Iterable[str]) -> list[tuple[str, str]]:
+    """(site, variant) for every variant of `kinds` that changes something of its site: tried on a copy whose PDFs are
+    empty files of the same names (what a variant changes depends on the files' names, not on what the PDFs hold)."""
+    cases = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for n, (name, site) in enumerate(sites.items()):
+            for k, kind in enumerate(kinds):
+                folder = copy_site(site, Path(scratch) / f"{n}-{k}", ignore=shutil.ignore_patterns("*.pdf", "*.PDF"))
+                for pdf in site.glob("*.[pP][dD][fF]"):
+                    (folder / pdf.name).write_bytes(b"")
+                if VARIANTS[kind](folder) is not None:
+                    cases.append((name, kind))
+    return cases
 
 
 def copy_site(site: Path, target: Path, ignore: Callable[[str, list[str]], set[str]] | None = None) -> Path:

@@ -7,6 +7,7 @@ posted."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -23,8 +24,14 @@ from bot.services.live import polling
 from bot.services.live.fetching import HostGate
 from bot.settings import Settings
 from tests.e2e.helpers import Clock, text_of, text_of_message
+from tests.e2e.test_live_grown import START, check_history
+from tests.isu_sites import wc2014
+from tests.isu_world import world
+from tests.live_histories import grow
 from tests.shared import shared_path
 from tests.stores import Location
+from tests.world_variants import LOSSY, applicable, copy_site
+from tests.world_variants import VARIANTS as VARIANTS_OF_SITES
 
 BUNDLE = ("fixtures", "isu-world", "_histories", "fsu-cup-fsu-latin-2024.bundle")
 # States are served two hours apart (every segment of the site's schedule is past by its first commit: the watch
@@ -215,3 +222,25 @@ def _skaters(text: str) -> int:
     shown = len(re.findall(r"^.*\*\*[^*\n]+\*\* [A-Z]{3}\b", text, re.MULTILINE))
     more = re.search(r"… and (\d+) more", text)
     return shown + (int(more.group(1)) if more else 0)
+
+
+# --- the watcher's reading of histories grown from the variants of real sites ---------------------------------------
+
+# The sites of the ISUCalcFS family with results to grow a history from (tests/live_histories.py).
+GROWN = {"fsu-cup-fsu-latin-2024": world("fsu-cup-fsu-latin-2024"), "wc2014": wc2014()}
+# Variants in form only: a lost page is not grown (tests/live_histories.py grows the pages the site has), and the
+# states of a page lost for a while are the faults of the history above. A watch reads a URL, not a folder: a site
+# one folder down is the import's variant alone.
+GROWN_CASES = applicable(GROWN, [k for k in VARIANTS_OF_SITES if k not in LOSSY and k != "site one folder down"])
+
+
+@pytest.mark.parametrize(("site", "kind"), GROWN_CASES, ids=[f"{s}-{k}" for s, k in GROWN_CASES])
+def test_a_history_grown_from_a_world_variant_posts_each_segment_once(site: str, kind: str, tmp_path: Path) -> None:
+    """The site made into a variant of the world's (tests/world_variants.py), then grown into its event step by step
+    and read at each as the watcher reads it: each completed segment's results appear once, when complete."""
+    folder = copy_site(GROWN[site], tmp_path / "variant")
+    if "PDF" not in kind:
+        for pdf in folder.glob("*.[pP][dD][fF]"):
+            pdf.unlink()
+    assert VARIANTS_OF_SITES[kind](folder) is not None
+    check_history(asyncio.run(grow(folder, START, pdfs="PDF" in kind, categories=3)), tmp_path / "steps")

@@ -6,7 +6,6 @@ names each lost file in a warning."""
 from __future__ import annotations
 
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +14,12 @@ import pytest
 from bot.services.isu.importer import build_document, import_isu, read_site
 from bot.services.isu.source import FolderSource
 from db.database import Database
+from tests.isu_sites import belfort, wc2014
 from tests.isu_world import HTML_SITES, PDF_SITES, world
-from tests.world_variants import VARIANTS, Expect, copy_site, ledger, protocol_pdfs
+from tests.world_variants import VARIANTS, Expect, applicable, copy_site, ledger, protocol_pdfs
 
-SITES = HTML_SITES + PDF_SITES
+# The world's sites, and the two complete sites of tests/fixtures/isu (ISUCalcFS 2014, FS Manager 2024).
+SITES = {name: world(name) for name in HTML_SITES + PDF_SITES} | {"wc2014": wc2014(), "fsm2024-belfort": belfort()}
 ORIGINALS: dict[tuple[str, bool], Read] = {}
 
 
@@ -41,7 +42,7 @@ async def read(folder: Path) -> Read:
 
 async def original(name: str, pdfs: bool, tmp_path_factory: pytest.TempPathFactory) -> Read:
     if (name, pdfs) not in ORIGINALS:
-        folder = copy_site(world(name), tmp_path_factory.mktemp("original"))
+        folder = copy_site(SITES[name], tmp_path_factory.mktemp("original"))
         if not pdfs:
             for pdf in folder.glob("*.[pP][dD][fF]"):
                 pdf.unlink()
@@ -70,23 +71,7 @@ def check(old: Read, new: Read, expect: Expect) -> list[str]:
     return problems
 
 
-def applicable() -> list[tuple[str, str]]:
-    """(site, variant) for every variant that changes something of its site: tried on a copy whose PDFs are empty
-    files of the same names (what a variant changes depends on the files' names, not on what the PDFs hold)."""
-    cases = []
-    with tempfile.TemporaryDirectory() as scratch:
-        for n, name in enumerate(SITES):
-            for k, kind in enumerate(VARIANTS):
-                target = Path(scratch) / f"{n}-{k}"
-                folder = copy_site(world(name), target, ignore=shutil.ignore_patterns("*.pdf", "*.PDF"))
-                for pdf in world(name).glob("*.[pP][dD][fF]"):
-                    (folder / pdf.name).write_bytes(b"")
-                if VARIANTS[kind](folder) is not None:
-                    cases.append((name, kind))
-    return cases
-
-
-CASES = applicable()
+CASES = applicable(SITES, VARIANTS)
 
 
 @pytest.mark.parametrize(("name", "kind"), CASES, ids=[f"{s}-{k}" for s, k in CASES])
@@ -95,7 +80,7 @@ async def test_a_variant_keeps_what_it_holds_and_names_what_it_lost(
 ) -> None:
     pdfs = with_pdfs(name, kind)
     before = await original(name, pdfs, tmp_path_factory)
-    folder = copy_site(world(name), tmp_path)
+    folder = copy_site(SITES[name], tmp_path)
     if not pdfs:
         for pdf in folder.glob("*.[pP][dD][fF]"):
             pdf.unlink()
@@ -107,8 +92,9 @@ async def test_a_variant_keeps_what_it_holds_and_names_what_it_lost(
 async def test_variants_import_into_the_store(store: Database, tmp_path: Path) -> None:
     """The store takes what the variants read: one import of each variant class, each of another site."""
     for i, kind in enumerate(VARIANTS):
-        for name in SITES[i % len(SITES) :] + SITES[: i % len(SITES)]:
-            folder = copy_site(world(name), tmp_path / f"{i:02d}")
+        names = list(SITES)
+        for name in names[i % len(names) :] + names[: i % len(names)]:
+            folder = copy_site(SITES[name], tmp_path / f"{i:02d}")
             expect = VARIANTS[kind](folder)
             if expect is not None:
                 break

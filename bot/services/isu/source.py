@@ -38,7 +38,8 @@ _SCHEME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 # An index page links the category/segment pages: href="CAT001RS.HTM", href=SEG001.HTM ...
 # The files a results site is made of (a folder holding none of them is not the site itself).
 _SITE_SUFFIXES = (".htm", ".html", ".asp", ".pdf")
-_FAMILY_LINK_RE = re.compile(rb"""href\s*=\s*["']?(?:\./)?(?:CAT|SEG)\d+""", re.IGNORECASE)
+# (also written ".\\SEG001.HTM" on Windows, or as an absolute URL of the host: the file name is what counts)
+_FAMILY_LINK_RE = re.compile(rb"""href\s*=\s*["']?(?:[^"'\s>]*[/\\])?(?:CAT|SEG)\d+""", re.IGNORECASE)
 
 
 class Source(Protocol):
