@@ -13,6 +13,7 @@ tests/isu_world.py holds the variant classes written before these (encodings per
 
 from __future__ import annotations
 
+import codecs
 import re
 import shutil
 import tempfile
@@ -24,6 +25,7 @@ from typing import Any
 from bot.services.isu.importer import SiteData
 from tests.isu_world import index_page, legacy, pages, read_text, write_text
 
+_META = re.compile(r"<meta[^>]*charset[^>]*>", re.IGNORECASE)
 _HREF = re.compile(r"""(href\s*=\s*["']?)([^"' >]+)""", re.IGNORECASE)
 _SEGMENT_PAGE = re.compile(r"SEG\d+\.HTML?", re.IGNORECASE)
 HOST = "http://results.example.org/2024/event/"
@@ -39,6 +41,8 @@ class Expect:
     # (nobody can tell it was ever there).
     gone: tuple[str, ...] = ()
     root: Path | None = None
+    # Files a warning must name though nothing of them is lost (a page not read).
+    said: tuple[str, ...] = ()
     # Files renamed: original name -> the variant's (the sources of the figures say the new name).
     renamed: dict[str, str] = field(default_factory=dict)
 
@@ -206,7 +210,54 @@ def koi8_and_cp1251_mixed(folder: Path) -> Expect | None:
     return Expect()
 
 
+def utf16(folder: Path) -> Expect | None:
+    """Every page saved as "Unicode" by a Windows editor: UTF-16 (little-endian) with its BOM."""
+    for path in pages(folder):
+        text = _META.sub("", read_text(path))
+        path.write_bytes(codecs.BOM_UTF16_LE + text.encode("utf-16-le"))
+    return Expect()
+
+
+def one_line(folder: Path) -> Expect | None:
+    """Every page minified: no line breaks at all (a CMS's cache, a generator's compact output)."""
+    for path in pages(folder):
+        raw = path.read_bytes()
+        text = read_text(path)
+        _write_like(path, raw, re.sub(r"\s*[\r\n]+\s*", " ", text))
+    return Expect()
+
+
+def decimal_commas(folder: Path) -> Expect | None:
+    """Every score printed with a decimal comma (22,39), as Russian, German and French software prints them."""
+    number = re.compile(r"(<td\b[^>]*>\s*-?\d+)\.(\d\d\s*</td>)", re.IGNORECASE)
+    if any("ijsLive" in read_text(path) for path in pages(folder)):
+        return None  # U.S. Figure Skating's software, printing decimal points only
+    changed = 0
+    for path in pages(folder):
+        raw = path.read_bytes()
+        text = read_text(path)
+        after = number.sub(r"\1,\2", text)
+        if after != text:
+            _write_like(path, raw, after)
+            changed += 1
+    return Expect() if changed else None
+
+
 # --- names and links -----------------------------------------------------------------------------------------------
+
+
+def old_index_beside(folder: Path) -> Expect | None:
+    """index.htm and an older index.html beside it (left from last year's event, listing no categories yet): the
+    site's index.htm is read, and the other said so."""
+    index = index_page(folder)
+    if index is None or index.name.lower() != "index.htm":
+        return None
+    raw = index.read_bytes()
+    text = read_text(index)
+    older = re.sub(r"<tr\b(?:(?!</tr>).)*href=[\"']?(?:CAT|SEG)(?:(?!</tr>).)*</tr>", "", text, flags=re.I | re.S)
+    (folder / "index.html").write_bytes(raw)
+    _write_like(folder / "index.html", raw, older)
+    return Expect(said=("index.html",))
 
 
 def index_as_html(folder: Path) -> Expect | None:
@@ -406,7 +457,11 @@ VARIANTS: dict[str, Variant] = {
     "windows-125x declared": windows_1251_declared,
     "BOM under a lying meta": bom_with_lying_meta,
     "KOI8-R and cp1251 mixed": koi8_and_cp1251_mixed,
+    "UTF-16 with BOM": utf16,
+    "pages on one line": one_line,
+    "decimal commas": decimal_commas,
     "index.html": index_as_html,
+    "an old index.html beside index.htm": old_index_beside,
     "names in capitals": names_upper,
     "names in small letters": names_lower,
     "pages renamed .html": pages_renamed_html,

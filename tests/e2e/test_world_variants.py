@@ -65,9 +65,9 @@ def check(old: Read, new: Read, expect: Expect) -> list[str]:
     for key, (value, _sources) in new.items():
         if key not in old:
             problems.append(f"invented {key}={value!r}")
-    for name in expect.lost:
+    for name in expect.lost + expect.said:
         if not any(name.lower() in w.lower() for w in warnings):
-            problems.append(f"{name} lost without a word: {warnings}")
+            problems.append(f"{name} lost or passed over without a word: {warnings}")
     return problems
 
 

@@ -45,6 +45,8 @@ async def read_site(source: Source, progress: Progress | None = None) -> SiteDat
     reader = PageReader(source, None, progress)
     if isinstance(source, FolderSource) and source.descended:
         reader.warn(t("isu-folder-descended", folder=str(source.folder.parent), inner=source.descended))
+    for other in source.other_indexes if isinstance(source, FolderSource) else []:
+        reader.warn(t("isu-other-index", file=source.index_name, other=other))
     if isinstance(source, FolderSource) and not source.index_name:
         return await read_pdf_site(reader, source)
     try:

@@ -14,6 +14,7 @@ itself would not be pinned to the checked address, since aiohttp resolves the ho
 from __future__ import annotations
 
 import asyncio
+import codecs
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -104,6 +105,7 @@ class FolderSource:
         # folder inside. That folder is the site (said in the import's warnings); with two or more, which is the
         # site cannot be told and none is read.
         self.descended: str | None = None
+        self.other_indexes: list[str] = []
         if index is None and (inner := self._only_subfolder()) is not None:
             self.folder, self._root, self.descended = folder / inner.name, inner, inner.name
         self.index_name = self._find_index(index)
@@ -125,10 +127,13 @@ class FolderSource:
             self._locate(index)  # raises when missing or outside
             return index
         entries = sorted(p for p in self._root.iterdir() if p.is_file())
-        for wanted in ("index.htm", "index.html"):
-            for entry in entries:
-                if entry.name.lower() == wanted:
-                    return entry.name
+        indexes = [e for wanted in ("index.htm", "index.html") for e in entries if e.name.lower() == wanted]
+        if indexes:
+            # index.htm before index.html, as ISUCalcFS names it; another one that differs (an older copy left on
+            # the server) is named in the import's warnings, not read.
+            first = indexes[0].read_bytes()
+            self.other_indexes = [e.name for e in indexes[1:] if e.read_bytes() != first]
+            return indexes[0].name
         candidates: list[str] = []
         for entry in entries:
             if entry.suffix.lower() not in (".htm", ".html"):
@@ -139,6 +144,9 @@ class FolderSource:
                 content = entry.read_bytes()
             except OSError:
                 continue
+            if content.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+                # A page saved as "Unicode" by a Windows editor: its links are not ASCII bytes.
+                content = content.decode("utf-16", errors="replace").encode("utf-8")
             if _FAMILY_LINK_RE.search(content):
                 candidates.append(entry.name)
         if len(candidates) == 1:
