@@ -6,17 +6,20 @@ names each lost file in a warning."""
 from __future__ import annotations
 
 import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from aiohttp import web
 
 from bot.services.isu.importer import build_document, import_isu, read_site
-from bot.services.isu.source import FolderSource
+from bot.services.isu.source import FolderSource, HttpSource
 from db.database import Database
 from tests.isu_sites import belfort, wc2014
 from tests.isu_world import HTML_SITES, PDF_SITES, world
-from tests.world_variants import VARIANTS, Expect, applicable, copy_site, ledger, protocol_pdfs
+from tests.world_variants import LOSSY, VARIANTS, Expect, applicable, copy_site, ledger, protocol_pdfs
 
 # The world's sites, and the two complete sites of tests/fixtures/isu (ISUCalcFS 2014, FS Manager 2024).
 SITES = {name: world(name) for name in HTML_SITES + PDF_SITES} | {"wc2014": wc2014(), "fsm2024-belfort": belfort()}
@@ -102,3 +105,63 @@ async def test_variants_import_into_the_store(store: Database, tmp_path: Path) -
         assert expect is not None
         summary = await import_isu(store, FolderSource(expect.root or folder))
         assert summary.categories > 0, (name, kind)
+
+
+# --- over HTTP, as `/live watch` and an import by URL read a site --------------------------------------------------
+
+
+@asynccontextmanager
+async def served(folder: Path) -> AsyncIterator[str]:
+    """`folder` on 127.0.0.1 as a plain static host serves it (names as they are, no charset sent): its URL."""
+
+    async def serve(request: web.Request) -> web.StreamResponse:
+        path = folder / request.match_info["path"]
+        if not path.is_file() or ".." in request.match_info["path"]:
+            raise web.HTTPNotFound()
+        kind = "application/pdf" if path.suffix.lower() == ".pdf" else "text/html"
+        return web.Response(body=path.read_bytes(), content_type=kind)
+
+    app = web.Application()
+    app.router.add_get("/results/{path:.+}", serve)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    try:
+        yield f"http://127.0.0.1:{port}/results/"
+    finally:
+        await runner.cleanup()
+
+
+# The sites with an index page a watch is given the URL of; the variants a web host serves as the folder holds them
+# (a host matches names exactly, as a browser asks for them: a file renamed in capitals is not what a link names;
+# and it lists no folder: a second index there is not seen).
+INDEXED = {name: SITES[name] for name in SITES if FolderSource(SITES[name]).index_name}
+OVER_HTTP = [
+    k
+    for k in VARIANTS
+    if k not in LOSSY
+    and k
+    not in ("names in capitals", "names in small letters", "site one folder down", "an old index.html beside index.htm")
+]
+HTTP_CASES = applicable(INDEXED, OVER_HTTP)
+
+
+@pytest.mark.parametrize(("name", "kind"), HTTP_CASES, ids=[f"{s}-{k}" for s, k in HTTP_CASES])
+async def test_a_variant_read_over_http_reads_as_its_folder(
+    name: str, kind: str, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    pdfs = with_pdfs(name, kind)
+    before = await original(name, pdfs, tmp_path_factory)
+    folder = copy_site(SITES[name], tmp_path)
+    if not pdfs:
+        for pdf in folder.glob("*.[pP][dD][fF]"):
+            pdf.unlink()
+    expect = VARIANTS[kind](folder)
+    assert expect is not None
+    index = FolderSource(folder).index_name
+    async with served(folder) as base, HttpSource(base + index, allow_private=True) as source:
+        site = await read_site(source)
+        after = ledger(build_document(site, source), protocol_pdfs(site)), [str(w) for w in site.warnings]
+    assert check(before, after, expect) == []
