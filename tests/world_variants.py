@@ -260,6 +260,54 @@ def old_index_beside(folder: Path) -> Expect | None:
     return Expect(said=("index.html",))
 
 
+def _index_behind(folder: Path, page: str) -> Expect | None:
+    """The index moved to main.htm, and `page` (formatted with its name) in its place."""
+    index = index_page(folder)
+    if index is None or index.name.lower() != "index.htm" or not _family(index):
+        return None
+    index.rename(folder / "main.htm")
+    (folder / index.name).write_text(page.format(name="main.htm"))
+    return Expect(renamed={index.name.lower(): "main.htm"})
+
+
+def _family(index: Path) -> bool:
+    return bool(re.search(r"href=[\"']?(?:CAT|SEG)\d+", read_text(index), re.IGNORECASE))
+
+
+def index_in_a_frame(folder: Path) -> Expect | None:
+    """index.htm a frameset whose one frame shows the real index (main.htm), as older federation sites are made."""
+    return _index_behind(
+        folder,
+        '<html><head><title>Results</title></head><frameset rows="100%"><frame src="{name}" name="main">'
+        "</frameset></html>",
+    )
+
+
+def index_by_refresh(folder: Path) -> Expect | None:
+    """index.htm a page that sends the browser on to the real index (main.htm) by a meta refresh."""
+    return _index_behind(
+        folder,
+        '<html><head><meta http-equiv="refresh" content="0; url={name}"><title>Results</title></head>'
+        '<body><a href="{name}">Results</a></body></html>',
+    )
+
+
+def site_in_a_folder_by_refresh(folder: Path) -> Expect | None:
+    """The site moved into `results/`, an index.htm above it sending the browser there (a federation's domain root
+    forwarding to this year's event)."""
+    index = index_page(folder)
+    if index is None or not _family(index):
+        return None
+    inner = folder / "results"
+    inner.mkdir()
+    for path in files(folder):
+        path.rename(inner / path.name)
+    (folder / "index.htm").write_text(
+        f'<html><head><meta http-equiv="refresh" content="0;URL=results/{index.name}"></head><body></body></html>'
+    )
+    return Expect()
+
+
 def index_as_html(folder: Path) -> Expect | None:
     """index.htm saved as index.html."""
     index = index_page(folder)
@@ -461,6 +509,9 @@ VARIANTS: dict[str, Variant] = {
     "pages on one line": one_line,
     "decimal commas": decimal_commas,
     "index.html": index_as_html,
+    "index in a frame": index_in_a_frame,
+    "index by a meta refresh": index_by_refresh,
+    "site in a folder, reached by a meta refresh": site_in_a_folder_by_refresh,
     "an old index.html beside index.htm": old_index_beside,
     "names in capitals": names_upper,
     "names in small letters": names_lower,

@@ -3,6 +3,7 @@ tests/e2e/test_world_variants.py on variants of the real sites; here on small pa
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -61,8 +62,6 @@ def test_a_site_one_folder_down_is_read_from_there(tmp_path: Path) -> None:
     source = FolderSource(outer)
     assert (source.index_name, source.descended, source.folder) == ("index.htm", "CUP-FSU-main", inner)
 
-    import asyncio
-
     site = asyncio.run(read_site(source))
     assert len(site.categories) == 3
     assert any("CUP-FSU-main" in str(w) and "read from there" in str(w) for w in site.warnings)
@@ -74,3 +73,25 @@ def test_a_folder_of_two_folders_is_no_site_of_either(tmp_path: Path) -> None:
         (tmp_path / name / "index.htm").write_text(INDEX)
     source = FolderSource(tmp_path)
     assert (source.descended, source.index_name) == (None, "")
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        '<html><frameset rows="20%,80%"><frame src="menu.htm"><frame src="2024/main.htm"></frameset></html>',
+        '<html><head><meta http-equiv="Refresh" content="0; URL=\'2024/main.htm\'"></head><body></body></html>',
+    ],
+)
+def test_an_index_that_only_shows_the_real_one_is_followed(page: str, tmp_path: Path) -> None:
+    """A frameset or a meta refresh in index.htm: the site was refused whole (no event index table)."""
+    inner = tmp_path / "2024"
+    inner.mkdir()
+    for path in world("fsu-1etap-bitva-shkol-2024").iterdir():
+        (inner / ("main.htm" if path.name.lower() == "index.htm" else path.name)).write_bytes(path.read_bytes())
+    (tmp_path / "menu.htm").write_text("<html><body><a href='2024/main.htm'>Results</a></body></html>")
+    (tmp_path / "index.htm").write_text(page)
+    source = FolderSource(tmp_path)
+    site = asyncio.run(read_site(source))
+    assert len(site.categories) == 3
+    assert (source.index_name, source.folder) == ("main.htm", inner)
+    assert any("2024/main.htm" in str(w) and "read as the site's index" in str(w) for w in site.warnings)

@@ -135,6 +135,7 @@ isu-result-only = { $category }: its final result ({ $file }) is imported withou
 isu-pdf-name-differs = the pages print the name "{ $printed }"; the folder's event code is { $key }, stored as "{ $name }", which it is imported as
 isu-ijslive-no-nation = ijsLive pages print no nation: { $entries } results imported with an unknown country
 isu-index-not-index = { $error }: so the folder is read by what its files hold
+isu-index-followed = { $file } only shows another page, { $index }: that page is read as the site's index
 isu-other-index = { $other }: another index page beside { $file }, which is the one read; { $other } is not
 isu-folder-descended = { $folder } holds no results page or PDF but one folder, { $inner }: the site is read from there
 isu-index-row-unread = { $file }: { $row } links no category page (CATnnnEN or CATnnnRS) and was not read; the categories of the other rows are

@@ -135,6 +135,7 @@ isu-result-only = { $category }：最終結果（{ $file }）をセグメント�
 isu-pdf-name-differs = ページには大会名「{ $printed }」とあります。フォルダーの大会コードは { $key } で、保存済みの「{ $name }」としてインポートします
 isu-ijslive-no-nation = ijsLiveのページには国・地域がありません：{ $entries } 件の結果を国・地域不明としてインポートします
 isu-index-not-index = { $error }：そのため、フォルダーはファイルの内容で読みます
+isu-index-followed = { $file } はほかのページ { $index } を表示するだけのページです。そのページをサイトのインデックスとして読みます
 isu-other-index = { $other }：{ $file } のほかにもインデックスページがあります。読んだのは { $file } で、{ $other } は読んでいません
 isu-folder-descended = { $folder } には結果ページも PDF もなく、フォルダー { $inner } だけがあります。サイトはそこから読みます
 isu-index-row-unread = { $file }：{ $row } はカテゴリーのページ（CATnnnEN・CATnnnRS）にリンクしていないため読みませんでした。ほかの行のカテゴリーは読みます

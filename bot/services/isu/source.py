@@ -40,7 +40,7 @@ _SCHEME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 # The files a results site is made of (a folder holding none of them is not the site itself).
 _SITE_SUFFIXES = (".htm", ".html", ".asp", ".pdf")
 # (also written ".\\SEG001.HTM" on Windows, or as an absolute URL of the host: the file name is what counts)
-_FAMILY_LINK_RE = re.compile(rb"""href\s*=\s*["']?(?:[^"'\s>]*[/\\])?(?:CAT|SEG)\d+""", re.IGNORECASE)
+FAMILY_LINK_RE = re.compile(rb"""href\s*=\s*["']?(?:[^"'\s>]*[/\\])?(?:CAT|SEG)\d+""", re.IGNORECASE)
 
 
 class Source(Protocol):
@@ -53,6 +53,10 @@ class Source(Protocol):
     def describe(self, name: str) -> str: ...
 
     def declared_charset(self, name: str) -> str | None: ...
+
+    def move_index(self, name: str) -> None:
+        """The site's index is the page `name` (relative to the index's folder): links resolve against its folder."""
+        ...
 
 
 def _name_parts(name: str) -> list[str]:
@@ -147,7 +151,7 @@ class FolderSource:
             if content.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
                 # A page saved as "Unicode" by a Windows editor: its links are not ASCII bytes.
                 content = content.decode("utf-16", errors="replace").encode("utf-8")
-            if _FAMILY_LINK_RE.search(content):
+            if FAMILY_LINK_RE.search(content):
                 candidates.append(entry.name)
         if len(candidates) == 1:
             return candidates[0]
@@ -214,6 +218,12 @@ class FolderSource:
     def declared_charset(self, name: str) -> str | None:
         """Files on disk carry no Content-Type: only the page itself can say its character set."""
         return None
+
+    def move_index(self, name: str) -> None:
+        path = self._locate(name)  # inside the folder (raises otherwise)
+        self.folder = self.folder.joinpath(*_name_parts(name)[:-1])
+        self._root = path.parent
+        self.index_name = path.name
 
     async def close(self) -> None:
         """Nothing to release; here so both sources can be used alike."""
@@ -333,6 +343,14 @@ class HttpSource:
     def declared_charset(self, name: str) -> str | None:
         """The charset of the Content-Type the server sent with the file, if it named one."""
         return self._charsets.get(name)
+
+    def move_index(self, name: str) -> None:
+        url = self.url_for(name)
+        directory, _, file_name = url.path.rpartition("/")
+        self.root = url.with_path(directory + "/")
+        self.index_name = unquote(file_name)
+        self._index_url = url
+        self._index_read = True
 
     def _get_session(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
