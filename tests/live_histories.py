@@ -26,7 +26,7 @@ from bot.services.isu.source import FolderSource
 
 _ROW = re.compile(r"<tr\b[^>]*>(?:(?!</tr>).)*</tr>", re.IGNORECASE | re.DOTALL)
 _STN = re.compile(r"<td[^>]*>\s*#\s*(\d+)\s*</td>", re.IGNORECASE)
-_DECIMAL = re.compile(r"(<td[^>]*>)\s*-?\d+\.\d\d\s*(</td>)", re.IGNORECASE)
+_DECIMAL = re.compile(r"(<td[^>]*>)\s*-?\d+([.,])\d\d\s*(</td>)", re.IGNORECASE)  # a decimal point or comma
 _FIRST_CELL = re.compile(r"(<tr\b[^>]*>\s*<td[^>]*>)\s*\d+\s*(</td>)", re.IGNORECASE)
 
 
@@ -65,7 +65,7 @@ def _rows(text: str) -> list[tuple[re.Match[str], int]]:
 
 
 def _zeroed(row: str) -> str:
-    return _DECIMAL.sub(r"\g<1>0.00\2", _FIRST_CELL.sub(r"\g<1>0\2", row, count=1))
+    return _DECIMAL.sub(r"\g<1>0\g<2>00\3", _FIRST_CELL.sub(r"\g<1>0\2", row, count=1))
 
 
 def _edit_rows(text: str, keep: set[int] | None, drop: bool) -> str:
@@ -88,9 +88,11 @@ def _corrected(text: str, name: str) -> tuple[str, str]:
     page, the total on a result page, whose nation cell may hold a table of its own)."""
     at = text.find(name)
     assert at >= 0, f"{name} is not on the page"
-    score = re.compile(r"(<td[^>]*>)\s*(\d+\.\d\d)\s*(</td>)", re.IGNORECASE).search(text, at)
+    score = re.compile(r"(<td[^>]*>)\s*(\d+[.,]\d\d)\s*(</td>)", re.IGNORECASE).search(text, at)
     assert score is not None, f"no score after {name}"
-    after = f"{float(score.group(2)) + 0.33:.2f}"
+    comma = "," in score.group(2)
+    after = f"{float(score.group(2).replace(',', '.')) + 0.33:.2f}"
+    after = after.replace(".", ",") if comma else after
     return text[: score.start()] + f"{score.group(1)}{after}{score.group(3)}" + text[score.end() :], after
 
 

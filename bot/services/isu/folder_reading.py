@@ -157,11 +157,15 @@ def _ijs_site(reader: PageReader, source: Source, found: FoundPages) -> SiteData
 async def read_ijs_index(reader: PageReader, source: Source) -> SiteData | None:
     """A site whose index is an ijsLive event index (an ``.asp`` or ``comp_index.html`` page, read over HTTP by
     `/live watch` or an import by URL): the category-segment pages it links, each read by what it holds; None when the
-    index is not ijsLive's."""
+    index is not ijsLive's. An ijsLive category-segment results page given as the index is read alone."""
     try:
         index = await reader.page(source.index_name, _ijslive_page)
     except (PageError, SourceError):
         return None
+    if isinstance(index, IjsSegment):
+        # The address of one category-segment's results page (what a user pastes from the browser): that page is
+        # the site, as its folder would be read.
+        return _ijs_site(reader, source, FoundPages(ijs_segments={source.index_name: index}))
     if not isinstance(index, IjsIndex):
         return None
     found = FoundPages(ijs_index=index)

@@ -349,6 +349,21 @@ def basename(href: str) -> str:
     return m.group(1) if m else href.strip()
 
 
+_ABSOLUTE = re.compile(r"^(?:[A-Za-z][A-Za-z0-9+.\-]*:|/)")
+
+
+def site_link(href: str) -> str:
+    """The file of the site a page's link names, as the source reads it: a relative link keeps its folders
+    ("pdf/SEG001.pdf": federations keep their PDFs one folder down), written with "/" where a site generated on
+    Windows writes "\\"; an absolute link (a URL of the site's own host, a path from the host's root) is its file
+    name, as the site's files are the index's neighbours: where the site's root is in that URL cannot be told."""
+    text = href.strip().split("#", 1)[0].split("?", 1)[0].replace("\\", "/")
+    if _ABSOLUTE.match(text):
+        return basename(text)
+    parts = [part for part in text.split("/") if part not in ("", ".")]
+    return "/".join(parts) if parts else basename(href)
+
+
 def _bio_id(cell: Cell) -> str | None:
     for href in cell.links:
         m = _BIO_ID.search(href) or _ISU_ID.search(href)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from bot.services.isu.grid import PageError, html_tree, read_status, squash_spaces
+from bot.services.isu.grid import PageError, html_tree, read_status, site_link, squash_spaces
 from bot.services.isu.model import SegmentRow, SkaterRef
 
 _CATSEG = re.compile(r"CAT(\d+)SEG(\d+)", re.IGNORECASE)
@@ -75,7 +75,8 @@ def parse_ijslive_index(html: str, name: str) -> IjsIndex:
         event, link = row.css_first("td.event"), row.css_first("td.stat a")
         if event is None or link is None:
             continue
-        page = (link.attributes.get("href") or "").strip()
+        # As a browser follows it: ".\\CAT010SEG010.html" or the host's absolute URL is the page beside the index.
+        page = site_link(link.attributes.get("href") or "")
         m = _CATSEG.search(page)
         if not m or page in events:
             continue

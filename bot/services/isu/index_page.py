@@ -18,6 +18,7 @@ from bot.services.isu.grid import (
     is_inside,
     maybe_find_table,
     read_cell,
+    site_link,
     squash_spaces,
 )
 from bot.services.isu.model import Category, EventIndex, Segment
@@ -96,20 +97,25 @@ def _place(doc: Doc, categories: LexborNode) -> tuple[str | None, str | None, st
     return None, None, None
 
 
-def _category_rows(t: Table, name: str) -> list[dict]:
-    """The index table's categories, each with its pages, colour and segments (a segment row after its category)."""
+def _category_rows(t: Table, name: str, unread: list[str]) -> list[dict]:
+    """The index table's categories, each with its pages, colour and segments (a segment row after its category);
+    a row that names something but links no category or segment page is put in `unread` as "row N: 'its text'"."""
     c_cat, c_seg = t.col("category"), t.col("segment")
     cats: list[dict] = []
     for n, row in enumerate(t.body(), 1):
-        files = [basename(h) for c in row.cells for h in c.links]
+        files = [site_link(h) for c in row.cells for h in c.links]
         cat_text, seg_text = cell_at(row, c_cat).text, cell_at(row, c_seg).text
-        cat_links = {m.group(2).upper(): (m.group(1), f) for f in files if (m := _CAT_LINK.match(f))}
-        seg_links = [(m.group(1), bool(m.group(2)), f) for f in files if (m := _SEG_LINK.match(f))]
+        cat_links = {m.group(2).upper(): (m.group(1), f) for f in files if (m := _CAT_LINK.match(basename(f)))}
+        seg_links = [(m.group(1), bool(m.group(2)), f) for f in files if (m := _SEG_LINK.match(basename(f)))]
         pdfs = [f for f in files if f.lower().endswith(".pdf")]
         if cat_text and (cat_links or not seg_links):
             number = next((num for num, _ in cat_links.values()), None)
             if number is None:
-                raise PageError(f"{name}: row {n}: category {cat_text!r} links no CATnnnEN/CATnnnRS page")
+                # Not a category of the generator's: a row the federation added (medals, a link to photos). Its
+                # segment rows, if any, are not taken for the category before it.
+                unread.append(f"row {n}: {cat_text!r}")
+                cats.append({"unread": True})
+                continue
             cats.append(
                 {
                     "number": number,
@@ -123,6 +129,9 @@ def _category_rows(t: Table, name: str) -> list[dict]:
         if seg_links:
             if not cats:
                 raise PageError(f"{name}: row {n}: segment {seg_text!r} before any category")
+            if cats[-1].get("unread"):
+                unread.append(f"row {n}: {seg_text!r}")
+                continue
             detail = next((f for _, of, f in seg_links if not of), None)
             panel = next((f for _, of, f in seg_links if of), None)
             number = seg_links[0][0]
@@ -137,7 +146,7 @@ def _category_rows(t: Table, name: str) -> list[dict]:
                     "pdf": pdf,
                 }
             )
-    return cats
+    return [c for c in cats if not c.get("unread")]
 
 
 def _schedule(doc: Doc) -> tuple[dict[str, tuple[str | None, str | None]], list[str]]:
@@ -167,7 +176,8 @@ def parse_index(html: str, name: str) -> EventIndex:
     t = find_table(doc, [("category",), ("segment",)], "event index")
     generation = _generation(doc, name)
 
-    cats = _category_rows(t, name)
+    unread: list[str] = []
+    cats = _category_rows(t, name, unread)
     if not cats:
         # The header row alone: a site published before its categories (ISUCalcFS 3.7.6 writes it so).
         raise EmptyPage(f"{name}: the event index lists no categories yet")
@@ -230,4 +240,5 @@ def parse_index(html: str, name: str) -> EventIndex:
         timezone=timezone,
         generation=generation,
         categories=categories,
+        unread_rows=unread,
     )

@@ -51,6 +51,9 @@ class EventIndex:
     timezone: str | None  # IANA zone or UTC offset text when the schedule gives one
     generation: str  # "ISUCalcFS" or "FS Manager"
     categories: list[Category] = field(default_factory=list)
+    # Rows of the categories' table that name something but link no category page (a "Medal table" row a
+    # federation added): passed over, each said so, the categories around them read.
+    unread_rows: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)

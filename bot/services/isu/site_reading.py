@@ -6,10 +6,13 @@ category, its result, segment and panel pages and the judges' details PDFs they 
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import replace
 
 from bot.i18n import Text, t
+from bot.services.isu.charset import decode_page
 from bot.services.isu.folder_reading import read_ijs_index, read_pdf_site
+from bot.services.isu.grid import site_link
 from bot.services.isu.identity import event_code
 from bot.services.isu.model import (
     Category,
@@ -32,7 +35,7 @@ from bot.services.isu.pages import (
 from bot.services.isu.placing import describe, event_key, heading_problem, place, segment_codes
 from bot.services.isu.protocol_pdf import ProtocolError
 from bot.services.isu.site_data import CategoryData, Progress, SegmentData, SiteData
-from bot.services.isu.source import FolderSource, MissingFile, Source, SourceError
+from bot.services.isu.source import FAMILY_LINK_RE, FolderSource, MissingFile, Source, SourceError
 from bot.services.isu.vocabulary import (
     DANCE_SEGMENTS,
     SEGMENT_KINDS,
@@ -43,8 +46,13 @@ async def read_site(source: Source, progress: Progress | None = None) -> SiteDat
     """Reads and parses what the site has; raises PageError or SourceError (naming the file) only for what is
     damaged or unreachable, and records a warning for what is missing or cannot be placed."""
     reader = PageReader(source, None, progress)
+    if isinstance(source, FolderSource) and source.descended:
+        reader.warn(t("isu-folder-descended", folder=str(source.folder.parent), inner=source.descended))
+    for other in source.other_indexes if isinstance(source, FolderSource) else []:
+        reader.warn(t("isu-other-index", file=source.index_name, other=other))
     if isinstance(source, FolderSource) and not source.index_name:
         return await read_pdf_site(reader, source)
+    await _follow_to_index(reader, source)
     try:
         index = await reader.page(source.index_name, parse_index)
     except EmptyPage:
@@ -60,6 +68,8 @@ async def read_site(source: Source, progress: Progress | None = None) -> SiteDat
         reader.warn(t("isu-index-not-index", error=str(exc)))
         return await read_pdf_site(reader, source)
     site = SiteData(index=index, warnings=reader.warnings)
+    for row in index.unread_rows:
+        reader.warn(t("isu-index-row-unread", file=source.index_name, row=row))
     reader.site = site
     site.code = event_code(site, source)
     keys: dict[str, str] = {}
@@ -76,6 +86,42 @@ async def read_site(source: Source, progress: Progress | None = None) -> SiteDat
         site.categories.append(data)
     site.pages = reader.pages
     return site
+
+
+# Where a page sends the browser on to: a meta refresh ("0; url=main.htm") and the frames of a frameset.
+_REFRESH = re.compile(
+    r"""<meta[^>]+http-equiv\s*=\s*["']?refresh[^>]+content\s*=\s*["']?\s*\d*\s*;?\s*url\s*=\s*['"]?([^"'>\s]+)""",
+    re.IGNORECASE,
+)
+_FRAME = re.compile(r"""<i?frame\b[^>]*\ssrc\s*=\s*["']?([^"'>\s]+)""", re.IGNORECASE)
+
+
+async def _follow_to_index(reader: PageReader, source: Source) -> None:
+    """An index that is only a frameset or a page sending the browser on (a meta refresh) to the real index, of
+    the same site (beside it or in a folder under it): that page is the index, said in a warning. Two steps at most."""
+    for _ in range(2):
+        try:
+            raw = await source.read(source.index_name)
+        except SourceError:
+            return  # the index's own read says what is wrong with it
+        if FAMILY_LINK_RE.search(raw):
+            return
+        try:
+            text = decode_page(raw, source.index_name, source.declared_charset(source.index_name)).text
+        except PageError:
+            return
+        found = [site_link(m.group(1)) for m in (*_REFRESH.finditer(text), *_FRAME.finditer(text))]
+        for target in dict.fromkeys(name for name in found if name and not name.startswith("..")):
+            try:
+                page = await source.read(target)
+            except SourceError:
+                continue
+            if FAMILY_LINK_RE.search(page) or _REFRESH.search(page.decode("latin-1")):
+                reader.warn(t("isu-index-followed", file=source.index_name, index=target))
+                source.move_index(target)
+                break
+        else:
+            return
 
 
 async def _read_category(reader: PageReader, category: Category) -> CategoryData | None:

@@ -14,6 +14,7 @@ itself would not be pinned to the checked address, since aiohttp resolves the ho
 from __future__ import annotations
 
 import asyncio
+import codecs
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -36,7 +37,10 @@ _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 _CHUNK = 64 * 1024
 _SCHEME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 # An index page links the category/segment pages: href="CAT001RS.HTM", href=SEG001.HTM ...
-_FAMILY_LINK_RE = re.compile(rb"""href\s*=\s*["']?(?:\./)?(?:CAT|SEG)\d+""", re.IGNORECASE)
+# The files a results site is made of (a folder holding none of them is not the site itself).
+_SITE_SUFFIXES = (".htm", ".html", ".asp", ".pdf")
+# (also written ".\\SEG001.HTM" on Windows, or as an absolute URL of the host: the file name is what counts)
+FAMILY_LINK_RE = re.compile(rb"""href\s*=\s*["']?(?:[^"'\s>]*[/\\])?(?:CAT|SEG)\d+""", re.IGNORECASE)
 
 
 class Source(Protocol):
@@ -49,6 +53,10 @@ class Source(Protocol):
     def describe(self, name: str) -> str: ...
 
     def declared_charset(self, name: str) -> str | None: ...
+
+    def move_index(self, name: str) -> None:
+        """The site's index is the page `name` (relative to the index's folder): links resolve against its folder."""
+        ...
 
 
 def _name_parts(name: str) -> list[str]:
@@ -97,7 +105,24 @@ class FolderSource:
             raise SourceError(f"{folder}: not a folder")
         self.folder = folder
         self._root = folder.resolve()
+        # The folder a site was unpacked into (an archive's "site/SITE-main/..."): no page or PDF of its own, one
+        # folder inside. That folder is the site (said in the import's warnings); with two or more, which is the
+        # site cannot be told and none is read.
+        self.descended: str | None = None
+        self.other_indexes: list[str] = []
+        if index is None and (inner := self._only_subfolder()) is not None:
+            self.folder, self._root, self.descended = folder / inner.name, inner, inner.name
         self.index_name = self._find_index(index)
+
+    def _only_subfolder(self) -> Path | None:
+        entries = [p for p in self._root.iterdir() if not p.name.startswith(".")]
+        if any(p.is_file() and p.suffix.lower() in _SITE_SUFFIXES for p in entries):
+            return None
+        folders = [p for p in entries if p.is_dir()]
+        if len(folders) != 1:
+            return None
+        inner = folders[0].resolve()
+        return inner if inner.is_relative_to(self._root) else None
 
     # -- the index page
 
@@ -106,10 +131,13 @@ class FolderSource:
             self._locate(index)  # raises when missing or outside
             return index
         entries = sorted(p for p in self._root.iterdir() if p.is_file())
-        for wanted in ("index.htm", "index.html"):
-            for entry in entries:
-                if entry.name.lower() == wanted:
-                    return entry.name
+        indexes = [e for wanted in ("index.htm", "index.html") for e in entries if e.name.lower() == wanted]
+        if indexes:
+            # index.htm before index.html, as ISUCalcFS names it; another one that differs (an older copy left on
+            # the server) is named in the import's warnings, not read.
+            first = indexes[0].read_bytes()
+            self.other_indexes = [e.name for e in indexes[1:] if e.read_bytes() != first]
+            return indexes[0].name
         candidates: list[str] = []
         for entry in entries:
             if entry.suffix.lower() not in (".htm", ".html"):
@@ -120,7 +148,10 @@ class FolderSource:
                 content = entry.read_bytes()
             except OSError:
                 continue
-            if _FAMILY_LINK_RE.search(content):
+            if content.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+                # A page saved as "Unicode" by a Windows editor: its links are not ASCII bytes.
+                content = content.decode("utf-16", errors="replace").encode("utf-8")
+            if FAMILY_LINK_RE.search(content):
                 candidates.append(entry.name)
         if len(candidates) == 1:
             return candidates[0]
@@ -187,6 +218,12 @@ class FolderSource:
     def declared_charset(self, name: str) -> str | None:
         """Files on disk carry no Content-Type: only the page itself can say its character set."""
         return None
+
+    def move_index(self, name: str) -> None:
+        path = self._locate(name)  # inside the folder (raises otherwise)
+        self.folder = self.folder.joinpath(*_name_parts(name)[:-1])
+        self._root = path.parent
+        self.index_name = path.name
 
     async def close(self) -> None:
         """Nothing to release; here so both sources can be used alike."""
@@ -306,6 +343,14 @@ class HttpSource:
     def declared_charset(self, name: str) -> str | None:
         """The charset of the Content-Type the server sent with the file, if it named one."""
         return self._charsets.get(name)
+
+    def move_index(self, name: str) -> None:
+        url = self.url_for(name)
+        directory, _, file_name = url.path.rpartition("/")
+        self.root = url.with_path(directory + "/")
+        self.index_name = unquote(file_name)
+        self._index_url = url
+        self._index_read = True
 
     def _get_session(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
