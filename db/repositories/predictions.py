@@ -76,8 +76,10 @@ async def _claim_rounds(tx: Transaction, round_ids: Sequence[int], scoring: str,
 
 
 async def _score_picks(tx: Transaction, round_ids: set[int], table: PickParts) -> None:
-    """Every pick of the rounds scored in one statement: its four parts looked up among the parts of the entries
-    those picks name (read first, a few dozen), added up, their detail joined (as `Scorer.score` joins them)."""
+    """Every pick of the rounds scored in one statement: each of its four parts looked up among that slot's parts
+    of the entries those picks name (read first, a few dozen), added up, their detail joined (as `Scorer.score` joins
+    them). A list of parts per slot, not one of all four: PostgreSQL then hashes each (a few dozen rows) and reads
+    the picks once."""
     ids = sorted(round_ids)
     marks = ", ".join("?" for _ in ids)
     named = " UNION ".join(
@@ -86,21 +88,19 @@ async def _score_picks(tx: Transaction, round_ids: set[int], table: PickParts) -
     keys = sorted(row["entry"] for row in await tx.fetchall(named, ids * len(PICK_SLOTS)))
     if not keys:
         return
-    parts = [(slot, key, *table.part(slot, key)) for slot, _ in PICK_SLOTS for key in keys]
-    values = ", ".join("(CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS TEXT))" for _ in parts)
+    row_marks = ", ".join("(CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS TEXT))" for _ in keys)
     aliases = [f"part_{slot}" for slot, _ in PICK_SLOTS]
+    lists = ", ".join(f"{alias} (entry, points, detail) AS (VALUES {row_marks})" for alias in aliases)
     points = " + ".join(f"{alias}.points" for alias in aliases)
     detail = " || ',' || ".join(f"{alias}.detail" for alias in aliases)
     joined = " AND ".join(
-        f"{alias}.slot = '{slot}' AND {alias}.entry = prediction_picks.{column}"
-        for alias, (slot, column) in zip(aliases, PICK_SLOTS, strict=True)
+        f"{alias}.entry = prediction_picks.{column}" for alias, (_, column) in zip(aliases, PICK_SLOTS, strict=True)
     )
+    parts = [value for slot, _ in PICK_SLOTS for key in keys for value in (key, *table.part(slot, key))]
     await tx.execute(
-        f"WITH parts (slot, entry, points, detail) AS (VALUES {values}) "
-        f"UPDATE prediction_picks SET points = {points}, detail = '[' || {detail} || ']' "
-        f"FROM {', '.join(f'parts {alias}' for alias in aliases)} "
-        f"WHERE prediction_picks.round_id IN ({marks}) AND {joined}",
-        [value for part in parts for value in part] + ids,
+        f"WITH {lists} UPDATE prediction_picks SET points = {points}, detail = '[' || {detail} || ']' "
+        f"FROM {', '.join(aliases)} WHERE prediction_picks.round_id IN ({marks}) AND {joined}",
+        [*parts, *ids],
     )
 
 
