@@ -37,8 +37,8 @@ from bot.text import escape_markdown, quote
 from db.models import AuditRecord, Competition, Entry, Event
 from db.prediction_models import Pick, PredictionRound, PredictionSettings
 
-# Rounds of one event scored per transaction batch: a final with 5,000 servers' rounds is not read (a million picks)
-# into memory at once.
+# Rounds of one event scored per transaction: the store scores their picks while the transaction holds the write
+# lock, so the delivery's claims and records of the announcements already due wait for one batch at most.
 SCORE_BATCH = 200
 MAX_CHOICES = 25
 
