@@ -8,8 +8,8 @@ Run: python bench/bench_predictions.py [--servers 5000] [--picks 200] [--limit 5
    `--seed`) and a channel for the announcements. The final result is imported (as a live poll imports it), the
    results reloaded, and PredictionService.settle() times the scoring of every round: on SQLite, and with
    `--postgres` (a PostgreSQL server's URL, e.g. a throwaway `.ci/postgres start DIR`'s DIR/url) on a database of its
-   own made there and dropped after. Printed: seconds, picks per second, and a check of every round's points
-   against a scoring of the same picks done here from the result's places.
+   own made there and dropped after. Printed: seconds, picks per second, and a check of every pick's points and
+   detail (each part's points and why) against a scoring of the same pick done here from the result's places.
 2. Fan-out. A FakeDiscord enforcing a global limit of `--limit` requests per second (429s beyond it) holds the
    servers; the bot runs as its own process, as `skatebot run` does (real APScheduler, real clock,
    POST_RATE_LIMIT=`--pace`), on a copy of the store taken as the final landed (before the scoring above): its
@@ -55,7 +55,7 @@ from bot.services.predictions import SCORING_TABLES, SENDERS, event_result, scor
 from bot.store import open_store  # noqa: E402
 from db.database import Database  # noqa: E402
 from db.postgres import drop_database, fresh_database  # noqa: E402
-from db.prediction_models import Pick  # noqa: E402
+from db.repositories.predictions import pick_from_row  # noqa: E402
 
 TARGET_RATIO = 1.15
 ENTRIES = 24
@@ -185,16 +185,9 @@ async def scoring(args: argparse.Namespace, store: Path | str, engine: str) -> b
             )
             checked += len(rows)
             for row in rows:
-                pick = Pick(
-                    row["round_id"],
-                    row["user_id"],
-                    row["gold"],
-                    row["silver"],
-                    row["bronze"],
-                    row["short_winner"],
-                    row["picked_at"],
-                )
-                wrong += row["points"] != score_pick(pick, result, SCORING_TABLES["standard"])[0]
+                pick = pick_from_row(row)
+                points, lines = score_pick(pick, result, SCORING_TABLES["standard"])
+                wrong += (pick.points, pick.detail) != (points, tuple(lines))
         due = await db.fetchall("SELECT state, COUNT(*) AS n FROM prediction_posts GROUP BY state")
         states = {row["state"]: row["n"] for row in due}
         print(f"  checked: {checked:,} picks, {wrong} scored otherwise; announcements {states}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,18 @@ class Pick:
     picked_at: str
     points: int | None = None
     detail: tuple[dict[str, object], ...] = ()
+
+
+# A pick's parts in the order its detail lists them, each with the column that names its entry.
+PICK_SLOTS = (("gold", "gold"), ("silver", "silver"), ("bronze", "bronze"), ("short", "short_winner"))
+
+
+class PickParts(Protocol):
+    """One scoring table's points for a part of a pick: a slot of PICK_SLOTS and the entry picked there, scored as
+    (points, the part's detail as JSON). The store adds a pick's four parts up, and joins their detail into the list
+    the pick's `detail` column holds, in the order of PICK_SLOTS."""
+
+    def part(self, slot: str, key: str) -> tuple[int, str]: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,11 +4,19 @@ result gave them, and the announcement rows that make each round's post happen o
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from db.database import Database, Row
+from db.database import Database, Row, Transaction
 from db.models import AuditRecord
-from db.prediction_models import Pick, PredictionLockPost, PredictionPost, PredictionRound, PredictionSettings
+from db.prediction_models import (
+    PICK_SLOTS,
+    Pick,
+    PickParts,
+    PredictionLockPost,
+    PredictionPost,
+    PredictionRound,
+    PredictionSettings,
+)
 from db.repositories.stories import write_audit
 
 # The two kinds of a round's post, each its own table with the same delivery columns: the scored round's
@@ -29,7 +37,9 @@ def _round(row: Row) -> PredictionRound:
     return PredictionRound(**{key: row[key] for key in row.keys()})
 
 
-def _pick(row: Row) -> Pick:
+def pick_from_row(row: Row) -> Pick:
+    """A pick as the store holds it (a row with every column of prediction_picks), its scores with it once scored:
+    the one place a row becomes a Pick."""
     return Pick(
         round_id=row["round_id"],
         user_id=row["user_id"],
@@ -49,6 +59,49 @@ def _post(row: Row) -> PredictionPost:
 
 def _lock_post(row: Row) -> PredictionLockPost:
     return PredictionLockPost(**{key: row[key] for key in row.keys()})
+
+
+async def _claim_rounds(tx: Transaction, round_ids: Sequence[int], scoring: str, digest: str, at: str) -> set[int]:
+    """The rounds of `round_ids` not scored from `digest` with `scoring` yet, marked so (their version one more):
+    the ones this transaction scores."""
+    marks = ", ".join("?" for _ in round_ids)
+    rows = await tx.fetchall(
+        "UPDATE prediction_rounds SET rescored = CASE WHEN result_digest IS NULL THEN NULL "
+        "WHEN result_digest <> ? THEN 'result' ELSE 'scoring' END, result_digest = ?, scoring = ?, "
+        f"version = version + 1, scored_at = ? WHERE id IN ({marks}) AND (result_digest IS NULL OR "
+        "result_digest <> ? OR scoring IS NULL OR scoring <> ?) RETURNING id",
+        [digest, digest, scoring, at, *round_ids, digest, scoring],
+    )
+    return {int(row["id"]) for row in rows}
+
+
+async def _score_picks(tx: Transaction, round_ids: set[int], table: PickParts) -> None:
+    """Every pick of the rounds scored in one statement: each of its four parts looked up among that slot's parts
+    of the entries those picks name (read first, a few dozen), added up, their detail joined (as `Scorer.score` joins
+    them). A list of parts per slot, not one of all four: PostgreSQL then hashes each (a few dozen rows) and reads
+    the picks once."""
+    ids = sorted(round_ids)
+    marks = ", ".join("?" for _ in ids)
+    named = " UNION ".join(
+        f"SELECT {column} AS entry FROM prediction_picks WHERE round_id IN ({marks})" for _, column in PICK_SLOTS
+    )
+    keys = sorted(row["entry"] for row in await tx.fetchall(named, ids * len(PICK_SLOTS)))
+    if not keys:
+        return
+    row_marks = ", ".join("(CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS TEXT))" for _ in keys)
+    aliases = [f"part_{slot}" for slot, _ in PICK_SLOTS]
+    lists = ", ".join(f"{alias} (entry, points, detail) AS (VALUES {row_marks})" for alias in aliases)
+    points = " + ".join(f"{alias}.points" for alias in aliases)
+    detail = " || ',' || ".join(f"{alias}.detail" for alias in aliases)
+    joined = " AND ".join(
+        f"{alias}.entry = prediction_picks.{column}" for alias, (_, column) in zip(aliases, PICK_SLOTS, strict=True)
+    )
+    parts = [value for slot, _ in PICK_SLOTS for key in keys for value in (key, *table.part(slot, key))]
+    await tx.execute(
+        f"WITH {lists} UPDATE prediction_picks SET points = {points}, detail = '[' || {detail} || ']' "
+        f"FROM {', '.join(aliases)} WHERE prediction_picks.round_id IN ({marks}) AND {joined}",
+        [*parts, *ids],
+    )
 
 
 class PredictionRepository:
@@ -211,7 +264,7 @@ class PredictionRepository:
         row = await self._db.fetchone(
             "SELECT * FROM prediction_picks WHERE round_id = ? AND user_id = ?", (round_id, user_id)
         )
-        return _pick(row) if row else None
+        return pick_from_row(row) if row else None
 
     async def top_picks_of(self, round_ids: Sequence[int], limit: int) -> dict[int, list[Pick]]:
         """Each round's best scored picks, best first (ties by member id), `limit` a round, in one query per 500
@@ -226,7 +279,7 @@ class PredictionRepository:
                 "WHERE rank_in_round <= ? ORDER BY round_id, rank_in_round",
                 [*chunk, limit],
             ):
-                found[int(row["round_id"])].append(_pick(row))
+                found[int(row["round_id"])].append(pick_from_row(row))
         return found
 
     async def pick_counts(self, round_ids: Sequence[int]) -> dict[int, int]:
@@ -242,30 +295,6 @@ class PredictionRepository:
                 found[int(row["round_id"])] = int(row["n"])
         return found
 
-    async def picks_of_rounds(self, round_ids: Sequence[int]) -> dict[int, list[Pick]]:
-        """The picks of many rounds, as scoring reads them (their earlier scores left out)."""
-        found: dict[int, list[Pick]] = {round_id: [] for round_id in round_ids}
-        for start in range(0, len(round_ids), 500):
-            chunk = list(round_ids[start : start + 500])
-            marks = ", ".join("?" for _ in chunk)
-            for row in await self._db.fetchall(
-                "SELECT round_id, user_id, gold, silver, bronze, short_winner, picked_at FROM prediction_picks "
-                f"WHERE round_id IN ({marks}) ORDER BY round_id, user_id",
-                chunk,
-            ):
-                found[row["round_id"]].append(
-                    Pick(
-                        row["round_id"],
-                        row["user_id"],
-                        row["gold"],
-                        row["silver"],
-                        row["bronze"],
-                        row["short_winner"],
-                        row["picked_at"],
-                    )
-                )
-        return found
-
     async def member_picks(self, guild_id: int, user_id: int) -> list[tuple[PredictionRound, Pick]]:
         """A member's picks in the server, newest round first."""
         rows = await self._db.fetchall(
@@ -275,43 +304,47 @@ class PredictionRepository:
             (guild_id, user_id),
         )
         round_columns = PredictionRound.__dataclass_fields__
-        return [(PredictionRound(**{key: row[key] for key in round_columns}), _pick(row)) for row in rows]
+        return [(PredictionRound(**{key: row[key] for key in round_columns}), pick_from_row(row)) for row in rows]
 
     # --- scoring ---------------------------------------------------------------------------------------------
     async def score_rounds(
         self,
-        scored: Sequence[tuple[PredictionRound, str, Sequence[tuple[int, int, str]], int | None]],
+        scored: Sequence[tuple[PredictionRound, str, int | None]],
+        tables: Mapping[str, PickParts],
         digest: str,
         at: str,
     ) -> int:
         """Records rounds' scores from the result `digest` and makes each one's announcement due (or, posted before,
-        outdated: the delivery edits it), all in one transaction; `scored`: (round, scoring table, (member, points,
-        detail as JSON) of each pick, the channel to announce in or None). A round scored from this result already (by
-        another process, or a run before) with this table is left as it is: the guarded update of its digest and
-        table is the claim. A round scored again records why: a corrected result, or the server's new table. Returns
-        how many rounds were scored."""
+        outdated: the delivery edits it), all in one transaction; `scored`: (round, scoring table, the channel to
+        announce in or None); `tables`: each table's points for a part of a pick. The picks are scored by the store,
+        a statement for all the picks of a table's rounds: none is read into the bot's process, which sends the
+        announcements of the rounds scored before meanwhile. A round scored from this result already (by another
+        process, or a run before) with this table is left as it is: the guarded update of its digest and table is the
+        claim. A round scored again records why: a corrected result, or the server's new table. Returns how many
+        rounds were scored."""
+        by_table: dict[str, list[tuple[PredictionRound, int | None]]] = {}
+        for round_, scoring, announce_in in scored:
+            by_table.setdefault(scoring, []).append((round_, announce_in))
         count = 0
         async with self._db.transaction() as tx:
-            for round_, scoring, scores, announce_in in scored:
-                row = await tx.fetchone(
-                    "UPDATE prediction_rounds SET rescored = CASE WHEN result_digest IS NULL THEN NULL "
-                    "WHEN result_digest <> ? THEN 'result' ELSE 'scoring' END, result_digest = ?, scoring = ?, "
-                    "version = version + 1, scored_at = ? WHERE id = ? AND (result_digest IS NULL OR "
-                    "result_digest <> ? OR scoring IS NULL OR scoring <> ?) RETURNING version",
-                    (digest, digest, scoring, at, round_.id, digest, scoring),
-                )
-                if row is None:
-                    continue
-                count += 1
-                await tx.executemany(
-                    "UPDATE prediction_picks SET points = ?, detail = ? WHERE round_id = ? AND user_id = ?",
-                    [(points, detail, round_.id, user) for user, points, detail in scores],
-                )
-                if announce_in is not None and scores:
-                    await tx.execute(
+            for scoring, rounds in by_table.items():
+                for start in range(0, len(rounds), 500):
+                    chunk = rounds[start : start + 500]
+                    claimed = await _claim_rounds(tx, [r.id for r, _ in chunk], scoring, digest, at)
+                    if not claimed:
+                        continue
+                    count += len(claimed)
+                    await _score_picks(tx, claimed, tables[scoring])
+                    await tx.executemany(
                         "INSERT INTO prediction_posts (round_id, guild_id, channel_id, state, version) "
-                        "VALUES (?, ?, ?, 'due', ?) ON CONFLICT (round_id) DO NOTHING",
-                        (round_.id, round_.guild_id, announce_in, int(row["version"])),
+                        "SELECT r.id, r.guild_id, CAST(? AS BIGINT), 'due', r.version FROM prediction_rounds r "
+                        "WHERE r.id = ? AND EXISTS (SELECT 1 FROM prediction_picks p WHERE p.round_id = r.id) "
+                        "ON CONFLICT (round_id) DO NOTHING",
+                        [
+                            (announce_in, r.id)
+                            for r, announce_in in chunk
+                            if announce_in is not None and r.id in claimed
+                        ],
                     )
         return count
 

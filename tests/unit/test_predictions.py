@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import sys
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -26,6 +27,7 @@ from bot.services.predictions import (
     LockNotice,
     PredictionService,
     Scorer,
+    entry_key,
     event_result,
     score_pick,
 )
@@ -34,7 +36,7 @@ from db.database import Database
 from db.models import AuditRecord, Entry, Figure, OutboxPost, Segment, SegmentResult, Skater
 from db.prediction_models import Pick
 from db.repositories.live import LiveRepository
-from db.repositories.predictions import PredictionRepository
+from db.repositories.predictions import PredictionRepository, pick_from_row
 
 MOD = Actor(2, 10, is_moderator=True)
 FAN = Actor(3, 10)
@@ -603,3 +605,70 @@ async def test_a_new_scoring_table_rescores_the_servers_rounds_and_edits_their_a
     await game.service.settle()
     await game.service.deliver_due()
     assert {a.guild_id: a.rescored for a, _ in game.poster.edits[1:]} == {10: "result", 20: "result"}
+
+
+# --- scoring in the store -------------------------------------------------------------------------------------------
+async def round_of(game: Game, event_key: str, picks: list[tuple[str, ...]]) -> int:
+    """A round of server 10 for the event holding `picks` (gold, silver, bronze, short each, whatever they name:
+    the same entry twice, one the result does not list), written straight into the store as a million would be;
+    returns the round's id."""
+    round_ = await game.service.repo.create_round(10, "predcup2030", event_key, "2029-30")
+    async with game.db.transaction() as tx:
+        await tx.executemany(
+            "INSERT INTO prediction_picks (round_id, user_id, gold, silver, bronze, short_winner, picked_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(round_.id, 1000 + n, *pick, "2030-01-09T00:00:00+00:00") for n, pick in enumerate(picks)],
+        )
+    return round_.id
+
+
+async def test_the_loop_does_no_work_per_pick_and_every_pick_is_scored_as_the_rules_say(game: Game) -> None:
+    """The picks are scored by the store: the event loop's thread (where the announcements are sent, paced to the
+    millisecond) does no more work for a round of 10,000 picks than for one of 10 naming the same number of
+    entries, not a step a pick. Each pick's points and detail are score_pick's."""
+    await game.service.configure(MOD, channel_id=700)
+    competition = game.results.competition("predcup2030")
+    events = {key: game.results.event(competition, key) for key in ("pairs", "women")}
+    keys = {}
+    for key, event in events.items():
+        entries, _ = await game.results.results_of(event)
+        known = [entry_key(entry) for entry in entries]
+        # Ten keys an event: its entries, and entries the final result does not list (removed since the pick).
+        keys[key] = known + [str(10**9 + n) for n in range(10 - len(known))]
+    pairs = await round_of(game, "pairs", [tuple(keys["pairs"][(i + j) % 10] for j in range(4)) for i in range(10)])
+    women = await round_of(game, "women", list(itertools.product(keys["women"], repeat=4)))
+    game.clock.now = SP_STARTS + timedelta(days=2, hours=3)
+    await game.load(
+        final(
+            {"Anna Example": 1, "Bea Sample": 2, "Eve Model": 3, "Cleo Trial": 4},
+            {"Bea Sample": 1, "Anna Example": 2},
+            withdrawn=frozenset({"Dana Probe"}),
+        )
+    )
+    calls: dict[str, int] = {}
+    results: dict[str, EventResult] = {}
+    for key, event in events.items():  # the small round first: the big one's statements are then the same ones
+        entries, _ = await game.results.results_of(event)
+        found = event_result(entries, game.results.segments_of(event))
+        assert found is not None
+        results[key] = found
+        count = 0
+
+        def counted(_frame: object, what: str, _arg: object) -> None:
+            nonlocal count
+            count += what in ("call", "c_call")
+
+        sys.setprofile(counted)  # this thread only: the event loop's
+        try:
+            assert await game.service.score_event("predcup2030", key, found) == 1
+        finally:
+            sys.setprofile(None)
+        calls[key] = count
+    assert calls["women"] - calls["pairs"] < 10**4 - 10, calls
+    for key, round_id, picked in (("pairs", pairs, 10), ("women", women, 10**4)):
+        rows = await game.db.fetchall("SELECT * FROM prediction_picks WHERE round_id = ?", (round_id,))
+        assert len(rows) == picked
+        for pick in map(pick_from_row, rows):
+            points, lines = score_pick(pick, results[key], SCORING_TABLES["standard"])
+            assert (pick.points, pick.detail) == (points, tuple(lines)), pick
+    assert {post.round_id for post in await game.service.repo.due_posts(10)} == {women, pairs}

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from db.models import Entry, Segment
-from db.prediction_models import Pick
+from db.prediction_models import PICK_SLOTS, Pick
 
 SLOTS = ("gold", "silver", "bronze")
 PLACE_OF = {"gold": 1, "silver": 2, "bronze": 3}
@@ -122,7 +122,8 @@ def score_line(slot: str, key: str, result: EventResult, table: ScoringTable) ->
 
 
 def _slots(pick: Pick) -> tuple[tuple[str, str], ...]:
-    return (("gold", pick.gold), ("silver", pick.silver), ("bronze", pick.bronze), ("short", pick.short_winner))
+    """The pick's parts, (slot, entry key) each, in the order its detail lists them (the store's, PICK_SLOTS)."""
+    return tuple((slot, getattr(pick, column)) for slot, column in PICK_SLOTS)
 
 
 def score_pick(pick: Pick, result: EventResult, table: ScoringTable) -> tuple[int, list[dict[str, object]]]:
@@ -132,25 +133,27 @@ def score_pick(pick: Pick, result: EventResult, table: ScoringTable) -> tuple[in
 
 
 class Scorer:
-    """`score_pick` for many picks of one result and table, as points and the detail as stored (JSON): each part is
-    scored once per slot and entry (an event has a few dozen entries; a final scores a million picks)."""
+    """`score_pick` for many picks of one result and table: each part of a pick scored once per slot and entry, as
+    its points and its detail as stored (JSON); the store adds a pick's parts up (db.prediction_models.PickParts).
+    An event has a few dozen entries; a final scores a million picks."""
 
     def __init__(self, result: EventResult, table: ScoringTable) -> None:
         self.result, self.table = result, table
         self._parts: dict[tuple[str, str], tuple[int, str]] = {}
 
-    def _part(self, slot: str, key: str) -> tuple[int, str]:
-        part = self._parts.get((slot, key))
-        if part is None:
+    def part(self, slot: str, key: str) -> tuple[int, str]:
+        found = self._parts.get((slot, key))
+        if found is None:
             line = score_line(slot, key, self.result, self.table)
-            part = self._parts[(slot, key)] = (
+            found = self._parts[(slot, key)] = (
                 int(str(line["points"])),
                 json.dumps(line, ensure_ascii=False, separators=(",", ":")),
             )
-        return part
+        return found
 
     def score(self, pick: Pick) -> tuple[int, str]:
-        parts = [self._part(slot, key) for slot, key in _slots(pick)]
+        """A pick's points and detail as the store makes them from its parts."""
+        parts = [self.part(slot, key) for slot, key in _slots(pick)]
         return sum(points for points, _ in parts), "[" + ",".join(text for _, text in parts) + "]"
 
 

@@ -11,7 +11,6 @@ announcement edited. Nothing here talks to Discord: the delivery goes through a 
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -38,8 +37,8 @@ from bot.text import escape_markdown, quote
 from db.models import AuditRecord, Competition, Entry, Event
 from db.prediction_models import Pick, PredictionRound, PredictionSettings
 
-# Rounds of one event scored per transaction batch: a final with 5,000 servers' rounds is not read (a million picks)
-# into memory at once.
+# Rounds of one event scored per transaction: the store scores their picks while the transaction holds the write
+# lock, so the delivery's claims and records of the announcements already due wait for one batch at most.
 SCORE_BATCH = 200
 MAX_CHOICES = 25
 
@@ -342,18 +341,17 @@ class PredictionService(PredictionDelivery):
         return scored
 
     async def _score_rounds(self, rounds: Sequence[PredictionRound], result: EventResult, digest: str) -> int:
+        """Scores rounds of one event from `result`, each with its server's table. The store scores the picks (see
+        PredictionRepository.score_rounds): a final's million picks never pass through the event loop, which goes on
+        sending the announcements of the rounds scored before."""
         settings = await self.repo.settings_of([r.guild_id for r in rounds])
-        picks = await self.repo.picks_of_rounds([r.id for r in rounds])
-        scorers = {name: Scorer(result, table) for name, table in SCORING_TABLES.items()}
         scored = []
         for round_ in rounds:
             chosen = settings[round_.guild_id]
             table_name = chosen.scoring if chosen.scoring in SCORING_TABLES else DEFAULT_SCORING
-            scorer = scorers[table_name]
-            scores = [(pick.user_id, *scorer.score(pick)) for pick in picks[round_.id]]
-            scored.append((round_, table_name, scores, chosen.channel_id if chosen.enabled else None))
-            await asyncio.sleep(0)  # the delivery lane shares the loop: it sends between two rounds scored
-        return await self.repo.score_rounds(scored, digest, iso(self.now()))
+            scored.append((round_, table_name, chosen.channel_id if chosen.enabled else None))
+        tables = {name: Scorer(result, table) for name, table in SCORING_TABLES.items()}
+        return await self.repo.score_rounds(scored, tables, digest, iso(self.now()))
 
 
 def _guild(actor: Actor) -> int:
