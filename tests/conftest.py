@@ -5,12 +5,16 @@ SKATEBOT_TEST_DB names (tests/stores.py): the same tests run on either engine.""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Generator, Iterator
+import copy
+import hashlib
+from collections.abc import AsyncIterator, Callable, Generator, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 from bot.sandbox.template import bundled_template
+from bot.services.isu import page_reader
 from bot.services.results import ResultsService
 from bot.store import open_store
 from db.database import Database
@@ -74,6 +78,35 @@ def _keep_with_its_shared_fixtures(item: pytest.Item) -> None:
         return
     if any(definitions[-1].scope in SHARED_SCOPES for definitions in fixtures.name2fixturedefs.values()):
         item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+_Parsed = TypeVar("_Parsed")
+
+
+def _parsed_once(parse: Callable[[bytes, str], _Parsed]) -> Callable[[bytes, str], _Parsed]:
+    """`parse`, run once per PDF (its bytes and name) in this test process; each caller gets its own deep copy."""
+    parsed: dict[tuple[str, str], _Parsed] = {}
+
+    def once(data: bytes, name: str) -> _Parsed:
+        key = (hashlib.sha256(data).hexdigest(), name)
+        if key not in parsed:
+            parsed[key] = parse(data, name)  # a PDF it refuses raises every time, as it would
+        return copy.deepcopy(parsed[key])
+
+    return once
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _each_pdf_parsed_once() -> Iterator[None]:
+    """The same few judges' details PDFs (tests/fixtures/isu/wc2014, ../shared's sites) are imported by hundreds of
+    tests, a replay reads them again at each phase, and PDFium takes 0.1-0.4 s a file: the importer's parse
+    (bot/services/isu/page_reader.py, still under its PDFium lock and in its worker thread) answers a PDF it has
+    read before from memory. Keyed by the file's content, so a test that edits or damages a PDF gets its own parse;
+    tests/unit/test_isu_protocols.py and the others that test the parser call it directly, never through here."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(page_reader, "parse_protocols_counted", _parsed_once(page_reader.parse_protocols_counted))
+        patch.setattr(page_reader, "parse_protocol_pdf", _parsed_once(page_reader.parse_protocol_pdf))
+        yield
 
 
 @pytest.fixture(scope="session")
