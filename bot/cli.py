@@ -464,6 +464,7 @@ async def _live(settings: Settings, args: argparse.Namespace) -> int:
     picks a new watch up at its next look at the store (every few seconds)."""
     from bot.errors import UserFacingError
     from bot.services.compose import load_services
+    from bot.services.live.fetching import HostGate
     from bot.services.live.service import status_text
     from bot.store import CLI_OWNER, open_store
 
@@ -471,6 +472,7 @@ async def _live(settings: Settings, args: argparse.Namespace) -> int:
     try:
         allow_private = settings.live_allow_private or getattr(args, "allow_private", False)
         service = (await load_services(db, allow_private=allow_private)).live
+        service.gate = HostGate(loopback_spacing=settings.live_loopback_spacing)
         try:
             if args.live_command == "watch":
                 result = await service.watch(CLI_OWNER, args.url, args.timezone)

@@ -30,6 +30,7 @@ from bot.discord_layer.ui.replies import acknowledge_privately
 from bot.i18n import t
 from bot.render.pool import ChartRenderer
 from bot.services.compose import build_services
+from bot.services.live.fetching import HostGate
 from bot.services.live.service import LivePoster
 from bot.services.live.service import PostFailed as LivePostFailed
 from bot.services.moments import Poster
@@ -137,6 +138,7 @@ class SkateBot(commands.Bot):
         self.fact_stories = services.fact_stories
         self.moments = services.moments
         self.live = services.live
+        self.live.gate = HostGate(loopback_spacing=settings.live_loopback_spacing)
         self.predictions = services.predictions
         # Charts are drawn in a worker process, started by the first chart asked for (bot/render/pool.py).
         self.charts = ChartRenderer()
