@@ -152,8 +152,16 @@ async def test_only_a_host_written_as_this_machine_takes_the_loopback_spacing(mo
         ("10.0.0.7", 2.0),
         ("mirror.localhost.example", 2.0),
     ]
-    assert HostGate(spacing=2.0, loopback_spacing=30).loopback_spacing == 2.0  # never slower than any other host
-    assert HostGate(spacing=2.0).loopback_spacing == 2.0  # unset: as every host
+    slept.clear()
+    host[0] = "127.0.0.1"
+    for gate in (HostGate(spacing=2.0, clock=lambda: now[0], loopback_spacing=30), HostGate(clock=lambda: now[0])):
+        await gate.wait("127.0.0.1")
+        await gate.wait("127.0.0.1")
+    gate = HostGate(clock=lambda: now[0], loopback_spacing=0.25)
+    gate.spacing = 0  # changed after it was made (tests do): this machine is never spaced more than another host
+    await gate.wait("127.0.0.1")
+    await gate.wait("127.0.0.1")
+    assert slept == [("127.0.0.1", 2.0), ("127.0.0.1", 2.0)]  # never slower than another host; unset, as every host
 
 
 async def test_a_late_wake_up_does_not_bring_the_next_request_closer(monkeypatch: pytest.MonkeyPatch) -> None:

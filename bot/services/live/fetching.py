@@ -95,8 +95,8 @@ class HostGate:
     """At most one request to a host every `spacing` seconds, across every watched site on it.
 
     `loopback_spacing`: the spacing for a host written as a loopback address or "localhost" (this machine: a local
-    mirror, the sandbox's replay; LIVE_LOOPBACK_SPACING), never more than `spacing`; every other host keeps
-    `spacing`, whatever the setting (the spacing is for the results servers of others)."""
+    mirror, the sandbox's replay; LIVE_LOOPBACK_SPACING), never more than `spacing`; None: `spacing`. Every other
+    host keeps `spacing`, whatever the setting (the spacing is for the results servers of others)."""
 
     def __init__(
         self,
@@ -106,7 +106,7 @@ class HostGate:
         loopback_spacing: float | None = None,
     ):
         self.spacing = spacing
-        self.loopback_spacing = spacing if loopback_spacing is None else min(loopback_spacing, spacing)
+        self.loopback_spacing = loopback_spacing
         self._clock = clock
         self._next: dict[str, float] = {}
         self._locks: dict[str, asyncio.Lock] = {}
@@ -120,7 +120,9 @@ class HostGate:
                 await asyncio.sleep(ready - now)
             # From when this request really goes: a late wake-up (a busy event loop) must not let the next one
             # follow it closer than `spacing`.
-            spacing = self.loopback_spacing if _on_loopback(host) else self.spacing
+            spacing = self.spacing
+            if self.loopback_spacing is not None and _on_loopback(host):
+                spacing = min(spacing, self.loopback_spacing)  # read when used: a test may change `spacing` later
             self._next[host] = max(ready, self._clock()) + spacing
 
 
