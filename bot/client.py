@@ -129,6 +129,7 @@ class SkateBot(commands.Bot):
             clock=clock,
             moment_grace=timedelta(hours=settings.moment_grace_hours),
             allow_private=settings.live_allow_private,
+            loopback_spacing=settings.live_loopback_spacing,
             shards=self.own_shards,
             telemetry=self.metrics,
             modlog=ModLogChannel(self),

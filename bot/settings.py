@@ -72,6 +72,9 @@ class Settings:
     isu_allow_private: bool = False  # /admin import-isu from hosts on private or loopback addresses
     isu_results_url: str = DEFAULT_ISU_RESULTS_URL  # where import-isu --season reads a season's competitions
     live_allow_private: bool = False  # /live watch of sites on private or loopback addresses (a mirror, the replay)
+    # Seconds between requests to a watched site on this machine (a loopback address: a local mirror, the replay);
+    # None: the same spacing as every host (bot/services/live/fetching.py, HostGate).
+    live_loopback_spacing: float | None = None
     operator_name: str = "skatebot"  # who publishes the shared library's fact-checks (ClaimReview author)
     review_url: str | None = None  # where a library story's review is published, with {id} for its number
     # Several processes, each running some of Discord's shards: None, not sharded (one process, every server).
@@ -147,6 +150,7 @@ class Settings:
             isu_allow_private=(get("ISU_ALLOW_PRIVATE") or "").lower() in {"1", "true", "yes"},
             isu_results_url=isu_results_url,
             live_allow_private=(get("LIVE_ALLOW_PRIVATE") or "").lower() in {"1", "true", "yes"},
+            live_loopback_spacing=number("LIVE_LOOPBACK_SPACING", 0, 0, 60) if get("LIVE_LOOPBACK_SPACING") else None,
             operator_name=(get("OPERATOR_NAME") or "skatebot")[:100],
             review_url=review_url,
             shard_count=shard_count,

@@ -5,12 +5,16 @@ SKATEBOT_TEST_DB names (tests/stores.py): the same tests run on either engine.""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Generator, Iterator
+import copy
+import hashlib
+from collections.abc import AsyncIterator, Callable, Generator, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 from bot.sandbox.template import bundled_template
+from bot.services.isu import page_reader
 from bot.services.results import ResultsService
 from bot.store import open_store
 from db.database import Database
@@ -60,6 +64,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = [item for item in items if item not in deselected]
     for item in items:
         _keep_with_its_shared_fixtures(item)
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: every worker sorts alike (the same cache)
+        items[:] = _longest_first(items, config.cache.get(DURATIONS_KEY, {}) if config.cache else {})
 
 
 # The suite runs on every core (pytest-xdist: `pytest -n auto`, `--dist loadgroup` in pyproject.toml). Tests that
@@ -74,6 +80,76 @@ def _keep_with_its_shared_fixtures(item: pytest.Item) -> None:
         return
     if any(definitions[-1].scope in SHARED_SCOPES for definitions in fixtures.name2fixturedefs.values()):
         item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+_Parsed = TypeVar("_Parsed")
+
+
+def _parsed_once(parse: Callable[[bytes, str], _Parsed]) -> Callable[[bytes, str], _Parsed]:
+    """`parse`, run once per PDF (its bytes and name) in this test process; each caller gets its own deep copy."""
+    parsed: dict[tuple[str, str], _Parsed] = {}
+
+    def once(data: bytes, name: str) -> _Parsed:
+        key = (hashlib.sha256(data).hexdigest(), name)
+        if key not in parsed:
+            parsed[key] = parse(data, name)  # a PDF it refuses raises every time, as it would
+        return copy.deepcopy(parsed[key])
+
+    return once
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _each_pdf_parsed_once() -> Iterator[None]:
+    """The same few judges' details PDFs (tests/fixtures/isu/wc2014, ../shared's sites) are imported by hundreds of
+    tests, a replay reads them again at each phase, and PDFium takes 0.1-0.4 s a file: the importer's parse
+    (bot/services/isu/page_reader.py, still under its PDFium lock and in its worker thread) answers a PDF it has
+    read before from memory. Keyed by the file's content, so a test that edits or damages a PDF gets its own parse;
+    tests/unit/test_isu_protocols.py and the others that test the parser call it directly, never through here."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(page_reader, "parse_protocols_counted", _parsed_once(page_reader.parse_protocols_counted))
+        patch.setattr(page_reader, "parse_protocol_pdf", _parsed_once(page_reader.parse_protocol_pdf))
+        yield
+
+
+# Which work goes first (with `-n`): the longest, so that no long test or group starts when the other worker is
+# nearly done and then runs alone (xdist's own order, by number of tests, once left the README's minute-long
+# examples to the end). A unit is a group (above) or a lone test; its length is what it took last time (the
+# durations kept in pytest's cache, .pytest_cache), else a guess by where it is (end-to-end tests start bots and
+# subprocesses). The order only decides which worker runs what: each test runs as it would anyway.
+DURATIONS_KEY = "skatebot/durations"
+GUESSED_SECONDS = {"tests/e2e/": 4.0, "tests/sandbox/": 2.0}
+GUESSED_OTHERWISE = 0.3
+
+
+def _longest_first(items: list[pytest.Item], durations: dict[str, float]) -> list[pytest.Item]:
+    units: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        group = item.get_closest_marker("xdist_group")
+        units.setdefault(group.args[0] if group else item.nodeid, []).append(item)
+
+    def seconds(item: pytest.Item) -> float:
+        known = durations.get(item.nodeid)
+        if isinstance(known, int | float):
+            return float(known)
+        return next((v for k, v in GUESSED_SECONDS.items() if item.nodeid.startswith(k)), GUESSED_OTHERWISE)
+
+    ordered = sorted(units.values(), key=lambda unit: -sum(seconds(item) for item in unit))
+    return [item for unit in ordered for item in unit]
+
+
+_durations: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    _durations[report.nodeid] = _durations.get(report.nodeid, 0.0) + report.duration  # setup, call, teardown
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    config = session.config
+    if hasattr(config, "workerinput") or config.cache is None or not _durations:
+        return  # the controller (or a run without -n) keeps them: it sees every worker's reports
+    kept = config.cache.get(DURATIONS_KEY, {})
+    config.cache.set(DURATIONS_KEY, {**(kept if isinstance(kept, dict) else {}), **_durations})
 
 
 @pytest.fixture(scope="session")

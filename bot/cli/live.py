@@ -38,7 +38,9 @@ async def live_command(settings: Settings, args: argparse.Namespace) -> int:
     db, _ = await open_store(settings.db_path)
     try:
         allow_private = settings.live_allow_private or getattr(args, "allow_private", False)
-        service = (await load_services(db, allow_private=allow_private)).live
+        service = (
+            await load_services(db, allow_private=allow_private, loopback_spacing=settings.live_loopback_spacing)
+        ).live
         try:
             if args.live_command == "watch":
                 result = await service.watch(CLI_OWNER, args.url, args.timezone)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from bot.services.fact_stories import FactStories
+from bot.services.live.fetching import HostGate
 from bot.services.live.service import LiveService
 from bot.services.modlog import NO_MODLOG, ModLog
 from bot.services.moments import DEFAULT_GRACE, MomentService
@@ -48,13 +49,16 @@ def build_services(
     clock: Callable[[], datetime] | None = None,
     moment_grace: timedelta = DEFAULT_GRACE,
     allow_private: bool = False,
+    loopback_spacing: float | None = None,
     shards: Shards = EVERY_SHARD,
     telemetry: LiveTelemetry = SILENT,
     modlog: ModLog = NO_MODLOG,
 ) -> Services:
     """The services of `db`, their results not loaded yet (`load_services` loads them). `clock`: an injected clock
-    (the sandbox, tests); `shards`: the servers this process serves; `telemetry`: where the operator's figures go;
-    `modlog`: where a server's moderators read what was done (the bot's Discord channel; none on the command line)."""
+    (the sandbox, tests); `loopback_spacing`: seconds between a watch's requests to this machine's own address
+    (LIVE_LOOPBACK_SPACING; None: the spacing every host gets); `shards`: the servers this process serves;
+    `telemetry`: where the operator's figures go; `modlog`: where a server's moderators read what was done (the bot's
+    Discord channel; none on the command line)."""
     results = ResultsService(ResultsRepository(db))
     stories = StoryService(StoryRepository(db), GuildRepository(db), results, modlog)
     fact_stories = FactStories(results, StoryRepository(db))
@@ -74,6 +78,7 @@ def build_services(
         results,
         clock=clock,
         allow_private=allow_private,
+        gate=HostGate(loopback_spacing=loopback_spacing),
         shards=shards,
         telemetry=telemetry,
         outbox=outbox,
@@ -82,9 +87,11 @@ def build_services(
     return Services(results, stories, fact_stories, moments, live, predictions, outbox)
 
 
-async def load_services(db: Database, *, allow_private: bool = False) -> Services:
+async def load_services(
+    db: Database, *, allow_private: bool = False, loopback_spacing: float | None = None
+) -> Services:
     """The services of `db` with the results loaded, as a command of the command line needs them (names,
     competitions)."""
-    services = build_services(db, allow_private=allow_private)
+    services = build_services(db, allow_private=allow_private, loopback_spacing=loopback_spacing)
     await services.results.refresh()
     return services

@@ -150,6 +150,8 @@ async def test_a_readme_command_runs(command: str, tmp_path: Path, bundled_store
     }
     bin_dir = str(Path(sys.executable).parent)  # where `skatebot` is installed, as the venv's activation would
     env |= {"PATH": f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", "SKATEBOT_DB": str(bundled_store)}
+    # `live watch`'s first read of the replay on loopback: a request every 2 s (a minute) is for others' servers.
+    env["LIVE_LOOPBACK_SPACING"] = "0"
     # A URL placeholder: the 2014 Worlds replayed, a minute after its index appeared.
     published = ReplaySite(WC2014).phases[0].when + timedelta(minutes=1)
     # A season (--season): the ISU's results server is one on loopback (none of 2025-26's competitions is there).

@@ -217,6 +217,12 @@ async def test_the_bot_never_pings_and_routes_command_errors_to_the_error_path(
     assert kwargs["ephemeral"] is True and len(error_logs(caplog)) == 1
 
 
+async def test_the_bot_spaces_its_reads_of_a_site_on_this_machine_as_set() -> None:
+    bot = SkateBot(Settings(live_loopback_spacing=0.0), create_autospec(Database, instance=True))
+    assert bot.live.gate.loopback_spacing == 0.0 and bot.live.gate.spacing == 2.0  # other hosts keep theirs
+    assert SkateBot(Settings(), create_autospec(Database, instance=True)).live.gate.loopback_spacing is None  # 2 s
+
+
 @pytest.mark.parametrize(
     ("error", "expected"),
     [

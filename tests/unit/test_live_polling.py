@@ -127,6 +127,43 @@ async def test_requests_to_one_host_are_spaced_across_sites(monkeypatch: pytest.
     assert slept == [2.0, 2.0]
 
 
+async def test_only_a_host_written_as_this_machine_takes_the_loopback_spacing(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [100.0]
+    slept: list[tuple[str, float]] = []
+    host = [""]
+
+    async def fake_sleep(seconds: float) -> None:
+        slept.append((host[0], seconds))
+        now[0] += seconds
+
+    monkeypatch.setattr(asyncio, "sleep", fake_sleep)
+    gate = HostGate(spacing=2.0, clock=lambda: now[0], loopback_spacing=0.25)
+    # Two requests to each: the second waits. A name that may resolve to this machine is not written as it (DNS
+    # could point it elsewhere), nor is a private address (another machine).
+    for name in ("127.0.0.1", "::1", "localhost", "results.isu.org", "10.0.0.7", "mirror.localhost.example"):
+        host[0] = name
+        await gate.wait(name)
+        await gate.wait(name)
+    assert slept == [
+        ("127.0.0.1", 0.25),
+        ("::1", 0.25),
+        ("localhost", 0.25),
+        ("results.isu.org", 2.0),
+        ("10.0.0.7", 2.0),
+        ("mirror.localhost.example", 2.0),
+    ]
+    slept.clear()
+    host[0] = "127.0.0.1"
+    for gate in (HostGate(spacing=2.0, clock=lambda: now[0], loopback_spacing=30), HostGate(clock=lambda: now[0])):
+        await gate.wait("127.0.0.1")
+        await gate.wait("127.0.0.1")
+    gate = HostGate(clock=lambda: now[0], loopback_spacing=0.25)
+    gate.spacing = 0  # changed after it was made (tests do): this machine is never spaced more than another host
+    await gate.wait("127.0.0.1")
+    await gate.wait("127.0.0.1")
+    assert slept == [("127.0.0.1", 2.0), ("127.0.0.1", 2.0)]  # never slower than another host; unset, as every host
+
+
 async def test_a_late_wake_up_does_not_bring_the_next_request_closer(monkeypatch: pytest.MonkeyPatch) -> None:
     now = [100.0]
     late = [1.5]  # a busy event loop wakes the first waiter 1.5 s late

@@ -26,12 +26,13 @@ async def test_results_reloads_do_not_freeze_garbage(store: Database) -> None:
     try:
         tracemalloc.start()
         # One reload traced first: what a loaded store holds (3 MB with the 2016-18 protocols) is the baseline, so
-        # that what follows measures only what 10 more reloads keep: 3 MB of garbage in all, as 30 reloads of 100
-        # cycles made it (each reload takes a second on 2 cores: the garbage is made larger, not the reloads more).
+        # that what follows measures only what 3 more reloads keep: 3 MB of garbage in all, as 30 reloads of 100
+        # cycles and then 10 of 300 made it (each reload takes seconds under tracemalloc: the garbage is made
+        # larger, not the reloads more).
         await bot.reload_results()
         start = tracemalloc.get_traced_memory()[0]
-        for _ in range(10):
-            alive = [_Cycle() for _ in range(300)]
+        for _ in range(3):
+            alive = [_Cycle() for _ in range(1000)]
             gc.collect()  # they live a while: the oldest generation
             del alive  # then they are garbage, waiting for the next full collection
             await bot.reload_results()  # freezes what the collector can reach: never garbage

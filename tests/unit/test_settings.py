@@ -37,6 +37,12 @@ def test_the_isu_results_server() -> None:
     assert mirror.isu_results_url == "http://127.0.0.1:8081/results"  # a season's folders are joined to it
 
 
+def test_the_spacing_of_a_site_on_this_machine() -> None:
+    assert Settings.from_env({}).live_loopback_spacing is None  # as every host's
+    assert Settings.from_env({"LIVE_LOOPBACK_SPACING": "0"}).live_loopback_spacing == 0.0
+    assert Settings.from_env({"LIVE_LOOPBACK_SPACING": " 0.5 "}).live_loopback_spacing == 0.5
+
+
 def test_shards() -> None:
     assert Settings.from_env({}).shard_count is None and Settings.from_env({}).shard_ids is None
     all_four = Settings.from_env({"SHARD_COUNT": "4"})
@@ -60,6 +66,8 @@ def test_the_token_never_appears_in_a_repr() -> None:
         ({"MOMENT_GRACE_HOURS": "six"}, "MOMENT_GRACE_HOURS must be a number"),
         ({"MOMENT_GRACE_HOURS": "48"}, "MOMENT_GRACE_HOURS must be between 0 and 24"),
         ({"POST_RATE_LIMIT": "500"}, "POST_RATE_LIMIT must be between"),
+        ({"LIVE_LOOPBACK_SPACING": "-1"}, "LIVE_LOOPBACK_SPACING must be between 0 and 60"),
+        ({"LIVE_LOOPBACK_SPACING": "none"}, "LIVE_LOOPBACK_SPACING must be a number"),
         ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a whole number of at least 1"),
         ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
         ({"SHARD_IDS": "0,1"}, "SHARD_IDS needs SHARD_COUNT"),

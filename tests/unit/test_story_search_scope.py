@@ -21,6 +21,9 @@ GUILD, OTHER = 111, 222
 MOD_A = Actor(1, GUILD, is_moderator=True)
 MEMBER_B = Actor(2, OTHER)
 PYTHON_WORD = re.compile(r"[^\W_]")
+# One worker runs this file (pytest -n): its tests share one measurement of all of Unicode against SQLite
+# (`disagreements`, kept for the process: 15 s on a busy machine), which each worker would otherwise make again.
+pytestmark = pytest.mark.xdist_group("tests/unit/test_story_search_scope.py")
 
 
 @cache

@@ -11,6 +11,7 @@ tells the poll whether anything differs from the last one: when nothing does, th
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
@@ -91,10 +92,21 @@ class PageCache:
 
 
 class HostGate:
-    """At most one request to a host every `spacing` seconds, across every watched site on it."""
+    """At most one request to a host every `spacing` seconds, across every watched site on it.
 
-    def __init__(self, spacing: float = HOST_SPACING.total_seconds(), clock: Callable[[], float] = time.monotonic):
+    `loopback_spacing`: the spacing for a host written as a loopback address or "localhost" (this machine: a local
+    mirror, the sandbox's replay; LIVE_LOOPBACK_SPACING), never more than `spacing`; None: `spacing`. Every other
+    host keeps `spacing`, whatever the setting (the spacing is for the results servers of others)."""
+
+    def __init__(
+        self,
+        spacing: float = HOST_SPACING.total_seconds(),
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        loopback_spacing: float | None = None,
+    ):
         self.spacing = spacing
+        self.loopback_spacing = loopback_spacing
         self._clock = clock
         self._next: dict[str, float] = {}
         self._locks: dict[str, asyncio.Lock] = {}
@@ -108,4 +120,17 @@ class HostGate:
                 await asyncio.sleep(ready - now)
             # From when this request really goes: a late wake-up (a busy event loop) must not let the next one
             # follow it closer than `spacing`.
-            self._next[host] = max(ready, self._clock()) + self.spacing
+            spacing = self.spacing
+            if self.loopback_spacing is not None and _on_loopback(host):
+                spacing = min(spacing, self.loopback_spacing)  # read when used: a test may change `spacing` later
+            self._next[host] = max(ready, self._clock()) + spacing
+
+
+def _on_loopback(host: str) -> bool:
+    """Whether the host is written as this machine (not a name that resolves to it: DNS could change that)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
