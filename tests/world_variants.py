@@ -14,6 +14,7 @@ tests/isu_world.py holds the variant classes written before these (encodings per
 from __future__ import annotations
 
 import codecs
+import os
 import re
 import shutil
 import tempfile
@@ -567,3 +568,20 @@ def copy_site(site: Path, target: Path, ignore: Callable[[str, list[str]], set[s
     for path in folder.rglob("*"):
         path.chmod(0o755 if path.is_dir() else 0o644)
     return folder
+
+
+def covering(cases: list[tuple[str, str]], sites_per_variant: int) -> list[tuple[str, str]]:
+    """A covering sample of (site, variant) cases for the everyday suite: each variant on `sites_per_variant` of the
+    sites it applies to, each time the sites read least so far (in the order given on a tie), so that every site is
+    read in some of its variants. SKATEBOT_EVERY_VARIANT=1 runs every case (the whole matrix, a few times longer)."""
+    if os.environ.get("SKATEBOT_EVERY_VARIANT") == "1":
+        return cases
+    sites = list(dict.fromkeys(site for site, _ in cases))
+    read = dict.fromkeys(sites, 0)
+    chosen = set()
+    for kind in dict.fromkeys(kind for _, kind in cases):
+        applies = sorted((site for site in sites if (site, kind) in cases), key=lambda site: read[site])
+        for site in applies[:sites_per_variant]:
+            chosen.add((site, kind))
+            read[site] += 1
+    return [case for case in cases if case in chosen]

@@ -32,7 +32,7 @@ from tests.isu_world import world
 from tests.live_histories import grow
 from tests.shared import shared_path
 from tests.stores import Location
-from tests.world_variants import LOSSY, applicable, copy_site
+from tests.world_variants import LOSSY, applicable, copy_site, covering
 from tests.world_variants import VARIANTS as VARIANTS_OF_SITES
 
 BUNDLE = ("fixtures", "isu-world", "_histories", "fsu-cup-fsu-latin-2024.bundle")
@@ -235,7 +235,9 @@ GROWN = {"fsu-cup-fsu-latin-2024": world("fsu-cup-fsu-latin-2024"), "wc2014": wc
 # one folder down is the import's variant alone.
 # (tests/live_histories.py grows the files of the site's own folder.)
 IN_A_FOLDER = ("site one folder down", "site in a folder, reached by a meta refresh")
-GROWN_CASES = applicable(GROWN, [k for k in VARIANTS_OF_SITES if k not in LOSSY and k not in IN_A_FOLDER])
+GROWN_CASES = covering(
+    applicable(GROWN, [k for k in VARIANTS_OF_SITES if k not in LOSSY and k not in IN_A_FOLDER]), sites_per_variant=1
+)
 
 
 @pytest.mark.parametrize(("site", "kind"), GROWN_CASES, ids=[f"{s}-{k}" for s, k in GROWN_CASES])

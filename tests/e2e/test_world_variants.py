@@ -19,7 +19,7 @@ from bot.services.isu.source import FolderSource, HttpSource
 from db.database import Database
 from tests.isu_sites import belfort, wc2014
 from tests.isu_world import HTML_SITES, PDF_SITES, world
-from tests.world_variants import LOSSY, VARIANTS, Expect, applicable, copy_site, ledger, protocol_pdfs
+from tests.world_variants import LOSSY, VARIANTS, Expect, applicable, copy_site, covering, ledger, protocol_pdfs
 
 # The world's sites, and the two complete sites of tests/fixtures/isu (ISUCalcFS 2014, FS Manager 2024).
 SITES = {name: world(name) for name in HTML_SITES + PDF_SITES} | {"wc2014": wc2014(), "fsm2024-belfort": belfort()}
@@ -74,7 +74,7 @@ def check(old: Read, new: Read, expect: Expect) -> list[str]:
     return problems
 
 
-CASES = applicable(SITES, VARIANTS)
+CASES = covering(applicable(SITES, VARIANTS), sites_per_variant=3)
 
 
 @pytest.mark.parametrize(("name", "kind"), CASES, ids=[f"{s}-{k}" for s, k in CASES])
@@ -145,7 +145,7 @@ OVER_HTTP = [
     and k
     not in ("names in capitals", "names in small letters", "site one folder down", "an old index.html beside index.htm")
 ]
-HTTP_CASES = applicable(INDEXED, OVER_HTTP)
+HTTP_CASES = covering(applicable(INDEXED, OVER_HTTP), sites_per_variant=2)
 
 
 @pytest.mark.parametrize(("name", "kind"), HTTP_CASES, ids=[f"{s}-{k}" for s, k in HTTP_CASES])
