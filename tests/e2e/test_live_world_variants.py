@@ -20,13 +20,11 @@ from aiohttp import web
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.history import Commit, HistorySite, read_history
 from bot.sandbox.server import Message
-from bot.services.isu.source import FolderSource
 from bot.services.live import polling
 from bot.services.live.fetching import HostGate
 from bot.settings import Settings
 from tests.e2e.helpers import Clock, text_of, text_of_message
-from tests.e2e.test_live_grown import START, check_history
-from tests.e2e.test_live_grown import STEPS as GROWN_STEPS
+from tests.e2e.test_live_grown import START, check_history, live_posts, watch_grown_history
 from tests.isu_sites import wc2014
 from tests.isu_world import world
 from tests.live_histories import grow
@@ -117,10 +115,6 @@ class FaultySite(HistorySite):
                         body=cut, headers={"Content-Type": self._content_type(self.commits[number], name, cut)}
                     )
         return await super()._serve(request)
-
-
-def live_posts(messages: list[Message]) -> list[Message]:
-    return [m for m in messages if m.embeds and " · live " in m.embeds[0].get("footer", {}).get("text", "")]
 
 
 VARIANTS: dict[str, tuple[Callable[[list[Commit]], list[Commit]], Fault | None]] = {
@@ -270,39 +264,4 @@ async def test_the_bot_watching_a_history_grown_from_a_variant_posts_each_result
     folder = copy_site(GROWN[site], tmp_path)
     assert VARIANTS_OF_SITES[kind](folder) is not None
     history = await grow(folder, START, pdfs=False, categories=2)
-    index = FolderSource(folder).index_name
-    clock = Clock(history.commits[0].when + timedelta(minutes=1))
-    settings = replace(Settings(), live_allow_private=True)
-    async with (
-        HistorySite(Path(site), clock=clock, commits=history.commits, index=index, host_charset=host_charset) as host,
-        Sandbox(db_path=bundled_store, clock=clock, rate_limit_clock=clock.monotonic, settings=settings) as sandbox,
-    ):
-        assert sandbox.bot is not None
-        sandbox.bot.live.gate = HostGate(spacing=0.001)
-        said = await sandbox.slash("live watch", url=host.url, timezone="europe/samara")
-        assert "Now watching" in text_of(said), text_of(said)
-        channel = sandbox.server.create_channel(sandbox.guild, "live")
-        said = await sandbox.slash("live subscribe", user=sandbox.moderator, channel=channel)
-        assert "now receives" in text_of(said), text_of(said)
-        posted_at: dict[int, int] = {}
-        for number, commit in enumerate(history.commits[1:], start=1):
-            for step in GROWN_STEPS:
-                moment = commit.when + step
-                if number + 1 < len(history.commits):
-                    moment = min(moment, history.commits[number + 1].when - timedelta(seconds=1))
-                if moment > clock.now:
-                    clock.now = moment
-                    await sandbox.bot.moment_scheduler.tick()
-            for message in live_posts(sandbox.server.messages(channel)):
-                posted_at.setdefault(message.id, number)
-        posts = live_posts(sandbox.server.messages(channel))
-        titles = [m.embeds[0]["title"] for m in posts]
-        assert len(titles) == len(set(titles)), titles
-        results = sorted(posted_at[m.id] for m in posts if m.embeds[0]["title"].endswith(": results"))
-        finals = sorted(posted_at[m.id] for m in posts if m.embeds[0]["title"].endswith("final result"))
-        complete = [n for n, s in enumerate(history.steps) if s.what == "complete"]
-        assert complete and results == complete
-        assert finals == [n for n in complete if history.steps[n].last_of_category]
-        edited = [m for m in posts if m.edited and not m.embeds[0]["title"].endswith("starting order")]
-        assert edited and all(history.corrected.split()[0] in text_of_message(m) for m in edited)
-        assert sandbox.server.violations == [] and sandbox.server.errors == []
+    await watch_grown_history(Path(site), history, folder, host_charset, bundled_store)
