@@ -181,8 +181,10 @@ PARTS = (
     "frozen-e",
     "frozen-f",
     "frozen-g",
+    "frozen-h",
     "frozen-ja",
     "frozen-jb",
+    "frozen-jc",
 )
 Got = tuple[str, str, str, str, float | None, tuple[str, str, str | None] | None]
 
