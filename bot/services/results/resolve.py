@@ -17,7 +17,7 @@ from bot.services.levels import event_display_name, is_senior, level_synonyms
 from bot.services.names import NameIndex, NameMatch, normalize
 from bot.services.names.normalize import is_cjk
 from bot.services.results.competitions import CompetitionFinder, CompetitionLookup, event_words, labels_with_years
-from bot.services.results.local_names import LocalSpellings, match_local_names, read_local_names
+from bot.services.results.local_names import LocalSpellings, family_name_of, match_local_names, read_local_names
 from bot.services.results.models import Athlete, Choice
 from bot.services.results.vocabulary import (
     DISCIPLINE_LABELS,
@@ -90,9 +90,8 @@ class Resolver:
         self._local_names = read_local_names()
         self._local_spellings: set[str] = set()
         self._written_as: dict[str, str] = {}  # a data/names/ spelling, normalised -> the store's name
-        # What the last full load read and a reload of one competition must match to update the indexes in place
-        # (_reload_skaters): the newest season (every skater's prominence is measured from it), the couples as
-        # the store listed them, the couples' partners' prominence, and the data/names/ spellings per skater.
+        # What a reload in place must match (reload.py): the newest season (prominence is measured from it), the
+        # couples as listed, their partners' prominence, and the data/names/ spellings per skater.
         self._newest_season: str | None = None
         self._couple_source: list[tuple[int, int]] = []
         self._couple_weights: dict[int, float] = {}
@@ -115,39 +114,6 @@ class Resolver:
         self._events_by_id = {event.id: event for event in events}
         self._event_index = event_index
         self._segments = segments
-
-    async def _reload_skaters(self, skater_ids: Iterable[int]) -> bool:
-        """After an import of one competition: its competitions, events and segments read again (they are few),
-        and the prominence of these skaters (those the import may have given or taken an entry) updated in the
-        name indexes, which are then what a full load would build. False, with nothing changed, when the import
-        changed more than that (a new skater, a name or spelling, a couple, the newest season, a namesake's
-        country): the caller loads everything."""
-        competitions, events, segments = await self._read_competitions()
-        newest_season = await self.repo.newest_season()
-        if newest_season != self._newest_season or await self.repo.couples() != self._couple_source:
-            return False
-        rows = await self.repo.skater_names_of(list(skater_ids))
-        weights: dict[int, float] = {}
-        for skater_id, name, all_aliases, holdings, country in rows:
-            aliases = _other_spellings(name, [*all_aliases, *self._local_spelling_of.get(skater_id, [])])
-            if self.skaters.names_of(skater_id) != _indexed_texts(name, aliases):
-                return False
-            if self._family_names.get(skater_id) != _family_name_of(name, all_aliases):
-                return False
-            if skater_id in self._namesakes and self._namesakes[skater_id] != country:
-                return False
-            weights[skater_id] = prominence(holdings, newest_season)
-        if len(rows) != len(set(skater_ids)):
-            return False
-        for skater_id, weight in weights.items():
-            self.skaters.reweigh(skater_id, weight)
-            if skater_id in self._couple_weights:
-                self._couple_weights[skater_id] = weight
-        for key, (a, b) in enumerate(self._couple_ids):
-            if a in weights or b in weights:
-                self._couples.reweigh(key, max(self._couple_weights[a], self._couple_weights[b]))
-        self._set_competitions(competitions, events, segments)
-        return True
 
     async def _load(self) -> tuple[int, int, int]:
         """Reloads the names and indexes from the store. Built aside and swapped in at the end, so a command
@@ -173,7 +139,7 @@ class Resolver:
             if skater_id in in_couples:
                 couple_names[skater_id] = [name, *aliases]
                 couple_weights[skater_id] = weight
-            capitals = _family_name_of(name, all_aliases)
+            capitals = family_name_of(name, all_aliases)
             if capitals is not None:
                 family_names[skater_id] = capitals
             if name.casefold() in wanted:
@@ -621,37 +587,3 @@ def _other_spellings(name: str, aliases: Sequence[str]) -> list[str]:
             seen.add(key)
             kept.append(alias)
     return kept
-
-
-def _indexed_texts(name: str, aliases: Sequence[str]) -> list[str] | None:
-    """The names a NameIndex holds for a key added with this name and these aliases (one per normalised text),
-    the name first; None when the name itself is not indexed (no letters or digits): a reload in place then
-    never takes it for unchanged."""
-    texts: list[str] = []
-    norms: set[str] = set()
-    for text in (name, *aliases):
-        norm = normalize(text)
-        if norm and norm not in norms:
-            texts.append(text)
-            norms.add(norm)
-    return texts if texts and texts[0] == name else None
-
-
-def _family_name_of(name: str, aliases: Sequence[str]) -> frozenset[str] | None:
-    """The family name printed in capitals when it is not the name's last word (kept to tell it apart), else
-    None."""
-    capitals = _printed_family_name(name, aliases)
-    if capitals and capitals != {normalize(name).rpartition(" ")[2]}:
-        return capitals
-    return None
-
-
-def _printed_family_name(name: str, aliases: Sequence[str]) -> frozenset[str]:
-    """The words printed in capitals in a spelling of the skater ("Yuzuru HANYU"), as ISU results print family
-    names."""
-    return frozenset(
-        normalize(word)
-        for spelling in (name, *aliases)
-        for word in spelling.split()
-        if len(word) > 1 and word.isupper()
-    )

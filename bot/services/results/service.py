@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable, MutableMapping, Sequence
-from dataclasses import dataclass
 
 from cachetools import LRUCache
 
@@ -38,6 +37,7 @@ from bot.services.results.models import (
     ProtocolView,
     Standings,
 )
+from bot.services.results.reload import ImportSnapshot
 from bot.services.results.resolve import MAX_CHOICES, athlete_value, choice_text, newest_first
 from bot.services.results.vocabulary import (
     DISCIPLINE_LABELS,
@@ -77,15 +77,6 @@ PROFILE_CACHE_SIZE = 128
 # What other services build on the loaded names and entries, one value per question (the claim check: its name
 # lookups for one set of linked skaters at one competition). A week's stories ask about a few competitions.
 DERIVED_CACHE_SIZE = 16
-
-
-@dataclass(frozen=True)
-class ImportSnapshot:
-    """What the loaded results held of one competition before an import of it (ResultsService.before_import)."""
-
-    competition_id: int
-    loaded_import: int
-    skater_ids: frozenset[int]
 
 
 class ResultsService(Curation):
@@ -136,40 +127,21 @@ class ResultsService(Curation):
         self.full_reloads += 1
         log.info("results loaded: %d competitions, %d events, %d skaters", competitions, events, skaters)
 
-    async def before_import(self, competition_key: str) -> ImportSnapshot | None:
-        """Read before importing one competition that the store may already hold, for after_import(): None when
-        only a full reload can follow (a competition not loaded yet, or a loaded copy older than the store)."""
-        competition = self._finder.by_key(competition_key)
-        if competition is None or await self.repo.latest_import() != self.loaded_import:
-            return None
-        return ImportSnapshot(
-            competition.id, self.loaded_import, frozenset(await self.repo.competition_skater_ids(competition.id))
-        )
-
     async def after_import(self, snapshot: ImportSnapshot | None, *, changed: bool) -> None:
         """After an import (a live poll's): loads what it changed. An import of the one competition of the
-        snapshot, and nothing else imported since, updates the loaded copy in place (its competitions, events
-        and segments, and the prominence of its skaters: see Resolver._reload_skaters), exactly what refresh()
-        would load; anything more reloads everything. An import that changed nothing loads nothing."""
+        snapshot (before_import), and nothing else imported since, updates the loaded copy in place, exactly what
+        refresh() would load (see InPlaceReload); anything more reloads everything. An import that changed nothing
+        loads nothing."""
         latest = await self.repo.latest_import()
         if not changed and latest == self.loaded_import:
             return
-        if (
-            snapshot is None
-            or snapshot.loaded_import != self.loaded_import
-            or await self.repo.imports_since(snapshot.loaded_import) != 1
-        ):
-            await self.refresh()
-            return
-        affected = snapshot.skater_ids | await self.repo.competition_skater_ids(snapshot.competition_id)
-        if not await self._reload_skaters(affected):
+        if snapshot is None or not await self._reload_in_place(snapshot):
             await self.refresh()
             return
         self.loaded_import = latest
         self._clear_caches()
         self._default_athletes = await self._newest_medallists()
         self.partial_reloads += 1
-        log.info("results reloaded in place: one competition, %d skaters", len(affected))
 
     async def outdated(self) -> bool:
         """Whether the store holds an import newer than the loaded copy (another process imported): one read of the
