@@ -32,6 +32,7 @@ from db.models import (
     UnanimousMark,
 )
 from db.repositories.audit import write_audit
+from db.repositories.import_changes import ImportChanges
 
 _Model = TypeVar("_Model", Competition, Event, Segment)
 
@@ -76,7 +77,7 @@ def _component(row: Row) -> ProtocolComponent:
     return ProtocolComponent(row["name"], row["factor"], tuple(json.loads(row["judges"])), row["score"])
 
 
-class ResultsRepository:
+class ResultsRepository(ImportChanges):
     """Read side. Provenance rows are immutable (never updated or deleted), so they are cached by id."""
 
     def __init__(self, db: Database) -> None:

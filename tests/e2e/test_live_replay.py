@@ -305,7 +305,11 @@ async def test_a_competition_unfolds_once_in_order_in_every_subscribed_channel(r
     # The correction: found at the next full read (its pages are long out of their window), it edits the posts of
     # that segment and of the category's final where they were made, saying what changed; nothing new is posted.
     before = {c.id: len(server.messages(c)) for c in (setup.everything, setup.seniors_pd, setup.delayed)}
+    results = sandbox.bot.results
+    loaded = (results.full_reloads, results.partial_reloads)
     await r.through([correction], (timedelta(seconds=30), polling.SLOW + timedelta(minutes=1)))
+    # A corrected score changes one competition: loaded in place, the whole store not read again.
+    assert results.full_reloads == loaded[0] and results.partial_reloads > loaded[1]
     for channel in (setup.everything, setup.seniors_pd, setup.delayed):
         assert len(server.messages(channel)) == before[channel.id]
         posts = {m.embeds[0]["title"]: m for m in live_posts(sandbox, channel)}

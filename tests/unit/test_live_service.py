@@ -394,3 +394,34 @@ async def test_a_score_flipping_between_polls_is_edited_at_most_once_a_minute(li
     assert 2 <= len(segment_edits) <= 6  # a flip is seen, but at most one edit a minute
     assert all(b - a >= EDIT_SPACING for a, b in itertools.pairwise(segment_edits))
     assert segment_edits[0] - start >= EDIT_SPACING  # none within a minute of the post
+
+
+async def test_a_poll_that_sees_a_change_loads_its_competition_in_place_not_the_whole_store(
+    live: LiveService, site: Site, store: Database
+) -> None:
+    from db.repositories.results import ResultsRepository
+
+    await live.watch(OWNER, site.url)  # the first import of the competition: the store is loaded whole
+    results = live.results
+    loaded_whole = results.full_reloads
+    site.publish(*MEN_FREE)
+    advance(live, minutes=1)
+    assert (await live.poll_due())[0].new
+    page = site.folder / "SEG002.HTM"
+    page.write_bytes(page.read_bytes().replace(b">191.35<", b">192.35<", 1))  # a corrected score
+    watch = (await live.watches())[0]
+    live._clock.now = max(datetime.fromisoformat(watch.next_poll_at), live.now())  # type: ignore[attr-defined]
+    assert (await live.poll_due())[0].parsed
+    assert (results.full_reloads, results.partial_reloads) == (loaded_whole, 2)
+    # ... and what it loaded answers as the whole store loaded afresh does.
+    fresh = ResultsService(ResultsRepository(store))
+    await fresh.refresh()
+    men = next(e for e in fresh.events_of(fresh.competition("Worlds 2014")) if e.discipline == "men")
+    for service in (results, fresh):
+        assert service.skater_choices("Hanyu") == fresh.skater_choices("Hanyu")
+        assert service.skaters.search("Yuzuru") == fresh.skaters.search("Yuzuru")  # with their ranks
+        assert service.all_competitions() == fresh.all_competitions()
+    mine, theirs = await results.standings("Worlds 2014", men.key), await fresh.standings("Worlds 2014", men.key)
+    assert [(e.skaters, e.total, e.place) for e in mine.entries] == [
+        (e.skaters, e.total, e.place) for e in theirs.entries
+    ]

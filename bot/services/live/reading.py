@@ -163,7 +163,14 @@ class Reader:
                 document = build_document(site, source)
                 # The first import of a watch is guarded (a site must not overwrite another stored competition);
                 # after it, the competition is the watch's own, and its dates and name grow as the event runs.
-                await import_document(
+                # What the loaded results hold of the competition first, so that what the import changed is
+                # loaded in place after it, not the whole store on every change.
+                snapshot = (
+                    await self.results.before_import(document["competitions"][0]["id"])
+                    if len(document["competitions"]) == 1
+                    else None
+                )
+                report = await import_document(
                     self.repo.database,
                     document,
                     source=source.describe(source.index_name),
@@ -184,7 +191,7 @@ class Reader:
             return PollResult(watch, reached=False, error=str(exc))
         if sweep:
             site_state.sweep_at = now + polling.SLOW
-        await self.results.refresh()
+        await self.results.after_import(snapshot, changed=report.changed)
         return await self._record(watch, site, document, baseline=baseline, now=now)
 
     async def _checked_pages_changed(

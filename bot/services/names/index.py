@@ -206,6 +206,18 @@ class NameIndex:
             self._add_name(slot, text, norm)
         self._maybe_compact()
 
+    def reweigh(self, key: int, weight: float) -> bool:
+        """Sets a key's weight, its names unchanged (what the store holds of a skater grew as their results
+        landed): the index is then as if built with it. False for a key it does not hold."""
+        slot = self._slot_for(key)
+        if slot is None:
+            return False
+        before = self._slot_weight[slot]
+        self._slot_weight[slot] = min(1.0, max(0.0, float(weight))) if math.isfinite(weight) else 0.0
+        if self._slot_weight[slot] != before:
+            self._prominent_stale = True
+        return True
+
     def _kill_names(self, slot: int) -> None:
         first, count = self._slot_first[slot], self._slot_count[slot]
         for nid in range(first, first + count):

@@ -8,7 +8,7 @@ from bot.errors import NotFound, UserFacingError
 from bot.i18n import t
 from bot.services.access import Actor, audit, require_owner
 from bot.services.names import normalize
-from bot.services.results.resolve import Resolver
+from bot.services.results.reload import InPlaceReload
 from bot.text import quote as _quote
 from bot.text import shorten
 from db.models import Skater
@@ -80,7 +80,7 @@ def _problem(exc: Exception) -> str:
     return shorten(str(exc), PROBLEM_LIMIT)
 
 
-class Curation(Resolver):
+class Curation(InPlaceReload):
     """Alias changes and site imports, on top of name resolution."""
 
     async def add_alias(self, actor: Actor, skater_text: str, alias: str) -> Skater:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,3 +83,23 @@ class LocalSpellings:
 
 def _name_words(name: str) -> str:
     return " ".join(sorted(normalize(name).split()))
+
+
+def family_name_of(name: str, aliases: Sequence[str]) -> frozenset[str] | None:
+    """The family name printed in capitals when it is not the name's last word (kept to tell it apart), else
+    None."""
+    capitals = _printed_family_name(name, aliases)
+    if capitals and capitals != {normalize(name).rpartition(" ")[2]}:
+        return capitals
+    return None
+
+
+def _printed_family_name(name: str, aliases: Sequence[str]) -> frozenset[str]:
+    """The words printed in capitals in a spelling of the skater ("Yuzuru HANYU"), as ISU results print family
+    names."""
+    return frozenset(
+        normalize(word)
+        for spelling in (name, *aliases)
+        for word in spelling.split()
+        if len(word) > 1 and word.isupper()
+    )

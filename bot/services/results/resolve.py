@@ -17,7 +17,7 @@ from bot.services.levels import event_display_name, is_senior, level_synonyms
 from bot.services.names import NameIndex, NameMatch, normalize
 from bot.services.names.normalize import is_cjk
 from bot.services.results.competitions import CompetitionFinder, CompetitionLookup, event_words, labels_with_years
-from bot.services.results.local_names import LocalSpellings, match_local_names, read_local_names
+from bot.services.results.local_names import LocalSpellings, family_name_of, match_local_names, read_local_names
 from bot.services.results.models import Athlete, Choice
 from bot.services.results.vocabulary import (
     DISCIPLINE_LABELS,
@@ -90,16 +90,36 @@ class Resolver:
         self._local_names = read_local_names()
         self._local_spellings: set[str] = set()
         self._written_as: dict[str, str] = {}  # a data/names/ spelling, normalised -> the store's name
+        # What a reload in place must match (reload.py): the newest season (prominence is measured from it), the
+        # couples as listed, their partners' prominence, and the data/names/ spellings per skater.
+        self._newest_season: str | None = None
+        self._couple_source: list[tuple[int, int]] = []
+        self._couple_weights: dict[int, float] = {}
+        self._local_spelling_of: dict[int, list[str]] = {}
+
+    async def _read_competitions(self) -> tuple[list[Competition], list[Event], dict[int, list[Segment]]]:
+        competitions = await self.repo.competitions()
+        # Events are categories: one shown with its level when its name does not say it ("Junior women (Юниорки)").
+        events = [replace(e, name=event_display_name(e.name, e.level, e.discipline)) for e in await self.repo.events()]
+        segments = await self.repo.segments_by_event()
+        return competitions, events, segments
+
+    def _set_competitions(
+        self, competitions: list[Competition], events: list[Event], segments: dict[int, list[Segment]]
+    ) -> None:
+        events_by_competition, event_index = _event_indexes(events)
+        self._finder = CompetitionFinder(competitions, event_words(events_by_competition, segments))
+        self._competitions = {c.id: c for c in competitions}
+        self._events = events_by_competition
+        self._events_by_id = {event.id: event for event in events}
+        self._event_index = event_index
+        self._segments = segments
 
     async def _load(self) -> tuple[int, int, int]:
         """Reloads the names and indexes from the store. Built aside and swapped in at the end, so a command
         that runs meanwhile sees the old data or the new, never half of each. Returns what was loaded: the
         numbers of competitions, events and skaters."""
-        competitions = await self.repo.competitions()
-        # Events are categories: one shown with its level when its name does not say it ("Junior women (Юниорки)").
-        events = [replace(e, name=event_display_name(e.name, e.level, e.discipline)) for e in await self.repo.events()]
-        segments = await self.repo.segments_by_event()
-        events_by_competition, event_index = _event_indexes(events)
+        competitions, events, segments = await self._read_competitions()
         couple_ids = await self.repo.couples()
         in_couples = {skater_id for pair in couple_ids for skater_id in pair}
         couple_names: dict[int, list[str]] = {}
@@ -119,8 +139,8 @@ class Resolver:
             if skater_id in in_couples:
                 couple_names[skater_id] = [name, *aliases]
                 couple_weights[skater_id] = weight
-            capitals = _printed_family_name(name, all_aliases)
-            if capitals and capitals != {normalize(name).rpartition(" ")[2]}:  # kept when not the name's last word
+            capitals = family_name_of(name, all_aliases)
+            if capitals is not None:
                 family_names[skater_id] = capitals
             if name.casefold() in wanted:
                 named.append((skater_id, name, all_aliases))
@@ -138,12 +158,7 @@ class Resolver:
         namesakes = await self.repo.namesakes()
         couples, pairs, couple_of = _couple_index(couple_ids, couple_names, couple_weights)
 
-        self._finder = CompetitionFinder(competitions, event_words(events_by_competition, segments))
-        self._competitions = {c.id: c for c in competitions}
-        self._events = events_by_competition
-        self._events_by_id = {event.id: event for event in events}
-        self._event_index = event_index
-        self._segments = segments
+        self._set_competitions(competitions, events, segments)
         self.skaters = skaters
         spell_names_with(LocalSpellings(local_names))
         self._local_spellings = {
@@ -159,6 +174,10 @@ class Resolver:
         self._couples = couples
         self._couple_ids = pairs
         self._couple_of = couple_of
+        self._newest_season = newest_season
+        self._couple_source = couple_ids
+        self._couple_weights = couple_weights
+        self._local_spelling_of = local_spellings
         return len(competitions), len(events), len(skaters)
 
     # --- autocomplete: never raises, at most 25 choices ------------------------------------------------
@@ -568,14 +587,3 @@ def _other_spellings(name: str, aliases: Sequence[str]) -> list[str]:
             seen.add(key)
             kept.append(alias)
     return kept
-
-
-def _printed_family_name(name: str, aliases: Sequence[str]) -> frozenset[str]:
-    """The words printed in capitals in a spelling of the skater ("Yuzuru HANYU"), as ISU results print family
-    names."""
-    return frozenset(
-        normalize(word)
-        for spelling in (name, *aliases)
-        for word in spelling.split()
-        if len(word) > 1 and word.isupper()
-    )

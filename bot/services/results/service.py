@@ -37,6 +37,7 @@ from bot.services.results.models import (
     ProtocolView,
     Standings,
 )
+from bot.services.results.reload import ImportSnapshot
 from bot.services.results.resolve import MAX_CHOICES, athlete_value, choice_text, newest_first
 from bot.services.results.vocabulary import (
     DISCIPLINE_LABELS,
@@ -86,6 +87,9 @@ class ResultsService(Curation):
         super().__init__(repo)
         self._clear_caches()
         self.loaded_import = 0  # the latest import (imports.id) the store held when it was last loaded
+        # How many times the store was loaded whole, and how many an import of one competition was loaded in place.
+        self.full_reloads = 0
+        self.partial_reloads = 0
 
     def _clear_caches(self) -> None:
         # Entries and team results per event, as loaded from the store. Results change only through an
@@ -120,7 +124,24 @@ class ResultsService(Curation):
         self.loaded_import = latest
         self._clear_caches()
         self._default_athletes = await self._newest_medallists()
+        self.full_reloads += 1
         log.info("results loaded: %d competitions, %d events, %d skaters", competitions, events, skaters)
+
+    async def after_import(self, snapshot: ImportSnapshot | None, *, changed: bool) -> None:
+        """After an import (a live poll's): loads what it changed. An import of the one competition of the
+        snapshot (before_import), and nothing else imported since, updates the loaded copy in place, exactly what
+        refresh() would load (see InPlaceReload); anything more reloads everything. An import that changed nothing
+        loads nothing."""
+        latest = await self.repo.latest_import()
+        if not changed and latest == self.loaded_import:
+            return
+        if snapshot is None or not await self._reload_in_place(snapshot):
+            await self.refresh()
+            return
+        self.loaded_import = latest
+        self._clear_caches()
+        self._default_athletes = await self._newest_medallists()
+        self.partial_reloads += 1
 
     async def outdated(self) -> bool:
         """Whether the store holds an import newer than the loaded copy (another process imported): one read of the
