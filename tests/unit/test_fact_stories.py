@@ -21,11 +21,12 @@ from bot.services.fact_stories import FactStories, SyncReport
 from bot.services.facts import FactsService
 from bot.services.importer import import_file
 from bot.services.moments import MomentContent, MomentService
+from bot.services.outbox import Outgoing
 from bot.services.results import ResultsService
 from bot.services.stories import StoryDraft, StoryService
 from bot.store import BUNDLED_DATA
 from db.database import Database
-from db.models import Story
+from db.models import OutboxPost, Story
 from db.repositories.moments import MomentRepository
 from db.repositories.stories import GuildRepository, StoryRepository
 
@@ -194,17 +195,23 @@ async def test_an_owners_deletion_stays_and_an_edit_survives_new_words_but_not_n
 
 
 class Poster:
+    """The moments' notes to the moderators and the outbox's Discord side (tests/unit/test_moment_service.py)."""
+
     def __init__(self) -> None:
         self.edited: list[MomentContent] = []
 
-    async def send(self, guild_id: int, channel_id: int, content: MomentContent) -> int:
+    async def send(self, post: Outgoing) -> int:
         return 555
 
-    async def find(self, channel_id: int, local_date: str, story_id: int) -> int | None:
+    async def find(self, post: Outgoing) -> int | None:
         return None
 
-    async def edit(self, guild_id: int, channel_id: int, message_id: int, content: MomentContent) -> None:
-        self.edited.append(content)
+    async def edit(self, post: Outgoing, message_id: int) -> None:
+        assert isinstance(post.content, MomentContent)
+        self.edited.append(post.content)
+
+    async def delete(self, post: OutboxPost) -> None:
+        pass
 
     async def notify(self, guild_id: int, text: Text) -> None:
         pass
@@ -225,7 +232,7 @@ async def test_a_posted_moment_from_the_results_is_edited_when_its_result_is_cor
     clock = datetime(2026, 3, 29, 9, 0, tzinfo=UTC)
     moments = MomentService(MomentRepository(store), stories, results, lambda: clock, fact_stories=generated)
     poster = Poster()
-    moments.attach(poster, Planner())
+    moments.attach(poster, Planner(), poster)
     await moments.schedule(MOD, 42, "10:00", "UTC")
     # Only stories from the results may be posted here, and this one is the only one not kept out.
     await moments.settings(MOD, labels=["satire"])

@@ -49,9 +49,11 @@ class PageReader:
     def warn(self, text: Text) -> None:
         self.warnings.append(text)
 
-    async def page(self, name: str, parse: Callable[[str, str], _T]) -> _T:
-        """Reads a page and parses it in a worker thread (a big page never stalls the event loop)."""
-        raw = await self.source.read(name)
+    async def page(self, name: str, parse: Callable[[str, str], _T], raw: bytes | None = None) -> _T:
+        """Reads a page (unless its bytes are given: read already) and parses it in a worker thread (a big page never
+        stalls the event loop)."""
+        if raw is None:
+            raw = await self.source.read(name)
         if self.progress:
             self.progress("page", name)
         try:

@@ -52,9 +52,9 @@ async def read_site(source: Source, progress: Progress | None = None) -> SiteDat
         reader.warn(t("isu-other-index", file=source.index_name, other=other))
     if isinstance(source, FolderSource) and not source.index_name:
         return await read_pdf_site(reader, source)
-    await _follow_to_index(reader, source)
+    raw = await _follow_to_index(reader, source)
     try:
-        index = await reader.page(source.index_name, parse_index)
+        index = await reader.page(source.index_name, parse_index, raw=raw)
     except EmptyPage:
         raise  # an index of no categories yet (a site published before its event) is an index: nothing to read yet
     except PageError as exc:
@@ -96,20 +96,18 @@ _REFRESH = re.compile(
 _FRAME = re.compile(r"""<i?frame\b[^>]*\ssrc\s*=\s*["']?([^"'>\s]+)""", re.IGNORECASE)
 
 
-async def _follow_to_index(reader: PageReader, source: Source) -> None:
-    """An index that is only a frameset or a page sending the browser on (a meta refresh) to the real index, of
-    the same site (beside it or in a folder under it): that page is the index, said in a warning. Two steps at most."""
+async def _follow_to_index(reader: PageReader, source: Source) -> bytes:
+    """The index's bytes, read once (a failing server fails here, as the index's read would). An index that is only
+    a frameset or a page sending the browser on (a meta refresh) to the real index, of the same site (beside it or
+    in a folder under it): that page is the index, said in a warning. Two steps at most."""
+    raw = await source.read(source.index_name)
     for _ in range(2):
-        try:
-            raw = await source.read(source.index_name)
-        except SourceError:
-            return  # the index's own read says what is wrong with it
         if FAMILY_LINK_RE.search(raw):
-            return
+            return raw
         try:
             text = decode_page(raw, source.index_name, source.declared_charset(source.index_name)).text
         except PageError:
-            return
+            return raw
         found = [site_link(m.group(1)) for m in (*_REFRESH.finditer(text), *_FRAME.finditer(text))]
         for target in dict.fromkeys(name for name in found if name and not name.startswith("..")):
             try:
@@ -119,9 +117,11 @@ async def _follow_to_index(reader: PageReader, source: Source) -> None:
             if FAMILY_LINK_RE.search(page) or _REFRESH.search(page.decode("latin-1")):
                 reader.warn(t("isu-index-followed", file=source.index_name, index=target))
                 source.move_index(target)
+                raw = page
                 break
         else:
-            return
+            return raw
+    return raw
 
 
 async def _read_category(reader: PageReader, category: Category) -> CategoryData | None:
