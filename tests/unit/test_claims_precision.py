@@ -1,0 +1,24 @@
+"""Issue 28, precision pass: readings that gave a confident wrong "contradicted" on stories written by others,
+each with sentences written for these tests (see test_claims_stories.py for how a case reads)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.services.results import ResultsService
+from tests.unit.test_claims_stories import OK, WRONG, same, verdicts
+
+CASES = [
+    # "..., ahead of X of Canada, the silver medallist": the title set off after a name is that name's, never
+    # the winner's.
+    ("", "At Worlds 2017 Evgenia Medvedeva took the title, ahead of Kaetlyn Osmond of Canada, the silver medallist.",
+     [("medal", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
+    ("", "At Worlds 2017 Evgenia Medvedeva took the title, ahead of Gabrielle Daleman, the silver medallist.",
+     [("medal", "Gabrielle Daleman", WRONG, ("wc2017", "women", None))]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("links", "text", "want"), CASES, ids=[c[1][:60] for c in CASES])
+async def test_precision_classes(results: ResultsService, links: str, text: str, want: list) -> None:
+    got = await verdicts(results, links, text)
+    assert same(got, want), got
