@@ -15,6 +15,11 @@ CASES = [
      [("medal", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
     ("", "At Worlds 2017 Evgenia Medvedeva took the title, ahead of Gabrielle Daleman, the silver medallist.",
      [("medal", "Gabrielle Daleman", WRONG, ("wc2017", "women", None))]),
+    # A score after places in both segments is their sum, the total, not the last segment's score.
+    ("", "At Worlds 2017 Evgenia Medvedeva won, first in the short program and in the free skate, with 233.41.",
+     [("total", "Evgenia Medvedeva", OK, ("wc2017", "women", None))]),
+    ("", "At Worlds 2017 Evgenia Medvedeva was first in the short and first in the free, with 230.41 points.",
+     [("total", "Evgenia Medvedeva", WRONG, ("wc2017", "women", None))]),
 ]  # fmt: skip
 
 
