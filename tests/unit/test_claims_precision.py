@@ -20,6 +20,13 @@ CASES = [
      [("total", "Evgenia Medvedeva", OK, ("wc2017", "women", None))]),
     ("", "At Worlds 2017 Evgenia Medvedeva was first in the short and first in the free, with 230.41 points.",
      [("total", "Evgenia Medvedeva", WRONG, ("wc2017", "women", None))]),
+    # "the short" before "before", "despite", "then": the segment, so the place before it is that segment's rank.
+    ("", "At Worlds 2017 Kaetlyn Osmond was second in the short before taking silver.",
+     [("segment_place", "Kaetlyn Osmond", OK, ("wc2017", "women", "short_program")),
+      ("medal", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
+    ("", "At Worlds 2017 Gabrielle Daleman was first in the short before she held on for bronze.",
+     [("segment_place", "Gabrielle Daleman", WRONG, ("wc2017", "women", "short_program")),
+      ("medal", "Gabrielle Daleman", OK, ("wc2017", "women", None))]),
 ]  # fmt: skip
 
 
