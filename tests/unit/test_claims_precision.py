@@ -27,6 +27,14 @@ CASES = [
     ("", "At Worlds 2017 Gabrielle Daleman was first in the short before she held on for bronze.",
      [("segment_place", "Gabrielle Daleman", WRONG, ("wc2017", "women", "short_program")),
       ("medal", "Gabrielle Daleman", OK, ("wc2017", "women", None))]),
+    # "was second despite winning the short": the segment is the win's; the place before it is the final one.
+    ("", "At Worlds 2017 Kaetlyn Osmond was second despite winning the short program.",
+     [("place", "Kaetlyn Osmond", OK, ("wc2017", "women", None)),
+      ("segment_place", "Kaetlyn Osmond", WRONG, ("wc2017", "women", "short_program"))]),
+    ("", "At Worlds 2017 Kaetlyn Osmond was second with 218.13 despite winning the short.",
+     [("place", "Kaetlyn Osmond", OK, ("wc2017", "women", None)),
+      ("segment_place", "Kaetlyn Osmond", WRONG, ("wc2017", "women", "short_program")),
+      ("total", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
 ]  # fmt: skip
 
 

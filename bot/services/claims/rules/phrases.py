@@ -405,3 +405,9 @@ SEGMENT_WHERE = re.compile(
     rf"(?P<seg>{SEG_WORDS})\s*,?\s+(?:where|in\s+which)\s+(?:[\w’'-]+\s+){{1,3}}?(?:was|were|is|are|only|just|\s)*$",
     re.I,
 )
+
+# "despite winning the short", "before taking the free", "having won the short": a segment named behind these is
+# the subordinate phrase's, not the standings of a place said before it.
+SUBORDINATE = re.compile(
+    r"\b(?:despite|in\s+spite\s+of|although|though|while|whereas|before|having|since|after\s+\w+ing)\b", _I
+)

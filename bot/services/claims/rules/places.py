@@ -48,6 +48,7 @@ from bot.services.claims.rules.phrases import (
     SEG_WIN,
     SEG_WORDS,
     SEGMENT_WHERE,
+    SUBORDINATE,
 )
 from bot.services.claims.split import Clause
 from bot.services.claims.vocabulary import (
@@ -207,7 +208,9 @@ def _positional(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> t
     program": the short program is the seventh's, not the sixth's); else the final standings."""
     text = sentence.text
     in_clause = [
-        sg for sg in sentence.segments_in_clause(m.start()) if sg[0] < m.start() or "," not in text[m.end() : sg[0]]
+        sg
+        for sg in sentence.segments_in_clause(m.start())
+        if sg[0] < m.start() or ("," not in text[m.end() : sg[0]] and not SUBORDINATE.search(text, m.end(), sg[0]))
     ]
     here = {k for _, _, k in in_clause}
     earlier: list[str] = []
