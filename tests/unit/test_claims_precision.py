@@ -35,6 +35,15 @@ CASES = [
      [("place", "Kaetlyn Osmond", OK, ("wc2017", "women", None)),
       ("segment_place", "Kaetlyn Osmond", WRONG, ("wc2017", "women", "short_program")),
       ("total", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
+    # "X's short was ...: N, first place": the place of that segment's score is the segment's rank.
+    ("", "At Worlds 2017 Shoma Uno's short program was a joy: 104.86, first place, though he lost the title.",
+     [("segment_place", "Shoma Uno", WRONG, ("wc2017", "men", "short_program")),
+      ("score", "Shoma Uno", OK, ("wc2017", "men", "short_program"))]),
+    ("", "At Worlds 2017 Yuzuru Hanyu's free skate was the best of his life: 223.20, first place.",
+     [("segment_place", "Yuzuru Hanyu", OK, ("wc2017", "men", "free_skate")),
+      ("score", "Yuzuru Hanyu", OK, ("wc2017", "men", "free_skate"))]),
+    ("", "At Worlds 2017 Shoma Uno's free skate: 214.45, second place overall.",
+     [("place", "Shoma Uno", OK, ("wc2017", "men", None))]),
 ]  # fmt: skip
 
 

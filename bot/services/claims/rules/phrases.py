@@ -406,6 +406,15 @@ SEGMENT_WHERE = re.compile(
     re.I,
 )
 
+# "Uno's short was his best: 104.86, first place": a place said of a skater's segment's score is that segment's
+# rank (nothing of the total, the title or a finish said between).
+SEGMENT_SCORE_PLACE = re.compile(
+    rf"(?:['’]s|\b(?:her|his|their))\s+(?P<seg>{SEG_WORDS})"
+    r"(?:(?!\b(?:total|overall|final|finish\w*|titles?|gold|won|wins?|ended|medal)\b)[^.;!?\d]){0,60}"
+    r"\d{1,3}\.\d\d\s*,\s*$",
+    re.I,
+)
+
 # "despite winning the short", "before taking the free", "having won the short": a segment named behind these is
 # the subordinate phrase's, not the standings of a place said before it.
 SUBORDINATE = re.compile(

@@ -47,6 +47,7 @@ from bot.services.claims.rules.phrases import (
     SEG_SUBJECT,
     SEG_WIN,
     SEG_WORDS,
+    SEGMENT_SCORE_PLACE,
     SEGMENT_WHERE,
     SUBORDINATE,
 )
@@ -187,6 +188,9 @@ def _standings(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> tu
         return [segment_of(where.group("seg"))], readings, "in"
     if placed_segment:
         return [segment_of(placed_segment.group("seg"))], readings, "in"
+    scored = SEGMENT_SCORE_PLACE.search(text, max(0, m.start() - 120), m.start())
+    if scored and not re.match(r"(?:[\s-]+place)?\s*,?\s+overall\b", rest, _I):
+        return [segment_of(scored.group("seg"))], readings, "in"
     if re.match(r"\s+(?:in|of)\s+the\s+(?:segment|program(?:me)?)\b", rest, _I) or ORD_BEST.match(rest):
         kind = segment_in_view(sentence, m.start())
         return None if kind is None else ([kind], readings, "in")
