@@ -44,6 +44,11 @@ CASES = [
       ("score", "Yuzuru Hanyu", OK, ("wc2017", "men", "free_skate"))]),
     ("", "At Worlds 2017 Shoma Uno's free skate: 214.45, second place overall.",
      [("place", "Shoma Uno", OK, ("wc2017", "men", None))]),
+    # "he was fourth in the short tho": a chat's "tho" after the bare segment leaves it the segment.
+    ("", "At Worlds 2017 Shoma Uno took silver. he was second in the short tho",
+     [("segment_place", "Shoma Uno", OK, ("wc2017", "men", "short_program"))]),
+    ("", "At Worlds 2017 Shoma Uno took silver. he was first in the free tho",
+     [("segment_place", "Shoma Uno", WRONG, ("wc2017", "men", "free_skate"))]),
 ]  # fmt: skip
 
 
