@@ -49,6 +49,11 @@ CASES = [
      [("segment_place", "Shoma Uno", OK, ("wc2017", "men", "short_program"))]),
     ("", "At Worlds 2017 Shoma Uno took silver. he was first in the free tho",
      [("segment_place", "Shoma Uno", WRONG, ("wc2017", "men", "free_skate"))]),
+    # "short of the silver medal of X": the medal is X's, never the clause subject's.
+    ("", "At Worlds 2017 Anna Pogorilaya fell twice and stayed well short of the silver medal of Kaetlyn Osmond.",
+     [("medal", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
+    ("", "At Worlds 2017 Gabrielle Daleman ended just short of the gold medal of Kaetlyn Osmond.",
+     [("medal", "Kaetlyn Osmond", WRONG, ("wc2017", "women", None))]),
 ]  # fmt: skip
 
 

@@ -104,6 +104,7 @@ def medals(sentence: SentenceReader, clause: Clause) -> None:
             # name after it, whoever the clause named before.
             given = ELIDED_BEFORE.search(before) and ELIDED_AFTER.match(rest)
             explicit = sentence.explicit_after(m.end()) if given or not before_subjects(sentence, m.start()) else None
+            explicit = _owner_after(sentence, m.end()) or explicit
             subjects = Who([explicit]) if explicit else sentence.subjects_for(m.start(), bare=True)
         medal_claim(sentence, m.start(), subjects, medal, past)
 
@@ -114,6 +115,15 @@ _APPOSED = re.compile(
     r"(?:\s+(?:of|from)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*|\s*\([^()]{1,40}\))?\s*,\s*"
     r"(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}"
 )
+
+
+def _owner_after(sentence: SentenceReader, end: int) -> Subject | None:
+    """ "short of the bronze medal of Miyahara": a medal "of" a name is that name's, not the clause subject's."""
+    owner = re.match(r"(?:[\s-]+medal)?\s+of\s+(?:the\s+)?", sentence.text[end:], _I)
+    if owner is None:
+        return None
+    at = end + owner.end()
+    return next((x.subject for x in sentence.mentions if x.start == at and x.kind == "person" and x.subject), None)
 
 
 def _apposed_to(sentence: SentenceReader, position: int) -> Subject | None:
