@@ -54,6 +54,11 @@ CASES = [
      [("medal", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
     ("", "At Worlds 2017 Gabrielle Daleman ended just short of the gold medal of Kaetlyn Osmond.",
      [("medal", "Kaetlyn Osmond", WRONG, ("wc2017", "women", None))]),
+    # Translated phrasing: "his free program was evaluated at N" is that segment's score, not the total.
+    ("", "At Worlds 2017 Shoma Uno won silver. His free program was evaluated at 214.45 points.",
+     [("score", "Shoma Uno", OK, ("wc2017", "men", "free_skate"))]),
+    ("", "At Worlds 2017 Shoma Uno won silver. His short program was judged at 100.86 points.",
+     [("score", "Shoma Uno", WRONG, ("wc2017", "men", "short_program"))]),
 ]  # fmt: skip
 
 

@@ -235,7 +235,8 @@ GENERIC_SEGMENT = re.compile(
 
 SEG_BEFORE_NUM = re.compile(
     rf"(?P<seg>{SEG_WORDS})(?:\s+(?:score|mark|total|result|tally))?\s*(?:of|with|at|on|was|:|,|\(|=|-|worth|scored"
-    rf"|earned|brought|score\s+of|tallied|received)?\s*(?:just|only|an?|the|a\s+score\s+of|another|a\s+new|a\s+record)?"
+    rf"|earned|brought|score\s+of|tallied|received"
+    r"|(?:(?:was|is|were)\s+)?(?:evaluated|judged|marked|rated|valued|assessed)\s+(?:at|with))?\s*(?:just|only|an?|the|a\s+score\s+of|another|a\s+new|a\s+record)?"
     r"(?:\s+(?:record|world[\s-]record|personal[\s-]best|season[\s-]best|olympic[\s-]record))?\s*$",
     _I,
 )
