@@ -235,11 +235,7 @@ class Checker:
         out: list[Outcome] = []
         for event, entry in candidates:
             who = subject.name if several else None
-            found = await self._compare(claim, event, entry, where_text(competition, event), who)
-            if event.discipline in ("pairs", "ice_dance") and len(entry.skaters) > len(subject.ids):
-                # "Cizeron won the dance": one of a couple named, the claim is about the couple's result.
-                found = [replace(o, who=entry.name) for o in found]
-            out.extend(found)
+            out.extend(await self._compare(claim, event, entry, where_text(competition, event), who))
         return out
 
     async def _entries(
