@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services.results import ResultsService
-from tests.unit.test_claims_stories import OK, WRONG, same, verdicts
+from tests.unit.test_claims_stories import NOT, OK, WRONG, same, verdicts
 
 CASES = [
     # "..., ahead of X of Canada, the silver medallist": the title set off after a name is that name's, never
@@ -59,6 +59,14 @@ CASES = [
      [("score", "Shoma Uno", OK, ("wc2017", "men", "free_skate"))]),
     ("", "At Worlds 2017 Shoma Uno won silver. His short program was judged at 100.86 points.",
      [("score", "Shoma Uno", WRONG, ("wc2017", "men", "short_program"))]),
+    # In a post in lower case, a given and a family name the store lacks, opening a clause before its verb, are
+    # someone not in the store: the place is not checkable, never given to the known name after it.
+    ("", "at worlds 2017 the women were tense. marta zelenko was fourth in the free, kaetlyn osmond was second.",
+     [("segment_place", "marta zelenko", NOT, "any"),
+      ("segment_place", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
+    ("", "at worlds 2017 the men: lukas brenner was third in the short, shoma uno was second.",
+     [("segment_place", "lukas brenner", NOT, "any"),
+      ("segment_place", "Shoma Uno", OK, ("wc2017", "men", "short_program"))]),
 ]  # fmt: skip
 
 
