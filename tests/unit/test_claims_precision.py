@@ -67,6 +67,11 @@ CASES = [
     ("", "at worlds 2017 the men: lukas brenner was third in the short, shoma uno was second.",
      [("segment_place", "lukas brenner", NOT, "any"),
       ("segment_place", "Shoma Uno", OK, ("wc2017", "men", "short_program"))]),
+    # "ahead of X, and Y took bronze": Y before a verb of its own opens a clause; the medal is Y's, not the winner's.
+    ("", "At Worlds 2017 Evgenia Medvedeva won, ahead of Kaetlyn Osmond, and Gabrielle Daleman took bronze.",
+     [("medal", "Gabrielle Daleman", OK, ("wc2017", "women", None))]),
+    ("", "At Worlds 2017 Yuzuru Hanyu won ahead of Shoma Uno, and Jin Boyang took silver.",
+     [("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)), ("medal", "Jin Boyang", WRONG, ("wc2017", "men", None))]),
 ]  # fmt: skip
 
 

@@ -278,6 +278,8 @@ class MentionFinder:
                 previous is not None
                 and previous.object_of
                 and re.fullmatch(r"\s*(?:,|and|&|or|,\s*and)\s*", sentence[previous.end : mention.start], re.I)
+                # "ahead of Sui/Han, and Nagaoka/Moriguchi took bronze": a name before its own verb opens a clause.
+                and not _ACTION_VERB.match(sentence[mention.end :])
             ):
                 mention.object_of = previous.object_of  # "ahead of Sakamoto and Chiba": both are rivals
             previous = mention
