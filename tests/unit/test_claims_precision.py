@@ -72,6 +72,11 @@ CASES = [
      [("medal", "Gabrielle Daleman", OK, ("wc2017", "women", None))]),
     ("", "At Worlds 2017 Yuzuru Hanyu won ahead of Shoma Uno, and Jin Boyang took silver.",
      [("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)), ("medal", "Jin Boyang", WRONG, ("wc2017", "men", None))]),
+    # Words the store does not know before "was" are that clause's subject: the place is never the next name's.
+    ("", "at worlds 2017 the women were tense. you marta was fourth in the free, kaetlyn osmond was second.",
+     [("segment_place", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
+    ("", "at worlds 2017 the men: your boy was third in the short, shoma uno was second.",
+     [("segment_place", "Shoma Uno", OK, ("wc2017", "men", "short_program"))]),
 ]  # fmt: skip
 
 
