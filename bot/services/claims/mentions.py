@@ -133,6 +133,7 @@ _ACTION_VERB = re.compile(
 # "kihara/miura": a couple written in lower case.
 _LOWER_PAIR = re.compile(r"(?<![\w/])([a-z][\w'’-]+)/([a-z][\w'’-]+)(?![\w/])")
 _LOWER_OPENING = re.compile(r"(?:^|\band\s+|\bbut\s+|,\s+|:\s+)(?P<word>[a-z][\w’'-]{2,})(?=\s)")
+_LOWER_WORD = re.compile(r"\s+([a-z][\w’'-]{2,})(?=\s)")
 NOMINATIVE = frozenset(("she", "he", "they"))  # pronouns only ever a subject
 _PRONOUN = re.compile(r"\b(?:she|he|her|his|him|hers|they|their|them)\b", re.IGNORECASE)
 
@@ -277,6 +278,8 @@ class MentionFinder:
                 previous is not None
                 and previous.object_of
                 and re.fullmatch(r"\s*(?:,|and|&|or|,\s*and)\s*", sentence[previous.end : mention.start], re.I)
+                # "ahead of Sui/Han, and Nagaoka/Moriguchi took bronze": a name before its own verb opens a clause.
+                and not _ACTION_VERB.match(sentence[mention.end :])
             ):
                 mention.object_of = previous.object_of  # "ahead of Sakamoto and Chiba": both are rivals
             previous = mention
@@ -418,20 +421,29 @@ class MentionFinder:
         ("nathan won and yuzu was second"): someone, not in the store, so that the claim is not given to the name
         before it."""
         known = [(w[0], w[1]) for run in runs for w in run] + taken + [(x.start, x.end) for x in mentions]
-        out = []
-        for m in _LOWER_OPENING.finditer(sentence):
-            word = m.group("word")
+
+        def unknown_word(start: int, word: str) -> bool:
             lowered = word.lower()
-            if (
+            return not (
                 lowered in COMMON_WORDS
                 or lowered in NOT_NAMES
                 or lowered in PRONOUNS
-                or any(s <= m.start("word") < e for s, e in known)
-                or not CLAIM_VERB.match(sentence[m.end("word") :])
-            ):
+                or any(s <= start < e for s, e in known)
+            )
+
+        out = []
+        for m in _LOWER_OPENING.finditer(sentence):
+            if not unknown_word(m.start("word"), m.group("word")):
                 continue
-            unknown = Subject(word, missing=t("claim-not-in-store"))
-            out.append(Mention(m.start("word"), m.end("word"), "person", unknown))
+            end = m.end("word")
+            # "marta zelenko was fourth": a given and a family name, both unknown, before the verb.
+            family = _LOWER_WORD.match(sentence, end)
+            if not CLAIM_VERB.match(sentence[end:]) and family and unknown_word(family.start(1), family.group(1)):
+                end = family.end(1)
+            if not CLAIM_VERB.match(sentence[end:]):
+                continue
+            unknown = Subject(sentence[m.start("word") : end], missing=t("claim-not-in-store"))
+            out.append(Mention(m.start("word"), end, "person", unknown))
         return out
 
     def _couple_in(

@@ -97,15 +97,40 @@ def medals(sentence: SentenceReader, clause: Clause) -> None:
         if medallist:
             if medallist.group().lower().endswith("s") and not _title_elsewhere(sentence, m.start()):
                 continue  # "the silver medallists": a reference, handled where it is compared
-            title = sentence.title_before_name(medallist.end())
+            title = _apposed_to(sentence, m.start()) or sentence.title_before_name(medallist.end())
             subjects = Who([title]) if title else sentence.subjects_for(m.start())
         else:
             # "the gold went to Liu"; "the win was taken by Hanyu and the silver by Uno": a medal given its own
             # name after it, whoever the clause named before.
             given = ELIDED_BEFORE.search(before) and ELIDED_AFTER.match(rest)
             explicit = sentence.explicit_after(m.end()) if given or not before_subjects(sentence, m.start()) else None
+            explicit = _owner_after(sentence, m.end()) or explicit
             subjects = Who([explicit]) if explicit else sentence.subjects_for(m.start(), bare=True)
         medal_claim(sentence, m.start(), subjects, medal, past)
+
+
+# "..., ahead of Kim of Korea, the silver medallist": a title set off by a comma right after a name (its country
+# or a bracket between) describes that name, not the clause's subject.
+_APPOSED = re.compile(
+    r"(?:\s+(?:of|from)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*|\s*\([^()]{1,40}\))?\s*,\s*"
+    r"(?:the|a|an)\s+(?:[a-z-]+\s+){0,2}"
+)
+
+
+def _owner_after(sentence: SentenceReader, end: int) -> Subject | None:
+    """ "short of the bronze medal of Miyahara": a medal "of" a name is that name's, not the clause subject's."""
+    owner = re.match(r"(?:[\s-]+medal)?\s+of\s+(?:the\s+)?", sentence.text[end:], _I)
+    if owner is None:
+        return None
+    at = end + owner.end()
+    return next((x.subject for x in sentence.mentions if x.start == at and x.kind == "person" and x.subject), None)
+
+
+def _apposed_to(sentence: SentenceReader, position: int) -> Subject | None:
+    named = [x for x in sentence.mentions if x.end <= position and x.kind == "person" and x.subject is not None]
+    if named and _APPOSED.fullmatch(sentence.text, named[-1].end, position):
+        return named[-1].subject
+    return None
 
 
 def _title_elsewhere(sentence: SentenceReader, position: int) -> bool:

@@ -6,7 +6,7 @@ import re
 from typing import TYPE_CHECKING
 
 from bot.i18n import t
-from bot.services.claims.model import Subject, or_text, segment_text
+from bot.services.claims.model import Claim, Subject, or_text, segment_text
 from bot.services.claims.rules.common import (
     fmt,
     in_apposition,
@@ -257,6 +257,9 @@ def _after_a_place(sentence: SentenceReader, start: int, subjects: list[Subject]
         key=lambda pc: pc[0],  # two claims at one place: in the order they were made (Claims do not compare)
     )
     if placed and placed[-1][1].kind == "segment_place" and not in_apposition(sentence, placed[-1][0], start):
+        if _places_in_both(sentence, placed, start):
+            sentence.make("total", start, subjects, t("claim-total", score=label), value, segments=(None,))
+            return True
         between = text[placed[-1][0] : start]
         last = placed[-1][1]
         # "first after the short program with 90.56 and ends on 266.95": ending somewhere is the final result.
@@ -273,6 +276,14 @@ def _after_a_place(sentence: SentenceReader, start: int, subjects: list[Subject]
                 sentence.make("score", start, subjects, claimed, value, segments=last.segments)
             return True
     return False
+
+
+def _places_in_both(sentence: SentenceReader, placed: list[tuple[int, Claim]], start: int) -> bool:
+    """ "first in the short program and first in the free skate, with 323.42": a score after places in two
+    segments (no other score between) is the sum of both, the total, not the last segment's."""
+    last_number = max((m.end() for m in DECIMAL_RE.finditer(sentence.text, 0, start)), default=0)
+    kinds = {c.segment for p, c in placed if p >= last_number and c.kind == "segment_place" and c.segment}
+    return len(kinds) >= 2
 
 
 def _team_points(

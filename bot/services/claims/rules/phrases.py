@@ -18,7 +18,7 @@ _I = re.IGNORECASE
 SEG_WORDS = (
     r"(?:\bshort[\s-]+program(?:me)?|\bshort[\s-]+dance|\brhythm[\s-]+dance|\bfree[\s-]+skat(?:e|ing)"
     r"|\bfree[\s-]+program(?:me)?|\blong[\s-]+program(?:me)?|\bfree[\s-]+dance|(?-i:\b(?:SP|FS|RD|FD|LP)\b)"
-    r"|\b(?:free|short)(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|for|as|too|again|was|is"
+    r"|\b(?:free|short)(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|before|despite|then|though|tho|although|for|as|too|again|was|is"
     r"|either)\b))"
 )
 
@@ -235,7 +235,8 @@ GENERIC_SEGMENT = re.compile(
 
 SEG_BEFORE_NUM = re.compile(
     rf"(?P<seg>{SEG_WORDS})(?:\s+(?:score|mark|total|result|tally))?\s*(?:of|with|at|on|was|:|,|\(|=|-|worth|scored"
-    rf"|earned|brought|score\s+of|tallied|received)?\s*(?:just|only|an?|the|a\s+score\s+of|another|a\s+new|a\s+record)?"
+    rf"|earned|brought|score\s+of|tallied|received"
+    r"|(?:(?:was|is|were)\s+)?(?:evaluated|judged|marked|rated|valued|assessed)\s+(?:at|with))?\s*(?:just|only|an?|the|a\s+score\s+of|another|a\s+new|a\s+record)?"
     r"(?:\s+(?:record|world[\s-]record|personal[\s-]best|season[\s-]best|olympic[\s-]record))?\s*$",
     _I,
 )
@@ -404,4 +405,19 @@ SEGMENT_MARGIN = re.compile(
 SEGMENT_WHERE = re.compile(
     rf"(?P<seg>{SEG_WORDS})\s*,?\s+(?:where|in\s+which)\s+(?:[\w’'-]+\s+){{1,3}}?(?:was|were|is|are|only|just|\s)*$",
     re.I,
+)
+
+# "Uno's short was his best: 104.86, first place": a place said of a skater's segment's score is that segment's
+# rank (nothing of the total, the title or a finish said between).
+SEGMENT_SCORE_PLACE = re.compile(
+    rf"(?:['’]s|\b(?:her|his|their))\s+(?P<seg>{SEG_WORDS})"
+    r"(?:(?!\b(?:total|overall|final|finish\w*|titles?|gold|won|wins?|ended|medal)\b)[^.;!?\d]){0,60}"
+    r"\d{1,3}\.\d\d\s*,\s*$",
+    re.I,
+)
+
+# "despite winning the short", "before taking the free", "having won the short": a segment named behind these is
+# the subordinate phrase's, not the standings of a place said before it.
+SUBORDINATE = re.compile(
+    r"\b(?:despite|in\s+spite\s+of|although|though|while|whereas|before|having|since|after\s+\w+ing)\b", _I
 )

@@ -47,7 +47,9 @@ from bot.services.claims.rules.phrases import (
     SEG_SUBJECT,
     SEG_WIN,
     SEG_WORDS,
+    SEGMENT_SCORE_PLACE,
     SEGMENT_WHERE,
+    SUBORDINATE,
 )
 from bot.services.claims.split import Clause
 from bot.services.claims.vocabulary import (
@@ -186,6 +188,9 @@ def _standings(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> tu
         return [segment_of(where.group("seg"))], readings, "in"
     if placed_segment:
         return [segment_of(placed_segment.group("seg"))], readings, "in"
+    scored = SEGMENT_SCORE_PLACE.search(text, max(0, m.start() - 120), m.start())
+    if scored and not re.match(r"(?:[\s-]+place)?\s*,?\s+overall\b", rest, _I):
+        return [segment_of(scored.group("seg"))], readings, "in"
     if re.match(r"\s+(?:in|of)\s+the\s+(?:segment|program(?:me)?)\b", rest, _I) or ORD_BEST.match(rest):
         kind = segment_in_view(sentence, m.start())
         return None if kind is None else ([kind], readings, "in")
@@ -207,7 +212,9 @@ def _positional(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> t
     program": the short program is the seventh's, not the sixth's); else the final standings."""
     text = sentence.text
     in_clause = [
-        sg for sg in sentence.segments_in_clause(m.start()) if sg[0] < m.start() or "," not in text[m.end() : sg[0]]
+        sg
+        for sg in sentence.segments_in_clause(m.start())
+        if sg[0] < m.start() or ("," not in text[m.end() : sg[0]] and not SUBORDINATE.search(text, m.end(), sg[0]))
     ]
     here = {k for _, _, k in in_clause}
     earlier: list[str] = []

@@ -81,6 +81,17 @@ def year_joined(found: Found) -> Found:
     return replace(found, competitions=joined)
 
 
+# A subject said before its verb, with words that are no mention ("you young was fourth"): a name after the
+# trigger is then another clause's subject, never this one's.
+_UNNAMED_SUBJECT = re.compile(
+    r"(?:^|[,;:]\s*|\b(?:and|but)\s+)(?P<words>(?:[^\W\d_][\w’'-]*\s+){1,3})(?:was|were|is|are)\s+(?:only\s+|just\s+)?$",
+    re.IGNORECASE,
+)
+NOT_SUBJECT_WORDS = frozenset(
+    "the it this that there which who what and but so then here a an one its their his her in at of on".split()
+)
+
+
 @dataclass(slots=True)
 class _State:
     """What carries from one sentence to the next: who was named last, the segment and competition in view."""
@@ -292,6 +303,13 @@ class SentenceReader:
             return True
         return m.object_of == "with" and first
 
+    def _unnamed_subject(self, start: int, position: int) -> bool:
+        """Whether words the store does not know stand as the subject of a copula before `position`."""
+        said = _UNNAMED_SUBJECT.search(self.text, start, position)
+        if said is None:
+            return False
+        return not any(w.lower() in NOT_SUBJECT_WORDS for w in said.group("words").split())
+
     def subjects_for(self, position: int, *, person_only: bool = False, bare: bool = False) -> Who:
         """The subject(s) of a trigger at `position` (see the module docstring)."""
         index = self.clause_of(position)
@@ -322,6 +340,8 @@ class SentenceReader:
             antecedent = [m for m in self.mentions if m.end <= opened and m.subject is not None and m.kind != "rank"]
             if antecedent and not self.text[antecedent[-1].end : opened].strip(" ,"):
                 chosen = self.group_ending_at(antecedent[-1], [m for m in self.mentions if m.end <= opened])
+        if not chosen and not before and self._unnamed_subject(clause.start, position):
+            return Who()  # "young was fourth in the free, lee was eighth": someone unnamed was fourth, not Lee
         if not chosen:
             after = [m for m in inside if m.start >= position and m.object_of is None and m.kind != "rank"]
             if after and not before:
