@@ -77,6 +77,20 @@ CASES = [
      [("segment_place", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
     ("", "at worlds 2017 the men: your boy was third in the short, shoma uno was second.",
      [("segment_place", "Shoma Uno", OK, ("wc2017", "men", "short_program"))]),
+    # A host city set off on its own, as posts name where they are ("recap (Helsinki)", "📍Helsinki", "the Helsinki
+    # edition"), is the competition held there; Helsinki held two, and the skaters named tell which.
+    ("", "Weekend recap (Helsinki): Evgenia Medvedeva won and Kaetlyn Osmond took silver.",
+     [("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None)),
+      ("medal", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
+    ("", "📍Helsinki 🇫🇮 Evgenia Medvedeva won again and Kaetlyn Osmond took bronze",
+     [("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None)),
+      ("medal", "Kaetlyn Osmond", WRONG, ("wc2017", "women", None))]),
+    ("", "The Helsinki edition in numbers: Evgenia Medvedeva won, and Kaetlyn Osmond was third.",
+     [("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None)),
+      ("place", "Kaetlyn Osmond", WRONG, ("wc2017", "women", None))]),
+    # A city in brackets that is no host is no competition: nothing is checked against another.
+    ("", "Weekend recap (Lisbon): Evgenia Medvedeva won and Kaetlyn Osmond took silver.",
+     [("medal", "Evgenia Medvedeva", NOT, "any"), ("medal", "Kaetlyn Osmond", NOT, "any")]),
 ]  # fmt: skip
 
 

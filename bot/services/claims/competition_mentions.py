@@ -87,6 +87,10 @@ _YEAR_PLACE = re.compile(rf"\b(?:[Ii]n|[Aa]t|[Oo]f)\s+(?:the\s+)?(?:{_MONTH}\s+)
 _CAP_WORDS = re.compile(r"[A-Z][\w’'-]*(?:[\s-]+[A-Z][\w’'-]*){0,2}")
 _WORD_GAPS = re.compile(r"[\s-]+")
 _PLACE_POSSESSIVE = re.compile(r"['’]s?$")
+# A host city set off on its own, as posts say where they are: "recap (Chongqing)", "📍Osaka"; and an edition named by
+# its city: "the Beijing edition", "the Moscow stop", "the Moscow and Beijing stops".
+_PLACE_SET_OFF = re.compile(r"(?:\(|📍)\s*$")
+_PLACE_OF_AN_EDITION = re.compile(r"(?:\s+and\s+[A-Z][\w’'-]+)?\s+(?:edition|stop|leg|event|round)s?\b", re.IGNORECASE)
 
 # Searched through copies tried only where a match can begin (.patterns).
 _COMPETITION_RE = starting_with("12A-Zw", _COMPETITION_RE)
@@ -144,6 +148,8 @@ def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tu
         possessive = re.match(r"['’]s?\b", sentence[end : end + 2]) and not COUNTRY_NAMES.get(sentence[start:end])
         if (
             re.search(r"\b(?:in|at|from)\s+(?:the\s+)?$", before, re.I)
+            or _PLACE_SET_OFF.search(before)
+            or _PLACE_OF_AN_EDITION.match(after)
             or re.match(rf"\s+{_YEAR}\b", after)
             or possessive
             or any(s <= start <= e + 1 for s, e, _, _ in spans)
