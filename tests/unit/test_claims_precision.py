@@ -88,6 +88,13 @@ CASES = [
     ("", "The Helsinki edition in numbers: Evgenia Medvedeva won, and Kaetlyn Osmond was third.",
      [("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None)),
       ("place", "Kaetlyn Osmond", WRONG, ("wc2017", "women", None))]),
+    # "the home pair", "the local skater": the host's entry, which the words alone do not name; never the one
+    # named last (the one before them here was no home skater).
+    ("", "At Worlds 2017 Kaetlyn Osmond took silver. The home skater was fourth in the free skate.",
+     [("medal", "Kaetlyn Osmond", OK, ("wc2017", "women", None)), ("segment_place", "The home skater", NOT, "any")]),
+    ("", "At Worlds 2017 Sui Wenjing / Han Cong won. The home pair was fifth with 200.10.",
+     [("medal", "Sui Wenjing / Han Cong", OK, ("wc2017", "pairs", None)), ("place", "The home pair", NOT, "any"),
+      ("total", "The home pair", NOT, "any")]),
     # A city in brackets that is no host is no competition: nothing is checked against another.
     ("", "Weekend recap (Lisbon): Evgenia Medvedeva won and Kaetlyn Osmond took silver.",
      [("medal", "Evgenia Medvedeva", NOT, "any"), ("medal", "Kaetlyn Osmond", NOT, "any")]),

@@ -526,6 +526,12 @@ class MentionFinder:
                     continue
                 head = m.group("head").lower()
                 plural = head in ("duo", "couple", "pair", "team", "partnership", "siblings") or m.group().endswith("s")
+                if _HOME.search(m.group()):
+                    # "the home pair", "the local favourite": the host country's entry, which the words alone do not
+                    # name; never the one named last.
+                    label = " ".join(m.group().split())
+                    out.append(Mention(m.start(), m.end(), "person", Subject(label, missing=t("claim-home-entry"))))
+                    continue
                 # "the French couple", "the Chinese pair": that country's entry, not whoever was named last.
                 nation = next(
                     (c for c in _COUNTRY_RE.finditer(m.group()) if FORM_INFO[c.group("form")][1] == "adjective"), None
@@ -534,6 +540,9 @@ class MentionFinder:
                 code = code if head != "team" else None
                 out.append(Mention(m.start(), m.end(), "description", None, plural=plural, nation=code))
         return out
+
+
+_HOME = re.compile(r"\b(?:home|local|host)\b", re.IGNORECASE)
 
 
 def _lower_nation(words: str) -> str | None:
