@@ -350,6 +350,21 @@ CASES = [
         "2016年スケートカナダ女子、優勝は宮原知子ではなく、エフゲニア・メドベージェワだった。宮原は2位ではなく3位。",
         [("place", "Satoko Miyahara", OK, ("gpcan2016", "women", None))],
     ),
+    # A place after a clause that turns ("…だったが、") is the final place or still that segment's, never
+    # contradicted on the segment's alone.
+    (
+        "2017年世界選手権男子、羽生結弦はショートは5位だったが、1位に輝いた。",
+        [("segment_place", "Yuzuru Hanyu", OK, ("wc2017", "men", None))],
+    ),
+    # A score after both segments' places is their sum, the total.
+    (
+        "2017年世界選手権女子、エフゲニア・メドベージェワはショート、フリーともに1位の233.41点で優勝した。",
+        [("total", "Evgenia Medvedeva", OK, ("wc2017", "women", None))],
+    ),
+    (
+        "2017年世界選手権女子、エフゲニア・メドベージェワはショート、フリーともに1位の230.41点で優勝した。",
+        [("total", "Evgenia Medvedeva", WRONG, ("wc2017", "women", None))],
+    ),
 ]
 
 

@@ -136,6 +136,10 @@ def _written_names() -> tuple[str, ...]:
     return tuple(sorted(names, key=len, reverse=True))
 
 
+# A clause that turns ("…となったが、", "…けど、"): a place after it is not told to be the segment's before it.
+_BUT_THEN = re.compile(r"(?:が|けど|けれど(?:も)?|ものの)[、,]")
+
+
 @dataclass(slots=True)
 class _Mention:
     start: int
@@ -286,6 +290,9 @@ class JapaneseReader:
                 last_segment = segments[-1] if segments and kind != "medal" else None
             if whose is None:
                 continue
+            if kind == "place" and segments and _BUT_THEN.search(text, segment_end, m.start()):
+                # "フリー1位となったが、…2位に終わった": after "but", the final place or still that segment's, not told.
+                self.in_view, segments = segments[-1], []
             self._figure(raw, text, kind, m, whose, segments, mentions)
         self.carried = last_segment
         if named is not None and named.aside:
@@ -339,7 +346,8 @@ class JapaneseReader:
             if value < _LEAST_SEGMENT_SCORE or _PART_OF_A_SCORE.search(text, max(0, m.start() - 16), m.start()):
                 return  # an element's or a component's points ("技術点126.12点", "4回転フリップは13.50点")
             label = m.group("score")
-            seg = segments[-1] if segments else "any"
+            # "ショート、フリーともに1位の225.70点": after both segments' places, their sum.
+            seg = None if len(segments) > 1 else segments[-1] if segments else "any"
             if seg is None:
                 self._make("total", raw, subject, t("claim-total", score=label), value, None, (None,))
             elif seg == "any":
