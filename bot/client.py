@@ -29,6 +29,7 @@ from bot.discord_layer.ui.errors import reply_ephemeral
 from bot.discord_layer.ui.i18n import CatalogueTranslator
 from bot.discord_layer.ui.replies import acknowledge_privately
 from bot.i18n import t
+from bot.ratelimit import sweep_buckets_at_most_every
 from bot.render.pool import ChartRenderer
 from bot.services.compose import build_services
 from bot.services.live.delivering import DIRECT
@@ -116,6 +117,9 @@ class SkateBot(commands.Bot):
             allowed_contexts=GUILD_ONLY_CONTEXTS,
             **options,
         )
+        # discord.py scans all its rate-limit buckets at every new channel posted to (bot/ratelimit.py): once a
+        # minute is enough, and a fan-out to thousands of servers keeps its event loop for the sending.
+        sweep_buckets_at_most_every(self.http)
         self.settings = settings
         self.version = VERSION
         self.db = db

@@ -10,12 +10,16 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
+from bot.services.modlog import NO_MODLOG
 from bot.services.outbox import Outbox, Outgoing, PostFailed
+from bot.services.server_settings import ServerSettings
 from bot.services.shards import Shards
-from db.database import Database
-from db.models import GuildSettings, OutboxPost, OutboxState
+from db.database import Database, SQLiteDatabase
+from db.models import AuditRecord, GuildSettings, OutboxPost, OutboxState
+from db.repositories.guilds import GuildRepository
 from db.repositories.outbox import OutboxRepository
 from tests.stores import Location, migrations_before
 
@@ -415,3 +419,29 @@ async def test_the_discord_side_takes_its_rate_slot_after_rendering_and_right_be
     sent = OutboxPost("test", "1", GUILD, 55, None, OutboxState.SENT, 1, 77, 1, None, "T", None, "T")
     await poster.delete(sent)
     assert events == ["render", "slot", "send", "render", "slot", "edit", "slot", "delete"]
+
+
+async def test_the_servers_language_costs_each_send_one_trip_to_the_store(
+    stores: tuple[Database, Database], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The language is read from the store as each post is sent (thousands in a fan-out): one query, one trip to
+    SQLite's connection thread, not a cursor's three."""
+    db = stores[0]
+    if not isinstance(db, SQLiteDatabase):
+        pytest.skip("trips to SQLite's connection thread")
+    guilds = GuildRepository(db)
+    await guilds.update_settings(GUILD, "locale", "ja", AuditRecord(1, GUILD, "config language", NOW.isoformat()))
+    channels, clock = Channels(), Clock()
+    outbox = _outbox(db, FakePoster(channels), clock, settings=ServerSettings(guilds, NO_MODLOG))
+    trips = 0
+    hop = aiosqlite.Connection._execute
+
+    async def counted(self: aiosqlite.Connection, fn, *args, **kwargs):  # type: ignore[no-untyped-def]
+        nonlocal trips
+        trips += 1
+        return await hop(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    delivery = await outbox.attempt(_post())
+    assert trips == 1
+    assert delivery.message_id is not None and channels.messages[delivery.message_id][3] == "ja"

@@ -6,12 +6,13 @@ pinged. Times are Discord timestamps, shown in each reader's own time zone."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import discord
 
 from bot.discord_layer.ui.embeds import add_field, new_embed, set_footer
 from bot.discord_layer.ui.replies import fit_embed
-from bot.i18n import Words
+from bot.i18n import Catalogue, Text, Words, catalogue
 from bot.services.predictions import (
     SCORING_TABLES,
     Announcement,
@@ -135,23 +136,18 @@ def _marks(detail: Sequence[dict[str, object]]) -> str:
 def announcement_embed(words: Words, announcement: Announcement) -> discord.Embed:
     """A scored round in its server's channel: the podium, the short program's winner, who scores nothing and why,
     each member's points and parts (best first), and the marker; a corrected result says so."""
-    event = words(event_name_text(announcement.event)) if announcement.event is not None else announcement.event_key
-    title = words(
-        "predict-announce-title",
-        event=escape_markdown(event),
-        competition=escape_markdown(announcement.competition),
+    event = event_name_text(announcement.event) if announcement.event is not None else announcement.event_key
+    title, head, legend = _shared_parts(
+        catalogue(),
+        words,
+        event,
+        announcement.competition,
+        announcement.podium,
+        announcement.short_winners,
+        announcement.out,
+        announcement.scoring,
     )
-    lines = [
-        words("predict-announce-podium-line", place=place, name=escape_markdown(words.name(name)))
-        for place, name in announcement.podium
-    ]
-    if announcement.short_winners:
-        winners = ", ".join(escape_markdown(words.name(name)) for name in announcement.short_winners)
-        lines.append(words("predict-announce-short", name=winners))
-    lines += [
-        words("predict-announce-out", name=escape_markdown(words.name(name)), status=status)
-        for name, status in announcement.out
-    ]
+    lines = list(head)
     absent = sorted(
         {str(line.get("name")) for _, _, detail in announcement.members for line in detail if line["why"] == "absent"}
     )
@@ -165,20 +161,65 @@ def announcement_embed(words: Words, announcement: Announcement) -> discord.Embe
         lines.insert(0, rescored)
     lines.append("")
     for rank, (member, points, detail) in enumerate(announcement.members, start=1):
-        said = words("predict-announce-member", rank=rank, member=f"<@{member}>", points=points)
+        said = _member_line(catalogue(), words, rank, points).replace(_MEMBER, f"<@{member}>", 1)
         lines.append(f"{said} {_marks(detail)}")
     if announcement.others:
         lines.append(words("predict-announce-more", count=announcement.others))
     embed = new_embed(title, "\n".join(lines), colour=CORRECTED_COLOUR if announcement.corrected else COLOUR)
-    table = SCORING_TABLES.get(announcement.scoring)
-    legend = (
-        words("predict-announce-legend", exact=table.exact, podium=table.podium, short=table.short) if table else ""
-    )
     set_footer(
         embed,
         words("predict-announce-footer", legend=legend, scoring=announcement.scoring, marker=announcement.marker),
     )
     return fit_embed(embed)
+
+
+# One final result is announced in thousands of servers: what every server's announcement of it shows alike (the
+# title, the podium, who did not finish, the legend) is put into words once per language, and a member's line once
+# per language, rank and points (the member's mention put in after). Rendering them per server cost the fan-out
+# more of the event loop than sending. Keyed by the catalogue too: catalogues read anew are never answered from the
+# old ones.
+_MEMBER = "\uffffmember\uffff"  # where a member's line takes its mention (no catalogue text holds it)
+
+
+@lru_cache(maxsize=256)
+def _shared_parts(
+    _catalogue: Catalogue,
+    words: Words,
+    event: Text | str,
+    competition: str,
+    podium: tuple[tuple[int, str], ...],
+    short_winners: tuple[str, ...],
+    out: tuple[tuple[str, str], ...],
+    scoring: str,
+) -> tuple[str, tuple[str, ...], str]:
+    """An event's announcement as every server in the language of `words` shows it: (title, the lines of the
+    podium, the short program's winners and who did not finish, the scoring table's legend)."""
+    title = words(
+        "predict-announce-title",
+        event=escape_markdown(words(event) if isinstance(event, Text) else event),
+        competition=escape_markdown(competition),
+    )
+    lines = [
+        words("predict-announce-podium-line", place=place, name=escape_markdown(words.name(name)))
+        for place, name in podium
+    ]
+    if short_winners:
+        winners = ", ".join(escape_markdown(words.name(name)) for name in short_winners)
+        lines.append(words("predict-announce-short", name=winners))
+    lines += [
+        words("predict-announce-out", name=escape_markdown(words.name(name)), status=status) for name, status in out
+    ]
+    table = SCORING_TABLES.get(scoring)
+    legend = (
+        words("predict-announce-legend", exact=table.exact, podium=table.podium, short=table.short) if table else ""
+    )
+    return title, tuple(lines), legend
+
+
+@lru_cache(maxsize=1024)
+def _member_line(_catalogue: Catalogue, words: Words, rank: int, points: int) -> str:
+    """A member's line of an announcement, its mention left to put in (`_MEMBER`)."""
+    return words("predict-announce-member", rank=rank, member=_MEMBER, points=points)
 
 
 def lock_notice_embed(words: Words, notice: LockNotice) -> discord.Embed:

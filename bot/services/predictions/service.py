@@ -38,8 +38,10 @@ from db.models import AuditRecord, Competition, Entry, Event
 from db.prediction_models import Pick, PredictionRound, PredictionSettings
 
 # Rounds of one event scored per transaction: the store scores their picks while the transaction holds the write
-# lock, so the delivery's claims and records of the announcements already due wait for one batch at most.
-SCORE_BATCH = 200
+# lock, so the delivery's claims and records of the announcements already due wait for one batch at most. Measured on
+# SQLite (5,000 rounds of 200 picks): 200 a batch held the lock 0.9 s (median; 1.7 s at most) and scored all in 22.8 s;
+# 50 a batch, 0.16 s (0.64 s) and 18.1 s: well under the 2 s of sending the delivery keeps ready.
+SCORE_BATCH = 50
 MAX_CHOICES = 25
 
 
