@@ -74,13 +74,11 @@ def check(old: Read, new: Read, expect: Expect) -> list[str]:
     return problems
 
 
-CASES = covering(applicable(SITES, VARIANTS), sites_per_variant=3)
-
-
-@pytest.mark.parametrize(("name", "kind"), CASES, ids=[f"{s}-{k}" for s, k in CASES])
-async def test_a_variant_keeps_what_it_holds_and_names_what_it_lost(
+async def variant(
     name: str, kind: str, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
-) -> None:
+) -> tuple[Read, Path, Expect]:
+    """What the original site reads to (with its PDFs where the variant is about them), and the variant made of a
+    copy of it in `tmp_path`, with what it must read to."""
     pdfs = with_pdfs(name, kind)
     before = await original(name, pdfs, tmp_path_factory)
     folder = copy_site(SITES[name], tmp_path)
@@ -89,6 +87,17 @@ async def test_a_variant_keeps_what_it_holds_and_names_what_it_lost(
             pdf.unlink()
     expect = VARIANTS[kind](folder)
     assert expect is not None, f"{name} has nothing {kind!r} changes"
+    return before, folder, expect
+
+
+CASES = covering(applicable(SITES, VARIANTS), sites_per_variant=3)
+
+
+@pytest.mark.parametrize(("name", "kind"), CASES, ids=[f"{s}-{k}" for s, k in CASES])
+async def test_a_variant_keeps_what_it_holds_and_names_what_it_lost(
+    name: str, kind: str, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    before, folder, expect = await variant(name, kind, tmp_path, tmp_path_factory)
     assert check(before, await read(expect.root or folder), expect) == []
 
 
@@ -152,14 +161,7 @@ HTTP_CASES = covering(applicable(INDEXED, OVER_HTTP), sites_per_variant=2)
 async def test_a_variant_read_over_http_reads_as_its_folder(
     name: str, kind: str, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    pdfs = with_pdfs(name, kind)
-    before = await original(name, pdfs, tmp_path_factory)
-    folder = copy_site(SITES[name], tmp_path)
-    if not pdfs:
-        for pdf in folder.glob("*.[pP][dD][fF]"):
-            pdf.unlink()
-    expect = VARIANTS[kind](folder)
-    assert expect is not None
+    before, folder, expect = await variant(name, kind, tmp_path, tmp_path_factory)
     index = FolderSource(folder).index_name
     async with served(folder) as base, HttpSource(base + index, allow_private=True) as source:
         site = await read_site(source)
