@@ -95,6 +95,13 @@ CASES = [
     ("", "At Worlds 2017 Sui Wenjing / Han Cong won. The home pair was fifth with 200.10.",
      [("medal", "Sui Wenjing / Han Cong", OK, ("wc2017", "pairs", None)), ("place", "The home pair", NOT, "any"),
       ("total", "The home pair", NOT, "any")]),
+    # A post's hashtags name where it was ("#helsinki #worlds"), and fans call the Europeans "the euros".
+    ("", "medvedeva won again!!! first in both programs\n#helsinki #skating\n\nand osmond got silver",
+     [("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None)),
+      ("medal", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
+    ("", "the euros were wild that year. medvedeva won and pogorilaya took bronze",
+     [("medal", "Evgenia Medvedeva", OK, ("ec2017", "women", None)),
+      ("medal", "Anna Pogorilaya", WRONG, ("ec2017", "women", None))]),
     # A city in brackets that is no host is no competition: nothing is checked against another.
     ("", "Weekend recap (Lisbon): Evgenia Medvedeva won and Kaetlyn Osmond took silver.",
      [("medal", "Evgenia Medvedeva", NOT, "any"), ("medal", "Kaetlyn Osmond", NOT, "any")]),

@@ -40,7 +40,7 @@ FORM_INFO = {f: (code, how) for f, code, how in FORMS}
 COUNTRY_NAMES = {f: code for f, code, how in FORMS if how == "name"}
 _LEVEL_CORE = (
     r"(?:Olympics|Olympic\s+(?:Winter\s+)?Games|Winter\s+Olympics|Winter\s+Games|Games|World\s+(?:Figure\s+Skating\s+)?"
-    r"Championships?|[Ww]orlds|European\s+(?:Figure\s+Skating\s+)?Championships?|Europeans|Four\s+Continents"
+    r"Championships?|[Ww]orlds|European\s+(?:Figure\s+Skating\s+)?Championships?|Europeans|Euros|Four\s+Continents"
     r"(?:\s+Championships?)?|Grand\s+Prix(?:\s+Final)?|GPF|Nationals|Skate\s+America|Skate\s+Canada|NHK\s+Trophy"
     r"|Cup\s+of\s+China|Rostelecom\s+Cup|Troph[ée]e\s+de\s+France|Internationaux\s+de\s+France|Finlandia\s+Trophy"
     r"|Junior\s+Worlds|(?:World\s+Junior|Junior\s+World)\s+(?:Figure\s+Skating\s+)?Championships?"
@@ -50,12 +50,12 @@ _LEVEL_CORE = (
 _YEAR = r"(?:19|20)\d\d"
 _LEVEL_CORE_RE = re.compile(_LEVEL_CORE)
 # In a post written in lower case: the competitions' own words in any case (not the capitalized words before them,
-# which lower case does not mark), and a stored place after "in", "at" or an opening bracket.
+# which lower case does not mark), and a stored place after "in", "at", an opening bracket or a hashtag's "#".
 _LOWER_COMPETITION_RE = re.compile(
     rf"(?:\b{_YEAR}\s+)?\b(?:{_LEVEL_CORE}|nhk)(?:\s+(?:in|of)\s+[a-z][\w’'-]+)?(?:\s+{_YEAR})?\b", re.IGNORECASE
 )
 _DATELINE = re.compile(r"(?P<city>[A-Z]{3,}(?:[ -][A-Z]{2,})*)(?=,\s|\s*\()")
-_LOWER_PLACE = re.compile(r"(?:\b(?:in|at)\s+|\()(?P<place>[a-z][\w’'-]+)")
+_LOWER_PLACE = re.compile(r"(?:\b(?:in|at)\s+|\(|#)(?P<place>[a-z][\w’'-]+)")
 
 
 def in_lower_case(sentence: str) -> bool:
