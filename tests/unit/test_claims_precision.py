@@ -102,6 +102,10 @@ CASES = [
     ("", "the euros were wild that year. medvedeva won and pogorilaya took bronze",
      [("medal", "Evgenia Medvedeva", OK, ("ec2017", "women", None)),
       ("medal", "Anna Pogorilaya", WRONG, ("ec2017", "women", None))]),
+    # A bracket that opens with a word of a host's name but holds more is no place ("(Junior women's singles)").
+    ("", "The biggest win at Grand Prix Final 2016 (Junior women's singles): Alina Zagitova by 13.36",
+     [("medal", "Alina Zagitova", OK, ("gpf1617", "junior-women", None)),
+      ("margin", "Alina Zagitova", OK, ("gpf1617", "junior-women", None))]),
     # A city in brackets that is no host is no competition: nothing is checked against another.
     ("", "Weekend recap (Lisbon): Evgenia Medvedeva won and Kaetlyn Osmond took silver.",
      [("medal", "Evgenia Medvedeva", NOT, "any"), ("medal", "Kaetlyn Osmond", NOT, "any")]),

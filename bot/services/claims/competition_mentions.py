@@ -87,7 +87,8 @@ _YEAR_PLACE = re.compile(rf"\b(?:[Ii]n|[Aa]t|[Oo]f)\s+(?:the\s+)?(?:{_MONTH}\s+)
 _CAP_WORDS = re.compile(r"[A-Z][\w’'-]*(?:[\s-]+[A-Z][\w’'-]*){0,2}")
 _WORD_GAPS = re.compile(r"[\s-]+")
 _PLACE_POSSESSIVE = re.compile(r"['’]s?$")
-# A host city set off on its own, as posts say where they are: "recap (Chongqing)", "📍Osaka"; and an edition named by
+# A host city set off on its own, as posts say where they are: "recap (Chongqing)" (the whole bracket: "(Junior
+# women's singles)" is no place), "📍Osaka"; and an edition named by
 # its city: "the Beijing edition", "the Moscow stop", "the Moscow and Beijing stops".
 _PLACE_SET_OFF = re.compile(r"(?:\(|📍)\s*$")
 _PLACE_OF_AN_EDITION = re.compile(r"(?:\s+and\s+[A-Z][\w’'-]+)?\s+(?:edition|stop|leg|event|round)s?\b", re.IGNORECASE)
@@ -148,7 +149,7 @@ def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tu
         possessive = re.match(r"['’]s?\b", sentence[end : end + 2]) and not COUNTRY_NAMES.get(sentence[start:end])
         if (
             re.search(r"\b(?:in|at|from)\s+(?:the\s+)?$", before, re.I)
-            or _PLACE_SET_OFF.search(before)
+            or (_PLACE_SET_OFF.search(before) and (before.rstrip().endswith("📍") or re.match(r"\s*\)", after)))
             or _PLACE_OF_AN_EDITION.match(after)
             or re.match(rf"\s+{_YEAR}\b", after)
             or possessive

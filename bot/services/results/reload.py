@@ -57,13 +57,14 @@ class InPlaceReload(Resolver):
         country): the caller loads everything."""
         competitions, events, segments = await self._read_competitions()
         newest_season = await self.repo.newest_season()
-        if newest_season != self._newest_season or await self.repo.couples() != self._couple_source:
+        # Compared as sets: the store gives no order (PostgreSQL's DISTINCT may return another after an import).
+        if newest_season != self._newest_season or set(await self.repo.couples()) != set(self._couple_source):
             return False
         rows = await self.repo.skater_names_of(list(skater_ids))
         weights: dict[int, float] = {}
         for skater_id, name, all_aliases, holdings, country in rows:
             aliases = _other_spellings(name, [*all_aliases, *self._local_spelling_of.get(skater_id, [])])
-            if self.skaters.names_of(skater_id) != _indexed_texts(name, aliases):
+            if not _same_names(self.skaters.names_of(skater_id), _indexed_texts(name, aliases)):
                 return False
             if self._family_names.get(skater_id) != family_name_of(name, all_aliases):
                 return False
@@ -81,6 +82,12 @@ class InPlaceReload(Resolver):
                 self._couples.reweigh(key, max(self._couple_weights[a], self._couple_weights[b]))
         self._set_competitions(competitions, events, segments)
         return True
+
+
+def _same_names(indexed: list[str], texts: list[str] | None) -> bool:
+    """Whether a key's indexed names are these: the label the same, the other spellings in any order (the store
+    aggregates a skater's aliases in no set order)."""
+    return texts is not None and indexed[:1] == texts[:1] and sorted(indexed[1:]) == sorted(texts[1:])
 
 
 def _indexed_texts(name: str, aliases: Sequence[str]) -> list[str] | None:
