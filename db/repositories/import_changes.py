@@ -23,7 +23,8 @@ class ImportChanges:
         ids = sorted(set(skater_ids))
         marks = ", ".join("?" * len(ids))
         rows = await self._db.fetchall(
-            f"SELECT s.id, s.name, s.country, {dialect.text_list('a.alias', dialect.unit_separator)} AS aliases, "
+            "SELECT s.id, s.name, s.country, "
+            f"{dialect.text_list('a.alias', dialect.unit_separator, 'a.alias')} AS aliases, "
             "max(h.entries) AS entries, max(h.medals) AS medals, max(h.latest) AS latest "
             "FROM skaters s LEFT JOIN skater_aliases a ON a.skater_id = s.id "
             "LEFT JOIN (SELECT es.skater_id, count(*) AS entries, "

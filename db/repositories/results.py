@@ -131,7 +131,7 @@ class ResultsRepository(ImportChanges):
         search index is built from."""
         dialect = self._db.dialect
         async for row in self._db.stream(
-            f"SELECT s.id, s.name, {dialect.text_list('a.alias', dialect.unit_separator)} AS aliases, "
+            f"SELECT s.id, s.name, {dialect.text_list('a.alias', dialect.unit_separator, 'a.alias')} AS aliases, "
             "max(h.entries) AS entries, max(h.medals) AS medals, max(h.latest) AS latest "
             "FROM skaters s LEFT JOIN skater_aliases a ON a.skater_id = s.id "
             "LEFT JOIN (SELECT es.skater_id, count(*) AS entries, "

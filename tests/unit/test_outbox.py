@@ -425,23 +425,32 @@ async def test_the_servers_language_costs_each_send_one_trip_to_the_store(
     stores: tuple[Database, Database], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The language is read from the store as each post is sent (thousands in a fan-out): one query, one trip to
-    SQLite's connection thread, not a cursor's three."""
+    SQLite's connection thread, not a cursor's three (on PostgreSQL: one query)."""
     db = stores[0]
-    if not isinstance(db, SQLiteDatabase):
-        pytest.skip("trips to SQLite's connection thread")
     guilds = GuildRepository(db)
     await guilds.update_settings(GUILD, "locale", "ja", AuditRecord(1, GUILD, "config language", NOW.isoformat()))
     channels, clock = Channels(), Clock()
     outbox = _outbox(db, FakePoster(channels), clock, settings=ServerSettings(guilds, NO_MODLOG))
     trips = 0
-    hop = aiosqlite.Connection._execute
+    if isinstance(db, SQLiteDatabase):
+        hop = aiosqlite.Connection._execute
 
-    async def counted(self: aiosqlite.Connection, fn, *args, **kwargs):  # type: ignore[no-untyped-def]
-        nonlocal trips
-        trips += 1
-        return await hop(self, fn, *args, **kwargs)
+        async def counted(self: aiosqlite.Connection, fn, *args, **kwargs):  # type: ignore[no-untyped-def]
+            nonlocal trips
+            trips += 1
+            return await hop(self, fn, *args, **kwargs)
 
-    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+        monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    else:
+        for name in ("fetchall", "fetchone", "execute"):
+            query = getattr(db, name)
+
+            async def counted_query(*args, query=query, **kwargs):  # type: ignore[no-untyped-def]
+                nonlocal trips
+                trips += 1
+                return await query(*args, **kwargs)
+
+            monkeypatch.setattr(db, name, counted_query)
     delivery = await outbox.attempt(_post())
     assert trips == 1
     assert delivery.message_id is not None and channels.messages[delivery.message_id][3] == "ja"
