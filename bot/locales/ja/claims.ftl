@@ -35,6 +35,7 @@ claim-gold-won-the = 金メダル（{ $what }を獲得）
 claim-gold-team-event = 金メダル（団体戦で優勝）
 claim-gold-won = 金メダル（優勝）
 claim-silver-runner-up = 銀メダル（準優勝）
+claim-gold-podium = 金メダル（表彰台の頂点）
 claim-bronze-podium = 銅メダル（3位で表彰台）
 claim-medal-podium = メダル（表彰台）
 claim-medal-ceremony = メダル（表彰式）

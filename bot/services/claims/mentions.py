@@ -114,7 +114,8 @@ _OBJECT_OF = re.compile(
     r"|embraced|hugged|thanked|surprised|approached|watched|joined|beside|besides|among|between|rival|after"
     r"|within(?:\s+\w+){1,3}\s+of|short\s+of|back\s+of|led|leads|leading|outpaced|trails|since|separated)"
     r"\s+(?:(?:the|his|her|their|fellow|compatriot|teammate|teammates|rival|rivals|partner|countryman"
-    r"|countrywoman|training\s+mate|reigning|defending|gold|silver|bronze|medall?ists?|champions?|olympic"
+    r"|countrywoman|training\s+mate|reigning|defending|gold|silver|bronze|medall?ists?|champions?|olympic|veteran"
+    r"|star|skater|teenager|teen|youngster|phenom|athlete|duo|couple|pair|newcomer|debutant|favou?rite"
     r"|world|[A-Z][\w’'-]*|[\w-]+['’]s)\s+){0,4}$"
 )
 _RANK_REF = re.compile(
@@ -266,10 +267,11 @@ class MentionFinder:
             obj = _OBJECT_OF.search(sentence[window : mention.start])
             if obj and window + obj.end() == mention.start:
                 mention.object_of = " ".join(obj.group("prep").lower().split())
+                # Up to "by", whatever describes the name after it ("taken by the Chinese pair Sui/Han").
                 passive = re.search(
                     r"\b(?:was|were|is|are|been)\s+(?:\w+\s+)?(?:won|taken|claimed|captured|completed|secured|led|topped)"
-                    r"\s+by\s+(?:the\s+)?$",
-                    sentence[window : mention.start],
+                    r"\s+$",
+                    sentence[window : window + obj.start("prep")],
                     re.IGNORECASE,
                 )
                 if mention.object_of == "by" and passive:

@@ -115,7 +115,7 @@ NATIONALITIES = frozenset(a.split()[-1].lower() for c in COUNTRIES.values() for 
 # The head nouns of descriptions that stand for the skater (or couple) named last.
 DESCRIPTION_RE = re.compile(
     r"\bthe\s+(?:[\w-]+\s+){0,3}?(?P<head>skater|phenom|athlete|star|teenager|teen|skating\s+star|veteran|youngster"
-    r"|(?<!the\s)champion|(?<!the\s)medall?ist|duo|couple|pair|team|partnership|siblings|"
+    r"|(?<!the\s)champion|(?<!the\s)medall?ist|duo|couple|pair|team|partnership|siblings|dancer|"
     + "|".join(sorted(NATIONALITIES))
     + r")s?\b",
     re.IGNORECASE,

@@ -197,3 +197,26 @@ def object_after(sentence: SentenceReader, position: int, *, named: bool = False
                 return m.subject
             return None
     return None
+
+
+# "won it", "took it", "led in it", "there": words that may stand for a segment named before them.
+_SEGMENT_PRONOUN = re.compile(
+    r"\b(?:won|wins|winning|took|takes|topped|tops|led|leads|lost|loses)\s+it\b|\b(?:in|of)\s+it\b|\bthere\b", re.I
+)
+
+
+def segment_referred(sentence: SentenceReader, start: int, end: int) -> tuple[str | None, ...] | None:
+    """What "it" or "there" in the clause of `start` (to `end`) may stand for, as readings: the one segment
+    named before it in the sentence ("106.02 in the short, 0.98 behind Malinin there": that segment), or, when
+    the sentence names none, the one the sentence before spoke of, or the event ("Liu took the free skate. She
+    won it by 2.53"). None when there are no such words or no one segment."""
+    clause = sentence.clauses[sentence.clause_of(start)]
+    if not _SEGMENT_PRONOUN.search(sentence.text, clause.start, min(clause.end, end)):
+        return None
+    if sentence.found.segments:
+        named = {k for s, _, k in sentence.found.segments if s < start}
+        if len(named) == 1 and not sentence.found.competitions:
+            return (named.pop(),)
+        return (None, named.pop()) if len(named) == 1 else None
+    named = set(sentence.state.segments)
+    return (None, named.pop()) if len(named) == 1 else None

@@ -11,6 +11,7 @@ from bot.services.claims.rules.common import (
     fmt,
     object_after,
     segment_of,
+    segment_referred,
 )
 from bot.services.claims.rules.phrases import (
     AHEAD_WORDS,
@@ -57,10 +58,17 @@ def margin(
         points=fmt(value),
         other=other.label if other else t("claim-the-next"),
     )
+    readings: tuple[str | None, ...] = (segment,)
     if segment:
         label = t("claim-in-segment", claim=label, segment=segment_text(segment))
+    else:
+        # "She won it by 5.50 over Miyahara" after the free skate was named: that segment's margin, or the total's.
+        readings = segment_referred(sentence, start, end + (margin_after.end() if margin_after else 0) + 30) or readings
+        if readings != (None,) and len(readings) == 1 and readings[0]:
+            segment = readings[0]
+            label = t("claim-in-segment", claim=label, segment=segment_text(segment))
     sentence.make(
-        "margin", start, subjects, label, value, other=other, ahead=not behind, segment=segment, segments=(segment,)
+        "margin", start, subjects, label, value, other=other, ahead=not behind, segment=segment, segments=readings
     )
 
 

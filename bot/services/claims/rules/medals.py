@@ -6,7 +6,7 @@ import re
 from typing import TYPE_CHECKING
 
 from bot.i18n import t
-from bot.services.claims.model import MEDAL_PLACE, Subject
+from bot.services.claims.model import MEDAL_PLACE, Subject, segment_text
 from bot.services.claims.rules.common import (
     Who,
     after_readings,
@@ -18,6 +18,7 @@ from bot.services.claims.rules.common import (
     place_claim,
     segment_of,
     segment_place,
+    segment_referred,
     subject_adjacent,
 )
 from bot.services.claims.rules.phrases import (
@@ -39,6 +40,7 @@ from bot.services.claims.rules.phrases import (
     TITLE,
     TITLE_THEN_PLACE,
     TO_WIN,
+    TOP_PODIUM,
     VICTORY_TO,
     WON,
     WON_COMPETITION,
@@ -292,7 +294,25 @@ def _won(sentence: SentenceReader, clause: Clause, done: list[int]) -> None:
                 and pattern is TO_WIN
             ):
                 continue
+            referred = segment_referred(sentence, m.start(), m.end() + 4) if re.match(r"\s+it\b", nxt) else None
+            if referred:
+                # "Liu took the free skate. She won it by 2.53": first in the event, or in that segment.
+                _won_referred(sentence, m.start(), referred)
+                continue
             gold(sentence, m.start(), sentence.subjects_for(m.start()), t("claim-gold-won"), None)
+
+
+def _won_referred(sentence: SentenceReader, position: int, readings: tuple[str | None, ...]) -> None:
+    """ "won it" where "it" may be a segment: first in that segment, and, unless the sentence named that
+    segment itself, first in the event as another reading."""
+    subjects = sentence.subjects_for(position)
+    segment = readings[-1]
+    assert segment is not None
+    if len(readings) == 1:
+        segment_place(sentence, position, subjects, 1, segment, readings)
+        return
+    claimed = t("claim-place-after-or-in", place=ordinal_text(1), segment=segment_text(segment))
+    sentence.make("place", position, subjects, claimed, 1.0, segments=readings)
 
 
 def _won_competitions(sentence: SentenceReader, clause: Clause, done: list[int]) -> None:
@@ -349,7 +369,14 @@ def _podiums(sentence: SentenceReader, clause: Clause) -> None:
         explicit = sentence.explicit_after(m.end()) if m.group().lower().startswith("podium") else None
         subjects = Who([explicit]) if explicit else sentence.subjects_for(m.start())
         place_claim(sentence, m.start(), subjects, 3, t("claim-bronze-podium"), None, medal=True)
+    for m in TOP_PODIUM.finditer(text, clause.start, clause.end):
+        if not sentence.negated(m.start()):
+            place_claim(
+                sentence, m.start(), sentence.subjects_for(m.start()), 1, t("claim-gold-podium"), None, medal=True
+            )
     for m in PODIUM_ANY.finditer(text, clause.start, clause.end):
+        if TOP_PODIUM.search(text, max(clause.start, m.start() - 12), m.end()):
+            continue  # "on top of the podium": gold, said above
         if sentence.negated(m.start()) or re.search(
             r"\b(?:off|missed|miss)\b", text[max(0, m.start() - 12) : m.start()], _I
         ):

@@ -106,7 +106,10 @@ SEG_BEST = re.compile(
 SEG_WIN = re.compile(
     rf"\b(?:led|leads|leading|topped|tops|topping|won|wins|winning|win|victory|took\s+the\s+lead\s+in|headed|heads)"
     rf"\s+(?:the\s+(?:field|way|standings|pack)\s+)?(?:(?:after|in|following|of)\s+)?(?:both\s+)?(?:the\s+)?"
-    rf"(?:(?:men['’]s|women['’]s|pairs|ice\s+dance|team)\s+)?(?P<seg>{SEG_WORDS})\b",
+    rf"(?:(?:men['’]s|women['’]s|pairs|ice\s+dance|team)\s+)?(?P<seg>{SEG_WORDS})\b"
+    # "took the free skate", "claimed the short": a segment taken as a prize is won (never "took the ice for").
+    rf"|\b(?:took|takes|taking|take|claimed|claims|claiming|captured|captures|capturing|swept|sweeps)\s+the\s+"
+    rf"(?:(?:men['’]s|women['’]s|pairs|ice\s+dance)\s+)?(?P<taken>{SEG_WORDS})\b(?!\s+(?:lead|score|mark)\b)",
     _I,
 )
 
@@ -190,6 +193,13 @@ RUNNER_UP = re.compile(r"\brunners?[\s-]up\b", _I)
 PODIUM3 = re.compile(
     r"\b(?:complet(?:ed|es|ing)|round(?:ed|s|ing)\s+(?:out|off)|round(?:ed|s|ing)\s+out)\s+the\s+podium\b"
     r"|\bpodium\s+(?:was|is)\s+(?:completed|rounded\s+(?:out|off))\s+by\b|\bthird\s+step\s+of\s+the\s+podium\b",
+    _I,
+)
+
+# "topped the men's podium", "on top of the podium", "the top step of the podium": gold.
+TOP_PODIUM = re.compile(
+    r"\b(?:topp(?:ed|ing)|tops?|atop|on\s+top\s+of|(?:top|highest)\s+(?:step|spot)\s+(?:of|on))\s+the\s+"
+    r"(?:(?:men['’]s|women['’]s|ladies['’]?|pairs|ice\s+dance|dance|olympic|world)\s+)?podium\b",
     _I,
 )
 
@@ -309,8 +319,12 @@ TRIGGERS = (
     starting_with(r"\d", DECIMAL_RE),
     starting_with(r"\dotfsena", POINTS_RE),
     starting_with(
-        "ctwvprfl",
-        re.compile(r"\b(?:champion|title|crown|won|win|victory|podium|runner|fell|fall|led|topped|ceremon|last)", _I),
+        "ctwvprfls",
+        re.compile(
+            r"\b(?:champion|title|crown|won|win|victory|podium|runner|fell|fall|led|topped|ceremon|last"
+            r"|(?:took|takes|claimed|captured|swept)\s+the\s+(?:\w+['’]s\s+)?(?:free|short|rhythm|long))",
+            _I,
+        ),
     ),
     starting_with("aibeopht", ORDER),
 )
@@ -420,4 +434,12 @@ SEGMENT_SCORE_PLACE = re.compile(
 # the subordinate phrase's, not the standings of a place said before it.
 SUBORDINATE = re.compile(
     r"\b(?:despite|in\s+spite\s+of|although|though|while|whereas|before|having|since|after\s+\w+ing)\b", _I
+)
+
+# "after being fourth in the short", "having been second after the short program", "despite only placing tenth": a
+# place said in a subordinate phrase, right before its ordinal.
+SUBORDINATE_PLACE = re.compile(
+    r"\b(?:after|following|despite|before|having|from)\s+(?:(?:she|he|they)\s+(?:was|were|had\s+been)\s+|being\s+"
+    r"|been\s+|placing\s+|ranking\s+|sitting\s+|lying\s+|finishing\s+)(?:only\s+|just\s+|a\s+(?:lowly\s+)?)?$",
+    _I,
 )

@@ -50,6 +50,7 @@ from bot.services.claims.rules.phrases import (
     SEGMENT_SCORE_PLACE,
     SEGMENT_WHERE,
     SUBORDINATE,
+    SUBORDINATE_PLACE,
 )
 from bot.services.claims.split import Clause
 from bot.services.claims.vocabulary import (
@@ -142,12 +143,16 @@ def _place(sentence: SentenceReader, clause: Clause, m: re.Match[str], n: int) -
         sentence.standings = [(None, (None,))]
         _final_place(sentence, m.start(), subjects, n)
         return
+    # "ninth with 180.02, after being fourth in the short, Li tenth": the place in the subordinate phrase is that
+    # segment's, but a list going on after it may be in the main clause's standings as well (both readings).
+    main = sentence.standings if SUBORDINATE_PLACE.search(sentence.text, clause.start, m.start()) else None
     sentence.standings = []
     for kind in kinds:
         if readings != (None, kind):
             readings = after_readings(kind, prep)
         segment_place(sentence, m.start(), subjects, n, kind, readings)
-        sentence.standings.append((kind, readings))
+        carried = tuple(dict.fromkeys([*(r for _, rs in main or () for r in rs), *readings]))
+        sentence.standings.append((kind, carried))
 
 
 def _final_place(sentence: SentenceReader, position: int, subjects: list[Subject], n: int) -> None:
@@ -265,7 +270,7 @@ def segment_wins(sentence: SentenceReader, clause: Clause) -> None:
         for m in pattern.finditer(text, clause.start, clause.end):
             if sentence.negated(m.start()):
                 continue
-            kinds = [segment_of(m.group("seg"))]
+            kinds = [segment_of(m.group("seg") or m.groupdict().get("taken") or "")]
             tail = text[m.end() : clause.end]
             # "won the short program and the free skate", "won the short program with 103.62, then the free
             # skate too".

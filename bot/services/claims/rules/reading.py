@@ -81,6 +81,25 @@ def year_joined(found: Found) -> Found:
     return replace(found, competitions=joined)
 
 
+# "the Chinese pair", "the pair", "the ice dancers", "the French dance couple": the event the words describe.
+_DESCRIBED_EVENT = re.compile(
+    r"\bthe\s+(?:[\w-]+\s+){0,2}?(?:(?P<pairs>pairs?|pair\s+skaters)|(?P<ice_dance>(?:ice\s+)?dancers"
+    r"|(?:ice\s+)?dance\s+(?:couple|duo|team|pair)))\b(?!\s+of\s+(?:skates|boots|blades))",
+    _I,
+)
+
+
+def described_events(text: str, named: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The events named by a description of who skated in them, where no event word is already read."""
+    out = []
+    for m in _DESCRIBED_EVENT.finditer(text):
+        if not any(s < m.end() and m.start() < e for s, e, _ in named):
+            out.append((m.start(), m.end(), m.lastgroup or ""))
+    return out
+
+
+_APPOSITION_OPEN = re.compile(r"\s*,\s*(?:(?:only|just|still|then|now|a|an|the)\s+)*", _I)
+
 # A subject said before its verb, with words that are no mention ("you young was fourth"): a name after the
 # trigger is then another clause's subject, never this one's.
 _UNNAMED_SUBJECT = re.compile(
@@ -159,6 +178,7 @@ class SentenceReader:
         self.text = sentence
         self.shown = shown or sentence  # what a reader is shown: the story's words, not a restatement
         self.found: Found = year_joined(reader.finder.find(sentence))
+        self.found.disciplines.extend(described_events(sentence, self.found.disciplines))
         self.mentions = self.found.subjects
         # The segment a Q&A answer's question asks about, when the answer names none: its figures are that
         # segment's, not the final ones.
@@ -359,6 +379,9 @@ class SentenceReader:
             if after and EXPLICIT_AFTER.match(self.text[position : after[0].start].split(" ", 1)[-1] or " "):
                 chosen = [after[0]]
         subjects = Who(m.subject for m in chosen if m.subject is not None)
+        last = before[-1] if before else None
+        if bare and last is not None and last.subject is not None and self._apposition_of_object(last, position):
+            return Who([last.subject])
         # Right after an object ("ahead of Shin Ji-a in eleventh"): it may be the object's figure as well.
         last = before[-1] if before else None
         attribute = ("of", "from", "for", "representing", "with")
@@ -379,6 +402,19 @@ class SentenceReader:
                 subjects.append(last.subject)
                 subjects.alternatives = True
         return subjects
+
+    def _apposition_of_object(self, last: Mention, position: int) -> bool:
+        """ "overtaken by Patrick Chan, only third after the short program, and finished second": a figure in an
+        apposition set off by commas right after a rival or an agent is that name's, not the subject's."""
+        if (
+            last.subject is None
+            or last.kind == "rank"
+            or (last.object_of not in RIVAL_OBJECT and last.object_of != "by")
+        ):
+            return False
+        if not _APPOSITION_OPEN.fullmatch(self.text, last.end, position):
+            return False
+        return re.match(r"[^,;.!?()]*,", self.text[position:]) is not None
 
     def group_ending_at(self, last: Mention, candidates: list[Mention]) -> list[Mention]:
         group = [last]

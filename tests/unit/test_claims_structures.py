@@ -1,0 +1,108 @@
+"""The claim check on the sentence structures of issue 28, with sentences written for these tests.
+
+Each case is a short story with the links a moderator would give it, and the claims a careful checker finds:
+(kind, subject, verdict), and for a checked verdict the segment it was read in when that is the point of the
+case ("final" for the final standings). A figure that can be read two ways and matches neither is never
+contradicted.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.services.claims import CONSISTENT, CONTRADICTED, UNCHECKABLE, check_text
+from bot.services.results import ResultsService
+
+OK, WRONG, NOT = CONSISTENT, CONTRADICTED, UNCHECKABLE
+FAMILY = {"place": "placing", "medal": "placing", "medallist": "placing", "total": "score"}
+Got = tuple[str, str, str, str | None]
+
+
+async def verdicts(results: ResultsService, links: str, text: str) -> list[Got]:
+    kwargs: dict[str, int] = {}
+    if links:
+        key, _, event = links.partition("/")
+        competition = results.competition(key)
+        kwargs["competition_id"] = competition.id
+        if event:
+            kwargs["event_id"] = results.event(competition, event).id
+    report = await check_text(results, text, **kwargs)
+    return [
+        (v.claim.kind, v.claim.subject, v.outcome, (v.read_as[2] or "final") if v.read_as else None)
+        for v in report.verdicts
+    ]
+
+
+def same(got: list[Got], want: list[tuple[str, ...]]) -> bool:
+    """Every wanted claim found with its verdict (and segment read, when given), nothing else checked."""
+    left = list(got)
+    for kind, subject, outcome, *segment in want:
+        match = next(
+            (
+                g
+                for g in left
+                if g[1] == subject
+                and FAMILY.get(g[0], g[0]) == FAMILY.get(kind, kind)
+                and g[2] == outcome
+                and (not segment or g[3] == segment[0])
+            ),
+            None,
+        )
+        if match is None:
+            return False
+        left.remove(match)
+    return all(outcome == NOT for _, _, outcome, _ in left)
+
+
+CASES = [
+    # 1. A passive agent, and an apposition after it, are not the sentence's subject.
+    ("owg2026/women", "Nakai led after the short program, but was overtaken in the free skate by the American "
+     "veteran Alysa Liu and finished third.",
+     [("segment_place", "Ami Nakai", OK), ("place", "Ami Nakai", OK, "final")]),
+    ("owg2026/women", "Nakai was caught in the free skate by the American veteran Alysa Liu and finished second.",
+     [("place", "Ami Nakai", WRONG, "final")]),
+    ("owg2026/men", "Kagiyama was passed by the Kazakh veteran Mikhail Shaidorov, only fifth after the short "
+     "program, and settled for silver.",
+     [("segment_place", "Mikhail Shaidorov", OK, "short_program"), ("medal", "Yuma Kagiyama", OK)]),
+    ("owg2026/men", "Kagiyama was passed by the Kazakh veteran Mikhail Shaidorov, only third after the short "
+     "program, and settled for silver.",
+     [("segment_place", "Mikhail Shaidorov", WRONG, "short_program"), ("medal", "Yuma Kagiyama", OK)]),
+    ("owg2026/pairs", "The gold was taken by the Japanese pair Miura and Kihara.",
+     [("medal", "Riku Miura / Ryuichi Kihara", OK)]),
+    # 2. A segment taken is a segment won.
+    ("owg2026/women", "Liu took the free skate.", [("segment_place", "Alysa Liu", OK, "free_skate")]),
+    ("owg2026/women", "Sakamoto took the free skate.", [("segment_place", "Kaori Sakamoto", WRONG, "free_skate")]),
+    ("owg2026/men", "Malinin claimed the short program with 108.16.",
+     [("segment_place", "Ilia Malinin", OK, "short_program"), ("score", "Ilia Malinin", OK, "short_program")]),
+    ("owg2026/men", "Shaidorov topped the men's podium.", [("medal", "Mikhail Shaidorov", OK)]),
+    ("owg2026", "Kagiyama stood on top of the men's podium.", [("medal", "Yuma Kagiyama", WRONG)]),
+    # 3. "the pair", "the ice dancers": that event's entry of the country.
+    ("owg2026", "The Japanese pair won the free skate.",
+     [("segment_place", "Riku Miura / Ryuichi Kihara", OK, "free_skate")]),
+    ("owg2026", "The Japanese pair finished fourth.", [("place", "Riku Miura / Ryuichi Kihara", WRONG)]),
+    ("owg2026", "The British ice dancers were seventh.", [("place", "GBR", OK)]),
+    # 4. "won it by" after a segment: that segment's margin or the total's, never a confident wrong one.
+    ("owg2026/women", "Liu took the free skate. She won it by 2.53 over Sakamoto.",
+     [("segment_place", "Alysa Liu", OK), ("place", "Alysa Liu", OK), ("margin", "Alysa Liu", OK, "free_skate")]),
+    ("owg2026/women", "Liu took the free skate. She won it by 3.53 over Sakamoto.",
+     [("segment_place", "Alysa Liu", OK), ("place", "Alysa Liu", OK), ("margin", "Alysa Liu", NOT)]),
+    ("owg2026/women", "Nakai: bronze, 78.71 in the short, 1.48 ahead of Sakamoto there.",
+     [("medal", "Ami Nakai", OK), ("score", "Ami Nakai", OK), ("margin", "Ami Nakai", OK, "short_program")]),
+    ("owg2026/women", "Nakai: bronze, 78.71 in the short, 2.48 ahead of Sakamoto there.",
+     [("medal", "Ami Nakai", OK), ("score", "Ami Nakai", OK), ("margin", "Ami Nakai", WRONG, "short_program")]),
+    ("owg2026/women", "Liu won the free skate with 150.20 and beat Sakamoto by 1.89.",
+     [("segment_place", "Alysa Liu", OK), ("score", "Alysa Liu", OK), ("margin", "Alysa Liu", OK, "final")]),
+    # 5. A list going on after a subordinate place: the main clause's standings, or that segment's.
+    ("owg2026/women", "Glenn was fifth with 214.91, after being fourth in the short, Petrosian sixth and Chiba fourth.",
+     [("place", "Amber Glenn", OK), ("total", "Amber Glenn", OK), ("segment_place", "Amber Glenn", WRONG),
+      ("segment_place", "Adeliia Petrosian", OK, "final"), ("segment_place", "Mone Chiba", OK)]),
+    ("owg2026/women", "Glenn was fifth with 214.91, after being thirteenth in the short, Petrosian seventh.",
+     [("place", "Amber Glenn", OK), ("total", "Amber Glenn", OK), ("segment_place", "Amber Glenn", OK),
+      ("segment_place", "Adeliia Petrosian", NOT)]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("links", "text", "want"), CASES, ids=[c[1][:60] for c in CASES])
+async def test_claim_structures(results: ResultsService, links: str, text: str, want: list) -> None:
+    got = await verdicts(results, links, text)
+    assert same(got, want), got
