@@ -99,6 +99,36 @@ CASES = [
     ("owg2026/women", "Glenn was fifth with 214.91, after being thirteenth in the short, Petrosian seventh.",
      [("place", "Amber Glenn", OK), ("total", "Amber Glenn", OK), ("segment_place", "Amber Glenn", OK),
       ("segment_place", "Adeliia Petrosian", NOT)]),
+    # 6. "second best of the night" after a segment said the short way: that segment's place.
+    ("owg2026/women", "Sakamoto had a 147.67 free, second best of the night.",
+     [("segment_place", "Kaori Sakamoto", OK, "free_skate"), ("score", "Kaori Sakamoto", OK)]),
+    ("owg2026/women", "Sakamoto had a 147.67 free, fourth best of the night.",
+     [("segment_place", "Kaori Sakamoto", WRONG, "free_skate"), ("score", "Kaori Sakamoto", OK)]),
+    ("owg2026/women", "Liu posted a 76.59 short, only the third best of the day.",
+     [("segment_place", "Alysa Liu", OK, "short_program"), ("score", "Alysa Liu", OK)]),
+    # 9. Standings pasted as text: each row a place, a total and its segment places.
+    ("owg2026/women", "1. Alysa Liu  USA  226.79\n2. Kaori Sakamoto  JPN  224.90\n4. Ami Nakai  JPN  219.16",
+     [("place", "Alysa Liu", OK, "final"), ("score", "Alysa Liu", OK), ("place", "Kaori Sakamoto", OK),
+      ("score", "Kaori Sakamoto", OK), ("place", "Ami Nakai", WRONG), ("score", "Ami Nakai", OK)]),
+    ("owg2026/women", "1 Alysa Liu 226.79 (3/1)\n2 Kaori Sakamoto 225.90 (2/2)",
+     [("place", "Alysa Liu", OK), ("total", "Alysa Liu", OK, "final"),
+      ("segment_place", "Alysa Liu", OK, "short_program"), ("segment_place", "Alysa Liu", OK, "free_skate"),
+      ("place", "Kaori Sakamoto", OK), ("total", "Kaori Sakamoto", WRONG, "final"),
+      ("segment_place", "Kaori Sakamoto", OK), ("segment_place", "Kaori Sakamoto", OK)]),
+    ("owg2026/women", "Pos | Skater | Nation | SP | FS | Total\n1 | Alysa Liu | USA | 3 | 1 | 226.79\n"
+     "3 | Ami Nakai | JPN | 1 | 2 | 219.16",
+     [("place", "Alysa Liu", OK), ("total", "Alysa Liu", OK), ("segment_place", "Alysa Liu", OK, "short_program"),
+      ("segment_place", "Alysa Liu", OK, "free_skate"), ("place", "Ami Nakai", OK), ("total", "Ami Nakai", OK),
+      ("segment_place", "Ami Nakai", OK, "short_program"), ("segment_place", "Ami Nakai", WRONG, "free_skate")]),
+    ("owg2026/women", "Rank Skater Nat SP FS Total\n2. Kaori Sakamoto JPN 77.23 148.67 224.90",
+     [("place", "Kaori Sakamoto", OK), ("total", "Kaori Sakamoto", OK, "final"),
+      ("score", "Kaori Sakamoto", OK, "short_program"), ("score", "Kaori Sakamoto", WRONG, "free_skate")]),
+    ("owg2026/women", "Short program:\n1. Ami Nakai 78.71\n5. Alysa Liu 76.59",
+     [("segment_place", "Ami Nakai", OK, "short_program"), ("score", "Ami Nakai", OK),
+      ("segment_place", "Alysa Liu", WRONG, "short_program"), ("score", "Alysa Liu", OK)]),
+    # A line that opens with a number but says more is a sentence, not a row.
+    ("owg2026/women", "1 Liu won the free skate with 150.20.",
+     [("segment_place", "Alysa Liu", OK), ("score", "Alysa Liu", OK)]),
 ]  # fmt: skip
 
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.i18n import Text, t
-from bot.services.claims.mentions import NOMINATIVE
+from bot.services.claims.mentions import NOMINATIVE, Found
 from bot.services.claims.model import MEDAL_PLACE, Subject, medal_text, segment_text
 from bot.services.claims.rules.phrases import (
     IMMEDIATE,
     NOT_ONE_CLAUSE,
+    SEG_WORDS,
+    YEAR,
 )
 from bot.services.claims.vocabulary import (
     FIRST_SEGMENT,
@@ -161,9 +164,16 @@ def subject_adjacent(sentence: SentenceReader, position: int) -> bool:
     return False
 
 
+_SEGMENT_WORDS = re.compile(SEG_WORDS, re.I)
+
+
 def segment_in_view(sentence: SentenceReader, position: int) -> str | None:
     here = sentence.segments_in_clause(position) or sentence.found.segments
     kinds = {k for _, _, k in here}
+    if not kinds:
+        # "a 198.92 free, second best of the night": a segment said the short way, before in the clause.
+        clause = sentence.clauses[sentence.clause_of(position)]
+        kinds = {segment_of(m.group()) for m in _SEGMENT_WORDS.finditer(sentence.text, clause.start, position)}
     if len(kinds) == 1:
         return kinds.pop()
     if not kinds and len(set(sentence.state.segments)) == 1:
@@ -220,3 +230,40 @@ def segment_referred(sentence: SentenceReader, start: int, end: int) -> tuple[st
         return (None, named.pop()) if len(named) == 1 else None
     named = set(sentence.state.segments)
     return (None, named.pop()) if len(named) == 1 else None
+
+
+# "the Chinese pair", "the pair", "the ice dancers", "the French dance couple": the event the words describe.
+_DESCRIBED_EVENT = re.compile(
+    r"\bthe\s+(?:[\w-]+\s+){0,2}?(?:(?P<pairs>pairs?|pair\s+skaters)|(?P<ice_dance>(?:ice\s+)?dancers"
+    r"|(?:ice\s+)?dance\s+(?:couple|duo|team|pair)))\b(?!\s+of\s+(?:skates|boots|blades))",
+    re.I,
+)
+
+
+def described_events(text: str, named: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The events named by a description of who skated in them, where no event word is already read."""
+    out = []
+    for m in _DESCRIBED_EVENT.finditer(text):
+        if not any(s < m.end() and m.start() < e for s, e, _ in named):
+            out.append((m.start(), m.end(), m.lastgroup or ""))
+    return out
+
+
+def year_joined(found: Found) -> Found:
+    """A year and a place named apart in one sentence ("in 2017, in Helsinki") are one competition: the place
+    of that year ("Helsinki 2017"), not two ambiguous readings."""
+    years = {text for _, _, text, title in found.competitions if not title and YEAR.fullmatch(text)}
+    others = [c for c in found.competitions if not c[3] and not YEAR.fullmatch(c[2])]
+    if len(years) != 1 or not others or any(YEAR.search(c[2]) for c in others):
+        return found
+    year = years.pop()
+    year_at = next(c[0] for c in found.competitions if c[2] == year and not c[3])
+    # Several places: the year is the nearest one's ("in 2019, ... champion in Saitama, a year after her gold in
+    # PyeongChang": Saitama 2019, PyeongChang of its own year).
+    nearest = min(others, key=lambda c: abs(c[0] - year_at))
+    joined = [
+        (c[0], c[1], f"{c[2]} {year}", False) if c == nearest else c
+        for c in found.competitions
+        if not (YEAR.fullmatch(c[2]) and not c[3] and c[2] == year)
+    ]
+    return replace(found, competitions=joined)

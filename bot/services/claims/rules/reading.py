@@ -31,6 +31,8 @@ from bot.services.claims.mentions import NOMINATIVE, Found, Mention, MentionFind
 from bot.services.claims.model import Claim, Subject, trim
 from bot.services.claims.rules.common import (
     Who,
+    described_events,
+    year_joined,
 )
 from bot.services.claims.rules.medals import (
     ceremony,
@@ -50,52 +52,15 @@ from bot.services.claims.rules.phrases import (
     TITLE_FIGURE,
     TITLE_THEN_PLACE,
     TRIGGERS,
-    YEAR,
 )
 from bot.services.claims.rules.places import falls, last_places, order, places, segment_wins
+from bot.services.claims.rules.tables import rows_joined, table_columns, table_row
 from bot.services.claims.split import Clause, Sentence, clauses
 from bot.services.claims.vocabulary import (
     NEGATION,
 )
 
 _I = re.IGNORECASE
-
-
-def year_joined(found: Found) -> Found:
-    """A year and a place named apart in one sentence ("in 2017, in Helsinki") are one competition: the place
-    of that year ("Helsinki 2017"), not two ambiguous readings."""
-    years = {text for _, _, text, title in found.competitions if not title and YEAR.fullmatch(text)}
-    others = [c for c in found.competitions if not c[3] and not YEAR.fullmatch(c[2])]
-    if len(years) != 1 or not others or any(YEAR.search(c[2]) for c in others):
-        return found
-    year = years.pop()
-    year_at = next(c[0] for c in found.competitions if c[2] == year and not c[3])
-    # Several places: the year is the nearest one's ("in 2019, ... champion in Saitama, a year after her gold in
-    # PyeongChang": Saitama 2019, PyeongChang of its own year).
-    nearest = min(others, key=lambda c: abs(c[0] - year_at))
-    joined = [
-        (c[0], c[1], f"{c[2]} {year}", False) if c == nearest else c
-        for c in found.competitions
-        if not (YEAR.fullmatch(c[2]) and not c[3] and c[2] == year)
-    ]
-    return replace(found, competitions=joined)
-
-
-# "the Chinese pair", "the pair", "the ice dancers", "the French dance couple": the event the words describe.
-_DESCRIBED_EVENT = re.compile(
-    r"\bthe\s+(?:[\w-]+\s+){0,2}?(?:(?P<pairs>pairs?|pair\s+skaters)|(?P<ice_dance>(?:ice\s+)?dancers"
-    r"|(?:ice\s+)?dance\s+(?:couple|duo|team|pair)))\b(?!\s+of\s+(?:skates|boots|blades))",
-    _I,
-)
-
-
-def described_events(text: str, named: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """The events named by a description of who skated in them, where no event word is already read."""
-    out = []
-    for m in _DESCRIBED_EVENT.finditer(text):
-        if not any(s < m.end() and m.start() < e for s, e, _ in named):
-            out.append((m.start(), m.end(), m.lastgroup or ""))
-    return out
 
 
 _APPOSITION_OPEN = re.compile(r"\s*,\s*(?:(?:only|just|still|then|now|a|an|the)\s+)*", _I)
@@ -124,6 +89,7 @@ class _State:
     paragraph: int = -1
     ceremony_left: int = 0
     earlier: list[Subject] = field(default_factory=list)  # the subjects named before, most recent last
+    columns: tuple[str, ...] | None = None  # a standings table's header row, while its rows follow
 
 
 @dataclass(slots=True)
@@ -143,7 +109,7 @@ class Reader:
         self.state = _State()
 
     def read(self, sentences: Iterable[Sentence]) -> Extraction:
-        for sentence in sentences:
+        for sentence in rows_joined(sentences):
             # A Q&A answer is about what its question names: the competition, and the one segment it asks about.
             asked = self.state.segments[0] if sentence.answers and len(set(self.state.segments)) == 1 else None
             if sentence.paragraph != self.state.paragraph:
@@ -271,17 +237,22 @@ class SentenceReader:
         places = [text for start, _, text, title in found.competitions if not title and not self.aside(start)]
         self.reader.competition_texts.extend(places)
         sentence_segments = [kind for _, _, kind in found.segments]
+        row = False
         if self._has_trigger():
             for index, clause in enumerate(self.clauses):
                 self._clause(index, clause)
+            row = table_row(self)
             ceremony(self)
         elif CEREMONY.search(self.text):
             self.state.ceremony_left = 4
+        header = table_columns(self.text)
+        self.state.columns = header or (self.state.columns if row else None)
         dedupe_medal_places(self)
         for claim, _, _ in self.made:
             self.reader.add(claim)
         in_view = [kind for kind, _ in self.standings or () if kind is not None]
-        self.state.segments = sentence_segments or in_view[:1]
+        # A table's header names its columns' segments, not the standings its rows are in.
+        self.state.segments = [] if header else sentence_segments or in_view[:1]
         if places:
             self.state.competitions = places
 
