@@ -106,6 +106,18 @@ CASES = [
      [("segment_place", "Kaori Sakamoto", WRONG, "free_skate"), ("score", "Kaori Sakamoto", OK)]),
     ("owg2026/women", "Liu posted a 76.59 short, only the third best of the day.",
      [("segment_place", "Alysa Liu", OK, "short_program"), ("score", "Alysa Liu", OK)]),
+    # 7. A paragraph about one skater, repeated as "she": a name as an object does not take the next "she"; after
+    # a subject named by name, a skater met as an object ("embraced Nakai") may be the next "she": not said.
+    ("owg2026/women", "Kaori Sakamoto is a Japanese skater. She trained with Mone Chiba before the Games. "
+     "She won silver.", [("medal", "Kaori Sakamoto", OK)]),
+    ("owg2026/women", "Kaori Sakamoto is a Japanese skater. She thanked Ami Nakai after the Games. She won bronze.",
+     [("medal", "Kaori Sakamoto", WRONG)]),
+    ("owg2026/women", "Sakamoto beat Nakai in the free skate. She finished second.",
+     [("order", "Kaori Sakamoto", OK), ("place", "Kaori Sakamoto", OK)]),
+    ("owg2026/women", "Nakai was overtaken by Liu in the free skate. She finished third.",
+     [("order", "Ami Nakai", OK), ("place", "Ami Nakai", OK)]),
+    ("owg2026/women", "Sakamoto embraced Nakai after the free skate. She had just won bronze.",
+     [("medal", "She", NOT)]),
     # 9. Standings pasted as text: each row a place, a total and its segment places.
     ("owg2026/women", "1. Alysa Liu  USA  226.79\n2. Kaori Sakamoto  JPN  224.90\n4. Ami Nakai  JPN  219.16",
      [("place", "Alysa Liu", OK, "final"), ("score", "Alysa Liu", OK), ("place", "Kaori Sakamoto", OK),

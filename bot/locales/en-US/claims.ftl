@@ -68,6 +68,7 @@ claim-past-result = a result of another competition: which one is not said
 claim-team-after-segment = team standings after a segment are not stored
 claim-skater-team-points = a skater's points for the team are not checked
 claim-not-in-store = not in the results store
+claim-pronoun-unclear = who “{ $word }” is, is not clear: { $first } or { $second }
 claim-home-entry = the home skater or couple: which entry that is, is not said
 claim-could-be = could be { $names } or { $last }
 

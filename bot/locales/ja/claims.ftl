@@ -65,6 +65,7 @@ claim-past-result = 別の大会の結果: どの大会かは書かれていま�
 claim-team-after-segment = 演技ごとの団体戦の途中順位は記録していません
 claim-skater-team-points = 選手個人が団体戦で獲得したポイントは照合しません
 claim-not-in-store = 結果データにありません
+claim-pronoun-unclear = 「{ $word }」が誰かはっきりしません: { $first } または { $second }
 claim-home-entry = 地元の選手: どの選手かは書かれていません
 claim-could-be = { $names }または{ $last }の可能性があります
 

@@ -443,3 +443,8 @@ SUBORDINATE_PLACE = re.compile(
     r"|been\s+|placing\s+|ranking\s+|sitting\s+|lying\s+|finishing\s+)(?:only\s+|just\s+|a\s+(?:lowly\s+)?)?$",
     _I,
 )
+
+# The words that make a mention an attribute of another ("Sakamoto of Japan", "gold for Liu"), or the agent of a
+# passive verb or a leader ("overtaken by Liu", "led Chen"): the subject stays who a next pronoun is.
+ATTRIBUTE_OBJECT = frozenset(("of", "for", "from", "representing", "in", "at", "to"))
+AGENT_OBJECT = frozenset(("by", "led", "leads", "leading", "separated", "rival"))

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from bot.i18n import Text
+from bot.i18n import Text, t
 from bot.services.claims.mentions import NOMINATIVE, Found, Mention, MentionFinder
 from bot.services.claims.model import Claim, Subject, trim
 from bot.services.claims.rules.common import (
@@ -43,6 +43,8 @@ from bot.services.claims.rules.medals import (
 from bot.services.claims.rules.numbers import numbers
 from bot.services.claims.rules.phrases import (
     ABSOLUTE,
+    AGENT_OBJECT,
+    ATTRIBUTE_OBJECT,
     CEREMONY,
     EXPLICIT_AFTER,
     OTHER_TRIGGER,
@@ -90,6 +92,9 @@ class _State:
     ceremony_left: int = 0
     earlier: list[Subject] = field(default_factory=list)  # the subjects named before, most recent last
     columns: tuple[str, ...] | None = None  # a standings table's header row, while its rows follow
+    # A skater named as an object beside a subject named by name ("Sakamoto embraced Nakai"): the next "she" may be
+    # either. Not after a pronoun subject ("She trained with Chiba"): the paragraph is about its "she".
+    contested: Subject | None = None
 
 
 @dataclass(slots=True)
@@ -180,6 +185,11 @@ class SentenceReader:
                 if nxt and nxt.kind == "person" and not nominative and re.fullmatch(r"\s+(?:[\w-]+\s+){0,2}", gap):
                     continue  # "his compatriot Sato Shun", "the American Liu Alysa": describes the next name
                 m.subject = (self.state.group or self.state.person) if m.plural else self.state.person
+                contested = self.state.contested
+                if not m.plural and contested is not None and m.subject is not None and contested != m.subject:
+                    word = self.text[m.start : m.end]
+                    why = t("claim-pronoun-unclear", word=word, first=m.subject.label, second=contested.label)
+                    m.subject = Subject(word, missing=why)
                 if m.object_of in RIVAL_OBJECT and m.kind == "pronoun" and m.subject in named_here:
                     # "Higuchi was second, 1.36 behind her": "her" is not Higuchi but whoever was named before,
                     # in this sentence too ("Gubanova was third and Gutmann fourth, 0.40 behind her": Gubanova);
@@ -211,8 +221,12 @@ class SentenceReader:
                 if m.subject in self.state.earlier:
                     self.state.earlier.remove(m.subject)
                 self.state.earlier = [*self.state.earlier[-5:], m.subject]
-                if rival:
+                aside = m.object_of not in (None, *ATTRIBUTE_OBJECT) and bool(named_here) and not rival
+                if rival or (aside and m.object_of in AGENT_OBJECT):
                     pass  # "Kagiyama beat Sato. He ...": the next "he" is still the sentence's subject
+                elif aside:
+                    if named_mentions[0].kind != "pronoun" and len(m.subject.ids) == 1:
+                        self.state.contested = m.subject
                 elif m.kind == "country":
                     self.state.group = m.subject
                 elif len(m.subject.ids) > 1 or m.plural:
@@ -220,6 +234,7 @@ class SentenceReader:
                 else:
                     self.state.person = m.subject
                     self.state.group = None
+                    self.state.contested = None
             kept.append(m)
         self.mentions = kept
 
