@@ -118,6 +118,20 @@ CASES = [
      [("order", "Ami Nakai", OK), ("place", "Ami Nakai", OK)]),
     ("owg2026/women", "Sakamoto embraced Nakai after the free skate. She had just won bronze.",
      [("medal", "She", NOT)]),
+    # 8. A competition named nowhere and no link: not checkable. A place named without its year in a story that
+    # named one season is that season's competition there, unless the story moves to another year; two
+    # competitions in one story: each sentence's own.
+    ("", "Sakamoto was second with 224.90, and Nakai third.",
+     [("place", "Kaori Sakamoto", NOT), ("total", "Kaori Sakamoto", NOT), ("place", "Ami Nakai", NOT)]),
+    ("", "In Moscow, Medvedeva won the women's event with 213.73.",
+     [("medal", "Evgenia Medvedeva", NOT), ("total", "Evgenia Medvedeva", NOT)]),
+    ("", "A look back at the 2017-18 Grand Prix.\n\nIn Moscow, Medvedeva won the women's event with 213.73.",
+     [("medal", "Evgenia Medvedeva", OK), ("total", "Evgenia Medvedeva", WRONG)]),
+    ("", "A look back at the 2017/18 Grand Prix. A year later in Moscow, Medvedeva won the women's event with 213.73.",
+     [("medal", "Evgenia Medvedeva", NOT), ("total", "Evgenia Medvedeva", NOT)]),
+    ("", "At the 2017 Cup of China, Zagitova won with 213.88. At the 2017 Rostelecom Cup, Medvedeva won with 231.21.",
+     [("medal", "Alina Zagitova", OK), ("total", "Alina Zagitova", OK), ("medal", "Evgenia Medvedeva", OK),
+      ("total", "Evgenia Medvedeva", OK)]),
     # 9. Standings pasted as text: each row a place, a total and its segment places.
     ("owg2026/women", "1. Alysa Liu  USA  226.79\n2. Kaori Sakamoto  JPN  224.90\n4. Ami Nakai  JPN  219.16",
      [("place", "Alysa Liu", OK, "final"), ("score", "Alysa Liu", OK), ("place", "Kaori Sakamoto", OK),

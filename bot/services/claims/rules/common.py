@@ -267,3 +267,31 @@ def year_joined(found: Found) -> Found:
         if not (YEAR.fullmatch(c[2]) and not c[3] and c[2] == year)
     ]
     return replace(found, competitions=joined)
+
+
+# "the 2017-18 Grand Prix", "in the 2016/17 season": a season named in the story.
+SEASON = re.compile(r"\b((?:19|20)\d\d)\s*[-/–]\s*(\d\d)\b")
+# Words that move a story to another season ("Four years later", "the next season"): its places are not the
+# season's the story named.
+SEASON_SHIFT = re.compile(
+    r"\b(?:years?|seasons?|cycles?)\s+(?:later|earlier|ago|before|after|on)\b"
+    r"|\b(?:next|previous|following|last|that|a)\s+(?:year|season)\b",
+    re.I,
+)
+
+
+def season_joined(found: Found, seasons: list[str]) -> Found:
+    """A place named without its year in a story that has named one season ("the Moscow and Beijing stops of
+    the 2017-18 Grand Prix. In Moscow, ..."): that season's competition there ("Moscow 2017-18"), not every
+    year's. `seasons` is what the story has named so far (this sentence's added)."""
+    for m in SEASON.finditer(found.sentence):
+        season = f"{m.group(1)}-{m.group(2)}"
+        if season not in seasons:
+            seasons.append(season)
+    if len(seasons) != 1 or SEASON_SHIFT.search(found.sentence):
+        return found
+    joined = [
+        (s, e, text if title or YEAR.search(text) or SEASON.search(text) else f"{text} {seasons[0]}", title)
+        for s, e, text, title in found.competitions
+    ]
+    return replace(found, competitions=joined)

@@ -32,6 +32,7 @@ from bot.services.claims.model import Claim, Subject, trim
 from bot.services.claims.rules.common import (
     Who,
     described_events,
+    season_joined,
     year_joined,
 )
 from bot.services.claims.rules.medals import (
@@ -92,6 +93,7 @@ class _State:
     ceremony_left: int = 0
     earlier: list[Subject] = field(default_factory=list)  # the subjects named before, most recent last
     columns: tuple[str, ...] | None = None  # a standings table's header row, while its rows follow
+    seasons: list[str] = field(default_factory=list)  # the seasons the story has named ("2017-18")
     # A skater named as an object beside a subject named by name ("Sakamoto embraced Nakai"): the next "she" may be
     # either. Not after a pronoun subject ("She trained with Chiba"): the paragraph is about its "she".
     contested: Subject | None = None
@@ -148,7 +150,7 @@ class SentenceReader:
         self.state = reader.state
         self.text = sentence
         self.shown = shown or sentence  # what a reader is shown: the story's words, not a restatement
-        self.found: Found = year_joined(reader.finder.find(sentence))
+        self.found: Found = season_joined(year_joined(reader.finder.find(sentence)), reader.state.seasons)
         self.found.disciplines.extend(described_events(sentence, self.found.disciplines))
         self.mentions = self.found.subjects
         # The segment a Q&A answer's question asks about, when the answer names none: its figures are that
