@@ -106,6 +106,11 @@ CASES = [
      [("segment_place", "Kaori Sakamoto", WRONG, "free_skate"), ("score", "Kaori Sakamoto", OK)]),
     ("owg2026/women", "Liu posted a 76.59 short, only the third best of the day.",
      [("segment_place", "Alysa Liu", OK, "short_program"), ("score", "Alysa Liu", OK)]),
+    ("owg2026/women", "Nakai took bronze, after being first in the short, Glenn fifth and Petrosian sixth.",
+     [("medal", "Ami Nakai", OK), ("segment_place", "Ami Nakai", OK, "short_program"),
+      ("segment_place", "Amber Glenn", OK, "final"), ("segment_place", "Adeliia Petrosian", OK, "final")]),
+    ("owg2026/women", "Nakai was first in the short, with a weaker free, ninth best of the night.",
+     [("segment_place", "Ami Nakai", OK, "short_program"), ("segment_place", "Ami Nakai", OK, "free_skate")]),
     # 7. A paragraph about one skater, repeated as "she": a name as an object does not take the next "she"; after
     # a subject named by name, a skater met as an object ("embraced Nakai") may be the next "she": not said.
     ("owg2026/women", "Kaori Sakamoto is a Japanese skater. She trained with Mone Chiba before the Games. "

@@ -167,12 +167,19 @@ def subject_adjacent(sentence: SentenceReader, position: int) -> bool:
 _SEGMENT_WORDS = re.compile(SEG_WORDS, re.I)
 
 
-def segment_in_view(sentence: SentenceReader, position: int) -> str | None:
+def segment_in_view(sentence: SentenceReader, position: int, *, nearest: bool = False) -> str | None:
+    """The one segment the clause of `position` (else the sentence, else the sentence before) speaks of; with
+    `nearest`, the one named last before `position` in its clause ("fifth in the short, with a 198.92 free,
+    second best of the night": the free)."""
+    clause = sentence.clauses[sentence.clause_of(position)]
+    if nearest:
+        # Said the short way too ("a 198.92 free").
+        named = list(_SEGMENT_WORDS.finditer(sentence.text, clause.start, position))
+        if named:
+            return segment_of(named[-1].group())
     here = sentence.segments_in_clause(position) or sentence.found.segments
     kinds = {k for _, _, k in here}
     if not kinds:
-        # "a 198.92 free, second best of the night": a segment said the short way, before in the clause.
-        clause = sentence.clauses[sentence.clause_of(position)]
         kinds = {segment_of(m.group()) for m in _SEGMENT_WORDS.finditer(sentence.text, clause.start, position)}
     if len(kinds) == 1:
         return kinds.pop()

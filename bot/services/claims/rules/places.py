@@ -145,13 +145,16 @@ def _place(sentence: SentenceReader, clause: Clause, m: re.Match[str], n: int) -
         return
     # "ninth with 180.02, after being fourth in the short, Li tenth": the place in the subordinate phrase is that
     # segment's, but a list going on after it may be in the main clause's standings as well (both readings).
-    main = sentence.standings if SUBORDINATE_PLACE.search(sentence.text, clause.start, m.start()) else None
+    subordinate = SUBORDINATE_PLACE.search(sentence.text, clause.start, m.start()) is not None
+    main = sentence.standings if subordinate else None
     sentence.standings = []
     for kind in kinds:
         if readings != (None, kind):
             readings = after_readings(kind, prep)
         segment_place(sentence, m.start(), subjects, n, kind, readings)
-        carried = tuple(dict.fromkeys([*(r for _, rs in main or () for r in rs), *readings]))
+        # With no place read before it, the list goes on in the final standings, or in that segment's.
+        listed = [r for _, rs in main for r in rs] if main else [None] if subordinate else []
+        carried = tuple(dict.fromkeys([*listed, *readings]))
         sentence.standings.append((kind, carried))
 
 
@@ -197,7 +200,7 @@ def _standings(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> tu
     if scored and not re.match(r"(?:[\s-]+place)?\s*,?\s+overall\b", rest, _I):
         return [segment_of(scored.group("seg"))], readings, "in"
     if re.match(r"\s+(?:in|of)\s+the\s+(?:segment|program(?:me)?)\b", rest, _I) or ORD_BEST.match(rest):
-        kind = segment_in_view(sentence, m.start())
+        kind = segment_in_view(sentence, m.start(), nearest=bool(ORD_BEST.match(rest)))
         return None if kind is None else ([kind], readings, "in")
     if FROM.search(before):
         return None  # "rose from fifth" without a segment: after what is not said
