@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from bot.i18n import Text, t
 from bot.services.claims.mentions import NOMINATIVE, Found
 from bot.services.claims.model import MEDAL_PLACE, Subject, medal_text, segment_text
+from bot.services.claims.patterns import starting_with
 from bot.services.claims.rules.phrases import (
     IMMEDIATE,
     NOT_ONE_CLAUSE,
@@ -247,9 +248,14 @@ _DESCRIBED_EVENT = re.compile(
 )
 
 
+_EVENT_WORD = re.compile(r"pair|danc", re.I)  # a quick look before the whole pattern
+
+
 def described_events(text: str, named: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """The events named by a description of who skated in them, where no event word is already read."""
-    out = []
+    out: list[tuple[int, int, str]] = []
+    if not _EVENT_WORD.search(text):
+        return out
     for m in _DESCRIBED_EVENT.finditer(text):
         if not any(s < m.end() and m.start() < e for s, e, _ in named):
             out.append((m.start(), m.end(), m.lastgroup or ""))
@@ -277,7 +283,7 @@ def year_joined(found: Found) -> Found:
 
 
 # "the 2017-18 Grand Prix", "in the 2016/17 season": a season named in the story.
-SEASON = re.compile(r"\b((?:19|20)\d\d)\s*[-/–]\s*(\d\d)\b")
+SEASON = starting_with("12", re.compile(r"\b((?:19|20)\d\d)\s*[-/–]\s*(\d\d)\b"))
 # Words that move a story to another season ("Four years later", "the next season"): its places are not the
 # season's the story named.
 SEASON_SHIFT = re.compile(

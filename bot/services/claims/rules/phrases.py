@@ -103,14 +103,17 @@ SEG_BEST = re.compile(
     _I,
 )
 
-SEG_WIN = re.compile(
-    rf"\b(?:led|leads|leading|topped|tops|topping|won|wins|winning|win|victory|took\s+the\s+lead\s+in|headed|heads)"
-    rf"\s+(?:the\s+(?:field|way|standings|pack)\s+)?(?:(?:after|in|following|of)\s+)?(?:both\s+)?(?:the\s+)?"
-    rf"(?:(?:men['’]s|women['’]s|pairs|ice\s+dance|team)\s+)?(?P<seg>{SEG_WORDS})\b"
-    # "took the free skate", "claimed the short": a segment taken as a prize is won (never "took the ice for").
-    rf"|\b(?:took|takes|taking|take|claimed|claims|claiming|captured|captures|capturing|swept|sweeps)\s+the\s+"
-    rf"(?:(?:men['’]s|women['’]s|pairs|ice\s+dance)\s+)?(?P<taken>{SEG_WORDS})\b(?!\s+(?:lead|score|mark)\b)",
-    _I,
+SEG_WIN = starting_with(
+    "ltwvhcs",
+    re.compile(
+        rf"\b(?:led|leads|leading|topped|tops|topping|won|wins|winning|win|victory|took\s+the\s+lead\s+in|headed|heads)"
+        rf"\s+(?:the\s+(?:field|way|standings|pack)\s+)?(?:(?:after|in|following|of)\s+)?(?:both\s+)?(?:the\s+)?"
+        rf"(?:(?:men['’]s|women['’]s|pairs|ice\s+dance|team)\s+)?(?P<seg>{SEG_WORDS})\b"
+        # "took the free skate", "claimed the short": a segment taken as a prize is won (never "took the ice for").
+        rf"|\b(?:took|takes|taking|take|claimed|claims|claiming|captured|captures|capturing|swept|sweeps)\s+the\s+"
+        rf"(?:(?:men['’]s|women['’]s|pairs|ice\s+dance)\s+)?(?P<taken>{SEG_WORDS})\b(?!\s+(?:lead|score|mark)\b)",
+        _I,
+    ),
 )
 
 LAST_PLACE = re.compile(
@@ -197,10 +200,13 @@ PODIUM3 = re.compile(
 )
 
 # "topped the men's podium", "on top of the podium", "the top step of the podium": gold.
-TOP_PODIUM = re.compile(
-    r"\b(?:topp(?:ed|ing)|tops?|atop|on\s+top\s+of|(?:top|highest)\s+(?:step|spot)\s+(?:of|on))\s+the\s+"
-    r"(?:(?:men['’]s|women['’]s|ladies['’]?|pairs|ice\s+dance|dance|olympic|world)\s+)?podium\b",
-    _I,
+TOP_PODIUM = starting_with(
+    "taoh",
+    re.compile(
+        r"\b(?:topp(?:ed|ing)|tops?|atop|on\s+top\s+of|(?:top|highest)\s+(?:step|spot)\s+(?:of|on))\s+the\s+"
+        r"(?:(?:men['’]s|women['’]s|ladies['’]?|pairs|ice\s+dance|dance|olympic|world)\s+)?podium\b",
+        _I,
+    ),
 )
 
 PODIUM_ANY = re.compile(
@@ -319,14 +325,15 @@ TRIGGERS = (
     starting_with(r"\d", DECIMAL_RE),
     starting_with(r"\dotfsena", POINTS_RE),
     starting_with(
-        "ctwvprfls",
-        re.compile(
-            r"\b(?:champion|title|crown|won|win|victory|podium|runner|fell|fall|led|topped|ceremon|last"
-            r"|(?:took|takes|claimed|captured|swept)\s+the\s+(?:\w+['’]s\s+)?(?:free|short|rhythm|long))",
-            _I,
-        ),
+        "ctwvprfl",
+        re.compile(r"\b(?:champion|title|crown|won|win|victory|podium|runner|fell|fall|led|topped|ceremon|last)", _I),
     ),
     starting_with("aibeopht", ORDER),
+    # "took the free skate": a segment won, said without a word above.
+    starting_with(
+        "tcs",
+        re.compile(r"\b(?:took|takes|claimed|captured|swept)\s+the\s+(?:\w+['’]s\s+)?(?:free|short|rhythm|long)", _I),
+    ),
 )
 
 CEREMONY = re.compile(r"\b(?:medal|victory|podium|flower)\s+ceremon(?:y|ies)\b|\bhonou?r\s+presentation\b", _I)

@@ -45,8 +45,13 @@ _ROLES = {
 }
 
 
+_HEADER_START = re.compile(r"\s*\|?\s*(?:pos|rank|pl|place|#|no|rk)\b", re.I)
+
+
 def table_columns(text: str) -> tuple[str, ...] | None:
     """The roles of a header row's columns, or None when the sentence is no header row."""
+    if not _HEADER_START.match(text):
+        return None
     cells = [c.strip().lower() for c in text.strip().strip("|").split("|")] if "|" in text else text.lower().split()
     roles = tuple(_ROLES.get(c, "") for c in cells)
     if len(roles) < 3 or "" in roles or "name" not in roles or roles[0] != "rank":
