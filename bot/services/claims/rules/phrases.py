@@ -318,6 +318,9 @@ ORDER = re.compile(
     _I,
 )
 
+# "the lead was taken by Liu after the free skate": the name after "by" led after that segment.
+LEAD_TAKEN = re.compile(r"\blead\s+(?:was|is|had\s+been)\s+(?:then\s+|now\s+)?(?:taken|seized|grabbed|claimed)\b", _I)
+
 # What makes a sentence worth reading for claims, each tried only where a match can begin (.patterns).
 TRIGGERS = (
     starting_with("gsb", MEDAL_RE),
@@ -329,6 +332,7 @@ TRIGGERS = (
         re.compile(r"\b(?:champion|title|crown|won|win|victory|podium|runner|fell|fall|led|topped|ceremon|last)", _I),
     ),
     starting_with("aibeopht", ORDER),
+    starting_with("l", LEAD_TAKEN),
     # "took the free skate": a segment won, said without a word above.
     starting_with(
         "tcs",

@@ -32,6 +32,7 @@ from bot.services.claims.rules.phrases import (
     FINAL_WORDS,
     FROM,
     LAST_PLACE,
+    LEAD_TAKEN,
     ORD_BEST,
     ORD_BEST_SEG,
     ORD_NOT_PLACE,
@@ -299,6 +300,17 @@ def segment_wins(sentence: SentenceReader, clause: Clause) -> None:
         segment_place(sentence, m.start(), sentence.subjects_for(m.start(), bare=True), 1, kind, (kind,))
     for m in BOTH_SEGMENTS.finditer(text, clause.start, clause.end):
         _both_segments(sentence, m)
+    _lead_taken(sentence, clause)
+
+
+def _lead_taken(sentence: SentenceReader, clause: Clause) -> None:
+    """ "The lead was taken by Liu after the free skate": first after that segment (the one the sentence names
+    nearest, else the one in view); with no segment, nothing sure."""
+    for m in LEAD_TAKEN.finditer(sentence.text, clause.start, clause.end):
+        leader = sentence.explicit_after(m.end())
+        led_in = nearest_segment(sentence.found.segments, m.start()) or segment_in_view(sentence, m.start())
+        if leader is not None and led_in is not None and not sentence.negated(m.start()):
+            segment_place(sentence, m.start(), Who([leader]), 1, led_in, after_readings(led_in, "after"))
 
 
 def _both_segments(sentence: SentenceReader, m: re.Match[str]) -> None:
@@ -345,12 +357,10 @@ def order(sentence: SentenceReader, clause: Clause) -> None:
         if sentence.negated(m.start()):
             continue
         ahead = m.group("ahead") is not None
-        if re.search(
-            r"\b(?:was|were|been|being|got|is|are)\s+(?:\w+\s+)?$",
-            text[max(clause.start, m.start() - 20) : m.start()],
-            _I,
-        ) and re.match(r"(?:\s+out)?\s+by\b", text[m.end() : m.end() + 8], _I):
-            ahead = not ahead  # "were pipped by Fournier Beaudry and Cizeron": behind them
+        if re.match(r"(?:\s+out)?\s+by\b", text[m.end() : m.end() + 8], _I):
+            # "were pipped by Fournier Beaudry and Cizeron", "Nakai, beaten by Liu", "Overtaken by Liu, Nakai ...":
+            # a passive, with or without its "was": behind them (a margin "by 2.5" is read above).
+            ahead = not ahead
         subjects = sentence.subjects_for(m.start())
         segment = None
         here = sentence.segments_in_clause(m.start())
