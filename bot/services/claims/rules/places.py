@@ -136,7 +136,7 @@ def _place(sentence: SentenceReader, clause: Clause, m: re.Match[str], n: int) -
         # "Kagiyama is second with 107.90, Shaidorov fourth": the list goes on in the same standings.
         for kind, listed_readings in sentence.standings:
             if kind is None:
-                _final_place(sentence, m.start(), subjects, n)
+                _final_place(sentence, m.start(), subjects, n, listed_readings)
             else:
                 segment_place(sentence, m.start(), subjects, n, kind, listed_readings)
         return
@@ -156,17 +156,23 @@ def _place(sentence: SentenceReader, clause: Clause, m: re.Match[str], n: int) -
         # With no place read before it, the list goes on in the final standings, or in that segment's.
         listed = [r for _, rs in main for r in rs] if main else [None] if subordinate else []
         carried = tuple(dict.fromkeys([*listed, *readings]))
-        sentence.standings.append((kind, carried))
+        # Going on in the final standings first, the list's places are final places (or that segment's).
+        sentence.standings.append((None if carried[0] is None and subordinate else kind, carried))
 
 
-def _final_place(sentence: SentenceReader, position: int, subjects: list[Subject], n: int) -> None:
+def _final_place(
+    sentence: SentenceReader, position: int, subjects: list[Subject], n: int, readings: Readings = (None,)
+) -> None:
     country = any(s.country for s in subjects)
     if team_event(sentence, position, country):
         sentence.make(
             "team", position, subjects, t("claim-team-place", place=ordinal_text(n)), float(n), discipline="team"
         )
     else:
-        sentence.make("place", position, subjects, ordinal_text(n), float(n), segments=(None,))
+        claimed = ordinal_text(n)
+        if len(readings) > 1 and readings[-1] is not None:
+            claimed = t("claim-place-after-or-in", place=claimed, segment=segment_text(readings[-1]))
+        sentence.make("place", position, subjects, claimed, float(n), segments=readings)
 
 
 def _standings(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> tuple[list[str], Readings, str] | None:
