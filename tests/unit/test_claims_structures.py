@@ -138,6 +138,8 @@ CASES = [
     # competitions in one story: each sentence's own.
     ("", "Sakamoto was second with 224.90, and Nakai third.",
      [("place", "Kaori Sakamoto", NOT), ("total", "Kaori Sakamoto", NOT), ("place", "Ami Nakai", NOT)]),
+    ("", "Milano Cortina women's review. Liu took the free skate.",
+     [("segment_place", "Alysa Liu", OK, "free_skate")]),
     ("", "In Moscow, Medvedeva won the women's event with 213.73.",
      [("medal", "Evgenia Medvedeva", NOT), ("total", "Evgenia Medvedeva", NOT)]),
     ("", "A look back at the 2017-18 Grand Prix.\n\nIn Moscow, Medvedeva won the women's event with 213.73.",

@@ -100,6 +100,9 @@ _YEAR_TITLE = starting_with("12", _YEAR_TITLE)
 _YEAR_PLACE = starting_with("IiAaOo", _YEAR_PLACE)
 
 
+_EVENT_AFTER_PLACE = re.compile(r"\s+(?:men['’]s|women['’]s|ladies['’]?|pairs|ice\s+dance)\s", re.I)
+
+
 def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tuple[int, int, str, bool]]:
     """(start, end, words to look up, title) for each competition or place the sentence names. A title's
     level and year ("the 2022 Olympic champions", "world pairs title") only speak of that title."""
@@ -154,6 +157,8 @@ def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tu
             or re.match(rf"\s+{_YEAR}\b", after)
             or possessive
             or any(s <= start <= e + 1 for s, e, _, _ in spans)
+            # A heading: "Milano Cortina women's review", "Moscow pairs recap".
+            or (not before.strip() and _EVENT_AFTER_PLACE.match(after))
         ):
             # "the Olympic champions from Beijing": the place of a title, speaking only of that title.
             title = bool(_TITLE_FROM.search(before))
