@@ -1,0 +1,59 @@
+"""`skatebot sandbox` answers its first command before it has loaded the results (bench/bench_sandbox_start.py), and a
+command that reads them, typed first and sent at once, waits for them: the full answer, never "not found"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.sandbox.harness import Sandbox
+from bot.sandbox.server import InteractionResult
+from tests.stores import Location
+
+
+def _shown(result: InteractionResult) -> tuple[str, list[dict[str, Any]]]:
+    assert result.message is not None, result
+    return result.message.content, result.message.embeds
+
+
+async def _reference(store: Location) -> tuple[tuple[str, list[dict[str, Any]]], list[dict[str, Any]]]:
+    """The answers of a bot that loaded the results before it went on the gateway (every start but the sandbox's)."""
+    async with Sandbox(db_path=store) as loaded:  # type: ignore[arg-type]  # a URL on PostgreSQL
+        assert loaded.bot is not None and loaded.bot.results.full_reloads == 1
+        athlete = _shown(await loaded.slash("athlete", name="sakamoto kaori"))
+        choices = await loaded.autocomplete("athlete", "name", name="shaid")
+    return athlete, choices
+
+
+async def test_a_results_command_sent_first_waits_for_the_results(bundled_store: Location) -> None:
+    athlete, _ = await _reference(bundled_store)
+    assert "Kaori Sakamoto" in str(athlete)
+    async with Sandbox(db_path=bundled_store, results_on_demand=True) as sandbox:  # type: ignore[arg-type]
+        assert sandbox.bot is not None
+        assert sandbox.bot.results.full_reloads == 0  # started without them: nothing has asked yet
+        first = await sandbox.slash("athlete", name="sakamoto kaori")  # at once, as a pasted line is
+        assert _shown(first) == athlete
+        assert sandbox.bot.results.full_reloads == 1
+
+
+async def test_an_autocomplete_sent_first_waits_for_the_results(bundled_store: Location) -> None:
+    _, choices = await _reference(bundled_store)
+    assert any("Shaidorov" in choice["name"] for choice in choices), choices
+    async with Sandbox(db_path=bundled_store, results_on_demand=True) as sandbox:  # type: ignore[arg-type]
+        assert await sandbox.autocomplete("athlete", "name", name="shaid") == choices
+
+
+async def test_ping_answers_without_the_results_and_the_console_loads_them_when_idle(
+    bundled_store: Location,
+) -> None:
+    async with Sandbox(db_path=bundled_store, results_on_demand=True) as sandbox:  # type: ignore[arg-type]
+        assert sandbox.bot is not None
+        pong = await sandbox.slash("ping")
+        assert pong.message is not None and pong.message.content.startswith("Pong!")
+        assert sandbox.bot.results.full_reloads == 0  # /ping neither waited for them nor asked for them
+        sandbox.want_results()  # what the console does at its prompt
+        await sandbox.bot.results_loaded()
+        assert sandbox.bot.results.full_reloads == 1
+        # The scheduler runs once they are loaded (a moment post due at the start is planned from them).
+        assert sandbox.bot.moment_scheduler.scheduler.running
+        about = await sandbox.slash("about")
+        assert about.message is not None and about.message.embeds
