@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import gc
 import logging
 import shutil
 import sys
@@ -257,7 +258,18 @@ async def run_sandbox(
         guild_ready_timeout=0.01,
         results_on_demand=True,
     ) as sandbox:
+        _collect_from_here()
         return await _console(sandbox, console, idle=sandbox.want_results)
+
+
+def _collect_from_here() -> None:
+    """The garbage collector on again after a start that ran without it (bot/cli/sandbox.py), with what the start
+    built frozen first: otherwise its first collection, at the first command, would walk every object of the start,
+    all still in its youngest generation. The first results load thaws them and collects once (SkateBot's
+    reload_results), so the little garbage the start made is not kept for good."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def _announce_build(console: Console) -> Callable[[Path], None]:
