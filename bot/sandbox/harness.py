@@ -36,6 +36,7 @@ from bot.sandbox.server import (
     User,
 )
 from bot.sandbox.template import bundled_template, copy_template
+from bot.sandbox.word_separators import remember_word_separators, use_remembered_word_separators
 from bot.settings import Settings
 from bot.store import open_store
 from db.database import Database
@@ -133,7 +134,10 @@ class Sandbox:
                 copy_template(template, db_path)
             else:
                 db_path = self._db_path
+            remembered = use_remembered_word_separators()
             self.db, _ = await open_store(db_path)
+            if not remembered:
+                remember_word_separators()
             self._settings = dataclasses.replace(
                 self._base_settings,
                 token=self.server.bot_token,
