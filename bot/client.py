@@ -207,6 +207,11 @@ class SkateBot(commands.Bot):
         standings' "highest total" is not a fact yet)."""
         await self._generate()
 
+    @property
+    def results_asked(self) -> bool:
+        """Whether the results load was asked for (at the start, unless the bot loads them on demand)."""
+        return self._results_wanted.is_set() or not self.results_on_demand
+
     def want_results(self) -> None:
         """Asks for the results load, in the background (on demand: the sandbox's console, when it waits for what is
         typed next); nothing once asked, and nothing when the bot loads them at its start."""

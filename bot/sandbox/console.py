@@ -415,7 +415,8 @@ async def run_console(
     """Read commands from `stdin` until quit/EOF; returns the process exit code. `prelude`: lines run first, as if
     typed; `after_prelude` is called once they are answered. `until`: with piped input, keep showing what happens
     after the input ends, until it is set (a replayed competition that is over). `idle`: called whenever the console
-    has nothing to run (at a prompt, after a piped line is answered): the sandbox loads the results then."""
+    waits for a person to type (at each prompt): the sandbox loads the results then. Piped lines follow one another
+    at once: a line that needs the results has the bot load them (the command tree waits for them)."""
     session = SandboxConsole(server, guild, channel, owner, member, console, moderator, clock=clock)
     interactive = bool(getattr(stdin, "isatty", lambda: False)())
     try:
@@ -432,7 +433,6 @@ async def run_console(
                 console.print(Text(f"> {line}", style="dim"))
                 if not await session.run_line(line):
                     return 0
-                idle()
             if until is not None:
                 while not until.is_set():
                     session.drain()

@@ -253,8 +253,8 @@ async def run_sandbox(
     # One server, whose GUILD_CREATE follows READY at once: 10 ms of waiting for another instead of 50, before the
     # first answer (bench/bench_sandbox_start.py). Were it later (a stalled machine), it still reaches the bot
     # before anything typed: one socket, in order.
-    # The results are loaded once the console waits for a line (a person reads the prompt and types), or as soon as a
-    # command needs them: the first answer does not wait for them unless it reads them.
+    # The results are loaded once the console waits for a person to type (at its prompt), or as soon as a command
+    # needs them: the first answer does not wait for them unless it reads them.
     async with Sandbox(
         db_path=db_path,
         settings=base,

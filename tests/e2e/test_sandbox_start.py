@@ -3,8 +3,12 @@ command that reads them, typed first and sent at once, waits for them: the full 
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
+from rich.console import Console
+
+from bot.sandbox.console import run_console
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import InteractionResult
 from tests.stores import Location
@@ -57,3 +61,38 @@ async def test_ping_answers_without_the_results_and_the_console_loads_them_when_
         assert sandbox.bot.moment_scheduler.scheduler.running
         about = await sandbox.slash("about")
         assert about.message is not None and about.message.embeds
+
+
+class _Terminal(io.StringIO):
+    """What a person types, at a terminal: the console prompts before each line."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+async def test_the_console_asks_for_the_results_when_it_waits_for_a_person(bundled_store: Location) -> None:
+    async with Sandbox(db_path=bundled_store, results_on_demand=True) as sandbox:  # type: ignore[arg-type]
+        assert sandbox.bot is not None and not sandbox.bot.results_asked
+        out = io.StringIO()
+        asked_before_prompts: list[bool] = []
+
+        def idle() -> None:  # what run_sandbox gives the console
+            asked_before_prompts.append(sandbox.bot is not None and sandbox.bot.results_asked)
+            sandbox.want_results()
+
+        code = await run_console(
+            sandbox.server,
+            sandbox.guild,
+            sandbox.channel,
+            sandbox.owner,
+            sandbox.member,
+            stdin=_Terminal("/athlete name: sakamoto kaori\n"),
+            console=Console(file=out, width=120, force_terminal=False, color_system=None),
+            idle=idle,
+        )
+        assert code == 0
+        # Told at the first prompt, before anything was typed (nothing had asked yet), and at the last one.
+        assert asked_before_prompts == [False, True]
+        assert "Kaori Sakamoto" in out.getvalue() and "No athlete" not in out.getvalue()
+        await sandbox.bot.results_loaded()
+        assert sandbox.bot.results.full_reloads == 1
