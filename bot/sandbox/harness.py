@@ -443,6 +443,7 @@ async def _run_replay(settings: Settings, console: Console, *, db_path: Path | N
         async with Sandbox(
             db_path=db_path, settings=base, clock=clock, on_template_build=_announce_build(console)
         ) as sandbox:
+            _collect_from_here()
             assert sandbox.bot is not None
             # The replay is on this machine: the spacing per host keeps its pace in competition time.
             sandbox.bot.live.gate = HostGate(spacing=HOST_SPACING.total_seconds() / speed)

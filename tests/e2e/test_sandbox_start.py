@@ -3,15 +3,22 @@ command that reads them, typed first and sent at once, waits for them: the full 
 
 from __future__ import annotations
 
+import gc
 import io
+from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 
+from bot.cli import build_parser
 from bot.sandbox.console import run_console
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.server import InteractionResult
+from bot.settings import Settings
 from tests.stores import Location
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def _shown(result: InteractionResult) -> tuple[str, list[dict[str, Any]]]:
@@ -96,3 +103,38 @@ async def test_the_console_asks_for_the_results_when_it_waits_for_a_person(bundl
         assert "Kaori Sakamoto" in out.getvalue() and "No athlete" not in out.getvalue()
         await sandbox.bot.results_loaded()
         assert sandbox.bot.results.full_reloads == 1
+
+
+async def _console_sees_the_collector(monkeypatch: pytest.MonkeyPatch, *args: str) -> dict[str, bool]:
+    """Runs `skatebot sandbox ARGS` in this process with a console that only notes whether the garbage collector is
+    on, and frozen past the start's objects, while it would run."""
+    from bot.sandbox import console
+
+    seen: dict[str, bool] = {}
+
+    async def noting(*_: Any, **__: Any) -> int:
+        seen["on"], seen["frozen"] = gc.isenabled(), gc.get_freeze_count() > 0
+        return 0
+
+    monkeypatch.setattr(console, "run_console", noting)
+    monkeypatch.setenv("LOG_LEVEL", "INFO")  # leaves this process's logging as it is
+    parsed = build_parser().parse_args(["sandbox", *args])  # a fresh store, as a newcomer's
+    frozen_before = gc.get_freeze_count() > 0
+    try:
+        assert await parsed.handler(Settings(), parsed) == 0
+        assert gc.isenabled()
+    finally:
+        gc.enable()
+        if not frozen_before:
+            gc.unfreeze()  # this process as it was, for the tests that follow
+    return seen
+
+
+async def test_the_sandbox_session_runs_with_the_garbage_collector(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The start runs without it (bot/cli/sandbox.py); the session, however long, with it, past what the start
+    built."""
+    assert await _console_sees_the_collector(monkeypatch) == {"on": True, "frozen": True}
+    replay = await _console_sees_the_collector(
+        monkeypatch, "--replay", str(FIXTURES / "isu" / "wc2014"), "--speed", "20000"
+    )
+    assert replay == {"on": True, "frozen": True}
