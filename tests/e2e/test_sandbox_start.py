@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import io
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -138,3 +139,22 @@ async def test_the_sandbox_session_runs_with_the_garbage_collector(monkeypatch: 
         monkeypatch, "--replay", str(FIXTURES / "isu" / "wc2014"), "--speed", "20000"
     )
     assert replay == {"on": True, "frozen": True}
+
+
+async def test_a_results_load_that_fails_is_said_to_the_command_waiting_for_it(
+    bundled_store: Location, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Never an answer from results that are not there ("no athlete"), nor a command left waiting."""
+    async with Sandbox(db_path=bundled_store, results_on_demand=True) as sandbox:  # type: ignore[arg-type]
+        assert sandbox.bot is not None
+
+        async def broken() -> None:
+            raise sqlite3.DatabaseError("database disk image is malformed")
+
+        monkeypatch.setattr(sandbox.bot.results, "refresh", broken)
+        answer = await sandbox.slash("athlete", name="sakamoto kaori")
+        assert answer.ephemeral and answer.message is not None
+        assert answer.message.content.startswith("Something went wrong on our side (error code")
+        assert await sandbox.autocomplete("athlete", "name", name="shaid") == []
+        pong = await sandbox.slash("ping")  # what reads no results still answers
+        assert pong.message is not None and pong.message.content.startswith("Pong!")
