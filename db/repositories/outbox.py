@@ -28,12 +28,49 @@ HOLD = (
     "message_id = NULL, done_at = NULL "
     "WHERE outbox.state <> 'sent'"
 )
+# Claiming a post before it is sent (see `OutboxRepository.claim`), with `claim_params`: 1 row changed when claimed.
+CLAIM = (
+    "INSERT INTO outbox (kind, key, guild_id, channel_id, user_id, state, version, claimed_at, claimant) "
+    "VALUES (:kind, :key, :guild, :channel, :user, 'claimed', :version, :at, :claimant) "
+    "ON CONFLICT (kind, key) DO UPDATE SET state = 'claimed', guild_id = excluded.guild_id, "
+    "channel_id = excluded.channel_id, user_id = excluded.user_id, version = excluded.version, "
+    "claimed_at = excluded.claimed_at, claimant = excluded.claimant, "
+    "message_id = NULL, attempts = 1, reason = NULL, done_at = NULL "
+    "WHERE outbox.state IN ('failed', 'retracted') AND :again = 1"
+)
 # Recording a claimed post as sent: (message id, version, at, kind, key).
 COMPLETE = (
     "UPDATE outbox SET state = 'sent', message_id = ?, version = ?, reason = NULL, done_at = ? "
     "WHERE kind = ? AND key = ? AND state = 'claimed'"
 )
+# Giving a claimed post up for good: (reason, at, kind, key).
+FAIL = "UPDATE outbox SET state = 'failed', reason = ?, done_at = ? WHERE kind = ? AND key = ? AND state = 'claimed'"
 _EVER = "~"  # after every time written as text: a claim of any time
+
+
+def claim_params(
+    kind: str,
+    key: str,
+    guild_id: int | None,
+    channel_id: int | None,
+    user_id: int | None,
+    version: int,
+    at: str,
+    claimant: str,
+    *,
+    again: bool = False,
+) -> dict[str, object]:
+    return {
+        "kind": kind,
+        "key": key,
+        "guild": guild_id,
+        "channel": channel_id,
+        "user": user_id,
+        "version": version,
+        "at": at,
+        "claimant": claimant,
+        "again": int(again),
+    }
 
 
 def _post(row: Row) -> OutboxPost:
@@ -77,24 +114,7 @@ class OutboxRepository:
         """Claims a post before it is sent; False when it is claimed or sent already. One that failed (or was
         retracted) is claimed again only when the kind asks (`again`: a moderator's post-now after a failed day)."""
         claimed = await self._db.execute(
-            "INSERT INTO outbox (kind, key, guild_id, channel_id, user_id, state, version, claimed_at, claimant) "
-            "VALUES (:kind, :key, :guild, :channel, :user, 'claimed', :version, :at, :claimant) "
-            "ON CONFLICT (kind, key) DO UPDATE SET state = 'claimed', guild_id = excluded.guild_id, "
-            "channel_id = excluded.channel_id, user_id = excluded.user_id, version = excluded.version, "
-            "claimed_at = excluded.claimed_at, claimant = excluded.claimant, "
-            "message_id = NULL, attempts = 1, reason = NULL, done_at = NULL "
-            "WHERE outbox.state IN ('failed', 'retracted') AND :again = 1",
-            {
-                "kind": kind,
-                "key": key,
-                "guild": guild_id,
-                "channel": channel_id,
-                "user": user_id,
-                "version": version,
-                "at": at,
-                "claimant": claimant,
-                "again": int(again),
-            },
+            CLAIM, claim_params(kind, key, guild_id, channel_id, user_id, version, at, claimant, again=again)
         )
         return claimed == 1
 
@@ -158,11 +178,7 @@ class OutboxRepository:
 
     async def fail(self, kind: str, key: str, reason: str, at: str) -> bool:
         """Records a claimed post as refused for good."""
-        failed = await self._db.execute(
-            "UPDATE outbox SET state = 'failed', reason = ?, done_at = ? "
-            "WHERE kind = ? AND key = ? AND state = 'claimed'",
-            (reason, at, kind, key),
-        )
+        failed = await self._db.execute(FAIL, (reason, at, kind, key))
         return failed == 1
 
     async def corrected(self, kind: str, key: str, version: int, at: str) -> None:

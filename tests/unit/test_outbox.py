@@ -20,6 +20,7 @@ from bot.services.shards import Shards
 from db.database import Database, SQLiteDatabase
 from db.models import AuditRecord, GuildSettings, OutboxPost, OutboxState
 from db.repositories.guilds import GuildRepository
+from db.repositories.moments import MomentRepository
 from db.repositories.outbox import OutboxRepository
 from tests.stores import Location, migrations_before
 
@@ -344,6 +345,68 @@ async def test_an_upgraded_store_keeps_the_moments_claims_in_the_outbox(
         lock = await repo.post("prediction-lock", "4")
         assert lock is not None and (lock.state, lock.message_id) == (OutboxState.SENT, 904)
         assert await repo.post("prediction-lock", "5") is None
+    finally:
+        await db.close()
+
+
+MOMENT_DAY = (
+    "SELECT guild_id, local_date, state, story_id, channel_id, message_id, trigger, reason, done_at, label_shown, "
+    "attempts, retry_at, fact_shown FROM moment_posts ORDER BY guild_id, local_date"
+)
+
+
+async def test_an_upgrade_makes_the_outbox_row_the_only_claim_and_loses_or_doubles_nothing(
+    tmp_path: Path, store_location: Location
+) -> None:
+    """Migration 0023: the kinds' own claim state moves into the outbox (where the two disagreed, the kind's row, which
+    decided, wins); each kind's old table reads as before; and after the upgrade the outbox's row alone decides who
+    sends, so a day claimed before the upgrade is claimed by nobody else after it."""
+    before = migrations_before(tmp_path / "before", "0023_")
+    db = await Database.open(store_location, migrations_dir=before)
+    await db.execute(
+        "INSERT INTO stories (id, guild_id, title, label, created_by, created_at, updated_at) "
+        "VALUES (1, NULL, 's', 'verified', 1, 'T', 'T')"
+    )
+    await db.execute(
+        "INSERT INTO moment_posts (guild_id, local_date, state, story_id, channel_id, message_id, trigger, reason, "
+        "claimed_at, done_at, label_shown, attempts, retry_at, fact_shown) VALUES "
+        "(7, '2026-02-15', 'posted', 1, 55, 901, 'schedule', NULL, 'T1', 'T2', 'verified', 1, NULL, 'f1'), "
+        "(7, '2026-02-16', 'failed', 1, 55, NULL, 'schedule', 'refused', 'T1', 'T2', NULL, 7, NULL, NULL), "
+        "(7, '2026-02-17', 'claimed', 1, 55, NULL, 'manual', 'busy', 'T3', NULL, NULL, 2, 'T5', NULL), "
+        "(8, '2026-02-17', 'failed', NULL, NULL, NULL, 'schedule', 'nothing', 'T3', 'T4', NULL, 1, NULL, NULL), "
+        "(9, '2026-02-17', 'missed', NULL, NULL, NULL, 'schedule', 'down', 'T3', 'T4', NULL, 1, NULL, NULL)"
+    )
+    # The outbox as 0022's bot left it beside those: the failed day's row still claimed (a passing failure with no
+    # retry left was recorded failed on the day only), the claimed day's held by a process that is gone.
+    await db.execute(
+        "INSERT INTO outbox (kind, key, guild_id, channel_id, state, message_id, attempts, claimed_at, claimant, "
+        "done_at) VALUES ('moment', '7/2026-02-15', 7, 55, 'sent', 901, 1, 'T1', 'old', 'T2'), "
+        "('moment', '7/2026-02-16', 7, 55, 'claimed', NULL, 8, 'T1', 'old', NULL), "
+        "('moment', '7/2026-02-17', 7, 55, 'claimed', NULL, 2, 'T3', 'old', NULL)"
+    )
+    days = [dict(zip(row.keys(), tuple(row), strict=True)) for row in await db.fetchall(MOMENT_DAY)]
+    await db.close()
+    db = await Database.open(store_location)
+    try:
+        assert [dict(zip(row.keys(), tuple(row), strict=True)) for row in await db.fetchall(MOMENT_DAY)] == days
+        repo = OutboxRepository(db)
+        refused = await repo.post("moment", "7/2026-02-16")
+        assert refused is not None and (refused.state, refused.attempts, refused.reason) == (
+            OutboxState.FAILED,
+            7,
+            "refused",
+        )
+        moments = MomentRepository(db)
+        # The claim left open is the outbox's row: no other claimant wins the day, a taker settles it once.
+        assert not await moments.claim(7, "2026-02-17", 1, 55, "manual", "T6", "new")
+        assert [claim.key for claim in await repo.claimed("moment")] == ["7/2026-02-17"]
+        assert await repo.take_over("moment", "7/2026-02-17", 2, None, "T6", "new")
+        # A missed day stays missed for the schedule; a moderator's post-now claims it (and a failed one) anew.
+        assert not await moments.claim(9, "2026-02-17", 1, 56, "schedule", "T6", "new")
+        assert await moments.claim(9, "2026-02-17", 1, 56, "manual", "T6", "new")
+        assert await moments.claim(7, "2026-02-16", 1, 55, "manual", "T6", "new")
+        day = await moments.post(7, "2026-02-16")
+        assert day is not None and (day.state, day.attempts, day.reason) == ("claimed", 1, None)
     finally:
         await db.close()
 

@@ -20,12 +20,14 @@ from db.database import Database
 from db.models import AuditRecord, MomentSchedule, OutboxPost, Trigger
 from db.repositories.live import LiveRepository
 from db.repositories.moments import MomentRepository
+from db.repositories.outbox import OutboxRepository
 from db.repositories.stories import GuildRepository, StoryRepository
 from tests.stores import Location
 
 NOW = datetime(2026, 2, 18, 12, 0, tzinfo=UTC)
 BEFORE_THE_START = "2026-02-18T11:59:00+00:00"  # a claim left open by a process that stopped before these started
 AFTER = "2026-02-18T12:00:01+00:00"
+STOPPED = "a stopped process"  # the outbox claimant that left those claims
 COUNT = 4
 # One server on each shard: a snowflake's shard is its timestamp part (above bit 22) modulo the count.
 GUILDS = {shard: ((1_000_000 + shard) << 22) | 12345 for shard in range(COUNT)}
@@ -126,7 +128,7 @@ async def test_each_process_plans_posts_and_recovers_only_its_servers(
     # Claims a crash left open on every server: process A settles its own only.
     repo = MomentRepository(store)
     for gid in GUILDS.values():
-        assert await repo.claim(gid, "2026-02-17", 1, gid + 1, "schedule", BEFORE_THE_START)
+        assert await repo.claim(gid, "2026-02-17", 1, gid + 1, "schedule", BEFORE_THE_START, STOPPED)
     await a.recover()
     states = {gid: (await repo.post(gid, "2026-02-17")).state for gid in GUILDS.values()}  # type: ignore[union-attr]
     assert [states[gid] for gid in GUILDS.values()] == ["posted", "posted", "claimed", "claimed"]
@@ -140,14 +142,20 @@ async def test_two_processes_racing_for_a_claim_never_both_win(store: Database, 
     """The claim is one statement on the shared store: of two processes claiming the same server's day at the same
     moment (each on its own connection, each in its own thread), exactly one wins, every time."""
     repos = (MomentRepository(store), MomentRepository(second_connection))
+    outboxes = (OutboxRepository(store), OutboxRepository(second_connection))
     gid = GUILDS[2]
     for n in range(40):
         day = f"2026-03-{n % 28 + 1:02d}" if n < 28 else f"2026-04-{n - 27:02d}"
-        won = await asyncio.gather(*(repo.claim(gid, day, 1, 5, "schedule", BEFORE_THE_START) for repo in repos))
+        won = await asyncio.gather(
+            *(repo.claim(gid, day, 1, 5, "schedule", BEFORE_THE_START, f"p{i}") for i, repo in enumerate(repos))
+        )
         assert sorted(won) == [False, True], day
         # Two processes settling the claim a crash left open: one takes it over, the other leaves it.
-        taken = await asyncio.gather(*(repo.take_over(gid, day, 1, AFTER, NOW.isoformat()) for repo in repos))
-        assert sum(post is not None for post in taken) == 1, day
+        key = f"{gid}/{day}"
+        taken = await asyncio.gather(
+            *(outbox.take_over("moment", key, 1, AFTER, NOW.isoformat(), f"t{i}") for i, outbox in enumerate(outboxes))
+        )
+        assert sorted(taken) == [False, True], day
 
 
 async def test_two_processes_recovering_one_claim_send_it_once(
@@ -159,7 +167,7 @@ async def test_two_processes_recovering_one_claim_send_it_once(
     gid = GUILDS[3]
     await a.schedule(Actor(user_id=1, guild_id=gid, is_moderator=True), 77, "10:00", "UTC")
     repo = MomentRepository(store)
-    assert await repo.claim(gid, "2026-02-17", 1, 77, "schedule", BEFORE_THE_START)
+    assert await repo.claim(gid, "2026-02-17", 1, 77, "schedule", BEFORE_THE_START, STOPPED)
     await asyncio.gather(a.recover(), b.recover())
     assert len(poster_a.sent) + len(poster_b.sent) == 1
     post = await repo.post(gid, "2026-02-17")
