@@ -34,7 +34,8 @@ FROM moment_posts
 WHERE channel_id IS NOT NULL AND (state IN ('claimed', 'posted') OR (state = 'failed' AND story_id IS NOT NULL))
 ON CONFLICT (kind, key) DO UPDATE SET state = excluded.state, channel_id = excluded.channel_id,
     message_id = excluded.message_id, attempts = excluded.attempts, reason = excluded.reason,
-    claimed_at = excluded.claimed_at, done_at = excluded.done_at;
+    claimed_at = excluded.claimed_at, done_at = excluded.done_at
+WHERE outbox.state <> 'sent';
 
 INSERT INTO moment_days (guild_id, local_date, story_id, channel_id, trigger, outcome, reason, recorded_at, done_at,
                          retry_at, label_shown, fact_shown)
@@ -59,6 +60,64 @@ SELECT d.guild_id, d.local_date,
        CASE WHEN d.outcome IS NULL THEN o.done_at ELSE d.done_at END AS done_at,
        d.label_shown, COALESCE(o.attempts, 1) AS attempts, d.retry_at, d.fact_shown
 FROM moment_days d LEFT JOIN outbox o ON o.kind = 'moment' AND o.key = d.guild_id || '/' || d.local_date;
+
+-- Podium predictions: a scored round's announcement keeps where it goes, a lock post where it goes, when and why the
+-- round locked, and whether it is told at all ('silent': no channel, the game off, or no pick); the rest is the
+-- outbox's (kinds 'prediction' and 'prediction-lock', keyed by round). A sent message the outbox recorded stands
+-- even where the round's row had not caught up (the bot stopped between the two records).
+CREATE TABLE prediction_announcements (
+    round_id    INTEGER PRIMARY KEY REFERENCES prediction_rounds(id) ON DELETE CASCADE,
+    guild_id    INTEGER NOT NULL,
+    channel_id  INTEGER NOT NULL
+);
+CREATE TABLE prediction_locks (
+    round_id    INTEGER PRIMARY KEY REFERENCES prediction_rounds(id) ON DELETE CASCADE,
+    guild_id    INTEGER NOT NULL,
+    channel_id  INTEGER,
+    silent      INTEGER NOT NULL DEFAULT 0,
+    locked_at   TEXT,
+    why         TEXT NOT NULL
+);
+
+INSERT INTO outbox (kind, key, guild_id, channel_id, state, version, message_id, reason, claimed_at, done_at)
+SELECT 'prediction', CAST(round_id AS TEXT), guild_id, channel_id,
+       CASE state WHEN 'claimed' THEN 'claimed' WHEN 'posted' THEN 'sent' ELSE 'failed' END, version, message_id,
+       reason, COALESCE(claimed_at, done_at, ''), done_at
+FROM prediction_posts WHERE state IN ('claimed', 'posted', 'failed')
+ON CONFLICT (kind, key) DO UPDATE SET state = excluded.state, version = excluded.version,
+    message_id = excluded.message_id, reason = excluded.reason, done_at = excluded.done_at
+WHERE outbox.state <> 'sent';
+INSERT INTO outbox (kind, key, guild_id, channel_id, state, message_id, reason, claimed_at, done_at)
+SELECT 'prediction-lock', CAST(round_id AS TEXT), guild_id, channel_id,
+       CASE state WHEN 'claimed' THEN 'claimed' WHEN 'posted' THEN 'sent' ELSE 'failed' END, message_id, reason,
+       COALESCE(claimed_at, done_at, ''), done_at
+FROM prediction_lock_posts WHERE state IN ('claimed', 'posted', 'failed')
+ON CONFLICT (kind, key) DO UPDATE SET state = excluded.state, message_id = excluded.message_id,
+    reason = excluded.reason, done_at = excluded.done_at
+WHERE outbox.state <> 'sent';
+
+INSERT INTO prediction_announcements (round_id, guild_id, channel_id)
+SELECT round_id, guild_id, channel_id FROM prediction_posts;
+INSERT INTO prediction_locks (round_id, guild_id, channel_id, silent, locked_at, why)
+SELECT round_id, guild_id, channel_id, CASE state WHEN 'silent' THEN 1 ELSE 0 END, locked_at, why
+FROM prediction_lock_posts;
+DROP TABLE prediction_posts;
+DROP TABLE prediction_lock_posts;
+
+CREATE VIEW prediction_posts AS
+SELECT a.round_id, a.guild_id, a.channel_id,
+       CASE o.state WHEN 'claimed' THEN 'claimed' WHEN 'sent' THEN 'posted' WHEN 'failed' THEN 'failed'
+            WHEN 'retracted' THEN 'failed' ELSE 'due' END AS state,
+       COALESCE(o.version, r.version) AS version, o.message_id, o.reason,
+       o.claimed_at, o.done_at
+FROM prediction_announcements a JOIN prediction_rounds r ON r.id = a.round_id
+LEFT JOIN outbox o ON o.kind = 'prediction' AND o.key = CAST(a.round_id AS TEXT);
+CREATE VIEW prediction_lock_posts AS
+SELECT l.round_id, l.guild_id, l.channel_id,
+       CASE WHEN l.silent = 1 THEN 'silent' WHEN o.state = 'claimed' THEN 'claimed' WHEN o.state = 'sent' THEN 'posted'
+            WHEN o.state IS NOT NULL THEN 'failed' ELSE 'due' END AS state,
+       l.locked_at, l.why, o.message_id, o.reason, o.claimed_at, o.done_at
+FROM prediction_locks l LEFT JOIN outbox o ON o.kind = 'prediction-lock' AND o.key = CAST(l.round_id AS TEXT);
 
 PRAGMA user_version = 23;
 COMMIT;

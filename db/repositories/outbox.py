@@ -130,6 +130,31 @@ class OutboxRepository:
                 [(*row, at, claimant) for row in rows],
             )
 
+    async def claim_due(
+        self,
+        rows: Sequence[tuple[str, str, int | None, int | None, int | None, int]],
+        at: str,
+        claimant: str,
+    ) -> dict[tuple[str, str], OutboxPost]:
+        """Claims due posts, (kind, key, guild, channel, user, version) each, in one transaction: one never claimed, or
+        one this claimant holds already (waiting for its next attempt after a passing failure). Returns the rows won,
+        by (kind, key): another process's claim, and a post settled, are not."""
+        won: dict[tuple[str, str], OutboxPost] = {}
+        async with self._db.transaction() as tx:
+            for start in range(0, len(rows), 100):
+                chunk = rows[start : start + 100]
+                values = ", ".join("(?, ?, ?, ?, ?, 'claimed', ?, ?, ?)" for _ in chunk)
+                claimed = await tx.fetchall(
+                    "INSERT INTO outbox (kind, key, guild_id, channel_id, user_id, state, version, claimed_at, "
+                    f"claimant) VALUES {values} ON CONFLICT (kind, key) DO UPDATE SET version = excluded.version, "
+                    "guild_id = excluded.guild_id, channel_id = excluded.channel_id, user_id = excluded.user_id "
+                    "WHERE outbox.state = 'claimed' AND outbox.claimant = excluded.claimant "
+                    f"RETURNING {_COLUMNS}",
+                    [value for row in chunk for value in (*row, at, claimant)],
+                )
+                won.update(((row["kind"], row["key"]), _post(row)) for row in claimed)
+        return won
+
     async def claimed(self, kind: str) -> list[OutboxPost]:
         """The kind's posts claimed and not settled: being sent, waiting for another attempt, or left by a crash."""
         rows = await self._db.fetchall(

@@ -19,17 +19,25 @@ from db.prediction_models import (
 )
 from db.repositories.stories import write_audit
 
-# The two kinds of a round's post, each its own table with the same delivery columns: the scored round's
-# announcement, and the lock's.
-POST_TABLES = {"scored": "prediction_posts", "lock": "prediction_lock_posts"}
+# The outbox's kinds of a round's posts (keyed by round): its claim, its message, how far its send got. The rounds'
+# own tables say only where each goes (and a lock's when and why); the views prediction_posts and
+# prediction_lock_posts read the two together.
+ANNOUNCEMENT = "prediction"
+LOCK = "prediction-lock"
 
 # A round's lock post, made once (the round id is its key): due in a channel when the server announces and the round
-# holds a pick, else 'silent' (recorded all the same, so the lock is not looked for again).
+# holds a pick, else silent (recorded all the same, so the lock is not looked for again).
 _NOTE_LOCK = (
-    "INSERT INTO prediction_lock_posts (round_id, guild_id, channel_id, state, locked_at, why) "
+    "INSERT INTO prediction_locks (round_id, guild_id, channel_id, silent, locked_at, why) "
     "SELECT r.id, r.guild_id, s.channel_id, CASE WHEN s.channel_id IS NOT NULL AND s.enabled = 1 AND EXISTS "
-    "(SELECT 1 FROM prediction_picks p WHERE p.round_id = r.id) THEN 'due' ELSE 'silent' END, ?, ? "
+    "(SELECT 1 FROM prediction_picks p WHERE p.round_id = r.id) THEN 0 ELSE 1 END, ?, ? "
     "FROM prediction_rounds r LEFT JOIN prediction_settings s ON s.guild_id = r.guild_id "
+)
+# The posts of a view (prediction_posts, prediction_lock_posts) waiting to be sent: never claimed, or claimed by this
+# process and waiting for another attempt after a passing failure (`:kind`, `:claimant`, `:limit`).
+_DUE = (
+    "SELECT p.* FROM {view} p LEFT JOIN outbox o ON o.kind = :kind AND o.key = CAST(p.round_id AS TEXT) "
+    "WHERE p.state = 'due' OR (o.state = 'claimed' AND o.claimant = :claimant) ORDER BY p.round_id LIMIT :limit"
 )
 
 
@@ -236,7 +244,7 @@ class PredictionRepository:
         service looks for."""
         rows = await self._db.fetchall(
             "SELECT DISTINCT r.competition_key, r.event_key FROM prediction_rounds r WHERE r.result_digest IS NULL "
-            "AND NOT EXISTS (SELECT 1 FROM prediction_lock_posts l WHERE l.round_id = r.id) "
+            "AND NOT EXISTS (SELECT 1 FROM prediction_locks l WHERE l.round_id = r.id) "
             "ORDER BY r.competition_key, r.event_key"
         )
         return [(row["competition_key"], row["event_key"]) for row in rows]
@@ -336,8 +344,8 @@ class PredictionRepository:
                     count += len(claimed)
                     await _score_picks(tx, claimed, tables[scoring])
                     await tx.executemany(
-                        "INSERT INTO prediction_posts (round_id, guild_id, channel_id, state, version) "
-                        "SELECT r.id, r.guild_id, CAST(? AS BIGINT), 'due', r.version FROM prediction_rounds r "
+                        "INSERT INTO prediction_announcements (round_id, guild_id, channel_id) "
+                        "SELECT r.id, r.guild_id, CAST(? AS BIGINT) FROM prediction_rounds r "
                         "WHERE r.id = ? AND EXISTS (SELECT 1 FROM prediction_picks p WHERE p.round_id = r.id) "
                         "ON CONFLICT (round_id) DO NOTHING",
                         [
@@ -349,9 +357,10 @@ class PredictionRepository:
         return count
 
     # --- announcements ---------------------------------------------------------------------------------------
-    async def due_posts(self, limit: int) -> list[PredictionPost]:
+    async def due_posts(self, limit: int, claimant: str | None = None) -> list[PredictionPost]:
+        """Announcements waiting to be sent: never claimed, or (`claimant`) held by that outbox for another attempt."""
         rows = await self._db.fetchall(
-            "SELECT * FROM prediction_posts WHERE state = 'due' ORDER BY round_id LIMIT ?", (limit,)
+            _DUE.format(view="prediction_posts"), {"kind": ANNOUNCEMENT, "claimant": claimant, "limit": limit}
         )
         return [_post(row) for row in rows]
 
@@ -365,86 +374,17 @@ class PredictionRepository:
         fields = PredictionPost.__dataclass_fields__
         return [(PredictionPost(**{key: row[key] for key in fields}), int(row["round_version"])) for row in rows]
 
-    async def claimed_posts(self) -> list[PredictionPost]:
-        rows = await self._db.fetchall("SELECT * FROM prediction_posts WHERE state = 'claimed' ORDER BY round_id")
-        return [_post(row) for row in rows]
-
-    async def claim_posts(self, round_ids: Sequence[int], at: str, kind: str = "scored") -> list[int]:
-        """Claims due posts (announcements, or lock posts: `kind`) together before they are sent; the ones claimed
-        (another run or process may have taken some)."""
-        claimed: list[int] = []
-        async with self._db.transaction() as tx:
-            for start in range(0, len(round_ids), 500):
-                chunk = list(round_ids[start : start + 500])
-                marks = ", ".join("?" for _ in chunk)
-                rows = await tx.fetchall(
-                    f"UPDATE {POST_TABLES[kind]} SET state = 'claimed', claimed_at = ? WHERE round_id IN ({marks}) "
-                    "AND state = 'due' RETURNING round_id",
-                    [at, *chunk],
-                )
-                claimed += [int(row["round_id"]) for row in rows]
-        return claimed
-
-    async def complete_posts(self, done: Sequence[tuple[int, int, int]], at: str) -> None:
-        """Records sent announcements, (round, message, version) each, in one transaction."""
-        async with self._db.transaction() as tx:
-            await tx.executemany(
-                "UPDATE prediction_posts SET state = 'posted', message_id = ?, version = ?, reason = NULL, "
-                "done_at = ? WHERE round_id = ?",
-                [(message_id, version, at, round_id) for round_id, message_id, version in done],
-            )
-
-    async def take_over_post(self, round_id: int, before: str, at: str, kind: str = "scored") -> bool:
-        """Takes a claim a stopped process left (claimed before `before`), in one statement."""
-        changed = await self._db.execute(
-            f"UPDATE {POST_TABLES[kind]} SET claimed_at = ? WHERE round_id = ? AND state = 'claimed' "
-            "AND (claimed_at IS NULL OR claimed_at < ?)",
-            (at, round_id, before),
-        )
-        return changed == 1
-
-    async def complete_post(self, round_id: int, message_id: int, version: int, at: str) -> None:
-        await self._db.execute(
-            "UPDATE prediction_posts SET state = 'posted', message_id = ?, version = ?, reason = NULL, done_at = ? "
-            "WHERE round_id = ?",
-            (message_id, version, at, round_id),
-        )
-
-    async def release_post(self, round_id: int, reason: str, kind: str = "scored") -> None:
-        """A passing failure: due again, for the next delivery."""
-        await self._db.execute(
-            f"UPDATE {POST_TABLES[kind]} SET state = 'due', reason = ? WHERE round_id = ?", (reason, round_id)
-        )
-
-    async def fail_post(self, round_id: int, reason: str, at: str, kind: str = "scored") -> None:
-        await self._db.execute(
-            f"UPDATE {POST_TABLES[kind]} SET state = 'failed', reason = ?, done_at = ? WHERE round_id = ?",
-            (reason, at, round_id),
-        )
-
     async def post(self, round_id: int) -> PredictionPost | None:
         row = await self._db.fetchone("SELECT * FROM prediction_posts WHERE round_id = ?", (round_id,))
         return _post(row) if row else None
 
     # --- lock posts --------------------------------------------------------------------------------------------
-    async def due_lock_posts(self, limit: int) -> list[PredictionLockPost]:
+    async def due_lock_posts(self, limit: int, claimant: str | None = None) -> list[PredictionLockPost]:
+        """Lock posts waiting to be sent (as `due_posts`); a silent one never is."""
         rows = await self._db.fetchall(
-            "SELECT * FROM prediction_lock_posts WHERE state = 'due' ORDER BY round_id LIMIT ?", (limit,)
+            _DUE.format(view="prediction_lock_posts"), {"kind": LOCK, "claimant": claimant, "limit": limit}
         )
         return [_lock_post(row) for row in rows]
-
-    async def claimed_lock_posts(self) -> list[PredictionLockPost]:
-        rows = await self._db.fetchall("SELECT * FROM prediction_lock_posts WHERE state = 'claimed' ORDER BY round_id")
-        return [_lock_post(row) for row in rows]
-
-    async def complete_lock_posts(self, done: Sequence[tuple[int, int]], at: str) -> None:
-        """Records sent lock posts, (round, message) each, in one transaction."""
-        async with self._db.transaction() as tx:
-            await tx.executemany(
-                "UPDATE prediction_lock_posts SET state = 'posted', message_id = ?, reason = NULL, done_at = ? "
-                "WHERE round_id = ?",
-                [(message_id, at, round_id) for round_id, message_id in done],
-            )
 
     async def lock_post(self, round_id: int) -> PredictionLockPost | None:
         row = await self._db.fetchone("SELECT * FROM prediction_lock_posts WHERE round_id = ?", (round_id,))

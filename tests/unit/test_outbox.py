@@ -22,6 +22,7 @@ from db.models import AuditRecord, GuildSettings, OutboxPost, OutboxState
 from db.repositories.guilds import GuildRepository
 from db.repositories.moments import MomentRepository
 from db.repositories.outbox import OutboxRepository
+from db.repositories.predictions import PredictionRepository
 from tests.stores import Location, migrations_before
 
 NOW = datetime(2026, 2, 18, 12, 0, tzinfo=UTC)
@@ -384,7 +385,34 @@ async def test_an_upgrade_makes_the_outbox_row_the_only_claim_and_loses_or_doubl
         "('moment', '7/2026-02-16', 7, 55, 'claimed', NULL, 8, 'T1', 'old', NULL), "
         "('moment', '7/2026-02-17', 7, 55, 'claimed', NULL, 2, 'T3', 'old', NULL)"
     )
+    await db.execute(
+        "INSERT INTO prediction_rounds (id, guild_id, competition_key, event_key, season, version) "
+        "VALUES (4, 7, 'c', 'women', '2025-26', 3), (5, 7, 'c', 'men', '2025-26', 1), "
+        "(6, 7, 'c', 'pairs', '2025-26', 1)"
+    )
+    # Round 5's announcement went out and the bot stopped before the round's row said so; round 6's failed for a
+    # moment (due again on the round's row, its outbox row still claimed, one attempt more).
+    await db.execute(
+        "INSERT INTO prediction_posts (round_id, guild_id, channel_id, state, version, message_id, claimed_at, "
+        "done_at) VALUES (4, 7, 55, 'posted', 3, 903, 'T1', 'T2'), (5, 7, 55, 'claimed', 1, NULL, 'T2', NULL), "
+        "(6, 7, 55, 'due', 1, NULL, 'T2', NULL)"
+    )
+    await db.execute(
+        "INSERT INTO outbox (kind, key, guild_id, channel_id, state, version, message_id, attempts, claimed_at, "
+        "claimant, done_at) VALUES ('prediction', '4', 7, 55, 'sent', 3, 903, 1, 'T1', 'old', 'T2'), "
+        "('prediction', '5', 7, 55, 'sent', 1, 905, 1, 'T2', 'old', 'T3'), "
+        "('prediction', '6', 7, 55, 'claimed', 1, NULL, 2, 'T2', 'old', NULL), "
+        "('prediction-lock', '4', 7, 55, 'sent', 1, 904, 1, 'T1', 'old', 'T2')"
+    )
+    await db.execute(
+        "INSERT INTO prediction_lock_posts (round_id, guild_id, channel_id, state, why, message_id, claimed_at, "
+        "done_at) VALUES (4, 7, 55, 'posted', 'schedule', 904, 'T1', 'T2'), "
+        "(5, 7, NULL, 'silent', 'schedule', NULL, NULL, NULL), (6, 7, 55, 'due', 'moderator', NULL, NULL, NULL)"
+    )
     days = [dict(zip(row.keys(), tuple(row), strict=True)) for row in await db.fetchall(MOMENT_DAY)]
+    locks = [tuple(row) for row in await db.fetchall("SELECT * FROM prediction_lock_posts ORDER BY round_id")]
+    announced = await db.fetchone("SELECT * FROM prediction_posts WHERE round_id = 4")
+    assert announced is not None
     await db.close()
     db = await Database.open(store_location)
     try:
@@ -407,6 +435,18 @@ async def test_an_upgrade_makes_the_outbox_row_the_only_claim_and_loses_or_doubl
         assert await moments.claim(7, "2026-02-16", 1, 55, "manual", "T6", "new")
         day = await moments.post(7, "2026-02-16")
         assert day is not None and (day.state, day.attempts, day.reason) == ("claimed", 1, None)
+        # The rounds' posts: read as before; the message sent before the round's row caught up is not sent again;
+        # the one waiting for another attempt stays claimed (settled by the next start, looked for first).
+        assert [
+            tuple(row) for row in await db.fetchall("SELECT * FROM prediction_lock_posts ORDER BY round_id")
+        ] == locks
+        assert tuple(await db.fetchone("SELECT * FROM prediction_posts WHERE round_id = 4") or ()) == tuple(announced)
+        games = PredictionRepository(db)
+        sent = await games.post(5)
+        assert sent is not None and (sent.state, sent.message_id) == ("posted", 905)
+        assert [post.round_id for post in await games.due_posts(10)] == []
+        assert [(claim.key, claim.attempts) for claim in await repo.claimed("prediction")] == [("6", 2)]
+        assert [post.round_id for post in await games.due_lock_posts(10)] == [6]
     finally:
         await db.close()
 

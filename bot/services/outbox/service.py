@@ -139,6 +139,16 @@ class Outbox:
             again=again,
         )
 
+    async def claim_due(self, posts: Sequence[Outgoing]) -> dict[str, OutboxPost]:
+        """Claims due posts of one kind before they are sent, in one transaction: each one never claimed, or one this
+        process holds already (waiting for its next attempt: sent again, it is looked for in its channel first).
+        Returns the claimed rows by key; another process's claim, or a post settled, is left out."""
+        rows = [(p.kind, p.key, p.guild_id, p.channel_id, p.user_id, p.version) for p in posts]
+        if not rows:
+            return {}
+        won = await self.repo.claim_due(rows, self._now(), self.claimant)
+        return {key: row for (_, key), row in won.items()}
+
     async def hold(self, posts: Sequence[Outgoing]) -> dict[str, OutboxPost]:
         """Holds posts whose kind's own claim this process just won (the kind's row, claimed in one statement, says
         who sends): claimed here by this process, whoever held them (a stopped process's, taken over with one
@@ -269,6 +279,11 @@ class Outbox:
         await self._poster().edit(post, row.message_id)
         await self.repo.corrected(post.kind, post.key, post.version, self._now())
         return True
+
+    async def forgo(self, post: Outgoing) -> None:
+        """A correction Discord refused for good (the message deleted, the channel gone): the sent row records `post`'s
+        version all the same, so the correction is not tried at every delivery."""
+        await self.repo.corrected(post.kind, post.key, post.version, self._now())
 
     async def retract(self, kind: str, key: str) -> bool:
         """Deletes the sent message of a post, recorded once Discord took it (a message already gone counts as
