@@ -10,7 +10,7 @@ from db.models import OutboxPost, OutboxState
 
 _COLUMNS = (
     "kind, key, guild_id, channel_id, user_id, state, version, message_id, attempts, reason, claimed_at, claimant, "
-    "done_at"
+    "done_at, due_at"
 )
 
 
@@ -37,6 +37,12 @@ CLAIM = (
     "claimed_at = excluded.claimed_at, claimant = excluded.claimant, "
     "message_id = NULL, attempts = 1, reason = NULL, done_at = NULL "
     "WHERE outbox.state IN ('failed', 'retracted') AND :again = 1"
+)
+# Queuing a post to be claimed and sent from `due_at` on: (kind, key, guild, channel, user, at, due at). A post queued
+# before (or sent) is left as it is.
+ENQUEUE = (
+    "INSERT INTO outbox (kind, key, guild_id, channel_id, user_id, state, claimed_at, due_at) "
+    "VALUES (?, ?, ?, ?, ?, 'due', ?, ?) ON CONFLICT (kind, key) DO NOTHING"
 )
 # Recording a claimed post as sent: (message id, version, at, kind, key).
 COMPLETE = (
@@ -131,29 +137,32 @@ class OutboxRepository:
             )
 
     async def claim_due(
-        self,
-        rows: Sequence[tuple[str, str, int | None, int | None, int | None, int]],
-        at: str,
-        claimant: str,
-    ) -> dict[tuple[str, str], OutboxPost]:
-        """Claims due posts, (kind, key, guild, channel, user, version) each, in one transaction: one never claimed, or
-        one this claimant holds already (waiting for its next attempt after a passing failure). Returns the rows won,
-        by (kind, key): another process's claim, and a post settled, are not."""
-        won: dict[tuple[str, str], OutboxPost] = {}
+        self, kind: str, posts: Sequence[tuple[str, int]], at: str, claimant: str
+    ) -> dict[str, OutboxPost]:
+        """Claims queued posts of a kind, (key, the version it will show) each, in one transaction: each one still due
+        (a statement a post, so of two processes claiming the same post exactly one gets it). Returns the rows won by
+        key: one another process claimed first, or one settled, is left out."""
+        won: dict[str, OutboxPost] = {}
         async with self._db.transaction() as tx:
-            for start in range(0, len(rows), 100):
-                chunk = rows[start : start + 100]
-                values = ", ".join("(?, ?, ?, ?, ?, 'claimed', ?, ?, ?)" for _ in chunk)
-                claimed = await tx.fetchall(
-                    "INSERT INTO outbox (kind, key, guild_id, channel_id, user_id, state, version, claimed_at, "
-                    f"claimant) VALUES {values} ON CONFLICT (kind, key) DO UPDATE SET version = excluded.version, "
-                    "guild_id = excluded.guild_id, channel_id = excluded.channel_id, user_id = excluded.user_id "
-                    "WHERE outbox.state = 'claimed' AND outbox.claimant = excluded.claimant "
-                    f"RETURNING {_COLUMNS}",
-                    [value for row in chunk for value in (*row, at, claimant)],
+            for key, version in posts:
+                row = await tx.fetchone(
+                    "UPDATE outbox SET state = 'claimed', version = ?, claimed_at = ?, claimant = ? "
+                    f"WHERE kind = ? AND key = ? AND state = 'due' RETURNING {_COLUMNS}",
+                    (version, at, claimant, kind, key),
                 )
-                won.update(((row["kind"], row["key"]), _post(row)) for row in claimed)
+                if row is not None:
+                    won[key] = _post(row)
         return won
+
+    async def release(self, kind: str, key: str, attempts: int, reason: str, due_at: str) -> bool:
+        """A passing failure of a queued post: due again at `due_at`, one attempt more counted (the next looks in the
+        channel first: the failed one may have reached Discord). False when another took or settled it meanwhile."""
+        released = await self._db.execute(
+            "UPDATE outbox SET state = 'due', attempts = attempts + 1, reason = ?, due_at = ?, claimant = NULL "
+            "WHERE kind = ? AND key = ? AND state = 'claimed' AND attempts = ?",
+            (reason, due_at, kind, key, attempts),
+        )
+        return released == 1
 
     async def claimed(self, kind: str) -> list[OutboxPost]:
         """The kind's posts claimed and not settled: being sent, waiting for another attempt, or left by a crash."""

@@ -33,12 +33,14 @@ _NOTE_LOCK = (
     "(SELECT 1 FROM prediction_picks p WHERE p.round_id = r.id) THEN 0 ELSE 1 END, ?, ? "
     "FROM prediction_rounds r LEFT JOIN prediction_settings s ON s.guild_id = r.guild_id "
 )
-# The posts of a view (prediction_posts, prediction_lock_posts) waiting to be sent: never claimed, or claimed by this
-# process and waiting for another attempt after a passing failure (`:kind`, `:claimant`, `:limit`).
-_DUE = (
-    "SELECT p.* FROM {view} p LEFT JOIN outbox o ON o.kind = :kind AND o.key = CAST(p.round_id AS TEXT) "
-    "WHERE p.state = 'due' OR (o.state = 'claimed' AND o.claimant = :claimant) ORDER BY p.round_id LIMIT :limit"
+# The lock posts just noted that are told (not silent) queued in the outbox, in the same transaction: (at, at, then
+# the rounds' filter's values).
+_QUEUE_LOCKS = (
+    "INSERT INTO outbox (kind, key, guild_id, channel_id, state, claimed_at, due_at) "
+    f"SELECT '{LOCK}', CAST(l.round_id AS TEXT), l.guild_id, l.channel_id, 'due', ?, ? "
+    "FROM prediction_locks l JOIN prediction_rounds r ON r.id = l.round_id WHERE l.silent = 0 AND "
 )
+_QUEUED = " ON CONFLICT (kind, key) DO NOTHING"
 
 
 def _round(row: Row) -> PredictionRound:
@@ -237,6 +239,7 @@ class PredictionRepository:
                 await tx.execute(
                     _NOTE_LOCK + "WHERE r.id = ? ON CONFLICT (round_id) DO NOTHING", (audit.at, "moderator", round_id)
                 )
+                await tx.execute(_QUEUE_LOCKS + "r.id = ?" + _QUEUED, (audit.at, audit.at, round_id))
             return changed == 1
 
     async def lock_candidates(self) -> list[tuple[str, str]]:
@@ -251,11 +254,19 @@ class PredictionRepository:
 
     async def note_locks(self, competition_key: str, event_key: str, locked_at: str | None, why: str) -> int:
         """Makes the lock post of every round of the event not scored and not told yet (due, or silent); how many."""
-        return await self._db.execute(
-            _NOTE_LOCK + "WHERE r.competition_key = ? AND r.event_key = ? AND r.result_digest IS NULL "
-            "ON CONFLICT (round_id) DO NOTHING",
-            (locked_at, why, competition_key, event_key),
-        )
+        now = locked_at or ""  # a lock seen under way: due at once
+        async with self._db.transaction() as tx:
+            noted = await tx.execute(
+                _NOTE_LOCK + "WHERE r.competition_key = ? AND r.event_key = ? AND r.result_digest IS NULL "
+                "ON CONFLICT (round_id) DO NOTHING",
+                (locked_at, why, competition_key, event_key),
+            )
+            if noted:
+                await tx.execute(
+                    _QUEUE_LOCKS + "r.competition_key = ? AND r.event_key = ?" + _QUEUED,
+                    (now, now, competition_key, event_key),
+                )
+        return noted
 
     async def create_round(self, guild_id: int, competition_key: str, event_key: str, season: str) -> PredictionRound:
         async with self._db.transaction() as tx:
@@ -343,24 +354,31 @@ class PredictionRepository:
                         continue
                     count += len(claimed)
                     await _score_picks(tx, claimed, tables[scoring])
+                    announced = [r.id for r, announce_in in chunk if announce_in is not None and r.id in claimed]
                     await tx.executemany(
                         "INSERT INTO prediction_announcements (round_id, guild_id, channel_id) "
                         "SELECT r.id, r.guild_id, CAST(? AS BIGINT) FROM prediction_rounds r "
                         "WHERE r.id = ? AND EXISTS (SELECT 1 FROM prediction_picks p WHERE p.round_id = r.id) "
                         "ON CONFLICT (round_id) DO NOTHING",
-                        [
-                            (announce_in, r.id)
-                            for r, announce_in in chunk
-                            if announce_in is not None and r.id in claimed
-                        ],
+                        [(announce_in, r.id) for r, announce_in in chunk if r.id in announced],
+                    )
+                    # Queued in the outbox with it (a round announced before keeps its row: the delivery edits it).
+                    await tx.executemany(
+                        "INSERT INTO outbox (kind, key, guild_id, channel_id, state, claimed_at, due_at) "
+                        f"SELECT '{ANNOUNCEMENT}', CAST(a.round_id AS TEXT), a.guild_id, a.channel_id, 'due', ?, ? "
+                        "FROM prediction_announcements a WHERE a.round_id = ?" + _QUEUED,
+                        [(at, at, round_id) for round_id in announced],
                     )
         return count
 
     # --- announcements ---------------------------------------------------------------------------------------
-    async def due_posts(self, limit: int, claimant: str | None = None) -> list[PredictionPost]:
-        """Announcements waiting to be sent: never claimed, or (`claimant`) held by that outbox for another attempt."""
+    async def due_posts(self, limit: int) -> list[PredictionPost]:
+        """Announcements queued in the outbox and not claimed yet (again, after a passing failure), oldest first."""
         rows = await self._db.fetchall(
-            _DUE.format(view="prediction_posts"), {"kind": ANNOUNCEMENT, "claimant": claimant, "limit": limit}
+            "SELECT a.round_id, a.guild_id, a.channel_id, o.state, o.version, o.message_id, o.reason, "
+            "o.claimed_at, o.done_at FROM outbox o JOIN prediction_announcements a ON a.round_id = "
+            "CAST(o.key AS BIGINT) WHERE o.kind = ? AND o.state = 'due' ORDER BY o.due_at, a.round_id LIMIT ?",
+            (ANNOUNCEMENT, limit),
         )
         return [_post(row) for row in rows]
 
@@ -379,10 +397,13 @@ class PredictionRepository:
         return _post(row) if row else None
 
     # --- lock posts --------------------------------------------------------------------------------------------
-    async def due_lock_posts(self, limit: int, claimant: str | None = None) -> list[PredictionLockPost]:
-        """Lock posts waiting to be sent (as `due_posts`); a silent one never is."""
+    async def due_lock_posts(self, limit: int) -> list[PredictionLockPost]:
+        """Lock posts queued in the outbox and not claimed yet (as `due_posts`); a silent one never is queued."""
         rows = await self._db.fetchall(
-            _DUE.format(view="prediction_lock_posts"), {"kind": LOCK, "claimant": claimant, "limit": limit}
+            "SELECT l.round_id, l.guild_id, l.channel_id, o.state, l.locked_at, l.why, o.message_id, o.reason, "
+            "o.claimed_at, o.done_at FROM outbox o JOIN prediction_locks l ON l.round_id = CAST(o.key AS BIGINT) "
+            "WHERE o.kind = ? AND o.state = 'due' ORDER BY o.due_at, l.round_id LIMIT ?",
+            (LOCK, limit),
         )
         return [_lock_post(row) for row in rows]
 

@@ -20,6 +20,7 @@ from bot.services.shards import Shards
 from db.database import Database, SQLiteDatabase
 from db.models import AuditRecord, GuildSettings, OutboxPost, OutboxState
 from db.repositories.guilds import GuildRepository
+from db.repositories.live import LiveRepository
 from db.repositories.moments import MomentRepository
 from db.repositories.outbox import OutboxRepository
 from db.repositories.predictions import PredictionRepository
@@ -335,7 +336,8 @@ async def test_an_upgraded_store_keeps_the_moments_claims_in_the_outbox(
         )
         assert live_claimed is not None and live_claimed.state is OutboxState.CLAIMED
         assert live_claimed.claimed_at == "T"  # claimed before claims had a time: its due time, older than any start
-        assert await repo.post("live", "56/3/001/final") is None  # due: claimed when it is sent
+        due = await repo.post("live", "56/3/001/final")  # due: queued (0023), claimed when it is sent
+        assert due is not None and (due.state, due.due_at) == (OutboxState.DUE, "T")
         announced, announcing = await repo.post("prediction", "4"), await repo.post("prediction", "5")
         assert announced is not None and (announced.state, announced.message_id, announced.version) == (
             OutboxState.SENT,
@@ -409,6 +411,34 @@ async def test_an_upgrade_makes_the_outbox_row_the_only_claim_and_loses_or_doubl
         "done_at) VALUES (4, 7, 55, 'posted', 'schedule', 904, 'T1', 'T2'), "
         "(5, 7, NULL, 'silent', 'schedule', NULL, NULL, NULL), (6, 7, 55, 'due', 'moderator', NULL, NULL, NULL)"
     )
+    await db.execute(
+        "INSERT INTO live_watches (id, url, added_by, added_at, next_poll_at) VALUES (3, 'http://x/', 1, 'T', 'T')"
+    )
+    # A posted live post; one sent whose row had not caught up; one due again after a passing failure (its outbox row
+    # still claimed, one attempt more); one never tried. A message sent, one to a member who takes none.
+    await db.execute(
+        "INSERT INTO live_posts (channel_id, watch_id, item_key, guild_id, role_id, state, due_at, position, version, "
+        "message_id, reason, done_at, claimed_at) VALUES "
+        "(55, 3, '001/final', 7, 9, 'posted', 'T1', 2, 2, 902, NULL, 'T2', 'T1'), "
+        "(55, 3, '001/002/segment', 7, 9, 'claimed', 'T1', 1, 1, NULL, NULL, NULL, 'T1'), "
+        "(56, 3, '001/final', 8, NULL, 'due', 'T5', 2, 1, NULL, 'busy', NULL, 'T1'), "
+        "(57, 3, '001/final', 8, NULL, 'due', 'T1', 2, 1, NULL, NULL, NULL, NULL)"
+    )
+    await db.execute(
+        "INSERT INTO outbox (kind, key, guild_id, channel_id, state, version, message_id, attempts, claimed_at, "
+        "claimant, done_at) VALUES ('live', '55/3/001/final', 7, 55, 'sent', 2, 902, 1, 'T1', 'old', 'T2'), "
+        "('live', '55/3/001/002/segment', 7, 55, 'sent', 1, 906, 1, 'T1', 'old', 'T3'), "
+        "('live', '56/3/001/final', 8, 56, 'claimed', 1, NULL, 2, 'T1', 'old', NULL)"
+    )
+    await db.execute(
+        "INSERT INTO live_messages (user_id, watch_id, item_key, skater_id, state, reason, at) VALUES "
+        "(41, 3, '001/final', 5, 'sent', NULL, 'T1'), (42, 3, '001/final', 5, 'closed', NULL, 'T1'), "
+        "(43, 3, '001/final', 5, 'due', NULL, 'T2')"
+    )
+    live_posted = tuple(
+        await db.fetchone("SELECT * FROM live_posts WHERE channel_id = 55 AND item_key = '001/final'") or ()
+    )
+    directs = [tuple(row) for row in await db.fetchall("SELECT * FROM live_messages ORDER BY user_id")]
     days = [dict(zip(row.keys(), tuple(row), strict=True)) for row in await db.fetchall(MOMENT_DAY)]
     locks = [tuple(row) for row in await db.fetchall("SELECT * FROM prediction_lock_posts ORDER BY round_id")]
     announced = await db.fetchone("SELECT * FROM prediction_posts WHERE round_id = 4")
@@ -436,7 +466,7 @@ async def test_an_upgrade_makes_the_outbox_row_the_only_claim_and_loses_or_doubl
         day = await moments.post(7, "2026-02-16")
         assert day is not None and (day.state, day.attempts, day.reason) == ("claimed", 1, None)
         # The rounds' posts: read as before; the message sent before the round's row caught up is not sent again;
-        # the one waiting for another attempt stays claimed (settled by the next start, looked for first).
+        # the one due again after a passing failure is queued, its attempt counted (looked for before it is sent).
         assert [
             tuple(row) for row in await db.fetchall("SELECT * FROM prediction_lock_posts ORDER BY round_id")
         ] == locks
@@ -444,9 +474,25 @@ async def test_an_upgrade_makes_the_outbox_row_the_only_claim_and_loses_or_doubl
         games = PredictionRepository(db)
         sent = await games.post(5)
         assert sent is not None and (sent.state, sent.message_id) == ("posted", 905)
-        assert [post.round_id for post in await games.due_posts(10)] == []
-        assert [(claim.key, claim.attempts) for claim in await repo.claimed("prediction")] == [("6", 2)]
+        assert [post.round_id for post in await games.due_posts(10)] == [6]
+        queued = await repo.post("prediction", "6")
+        assert queued is not None and (queued.state, queued.attempts) == (OutboxState.DUE, 2)
+        assert await repo.claimed("prediction") == []
         assert [post.round_id for post in await games.due_lock_posts(10)] == [6]
+        # The live posts and messages: read as before where nothing was left half-way; the post sent before its row
+        # caught up is not sent again; the one failed for a moment and the one never tried are due, in order.
+        live = LiveRepository(db)
+        posted = await db.fetchone("SELECT * FROM live_posts WHERE channel_id = 55 AND item_key = '001/final'")
+        assert tuple(posted or ()) == live_posted
+        assert [tuple(row) for row in await db.fetchall("SELECT * FROM live_messages ORDER BY user_id")] == directs
+        caught_up = await live.post("55/3/001/002/segment")
+        assert caught_up is not None and (caught_up.state, caught_up.message_id) == ("posted", 906)
+        due = await live.due_posts("T9")
+        assert [(p.channel_id, p.due_at, p.reason) for p in due] == [(57, "T1", None), (56, "T5", "busy")]
+        retried = await repo.post("live", "56/3/001/final")
+        assert retried is not None and retried.attempts == 2  # looked for in its channel before it is sent again
+        assert [user for user, *_ in await live.due_directs(10)] == [43]
+        assert await repo.claimed("live") == [] and await repo.claimed("dm") == []
     finally:
         await db.close()
 

@@ -12,13 +12,13 @@ import pytest
 from bot.i18n import Text
 from bot.services.access import Actor
 from bot.services.moments import MomentContent, MomentService, Outcome
-from bot.services.outbox import Outgoing
+from bot.services.outbox import Outbox, Outgoing
 from bot.services.results import ResultsService
 from bot.services.shards import EVERY_SHARD, Shards, shard_of
 from bot.services.stories import StoryService
 from db.database import Database
 from db.models import AuditRecord, MomentSchedule, OutboxPost, Trigger
-from db.repositories.live import LiveRepository
+from db.repositories.live import LIVE, LiveRepository, post_key
 from db.repositories.moments import MomentRepository
 from db.repositories.outbox import OutboxRepository
 from db.repositories.stories import GuildRepository, StoryRepository
@@ -229,17 +229,25 @@ async def test_two_processes_taking_over_one_live_claim_never_both_win(
         "https://results.example/wc/", BEFORE_THE_START, AuditRecord(1, None, "watch", NOW.isoformat())
     )
     assert watch is not None
-    for n in range(20):
-        await store.execute(
-            "INSERT INTO live_posts (channel_id, watch_id, item_key, guild_id, state, due_at, version, claimed_at) "
-            "VALUES (?, ?, ?, ?, 'claimed', ?, 1, ?)",
-            (500 + n, watch.id, "001/final", GUILDS[0], BEFORE_THE_START, BEFORE_THE_START),
+    # Twenty channels' posts queued by a poll and claimed by a process that stopped before sending them.
+    await live.record_items(
+        watch.id,
+        [],
+        [(500 + n, GUILDS[0], "001/final", None, BEFORE_THE_START, 0) for n in range(20)],
+        [],
+        BEFORE_THE_START,
+    )
+    stopped = Outbox(OutboxRepository(store), clock=lambda: datetime.fromisoformat(BEFORE_THE_START))
+    claims = [Outgoing(LIVE, post_key(500 + n, watch.id, "001/final"), None, "", GUILDS[0], 500 + n) for n in range(20)]
+    assert len(await stopped.claim_due(claims)) == 20
+    outboxes = (OutboxRepository(store), OutboxRepository(second_connection))
+    for post in await outboxes[0].claimed(LIVE):
+        taken = await asyncio.gather(
+            *(outbox.take_over(LIVE, post.key, 1, AFTER, NOW.isoformat(), f"t{i}") for i, outbox in enumerate(outboxes))
         )
-    repos = (live, LiveRepository(second_connection))
-    for post in await live.claimed_posts():
-        taken = await asyncio.gather(*(repo.take_over_post(post, AFTER, NOW.isoformat()) for repo in repos))
-        assert sorted(taken) == [False, True], post.channel_id
+        assert sorted(taken) == [False, True], post.key
     # Re-claimed at NOW by the taker: a process that started at NOW sees a live process's claim, never takes it.
-    for post in await live.claimed_posts():
+    for post in await outboxes[0].claimed(LIVE):
         assert post.claimed_at == NOW.isoformat()
-        assert not await live.take_over_post(post, NOW.isoformat(), AFTER)
+        assert not await outboxes[0].take_over(LIVE, post.key, post.attempts, NOW.isoformat(), AFTER, "late")
+    assert {post.state for post in await live.posts_of(watch.id)} == {"claimed"}

@@ -140,14 +140,15 @@ class Outbox:
         )
 
     async def claim_due(self, posts: Sequence[Outgoing]) -> dict[str, OutboxPost]:
-        """Claims due posts of one kind before they are sent, in one transaction: each one never claimed, or one this
-        process holds already (waiting for its next attempt: sent again, it is looked for in its channel first).
-        Returns the claimed rows by key; another process's claim, or a post settled, is left out."""
-        rows = [(p.kind, p.key, p.guild_id, p.channel_id, p.user_id, p.version) for p in posts]
-        if not rows:
+        """Claims queued posts of one kind (its kind queued them with the store's `ENQUEUE`, in the transaction that
+        recorded what they are about) before they are sent, together: each one still due. One due again after a
+        passing failure is looked for in its channel before it is sent. Returns the rows won by key; one another
+        process claimed first, or one settled, is left out."""
+        if not posts:
             return {}
-        won = await self.repo.claim_due(rows, self._now(), self.claimant)
-        return {key: row for (_, key), row in won.items()}
+        return await self.repo.claim_due(
+            posts[0].kind, [(post.key, post.version) for post in posts], self._now(), self.claimant
+        )
 
     async def hold(self, posts: Sequence[Outgoing]) -> dict[str, OutboxPost]:
         """Holds posts whose kind's own claim this process just won (the kind's row, claimed in one statement, says
@@ -194,10 +195,11 @@ class Outbox:
         return replace(row, attempts=row.attempts + 1, claimant=self.claimant)
 
     # --- sending ---------------------------------------------------------------------------------------------------
-    async def send(self, post: Outgoing, *, looked: bool = False) -> Delivery:
+    async def send(self, post: Outgoing, *, looked: bool = False, again_at: datetime | None = None) -> Delivery:
         """Sends a post this process claimed and records what came of it. After a failed attempt (or a crash) the
         channel is looked at first (unless the caller just `looked`): the attempt may have reached Discord. A post
-        already sent answers its message."""
+        already sent answers its message. `again_at`: a passing failure makes the post due again then (see
+        `failed`)."""
         row = await self.repo.post(post.kind, post.key)
         if row is None or row.state is not OutboxState.CLAIMED or row.claimant != self.claimant:
             return Delivery(row.message_id) if row is not None and row.state is OutboxState.SENT else NOT_OURS
@@ -209,7 +211,7 @@ class Outbox:
         if delivery.message_id is not None:
             await self.repo.complete(post.kind, post.key, delivery.message_id, post.version, self._now())
         elif delivery.failure is not None:
-            await self.failed(post, row.attempts, delivery.failure)
+            await self.failed(post, row.attempts, delivery.failure, again_at=again_at)
         return delivery
 
     async def attempt(self, post: Outgoing, row: OutboxPost | None = None) -> Delivery:
@@ -228,10 +230,16 @@ class Outbox:
         except PostFailed as failure:
             return Delivery(failure=failure)
 
-    async def failed(self, post: Outgoing, attempts: int, failure: PostFailed) -> None:
-        """Records a failed attempt: a passing one keeps the post claimed with one attempt more, else it failed."""
+    async def failed(
+        self, post: Outgoing, attempts: int, failure: PostFailed, *, again_at: datetime | None = None
+    ) -> None:
+        """Records a failed attempt: a passing one keeps the post claimed with one attempt more (`again_at`: due again
+        then, for whichever process claims it), else it failed."""
         reason = _stored(failure.reason)
-        if failure.transient:
+        if failure.transient and again_at is not None:
+            at = again_at.astimezone(UTC).isoformat(timespec="seconds")
+            await self.repo.release(post.kind, post.key, attempts, reason, at)
+        elif failure.transient:
             await self.repo.next_attempt(post.kind, post.key, attempts, reason)
         else:
             await self.repo.fail(post.kind, post.key, reason, self._now())
@@ -253,8 +261,9 @@ class Outbox:
         await self.repo.complete(post.kind, post.key, message_id, row.version, self._now())
         return Delivery(message_id, was_there=True)
 
-    async def settle(self, post: Outgoing) -> Delivery:
-        """A claim left open (a crash, a stopped process): found in the channel it is completed, else sent."""
+    async def settle(self, post: Outgoing, *, again_at: datetime | None = None) -> Delivery:
+        """A claim left open (a crash, a stopped process): found in the channel it is completed, else sent (a passing
+        failure: due again `again_at`, when given)."""
         row = await self.repo.post(post.kind, post.key)
         if row is None or row.state is not OutboxState.CLAIMED or row.claimant != self.claimant:
             return Delivery(row.message_id) if row is not None and row.state is OutboxState.SENT else NOT_OURS
@@ -262,7 +271,7 @@ class Outbox:
         if found is not None:
             await self.repo.complete(post.kind, post.key, found, row.version, self._now())
             return Delivery(found, was_there=True)
-        return await self.send(post, looked=True)
+        return await self.send(post, looked=True, again_at=again_at)
 
     async def fail(self, kind: str, key: str, reason: Text | str) -> None:
         """Gives a claimed post up without sending it (its kind says it can no longer be made: too late, gone)."""

@@ -21,7 +21,8 @@ from bot.services.predictions.models import Announcement, LockNotice, Prediction
 from bot.services.predictions.rules import DEFAULT_SCORING, EventResult, event_result, pick_keys
 from db.models import Competition, Event, OutboxPost
 from db.prediction_models import Pick, PredictionLockPost, PredictionPost, PredictionRound
-from db.repositories.predictions import ANNOUNCEMENT, LOCK
+from db.repositories.predictions import ANNOUNCEMENT as ANNOUNCEMENT
+from db.repositories.predictions import LOCK as LOCK
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +107,7 @@ class PredictionDelivery(PredictionCore):
             count = await self._deliver_locks()
             due = [
                 post
-                for post in await self.repo.due_posts(round(DELIVERY_BATCH / self.shards.share), self.outbox.claimant)
+                for post in await self.repo.due_posts(round(DELIVERY_BATCH / self.shards.share))
                 if self.shards.owns(post.guild_id)
             ]
             count += await self._send_announcements(due)
@@ -186,7 +187,7 @@ class PredictionDelivery(PredictionCore):
         groups (as the announcements). Returns how many went out."""
         due = [
             post
-            for post in await self.repo.due_lock_posts(round(DELIVERY_BATCH / self.shards.share), self.outbox.claimant)
+            for post in await self.repo.due_lock_posts(round(DELIVERY_BATCH / self.shards.share))
             if self.shards.owns(post.guild_id)
         ]
         if not due:
@@ -256,7 +257,7 @@ class PredictionDelivery(PredictionCore):
                 announcement = await self.announcement(post.round_id, post.channel_id) if post else None
                 if announcement is None:
                     continue
-                delivery = await self.outbox.settle(announced(announcement))
+                delivery = await self.outbox.settle(announced(announcement), again_at=self.now())
                 if delivery.message_id is None:
                     continue
                 if delivery.was_there:
@@ -271,17 +272,17 @@ class PredictionDelivery(PredictionCore):
         taken = [await self.repo.lock_post(int(claim.key)) for claim in await self.outbox.left_open(LOCK)]
         sent = 0
         for notice in await self._lock_notices([post for post in taken if post is not None]):
-            delivery = await self.outbox.settle(locked(notice))
+            delivery = await self.outbox.settle(locked(notice), again_at=self.now())
             sent += delivery.message_id is not None and not delivery.was_there
         return sent
 
     # --- sending -----------------------------------------------------------------------------------------------------
     async def _attempt(self, outgoing: Outgoing, held: OutboxPost) -> int | None:
-        """The sent message's id; None when Discord refused it (recorded: a passing failure keeps it claimed for the
+        """The sent message's id; None when Discord refused it (recorded: a passing failure makes it due again for the
         next delivery, one attempt more)."""
         delivery = await self.outbox.attempt(outgoing, held)
         if delivery.failure is not None:
-            await self.outbox.failed(outgoing, held.attempts, delivery.failure)
+            await self.outbox.failed(outgoing, held.attempts, delivery.failure, again_at=self.now())
         return delivery.message_id
 
 

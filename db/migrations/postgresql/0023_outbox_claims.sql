@@ -1,6 +1,12 @@
 -- The outbox's row is THE claim of every post the bot makes on its own (as ../0023_outbox_claims.sql): each kind keeps
 -- only what is its own; its old table's name is a view joining that with the outbox's row.
 
+-- The outbox becomes the queue as well (as ../0023_outbox_claims.sql): a row 'due' at `due_at` until it is claimed.
+ALTER TABLE outbox DROP CONSTRAINT outbox_state_check;
+ALTER TABLE outbox ADD CONSTRAINT outbox_state_check CHECK (state IN ('due', 'claimed', 'sent', 'failed', 'retracted'));
+ALTER TABLE outbox ADD COLUMN due_at TEXT;
+CREATE INDEX outbox_due ON outbox(kind, due_at) WHERE state = 'due';
+
 CREATE TABLE moment_days (
     guild_id    BIGINT NOT NULL,
     local_date  TEXT NOT NULL,
@@ -71,21 +77,22 @@ CREATE TABLE prediction_locks (
     why         TEXT NOT NULL
 );
 
-INSERT INTO outbox (kind, key, guild_id, channel_id, state, version, message_id, reason, claimed_at, done_at)
+-- A post due on the round's row is queued (due at once: looked for in its channel first if it was tried before).
+INSERT INTO outbox (kind, key, guild_id, channel_id, state, version, message_id, reason, claimed_at, done_at, due_at)
 SELECT 'prediction', CAST(round_id AS TEXT), guild_id, channel_id,
-       CASE state WHEN 'claimed' THEN 'claimed' WHEN 'posted' THEN 'sent' ELSE 'failed' END, version, message_id,
-       reason, COALESCE(claimed_at, done_at, ''), done_at
-FROM prediction_posts WHERE state IN ('claimed', 'posted', 'failed')
+       CASE state WHEN 'due' THEN 'due' WHEN 'claimed' THEN 'claimed' WHEN 'posted' THEN 'sent' ELSE 'failed' END,
+       version, message_id, reason, COALESCE(claimed_at, done_at, ''), done_at, CASE state WHEN 'due' THEN '' END
+FROM prediction_posts WHERE state IN ('due', 'claimed', 'posted', 'failed')
 ON CONFLICT (kind, key) DO UPDATE SET state = excluded.state, version = excluded.version,
-    message_id = excluded.message_id, reason = excluded.reason, done_at = excluded.done_at
+    message_id = excluded.message_id, reason = excluded.reason, done_at = excluded.done_at, due_at = excluded.due_at
 WHERE outbox.state <> 'sent';
-INSERT INTO outbox (kind, key, guild_id, channel_id, state, message_id, reason, claimed_at, done_at)
+INSERT INTO outbox (kind, key, guild_id, channel_id, state, message_id, reason, claimed_at, done_at, due_at)
 SELECT 'prediction-lock', CAST(round_id AS TEXT), guild_id, channel_id,
-       CASE state WHEN 'claimed' THEN 'claimed' WHEN 'posted' THEN 'sent' ELSE 'failed' END, message_id, reason,
-       COALESCE(claimed_at, done_at, ''), done_at
-FROM prediction_lock_posts WHERE state IN ('claimed', 'posted', 'failed')
+       CASE state WHEN 'due' THEN 'due' WHEN 'claimed' THEN 'claimed' WHEN 'posted' THEN 'sent' ELSE 'failed' END,
+       message_id, reason, COALESCE(claimed_at, done_at, locked_at, ''), done_at, CASE state WHEN 'due' THEN '' END
+FROM prediction_lock_posts WHERE state IN ('due', 'claimed', 'posted', 'failed')
 ON CONFLICT (kind, key) DO UPDATE SET state = excluded.state, message_id = excluded.message_id,
-    reason = excluded.reason, done_at = excluded.done_at
+    reason = excluded.reason, done_at = excluded.done_at, due_at = excluded.due_at
 WHERE outbox.state <> 'sent';
 
 INSERT INTO prediction_announcements (round_id, guild_id, channel_id)
@@ -98,15 +105,81 @@ DROP TABLE prediction_lock_posts;
 
 CREATE VIEW prediction_posts AS
 SELECT a.round_id, a.guild_id, a.channel_id,
-       CASE o.state WHEN 'claimed' THEN 'claimed' WHEN 'sent' THEN 'posted' WHEN 'failed' THEN 'failed'
-            WHEN 'retracted' THEN 'failed' ELSE 'due' END AS state,
-       COALESCE(o.version, r.version) AS version, o.message_id, o.reason,
-       o.claimed_at, o.done_at
+       CASE o.state WHEN 'sent' THEN 'posted' WHEN 'retracted' THEN 'failed' ELSE o.state END AS state,
+       CASE WHEN o.state = 'due' THEN r.version ELSE o.version END AS version, o.message_id, o.reason,
+       CASE WHEN o.state <> 'due' THEN o.claimed_at END AS claimed_at, o.done_at
 FROM prediction_announcements a JOIN prediction_rounds r ON r.id = a.round_id
-LEFT JOIN outbox o ON o.kind = 'prediction' AND o.key = CAST(a.round_id AS TEXT);
+JOIN outbox o ON o.kind = 'prediction' AND o.key = CAST(a.round_id AS TEXT);
 CREATE VIEW prediction_lock_posts AS
 SELECT l.round_id, l.guild_id, l.channel_id,
-       CASE WHEN l.silent = 1 THEN 'silent' WHEN o.state = 'claimed' THEN 'claimed' WHEN o.state = 'sent' THEN 'posted'
-            WHEN o.state IS NOT NULL THEN 'failed' ELSE 'due' END AS state,
-       l.locked_at, l.why, o.message_id, o.reason, o.claimed_at, o.done_at
+       CASE WHEN l.silent = 1 THEN 'silent' WHEN o.state = 'sent' THEN 'posted' WHEN o.state = 'retracted' THEN 'failed'
+            ELSE o.state END AS state,
+       l.locked_at, l.why, o.message_id, o.reason, CASE WHEN o.state <> 'due' THEN o.claimed_at END AS claimed_at,
+       o.done_at
 FROM prediction_locks l LEFT JOIN outbox o ON o.kind = 'prediction-lock' AND o.key = CAST(l.round_id AS TEXT);
+
+-- Live posts and direct messages: a channel's post keeps what it is about (the item, the channel's role to ping, its
+-- place among the items of one poll) and the outbox's key of it; a member's message keeps the followed skater and
+-- when it was seen. Due, claimed, sent, failed, the version shown, the message, when it is due: the outbox's (kinds
+-- 'live' and 'dm'). A member who takes no direct messages is a 'dm' failed for the reason 'closed'.
+CREATE TABLE live_channel_posts (
+    channel_id  BIGINT NOT NULL,
+    watch_id    BIGINT NOT NULL REFERENCES live_watches(id) ON DELETE CASCADE,
+    item_key    TEXT NOT NULL,
+    guild_id    BIGINT NOT NULL,
+    role_id     BIGINT,
+    position    INTEGER NOT NULL DEFAULT 0,
+    key         TEXT NOT NULL UNIQUE,           -- the outbox's: 'channel/watch/item'
+    PRIMARY KEY (channel_id, watch_id, item_key)
+);
+CREATE TABLE live_member_messages (
+    user_id     BIGINT NOT NULL,
+    watch_id    BIGINT NOT NULL REFERENCES live_watches(id) ON DELETE CASCADE,
+    item_key    TEXT NOT NULL,
+    skater_id   BIGINT NOT NULL,
+    at          TEXT NOT NULL,
+    key         TEXT NOT NULL UNIQUE,           -- the outbox's: 'member/watch/item/skater'
+    PRIMARY KEY (user_id, watch_id, item_key, skater_id)
+);
+
+INSERT INTO outbox (kind, key, guild_id, channel_id, state, version, message_id, reason, claimed_at, done_at, due_at)
+SELECT 'live', CAST(channel_id AS TEXT) || '/' || CAST(watch_id AS TEXT) || '/' || item_key, guild_id, channel_id,
+       CASE state WHEN 'due' THEN 'due' WHEN 'claimed' THEN 'claimed' WHEN 'posted' THEN 'sent' ELSE 'failed' END,
+       version, message_id, reason, COALESCE(claimed_at, done_at, due_at), done_at, due_at
+FROM live_posts
+ON CONFLICT (kind, key) DO UPDATE SET due_at = excluded.due_at,
+    state = CASE WHEN outbox.state = 'sent' THEN outbox.state ELSE excluded.state END,
+    version = CASE WHEN outbox.state = 'sent' THEN outbox.version ELSE excluded.version END,
+    message_id = CASE WHEN outbox.state = 'sent' THEN outbox.message_id ELSE excluded.message_id END,
+    reason = CASE WHEN outbox.state = 'sent' THEN outbox.reason ELSE excluded.reason END,
+    done_at = CASE WHEN outbox.state = 'sent' THEN outbox.done_at ELSE excluded.done_at END;
+INSERT INTO outbox (kind, key, user_id, state, reason, claimed_at, due_at)
+SELECT 'dm', CAST(user_id AS TEXT) || '/' || CAST(watch_id AS TEXT) || '/' || item_key || '/' || CAST(skater_id AS TEXT),
+       user_id, CASE state WHEN 'closed' THEN 'failed' ELSE state END,
+       CASE state WHEN 'closed' THEN 'closed' ELSE reason END, at, at
+FROM live_messages
+ON CONFLICT (kind, key) DO UPDATE SET state = excluded.state, reason = excluded.reason, due_at = excluded.due_at
+WHERE outbox.state <> 'sent';
+
+INSERT INTO live_channel_posts (channel_id, watch_id, item_key, guild_id, role_id, position, key)
+SELECT channel_id, watch_id, item_key, guild_id, role_id, position,
+       CAST(channel_id AS TEXT) || '/' || CAST(watch_id AS TEXT) || '/' || item_key
+FROM live_posts;
+INSERT INTO live_member_messages (user_id, watch_id, item_key, skater_id, at, key)
+SELECT user_id, watch_id, item_key, skater_id, at,
+       CAST(user_id AS TEXT) || '/' || CAST(watch_id AS TEXT) || '/' || item_key || '/' || CAST(skater_id AS TEXT)
+FROM live_messages;
+DROP TABLE live_posts;
+DROP TABLE live_messages;
+
+CREATE VIEW live_posts AS
+SELECT p.channel_id, p.watch_id, p.item_key, p.guild_id, p.role_id,
+       CASE o.state WHEN 'sent' THEN 'posted' WHEN 'retracted' THEN 'failed' ELSE o.state END AS state,
+       o.due_at, p.position, o.version, o.message_id, o.reason, o.done_at,
+       CASE WHEN o.state <> 'due' THEN o.claimed_at END AS claimed_at
+FROM live_channel_posts p JOIN outbox o ON o.kind = 'live' AND o.key = p.key;
+CREATE VIEW live_messages AS
+SELECT m.user_id, m.watch_id, m.item_key, m.skater_id,
+       CASE WHEN o.state = 'failed' AND o.reason = 'closed' THEN 'closed' ELSE o.state END AS state,
+       CASE WHEN o.state = 'failed' AND o.reason = 'closed' THEN NULL ELSE o.reason END AS reason, m.at
+FROM live_member_messages m JOIN outbox o ON o.kind = 'dm' AND o.key = m.key;
