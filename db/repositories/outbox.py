@@ -14,20 +14,6 @@ _COLUMNS = (
 )
 
 
-# Holding a post whose kind's own claim was won (see `hold`): (kind, key, guild, channel, user, version, at, claimant).
-HOLD = (
-    "INSERT INTO outbox (kind, key, guild_id, channel_id, user_id, state, version, claimed_at, claimant) "
-    "VALUES (?, ?, ?, ?, ?, 'claimed', ?, ?, ?) "
-    "ON CONFLICT (kind, key) DO UPDATE SET "
-    "attempts = CASE WHEN outbox.state <> 'claimed' THEN 1 "
-    "WHEN outbox.claimant IS DISTINCT FROM excluded.claimant THEN outbox.attempts + 1 "
-    "ELSE outbox.attempts END, "
-    "claimed_at = CASE WHEN outbox.state = 'claimed' THEN outbox.claimed_at ELSE excluded.claimed_at END, "
-    "state = 'claimed', claimant = excluded.claimant, guild_id = excluded.guild_id, "
-    "channel_id = excluded.channel_id, user_id = excluded.user_id, version = excluded.version, "
-    "message_id = NULL, done_at = NULL "
-    "WHERE outbox.state <> 'sent'"
-)
 # Claiming a post before it is sent (see `OutboxRepository.claim`), with `claim_params`: 1 row changed when claimed.
 CLAIM = (
     "INSERT INTO outbox (kind, key, guild_id, channel_id, user_id, state, version, claimed_at, claimant) "
@@ -123,18 +109,6 @@ class OutboxRepository:
             CLAIM, claim_params(kind, key, guild_id, channel_id, user_id, version, at, claimant, again=again)
         )
         return claimed == 1
-
-    async def hold(
-        self, rows: Sequence[tuple[str, str, int | None, int | None, int | None, int]], at: str, claimant: str
-    ) -> None:
-        """Holds posts whose kind's own claim this process won, (kind, key, guild, channel, user, version) each, in
-        one transaction: claimed by `claimant` whoever held them before; one taken from another claimant counts one
-        attempt more (it may have reached Discord: the send looks first). A sent one is left as it is."""
-        async with self._db.transaction() as tx:
-            await tx.executemany(
-                HOLD,
-                [(*row, at, claimant) for row in rows],
-            )
 
     async def claim_due(
         self, kind: str, posts: Sequence[tuple[str, int]], at: str, claimant: str

@@ -22,7 +22,7 @@ from db.models import AuditRecord, GuildSettings, OutboxPost, OutboxState
 from db.repositories.guilds import GuildRepository
 from db.repositories.live import LiveRepository
 from db.repositories.moments import MomentRepository
-from db.repositories.outbox import OutboxRepository
+from db.repositories.outbox import ENQUEUE, OutboxRepository
 from db.repositories.predictions import PredictionRepository
 from tests.stores import Location, migrations_before
 
@@ -497,22 +497,39 @@ async def test_an_upgrade_makes_the_outbox_row_the_only_claim_and_loses_or_doubl
         await db.close()
 
 
-async def test_a_post_held_after_its_kinds_claim_is_never_sent_twice(stores: tuple[Database, Database]) -> None:
-    """A kind whose own row decides who sends (a moment's day, a live post) holds the outbox's row: taken from a
-    stopped process with one attempt more, so the send looks in the channel first; a sent one is left sent."""
+async def _queue(db: Database, *keys: str, due_at: str = "T") -> None:
+    """Posts queued as a kind queues them, in the transaction that records what they are about."""
+    async with db.transaction() as tx:
+        await tx.executemany(ENQUEUE, [("test", key, GUILD, 55, None, "T", due_at) for key in keys])
+
+
+async def test_a_queued_post_is_claimed_once_and_a_passing_failure_queues_it_again_looked_for_first(
+    stores: tuple[Database, Database],
+) -> None:
+    """The outbox as the queue of the kinds that post later (live posts, announcements, direct messages): of two
+    processes claiming the same due post exactly one wins; a passing failure makes it due again with one attempt
+    more, so the next claimant looks in the channel first (the failed attempt may have reached Discord)."""
     channels, clock = Channels(), Clock()
-    stopped = _outbox(stores[0], FakePoster(channels), clock)
-    await stopped.hold([_post("a"), _post("b")])
-    assert (await stopped.attempt(_post("a"))).message_id is not None  # sent; stopped before recording it
-    assert (await stopped.send(_post("b"))).message_id is not None
-    taker = _outbox(stores[1], FakePoster(channels), clock)
-    assert (await taker.send(_post("a"))).message_id is None  # not held: another process's
-    await taker.hold([_post("a"), _post("b")])
-    row = await taker.record("test", "a")
-    assert row is not None and row.attempts == 2 and row.claimant == taker.claimant
-    assert (await taker.send(_post("a"))).message_id == 101  # found in the channel
-    assert (await taker.send(_post("b"))).message_id == 102  # sent before: its message
-    assert len(channels.messages) == 2
+    first = _outbox(stores[0], FakePoster(channels), clock)
+    second = _outbox(stores[1], FakePoster(channels), clock)
+    await _queue(stores[0], *(f"q{n}" for n in range(20)))
+    await _queue(stores[0], "q0", due_at="later")  # queued again: left as it is
+    for n in range(20):
+        won = await asyncio.gather(*(outbox.claim_due([_post(f"q{n}")]) for outbox in (first, second)))
+        assert sorted(len(claimed) for claimed in won) == [0, 1], n
+    await _queue(stores[0], "a", "b")
+    claimed = await first.claim_due([_post("a"), _post("b")])
+    assert sorted(claimed) == ["a", "b"] and await first.claim_due([_post("a")]) == {}  # claimed: not due any more
+    # Discord took the post; the answer never came back (a 5xx on the way back).
+    first.attach(FakePoster(channels, [PostFailed("503", transient=True)], lost=True))
+    delivery = await first.attempt(_post("a"), claimed["a"])
+    assert delivery.retrying
+    await first.failed(_post("a"), claimed["a"].attempts, delivery.failure, again_at=NOW)  # type: ignore[arg-type]
+    row = await first.record("test", "a")
+    assert row is not None and (row.state, row.attempts, row.due_at) == (OutboxState.DUE, 2, NOW.isoformat())
+    again = await second.claim_due([_post("a")])
+    assert (await second.attempt(_post("a"), again["a"])).was_there  # found in the channel, not sent twice
+    assert sum(marker == "test a" for _, marker, _, _ in channels.messages.values()) == 1
 
 
 async def test_the_discord_side_takes_its_rate_slot_after_rendering_and_right_before_the_request() -> None:

@@ -150,20 +150,6 @@ class Outbox:
             posts[0].kind, [(post.key, post.version) for post in posts], self._now(), self.claimant
         )
 
-    async def hold(self, posts: Sequence[Outgoing]) -> dict[str, OutboxPost]:
-        """Holds posts whose kind's own claim this process just won (the kind's row, claimed in one statement, says
-        who sends): claimed here by this process, whoever held them (a stopped process's, taken over with one
-        attempt more, so the send looks in the channel first). A post sent already stays sent: `send` answers its
-        message."""
-        rows = [(p.kind, p.key, p.guild_id, p.channel_id, p.user_id, p.version) for p in posts]
-        if not rows:
-            return {}
-        await self.repo.hold(rows, self._now(), self.claimant)
-        held: dict[str, OutboxPost] = {}
-        for kind in {p.kind for p in posts}:
-            held.update(await self.repo.posts(kind, [p.key for p in posts if p.kind == kind]))
-        return held
-
     async def record(self, kind: str, key: str) -> OutboxPost | None:
         return await self.repo.post(kind, key)
 
@@ -181,18 +167,6 @@ class Outbox:
             elif await self.repo.take_over(kind, post.key, post.attempts, before, self._now(), self.claimant):
                 mine.append(replace(post, attempts=post.attempts + 1, claimant=self.claimant))
         return mine
-
-    async def adopt(self, kind: str, key: str) -> OutboxPost | None:
-        """Takes over a claim whose kind decided it is this process's to settle (the kind's own claim was taken over
-        in one statement already), whoever held it; None when it is not claimed (sent, failed, or never claimed)."""
-        row = await self.repo.post(kind, key)
-        if row is None or row.state is not OutboxState.CLAIMED:
-            return row
-        if row.claimant == self.claimant:
-            return row
-        if not await self.repo.take_over(kind, key, row.attempts, None, self._now(), self.claimant):
-            return await self.repo.post(kind, key)
-        return replace(row, attempts=row.attempts + 1, claimant=self.claimant)
 
     # --- sending ---------------------------------------------------------------------------------------------------
     async def send(self, post: Outgoing, *, looked: bool = False, again_at: datetime | None = None) -> Delivery:
@@ -216,7 +190,7 @@ class Outbox:
 
     async def attempt(self, post: Outgoing, row: OutboxPost | None = None) -> Delivery:
         """One send, paced, in the server's language; nothing recorded (a kind sending thousands records them in
-        groups: `complete_many`, `failed`). `row`: the post's held row (`hold`): sent already, its message is
+        groups: `complete_many`, `failed`). `row`: the post's claimed row (`claim_due`): sent already, its message is
         answered; after a failed attempt the channel is looked at first."""
         poster = self._poster()
         if row is not None:
