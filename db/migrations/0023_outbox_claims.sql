@@ -3,8 +3,9 @@
 -- claimed_at, attempts, message, reason), so exactly-once was decided in two places. Each kind keeps only what is its
 -- own; its old table's name is a view joining that with the outbox's row, for reading as before.
 --
--- Where a kind's row and the outbox's disagreed (the kind's claim was the one that decided), the kind's row wins: an
--- upgrade sends nothing twice and loses nothing pending.
+-- Where a kind's row and the outbox's disagreed (the kind's claim was the one that decided), the kind's row wins, except
+-- that a message the outbox recorded sent stands (the bot stopped between the two records): an upgrade sends nothing
+-- twice and loses nothing pending.
 BEGIN;
 
 -- The outbox becomes the queue as well: a post due later (a live post after its channel's delay, a round's
