@@ -6,15 +6,18 @@ letter added to a pattern fails this test instead of being silently never found.
 from __future__ import annotations
 
 import functools
+import json
 import re
 import sys
+from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
 import pytest
 
 import bot.services.claims  # noqa: F401  (its modules register their guarded patterns on import)
-from bot.services.claims.patterns import GUARDED
+from bot.services.claims.patterns import GUARDED, folded, may_match, starting_words
+from bot.services.claims.split import sentences
 
 Items = list[tuple[object, object]]
 
@@ -113,3 +116,70 @@ def test_a_guarded_copy_finds_what_its_pattern_finds(sentence: str) -> None:
     for guarded, pattern, _ in GUARDED:
         found = [(m.span(), m.groupdict(), m.lastgroup) for m in guarded.finditer(sentence)]
         assert found == [(m.span(), m.groupdict(), m.lastgroup) for m in pattern.finditer(sentence)]
+
+
+# -- the words a match must start with (patterns.starting_words, may_match) ----------------------------------------
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+@functools.cache
+def corpus_sentences() -> list[str]:
+    """Every sentence of the claim corpus and its story parts, and the sentences and clauses those are cut into:
+    the texts the check searches."""
+    texts = [json.loads(line)["text"] for line in (DATA / "claims_corpus.jsonl").read_text().splitlines() if line]
+    for part in sorted((DATA / "claims_stories").glob("*.jsonl")):
+        texts += [json.loads(line)["text"] for line in part.read_text().splitlines() if line.strip()]
+    pieces = [s.text for text in texts for s in sentences(text)]
+    return [*texts, *pieces, *(p.lower() for p in pieces), *(p.upper() for p in pieces)]
+
+
+def claim_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    """Every compiled pattern of the claim check's modules that has words its matches start with."""
+    found: dict[int, tuple[str, re.Pattern[str]]] = {}
+    for name, module in sorted(sys.modules.items()):
+        if not name.startswith("bot.services.claims"):
+            continue
+        for attribute, value in vars(module).items():
+            values = value if isinstance(value, tuple) else (value,)
+            for each in values:
+                if isinstance(each, re.Pattern) and isinstance(each.pattern, str) and starting_words(each):
+                    found.setdefault(id(each), (f"{name}.{attribute}", each))
+    return list(found.values())
+
+
+def test_folding_keeps_each_letter_ignorecase_matches() -> None:
+    """folded() gives, for every character re's IGNORECASE matches with an ASCII letter, that letter: so a word a
+    case-insensitive pattern matches is in the folded text, whatever the case or script of its letters."""
+    letter = re.compile("[a-z]", re.IGNORECASE)
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        if letter.fullmatch(char):
+            (ascii_letter,) = [a for a in "abcdefghijklmnopqrstuvwxyz" if re.fullmatch(a, char, re.IGNORECASE)]
+            assert folded(char) == ascii_letter, (hex(code), folded(char))
+    assert folded("ſHORT Program") == "short program"
+
+
+@pytest.mark.parametrize("name, pattern", claim_patterns(), ids=[name for name, _ in claim_patterns()])
+def test_a_pattern_is_never_skipped_where_it_matches(name: str, pattern: re.Pattern[str]) -> None:
+    for sentence in corpus_sentences():
+        if pattern.search(sentence):
+            assert may_match(pattern, sentence), (name, sentence)
+
+
+def test_the_words_a_match_starts_with() -> None:
+    assert starting_words(re.compile(r"\b(?:Short|orig)\s+x", re.IGNORECASE)) == {"short", "orig"}
+    assert starting_words(re.compile(r"(?:x)?ab")) == {"ab"}  # not "x" or "a": a match holds its tail "ab"
+    assert starting_words(re.compile(r"(?:x)?a")) is None  # a letter alone is in almost every sentence
+    assert starting_words(re.compile(r"\d+\s+(?:points?|pts?\b)")) == {"point", "pt"}  # a word after a number
+    assert starting_words(re.compile(r"\b[Ww]orlds\b")) == {"Worlds", "worlds"}
+    assert starting_words(re.compile(r"free|(?-i:SP)", re.IGNORECASE)) == {"free", "sp"}
+    assert starting_words(re.compile(r"free|(?i:sp)")) is None  # the case of "sp" in the text is not known
+    assert starting_words(re.compile(r"[a-z]+ing")) == {"ing"}
+    assert starting_words(re.compile(r"[a-z]+\s")) is None
+
+
+def test_a_sentence_without_those_words_is_not_searched() -> None:
+    medal = re.compile(r"\b(?:gold|silver|bronze)\b", re.IGNORECASE)
+    assert not may_match(medal, "She smiled at the crowd.")
+    assert may_match(medal, "She took SILVER.")
+    assert may_match(medal, "She took ſilver.") and medal.search("She took ſilver.")  # IGNORECASE's long s

@@ -25,7 +25,7 @@ from typing import Protocol
 from bot.i18n import t
 from bot.services.claims.competition_mentions import COUNTRY_RE, FORM_INFO, FORMS, find_competitions, in_lower_case
 from bot.services.claims.model import Subject
-from bot.services.claims.patterns import starting_with
+from bot.services.claims.patterns import guard_patterns, may_match, starting_with
 from bot.services.claims.vocabulary import (
     CLAIM_VERB,
     COMMON_WORDS,
@@ -219,8 +219,14 @@ class MentionFinder:
     def _layout(self, sentence: str) -> Layout:
         layout = self._layouts.get(sentence)
         if layout is None:
-            segments = [(m.start(), m.end(), segment_kind(m.group("seg"))) for m in _SEGMENTS.finditer(sentence)]
-            disciplines = [(m.start(), m.end(), m.lastgroup or "") for m in _DISCIPLINES.finditer(sentence)]
+            segments = [
+                (m.start(), m.end(), segment_kind(m.group("seg")))
+                for m in (_SEGMENTS.finditer(sentence) if may_match(_SEGMENTS, sentence) else ())
+            ]
+            disciplines = [
+                (m.start(), m.end(), m.lastgroup or "")
+                for m in (_DISCIPLINES.finditer(sentence) if may_match(_DISCIPLINES, sentence) else ())
+            ]
             competitions = find_competitions(sentence, self._is_place)
             countries = self._countries(sentence, [(s, e) for s, e, _, _ in competitions])
             layout = self._layouts[sentence] = Layout(segments, disciplines, competitions, countries)
@@ -552,3 +558,7 @@ def _lower_nation(words: str) -> str | None:
         if word.islower() and info is not None and info[1] == "adjective":
             return info[0]
     return None
+
+
+# Every pattern above, searched through a copy tried only where it can begin (.patterns): the same matches.
+guard_patterns(globals())
