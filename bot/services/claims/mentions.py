@@ -18,6 +18,7 @@ the skater comes from, not a subject.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -161,6 +162,11 @@ class Layout:
     countries: list[Mention]
 
 
+# Words folded as the store folds names, kept between checks: stories share most of their words, and a post in lower
+# case asks about each of its words (a few hundred bytes each, bounded).
+_folded = functools.lru_cache(maxsize=4096)(normalize)
+
+
 def _ends(name: str) -> tuple[str, ...]:
     """A name's first and last words, normalized: what a story shortens it to."""
     words = normalize(name).split()
@@ -188,23 +194,25 @@ class MentionFinder:
 
     # -- lookups, cached: a story repeats its names ----------------------------------------------------
     def _is_place(self, word: str) -> bool:
-        if word not in self._place_words:
-            self._place_words[word] = normalize(word) in self._places
-        return self._place_words[word]
+        place = self._place_words.get(word)
+        if place is None:
+            place = self._place_words[word] = _folded(word) in self._places
+        return place
 
     def person(self, text: str) -> Subject | None:
         words = self._words.get(text)
         if words is None:  # a story repeats its names: each folded once
-            words = self._words[text] = normalize(text).split()
+            words = self._words[text] = _folded(text).split()
         if len(words) == 1:
             # "Chen" after "Nathan Chen": the one skater the story has named with that first or last name, before
             # the store's rings (where another Chen of the competition would make it no one).
-            named = set(self._named.get(words[0], ()))
-            if len(named) == 1:
-                return named.pop()
-        if text not in self._person:
-            self._person[text] = self.names.person(text)
-        found = self._person[text]
+            named = self._named.get(words[0])
+            if named is not None and len(named) == 1:
+                return next(iter(named))
+        if text in self._person:
+            found = self._person[text]
+        else:
+            found = self._person[text] = self.names.person(text)
         if found is not None and len(words) > 1 and len(found.ids) == 1:
             for end in _ends(found.name):
                 self._named.setdefault(end, set()).add(found)

@@ -111,7 +111,10 @@ _IGNORECASE_ASCII = str.maketrans({"ſ": "s", "ı": "i", "İ": "i"})
 _MAX_NEEDLES = 48  # more words than this: the scan for them costs about what the search would
 _MIN_NEEDLE = 2  # a single letter is in almost every sentence
 _FEW_CHARACTERS = 4  # a class of no more literal characters than this goes on as a word for each
-_needles: dict[int, tuple[re.Pattern[str], re.Pattern[str] | None]] = {}
+# Each pattern asked about (by id, kept with it): the words its matches start with, as one pattern, or None; and
+# whether it ignores case.
+_needles: dict[int, tuple[re.Pattern[str], re.Pattern[str] | None, bool]] = {}
+_IGNORECASE = int(re.IGNORECASE)  # a plain int: `flags & re.IGNORECASE` goes through the enum's Python code
 
 
 _last_folded = ("", "")  # the last text folded and its folded form: a sentence is asked about several patterns
@@ -136,11 +139,11 @@ def may_match(pattern: re.Pattern[str], text: str) -> bool:
     if kept is None or kept[0] is not pattern:
         words = starting_words(pattern)
         found = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))) if words else None
-        kept = _needles[id(pattern)] = (pattern, found)
+        kept = _needles[id(pattern)] = (pattern, found, bool(pattern.flags & _IGNORECASE))
     needles = kept[1]
     if needles is None:
         return True
-    return needles.search(folded(text) if pattern.flags & re.IGNORECASE else text) is not None
+    return needles.search(folded(text) if kept[2] else text) is not None
 
 
 def starting_words(pattern: re.Pattern[str]) -> frozenset[str] | None:
