@@ -172,6 +172,10 @@ def test_the_words_a_match_starts_with() -> None:
     assert starting_words(re.compile(r"(?:x)?a")) is None  # a letter alone is in almost every sentence
     assert starting_words(re.compile(r"\d+\s+(?:points?|pts?\b)")) == {"point", "pt"}  # a word after a number
     assert starting_words(re.compile(r"\b[Ww]orlds\b")) == {"Worlds", "worlds"}
+    # Each alternative's own longest words: "us" would be found in "just", "championship" is rarer.
+    championships = re.compile(r"\b(?:(?:U\.S\.|US)\s+Championships?|Olympics)", re.IGNORECASE)
+    assert starting_words(championships) == {"championship", "olympics"}
+    assert starting_words(re.compile(r"\b(?:in|at)\s+(?:19|20)\d\d")) == {"19", "20"}  # as long, and fewer
     assert starting_words(re.compile(r"free|(?-i:SP)", re.IGNORECASE)) == {"free", "sp"}
     assert starting_words(re.compile(r"free|(?i:sp)")) is None  # the case of "sp" in the text is not known
     assert starting_words(re.compile(r"[a-z]+ing")) == {"ing"}

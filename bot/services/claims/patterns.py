@@ -151,21 +151,32 @@ def starting_words(pattern: re.Pattern[str]) -> frozenset[str] | None:
     None when that cannot be told in a few words of two characters or more."""
     if pattern.flags & re.ASCII:
         return None
-    ignore_case = bool(pattern.flags & re.IGNORECASE)
-    items = _mandatory(list(_parser.parse(pattern.pattern, pattern.flags)))
-    best: frozenset[str] | None = None
-    # Every match holds a match of each tail of its sequence: the words that tail starts with, in the middle of the
-    # match ("points" in "8.5 points") when the match's own start is a number or a class.
+    return _words_in(list(_parser.parse(pattern.pattern, pattern.flags)), bool(pattern.flags & re.IGNORECASE))
+
+
+def _words_in(sequence: _Items, ignore_case: bool) -> frozenset[str] | None:
+    """The fewest, longest words one of which every match of the sequence holds: those each tail of it starts with
+    (a match holds a match of each tail: "points" in "8.5 points"), or those each alternative of one of its
+    alternations holds ("championship" in "U.S. Championships" and "World Championships"), whichever has the
+    longest shortest word, then the fewest words."""
+    items = _mandatory(sequence)
+    found: list[frozenset[str]] = []
     for start in range(len(items)):
         starts = _starts_of_sequence(items[start:], {("", False)}, ignore_case)
-        if starts is None:
-            continue
-        words = frozenset(word for word, _ in starts)
-        if len(words) > _MAX_NEEDLES or any(len(word) < _MIN_NEEDLE for word in words):
+        if starts is not None:
+            found.append(frozenset(word for word, _ in starts))
+        op, value = items[start]
+        if op is _constants.BRANCH:
+            each = [_words_in(list(branch), ignore_case) for branch in value[1]]  # type: ignore[index]
+            if all(words is not None for words in each):
+                found.append(frozenset().union(*each))  # type: ignore[arg-type]
+    best: frozenset[str] | None = None
+    for words in found:
+        if not words or len(words) > _MAX_NEEDLES or any(len(word) < _MIN_NEEDLE for word in words):
             continue
         # A word that starts with another is found through it: only the shortest are looked for.
         words = frozenset(w for w in words if not any(o != w and w.startswith(o) for o in words))
-        if best is None or min(map(len, words)) > min(map(len, best)):
+        if best is None or (min(map(len, words)), -len(words)) > (min(map(len, best)), -len(best)):
             best = words
     return best
 
