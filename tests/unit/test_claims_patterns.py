@@ -175,7 +175,7 @@ def test_the_words_a_match_starts_with() -> None:
     # Each alternative's own longest words: "us" would be found in "just", "championship" is rarer.
     championships = re.compile(r"\b(?:(?:U\.S\.|US)\s+Championships?|Olympics)", re.IGNORECASE)
     assert starting_words(championships) == {"championship", "olympics"}
-    assert starting_words(re.compile(r"\b(?:in|at)\s+(?:19|20)\d\d")) == {"19", "20"}  # as long, and fewer
+    assert starting_words(re.compile(r"\b(?:in|at|of)\s+(?:19|20)\d\d")) == {"19", "20"}  # as long, and fewer
     assert starting_words(re.compile(r"free|(?-i:SP)", re.IGNORECASE)) == {"free", "sp"}
     assert starting_words(re.compile(r"free|(?i:sp)")) is None  # the case of "sp" in the text is not known
     assert starting_words(re.compile(r"[a-z]+ing")) == {"ing"}
