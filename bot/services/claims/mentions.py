@@ -522,7 +522,7 @@ class MentionFinder:
     ) -> list[Mention]:
         out: list[Mention] = []
         busy = taken + [(m.start, m.end) for m in people]
-        for m in _RANK_REF.finditer(sentence):
+        for m in _RANK_REF.finditer(sentence) if may_match(_RANK_REF, sentence) else ():
             if any(s <= m.start() < e for s, e in busy):
                 continue
             rank = 1 if m.group("winner") else 2 if m.group("silver") else 3
