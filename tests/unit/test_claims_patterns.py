@@ -16,7 +16,7 @@ from re import _parser as sre_parse  # type: ignore[attr-defined]
 import pytest
 
 import bot.services.claims  # noqa: F401  (its modules register their guarded patterns on import)
-from bot.services.claims.patterns import GUARDED, folded, may_match, starting_words
+from bot.services.claims.patterns import GUARDED, folded, guard_patterns, may_match, starting_words
 from bot.services.claims.split import sentences
 
 Items = list[tuple[object, object]]
@@ -187,3 +187,19 @@ def test_a_sentence_without_those_words_is_not_searched() -> None:
     assert not may_match(medal, "She smiled at the crowd.")
     assert may_match(medal, "She took SILVER.")
     assert may_match(medal, "She took ſilver.") and medal.search("She took ſilver.")  # IGNORECASE's long s
+
+
+def test_only_patterns_re_cannot_skip_through_are_guarded() -> None:
+    """re skips to a pattern's start itself when it is a character or class of no other case; a guard there would
+    hide it and slow the search. Elsewhere ("\\bgold", any case) the guard is what skips."""
+    namespace: dict[str, object] = {
+        "capital": re.compile(r"[A-Z][a-z]"),
+        "comma": re.compile(r",\s+(?:who|which)\b", re.IGNORECASE),
+        "medal": re.compile(r"\b(?:gold|silver)\b", re.IGNORECASE),
+        "letter": re.compile(r"[a-c]x", re.IGNORECASE),
+    }
+    kept = dict(namespace)
+    guard_patterns(namespace)
+    assert namespace["capital"] is kept["capital"] and namespace["comma"] is kept["comma"]
+    assert namespace["medal"].pattern.startswith("(?=[")  # type: ignore[attr-defined]
+    assert namespace["letter"].pattern.startswith("(?=[")  # type: ignore[attr-defined]

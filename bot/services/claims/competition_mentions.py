@@ -58,10 +58,13 @@ _DATELINE = re.compile(r"(?P<city>[A-Z]{3,}(?:[ -][A-Z]{2,})*)(?=,\s|\s*\()")
 _LOWER_PLACE = re.compile(r"(?:\b(?:in|at)\s+|\(|#)(?P<place>[a-z][\w’'-]+)")
 
 
+_CAPITALIZED = re.compile(r"[A-Z][a-z]")
+
+
 def in_lower_case(sentence: str) -> bool:
     """Whether a sentence is written in lower case ("alysa won, which, yes"): no capitalized word after its first
     letter (words in capitals, "WON", "SP", are emphasis and abbreviations, not capitals)."""
-    return re.search(r"[A-Z][a-z]", sentence[1:]) is None
+    return _CAPITALIZED.search(sentence, 1) is None
 
 
 _TITLE_FROM = re.compile(

@@ -31,9 +31,36 @@ def guard_patterns(namespace: dict[str, object]) -> None:
     already = {id(guarded) for guarded, _, _ in GUARDED}
     for name, value in list(namespace.items()):
         if isinstance(value, re.Pattern) and isinstance(value.pattern, str) and id(value) not in already:
+            if _scanned_by_re(value):
+                continue
             first = first_characters(value)
             if first is not None:
                 namespace[name] = starting_with(first, value)
+
+
+def _scanned_by_re(pattern: re.Pattern[str]) -> bool:
+    """Whether re itself skips to where the pattern can start: it starts with a character or a class ("[A-Z]",
+    ",") whose letters, if it ignores case, have no other case (what re's compiler looks for). A guard would hide
+    that start from it, and make the search slower."""
+    items = list(_parser.parse(pattern.pattern, pattern.flags))
+    while items and items[0][0] is _constants.SUBPATTERN and not items[0][1][1] and not items[0][1][2]:  # type: ignore[index]
+        items = list(items[0][1][3])  # type: ignore[index]
+    if not items or items[0][0] not in (_constants.LITERAL, _constants.IN):
+        return False
+    if not pattern.flags & re.IGNORECASE:
+        return True
+    op, value = items[0]
+    members = [(op, value)] if op is _constants.LITERAL else list(value)  # type: ignore[call-overload]
+    for item, argument in members:
+        if item is _constants.LITERAL and _cased(chr(argument)):
+            return False
+        if item is _constants.RANGE and any(_cased(chr(c)) for c in range(argument[0], argument[1] + 1)):
+            return False
+    return True
+
+
+def _cased(char: str) -> bool:
+    return char.lower() != char or char.upper() != char
 
 
 def first_characters(pattern: re.Pattern[str]) -> str | None:
