@@ -43,14 +43,14 @@ def _scanned_by_re(pattern: re.Pattern[str]) -> bool:
     ",") whose letters, if it ignores case, have no other case (what re's compiler looks for). A guard would hide
     that start from it, and make the search slower."""
     items = list(_parser.parse(pattern.pattern, pattern.flags))
-    while items and items[0][0] is _constants.SUBPATTERN and not items[0][1][1] and not items[0][1][2]:  # type: ignore[index]
-        items = list(items[0][1][3])  # type: ignore[index]
+    while items and items[0][0] is _constants.SUBPATTERN and not items[0][1][1] and not items[0][1][2]:
+        items = list(items[0][1][3])
     if not items or items[0][0] not in (_constants.LITERAL, _constants.IN):
         return False
     if not pattern.flags & re.IGNORECASE:
         return True
     op, value = items[0]
-    members = [(op, value)] if op is _constants.LITERAL else list(value)  # type: ignore[call-overload]
+    members = [(op, value)] if op is _constants.LITERAL else list(value)
     for item, argument in members:
         if item is _constants.LITERAL and _cased(chr(argument)):
             return False
