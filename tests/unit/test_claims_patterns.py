@@ -16,6 +16,7 @@ from re import _parser as sre_parse  # type: ignore[attr-defined]
 import pytest
 
 import bot.services.claims  # noqa: F401  (its modules register their guarded patterns on import)
+from bot.services.claims.competition_mentions import COUNTRY_RE, FORMS, alternation_by_first_character
 from bot.services.claims.patterns import GUARDED, folded, guard_patterns, may_match, starting_words
 from bot.services.claims.split import sentences
 
@@ -203,3 +204,13 @@ def test_only_patterns_re_cannot_skip_through_are_guarded() -> None:
     assert namespace["capital"] is kept["capital"] and namespace["comma"] is kept["comma"]
     assert namespace["medal"].pattern.startswith("(?=[")  # type: ignore[attr-defined]
     assert namespace["letter"].pattern.startswith("(?=[")  # type: ignore[attr-defined]
+
+
+def test_the_country_forms_grouped_by_first_letter_find_what_their_plain_alternation_finds() -> None:
+    forms = [f for f, _, _ in sorted(FORMS, key=lambda f: -len(f[0]))]
+    plain = re.compile(r"(?<![\w.])(?:(?P<team>Team\s+)?(?P<form>" + "|".join(map(re.escape, forms)) + r"))(?![\w])")
+    texts = [*corpus_sentences(), *(f"{f}, {f.lower()} and Team {f}'s {f}an" for f in forms)]
+    for text in texts:
+        expected = [(m.span(), m.groupdict()) for m in plain.finditer(text)]
+        assert [(m.span(), m.groupdict()) for m in COUNTRY_RE.finditer(text)] == expected, text
+    assert alternation_by_first_character(["ab", "ac", "b"]) == "a(?:b|c)|b(?:)"
