@@ -339,43 +339,46 @@ class MentionFinder:
         lower_case = in_lower_case(sentence)
         # Words outside the span the taken mentions cover are not looked for among them.
         low, high = (min(s for s, _ in taken), max(e for _, e in taken)) if taken else (0, 0)
+        blanks = _BLANKS.fullmatch
         for m in _WORD.finditer(sentence):
             start = m.start()
             if low <= start < high and any(s <= start < e for s, e in taken):
                 continue
-            word, possessive = m.group(), False
-            if not lower_case and not word[0].isupper():
+            word = m.group()
+            upper = word[0].isupper()
+            if not upper and not lower_case:
                 # Most words: never a name word (the suffix and the lookups below cannot change that), and the end
                 # of the run before them.
                 if current:
                     runs.append(current)
                     current = []
                 continue
+            possessive = False
             if word[-1] in _POSSESSIVE_ENDS:  # most words end otherwise: no suffix to try
                 for suffix in _POSSESSIVE:
                     if word.endswith(suffix) and len(word) > len(suffix):
                         word, possessive = word[: -len(suffix)], True
                         break
             end = start + len(word)
-            usable = word[0].isupper() or (
-                lower_case
-                and len(word) > 2
-                and word.lower() not in COMMON_WORDS
-                and word.lower() not in NOT_NAMES
+            lowered = word.lower()
+            usable = upper or (
+                len(word) > 2
+                and lowered not in COMMON_WORDS
+                and lowered not in NOT_NAMES
                 and self.person(word) is not None
             )
-            capital = usable and word.lower() not in NOT_NAMES and word.lower() not in PRONOUNS
+            capital = usable and lowered not in NOT_NAMES and lowered not in PRONOUNS
             if (
                 not capital
-                and word[0].isupper()
-                and word.lower() in NUMBER_WORDS
+                and upper
+                and lowered in NUMBER_WORDS
                 and current
-                and _BLANKS.fullmatch(sentence, current[-1][1], start) is not None
+                and blanks(sentence, current[-1][1], start) is not None
             ):
                 # "Denis Ten": a number word capitalized right after a name word is the family name, not a number.
                 capital = True
             if capital:
-                joined = bool(current) and _BLANKS.fullmatch(sentence, current[-1][1], start) is not None
+                joined = bool(current) and blanks(sentence, current[-1][1], start) is not None
                 if joined or not current:
                     current.append((start, end, word, possessive))
                 else:
