@@ -6,10 +6,13 @@ category's pages.
 from __future__ import annotations
 
 import asyncio
+import copy
+import hashlib
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from bot.i18n import Text, t
 from bot.services.isu.model import (
@@ -36,6 +39,13 @@ _T = TypeVar("_T")
 # A page's parse (in a worker thread) is given up after this: a hostile or broken page must not hold an import or a
 # live poll for minutes. Parses are linear in the page (grid.bounded_depth); a real page takes milliseconds.
 PARSE_DEADLINE = 20.0
+# The pages parsed lately, by their bytes: a live watch reads a site again every few seconds to minutes during its
+# event and most of its pages come back unchanged (a 304, answered from the watch's cache), each parse of them the
+# same as the last. Keyed by everything the parse depends on (the name, the bytes, the character set the server
+# declared, the parser), so a page that changed in any way is parsed again; each caller gets its own deep copy. The
+# entries kept hold a large site's pages (the ISU's biggest events have about 60) for a few watches at once.
+PARSED_PAGES_KEPT = 256
+_parsed_pages: OrderedDict[tuple[object, ...], tuple[Decoded, object]] = OrderedDict()
 
 
 class PageReader:
@@ -56,20 +66,32 @@ class PageReader:
             raw = await self.source.read(name)
         if self.progress:
             self.progress("page", name)
-        try:
-            decoded, result = await asyncio.wait_for(
-                asyncio.to_thread(_decode_and_parse, raw, name, self.source, parse), PARSE_DEADLINE
-            )
-        except TimeoutError:
-            raise PageError(f"{name}: parsing took longer than {PARSE_DEADLINE:g} s, so it was cut off") from None
+        declared = self.source.declared_charset(name)
+        key = (name, hashlib.sha256(raw).digest(), declared, parse)
+        known = _parsed_pages.get(key)
+        if known is not None:
+            _parsed_pages.move_to_end(key)
+            decoded, result = known[0], cast(_T, copy.deepcopy(known[1]))
+        else:
+            try:
+                decoded, result = await asyncio.wait_for(
+                    asyncio.to_thread(_decode_and_parse, raw, name, declared, parse), PARSE_DEADLINE
+                )
+            except TimeoutError:
+                raise PageError(f"{name}: parsing took longer than {PARSE_DEADLINE:g} s, so it was cut off") from None
+            _parsed_pages[key] = (decoded, copy.deepcopy(result))
+            while len(_parsed_pages) > PARSED_PAGES_KEPT:
+                _parsed_pages.popitem(last=False)
         self.pages += 1
         if decoded.how == "detected":
             self.warn(t("isu-charset-detected", file=name, encoding=decoded.encoding))
         return result
 
 
-def _decode_and_parse(raw: bytes, name: str, source: Source, parse: Callable[[str, str], _T]) -> tuple[Decoded, _T]:
-    decoded = decode_page(raw, name, source.declared_charset(name))
+def _decode_and_parse(
+    raw: bytes, name: str, declared: str | None, parse: Callable[[str, str], _T]
+) -> tuple[Decoded, _T]:
+    decoded = decode_page(raw, name, declared)
     return decoded, parse(decoded.text, name)
 
 
