@@ -4,8 +4,11 @@ the server declared, the parser) parses it again, and no caller can change what 
 
 from __future__ import annotations
 
+import pytest
+
 from bot.services.isu.page_reader import PageReader
 from bot.services.isu.pages import parse_result_page
+from bot.services.isu.protocol_pdf import ProtocolError
 from tests.isu_sites import wc2014
 
 
@@ -56,3 +59,31 @@ async def test_a_page_whose_bytes_charset_or_parser_changed_is_parsed_again() ->
     other_calls, other_parse = counting()
     await PageReader(Declaring(None), None, None).page("CAT002RS.HTM", other_parse, raw=raw)  # type: ignore[arg-type]
     assert len(other_calls) == 1 and len(calls) == 3
+
+
+def test_a_judges_pdf_read_again_unchanged_is_parsed_once_and_each_caller_gets_its_own_copy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PDFium takes 0.1-0.4 s a file, and a live watch's poll reads every PDF of its site again."""
+    from bot.services.isu import page_reader
+
+    data = (wc2014() / "wc2014_Men_SP_Scores.pdf").read_bytes()
+    real = page_reader.parse_protocols_counted
+    calls: list[int] = []
+
+    def counted(pdf: bytes, name: str):  # a parser of its own: nothing parsed before counts
+        calls.append(len(pdf))
+        return real(pdf, name)
+
+    monkeypatch.setattr(page_reader, "parse_protocols_counted", counted)
+    protocols, pages = page_reader.parse_pdf(data, "wc2014_Men_SP_Scores.pdf")
+    assert protocols and pages and calls == [len(data)]
+    expected = list(protocols)
+    protocols.clear()
+    again, pages_again = page_reader.parse_pdf(data, "wc2014_Men_SP_Scores.pdf")
+    assert calls == [len(data)] and again == expected and pages_again == pages
+    damaged = data[: len(data) // 2]  # other bytes: parsed on their own, and refused every time
+    for _ in range(2):
+        with pytest.raises(ProtocolError, match="truncated or damaged"):
+            page_reader.parse_pdf(damaged, "wc2014_Men_SP_Scores.pdf")
+    assert calls == [len(data), len(damaged), len(damaged)]

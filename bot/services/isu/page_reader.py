@@ -46,6 +46,7 @@ PARSE_DEADLINE = 20.0
 # entries kept hold a large site's pages (the ISU's biggest events have about 60) for a few watches at once.
 PARSED_PAGES_KEPT = 256
 _parsed_pages: OrderedDict[tuple[object, ...], tuple[Decoded, object]] = OrderedDict()
+_PARSED_PAGES_LOCK = threading.Lock()
 
 
 class PageReader:
@@ -68,9 +69,11 @@ class PageReader:
             self.progress("page", name)
         declared = self.source.declared_charset(name)
         key = (name, hashlib.sha256(raw).digest(), declared, parse)
-        known = _parsed_pages.get(key)
+        with _PARSED_PAGES_LOCK:  # event loops in other threads read pages too (a sandbox's bot)
+            known = _parsed_pages.get(key)
+            if known is not None:
+                _parsed_pages.move_to_end(key)
         if known is not None:
-            _parsed_pages.move_to_end(key)
             decoded, result = known[0], cast(_T, copy.deepcopy(known[1]))
         else:
             try:
@@ -79,9 +82,11 @@ class PageReader:
                 )
             except TimeoutError:
                 raise PageError(f"{name}: parsing took longer than {PARSE_DEADLINE:g} s, so it was cut off") from None
-            _parsed_pages[key] = (decoded, copy.deepcopy(result))
-            while len(_parsed_pages) > PARSED_PAGES_KEPT:
-                _parsed_pages.popitem(last=False)
+            kept = copy.deepcopy(result)
+            with _PARSED_PAGES_LOCK:
+                _parsed_pages[key] = (decoded, kept)
+                while len(_parsed_pages) > PARSED_PAGES_KEPT:
+                    _parsed_pages.popitem(last=False)
         self.pages += 1
         if decoded.how == "detected":
             self.warn(t("isu-charset-detected", file=name, encoding=decoded.encoding))
@@ -99,14 +104,34 @@ def _decode_and_parse(
 _PDFIUM = threading.Lock()
 
 
+# The judges' PDFs parsed lately, by their bytes and name: a live watch's poll reads every PDF of the site again, most
+# of them unchanged (answered from its cache), and PDFium takes 0.1-0.4 s a file. A PDF it refuses raises every time.
+# Each caller gets its own deep copy; taken under the PDFium lock like a parse, so one PDF is parsed once.
+PARSED_PDFS_KEPT = 64
+_parsed_pdfs: OrderedDict[tuple[object, ...], object] = OrderedDict()
+
+
+def _pdf_parsed_once(parse: Callable[[bytes, str], _T], data: bytes, name: str) -> _T:
+    key = (parse, hashlib.sha256(data).digest(), name)
+    known = _parsed_pdfs.get(key)
+    if known is not None:
+        _parsed_pdfs.move_to_end(key)
+        return cast(_T, copy.deepcopy(known))
+    result = parse(data, name)
+    _parsed_pdfs[key] = copy.deepcopy(result)
+    while len(_parsed_pdfs) > PARSED_PDFS_KEPT:
+        _parsed_pdfs.popitem(last=False)
+    return result
+
+
 def parse_pdf(data: bytes, name: str) -> tuple[list[Protocol], int]:
     with _PDFIUM:
-        return parse_protocols_counted(data, name)
+        return _pdf_parsed_once(parse_protocols_counted, data, name)
 
 
 def parse_whole_pdf(data: bytes, name: str) -> ProtocolPdf:
     with _PDFIUM:
-        return parse_protocol_pdf(data, name)
+        return _pdf_parsed_once(parse_protocol_pdf, data, name)
 
 
 SegmentPages = list[tuple[Segment, list[SegmentRow] | None, list[Official] | None]]
