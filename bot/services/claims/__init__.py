@@ -449,7 +449,9 @@ async def check_text(
     names = await _store_names(results, linked_ids, competition, event)
     layouts: dict[str, Layout] = {}
     extraction = read(text, names, layouts)
-    if competition is None and extraction.claims:
+    # A story that names its competition is read again knowing its entrants even with no claim read yet: some
+    # names are read only among them (a Japanese given name with an honorific, "知子ちゃん").
+    if competition is None and (extraction.claims or extraction.competition_texts):
         competition = await _story_competition(results, moment_date, extraction)
         if competition is not None:
             again = await _store_names(results, linked_ids, competition, None)

@@ -39,6 +39,7 @@ from functools import lru_cache
 
 from bot.i18n import Text, t
 from bot.services.claims.japanese_competitions import COMPETITIONS, named_competition
+from bot.services.claims.japanese_names import PartReader
 from bot.services.claims.japanese_phrases import owner_after, unknown_subjects
 from bot.services.claims.mentions import Names
 from bot.services.claims.model import Claim, Subject, segment_text, trim
@@ -71,7 +72,7 @@ _SCORE = re.compile(r"(?P<score>\d{2,3}\.\d{2})\s*点(?!差)")
 # "1.65点差で2位" (behind the skater just above), "0.43点差で優勝" (ahead of the one just below) say it too; a
 # bare "N点差" is read only against a place ("2位とは3.21点差") and the subject's own place claimed in the story.
 _MARGIN = re.compile(
-    r"(?P<n>\d{1,2}\.\d{2})\s*点(?P<how>差を?つけ|差で(?:勝|制|優勝|逆転|逃げ切)|差の僅差で|差[ので](?P<place>\d{1,2})位|及ばず|差で敗|届かず"
+    r"(?P<n>\d{1,2}\.\d{2})\s*点(?P<how>差を?つけ|差で(?:勝|制|優勝|逆転|逃げ切)|差の僅差で|差[ので](?P<place>\d{1,2})位|及ばず[、,]?\s*(?P<then>\d{1,2})位|及ばず|差で敗|届かず"
     r"|(?P<bare>差))"
 )
 _WON_BY = ("差で勝", "差で制", "差で優勝", "差で逆転", "差で逃げ切", "差の僅差で")
@@ -83,7 +84,10 @@ _RIVAL_THEN_MARGIN = re.compile(rf"\s*{_HONORIFIC}(?:に|に対して|から|と
 _RIVAL_BEFORE = re.compile(rf"^\s*{_HONORIFIC}(?:に|に対して|から)?\s*$")
 _RIVAL_COMPARED = re.compile(rf"^\s*{_HONORIFIC}(?:とは|と)\s*$")
 # "2位とは3.21点差", "2位のチャ・ジュンファンに5.01点差": measured from whoever holds that place.
-_RANK_RIVAL_BEFORE = re.compile(r"(?:(?P<rank>\d{1,2})位|首位|トップ)(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*$")
+# "優勝したイリア・マリニンとは17.32点差": the winner, though the store lacks the name.
+_RANK_RIVAL_BEFORE = re.compile(
+    r"(?:(?:(?P<rank>\d{1,2})位|首位|トップ)(?:の[^、。,]{0,15}?)?|優勝(?:した|者)の?[^、。,]{0,15}?)(?:とは|と|には|に)\s*$"
+)
 # A name that is the object of the verb after it ("宇野昌磨を抑えて", "羽生結弦に次ぐ2位") or a companion
 # ("宇野昌磨とともに"): not the subject.
 _OBJECT_AFTER = re.compile(
@@ -110,6 +114,12 @@ _PART_OF_A_SCORE = re.compile(
     r"|ジャンプ|スピン|ステップ|コレオ|要素)[^、。,\d]{0,6}$"
 )
 _LEAST_SEGMENT_SCORE = 25.0
+# "首位発進", "2位スタート", "3位と好発進": the place after the first segment, the short (or the rhythm dance).
+_ENDED = re.compile(r"(?:に|で)(?:終わ|終え|フィニッシュ)")
+_STARTED = re.compile(r"(?:と|の)?(?:好|絶好の)?(?:発進|スタート)")
+# A score right after a place: "4位で183.59点", "2位、183.59点"; "3位でまとめて248.84点" (the skate wrapped up).
+_JUST_AFTER_PLACE = re.compile(r"\s*(?:で|の|、|,)?\s*(?:合計)?\s*")
+_WRAPPED_UP = re.compile(r"\s*(?:に|で)(?:まとめ|終え)て?\s*(?:合計)?\s*")
 _SEGMENTS_LISTED = re.compile(r"\s*(?:も|は|、|,|と|および|・)?\s*")
 # "フリーでは羽生結弦が1位", "ショートは宇野昌磨が": a segment that opens the clause of the name after it.
 _SEGMENT_THEN_NAME = re.compile(r"\s*(?:では|で|は|でも|も|、)?\s*")
@@ -168,6 +178,9 @@ class JapaneseReader:
         self.in_view: str | None = None  # that segment, while the sentence read names no segment of its own
         self.final_place: dict[str, int] = {}  # the final place (or medal) each subject is claimed to have had
         self.discipline: str | None = None
+        self.discipline_named = False  # whether the sentence read names its discipline
+        self.placed_here: dict[str | None, int] = {}  # the segments (None: final) placed in it, and where
+        self.parts = PartReader(names)  # "羽生くん", "知子ちゃん", "りくりゅう": see japanese_names
 
     def read(self, text: str) -> JapaneseExtraction:
         for piece in _SENTENCE_END.split(text):
@@ -211,6 +224,10 @@ class JapaneseReader:
                     for i in range(m.start(), m.end()):
                         taken[i] = True
                     found.append(_Mention(m.start(), m.end(), self.named[written], (written,)))
+        for part in self.parts.find(text, taken):
+            found.append(_Mention(part.start, part.end, part.subject, part.written))
+            for written in part.written:
+                self.named.setdefault(written, part.subject)
         found.sort(key=lambda x: x.start)
         return self._couples(text, found)
 
@@ -241,6 +258,7 @@ class JapaneseReader:
     def _sentence(self, raw: str) -> None:
         text = unicodedata.normalize("NFKC", raw)  # full-width digits and letters
         text = _AGE.sub("", text)  # "羽生結弦選手(22)は": an age in brackets is no figure, and parts no phrase
+        text = _KANJI_PLACE.sub(_place_in_digits, text)  # "三位", "十位": as "3位", "10位"
         story = self.competition_texts[0] if self.competition_texts else None
         named = named_competition(text, story)
         carried = self.competition
@@ -255,9 +273,11 @@ class JapaneseReader:
         segments: list[str | None] = []
         fresh = False  # the segments named since the last figure (ショートもフリーも)
         self.in_view, last_segment, segment_end = self.carried, None, 0
+        self.discipline_named, self.placed_here = False, {}
         for position, kind, m in _events(text, mentions):
             if kind.startswith("disc:"):
                 self.discipline = kind[5:] or None
+                self.discipline_named = True
                 continue
             if kind == "nobody":
                 subject, segments, fresh = None, [], False  # a skater the store lacks: their figures follow
@@ -287,7 +307,8 @@ class JapaneseReader:
             owner = owner_after(text, m.end(), mentions, kind) if kind != "margin" else None
             whose = owner.subject if owner is not None else subject
             if kind in ("place", "score", "medal"):
-                last_segment = segments[-1] if segments and kind != "medal" else None
+                # "ショートもフリーも1位": both segments named, none of them is in view for the next sentence.
+                last_segment = segments[-1] if len(segments) == 1 and kind != "medal" else None
             if whose is None:
                 continue
             if kind == "place" and segments and _BUT_THEN.search(text, segment_end, m.start()):
@@ -329,6 +350,12 @@ class JapaneseReader:
             if _MISSED.match(text[m.end() :]):
                 return
             n = 1 if m.group("top") else int(m.group("n"))
+            if not segments and _ENDED.match(text, m.end()):
+                # "…となったが、2位に終わった": where the competition ended, the final place (but "フリーは5位に
+                # 終わった" is the free skate's, named in its clause).
+                self.in_view = None
+            if not segments and _STARTED.match(text, m.end()):
+                segments = ["rhythm_dance" if self.discipline == "ice_dance" else "short_program"]
             if not segments and self.in_view:
                 # "フリーでは宇野昌磨が1位。羽生結弦は2位。": the final place or still the free skate's; never
                 # contradicted on one of them alone.
@@ -336,6 +363,7 @@ class JapaneseReader:
                 self._make("segment_place", raw, subject, claimed, float(n), None, (None, self.in_view))
                 return
             for seg in segments or [None]:
+                self.placed_here[seg] = m.end()
                 if seg is None:
                     self._make("place", raw, subject, t("ordinal", n=n), float(n), None, (None,))
                 else:
@@ -348,6 +376,11 @@ class JapaneseReader:
             label = m.group("score")
             # "ショート、フリーともに1位の225.70点": after both segments' places, their sum.
             seg = None if len(segments) > 1 else segments[-1] if segments else "any"
+            seg, either = self._score_after_places(text, m, seg)
+            if either:
+                claimed = t("claim-score-any", score=label)
+                self._make("score", raw, subject, claimed, value, None, (None, seg))
+                return
             if seg is None:
                 self._make("total", raw, subject, t("claim-total", score=label), value, None, (None,))
             elif seg == "any":
@@ -368,6 +401,8 @@ class JapaneseReader:
         ]
         if named:
             return (self._segment_kind(named[-1]),)
+        if (m.group("place") or m.group("then")) and _ENDED.match(text, m.end()):
+            return (None,)  # "…が、1.35点及ばず2位に終わった": the place the competition ended in, so the totals
         if _RANK_RIVAL_BEFORE.search(text, 0, m.start()):
             return (None,)  # "2位のチャ・ジュンファンに…点差": the rival by the final place, so the totals
         in_view = segments[-1] if segments else self.in_view
@@ -384,7 +419,7 @@ class JapaneseReader:
     ) -> None:
         """A margin, against the rival the words name (a skater, a place) and in the direction they say."""
         how = m.group("how")
-        place = int(m.group("place")) if m.group("place") else None
+        place = int(m.group("place") or m.group("then") or 0) or None
         ahead: bool | None = how.startswith(_AHEAD) or place == 1
         if not ahead and (place is not None or how.startswith(("及ばず", "差で敗", "届かず"))):
             ahead = False
@@ -419,6 +454,28 @@ class JapaneseReader:
             claimed = t("claim-in-segment", claim=claimed, segment=segment_text(where))
         one = readings[0] if len(readings) == 1 else None
         self._make("margin", raw, subject, claimed, float(m.group("n")), one, readings, other=other, ahead=ahead)
+
+    def _score_after_places(self, text: str, m: re.Match[str], seg: str | None) -> tuple[str | None, bool]:
+        """The standings of a score that follows places claimed in its sentence: after the final place ("4位で183.59点")
+        or after each segment's place ("ショート3位、フリーも3位でまとめて248.84点"), the total; after both segments'
+        places with no such word, the total or the last segment's score (`either`)."""
+        final = self.placed_here.get(None)
+        if seg == "any" and final is not None and _JUST_AFTER_PLACE.fullmatch(text, final, m.start()):
+            return None, False
+        segment_places = [s for s in self.placed_here if s is not None]
+        if seg not in (None, "any") and len(segment_places) > 1 and seg in segment_places:
+            if _WRAPPED_UP.fullmatch(text, self.placed_here[seg], m.start()):
+                return None, False
+            return seg, True
+        return seg, False
+
+    def _discipline(self, subject: Subject) -> str | None:
+        """The discipline of a claim: the one named in the sentence or carried from those before; a singles
+        discipline carried is not kept for one skater, whose entry says it ("女子は…。龍樹くんは9位": fans move on
+        to the men without saying so)."""
+        if self.discipline_named or self.discipline not in ("men", "women") or len(subject.ids) != 1:
+            return self.discipline
+        return None
 
     def _segment_kind(self, m: re.Match[str]) -> str | None:
         if m.group("total"):
@@ -455,7 +512,7 @@ class JapaneseReader:
             subjects=(subject,),
             segments=segments,
             competitions=(self.competition,),
-            discipline=self.discipline,
+            discipline=self._discipline(subject),
             other=other,
             ahead=ahead,
         )
@@ -463,6 +520,22 @@ class JapaneseReader:
             self.claims.append(claim)
         if kind in ("place", "medal"):
             self.final_place[subject.name] = int(value)
+
+
+_KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+# A place in kanji numerals ("二位", "十二位", "二十位"), not a word ending in one ("第一位" is still a place).
+_KANJI_PLACE = re.compile(
+    r"(?<![\u4e00-\u9fff々])(?:第)?([一二三四五六七八九]?十[一二三四五六七八九]?|[一二三四五六七八九])位"
+)
+
+
+def _place_in_digits(m: re.Match[str]) -> str:
+    """ "十二位" -> "12位": a number of one or two kanji digits with 十."""
+    numeral = m.group(1)
+    if "十" not in numeral:
+        return f"{_KANJI_DIGITS[numeral]}位"
+    tens, _, ones = numeral.partition("十")
+    return f"{_KANJI_DIGITS.get(tens, 1) * 10 + _KANJI_DIGITS.get(ones, 0)}位"
 
 
 def _short_forms(written: str) -> tuple[str, ...]:

@@ -30,10 +30,11 @@ _SOMEONE_AFTER_PARTICLE = re.compile(
 # A place that is someone else's in a margin: "2位とは3.21点差", "3位に1.65点及ばず", "2位の選手に5.01点差",
 # "2位に大差をつけた".
 _RANK_OF_RIVAL = re.compile(r"(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*(?:\d{1,2}\.\d{2}\s*点|[^、。,]{0,8}差)|とは")
-# What a figure followed by "の" describes when it is the subject's own: "4位の成績", "合計190.29点の4位".
+# What a figure followed by "の" describes when it is the subject's own: "4位の成績", "合計190.29点の4位", "1位の
+# 合計227.18点".
 _OWN_AFTER_NO = re.compile(
     r"の(?:\d|成績|結果|好成績|好発進|発進|好スタート|スタート|好位置|位置|表彰台|快挙|高得点|得点|演技|自己ベスト"
-    r"|[金銀銅]メダル|メダル|順位)"
+    r"|[金銀銅]メダル|メダル|順位|合計|総合|トータル)"
 )
 # A name the store lacks after a relative clause: a foreign name written in katakana ("チャ・ジュンファン"), or
 # a skater not named ("選手").

@@ -1,0 +1,74 @@
+"""Japanese phrasings of places, margins and competitions (issue 28, class 9), with sentences written for these
+tests: kanji numerals, a place "発進" (after the short), a place the competition "ended" in, "N点及ばずN位", the
+winner the store lacks as a margin's rival, a date with its month, "1位の合計", and a sentence naming both
+segments' places that leaves no segment in view for the next one.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.services.results import ResultsService
+from tests.unit.test_claims_japanese_news import OK, WRONG, missing, verdicts
+
+CASES = [
+    # Places in kanji numerals, with 十.
+    (
+        "2019年世界選手権男子、羽生結弦は二位、ネイサン・チェンは一位。女子の坂本花織は十五位。",
+        [
+            ("place", "Yuzuru Hanyu", OK, ("wc2019", "men", None)),
+            ("place", "Nathan Chen", OK, ("wc2019", "men", None)),
+            ("place", "Kaori Sakamoto", WRONG, ("wc2019", "women", None)),
+        ],
+    ),
+    # "首位発進", "N位スタート": the place after the short program.
+    (
+        "2017年世界選手権男子、宇野昌磨は首位発進、羽生結弦は5位スタートだった。",
+        [
+            ("segment_place", "Shoma Uno", WRONG, ("wc2017", "men", "short_program")),
+            ("segment_place", "Yuzuru Hanyu", OK, ("wc2017", "men", "short_program")),
+        ],
+    ),
+    # A year with its month: that year's edition.
+    ("2017年12月のGPファイナル男子、宇野昌磨は2位だった。", [("place", "Shoma Uno", OK, ("gpf2017", "men", None))]),
+    # After a segment's place and "but", "N点及ばずN位に終わった": the final place, and a margin of the totals.
+    (
+        "2019年世界選手権男子、羽生結弦はフリーで2位となったが、12.45点及ばず2位に終わった。",
+        [
+            ("margin", "Yuzuru Hanyu", WRONG, ("wc2019", "men", None)),
+            ("place", "Yuzuru Hanyu", OK, ("wc2019", "men", None)),
+        ],
+    ),
+    # "…に終わった" after a segment named in its clause is that segment's place, not the final one; 逆転優勝 is gold.
+    (
+        "2017年世界選手権男子、羽生結弦はショートは5位に終わったが、フリーで逆転優勝した。",
+        [
+            ("segment_place", "Yuzuru Hanyu", OK, ("wc2017", "men", "short_program")),
+            ("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)),
+        ],
+    ),
+    # "優勝した<a name the store's Japanese names lack>とはN点差": behind the winner.
+    (
+        "2019年世界選手権女子、紀平梨花は4位。優勝したアリーナ・ザギトワとは9.88点差だった。",
+        [("margin", "Rika Kihira", WRONG, ("wc2019", "women", None))],
+    ),
+    # "ともに1位の合計…点": the places are the subject's own, before the total.
+    (
+        "2019年世界選手権男子、ネイサン・チェンはショート、フリーともに1位の合計323.42点で優勝。",
+        [
+            ("segment_place", "Nathan Chen", OK, ("wc2019", "men", "short_program")),
+            ("segment_place", "Nathan Chen", OK, ("wc2019", "men", "free_skate")),
+        ],
+    ),
+    # Both segments' places named: neither is in view for the next sentence, whose place is the final one.
+    (
+        "2019年世界選手権男子、ネイサン・チェンはショートもフリーも1位。羽生結弦は2位だった。",
+        [("place", "Yuzuru Hanyu", OK, ("wc2019", "men", None))],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), CASES, ids=[c[0][:40] for c in CASES])
+async def test_japanese_phrasing(results: ResultsService, text: str, want: list) -> None:
+    got = await verdicts(results, text)
+    assert missing(got, want) == [], got
