@@ -1,7 +1,8 @@
 """Japanese phrasings of places, margins and competitions (issue 28, class 9), with sentences written for these
 tests: kanji numerals, a place "発進" (after the short), a place the competition "ended" in, "N点及ばずN位", the
-winner the store lacks as a margin's rival, a date with its month, "1位の合計", and a sentence naming both
-segments' places that leaves no segment in view for the next one.
+winner the store lacks as a margin's rival, a margin with 差 first ("との差は") or with の ("点の差"), a personal
+best's score, a date with its month, "1位の合計", and a sentence naming both segments' places that leaves no
+segment in view for the next one.
 """
 
 from __future__ import annotations
@@ -51,6 +52,20 @@ CASES = [
     (
         "2019年世界選手権女子、紀平梨花は4位。優勝したアリーナ・ザギトワとは9.88点差だった。",
         [("margin", "Rika Kihira", WRONG, ("wc2019", "women", None))],
+    ),
+    # A margin written with 差 first ("3位との差は…点") or with の ("…点の差をつけて").
+    (
+        "2019年世界選手権女子、紀平梨花は4位。3位との差は0.66点だった。",
+        [("margin", "Rika Kihira", WRONG, ("wc2019", "women", None))],
+    ),
+    (
+        "2019年世界選手権男子、ネイサン・チェンは2位の羽生結弦に22.45点の差をつけて優勝した。",
+        [("margin", "Nathan Chen", OK, ("wc2019", "men", None))],
+    ),
+    # "自己ベストの…点", "…点のパーソナルベスト": the score is still the subject's, in the segment named.
+    (
+        "2017年世界選手権男子、宇野昌磨はフリーで自己ベストの213.45点をマークした。",
+        [("score", "Shoma Uno", WRONG, ("wc2017", "men", "free_skate"))],
     ),
     # "ともに1位の合計…点": the places are the subject's own, before the total.
     (

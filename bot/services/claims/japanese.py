@@ -259,6 +259,8 @@ class JapaneseReader:
         text = unicodedata.normalize("NFKC", raw)  # full-width digits and letters
         text = _AGE.sub("", text)  # "羽生結弦選手(22)は": an age in brackets is no figure, and parts no phrase
         text = _KANJI_PLACE.sub(_place_in_digits, text)  # "三位", "十位": as "3位", "10位"
+        text = _GAP_AFTER.sub(r"とは\g<n>点差", text)  # "2位との差は1.35点": as "2位とは1.35点差"
+        text = _GAP_OF.sub(r"\g<n>点差", text)  # "2位に28.17点の差をつけ": as "28.17点差をつけ"
         story = self.competition_texts[0] if self.competition_texts else None
         named = named_competition(text, story)
         carried = self.competition
@@ -522,6 +524,9 @@ class JapaneseReader:
             self.final_place[subject.name] = int(value)
 
 
+# A margin written with 差 first ("2位との差は1.35点", "との点差は") or with の ("28.17点の差をつけて").
+_GAP_AFTER = re.compile(r"との(?:点)?差は\s*(?P<n>\d{1,2}\.\d{2})\s*点")
+_GAP_OF = re.compile(r"(?P<n>\d{1,2}\.\d{2})\s*点の差")
 _KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 # A place in kanji numerals ("二位", "十二位", "二十位"), not a word ending in one ("第一位" is still a place).
 _KANJI_PLACE = re.compile(
