@@ -48,6 +48,20 @@ CASES = [
             ("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)),
         ],
     ),
+    # "…発進だったのに5位": after the turn the place is the final one or still the short's, never contradicted on
+    # the short's alone; nor is the short in view for the next sentence, whose place is the final one.
+    (
+        "2019年世界選手権女子、坂本花織はショート2位発進だったのに5位。宮原知子は7位でした。",
+        [
+            ("segment_place", "Kaori Sakamoto", OK, ("wc2019", "women", "short_program")),
+            ("place", "Satoko Miyahara", WRONG, ("wc2019", "women", None)),
+        ],
+    ),
+    # A score before the result it gave, with no segment named ("…点で優勝"): the total.
+    (
+        "2019年GPファイナル(トリノ)女子、アリョーナ・コストルナヤは245.59点で優勝。",
+        [("total", "Alena Kostornaia", WRONG, ("gpf1920", "women", None))],
+    ),
     # "優勝した<a name the store's Japanese names lack>とはN点差": behind the winner.
     (
         "2019年世界選手権女子、紀平梨花は4位。優勝したアリーナ・ザギトワとは9.88点差だった。",

@@ -118,6 +118,8 @@ _LEAST_SEGMENT_SCORE = 25.0
 _ENDED = re.compile(r"(?:に|で)(?:終わ|終え|フィニッシュ)")
 _STARTED = re.compile(r"(?:と|の)?(?:好|絶好の)?(?:発進|スタート)")
 # A score right after a place: "4位で183.59点", "2位、183.59点"; "3位でまとめて248.84点" (the skate wrapped up).
+# A score before the result it gave ("247.59点で優勝", "233.41点で2連覇", "190.00点で4位"): the total.
+_WON_WITH = re.compile(r"\s*で(?:逆転)?(?:優勝|(?:\d)?連覇|制し|制覇|頂点|\d{1,2}位|首位)")
 _JUST_AFTER_PLACE = re.compile(r"\s*(?:で|の|、|,)?\s*(?:合計)?\s*")
 _WRAPPED_UP = re.compile(r"\s*(?:に|で)(?:まとめ|終え)て?\s*(?:合計)?\s*")
 _SEGMENTS_LISTED = re.compile(r"\s*(?:も|は|、|,|と|および|・)?\s*")
@@ -146,8 +148,9 @@ def _written_names() -> tuple[str, ...]:
     return tuple(sorted(names, key=len, reverse=True))
 
 
-# A clause that turns ("…となったが、", "…けど、"): a place after it is not told to be the segment's before it.
-_BUT_THEN = re.compile(r"(?:が|けど|けれど(?:も)?|ものの)[、,]")
+# A clause that turns ("…となったが、", "…けど、", "…発進だったのに5位"): a place after it is not told to be the
+# segment's before it.
+_BUT_THEN = re.compile(r"(?:が|けど|けれど(?:も)?|ものの)[、,]|(?:けど|けれど(?:も)?|ものの|のに)\s*$")
 
 
 @dataclass(slots=True)
@@ -315,7 +318,7 @@ class JapaneseReader:
                 continue
             if kind == "place" and segments and _BUT_THEN.search(text, segment_end, m.start()):
                 # "フリー1位となったが、…2位に終わった": after "but", the final place or still that segment's, not told.
-                self.in_view, segments = segments[-1], []
+                self.in_view, segments, last_segment = segments[-1], [], None  # nor in view for the next sentence
             self._figure(raw, text, kind, m, whose, segments, mentions)
         self.carried = last_segment
         if named is not None and named.aside:
@@ -378,6 +381,8 @@ class JapaneseReader:
             label = m.group("score")
             # "ショート、フリーともに1位の225.70点": after both segments' places, their sum.
             seg = None if len(segments) > 1 else segments[-1] if segments else "any"
+            if seg == "any" and not self.in_view and _WON_WITH.match(text, m.end()):
+                seg = None  # "247.59点で優勝", "…点で4位": with no segment named, the score of the result
             seg, either = self._score_after_places(text, m, seg)
             if either:
                 claimed = t("claim-score-any", score=label)
