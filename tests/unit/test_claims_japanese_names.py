@@ -11,7 +11,7 @@ import json
 import pytest
 
 from bot.services.claims import check_text
-from bot.services.claims.japanese_names import COUPLES_FILE, name_parts
+from bot.services.claims.japanese_names import COUPLES_FILE, join_spaced_names, name_parts
 from bot.services.results import ResultsService
 from tests.unit.test_claims_japanese_news import NOT, OK, WRONG, missing, verdicts
 
@@ -48,6 +48,12 @@ CASES = [
             ("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None)),
             ("place", "Shoma Uno", OK, ("wc2017", "men", None)),
         ],
+    ),
+    # A name glued to the word before it ("男子羽生くん"), and names written with a space between their parts.
+    ("2017年世界選手権、男子羽生くんが優勝。", [("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None))]),
+    (
+        "2017年世界選手権男子、宇野　昌磨は3位、ネイサン チェンは6位だった。",
+        [("place", "Shoma Uno", WRONG, ("wc2017", "men", None)), ("place", "Nathan Chen", OK, ("wc2017", "men", None))],
     ),
     # A score right after the final place, or after both segments' places "wrapped up", is the total.
     ("2017年世界選手権男子、宇野昌磨は2位で318.31点。", [("total", "Shoma Uno", WRONG, ("wc2017", "men", None))]),
@@ -87,6 +93,12 @@ async def test_after_both_segments_places_a_score_is_the_total_or_the_last_segme
 def test_name_parts() -> None:
     assert {"羽生", "結弦", "はにゅう", "ゆづる"} <= name_parts("羽生結弦", ["はにゅう ゆづる"])
     assert name_parts("ネイサン・チェン") == {"ネイサン", "チェン"}
+
+
+def test_a_written_name_with_a_space_is_the_written_name() -> None:
+    assert join_spaced_names("羽生 結弦は優勝、宇野　昌磨は2位") == "羽生結弦は優勝、宇野昌磨は2位"
+    assert join_spaced_names("ネイサン チェンが優勝") == "ネイサン・チェンが優勝"
+    assert join_spaced_names("女子 坂本") == "女子 坂本"  # a space between words that are no one name stays
 
 
 def test_every_couples_nickname_has_a_source() -> None:

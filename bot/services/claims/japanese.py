@@ -39,7 +39,7 @@ from functools import lru_cache
 
 from bot.i18n import Text, t
 from bot.services.claims.japanese_competitions import COMPETITIONS, named_competition
-from bot.services.claims.japanese_names import PartReader
+from bot.services.claims.japanese_names import PartReader, join_spaced_names
 from bot.services.claims.japanese_phrases import owner_after, unknown_subjects
 from bot.services.claims.mentions import Names
 from bot.services.claims.model import Claim, Subject, segment_text, trim
@@ -261,6 +261,7 @@ class JapaneseReader:
     def _sentence(self, raw: str) -> None:
         text = unicodedata.normalize("NFKC", raw)  # full-width digits and letters
         text = _AGE.sub("", text)  # "羽生結弦選手(22)は": an age in brackets is no figure, and parts no phrase
+        text = join_spaced_names(text)  # "羽生 結弦": as the written name
         text = _KANJI_PLACE.sub(_place_in_digits, text)  # "三位", "十位": as "3位", "10位"
         text = _GAP_AFTER.sub(r"とは\g<n>点差", text)  # "2位との差は1.35点": as "2位とは1.35点差"
         text = _GAP_OF.sub(r"\g<n>点差", text)  # "2位に28.17点の差をつけ": as "28.17点差をつけ"

@@ -200,10 +200,33 @@ def _candidates(text: str) -> list[tuple[int, int, str]]:
                 run, stop = run[: -len(honorific)], stop - len(honorific)
                 break
         out.append((m.start(), stop, run))
+        if stop != m.end() or _HONORIFIC_AFTER.match(text, stop):
+            # "男子羽生くん": before an honorific, the run's end is the name (a word before it is glued on).
+            out.extend((stop - size, stop, run[-size:]) for size in range(len(run) - 1, 0, -1))
     out.extend((m.start(), m.end(), m.group()) for m in _KATAKANA_RUN.finditer(text) if len(m.group()) >= 2)
     for m in _KANA_BEFORE_HONORIFIC.finditer(text):
         out.extend((m.end() - size, m.end(), m.group()[-size:]) for size in range(len(m.group()), 1, -1))
     return out
+
+
+@lru_cache(maxsize=1)
+def _spaced_names() -> re.Pattern[str] | None:
+    """The written names with a space (or another separator) anywhere between their characters, as some media
+    and fans write them ("羽生 結弦", "ネイサン チェン"), longest first."""
+    patterns = []
+    for written in sorted(set(_written_by_normalized().values()), key=len, reverse=True):
+        chars = [re.escape(c) for c in _KATAKANA_JOIN.sub("", written)]
+        patterns.append(r"[\s・･=＝]?".join(chars))
+    return re.compile("|".join(f"(?:{p})" for p in patterns)) if patterns else None
+
+
+def join_spaced_names(text: str) -> str:
+    """`text` with each written name written with a space ("羽生 結弦") as the store's written name ("羽生結弦")."""
+    spaced = _spaced_names()
+    if spaced is None or not re.search(r"[\s=＝]", text):
+        return text
+    by_letters = {_KATAKANA_JOIN.sub("", w): w for w in _written_by_normalized().values()}
+    return spaced.sub(lambda m: by_letters.get(re.sub(r"[\s・･=＝]", "", m.group()), m.group()), text)
 
 
 def _after_honorific(text: str, end: int) -> int:
