@@ -62,6 +62,19 @@ CASES = [
         "2019年GPファイナル(トリノ)女子、アリョーナ・コストルナヤは245.59点で優勝。",
         [("total", "Alena Kostornaia", WRONG, ("gpf1920", "women", None))],
     ),
+    # A standings list: a place then a space and a name is that name's, and a name the store lacks takes the
+    # figures after it; but a name that opens a clause of its own ("2位 羽生結弦は") is that clause's subject.
+    (
+        "2017年世界選手権男子の上位は 1位 羽生結弦 321.59点、2位 ネイサン・チェン、3位 金博洋 303.58点。",
+        [
+            ("place", "Yuzuru Hanyu", OK, ("wc2017", "men", None)),
+            ("place", "Nathan Chen", WRONG, ("wc2017", "men", None)),
+        ],
+    ),
+    (
+        "2017年世界選手権男子、宇野昌磨は2位 羽生結弦は1位。",
+        [("place", "Shoma Uno", OK, ("wc2017", "men", None)), ("place", "Yuzuru Hanyu", OK, ("wc2017", "men", None))],
+    ),
     # "優勝した<a name the store's Japanese names lack>とはN点差": behind the winner.
     (
         "2019年世界選手権女子、紀平梨花は4位。優勝したアリーナ・ザギトワとは9.88点差だった。",

@@ -27,6 +27,12 @@ _DENIED = re.compile(r"\s*(?:選手|くん|ちゃん|さん|組|ペア)?(?:で(?
 _SOMEONE_AFTER_PARTICLE = re.compile(
     r"(?:には|に|は|も)(?:[^、。,\s]{1,6}の)?(?:[\u30a1-\u30fc]{2,}[・･]|[\u4e00-\u9fff]{2,4}(?:選手)?(?:が|、|,))"
 )
+# A standings list ("1位 羽生結弦 321.59点、2位 宇野昌磨", "2位：宇野昌磨"): a place then a space or a colon and a
+# name is that name's, unless the name opens a clause of its own ("2位 羽生結弦は…": a new sentence without a stop).
+_LISTED = re.compile(r"\s+|\s*[:：]\s*")
+_OPENS_CLAUSE = re.compile(r"\s*(?:選手|くん|ちゃん|さん)?(?:は|が|も)")
+_LISTED_NAME = r"(?:[\u4e00-\u9fff]{2,6}|[\u30a1-\u30fc][\u30a1-\u30fc・･]{2,15})"
+_SOMEONE_LISTED = re.compile(rf"(?:\s+|\s*[:：]\s*){_LISTED_NAME}(?=[\s\d(（、,。]|$)")
 # A place that is someone else's in a margin: "2位とは3.21点差", "3位に1.65点及ばず", "2位の選手に5.01点差",
 # "2位に大差をつけた".
 _RANK_OF_RIVAL = re.compile(r"(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*(?:\d{1,2}\.\d{2}\s*点|[^、。,]{0,8}差)|とは")
@@ -62,13 +68,22 @@ def owner_after(text: str, end: int, mentions: Sequence[_Placed], kind: str) -> 
     module docstring); None: the sentence's subject's, as read so far."""
     rest = text[end:]
     after = next((x for x in mentions if x.start >= end), None)
-    if after is not None and _LINK_TO_NAME.fullmatch(text[end : after.start]):
+    linked = after is not None and (
+        _LINK_TO_NAME.fullmatch(text[end : after.start])
+        or (_LISTED.fullmatch(text[end : after.start]) and not _OPENS_CLAUSE.match(text, after.end))
+    )
+    if after is not None and linked:
         if _DENIED.match(text, after.end):
             return Owner(None)  # "優勝は宮原知子ではなく": not hers, and whose is another clause's
         return Owner(after.subject)  # "2位の羽生結弦とは…点差": still Hanyu's place
     if kind == "place" and _RANK_OF_RIVAL.match(rest):
         return Owner(None)
-    if _SOMEONE_AFTER_CLAUSE.match(rest) or _FOREIGN_NAME_AFTER_NO.match(rest) or _SOMEONE_AFTER_PARTICLE.match(rest):
+    if (
+        _SOMEONE_LISTED.match(rest)
+        or _SOMEONE_AFTER_CLAUSE.match(rest)
+        or _FOREIGN_NAME_AFTER_NO.match(rest)
+        or _SOMEONE_AFTER_PARTICLE.match(rest)
+    ):
         return Owner(None)
     if kind == "score":
         return None  # "190.91点は自己ベスト", "279.34点のパーソナルベスト": the score is still the subject's
@@ -96,11 +111,15 @@ _NOT_A_SKATER = re.compile(
 )
 
 
+# A name the store lacks in a standings list ("3位 金博洋 303.58点"): the figures after it are that skater's.
+_UNKNOWN_LISTED = re.compile(rf"(?<=位)(?:\s+|\s*[:：]\s*)(?P<run>{_LISTED_NAME})(?=[\s\d(（、,。]|$)")
+
+
 def unknown_subjects(text: str, taken: list[tuple[int, int]]) -> list[int]:
     """Where a name the store lacks opens a clause as its subject (see `_UNKNOWN_SUBJECT`); `taken`: the spans
     of the names, segments, disciplines and figures read, which are no such name."""
     found = []
-    for m in _UNKNOWN_SUBJECT.finditer(text):
+    for m in (*_UNKNOWN_SUBJECT.finditer(text), *_UNKNOWN_LISTED.finditer(text)):
         start, end = m.span("run")
         if _NOT_A_SKATER.fullmatch(m.group("run")) or any(a < end and start < b for a, b in taken):
             continue
