@@ -49,6 +49,12 @@ CASES = [
             ("place", "Shoma Uno", OK, ("wc2017", "men", None)),
         ],
     ),
+    # With no year, the competition is found from its skaters: their family names (as a source writes the name
+    # spaced, "羽生 結弦") are read before the competition is known, when no other stored skater bears them.
+    (
+        "GPファイナル男子、羽生くんが優勝、宇野選手は3位だった。",
+        [("medal", "Yuzuru Hanyu", OK, ("gpf1617", "men", None)), ("place", "Shoma Uno", OK, ("gpf1617", "men", None))],
+    ),
     # A name glued to the word before it ("男子羽生くん"), and names written with a space between their parts.
     ("2017年世界選手権、男子羽生くんが優勝。", [("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None))]),
     (
@@ -75,6 +81,9 @@ async def test_names_as_fans_write_them(results: ResultsService, text: str, want
     [
         "2017年世界選手権女子、花織ちゃんは優勝。",  # Kaori Sakamoto skated no Worlds 2017: her given name is nobody's
         "2023年世界選手権女子、かおちゃんが優勝。",  # a nickname no source gives: never guessed from her name
+        # Given names are read only among a competition's entrants: with none known (which Final is not said),
+        # they are nobody, and so place the story at no Final.
+        "GPファイナル男子、結弦くんが優勝、昌磨くんは3位だった。",
     ],
 )
 async def test_a_name_part_no_entrant_has_is_nobody(results: ResultsService, text: str) -> None:

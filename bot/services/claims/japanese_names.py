@@ -6,8 +6,10 @@ among the skaters entered at the story's competition (the nearest ring of the st
 else the competition's), never in the whole store, where a given name could be anyone's: the family name is the
 start of the written name (``data/names/ja.json``), the given name its end; of a name in katakana, the words
 before and after ・; in kana, the reading's words. One entrant with that part: that skater. Two: a subject that
-could be either (not checkable, with the names). None: no mention. With no competition known yet, nothing is
-read so (the check reads the story again once it knows the competition).
+could be either (not checkable, with the names). None: no mention. With no competition known yet, only a family
+name is read, where a source shows it (the entry's quote writes the name spaced, "羽生 結弦", or it is a katakana
+name's last word) and no other stored skater bears it; the check reads the story again once it knows the
+competition.
 
 A couple's nickname is read only from ``data/names/couples/ja.json``, where each one has its sources: the couple
 the store holds under those partners' names, else a couple the store lacks (not checkable). A nickname no source
@@ -162,6 +164,23 @@ class PartReader:
                 return Subject(part, missing=t("claim-could-be", names=tuple(labels[:-1]), last=labels[-1]))
         return None
 
+    def family_in_store(self, part: str) -> Subject | None:
+        """With no competition known: the family name ("羽生くん", "宇野選手", "チェン") of one skater's written name
+        alone, as a source shows it, when no other skater in the store bears it (a lone surname, as an English
+        story's "Hanyu"). A given name is read only among a competition's entrants."""
+        if len(part) < _LEAST_BARE_KANJI:
+            return None
+        written = [w for w in _written_by_normalized().values() if _family_part(w) == part]
+        if len(written) != 1:
+            return None
+        subject = self.names.person(written[0])
+        if subject is None or len(subject.ids) != 1:
+            return None
+        family = [w for w in subject.name.split() if self.names.family_name(w, subject)]
+        if len(family) != 1 or self.names.shared(family[0]) is not None:
+            return None
+        return subject
+
     def written_of(self, subject: Subject) -> tuple[str, ...]:
         return tuple(e.written for ring in self.entrants() for e in ring if subject.ids == (e.skater_id,))[:1]
 
@@ -177,16 +196,41 @@ class PartReader:
                         couple if couple is not None else Subject(nickname.nickname, missing=t("claim-not-in-store"))
                     )
                     found.append(_take(taken, PartMention(m.start(), end, subject, ())))
-        if not any(self.entrants()):
-            return found
+        ringless = not any(self.entrants())
         for start, stop, part in _candidates(text):
             end = _after_honorific(text, stop)
             if not _free(taken, start, end) or (len(part) < _LEAST_BARE_KANJI and end == stop):
                 continue
-            who = self.who(part)
+            who = self.family_in_store(part) if ringless else self.who(part)
             if who is not None:
                 found.append(_take(taken, PartMention(start, end, who, self.written_of(who))))
         return found
+
+
+def _family_part(written: str) -> str | None:
+    """The family name of a written name when a source shows it: the last word of a katakana name; of a kanji
+    name, the part before the space where its entry's quote writes the name spaced ("羽生 結弦(はにゅう…")."""
+    words = _KATAKANA_JOIN.split(written)
+    if len(words) > 1:
+        return words[-1]
+    return _quoted_families().get(written)
+
+
+@lru_cache(maxsize=1)
+def _quoted_families() -> dict[str, str]:
+    from bot.services.results.local_names import NAMES_DIR
+
+    try:
+        entries = json.loads((NAMES_DIR / "ja.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    found = {}
+    for entry in entries if isinstance(entries, list) else []:
+        written, quote = str(entry.get("written", "")), str(entry.get("quote", ""))
+        for size in range(1, len(written)):
+            if re.search(rf"{re.escape(written[:size])}[ \u3000]{re.escape(written[size:])}", quote):
+                found[written] = written[:size]
+    return found
 
 
 def _candidates(text: str) -> list[tuple[int, int, str]]:
