@@ -114,3 +114,25 @@ CASES = [
 async def test_japanese_phrasing(results: ResultsService, text: str, want: list) -> None:
     got = await verdicts(results, text)
     assert missing(got, want) == [], got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2017年世界選手権女子、樋口新葉ちゃんに優勝してほしかった。",
+        "2017年世界選手権女子、樋口新葉は優勝できなかった。",
+        "2017年世界選手権女子、樋口新葉は優勝するかもと思ってた。",
+        "2017年世界選手権女子、樋口新葉が2位だったら最高だった。",
+        "2017年世界選手権女子、樋口新葉は10位以下に沈んだ。",
+        "2017年世界選手権女子、樋口新葉は銅メダルも夢じゃないと言われていた。",
+    ],
+)
+async def test_a_wish_a_guess_a_range_or_a_condition_is_no_result(results: ResultsService, text: str) -> None:
+    """Wakaba Higuchi was eleventh: none of these says where she finished, so none is contradicted."""
+    got = await verdicts(results, text)
+    assert [g for g in got if g[1] == "Wakaba Higuchi"] == [], got
+
+
+async def test_a_range_aimed_at_then_the_place(results: ResultsService) -> None:
+    got = await verdicts(results, "2017年世界選手権女子、三原舞依は3位以内を目指したが5位。")
+    assert missing(got, [("place", "Mai Mihara", OK, ("wc2017", "women", None))]) == [], got

@@ -105,6 +105,12 @@ _MISSED = re.compile(
     r"^[をはにの]?(?:逃|ならず|届かず|届かなかった|及ばず|ならなかった|目指|狙|懸|かけ|へ|に向け|候補|争|経験|阻)"
     r"|^(?:で(?:は)?な|じゃな)"
 )
+# A place or medal that is a range, a wish, a guess or a condition, not a result: "3位以内", "10位以下",
+# "優勝してほしかった", "優勝できなかった", "優勝するかも", "2位だったら", "金メダルも夢じゃない", "優勝が期待された".
+_NOT_A_RESULT = re.compile(
+    r"(?:以内|以上|以下|圏内|圏外|台|前後)"
+    r"|[^、。,!！]{0,5}?(?:ほし[いかく]|できな|できず|かも|たら|なら|れば|しそう|だろう|でしょう|予想|期待|夢|可能性|確実|濃厚)"
+)
 _COUPLE_JOIN = r"[・･/／＆&]"
 _AGE = re.compile(r"[(（]\s*\d{1,2}\s*(?:歳)?[)）]")
 # A score of part of a skate: a component ("技術点", "演技構成点", TES, PCS, GOE) or an element ("4回転フリップは",
@@ -341,7 +347,7 @@ class JapaneseReader:
             self._margin(raw, text, m, subject, mentions, segments)
             return
         if kind == "medal":
-            if _MISSED.match(text[m.end() :]) or _NOT_HAD.match(text[m.end() :]):
+            if _MISSED.match(text[m.end() :]) or _NOT_HAD.match(text[m.end() :]) or _NOT_A_RESULT.match(text, m.end()):
                 return
             if m.group("win") == "制し" and _SEGMENT.search(text, 0, m.start()):
                 return  # "フリーは坂本花織が制し": the segment won, not the title
@@ -353,7 +359,7 @@ class JapaneseReader:
             claimed = t("claim-gold-won") if m.group("win") else t("claim-medal", medal=medal)
             self._make("medal", raw, subject, claimed, float(rank), None, (None,))
         elif kind == "place":
-            if _MISSED.match(text[m.end() :]):
+            if _MISSED.match(text[m.end() :]) or _NOT_A_RESULT.match(text, m.end()):
                 return
             n = 1 if m.group("top") else int(m.group("n"))
             if not segments and _ENDED.match(text, m.end()):
