@@ -89,6 +89,11 @@ CASES = [
         "2019年世界選手権男子、ネイサン・チェンは2位の羽生結弦に22.45点の差をつけて優勝した。",
         [("margin", "Nathan Chen", OK, ("wc2019", "men", None))],
     ),
+    # "<name>との差はわずか…点": the name is the rival, never the subject of the place after.
+    (
+        "2017年世界選手権男子、宇野昌磨は羽生結弦との差はわずか1.28点で2位。",
+        [("margin", "Shoma Uno", WRONG, ("wc2017", "men", None)), ("place", "Shoma Uno", OK, ("wc2017", "men", None))],
+    ),
     # "自己ベストの…点", "…点のパーソナルベスト": the score is still the subject's, in the segment named.
     (
         "2017年世界選手権男子、宇野昌磨はフリーで自己ベストの213.45点をマークした。",

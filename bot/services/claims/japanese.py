@@ -89,9 +89,9 @@ _RANK_RIVAL_BEFORE = re.compile(
     r"(?:(?:(?P<rank>\d{1,2})位|首位|トップ)(?:の[^、。,]{0,15}?)?|優勝(?:した|者)の?[^、。,]{0,15}?)(?:とは|と|には|に)\s*$"
 )
 # A name that is the object of the verb after it ("宇野昌磨を抑えて", "羽生結弦に次ぐ2位") or a companion
-# ("宇野昌磨とともに"): not the subject.
+# ("宇野昌磨とともに"), or the other end of a gap ("羽生結弦との差は"): not the subject.
 _OBJECT_AFTER = re.compile(
-    rf"\s*{_HONORIFIC}(?:(?:を|に)(?:抑え|おさえ|上回|破|退け|かわ|勝|逆転|次ぐ|続)|と(?:とも|共|一緒|並))"
+    rf"\s*{_HONORIFIC}(?:(?:を|に)(?:抑え|おさえ|上回|破|退け|かわ|勝|逆転|次ぐ|続)|と(?:とも|共|一緒|並)|との(?:点)?差)"
 )
 _MEDAL = re.compile(
     r"(?P<m>[金銀銅])(?:メダル|(?=[、。,!！…]|$|でし|だっ|を獲得|に輝))|(?P<win>優勝|制覇|(?:\d|[二三四五六])?連覇|表彰台の(?:頂点|真ん中|中央)に立|(?<=が)制し)"
@@ -537,7 +537,7 @@ class JapaneseReader:
 
 
 # A margin written with 差 first ("2位との差は1.35点", "との点差は") or with の ("28.17点の差をつけて").
-_GAP_AFTER = re.compile(r"との(?:点)?差は\s*(?P<n>\d{1,2}\.\d{2})\s*点")
+_GAP_AFTER = re.compile(r"との(?:点)?差は\s*(?:わずか|僅か|たった|約)?\s*(?P<n>\d{1,2}\.\d{2})\s*点")
 _GAP_OF = re.compile(r"(?P<n>\d{1,2}\.\d{2})\s*点の差")
 _KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 # A place in kanji numerals ("二位", "十二位", "二十位"), not a word ending in one ("第一位" is still a place).
