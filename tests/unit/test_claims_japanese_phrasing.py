@@ -75,6 +75,18 @@ CASES = [
         "2017年世界選手権男子、宇野昌磨は2位 羽生結弦は1位。",
         [("place", "Shoma Uno", OK, ("wc2017", "men", None)), ("place", "Yuzuru Hanyu", OK, ("wc2017", "men", None))],
     ),
+    # Q&A: the question's figure is that of the name the answer opens with.
+    (
+        "Q. 2017年世界選手権の女子で2位だったのは？\nA. 樋口新葉選手。",
+        [("place", "Wakaba Higuchi", WRONG, ("wc2017", "women", None))],
+    ),
+    ("2017年世界選手権男子の優勝は？羽生結弦！", [("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None))]),
+    # ... not a name later in the answer (the answer's own subject is a skater the store lacks), nor one denied.
+    (
+        "Q. 2017年世界選手権男子の3位は？\nA. 金博洋選手です。宇野昌磨選手は2位でした。",
+        [("place", "Shoma Uno", OK, ("wc2017", "men", None))],
+    ),
+    ("Q. 2017年世界選手権男子の3位は？\nA: 田中刑事選手ではなく、金博洋選手です。", []),
     # "優勝した<a name the store's Japanese names lack>とはN点差": behind the winner.
     (
         "2019年世界選手権女子、紀平梨花は4位。優勝したアリーナ・ザギトワとは9.88点差だった。",

@@ -33,14 +33,13 @@ A claim whose subject cannot be told is not made; a competition the store lacks 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
 from bot.i18n import Text, t
 from bot.services.claims.japanese_competitions import COMPETITIONS, named_competition
 from bot.services.claims.japanese_names import PartReader, join_spaced_names
-from bot.services.claims.japanese_phrases import owner_after, unknown_subjects
+from bot.services.claims.japanese_phrases import denied_after, owner_after, plain, unknown_subjects
 from bot.services.claims.mentions import Names
 from bot.services.claims.model import Claim, Subject, segment_text, trim
 
@@ -63,6 +62,9 @@ _SEGMENT = re.compile(
 )
 # "ショート2位から", "ショート3位(97.43点)から": the segment's standings are left; a place after is the final one.
 _FROM = re.compile(r"(?<=[位)])から")
+# A question ("優勝したのは?", "2位は?"): the figure is that of whom the next sentence names.
+_ASKED = re.compile(r"[?？]\s*$")
+_ANSWER = re.compile(r"\s*(?:(?:A|答え?|回答)\s*\d*\s*[.:：、)]?)?\s*")
 # "今大会", "本大会": the story's own competition again, after an aside about another.
 _THIS_COMPETITION = re.compile(r"今大会|本大会")
 _PLACE = re.compile(r"(?P<n>\d{1,2})位|(?P<top>首位)")
@@ -112,7 +114,6 @@ _NOT_A_RESULT = re.compile(
     r"|[^、。,!！]{0,5}?(?:ほし[いかく]|できな|できず|かも|たら|なら|れば|しそう|だろう|でしょう|予想|期待|夢|可能性|確実|濃厚)"
 )
 _COUPLE_JOIN = r"[・･/／＆&]"
-_AGE = re.compile(r"[(（]\s*\d{1,2}\s*(?:歳)?[)）]")
 # A score of part of a skate: a component ("技術点", "演技構成点", TES, PCS, GOE) or an element ("4回転フリップは",
 # "ジャンプで") just before the number; and no segment score is as low as an element's.
 _PART_OF_A_SCORE = re.compile(
@@ -189,6 +190,9 @@ class JapaneseReader:
         self.discipline: str | None = None
         self.discipline_named = False  # whether the sentence read names its discipline
         self.placed_here: dict[str | None, int] = {}  # the segments (None: final) placed in it, and where
+        # A question's figure whose owner the answer names ("優勝したのは？" "羽生結弦選手です。"): its sentence, its
+        # text as read, its kind, its match and its segments, until the next sentence names someone.
+        self.asked: tuple[str, str, str, re.Match[str], list[str | None]] | None = None
         self.parts = PartReader(names)  # "羽生くん", "知子ちゃん", "りくりゅう": see japanese_names
 
     def read(self, text: str) -> JapaneseExtraction:
@@ -265,12 +269,7 @@ class JapaneseReader:
 
     # -- claims ----------------------------------------------------------------------------------------------
     def _sentence(self, raw: str) -> None:
-        text = unicodedata.normalize("NFKC", raw)  # full-width digits and letters
-        text = _AGE.sub("", text)  # "羽生結弦選手(22)は": an age in brackets is no figure, and parts no phrase
-        text = join_spaced_names(text)  # "羽生 結弦": as the written name
-        text = _KANJI_PLACE.sub(_place_in_digits, text)  # "三位", "十位": as "3位", "10位"
-        text = _GAP_AFTER.sub(r"とは\g<n>点差", text)  # "2位との差は1.35点": as "2位とは1.35点差"
-        text = _GAP_OF.sub(r"\g<n>点差", text)  # "2位に28.17点の差をつけ": as "28.17点差をつけ"
+        text = join_spaced_names(plain(raw))  # "羽生 結弦": as the written name
         story = self.competition_texts[0] if self.competition_texts else None
         named = named_competition(text, story)
         carried = self.competition
@@ -286,19 +285,24 @@ class JapaneseReader:
         fresh = False  # the segments named since the last figure (ショートもフリーも)
         self.in_view, last_segment, segment_end = self.carried, None, 0
         self.discipline_named, self.placed_here = False, {}
+        asked, self.asked = self.asked, None
         for position, kind, m in _events(text, mentions):
             if kind.startswith("disc:"):
                 self.discipline = kind[5:] or None
                 self.discipline_named = True
                 continue
             if kind == "nobody":
-                subject, segments, fresh = None, [], False  # a skater the store lacks: their figures follow
+                subject, segments, fresh, asked = None, [], False, None  # a skater the store lacks: theirs follow
                 continue
             if kind == "who":
                 who = next(x for x in mentions if x.start == position)
                 if _RIVAL_THEN_MARGIN.match(text, who.end) or _OBJECT_AFTER.match(text, who.end):
                     continue  # "羽生に3.75点差", "宇野を抑えて": a rival, not the sentence's subject
                 subject = who.subject
+                if asked is not None and _ANSWER.fullmatch(text, 0, who.start) and not denied_after(text, who.end):
+                    # the name the answer opens with
+                    self._figure(asked[0], asked[1], asked[2], asked[3], subject, asked[4], [])
+                asked = None
                 if not (fresh and _SEGMENT_THEN_NAME.fullmatch(text[segment_end : who.start])):
                     # "宇野昌磨はショート1位、羽生結弦は3位": the short's or the final place, not told.
                     self.in_view = segments[-1] if segments else self.in_view
@@ -322,6 +326,8 @@ class JapaneseReader:
                 # "ショートもフリーも1位": both segments named, none of them is in view for the next sentence.
                 last_segment = segments[-1] if len(segments) == 1 and kind != "medal" else None
             if whose is None:
+                if kind in ("medal", "place") and _ASKED.search(text) and not any(x.start > m.end() for x in mentions):
+                    self.asked = (raw, text, kind, m, list(segments))  # "Q. 優勝したのは?": whom the answer names
                 continue
             if kind == "place" and segments and _BUT_THEN.search(text, segment_end, m.start()):
                 # "フリー1位となったが、…2位に終わった": after "but", the final place or still that segment's, not told.
@@ -534,25 +540,6 @@ class JapaneseReader:
             self.claims.append(claim)
         if kind in ("place", "medal"):
             self.final_place[subject.name] = int(value)
-
-
-# A margin written with 差 first ("2位との差は1.35点", "との点差は") or with の ("28.17点の差をつけて").
-_GAP_AFTER = re.compile(r"との(?:点)?差は\s*(?:わずか|僅か|たった|約)?\s*(?P<n>\d{1,2}\.\d{2})\s*点")
-_GAP_OF = re.compile(r"(?P<n>\d{1,2}\.\d{2})\s*点の差")
-_KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-# A place in kanji numerals ("二位", "十二位", "二十位"), not a word ending in one ("第一位" is still a place).
-_KANJI_PLACE = re.compile(
-    r"(?<![\u4e00-\u9fff々])(?:第)?([一二三四五六七八九]?十[一二三四五六七八九]?|[一二三四五六七八九])位"
-)
-
-
-def _place_in_digits(m: re.Match[str]) -> str:
-    """ "十二位" -> "12位": a number of one or two kanji digits with 十."""
-    numeral = m.group(1)
-    if "十" not in numeral:
-        return f"{_KANJI_DIGITS[numeral]}位"
-    tens, _, ones = numeral.partition("十")
-    return f"{_KANJI_DIGITS.get(tens, 1) * 10 + _KANJI_DIGITS.get(ones, 0)}位"
 
 
 def _short_forms(written: str) -> tuple[str, ...]:

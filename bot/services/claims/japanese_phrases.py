@@ -10,6 +10,7 @@ own ("2位とは3.21点差": the skater in second), the figure is nobody's claim
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -61,6 +62,11 @@ class Owner:
     """Whose figure it is: `subject` (a name after it), or nobody's claim here (`subject` None)."""
 
     subject: Subject | None
+
+
+def denied_after(text: str, end: int) -> bool:
+    """Whether the name ending at `end` is denied ("田中刑事選手ではなく"): what follows is not theirs."""
+    return _DENIED.match(text, end) is not None
 
 
 def owner_after(text: str, end: int, mentions: Sequence[_Placed], kind: str) -> Owner | None:
@@ -125,3 +131,33 @@ def unknown_subjects(text: str, taken: list[tuple[int, int]]) -> list[int]:
             continue
         found.append(start)
     return found
+
+
+_AGE = re.compile(r"[(（]\s*\d{1,2}\s*(?:歳)?[)）]")
+# A margin written with 差 first ("2位との差は1.35点", "との点差は") or with の ("28.17点の差をつけて").
+_GAP_AFTER = re.compile(r"との(?:点)?差は\s*(?:わずか|僅か|たった|約)?\s*(?P<n>\d{1,2}\.\d{2})\s*点")
+_GAP_OF = re.compile(r"(?P<n>\d{1,2}\.\d{2})\s*点の差")
+_KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+# A place in kanji numerals ("二位", "十二位", "二十位"), not a word ending in one ("第一位" is still a place).
+_KANJI_PLACE = re.compile(
+    r"(?<![\u4e00-\u9fff々])(?:第)?([一二三四五六七八九]?十[一二三四五六七八九]?|[一二三四五六七八九])位"
+)
+
+
+def _place_in_digits(m: re.Match[str]) -> str:
+    """ "十二位" -> "12位": a number of one or two kanji digits with 十."""
+    numeral = m.group(1)
+    if "十" not in numeral:
+        return f"{_KANJI_DIGITS[numeral]}位"
+    tens, _, ones = numeral.partition("十")
+    return f"{_KANJI_DIGITS.get(tens, 1) * 10 + _KANJI_DIGITS.get(ones, 0)}位"
+
+
+def plain(sentence: str) -> str:
+    """A sentence as it is read: full-width digits and letters as ASCII (NFKC), an age in brackets left out
+    ("羽生結弦選手(22)は": no figure, and it parts no phrase), places in kanji numerals in digits ("三位": "3位"), and
+    a margin written with 差 first or with の as "N点差" ("2位との差は1.35点": "2位とは1.35点差")."""
+    text = _AGE.sub("", unicodedata.normalize("NFKC", sentence))
+    text = _KANJI_PLACE.sub(_place_in_digits, text)
+    text = _GAP_AFTER.sub(r"とは\g<n>点差", text)
+    return _GAP_OF.sub(r"\g<n>点差", text)
