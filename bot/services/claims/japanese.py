@@ -3,7 +3,10 @@
 Japanese servers share Japanese stories ("坂本花織が銀メダル。ショート2位、フリーも2位で、合計224.90点").
 Words are not spaced, so mentions are found by the written names the store holds (``data/names/ja.json``):
 a full name ("宇野昌磨"), a couple ("三浦璃来・木原龍一組", "三浦璃来、木原龍一組"), or the start of a full name the
-story named before ("宇野は", or a katakana name's family name: "チェンは"; one skater named so far, else no one).
+story named before ("宇野は", or a katakana name's family name: "チェンは"; one skater named so far, else no one);
+a part of a name as fans write it, with an honorific ("羽生くん", "知子ちゃん", "宇野選手"), among the story's
+competition's entrants, and a couple's sourced nickname ("りくりゅう"): see ``japanese_names``.
+A question's figure ("優勝したのは?") is that of the name the answer opens with.
 A name the store lacks opening a clause ("河辺愛菜は", "ザギトワが") ends the subject: what follows is theirs.
 A figure is the subject's, unless the words after it give it to the name they describe ("ショート1位の宇野昌磨",
 "優勝はネイサン・チェン", "銀メダルを獲得した宇野昌磨": see ``japanese_phrases``); a name that is an object
@@ -11,21 +14,25 @@ A figure is the subject's, unless the words after it give it to the name they de
 
 * medals: 金メダル / 銀メダル / 銅メダル (or 金 / 銀 / 銅 alone before punctuation), 優勝 / 制覇 / N連覇 (gold);
   a medal missed (逃す, ならず, 届かず), aimed at (目指す, 狙う), a favourite's (優勝候補) or a race (優勝争い) is no
-  claim; 表彰台に上がった is a medal, which one not said;
-* places: N位, 首位 (first); after ショート / フリー (リズムダンス / フリーダンス) the place in that segment,
+  claim, as is a wish, a guess, a condition or a range (優勝してほしかった, 優勝するかも, 2位だったら, 3位以内);
+  表彰台に上がった is a medal, which one not said;
+* places: N位 (in digits or kanji numerals: 二位, 十五位), 首位 (first); N位発進 / スタート the short's; after ショート / フリー (リズムダンス / フリーダンス) the place in that segment,
   "ショートもフリーも1位" each of them; after 合計 / 総合 / 最終的に, or after "ショートN位から", the final place;
-  a place that names a rival ("2位とは", "2位のXに") is no claim about the subject;
-* scores: N点, in the segment named last in the sentence, the total after 合計 / 総合, else either;
+  a place that names a rival ("2位とは", "2位のXに") is no claim about the subject; in a standings list
+  ("1位 羽生結弦 321.59点、2位 宇野昌磨") the place is the name's after it;
+* scores: N点, in the segment named last in the sentence, the total after 合計 / 総合, after the final place
+  ("4位で183.59点") or before the result ("247.59点で優勝"), else either;
 * margins: N点差 against the rival named ("宇野に…点差をつけて"), the place named ("2位とは3.21点差": which way
-  from the subject's place claimed in the story), or the skater next to the place claimed ("1.65点差で2位");
+  from the subject's place claimed in the story), or the skater next to the place claimed ("1.65点差で2位",
+  "1.35点及ばず2位"); also written "2位との差は1.35点", "28.17点の差";
 * competitions (``japanese_competitions``): 世界選手権, 四大陸, 欧州選手権, GPファイナル, NHK杯, スケートアメリカ /
   カナダ, 中国杯, ロステレコム杯, フランス杯, フィンランディア杯, the Olympic Games by their city, with their year and
   host city ("2019年のトリノのGPファイナル", "中国杯(北京)"); 全日本 and the junior events, which the store lacks,
   so that their claims are not checked against another competition; 今大会 is the story's first named again, as is
   its name said again without the year; a name of another time ("前年の世界選手権": Worlds of the year before) is an
-  aside, its sentence's only;
+  aside, its sentence's only; a year with its month ("2017年12月の") is that year's edition;
   disciplines 男子 / 女子 / ペア / アイスダンス, 団体戦 (the team event; 個人戦 ends it). Both carry to the next
-  sentences until another is named.
+  sentences until another is named (a singles discipline not to one skater: their entry says it).
 
 A claim whose subject cannot be told is not made; a competition the store lacks makes the claim not checkable.
 """
