@@ -16,7 +16,8 @@ A figure is the subject's, unless the words after it give it to the name they de
   a medal missed (逃す, ならず, 届かず), aimed at (目指す, 狙う), a favourite's (優勝候補) or a race (優勝争い) is no
   claim, as is a wish, a guess, a condition or a range (優勝してほしかった, 優勝するかも, 2位だったら, 3位以内);
   表彰台に上がった is a medal, which one not said;
-* places: N位 (in digits or kanji numerals: 二位, 十五位), 首位 (first); N位発進 / スタート the short's; after ショート / フリー (リズムダンス / フリーダンス) the place in that segment,
+* places: N位 (in digits or kanji numerals: 二位, 十五位), 首位 (first); N位発進 / スタート the short's;
+  after ショート / フリー (リズムダンス / フリーダンス) the place in that segment,
   "ショートもフリーも1位" each of them; after 合計 / 総合 / 最終的に, or after "ショートN位から", the final place;
   a place that names a rival ("2位とは", "2位のXに") is no claim about the subject; in a standings list
   ("1位 羽生結弦 321.59点、2位 宇野昌磨") the place is the name's after it;
