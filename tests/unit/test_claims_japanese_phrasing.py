@@ -75,6 +75,11 @@ CASES = [
         "2017年世界選手権男子、宇野昌磨は2位 羽生結弦は1位。",
         [("place", "Shoma Uno", OK, ("wc2017", "men", None)), ("place", "Yuzuru Hanyu", OK, ("wc2017", "men", None))],
     ),
+    # A segment in view is its event's: after another discipline is named, a place is the final one.
+    (
+        "2017年世界選手権の女子はフリーでメドベージェワが1位。男子の宇野昌磨は2位。",
+        [("place", "Shoma Uno", OK, ("wc2017", "men", None))],
+    ),
     # Q&A: the question's figure is that of the name the answer opens with.
     (
         "Q. 2017年世界選手権の女子で2位だったのは？\nA. 樋口新葉選手。",

@@ -296,6 +296,8 @@ class JapaneseReader:
         asked, self.asked = self.asked, None
         for position, kind, m in _events(text, mentions):
             if kind.startswith("disc:"):
+                if (kind[5:] or None) != self.discipline:
+                    self.in_view = None  # another event: the segment in view was the last one's
                 self.discipline = kind[5:] or None
                 self.discipline_named = True
                 continue
