@@ -158,3 +158,16 @@ async def test_a_wish_a_guess_a_range_or_a_condition_is_no_result(results: Resul
 async def test_a_range_aimed_at_then_the_place(results: ResultsService) -> None:
     got = await verdicts(results, "2017年世界選手権女子、三原舞依は3位以内を目指したが5位。")
     assert missing(got, [("place", "Mai Mihara", OK, ("wc2017", "women", None))]) == [], got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2017年世界選手権女子、三原舞依は銅メダルまであと4.97点だった。",
+        "2017年世界選手権女子、三原舞依はあと一歩で銅メダルだった。",
+    ],
+)
+async def test_a_medal_almost_had_is_none(results: ResultsService, text: str) -> None:
+    """Mai Mihara was fifth: a medal she was a step or some points short of is no medal claimed."""
+    got = await verdicts(results, text)
+    assert [g for g in got if g[1] == "Mai Mihara"] == [], got

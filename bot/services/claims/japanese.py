@@ -118,9 +118,11 @@ _MISSED = re.compile(
 # A place or medal that is a range, a wish, a guess or a condition, not a result: "3位以内", "10位以下",
 # "優勝してほしかった", "優勝できなかった", "優勝するかも", "2位だったら", "金メダルも夢じゃない", "優勝が期待された".
 _NOT_A_RESULT = re.compile(
-    r"(?:以内|以上|以下|圏内|圏外|台|前後)"
+    r"(?:以内|以上|以下|圏内|圏外|台|前後|まで|に(?:あと|わずか|僅か))"
     r"|[^、。,!！]{0,5}?(?:ほし[いかく]|できな|できず|かも|たら|なら|れば|しそう|だろう|でしょう|予想|期待|夢|可能性|確実|濃厚)"
 )
+# Almost had: "あと一歩で銅メダル", "もう少しで表彰台".
+_ALMOST = re.compile(r"(?:あと|もう)(?:一歩|少し|ちょっと)で?\s*$")
 _COUPLE_JOIN = r"[・･/／＆&]"
 # A score of part of a skate: a component ("技術点", "演技構成点", TES, PCS, GOE) or an element ("4回転フリップは",
 # "ジャンプで") just before the number; and no segment score is as low as an element's.
@@ -363,7 +365,8 @@ class JapaneseReader:
             self._margin(raw, text, m, subject, mentions, segments)
             return
         if kind == "medal":
-            if _MISSED.match(text[m.end() :]) or _NOT_HAD.match(text[m.end() :]) or _NOT_A_RESULT.match(text, m.end()):
+            missed = _MISSED.match(text[m.end() :]) or _NOT_HAD.match(text[m.end() :])
+            if missed or _NOT_A_RESULT.match(text, m.end()) or _ALMOST.search(text, max(0, m.start() - 8), m.start()):
                 return
             if m.group("win") == "制し" and _SEGMENT.search(text, 0, m.start()):
                 return  # "フリーは坂本花織が制し": the segment won, not the title
