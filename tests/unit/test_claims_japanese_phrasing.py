@@ -80,6 +80,15 @@ CASES = [
         "2017年世界選手権の女子はフリーでメドベージェワが1位。男子の宇野昌磨は2位。",
         [("place", "Shoma Uno", OK, ("wc2017", "men", None))],
     ),
+    # Scores after their labels without 点, as lists write them.
+    (
+        "2017年世界選手権男子、宇野昌磨：SP 104.86 / FS 213.45 / 合計 319.31、2位。",
+        [
+            ("score", "Shoma Uno", OK, ("wc2017", "men", "short_program")),
+            ("score", "Shoma Uno", WRONG, ("wc2017", "men", "free_skate")),
+            ("total", "Shoma Uno", OK, ("wc2017", "men", None)),
+        ],
+    ),
     # Q&A: the question's figure is that of the name the answer opens with.
     (
         "Q. 2017年世界選手権の女子で2位だったのは？\nA. 樋口新葉選手。",

@@ -133,6 +133,10 @@ def unknown_subjects(text: str, taken: list[tuple[int, int]]) -> list[int]:
     return found
 
 
+# A score right after its segment's label, without 点, as lists write it ("SP 104.86 / FS 214.45 / 合計 319.31").
+_LABELLED_SCORE = re.compile(
+    r"(?P<label>SP|FS|RD|FD|ショート|フリー|リズムダンス|フリーダンス|合計|総合|トータル)\s*[:：]?\s*(?P<n>\d{2,3}\.\d{2})(?!\d|\s*点)"
+)
 _AGE = re.compile(r"[(（]\s*\d{1,2}\s*(?:歳)?[)）]")
 # A margin written with 差 first ("2位との差は1.35点", "との点差は") or with の ("28.17点の差をつけて").
 _GAP_AFTER = re.compile(r"との(?:点)?差は\s*(?:わずか|僅か|たった|約)?\s*(?P<n>\d{1,2}\.\d{2})\s*点")
@@ -155,9 +159,11 @@ def _place_in_digits(m: re.Match[str]) -> str:
 
 def plain(sentence: str) -> str:
     """A sentence as it is read: full-width digits and letters as ASCII (NFKC), an age in brackets left out
-    ("羽生結弦選手(22)は": no figure, and it parts no phrase), places in kanji numerals in digits ("三位": "3位"), and
-    a margin written with 差 first or with の as "N点差" ("2位との差は1.35点": "2位とは1.35点差")."""
+    ("羽生結弦選手(22)は": no figure, and it parts no phrase), places in kanji numerals in digits ("三位": "3位"), a
+    score after its label with 点 ("SP 104.86": "SP 104.86点"), and a margin written with 差 first or with の as
+    "N点差" ("2位との差は1.35点": "2位とは1.35点差")."""
     text = _AGE.sub("", unicodedata.normalize("NFKC", sentence))
     text = _KANJI_PLACE.sub(_place_in_digits, text)
+    text = _LABELLED_SCORE.sub(r"\g<label> \g<n>点", text)
     text = _GAP_AFTER.sub(r"とは\g<n>点差", text)
     return _GAP_OF.sub(r"\g<n>点差", text)
