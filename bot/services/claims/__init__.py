@@ -452,10 +452,12 @@ async def check_text(
     names = await _store_names(results, linked_ids, competition, event)
     layouts: dict[str, Layout] = {}
     # A competition held on the moment's date is the story's whatever its words say: the reading with names known
-    # without it only tells whether the story makes a claim at all, and is read again with that competition's.
+    # without it only tells whether the story makes a claim at all, and is read again with that competition's. A
+    # story that names its competition is read again knowing its entrants even with no claim read yet: some names
+    # are read only among them (a Japanese given name with an honorific, "知子ちゃん").
     dated = _competition_by_date(results, moment_date) if competition is None else None
     extraction = read(text, names, layouts, until_claim=dated is not None)
-    if competition is None and extraction.claims:
+    if competition is None and (extraction.claims or extraction.competition_texts or dated is not None):
         competition = dated if dated is not None else await _story_competition(results, extraction)
         if competition is not None:
             again = await _store_names(results, linked_ids, competition, None)
