@@ -1,7 +1,7 @@
 """Precision and recall of the claim check on the evaluation corpus (tests/data/claims_corpus.jsonl).
 
 Run: python bench/eval_claims.py [--split dev|heldout|heldout2|all] [--show-errors]
-     python bench/eval_claims.py --stories [dev,frozen-a,...,frozen-h,frozen-ja,frozen-jb,frozen-jc] [--show-errors]
+     python bench/eval_claims.py --stories [dev,frozen-a,...,frozen-j,frozen-ja,...,frozen-je] [--show-errors]
 
 With --stories, the parts of tests/data/claims_stories/ (stories written like real posts; see its README) are
 scored on the reading as well as the verdict: an expected claim counts as right only when the verdict is the
@@ -182,9 +182,13 @@ PARTS = (
     "frozen-f",
     "frozen-g",
     "frozen-h",
+    "frozen-i",
+    "frozen-j",
     "frozen-ja",
     "frozen-jb",
     "frozen-jc",
+    "frozen-jd",
+    "frozen-je",
 )
 Got = tuple[str, str, str, str, float | None, tuple[str, str, str | None] | None]
 

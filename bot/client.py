@@ -13,6 +13,7 @@ from typing import Any, cast
 
 import discord
 import yarl
+from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_layer.installs import GUILD_ONLY_CONTEXTS, GUILD_ONLY_INSTALLS
@@ -24,7 +25,7 @@ from bot.discord_layer.monitor import GatewayStatus, Health, MonitorServer
 from bot.discord_layer.outbox_poster import OutboxDiscordPoster
 from bot.discord_layer.prediction_poster import PredictionView
 from bot.discord_layer.scheduling import LiveJob, MomentScheduler, PredictionJob, ResultsWatch
-from bot.discord_layer.tree import SkateTree
+from bot.discord_layer.tree import READS_RESULTS, SkateTree
 from bot.discord_layer.ui.errors import reply_ephemeral
 from bot.discord_layer.ui.i18n import CatalogueTranslator
 from bot.discord_layer.ui.replies import acknowledge_privately
@@ -96,9 +97,17 @@ def _return_freed_heap() -> None:
 
 class SkateBot(commands.Bot):
     def __init__(
-        self, settings: Settings, db: Database, *, clock: Callable[[], datetime] | None = None, **options: Any
+        self,
+        settings: Settings,
+        db: Database,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        results_on_demand: bool = False,
+        **options: Any,
     ) -> None:
-        """`clock`: an injected clock (tests, the sandbox); the moment scheduler then runs on `tick()` by it."""
+        """`clock`: an injected clock (tests, the sandbox); the moment scheduler then runs on `tick()` by it.
+        `results_on_demand`: the bot goes on the gateway before the results are loaded, and loads them when first
+        asked (`want_results`, or a command that reads them, which waits for them); see `results_loaded`."""
         # Slash commands only: no message content, no member list; interactions carry what we need.
         intents = discord.Intents.none()
         intents.guilds = True
@@ -157,6 +166,15 @@ class SkateBot(commands.Bot):
         self.live.ended.subscribe(self._competition_ended)
         self.recovery: asyncio.Task[None] | None = None
         self._unknown_presses: set[int] = set()  # interactions of presses no view knows (_watch_unknown_presses)
+        # The results load and what waits for it (`results_loaded`). On demand, the load (0.1 s of a 17-competition
+        # store, more with a larger one) and the scheduler's start follow the first ask instead of preceding the
+        # bot's first answer: `skatebot sandbox` answers /ping without them (bench/bench_sandbox_start.py).
+        self.results_on_demand = results_on_demand
+        self._results_wanted = asyncio.Event()
+        self._results_ready = asyncio.Event()
+        self._results_failure: BaseException | None = None
+        self.commands_synced = asyncio.Event()  # the development guild has the commands (or there is none)
+        cast(SkateTree, self.tree).before_command = self._before_command
 
     async def reload_results(self, *, generate: bool = True) -> None:
         """Loads the results store again (after an import), then the stories from the results (unless
@@ -189,9 +207,49 @@ class SkateBot(commands.Bot):
         standings' "highest total" is not a fact yet)."""
         await self._generate()
 
+    @property
+    def results_asked(self) -> bool:
+        """Whether the results load was asked for (at the start, unless the bot loads them on demand)."""
+        return self._results_wanted.is_set() or not self.results_on_demand
+
+    def want_results(self) -> None:
+        """Asks for the results load, in the background (on demand: the sandbox's console, when it waits for what is
+        typed next); nothing once asked, and nothing when the bot loads them at its start."""
+        self._results_wanted.set()
+
+    async def results_loaded(self) -> None:
+        """Returns once the results are loaded and the scheduler plans by them (asking for the load first): at once
+        unless the bot loads them on demand. Raises when the load failed, so that nothing answers from results that
+        are not there (a skater "not found" because the names were not loaded yet)."""
+        self.want_results()
+        await self._results_ready.wait()
+        if self._results_failure is not None:
+            raise app_commands.AppCommandError("the results could not be loaded") from self._results_failure
+
+    async def _before_command(self, interaction: discord.Interaction) -> None:
+        """The command tree's gate (SkateTree.before_command): a command, a context menu or an autocomplete that
+        reads the results waits for them; one that says it does not (`READS_RESULTS`) goes on at once."""
+        command = interaction.command
+        if command is None or command.extras.get(READS_RESULTS, True):
+            await self.results_loaded()
+
+    async def _load_results_and_plan(self) -> None:
+        """The results, then the scheduler that plans by them (moment posts may be due at once after a restart)."""
+        try:
+            await self.reload_results(generate=False)
+            self.moment_scheduler.start()
+            planned = await self.moment_scheduler.load()
+            log.info("moment of the day: %d schedules planned", planned)
+        except BaseException as exc:
+            self._results_failure = exc
+            raise
+        finally:
+            self._results_ready.set()
+
     async def setup_hook(self) -> None:
         self._watch_unknown_presses()
-        await self.reload_results(generate=False)
+        if not self.results_on_demand:
+            await self.reload_results(generate=False)
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -216,7 +274,8 @@ class SkateBot(commands.Bot):
         counted = CountedPoster(poster, self.metrics, {"send": KIND_OF_POST}, PostFailed)
         self.outbox.attach(cast(OutboxPoster, counted), rate=post_rate)
         self.moments.attach(MomentNotices(self, self.stories), self.moment_scheduler)
-        self.moment_scheduler.start()
+        if not self.results_on_demand:
+            self.moment_scheduler.start()
         # Competition week, live: its posts share the outbox's pace (one global rate limit); its job runs on
         # the same scheduler, and its recovery with the moment's, before the job delivers anything.
         self.live.attach(cast(OutboxPoster, counted))
@@ -228,13 +287,24 @@ class SkateBot(commands.Bot):
             # Another process's import (its /admin import-isu, the command line's, the lead's live polls) is loaded
             # here within seconds, so no process answers from old results for long.
             ResultsWatch(self.results, self.reload_results).add_to(self.moment_scheduler)
-        planned = await self.moment_scheduler.load()
-        log.info("moment of the day: %d schedules planned", planned)
+        if not self.results_on_demand:
+            planned = await self.moment_scheduler.load()
+            log.info("moment of the day: %d schedules planned", planned)
+            self._results_ready.set()
         # Catching up after an outage can mean thousands of paced posts: in the background, so the bot is on
         # the gateway answering commands meanwhile (the per-day claims keep it from doubling a scheduled run).
         self.recovery = asyncio.create_task(self._recover(), name="moment-recovery")
 
     async def _recover(self) -> None:
+        if self.results_on_demand:
+            # The commands first: they are all the first command needs; the catch-up needs the results.
+            await self._sync_development_guild()
+            await self._results_wanted.wait()
+            try:
+                await self._load_results_and_plan()
+            except Exception:
+                log.exception("loading the results failed: the commands that read them say so")
+                return
         try:
             await self._generate()  # first: a catch-up post may be a story from the results
         except Exception:
@@ -251,12 +321,17 @@ class SkateBot(commands.Bot):
             log.info("prediction announcements after the restart: %d sent", await self.predictions.recover())
         except Exception:
             log.exception("prediction recovery failed")
+        if not self.results_on_demand:
+            await self._sync_development_guild()
+
+    async def _sync_development_guild(self) -> None:
         if self.settings.dev_guild_id:
             # Only to the development guild: a global sync on every start would hit Discord's daily limit.
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to guild %s", len(synced), self.settings.dev_guild_id)
+        self.commands_synced.set()
 
     async def close(self) -> None:
         # A generation a competition's end started finishes first, with the corrections it announced: the store

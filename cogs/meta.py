@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_layer.installs import anywhere
+from bot.discord_layer.tree import READS_RESULTS
 from bot.discord_layer.ui import embeds
 from bot.discord_layer.ui.i18n import command_text, words_for
 from bot.discord_layer.ui.replies import respond
@@ -31,7 +32,7 @@ class Meta(commands.Cog):
         await respond(interaction, embed=embed)
 
     @anywhere
-    @app_commands.command(name="ping", description=command_text("cmd-ping"))
+    @app_commands.command(name="ping", description=command_text("cmd-ping"), extras={READS_RESULTS: False})
     async def ping(self, interaction: discord.Interaction) -> None:
         latency = self.bot.latency
         latency_ms = "?" if math.isnan(latency) or math.isinf(latency) else round(latency * 1000)

@@ -545,6 +545,7 @@ class LivePost:
 class OutboxState(StrEnum):
     """Where a post of the outbox stands (outbox.state)."""
 
+    DUE = "due"  # queued: to be claimed at `due_at` (again, after a passing failure)
     CLAIMED = "claimed"  # being sent, or waiting for another attempt
     SENT = "sent"
     FAILED = "failed"  # refused for good (with the reason)
@@ -568,3 +569,4 @@ class OutboxPost:
     claimed_at: str
     claimant: str | None
     done_at: str | None
+    due_at: str | None = None  # a due post: not sent before then

@@ -410,10 +410,13 @@ async def run_console(
     until: asyncio.Event | None = None,
     after_prelude: Callable[[], None] | None = None,
     clock: Callable[[], datetime] | None = None,
+    idle: Callable[[], None] = lambda: None,
 ) -> int:
     """Read commands from `stdin` until quit/EOF; returns the process exit code. `prelude`: lines run first, as if
     typed; `after_prelude` is called once they are answered. `until`: with piped input, keep showing what happens
-    after the input ends, until it is set (a replayed competition that is over)."""
+    after the input ends, until it is set (a replayed competition that is over). `idle`: called whenever the console
+    waits for a person to type (at each prompt): the sandbox loads the results then. Piped lines follow one another
+    at once: a line that needs the results has the bot load them (the command tree waits for them)."""
     session = SandboxConsole(server, guild, channel, owner, member, console, moderator, clock=clock)
     interactive = bool(getattr(stdin, "isatty", lambda: False)())
     try:
@@ -442,6 +445,7 @@ async def run_console(
         try:
             while True:
                 prompt = f"{session.user.name} › "
+                idle()
                 try:
                     line = await asyncio.to_thread(_read_line, stdin, prompt)
                 except EOFError:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import gc
 import logging
 import shutil
 import sys
@@ -35,6 +36,7 @@ from bot.sandbox.server import (
     User,
 )
 from bot.sandbox.template import bundled_template, copy_template
+from bot.sandbox.word_separators import remember_word_separators, use_remembered_word_separators
 from bot.settings import Settings
 from bot.store import open_store
 from db.database import Database
@@ -80,12 +82,16 @@ class Sandbox:
         rate_limit_clock: Callable[[], float] = time.monotonic,
         on_template_build: Callable[[Path], None] | None = None,
         guild_ready_timeout: float = 0.05,
+        results_on_demand: bool = False,
     ) -> None:
         """`clock`: an injected clock for the bot; its moment scheduler then runs on `tick()`.
         `rate_limit_clock`: the monotonic clock of the stand-in's rate limits (a test may move it on).
         `on_template_build`: told when this start builds the bundled store's template (bot.sandbox.template).
         `guild_ready_timeout`: how long discord.py waits after the last server's GUILD_CREATE for another before
-        it is ready (its default, 2 s, waits for servers that never come here; every start pays it in full)."""
+        it is ready (its default, 2 s, waits for servers that never come here; every start pays it in full).
+        `results_on_demand`: the bot is started once its commands are synced, before it loads the results, which it
+        loads when asked (`want_results`) or when a command needs them (SkateBot.results_loaded): started means
+        ready for commands, not caught up with its recovery."""
         self.server = FakeDiscord(global_rate_limit=global_rate_limit, clock=rate_limit_clock)
         self.owner: User = self.server.create_user("you")
         self.moderator: User = self.server.create_user("mod")
@@ -100,6 +106,7 @@ class Sandbox:
         self._clock = clock
         self._on_template_build = on_template_build
         self._guild_ready_timeout = guild_ready_timeout
+        self._results_on_demand = results_on_demand
         self._settings: Settings | None = None
         self._tmpdir: str | None = None
         self._endpoints: contextlib.ExitStack | None = None
@@ -127,7 +134,10 @@ class Sandbox:
                 copy_template(template, db_path)
             else:
                 db_path = self._db_path
+            remembered = use_remembered_word_separators()
             self.db, _ = await open_store(db_path)
+            if not remembered:
+                remember_word_separators()
             self._settings = dataclasses.replace(
                 self._base_settings,
                 token=self.server.bot_token,
@@ -145,7 +155,13 @@ class Sandbox:
     async def start_bot(self) -> None:
         """Starts the bot against this server and store (again, after `stop_bot`: a restart)."""
         assert self.db is not None and self._settings is not None
-        self.bot = SkateBot(self._settings, self.db, clock=self._clock, guild_ready_timeout=self._guild_ready_timeout)
+        self.bot = SkateBot(
+            self._settings,
+            self.db,
+            clock=self._clock,
+            guild_ready_timeout=self._guild_ready_timeout,
+            results_on_demand=self._results_on_demand,
+        )
         await self.bot.login(self.server.bot_token)  # runs setup_hook, which syncs to the guild
         self._task = asyncio.create_task(self.bot.connect(reconnect=False), name="skatebot-sandbox")
         ready = asyncio.create_task(self.bot.wait_until_ready())
@@ -155,8 +171,22 @@ class Sandbox:
             if self._task.done():
                 self._task.result()  # raises what stopped the bot
             raise RuntimeError(f"the bot did not become ready within {HANG:g} s")
-        if self.bot.recovery is not None:
+        if self.bot.recovery is None:
+            return
+        if not self._results_on_demand:
             await self.bot.recovery  # started means caught up, for tests that restart the bot
+            return
+        synced = asyncio.create_task(self.bot.commands_synced.wait())
+        await asyncio.wait({synced, self.bot.recovery}, return_when=asyncio.FIRST_COMPLETED)
+        if not synced.done():
+            synced.cancel()
+            self.bot.recovery.result()  # raises what stopped the sync
+            raise RuntimeError("the bot's recovery ended before its commands were synced")
+
+    def want_results(self) -> None:
+        """Asks the bot to load the results now, in the background (with `results_on_demand`)."""
+        if self.bot is not None:
+            self.bot.want_results()
 
     async def stop_bot(self) -> None:
         if self.bot is not None:
@@ -223,10 +253,27 @@ async def run_sandbox(
     # One server, whose GUILD_CREATE follows READY at once: 10 ms of waiting for another instead of 50, before the
     # first answer (bench/bench_sandbox_start.py). Were it later (a stalled machine), it still reaches the bot
     # before anything typed: one socket, in order.
+    # The results are loaded once the console waits for a person to type (at its prompt), or as soon as a command
+    # needs them: the first answer does not wait for them unless it reads them.
     async with Sandbox(
-        db_path=db_path, settings=base, on_template_build=_announce_build(console), guild_ready_timeout=0.01
+        db_path=db_path,
+        settings=base,
+        on_template_build=_announce_build(console),
+        guild_ready_timeout=0.01,
+        results_on_demand=True,
     ) as sandbox:
-        return await _console(sandbox, console)
+        _collect_from_here()
+        return await _console(sandbox, console, idle=sandbox.want_results)
+
+
+def _collect_from_here() -> None:
+    """The garbage collector on again after a start that ran without it (bot/cli/sandbox.py), with what the start
+    built frozen first: otherwise its first collection, at the first command, would walk every object of the start,
+    all still in its youngest generation. The first results load thaws them and collects once (SkateBot's
+    reload_results), so the little garbage the start made is not kept for good."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def _announce_build(console: Console) -> Callable[[Path], None]:
@@ -396,6 +443,7 @@ async def _run_replay(settings: Settings, console: Console, *, db_path: Path | N
         async with Sandbox(
             db_path=db_path, settings=base, clock=clock, on_template_build=_announce_build(console)
         ) as sandbox:
+            _collect_from_here()
             assert sandbox.bot is not None
             # The replay is on this machine: the spacing per host keeps its pace in competition time.
             sandbox.bot.live.gate = HostGate(spacing=HOST_SPACING.total_seconds() / speed)

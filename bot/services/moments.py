@@ -1,11 +1,11 @@
 """Moment of the day: choosing, posting exactly once per server and local date, recovering after a restart.
 
 The Discord side is behind the Poster protocol (bot/discord_layer/moment_poster.py), so the rules here run and are
-tested without Discord. "Exactly once" rests on one row per (server, local date) in moment_posts: it is claimed (the
-day's story chosen) before the message is sent and completed after. A second firing, a manual post-now, a coalesced
-misfire or a restart finds the row and does nothing. The message itself goes through the outbox
-(bot/services/outbox/, kind 'moment', key 'guild/local date'): its claim, the attempts after a passing failure, a
-claim a crash left open (looked for in the channel before sending again) and the corrections' edits are the outbox's.
+tested without Discord. "Exactly once" rests on the outbox's row of the day (bot/services/outbox/, kind 'moment', key
+'guild/local date'): it is claimed, with the day's story recorded beside it (moment_days), before the message is sent
+and completed after. A second firing, a manual post-now, a coalesced misfire or a restart finds the row and does
+nothing. The attempts after a passing failure, a claim a crash left open (looked for in the channel before sending
+again) and the corrections' edits are the outbox's too.
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ from db.models import (
     MomentCandidate,
     MomentPost,
     MomentSchedule,
+    OutboxPost,
     OutboxState,
     PostState,
     Story,
@@ -421,7 +422,7 @@ class MomentService:
             schedule.channel_id,
             trigger,
             self._now_text(),
-            claimant=self.outbox.claimant,  # the outbox's row of the day held with the claim, in one transaction
+            self.outbox.claimant,  # the outbox's row of the day is the claim
         ):
             return Outcome.ALREADY
         outcome = await self._send(schedule, day.isoformat(), choice.story_id)
@@ -442,24 +443,26 @@ class MomentService:
         return await self._send(schedule, local_date, post.story_id)
 
     async def _send(self, schedule: MomentSchedule, local_date: str, story_id: int) -> Outcome:
-        """Sends the day's claimed post through the outbox (after a failed attempt it looks in the channel first: the
-        attempt may have reached Discord) and records what came of it."""
+        """Sends the day's post this process claimed through the outbox (after a failed attempt it looks in the channel
+        first: the attempt may have reached Discord) and records what came of it."""
         post = await self.repo.post(schedule.guild_id, local_date)
         content = await self.content(schedule.guild_id, story_id, local_date)
         outgoing = self._outgoing(schedule.guild_id, schedule.channel_id, content)
-        # The day's claim (moment_posts, one statement) decides who sends it; the outbox's row follows it: held with
-        # the claim, or now (a claim taken over after a restart, a row another process held).
+        # The outbox's row of the day is the claim: only the process holding it sends (a claim another process took
+        # over meanwhile, or one settled, is left alone).
         row = await self.outbox.record(outgoing.kind, outgoing.key)
-        held = row is not None and row.state is OutboxState.CLAIMED and row.claimant == self.outbox.claimant
-        if row is None or (not held and row.state is not OutboxState.SENT):
-            row = (await self.outbox.hold([outgoing])).get(outgoing.key)
+        if row is None or row.state is not OutboxState.CLAIMED or row.claimant != self.outbox.claimant:
+            return Outcome.ALREADY
         delivery = await self.outbox.attempt(outgoing, row)
         if delivery.failure is not None:
             failure = delivery.failure
-            await self.outbox.failed(outgoing, row.attempts if row else 1, failure)
-            if failure.transient and post is not None and await self._plan_retry(post, failure.reason):
-                return Outcome.RETRYING
             reason = stored(failure.reason) if isinstance(failure.reason, Text) else failure.reason
+            retry_at = self._retry_at(row) if failure.transient and post is not None else None
+            if retry_at is not None:
+                # Still claimed, one attempt more counted: the next looks in the channel first.
+                await self.outbox.failed(outgoing, row.attempts, failure)
+                await self._plan_retry(schedule.guild_id, local_date, retry_at, failure.reason)
+                return Outcome.RETRYING
             await self.repo.fail(schedule.guild_id, local_date, reason, self._now_text())
             await self.repo.set_failing(schedule.guild_id, self._now_text(), reason)
             log.warning("moment of guild %s for %s failed: %s", schedule.guild_id, local_date, failure.reason)
@@ -474,23 +477,21 @@ class MomentService:
             await self.repo.set_failing(schedule.guild_id, None, None)
         return Outcome.POSTED
 
-    async def _plan_retry(self, post: MomentPost, reason: Text | str) -> bool:
-        """Keeps the day claimed and plans the next attempt, if one is left inside the grace window."""
-        if self.planner is None or post.attempts > len(self.retry_delays):
-            return False
-        at = self.clock() + self.retry_delays[post.attempts - 1]
-        if at - datetime.fromisoformat(post.claimed_at) > self.grace:
-            return False
-        await self.repo.set_retry(
-            post.guild_id,
-            post.local_date,
-            post.attempts + 1,
-            at.astimezone(UTC).isoformat(timespec="seconds"),
-            stored(reason) if isinstance(reason, Text) else reason,
-        )
-        self.planner.retry(post.guild_id, post.local_date, at)
-        log.info("moment of guild %s for %s: %s; trying again at %s", post.guild_id, post.local_date, reason, at)
-        return True
+    def _retry_at(self, claim: OutboxPost) -> datetime | None:
+        """When the claimed day's next attempt is due, if one is left inside the grace window."""
+        if self.planner is None or claim.attempts > len(self.retry_delays):
+            return None
+        at = self.clock() + self.retry_delays[claim.attempts - 1]
+        if at - datetime.fromisoformat(claim.claimed_at) > self.grace:
+            return None
+        return at
+
+    async def _plan_retry(self, guild_id: int, local_date: str, at: datetime, reason: Text | str) -> None:
+        """Keeps the day claimed and plans its next attempt."""
+        assert self.planner is not None
+        await self.repo.set_retry(guild_id, local_date, at.astimezone(UTC).isoformat(timespec="seconds"))
+        self.planner.retry(guild_id, local_date, at)
+        log.info("moment of guild %s for %s: %s; trying again at %s", guild_id, local_date, reason, at)
 
     async def _tell(self, guild_id: int, text: Text) -> None:
         if self.poster is not None:

@@ -1,5 +1,7 @@
-"""Watched results sites, what was seen on them, the channels that receive it, and the rows that make each post
-and each direct message happen once."""
+"""Watched results sites, what was seen on them, the channels that receive it, and what each post and each direct
+message is about. Each is queued in the outbox (kinds 'live' and 'dm') in the transaction that records it: the
+outbox's row is its claim, its message and when it is due; the live_posts and live_messages views read the two
+together."""
 
 from __future__ import annotations
 
@@ -18,7 +20,27 @@ from db.models import (
     Watch,
     WatchState,
 )
+from db.repositories import outbox
 from db.repositories.audit import write_audit
+
+LIVE = "live"  # a channel's post in the outbox, keyed 'channel/watch/item'
+DIRECT = "dm"  # a member's direct message, keyed 'member/watch/item/skater'
+# A channel's post with its outbox row (as the live_posts view reads it), for the queries that need the outbox's index.
+_POSTS = (
+    "SELECT p.channel_id, p.watch_id, p.item_key, p.guild_id, p.role_id, "
+    "CASE o.state WHEN 'sent' THEN 'posted' WHEN 'retracted' THEN 'failed' ELSE o.state END AS state, "
+    "o.due_at, p.position, o.version, o.message_id, o.reason, o.done_at, "
+    "CASE WHEN o.state <> 'due' THEN o.claimed_at END AS claimed_at "
+    "FROM outbox o JOIN live_channel_posts p ON p.key = o.key "
+)
+
+
+def post_key(channel_id: int, watch_id: int, item_key: str) -> str:
+    return f"{channel_id}/{watch_id}/{item_key}"
+
+
+def direct_key(user_id: int, watch_id: int, item_key: str, skater_id: int) -> str:
+    return f"{user_id}/{watch_id}/{item_key}/{skater_id}"
 
 
 def _watch(row: Row) -> Watch:
@@ -228,15 +250,36 @@ class LiveRepository:
                         "at": at,
                     },
                 )
+            # Each post and message queued in the outbox with it (due after the channel's delay; a message at once).
             await tx.executemany(
-                "INSERT INTO live_posts (channel_id, watch_id, item_key, guild_id, role_id, state, due_at, position, "
-                "version) VALUES (?, ?, ?, ?, ?, 'due', ?, ?, 1) ON CONFLICT DO NOTHING",
-                [(channel, watch_id, key, guild, role, due, n) for channel, guild, key, role, due, n in posts],
+                "INSERT INTO live_channel_posts (channel_id, watch_id, item_key, guild_id, role_id, position, key) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                [
+                    (channel, watch_id, key, guild, role, n, post_key(channel, watch_id, key))
+                    for channel, guild, key, role, _, n in posts
+                ],
             )
             await tx.executemany(
-                "INSERT INTO live_messages (user_id, watch_id, item_key, skater_id, state, at) "
-                "VALUES (?, ?, ?, ?, 'due', ?) ON CONFLICT DO NOTHING",
-                [(user, watch_id, key, skater, at) for user, key, skater in directs],
+                outbox.ENQUEUE,
+                [
+                    (LIVE, post_key(channel, watch_id, key), guild, channel, None, at, due)
+                    for channel, guild, key, _, due, _ in posts
+                ],
+            )
+            await tx.executemany(
+                "INSERT INTO live_member_messages (user_id, watch_id, item_key, skater_id, at, key) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                [
+                    (user, watch_id, key, skater, at, direct_key(user, watch_id, key, skater))
+                    for user, key, skater in directs
+                ],
+            )
+            await tx.executemany(
+                outbox.ENQUEUE,
+                [
+                    (DIRECT, direct_key(user, watch_id, key, skater), None, None, user, at, at)
+                    for user, key, skater in directs
+                ],
             )
 
     # --- subscriptions ------------------------------------------------------------------------------------------
@@ -305,21 +348,28 @@ class LiveRepository:
             watch_clause = "" if row["watch_id"] is None else "AND watch_id = :watch"
             # Only the posts no other subscription of the channel still wants: ending "every competition" keeps the
             # due posts of a subscription of the channel to one competition, and the other way round.
-            await tx.execute(
-                f"DELETE FROM live_posts WHERE channel_id = :channel {watch_clause} AND state = 'due' "
+            unwanted = (
+                f"FROM live_channel_posts p WHERE p.channel_id = :channel {watch_clause} "
                 "AND NOT EXISTS (SELECT 1 FROM live_subscriptions s WHERE s.channel_id = :channel "
-                "AND (s.watch_id IS NULL OR s.watch_id = live_posts.watch_id))",
-                {"channel": row["channel_id"], "watch": row["watch_id"]},
+                "AND (s.watch_id IS NULL OR s.watch_id = p.watch_id))"
+            )
+            params = {"channel": row["channel_id"], "watch": row["watch_id"], "kind": LIVE}
+            await tx.execute(
+                f"DELETE FROM outbox WHERE kind = :kind AND state = 'due' AND key IN (SELECT p.key {unwanted})", params
+            )
+            await tx.execute(
+                f"DELETE FROM live_channel_posts WHERE key IN (SELECT p.key {unwanted} AND NOT EXISTS "
+                "(SELECT 1 FROM outbox o WHERE o.kind = :kind AND o.key = p.key))",
+                params,
             )
             await write_audit(tx, None, audit)
 
     # --- posts ----------------------------------------------------------------------------------------------
     async def due_posts(self, now: str, limit: int = 1000) -> list[LivePost]:
-        """Posts whose delay has passed, oldest first; posted messages whose item changed since (to edit)."""
+        """Posts queued in the outbox whose delay has passed (again, after a passing failure), oldest first."""
         rows = await self._db.fetchall(
-            "SELECT p.* FROM live_posts p WHERE p.state = 'due' AND p.due_at <= ? ORDER BY p.due_at, p.position "
-            "LIMIT ?",
-            (now, limit),
+            _POSTS + "WHERE o.kind = ? AND o.state = 'due' AND o.due_at <= ? ORDER BY o.due_at, p.position LIMIT ?",
+            (LIVE, now, limit),
         )
         return [_post(row) for row in rows]
 
@@ -337,75 +387,10 @@ class LiveRepository:
             posts.append((LivePost(**{**values, "state": LivePostState(values["state"])}), row["current"]))
         return posts
 
-    async def claimed_posts(self) -> list[LivePost]:
-        rows = await self._db.fetchall("SELECT * FROM live_posts WHERE state = 'claimed' ORDER BY due_at")
-        return [_post(row) for row in rows]
-
-    async def take_over_post(self, post: LivePost, before: str, at: str) -> bool:
-        """Takes a claim left open by a process that stopped (claimed before `before`, the taker's start, as
-        `post` was read), re-claimed `at`: one statement, so of two processes settling it exactly one gets it, and
-        a claim made since is left to the process that made it."""
-        taken = await self._db.execute(
-            "UPDATE live_posts SET claimed_at = ? WHERE channel_id = ? AND watch_id = ? AND item_key = ? "
-            "AND state = 'claimed' AND coalesce(claimed_at, '') = ? AND coalesce(claimed_at, '') < ?",
-            (at, post.channel_id, post.watch_id, post.item_key, post.claimed_at or "", before),
-        )
-        return taken == 1
-
-    async def claim_post(self, post: LivePost, version: int, at: str) -> bool:
-        """Marks a due post as being sent; False when another run took it first."""
-        changed = await self._db.execute(
-            "UPDATE live_posts SET state = 'claimed', version = ?, claimed_at = ? "
-            "WHERE channel_id = ? AND watch_id = ? AND item_key = ? AND state = 'due'",
-            (version, at, post.channel_id, post.watch_id, post.item_key),
-        )
-        return changed == 1
-
-    async def claim_posts(self, posts: Sequence[tuple[LivePost, int]], at: str) -> list[LivePost]:
-        """Marks due posts (with the item version each will show) as being sent, in one transaction; returns those
-        claimed: another run may have taken some first."""
-        claimed = []
-        async with self._db.transaction() as tx:
-            for post, version in posts:
-                changed = await tx.execute(
-                    "UPDATE live_posts SET state = 'claimed', version = ?, claimed_at = ? "
-                    "WHERE channel_id = ? AND watch_id = ? AND item_key = ? AND state = 'due'",
-                    (version, at, post.channel_id, post.watch_id, post.item_key),
-                )
-                if changed == 1:
-                    claimed.append(post)
-        return claimed
-
-    async def complete_posts(self, done: Sequence[tuple[LivePost, int, int]], at: str) -> None:
-        """Records sent posts (post, message id, version shown) in one transaction."""
-        async with self._db.transaction() as tx:
-            await tx.executemany(
-                "UPDATE live_posts SET state = 'posted', message_id = ?, version = ?, done_at = ?, reason = NULL "
-                "WHERE channel_id = ? AND watch_id = ? AND item_key = ?",
-                [(message_id, version, at, p.channel_id, p.watch_id, p.item_key) for p, message_id, version in done],
-            )
-
-    async def complete_post(self, post: LivePost, message_id: int, version: int, at: str) -> None:
-        await self._db.execute(
-            "UPDATE live_posts SET state = 'posted', message_id = ?, version = ?, done_at = ?, reason = NULL "
-            "WHERE channel_id = ? AND watch_id = ? AND item_key = ?",
-            (message_id, version, at, post.channel_id, post.watch_id, post.item_key),
-        )
-
-    async def fail_post(self, post: LivePost, reason: str, at: str) -> None:
-        await self._db.execute(
-            "UPDATE live_posts SET state = 'failed', reason = ?, done_at = ? "
-            "WHERE channel_id = ? AND watch_id = ? AND item_key = ?",
-            (reason, at, post.channel_id, post.watch_id, post.item_key),
-        )
-
-    async def retry_post(self, post: LivePost, due_at: str, reason: str) -> None:
-        """A passing failure: the post waits again, to be tried at `due_at`."""
-        await self._db.execute(
-            "UPDATE live_posts SET state = 'due', due_at = ?, reason = ? "
-            "WHERE channel_id = ? AND watch_id = ? AND item_key = ?",
-            (due_at, reason, post.channel_id, post.watch_id, post.item_key),
-        )
+    async def post(self, key: str) -> LivePost | None:
+        """A channel's post by the outbox's key of it."""
+        row = await self._db.fetchone(_POSTS + "WHERE o.kind = ? AND o.key = ?", (LIVE, key))
+        return _post(row) if row else None
 
     async def posts_of(self, watch_id: int) -> list[LivePost]:
         rows = await self._db.fetchall(
@@ -462,32 +447,15 @@ class LiveRepository:
 
     async def due_directs(self, limit: int) -> list[tuple[int, int, str, int, str | None]]:
         """(member, watch, item key, skater, the member's language when they followed) of the direct messages
-        waiting to be sent, oldest first."""
+        queued in the outbox and not sent yet, oldest first."""
         rows = await self._db.fetchall(
-            "SELECT m.user_id, m.watch_id, m.item_key, m.skater_id, f.locale FROM live_messages m "
+            "SELECT m.user_id, m.watch_id, m.item_key, m.skater_id, f.locale FROM outbox o "
+            "JOIN live_member_messages m ON m.key = o.key "
             "LEFT JOIN live_follows f ON f.user_id = m.user_id AND f.skater_id = m.skater_id "
-            "WHERE m.state = 'due' ORDER BY m.at LIMIT ?",
-            (limit,),
+            "WHERE o.kind = ? AND o.state = 'due' ORDER BY o.due_at, m.at LIMIT ?",
+            (DIRECT, limit),
         )
         return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
-
-    async def claim_direct(self, user_id: int, watch_id: int, item_key: str, skater_id: int) -> bool:
-        """Marks a due message as being sent; False when another run took it (it is never sent twice)."""
-        claimed = await self._db.execute(
-            "UPDATE live_messages SET state = 'claimed' "
-            "WHERE user_id = ? AND watch_id = ? AND item_key = ? AND skater_id = ? AND state = 'due'",
-            (user_id, watch_id, item_key, skater_id),
-        )
-        return claimed == 1
-
-    async def settle_direct(
-        self, user_id: int, watch_id: int, item_key: str, skater_id: int, state: DirectState, reason: str | None
-    ) -> None:
-        await self._db.execute(
-            "UPDATE live_messages SET state = ?, reason = ? "
-            "WHERE user_id = ? AND watch_id = ? AND item_key = ? AND skater_id = ?",
-            (state.value, reason, user_id, watch_id, item_key, skater_id),
-        )
 
     async def directs(self, watch_id: int) -> list[tuple[int, str, int, DirectState, str | None]]:
         rows = await self._db.fetchall(

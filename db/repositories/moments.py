@@ -1,12 +1,14 @@
-"""Moment-of-the-day schedules and the per-day claims that make each post happen exactly once."""
+"""Moment-of-the-day schedules and each server's days: the story chosen, what the message shows. A day's post is
+claimed in the outbox (kind 'moment', key 'guild/local date'): its row is what makes the post happen once; the
+moment_posts view reads a day with it."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
 
-from db.database import Database, Row, Transaction
-from db.models import AuditRecord, MomentCandidate, MomentPost, MomentSchedule, PostState
+from db.database import Database, Row
+from db.models import AuditRecord, MomentCandidate, MomentPost, MomentSchedule, PostState, Trigger
 from db.repositories import outbox
 from db.repositories.audit import write_audit
 
@@ -28,6 +30,36 @@ def _schedule(row: Row) -> MomentSchedule:
         updated_at=row["updated_at"],
         results_moments=bool(row["results_moments"]),
     )
+
+
+# A day's record with the post's story (the outbox's row of the day is its claim), new: (guild, day, story, channel,
+# trigger, at) named.
+_NEW_DAY = (
+    "INSERT INTO moment_days (guild_id, local_date, story_id, channel_id, trigger, recorded_at) "
+    "VALUES (:guild, :day, :story, :channel, :trigger, :at) ON CONFLICT (guild_id, local_date) DO NOTHING"
+)
+# A moderator's post-now on a day that failed or was missed: the day's record follows the claim just won.
+_DAY_AGAIN = (
+    "INSERT INTO moment_days (guild_id, local_date, story_id, channel_id, trigger, recorded_at) "
+    "VALUES (:guild, :day, :story, :channel, :trigger, :at) ON CONFLICT (guild_id, local_date) DO UPDATE SET "
+    "story_id = excluded.story_id, channel_id = excluded.channel_id, trigger = excluded.trigger, "
+    "recorded_at = excluded.recorded_at, outcome = NULL, reason = NULL, done_at = NULL, retry_at = NULL"
+)
+
+
+class _Lost(Exception):
+    """The outbox's row of the day was claimed or sent already: the day's record is rolled back with the claim."""
+
+
+def _day(guild_id: int, local_date: str, story_id: int, channel_id: int, trigger: str, at: str) -> dict[str, object]:
+    return {
+        "guild": guild_id,
+        "day": local_date,
+        "story": story_id,
+        "channel": channel_id,
+        "trigger": trigger,
+        "at": at,
+    }
 
 
 def _post(row: Row) -> MomentPost:
@@ -116,97 +148,82 @@ class MomentRepository:
         channel_id: int,
         trigger: str,
         at: str,
-        claimant: str | None = None,
+        claimant: str,
     ) -> bool:
-        """Records the intent to post; False when that server's day is already claimed or posted. A day that
-        failed or was missed is claimed again only by a moderator's post-now (trigger 'manual'). `claimant`: the
-        outbox that sends it, whose row of the day is held in the same transaction (one write a post, not two)."""
-        async with self._db.transaction() as tx:
-            claimed = await self._claim(tx, guild_id, local_date, story_id, channel_id, trigger, at)
-            if claimed and claimant is not None:
-                key = f"{guild_id}/{local_date}"
-                await tx.execute(outbox.HOLD, (MOMENT, key, guild_id, channel_id, None, 1, at, claimant))
-        return claimed
+        """Claims the day's post for the outbox `claimant` (its row of the day is the claim) and records the day's
+        story with it, in one transaction; False when that server's day is already claimed or posted. A day that
+        failed or was missed is claimed again only by a moderator's post-now (trigger 'manual')."""
+        manual = trigger == Trigger.MANUAL
+        key = f"{guild_id}/{local_date}"
+        claim = outbox.claim_params(MOMENT, key, guild_id, channel_id, None, 1, at, claimant, again=manual)
+        try:
+            async with self._db.transaction() as tx:
+                # A scheduled run claims only a day with no record at all (a day missed, or failed with nothing to
+                # post, stays so); the outbox's row decides between two claimants of the same day.
+                if not manual and not await tx.execute(
+                    _NEW_DAY, _day(guild_id, local_date, story_id, channel_id, trigger, at)
+                ):
+                    return False
+                if await tx.execute(outbox.CLAIM, claim) != 1:
+                    raise _Lost
+                if manual:
+                    await tx.execute(_DAY_AGAIN, _day(guild_id, local_date, story_id, channel_id, trigger, at))
+        except _Lost:
+            return False
+        return True
 
-    @staticmethod
-    async def _claim(
-        tx: Transaction, guild_id: int, local_date: str, story_id: int, channel_id: int, trigger: str, at: str
-    ) -> bool:
-        inserted = await tx.execute(
-            "INSERT INTO moment_posts (guild_id, local_date, state, story_id, channel_id, trigger, claimed_at) "
-            "VALUES (:guild, :day, 'claimed', :story, :channel, :trigger, :at) "
-            "ON CONFLICT (guild_id, local_date) DO UPDATE SET state = 'claimed', story_id = excluded.story_id, "
-            "channel_id = excluded.channel_id, trigger = excluded.trigger, claimed_at = excluded.claimed_at, "
-            "message_id = NULL, reason = NULL, done_at = NULL, attempts = 1, retry_at = NULL "
-            "WHERE moment_posts.state IN ('failed', 'missed') AND excluded.trigger = 'manual'",
-            {
-                "guild": guild_id,
-                "day": local_date,
-                "story": story_id,
-                "channel": channel_id,
-                "trigger": trigger,
-                "at": at,
-            },
-        )
-        return inserted == 1
-
-    async def take_over(self, guild_id: int, local_date: str, attempts: int, before: str, at: str) -> MomentPost | None:
-        """Takes a claim left open by a process that stopped (claimed before `before`, the taker's start), to settle it
-        as one more attempt, re-claimed `at` now: a single statement, so of two processes settling the same claim
-        exactly one gets it, and a claim another process took since it started is left to that one. None: not
-        taken (taken by another, settled meanwhile, or claimed after `before`)."""
-        taken = await self._db.execute(
-            "UPDATE moment_posts SET attempts = attempts + 1, claimed_at = ? "
-            "WHERE guild_id = ? AND local_date = ? AND state = 'claimed' AND attempts = ? AND claimed_at < ?",
-            (at, guild_id, local_date, attempts, before),
-        )
-        return await self.post(guild_id, local_date) if taken == 1 else None
-
-    async def set_retry(self, guild_id: int, local_date: str, attempts: int, retry_at: str, reason: str) -> None:
-        """Keeps the day claimed, to be tried again at `retry_at` (a passing failure)."""
+    async def set_retry(self, guild_id: int, local_date: str, retry_at: str) -> None:
+        """Plans the claimed day's next attempt at `retry_at` (a passing failure; the outbox counted the attempt)."""
         await self._db.execute(
-            "UPDATE moment_posts SET attempts = ?, retry_at = ?, reason = ? "
-            "WHERE guild_id = ? AND local_date = ? AND state = 'claimed'",
-            (attempts, retry_at, reason, guild_id, local_date),
+            "UPDATE moment_days SET retry_at = ? WHERE guild_id = ? AND local_date = ?",
+            (retry_at, guild_id, local_date),
         )
 
     async def complete(
         self, guild_id: int, local_date: str, message_id: int, label: str, fact: str | None, at: str
     ) -> None:
-        """The day is posted: with the label (and, for a story from the results, the fact's digest) it shows; the
-        outbox's row of the day is recorded sent in the same transaction."""
+        """The day is posted: its outbox row recorded sent, with the label (and, for a story from the results, the
+        fact's digest) the message shows, in one transaction."""
         async with self._db.transaction() as tx:
             await tx.execute(
-                "UPDATE moment_posts SET state = 'posted', message_id = ?, label_shown = ?, fact_shown = ?, "
-                "done_at = ?, reason = NULL, retry_at = NULL "
+                "UPDATE moment_days SET label_shown = ?, fact_shown = ?, retry_at = NULL "
                 "WHERE guild_id = ? AND local_date = ?",
-                (message_id, label, fact, at, guild_id, local_date),
+                (label, fact, guild_id, local_date),
             )
             await tx.execute(outbox.COMPLETE, (message_id, 1, at, MOMENT, f"{guild_id}/{local_date}"))
 
     async def fail(self, guild_id: int, local_date: str, reason: str, at: str) -> None:
-        await self._db.execute(
-            "UPDATE moment_posts SET state = 'failed', reason = ?, done_at = ?, retry_at = NULL "
-            "WHERE guild_id = ? AND local_date = ?",
-            (reason, at, guild_id, local_date),
-        )
+        """The day's claimed post is given up (refused for good, too late, its schedule gone)."""
+        async with self._db.transaction() as tx:
+            await tx.execute(
+                "UPDATE moment_days SET retry_at = NULL WHERE guild_id = ? AND local_date = ?", (guild_id, local_date)
+            )
+            await tx.execute(outbox.FAIL, (reason, at, MOMENT, f"{guild_id}/{local_date}"))
 
     async def record(self, guild_id: int, local_date: str, state: str, trigger: str, reason: str, at: str) -> bool:
         """A day that ends without a post (missed, or failed before anything was chosen). Once per day,
         except that a moderator's retry that fails again records its own reason."""
+        # A day with a post claimed or sent keeps it: only a day that ended without one (or whose post failed) is
+        # recorded again.
         inserted = await self._db.execute(
-            "INSERT INTO moment_posts (guild_id, local_date, state, trigger, reason, claimed_at, done_at) "
-            "VALUES (:guild, :day, :state, :trigger, :reason, :at, :at) "
-            "ON CONFLICT (guild_id, local_date) DO UPDATE SET state = excluded.state, trigger = excluded.trigger, "
+            "INSERT INTO moment_days (guild_id, local_date, trigger, outcome, reason, recorded_at, done_at) "
+            "VALUES (:guild, :day, :trigger, :state, :reason, :at, :at) "
+            "ON CONFLICT (guild_id, local_date) DO UPDATE SET outcome = excluded.outcome, trigger = excluded.trigger, "
             "reason = excluded.reason, done_at = excluded.done_at "
-            "WHERE moment_posts.state IN ('failed', 'missed') AND excluded.trigger = 'manual'",
-            {"guild": guild_id, "day": local_date, "state": state, "trigger": trigger, "reason": reason, "at": at},
+            "WHERE excluded.trigger = 'manual' AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.kind = :kind "
+            "AND o.key = :key AND o.state IN ('claimed', 'sent') AND moment_days.outcome IS NULL)",
+            {
+                "guild": guild_id,
+                "day": local_date,
+                "state": state,
+                "trigger": trigger,
+                "reason": reason,
+                "at": at,
+                "kind": MOMENT,
+                "key": f"{guild_id}/{local_date}",
+            },
         )
         return inserted == 1
-
-    async def pending(self) -> list[MomentPost]:
-        rows = await self._db.fetchall("SELECT * FROM moment_posts WHERE state = 'claimed' ORDER BY claimed_at")
-        return [_post(row) for row in rows]
 
     async def posted_messages(self, story_id: int) -> list[MomentPost]:
         rows = await self._db.fetchall(
@@ -237,7 +254,7 @@ class MomentRepository:
 
     async def set_fact_shown(self, guild_id: int, local_date: str, digest: str | None) -> None:
         await self._db.execute(
-            "UPDATE moment_posts SET fact_shown = ? WHERE guild_id = ? AND local_date = ?",
+            "UPDATE moment_days SET fact_shown = ? WHERE guild_id = ? AND local_date = ?",
             (digest, guild_id, local_date),
         )
 
@@ -261,7 +278,7 @@ class MomentRepository:
 
     async def set_label_shown(self, guild_id: int, local_date: str, label: str) -> None:
         await self._db.execute(
-            "UPDATE moment_posts SET label_shown = ? WHERE guild_id = ? AND local_date = ?",
+            "UPDATE moment_days SET label_shown = ? WHERE guild_id = ? AND local_date = ?",
             (label, guild_id, local_date),
         )
 

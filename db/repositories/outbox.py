@@ -10,30 +10,59 @@ from db.models import OutboxPost, OutboxState
 
 _COLUMNS = (
     "kind, key, guild_id, channel_id, user_id, state, version, message_id, attempts, reason, claimed_at, claimant, "
-    "done_at"
+    "done_at, due_at"
 )
 
 
-# Holding a post whose kind's own claim was won (see `hold`): (kind, key, guild, channel, user, version, at, claimant).
-HOLD = (
+# Claiming a post before it is sent (see `OutboxRepository.claim`), with `claim_params`: 1 row changed when claimed.
+CLAIM = (
     "INSERT INTO outbox (kind, key, guild_id, channel_id, user_id, state, version, claimed_at, claimant) "
-    "VALUES (?, ?, ?, ?, ?, 'claimed', ?, ?, ?) "
-    "ON CONFLICT (kind, key) DO UPDATE SET "
-    "attempts = CASE WHEN outbox.state <> 'claimed' THEN 1 "
-    "WHEN outbox.claimant IS DISTINCT FROM excluded.claimant THEN outbox.attempts + 1 "
-    "ELSE outbox.attempts END, "
-    "claimed_at = CASE WHEN outbox.state = 'claimed' THEN outbox.claimed_at ELSE excluded.claimed_at END, "
-    "state = 'claimed', claimant = excluded.claimant, guild_id = excluded.guild_id, "
+    "VALUES (:kind, :key, :guild, :channel, :user, 'claimed', :version, :at, :claimant) "
+    "ON CONFLICT (kind, key) DO UPDATE SET state = 'claimed', guild_id = excluded.guild_id, "
     "channel_id = excluded.channel_id, user_id = excluded.user_id, version = excluded.version, "
-    "message_id = NULL, done_at = NULL "
-    "WHERE outbox.state <> 'sent'"
+    "claimed_at = excluded.claimed_at, claimant = excluded.claimant, "
+    "message_id = NULL, attempts = 1, reason = NULL, done_at = NULL "
+    "WHERE outbox.state IN ('failed', 'retracted') AND :again = 1"
+)
+# Queuing a post to be claimed and sent from `due_at` on: (kind, key, guild, channel, user, at, due at). A post queued
+# before (or sent) is left as it is.
+ENQUEUE = (
+    "INSERT INTO outbox (kind, key, guild_id, channel_id, user_id, state, claimed_at, due_at) "
+    "VALUES (?, ?, ?, ?, ?, 'due', ?, ?) ON CONFLICT (kind, key) DO NOTHING"
 )
 # Recording a claimed post as sent: (message id, version, at, kind, key).
 COMPLETE = (
     "UPDATE outbox SET state = 'sent', message_id = ?, version = ?, reason = NULL, done_at = ? "
     "WHERE kind = ? AND key = ? AND state = 'claimed'"
 )
+# Giving a claimed post up for good: (reason, at, kind, key).
+FAIL = "UPDATE outbox SET state = 'failed', reason = ?, done_at = ? WHERE kind = ? AND key = ? AND state = 'claimed'"
 _EVER = "~"  # after every time written as text: a claim of any time
+
+
+def claim_params(
+    kind: str,
+    key: str,
+    guild_id: int | None,
+    channel_id: int | None,
+    user_id: int | None,
+    version: int,
+    at: str,
+    claimant: str,
+    *,
+    again: bool = False,
+) -> dict[str, object]:
+    return {
+        "kind": kind,
+        "key": key,
+        "guild": guild_id,
+        "channel": channel_id,
+        "user": user_id,
+        "version": version,
+        "at": at,
+        "claimant": claimant,
+        "again": int(again),
+    }
 
 
 def _post(row: Row) -> OutboxPost:
@@ -77,38 +106,37 @@ class OutboxRepository:
         """Claims a post before it is sent; False when it is claimed or sent already. One that failed (or was
         retracted) is claimed again only when the kind asks (`again`: a moderator's post-now after a failed day)."""
         claimed = await self._db.execute(
-            "INSERT INTO outbox (kind, key, guild_id, channel_id, user_id, state, version, claimed_at, claimant) "
-            "VALUES (:kind, :key, :guild, :channel, :user, 'claimed', :version, :at, :claimant) "
-            "ON CONFLICT (kind, key) DO UPDATE SET state = 'claimed', guild_id = excluded.guild_id, "
-            "channel_id = excluded.channel_id, user_id = excluded.user_id, version = excluded.version, "
-            "claimed_at = excluded.claimed_at, claimant = excluded.claimant, "
-            "message_id = NULL, attempts = 1, reason = NULL, done_at = NULL "
-            "WHERE outbox.state IN ('failed', 'retracted') AND :again = 1",
-            {
-                "kind": kind,
-                "key": key,
-                "guild": guild_id,
-                "channel": channel_id,
-                "user": user_id,
-                "version": version,
-                "at": at,
-                "claimant": claimant,
-                "again": int(again),
-            },
+            CLAIM, claim_params(kind, key, guild_id, channel_id, user_id, version, at, claimant, again=again)
         )
         return claimed == 1
 
-    async def hold(
-        self, rows: Sequence[tuple[str, str, int | None, int | None, int | None, int]], at: str, claimant: str
-    ) -> None:
-        """Holds posts whose kind's own claim this process won, (kind, key, guild, channel, user, version) each, in
-        one transaction: claimed by `claimant` whoever held them before; one taken from another claimant counts one
-        attempt more (it may have reached Discord: the send looks first). A sent one is left as it is."""
+    async def claim_due(
+        self, kind: str, posts: Sequence[tuple[str, int]], at: str, claimant: str
+    ) -> dict[str, OutboxPost]:
+        """Claims queued posts of a kind, (key, the version it will show) each, in one transaction: each one still due
+        (a statement a post, so of two processes claiming the same post exactly one gets it). Returns the rows won by
+        key: one another process claimed first, or one settled, is left out."""
+        won: dict[str, OutboxPost] = {}
         async with self._db.transaction() as tx:
-            await tx.executemany(
-                HOLD,
-                [(*row, at, claimant) for row in rows],
-            )
+            for key, version in posts:
+                row = await tx.fetchone(
+                    "UPDATE outbox SET state = 'claimed', version = ?, claimed_at = ?, claimant = ? "
+                    f"WHERE kind = ? AND key = ? AND state = 'due' RETURNING {_COLUMNS}",
+                    (version, at, claimant, kind, key),
+                )
+                if row is not None:
+                    won[key] = _post(row)
+        return won
+
+    async def release(self, kind: str, key: str, attempts: int, reason: str, due_at: str) -> bool:
+        """A passing failure of a queued post: due again at `due_at`, one attempt more counted (the next looks in the
+        channel first: the failed one may have reached Discord). False when another took or settled it meanwhile."""
+        released = await self._db.execute(
+            "UPDATE outbox SET state = 'due', attempts = attempts + 1, reason = ?, due_at = ?, claimant = NULL "
+            "WHERE kind = ? AND key = ? AND state = 'claimed' AND attempts = ?",
+            (reason, due_at, kind, key, attempts),
+        )
+        return released == 1
 
     async def claimed(self, kind: str) -> list[OutboxPost]:
         """The kind's posts claimed and not settled: being sent, waiting for another attempt, or left by a crash."""
@@ -158,11 +186,7 @@ class OutboxRepository:
 
     async def fail(self, kind: str, key: str, reason: str, at: str) -> bool:
         """Records a claimed post as refused for good."""
-        failed = await self._db.execute(
-            "UPDATE outbox SET state = 'failed', reason = ?, done_at = ? "
-            "WHERE kind = ? AND key = ? AND state = 'claimed'",
-            (reason, at, kind, key),
-        )
+        failed = await self._db.execute(FAIL, (reason, at, kind, key))
         return failed == 1
 
     async def corrected(self, kind: str, key: str, version: int, at: str) -> None:

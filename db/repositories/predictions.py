@@ -19,18 +19,28 @@ from db.prediction_models import (
 )
 from db.repositories.stories import write_audit
 
-# The two kinds of a round's post, each its own table with the same delivery columns: the scored round's
-# announcement, and the lock's.
-POST_TABLES = {"scored": "prediction_posts", "lock": "prediction_lock_posts"}
+# The outbox's kinds of a round's posts (keyed by round): its claim, its message, how far its send got. The rounds'
+# own tables say only where each goes (and a lock's when and why); the views prediction_posts and
+# prediction_lock_posts read the two together.
+ANNOUNCEMENT = "prediction"
+LOCK = "prediction-lock"
 
 # A round's lock post, made once (the round id is its key): due in a channel when the server announces and the round
-# holds a pick, else 'silent' (recorded all the same, so the lock is not looked for again).
+# holds a pick, else silent (recorded all the same, so the lock is not looked for again).
 _NOTE_LOCK = (
-    "INSERT INTO prediction_lock_posts (round_id, guild_id, channel_id, state, locked_at, why) "
+    "INSERT INTO prediction_locks (round_id, guild_id, channel_id, silent, locked_at, why) "
     "SELECT r.id, r.guild_id, s.channel_id, CASE WHEN s.channel_id IS NOT NULL AND s.enabled = 1 AND EXISTS "
-    "(SELECT 1 FROM prediction_picks p WHERE p.round_id = r.id) THEN 'due' ELSE 'silent' END, ?, ? "
+    "(SELECT 1 FROM prediction_picks p WHERE p.round_id = r.id) THEN 0 ELSE 1 END, ?, ? "
     "FROM prediction_rounds r LEFT JOIN prediction_settings s ON s.guild_id = r.guild_id "
 )
+# The lock posts just noted that are told (not silent) queued in the outbox, in the same transaction: (at, at, then
+# the rounds' filter's values).
+_QUEUE_LOCKS = (
+    "INSERT INTO outbox (kind, key, guild_id, channel_id, state, claimed_at, due_at) "
+    f"SELECT '{LOCK}', CAST(l.round_id AS TEXT), l.guild_id, l.channel_id, 'due', ?, ? "
+    "FROM prediction_locks l JOIN prediction_rounds r ON r.id = l.round_id WHERE l.silent = 0 AND "
+)
+_QUEUED = " ON CONFLICT (kind, key) DO NOTHING"
 
 
 def _round(row: Row) -> PredictionRound:
@@ -229,6 +239,7 @@ class PredictionRepository:
                 await tx.execute(
                     _NOTE_LOCK + "WHERE r.id = ? ON CONFLICT (round_id) DO NOTHING", (audit.at, "moderator", round_id)
                 )
+                await tx.execute(_QUEUE_LOCKS + "r.id = ?" + _QUEUED, (audit.at, audit.at, round_id))
             return changed == 1
 
     async def lock_candidates(self) -> list[tuple[str, str]]:
@@ -236,18 +247,26 @@ class PredictionRepository:
         service looks for."""
         rows = await self._db.fetchall(
             "SELECT DISTINCT r.competition_key, r.event_key FROM prediction_rounds r WHERE r.result_digest IS NULL "
-            "AND NOT EXISTS (SELECT 1 FROM prediction_lock_posts l WHERE l.round_id = r.id) "
+            "AND NOT EXISTS (SELECT 1 FROM prediction_locks l WHERE l.round_id = r.id) "
             "ORDER BY r.competition_key, r.event_key"
         )
         return [(row["competition_key"], row["event_key"]) for row in rows]
 
     async def note_locks(self, competition_key: str, event_key: str, locked_at: str | None, why: str) -> int:
         """Makes the lock post of every round of the event not scored and not told yet (due, or silent); how many."""
-        return await self._db.execute(
-            _NOTE_LOCK + "WHERE r.competition_key = ? AND r.event_key = ? AND r.result_digest IS NULL "
-            "ON CONFLICT (round_id) DO NOTHING",
-            (locked_at, why, competition_key, event_key),
-        )
+        now = locked_at or ""  # a lock seen under way: due at once
+        async with self._db.transaction() as tx:
+            noted = await tx.execute(
+                _NOTE_LOCK + "WHERE r.competition_key = ? AND r.event_key = ? AND r.result_digest IS NULL "
+                "ON CONFLICT (round_id) DO NOTHING",
+                (locked_at, why, competition_key, event_key),
+            )
+            if noted:
+                await tx.execute(
+                    _QUEUE_LOCKS + "r.competition_key = ? AND r.event_key = ?" + _QUEUED,
+                    (now, now, competition_key, event_key),
+                )
+        return noted
 
     async def create_round(self, guild_id: int, competition_key: str, event_key: str, season: str) -> PredictionRound:
         async with self._db.transaction() as tx:
@@ -335,23 +354,31 @@ class PredictionRepository:
                         continue
                     count += len(claimed)
                     await _score_picks(tx, claimed, tables[scoring])
+                    announced = [r.id for r, announce_in in chunk if announce_in is not None and r.id in claimed]
                     await tx.executemany(
-                        "INSERT INTO prediction_posts (round_id, guild_id, channel_id, state, version) "
-                        "SELECT r.id, r.guild_id, CAST(? AS BIGINT), 'due', r.version FROM prediction_rounds r "
+                        "INSERT INTO prediction_announcements (round_id, guild_id, channel_id) "
+                        "SELECT r.id, r.guild_id, CAST(? AS BIGINT) FROM prediction_rounds r "
                         "WHERE r.id = ? AND EXISTS (SELECT 1 FROM prediction_picks p WHERE p.round_id = r.id) "
                         "ON CONFLICT (round_id) DO NOTHING",
-                        [
-                            (announce_in, r.id)
-                            for r, announce_in in chunk
-                            if announce_in is not None and r.id in claimed
-                        ],
+                        [(announce_in, r.id) for r, announce_in in chunk if r.id in announced],
+                    )
+                    # Queued in the outbox with it (a round announced before keeps its row: the delivery edits it).
+                    await tx.executemany(
+                        "INSERT INTO outbox (kind, key, guild_id, channel_id, state, claimed_at, due_at) "
+                        f"SELECT '{ANNOUNCEMENT}', CAST(a.round_id AS TEXT), a.guild_id, a.channel_id, 'due', ?, ? "
+                        "FROM prediction_announcements a WHERE a.round_id = ?" + _QUEUED,
+                        [(at, at, round_id) for round_id in announced],
                     )
         return count
 
     # --- announcements ---------------------------------------------------------------------------------------
     async def due_posts(self, limit: int) -> list[PredictionPost]:
+        """Announcements queued in the outbox and not claimed yet (again, after a passing failure), oldest first."""
         rows = await self._db.fetchall(
-            "SELECT * FROM prediction_posts WHERE state = 'due' ORDER BY round_id LIMIT ?", (limit,)
+            "SELECT a.round_id, a.guild_id, a.channel_id, o.state, o.version, o.message_id, o.reason, "
+            "o.claimed_at, o.done_at FROM outbox o JOIN prediction_announcements a ON a.round_id = "
+            "CAST(o.key AS BIGINT) WHERE o.kind = ? AND o.state = 'due' ORDER BY o.due_at, a.round_id LIMIT ?",
+            (ANNOUNCEMENT, limit),
         )
         return [_post(row) for row in rows]
 
@@ -365,86 +392,20 @@ class PredictionRepository:
         fields = PredictionPost.__dataclass_fields__
         return [(PredictionPost(**{key: row[key] for key in fields}), int(row["round_version"])) for row in rows]
 
-    async def claimed_posts(self) -> list[PredictionPost]:
-        rows = await self._db.fetchall("SELECT * FROM prediction_posts WHERE state = 'claimed' ORDER BY round_id")
-        return [_post(row) for row in rows]
-
-    async def claim_posts(self, round_ids: Sequence[int], at: str, kind: str = "scored") -> list[int]:
-        """Claims due posts (announcements, or lock posts: `kind`) together before they are sent; the ones claimed
-        (another run or process may have taken some)."""
-        claimed: list[int] = []
-        async with self._db.transaction() as tx:
-            for start in range(0, len(round_ids), 500):
-                chunk = list(round_ids[start : start + 500])
-                marks = ", ".join("?" for _ in chunk)
-                rows = await tx.fetchall(
-                    f"UPDATE {POST_TABLES[kind]} SET state = 'claimed', claimed_at = ? WHERE round_id IN ({marks}) "
-                    "AND state = 'due' RETURNING round_id",
-                    [at, *chunk],
-                )
-                claimed += [int(row["round_id"]) for row in rows]
-        return claimed
-
-    async def complete_posts(self, done: Sequence[tuple[int, int, int]], at: str) -> None:
-        """Records sent announcements, (round, message, version) each, in one transaction."""
-        async with self._db.transaction() as tx:
-            await tx.executemany(
-                "UPDATE prediction_posts SET state = 'posted', message_id = ?, version = ?, reason = NULL, "
-                "done_at = ? WHERE round_id = ?",
-                [(message_id, version, at, round_id) for round_id, message_id, version in done],
-            )
-
-    async def take_over_post(self, round_id: int, before: str, at: str, kind: str = "scored") -> bool:
-        """Takes a claim a stopped process left (claimed before `before`), in one statement."""
-        changed = await self._db.execute(
-            f"UPDATE {POST_TABLES[kind]} SET claimed_at = ? WHERE round_id = ? AND state = 'claimed' "
-            "AND (claimed_at IS NULL OR claimed_at < ?)",
-            (at, round_id, before),
-        )
-        return changed == 1
-
-    async def complete_post(self, round_id: int, message_id: int, version: int, at: str) -> None:
-        await self._db.execute(
-            "UPDATE prediction_posts SET state = 'posted', message_id = ?, version = ?, reason = NULL, done_at = ? "
-            "WHERE round_id = ?",
-            (message_id, version, at, round_id),
-        )
-
-    async def release_post(self, round_id: int, reason: str, kind: str = "scored") -> None:
-        """A passing failure: due again, for the next delivery."""
-        await self._db.execute(
-            f"UPDATE {POST_TABLES[kind]} SET state = 'due', reason = ? WHERE round_id = ?", (reason, round_id)
-        )
-
-    async def fail_post(self, round_id: int, reason: str, at: str, kind: str = "scored") -> None:
-        await self._db.execute(
-            f"UPDATE {POST_TABLES[kind]} SET state = 'failed', reason = ?, done_at = ? WHERE round_id = ?",
-            (reason, at, round_id),
-        )
-
     async def post(self, round_id: int) -> PredictionPost | None:
         row = await self._db.fetchone("SELECT * FROM prediction_posts WHERE round_id = ?", (round_id,))
         return _post(row) if row else None
 
     # --- lock posts --------------------------------------------------------------------------------------------
     async def due_lock_posts(self, limit: int) -> list[PredictionLockPost]:
+        """Lock posts queued in the outbox and not claimed yet (as `due_posts`); a silent one never is queued."""
         rows = await self._db.fetchall(
-            "SELECT * FROM prediction_lock_posts WHERE state = 'due' ORDER BY round_id LIMIT ?", (limit,)
+            "SELECT l.round_id, l.guild_id, l.channel_id, o.state, l.locked_at, l.why, o.message_id, o.reason, "
+            "o.claimed_at, o.done_at FROM outbox o JOIN prediction_locks l ON l.round_id = CAST(o.key AS BIGINT) "
+            "WHERE o.kind = ? AND o.state = 'due' ORDER BY o.due_at, l.round_id LIMIT ?",
+            (LOCK, limit),
         )
         return [_lock_post(row) for row in rows]
-
-    async def claimed_lock_posts(self) -> list[PredictionLockPost]:
-        rows = await self._db.fetchall("SELECT * FROM prediction_lock_posts WHERE state = 'claimed' ORDER BY round_id")
-        return [_lock_post(row) for row in rows]
-
-    async def complete_lock_posts(self, done: Sequence[tuple[int, int]], at: str) -> None:
-        """Records sent lock posts, (round, message) each, in one transaction."""
-        async with self._db.transaction() as tx:
-            await tx.executemany(
-                "UPDATE prediction_lock_posts SET state = 'posted', message_id = ?, reason = NULL, done_at = ? "
-                "WHERE round_id = ?",
-                [(message_id, at, round_id) for round_id, message_id in done],
-            )
 
     async def lock_post(self, round_id: int) -> PredictionLockPost | None:
         row = await self._db.fetchone("SELECT * FROM prediction_lock_posts WHERE round_id = ?", (round_id,))

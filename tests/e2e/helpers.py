@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot.sandbox.server import InteractionResult, Message
+from bot.services.live.delivering import KIND
 from bot.services.live.service import LiveService
 
 
@@ -75,8 +76,16 @@ def kill_live_delivery(live: LiveService, monkeypatch: pytest.MonkeyPatch, *, af
     async def die(*args: object) -> None:
         raise Killed
 
+    outbox = live.delivery.outbox
+    record = outbox.complete_many
+
+    async def die_recording(kind: str, done: list[tuple[str, int, int]]) -> None:
+        if kind == KIND:  # the live posts' record; another kind's (a moment, a prediction) is recorded as ever
+            raise Killed
+        await record(kind, done)
+
     if after_send:
-        monkeypatch.setattr(live.repo, "complete_posts", die)
+        monkeypatch.setattr(outbox, "complete_many", die_recording)
     else:
         assert live.delivery.outbox.poster is not None  # every post goes through the outbox
         monkeypatch.setattr(live.delivery.outbox.poster, "send", die)

@@ -152,7 +152,7 @@ def test_the_first_sandbox_start_builds_the_template_once_and_says_so(tmp_path: 
 
 
 def test_sandbox_replays_a_competition_to_the_watching_bot() -> None:
-    """`skatebot sandbox --replay`: the 2014 Worlds unfold on loopback at 20,000 times real time; the bot (watching
+    """`skatebot sandbox --replay`: the 2014 Worlds unfold on loopback at 200,000 times real time; the bot (watching
     it as the owner) posts to #general and sends the follower's direct message, and the console shows the phases,
     the posts and the DM as they happen, and still runs what is typed. Piped input: it exits when the competition is
     over."""
@@ -161,7 +161,7 @@ def test_sandbox_replays_a_competition_to_the_watching_bot() -> None:
         "--replay",
         str(ROOT / "tests" / "fixtures" / "isu" / "wc2014"),
         "--speed",
-        "20000",
+        "200000",
         stdin="/ping\n/schedule\n/live list\n",
         timeout=180,
     )

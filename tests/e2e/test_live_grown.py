@@ -14,7 +14,7 @@ import pytest
 
 from bot.sandbox.harness import Sandbox
 from bot.sandbox.history import Commit, HistorySite
-from bot.sandbox.server import Message
+from bot.sandbox.server import Channel, Message
 from bot.services.isu.importer import read_site
 from bot.services.isu.pages import EmptyPage
 from bot.services.isu.source import FolderSource, SourceError
@@ -139,6 +139,22 @@ def live_posts(messages: list[Message]) -> list[Message]:
     return [m for m in messages if m.embeds and " · live " in m.embeds[0].get("footer", {}).get("text", "")]
 
 
+async def watched_into_a_channel(
+    sandbox: Sandbox, url: str, *, timezone: str | None = None, naming: str = ""
+) -> Channel:
+    """The owner watches `url` (in `timezone`, if given; the answer naming `naming`) with the bot's host gate tuned
+    down for a loopback site, and a moderator subscribes a new channel, #live, to what it posts: that channel."""
+    assert sandbox.bot is not None
+    sandbox.bot.live.gate = HostGate(spacing=0.001)
+    zone = {"timezone": timezone} if timezone is not None else {}
+    said = await sandbox.slash("live watch", url=url, **zone)
+    assert "Now watching" in text_of(said) and naming in text_of(said), text_of(said)
+    channel = sandbox.server.create_channel(sandbox.guild, "live")
+    said = await sandbox.slash("live subscribe", user=sandbox.moderator, channel=channel)
+    assert "now receives" in text_of(said), text_of(said)
+    return channel
+
+
 @pytest.mark.parametrize(
     ("name", "host_charset"),
     [("wc2014", None), ("fsu-cup-fsu-latin-2024", "utf-8")],  # the federation's on GitHub Pages: every page "UTF-8"
@@ -166,12 +182,7 @@ async def watch_grown_history(
         Sandbox(db_path=bundled_store, clock=clock, rate_limit_clock=clock.monotonic, settings=settings) as sandbox,
     ):
         assert sandbox.bot is not None
-        sandbox.bot.live.gate = HostGate(spacing=0.001)
-        said = await sandbox.slash("live watch", url=site.url, timezone="europe/samara")
-        assert "Now watching" in text_of(said), text_of(said)
-        channel = sandbox.server.create_channel(sandbox.guild, "live")
-        said = await sandbox.slash("live subscribe", user=sandbox.moderator, channel=channel)
-        assert "now receives" in text_of(said), text_of(said)
+        channel = await watched_into_a_channel(sandbox, site.url, timezone="europe/samara")
 
         posted_at: dict[int, int] = {}  # message -> the commit after which it was first seen
         for number, commit in enumerate(history.commits[1:], start=1):
@@ -216,12 +227,7 @@ async def test_an_ijslive_site_is_watched_and_its_results_posted(bundled_store: 
         Sandbox(db_path=bundled_store, clock=clock, rate_limit_clock=clock.monotonic, settings=settings) as sandbox,
     ):
         assert sandbox.bot is not None
-        sandbox.bot.live.gate = HostGate(spacing=0.001)
-        said = await sandbox.slash("live watch", url=site.url)
-        assert "Now watching" in text_of(said) and "2023 North Atlantic Open" in text_of(said), text_of(said)
-        channel = sandbox.server.create_channel(sandbox.guild, "live")
-        said = await sandbox.slash("live subscribe", user=sandbox.moderator, channel=channel)
-        assert "now receives" in text_of(said), text_of(said)
+        channel = await watched_into_a_channel(sandbox, site.url, naming="2023 North Atlantic Open")
         for moment in (START + timedelta(minutes=40), commits[1].when + STEPS[0], commits[1].when + STEPS[1]):
             clock.now = moment
             await sandbox.bot.moment_scheduler.tick()

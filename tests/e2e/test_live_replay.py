@@ -27,8 +27,10 @@ from tests.stores import Location
 
 WC2014 = Path(__file__).resolve().parents[1] / "fixtures" / "isu" / "wc2014"
 # The gate between two requests to one host, tuned down from 2 s (polling.HOST_SPACING) so that a whole competition
-# replays in seconds; the request log shows the bot keeps it.
+# replays in seconds; the request log shows the bot keeps it (check_polite). A replay that does not look at the
+# spacing tunes it down further: hundreds of requests, each waiting SPACING, were seconds of sleep a test.
 SPACING = 0.03
+UNMEASURED_SPACING = 0.001
 # Followed before the competition: skaters the store knows from the bundled Olympics (a skater it does not know yet
 # can be followed once the site lists them).
 FOLLOWED = "Yuzuru Hanyu"  # Men: short program and free skating
@@ -66,10 +68,11 @@ class Replay:
     def phases(self) -> list[Phase]:
         return self.site.phases
 
-    def tune(self) -> None:
-        """The bot's politeness gate and its timeouts, scaled down for a test (after every start of the bot)."""
+    def tune(self, spacing: float = UNMEASURED_SPACING) -> None:
+        """The bot's politeness gate and its timeouts, scaled down for a test (after every start of the bot); a test
+        that checks the spacing (check_polite) gives SPACING."""
         assert self.sandbox.bot is not None
-        self.gate = RecordingGate(spacing=SPACING)
+        self.gate = RecordingGate(spacing=spacing)
         self.sandbox.bot.live.gate = self.gate
         # Timeouts that a healthy read on a busy machine never reaches (the site is on loopback), short enough that
         # a test of a hanging host does not wait the production 30 s.
@@ -249,6 +252,7 @@ def check_polite(r: Replay, requests: list[Request]) -> None:
 
 async def test_a_competition_unfolds_once_in_order_in_every_subscribed_channel(replay: Replay) -> None:
     r, sandbox = replay, replay.sandbox
+    r.tune(SPACING)  # before the first request: check_polite measures it
     server = sandbox.server
     setup = await watch_and_subscribe(r)
     pairs_sp = phase(r, "results", "Pairs Short Program")

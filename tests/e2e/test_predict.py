@@ -160,10 +160,15 @@ async def test_picks_lock_and_the_final_is_scored_and_announced_once(
     assert announcements(sandbox, server.messages(channel)) == []
     assert sandbox.bot is not None
 
-    async def die(*args: object) -> None:
-        raise Killed
+    outbox = sandbox.bot.predictions.outbox
+    record = outbox.complete_many
 
-    monkeypatch.setattr(sandbox.bot.predictions.repo, "complete_posts", die)
+    async def die(kind: str, done: list[tuple[str, int, int]]) -> None:
+        if kind == "prediction":  # the announcement's record; the other kinds' posts (live) are recorded as ever
+            raise Killed
+        await record(kind, done)
+
+    monkeypatch.setattr(outbox, "complete_many", die)
     with pytest.raises(Killed):
         await r.until(final.when + timedelta(minutes=11))
     assert len(announcements(sandbox, server.messages(channel))) == 1

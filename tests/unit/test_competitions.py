@@ -208,3 +208,24 @@ async def test_story_links_follow_the_same_rules(results: ResultsService) -> Non
 def test_every_pair_of_bundled_keys_is_told_apart() -> None:
     for a, b in itertools.combinations(STORE, 2):
         assert FINDER.lookup(a.key).match == a and FINDER.lookup(b.key).match == b
+
+
+def test_a_lookup_is_worked_out_once_and_its_answer_cannot_be_changed_by_a_caller(monkeypatch) -> None:
+    """A story names its competition in several claims: the finder keeps each answer, and hands out copies."""
+    finder = CompetitionFinder(STORE)
+    scored: list[str] = []
+    score = finder._score
+
+    def counting(query, facts):  # type: ignore[no-untyped-def]
+        scored.append(query.text)
+        return score(query, facts)
+
+    monkeypatch.setattr(finder, "_score", counting)
+    first = finder.lookup("the Olympics")
+    assert len(first.matches) == 3 and scored
+    asked = len(scored)
+    first.matches.clear()
+    again = finder.lookup("the Olympics")
+    assert len(scored) == asked  # not scored again
+    assert [c.key for c in again.matches] == ["owg2026", "owg2022", "owg2018"]
+    assert finder.lookup("the Olympics", typing=True).matches and len(scored) > asked  # typing is another question

@@ -16,13 +16,15 @@ from aiohttp import web
 
 from bot.errors import UserFacingError
 from bot.services.access import Actor, PermissionDenied
+from bot.services.live.delivering import live_outgoing
 from bot.services.live.fetching import HostGate
 from bot.services.live.service import DirectClosed, DirectMessage, LiveService, PostFailed, PostMessage
-from bot.services.outbox import Outgoing
+from bot.services.outbox import Outbox, Outgoing
 from bot.services.results import ResultsService
 from db.database import Database
 from db.models import DirectState, LivePostState, OutboxPost, WatchState
 from db.repositories.live import LiveRepository
+from db.repositories.outbox import OutboxRepository
 from tests.isu_sites import wc2014
 
 OWNER = Actor(1, 10, is_owner=True)
@@ -209,8 +211,9 @@ async def test_a_restart_between_claim_and_send_neither_loses_nor_doubles(live: 
     due = await live.repo.due_posts(live.now().isoformat())
     item = await live.repo.item(due[0].watch_id, due[0].item_key)
     assert item is not None
-    for post in due:
-        assert await live.repo.claim_post(post, item.version, live.now().isoformat())
+    stopped = Outbox(OutboxRepository(live.repo.database), clock=live.now)  # the process that stopped
+    claims = [live_outgoing(await live._message(post, item.version, item.content, {})) for post in due]
+    assert sorted(await stopped.claim_due(claims)) == sorted(claim.key for claim in claims)
     message = await live._message(due[0], item.version, item.content, {})
     await poster.send(message)
     sent = await live.recover()

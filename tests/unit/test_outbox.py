@@ -20,7 +20,10 @@ from bot.services.shards import Shards
 from db.database import Database, SQLiteDatabase
 from db.models import AuditRecord, GuildSettings, OutboxPost, OutboxState
 from db.repositories.guilds import GuildRepository
-from db.repositories.outbox import OutboxRepository
+from db.repositories.live import LiveRepository
+from db.repositories.moments import MomentRepository
+from db.repositories.outbox import ENQUEUE, OutboxRepository
+from db.repositories.predictions import PredictionRepository
 from tests.stores import Location, migrations_before
 
 NOW = datetime(2026, 2, 18, 12, 0, tzinfo=UTC)
@@ -333,7 +336,8 @@ async def test_an_upgraded_store_keeps_the_moments_claims_in_the_outbox(
         )
         assert live_claimed is not None and live_claimed.state is OutboxState.CLAIMED
         assert live_claimed.claimed_at == "T"  # claimed before claims had a time: its due time, older than any start
-        assert await repo.post("live", "56/3/001/final") is None  # due: claimed when it is sent
+        due = await repo.post("live", "56/3/001/final")  # due: queued (0023), claimed when it is sent
+        assert due is not None and (due.state, due.due_at) == (OutboxState.DUE, "T")
         announced, announcing = await repo.post("prediction", "4"), await repo.post("prediction", "5")
         assert announced is not None and (announced.state, announced.message_id, announced.version) == (
             OutboxState.SENT,
@@ -348,22 +352,184 @@ async def test_an_upgraded_store_keeps_the_moments_claims_in_the_outbox(
         await db.close()
 
 
-async def test_a_post_held_after_its_kinds_claim_is_never_sent_twice(stores: tuple[Database, Database]) -> None:
-    """A kind whose own row decides who sends (a moment's day, a live post) holds the outbox's row: taken from a
-    stopped process with one attempt more, so the send looks in the channel first; a sent one is left sent."""
+MOMENT_DAY = (
+    "SELECT guild_id, local_date, state, story_id, channel_id, message_id, trigger, reason, done_at, label_shown, "
+    "attempts, retry_at, fact_shown FROM moment_posts ORDER BY guild_id, local_date"
+)
+
+
+async def test_an_upgrade_makes_the_outbox_row_the_only_claim_and_loses_or_doubles_nothing(
+    tmp_path: Path, store_location: Location
+) -> None:
+    """Migration 0023: the kinds' own claim state moves into the outbox (where the two disagreed, the kind's row, which
+    decided, wins); each kind's old table reads as before; and after the upgrade the outbox's row alone decides who
+    sends, so a day claimed before the upgrade is claimed by nobody else after it."""
+    before = migrations_before(tmp_path / "before", "0023_")
+    db = await Database.open(store_location, migrations_dir=before)
+    await db.execute(
+        "INSERT INTO stories (id, guild_id, title, label, created_by, created_at, updated_at) "
+        "VALUES (1, NULL, 's', 'verified', 1, 'T', 'T')"
+    )
+    await db.execute(
+        "INSERT INTO moment_posts (guild_id, local_date, state, story_id, channel_id, message_id, trigger, reason, "
+        "claimed_at, done_at, label_shown, attempts, retry_at, fact_shown) VALUES "
+        "(7, '2026-02-15', 'posted', 1, 55, 901, 'schedule', NULL, 'T1', 'T2', 'verified', 1, NULL, 'f1'), "
+        "(7, '2026-02-16', 'failed', 1, 55, NULL, 'schedule', 'refused', 'T1', 'T2', NULL, 7, NULL, NULL), "
+        "(7, '2026-02-17', 'claimed', 1, 55, NULL, 'manual', 'busy', 'T3', NULL, NULL, 2, 'T5', NULL), "
+        "(8, '2026-02-17', 'failed', NULL, NULL, NULL, 'schedule', 'nothing', 'T3', 'T4', NULL, 1, NULL, NULL), "
+        "(9, '2026-02-17', 'missed', NULL, NULL, NULL, 'schedule', 'down', 'T3', 'T4', NULL, 1, NULL, NULL)"
+    )
+    # The outbox as 0022's bot left it beside those: the failed day's row still claimed (a passing failure with no
+    # retry left was recorded failed on the day only), the claimed day's held by a process that is gone.
+    await db.execute(
+        "INSERT INTO outbox (kind, key, guild_id, channel_id, state, message_id, attempts, claimed_at, claimant, "
+        "done_at) VALUES ('moment', '7/2026-02-15', 7, 55, 'sent', 901, 1, 'T1', 'old', 'T2'), "
+        "('moment', '7/2026-02-16', 7, 55, 'claimed', NULL, 8, 'T1', 'old', NULL), "
+        "('moment', '7/2026-02-17', 7, 55, 'claimed', NULL, 2, 'T3', 'old', NULL)"
+    )
+    await db.execute(
+        "INSERT INTO prediction_rounds (id, guild_id, competition_key, event_key, season, version) "
+        "VALUES (4, 7, 'c', 'women', '2025-26', 3), (5, 7, 'c', 'men', '2025-26', 1), "
+        "(6, 7, 'c', 'pairs', '2025-26', 1)"
+    )
+    # Round 5's announcement went out and the bot stopped before the round's row said so; round 6's failed for a
+    # moment (due again on the round's row, its outbox row still claimed, one attempt more).
+    await db.execute(
+        "INSERT INTO prediction_posts (round_id, guild_id, channel_id, state, version, message_id, claimed_at, "
+        "done_at) VALUES (4, 7, 55, 'posted', 3, 903, 'T1', 'T2'), (5, 7, 55, 'claimed', 1, NULL, 'T2', NULL), "
+        "(6, 7, 55, 'due', 1, NULL, 'T2', NULL)"
+    )
+    await db.execute(
+        "INSERT INTO outbox (kind, key, guild_id, channel_id, state, version, message_id, attempts, claimed_at, "
+        "claimant, done_at) VALUES ('prediction', '4', 7, 55, 'sent', 3, 903, 1, 'T1', 'old', 'T2'), "
+        "('prediction', '5', 7, 55, 'sent', 1, 905, 1, 'T2', 'old', 'T3'), "
+        "('prediction', '6', 7, 55, 'claimed', 1, NULL, 2, 'T2', 'old', NULL), "
+        "('prediction-lock', '4', 7, 55, 'sent', 1, 904, 1, 'T1', 'old', 'T2')"
+    )
+    await db.execute(
+        "INSERT INTO prediction_lock_posts (round_id, guild_id, channel_id, state, why, message_id, claimed_at, "
+        "done_at) VALUES (4, 7, 55, 'posted', 'schedule', 904, 'T1', 'T2'), "
+        "(5, 7, NULL, 'silent', 'schedule', NULL, NULL, NULL), (6, 7, 55, 'due', 'moderator', NULL, NULL, NULL)"
+    )
+    await db.execute(
+        "INSERT INTO live_watches (id, url, added_by, added_at, next_poll_at) VALUES (3, 'http://x/', 1, 'T', 'T')"
+    )
+    # A posted live post; one sent whose row had not caught up; one due again after a passing failure (its outbox row
+    # still claimed, one attempt more); one never tried. A message sent, one to a member who takes none.
+    await db.execute(
+        "INSERT INTO live_posts (channel_id, watch_id, item_key, guild_id, role_id, state, due_at, position, version, "
+        "message_id, reason, done_at, claimed_at) VALUES "
+        "(55, 3, '001/final', 7, 9, 'posted', 'T1', 2, 2, 902, NULL, 'T2', 'T1'), "
+        "(55, 3, '001/002/segment', 7, 9, 'claimed', 'T1', 1, 1, NULL, NULL, NULL, 'T1'), "
+        "(56, 3, '001/final', 8, NULL, 'due', 'T5', 2, 1, NULL, 'busy', NULL, 'T1'), "
+        "(57, 3, '001/final', 8, NULL, 'due', 'T1', 2, 1, NULL, NULL, NULL, NULL)"
+    )
+    await db.execute(
+        "INSERT INTO outbox (kind, key, guild_id, channel_id, state, version, message_id, attempts, claimed_at, "
+        "claimant, done_at) VALUES ('live', '55/3/001/final', 7, 55, 'sent', 2, 902, 1, 'T1', 'old', 'T2'), "
+        "('live', '55/3/001/002/segment', 7, 55, 'sent', 1, 906, 1, 'T1', 'old', 'T3'), "
+        "('live', '56/3/001/final', 8, 56, 'claimed', 1, NULL, 2, 'T1', 'old', NULL)"
+    )
+    await db.execute(
+        "INSERT INTO live_messages (user_id, watch_id, item_key, skater_id, state, reason, at) VALUES "
+        "(41, 3, '001/final', 5, 'sent', NULL, 'T1'), (42, 3, '001/final', 5, 'closed', NULL, 'T1'), "
+        "(43, 3, '001/final', 5, 'due', NULL, 'T2')"
+    )
+    live_posted = tuple(
+        await db.fetchone("SELECT * FROM live_posts WHERE channel_id = 55 AND item_key = '001/final'") or ()
+    )
+    directs = [tuple(row) for row in await db.fetchall("SELECT * FROM live_messages ORDER BY user_id")]
+    days = [dict(zip(row.keys(), tuple(row), strict=True)) for row in await db.fetchall(MOMENT_DAY)]
+    locks = [tuple(row) for row in await db.fetchall("SELECT * FROM prediction_lock_posts ORDER BY round_id")]
+    announced = await db.fetchone("SELECT * FROM prediction_posts WHERE round_id = 4")
+    assert announced is not None
+    await db.close()
+    db = await Database.open(store_location)
+    try:
+        assert [dict(zip(row.keys(), tuple(row), strict=True)) for row in await db.fetchall(MOMENT_DAY)] == days
+        repo = OutboxRepository(db)
+        refused = await repo.post("moment", "7/2026-02-16")
+        assert refused is not None and (refused.state, refused.attempts, refused.reason) == (
+            OutboxState.FAILED,
+            7,
+            "refused",
+        )
+        moments = MomentRepository(db)
+        # The claim left open is the outbox's row: no other claimant wins the day, a taker settles it once.
+        assert not await moments.claim(7, "2026-02-17", 1, 55, "manual", "T6", "new")
+        assert [claim.key for claim in await repo.claimed("moment")] == ["7/2026-02-17"]
+        assert await repo.take_over("moment", "7/2026-02-17", 2, None, "T6", "new")
+        # A missed day stays missed for the schedule; a moderator's post-now claims it (and a failed one) anew.
+        assert not await moments.claim(9, "2026-02-17", 1, 56, "schedule", "T6", "new")
+        assert await moments.claim(9, "2026-02-17", 1, 56, "manual", "T6", "new")
+        assert await moments.claim(7, "2026-02-16", 1, 55, "manual", "T6", "new")
+        day = await moments.post(7, "2026-02-16")
+        assert day is not None and (day.state, day.attempts, day.reason) == ("claimed", 1, None)
+        # The rounds' posts: read as before; the message sent before the round's row caught up is not sent again;
+        # the one due again after a passing failure is queued, its attempt counted (looked for before it is sent).
+        assert [
+            tuple(row) for row in await db.fetchall("SELECT * FROM prediction_lock_posts ORDER BY round_id")
+        ] == locks
+        assert tuple(await db.fetchone("SELECT * FROM prediction_posts WHERE round_id = 4") or ()) == tuple(announced)
+        games = PredictionRepository(db)
+        sent = await games.post(5)
+        assert sent is not None and (sent.state, sent.message_id) == ("posted", 905)
+        assert [post.round_id for post in await games.due_posts(10)] == [6]
+        queued = await repo.post("prediction", "6")
+        assert queued is not None and (queued.state, queued.attempts) == (OutboxState.DUE, 2)
+        assert await repo.claimed("prediction") == []
+        assert [post.round_id for post in await games.due_lock_posts(10)] == [6]
+        # The live posts and messages: read as before where nothing was left half-way; the post sent before its row
+        # caught up is not sent again; the one failed for a moment and the one never tried are due, in order.
+        live = LiveRepository(db)
+        posted = await db.fetchone("SELECT * FROM live_posts WHERE channel_id = 55 AND item_key = '001/final'")
+        assert tuple(posted or ()) == live_posted
+        assert [tuple(row) for row in await db.fetchall("SELECT * FROM live_messages ORDER BY user_id")] == directs
+        caught_up = await live.post("55/3/001/002/segment")
+        assert caught_up is not None and (caught_up.state, caught_up.message_id) == ("posted", 906)
+        due = await live.due_posts("T9")
+        assert [(p.channel_id, p.due_at, p.reason) for p in due] == [(57, "T1", None), (56, "T5", "busy")]
+        retried = await repo.post("live", "56/3/001/final")
+        assert retried is not None and retried.attempts == 2  # looked for in its channel before it is sent again
+        assert [user for user, *_ in await live.due_directs(10)] == [43]
+        assert await repo.claimed("live") == [] and await repo.claimed("dm") == []
+    finally:
+        await db.close()
+
+
+async def _queue(db: Database, *keys: str, due_at: str = "T") -> None:
+    """Posts queued as a kind queues them, in the transaction that records what they are about."""
+    async with db.transaction() as tx:
+        await tx.executemany(ENQUEUE, [("test", key, GUILD, 55, None, "T", due_at) for key in keys])
+
+
+async def test_a_queued_post_is_claimed_once_and_a_passing_failure_queues_it_again_looked_for_first(
+    stores: tuple[Database, Database],
+) -> None:
+    """The outbox as the queue of the kinds that post later (live posts, announcements, direct messages): of two
+    processes claiming the same due post exactly one wins; a passing failure makes it due again with one attempt
+    more, so the next claimant looks in the channel first (the failed attempt may have reached Discord)."""
     channels, clock = Channels(), Clock()
-    stopped = _outbox(stores[0], FakePoster(channels), clock)
-    await stopped.hold([_post("a"), _post("b")])
-    assert (await stopped.attempt(_post("a"))).message_id is not None  # sent; stopped before recording it
-    assert (await stopped.send(_post("b"))).message_id is not None
-    taker = _outbox(stores[1], FakePoster(channels), clock)
-    assert (await taker.send(_post("a"))).message_id is None  # not held: another process's
-    await taker.hold([_post("a"), _post("b")])
-    row = await taker.record("test", "a")
-    assert row is not None and row.attempts == 2 and row.claimant == taker.claimant
-    assert (await taker.send(_post("a"))).message_id == 101  # found in the channel
-    assert (await taker.send(_post("b"))).message_id == 102  # sent before: its message
-    assert len(channels.messages) == 2
+    first = _outbox(stores[0], FakePoster(channels), clock)
+    second = _outbox(stores[1], FakePoster(channels), clock)
+    await _queue(stores[0], *(f"q{n}" for n in range(20)))
+    await _queue(stores[0], "q0", due_at="later")  # queued again: left as it is
+    for n in range(20):
+        won = await asyncio.gather(*(outbox.claim_due([_post(f"q{n}")]) for outbox in (first, second)))
+        assert sorted(len(claimed) for claimed in won) == [0, 1], n
+    await _queue(stores[0], "a", "b")
+    claimed = await first.claim_due([_post("a"), _post("b")])
+    assert sorted(claimed) == ["a", "b"] and await first.claim_due([_post("a")]) == {}  # claimed: not due any more
+    # Discord took the post; the answer never came back (a 5xx on the way back).
+    first.attach(FakePoster(channels, [PostFailed("503", transient=True)], lost=True))
+    delivery = await first.attempt(_post("a"), claimed["a"])
+    assert delivery.retrying
+    await first.failed(_post("a"), claimed["a"].attempts, delivery.failure, again_at=NOW)  # type: ignore[arg-type]
+    row = await first.record("test", "a")
+    assert row is not None and (row.state, row.attempts, row.due_at) == (OutboxState.DUE, 2, NOW.isoformat())
+    again = await second.claim_due([_post("a")])
+    assert (await second.attempt(_post("a"), again["a"])).was_there  # found in the channel, not sent twice
+    assert sum(marker == "test a" for _, marker, _, _ in channels.messages.values()) == 1
 
 
 async def test_the_discord_side_takes_its_rate_slot_after_rendering_and_right_before_the_request() -> None:

@@ -19,7 +19,7 @@ from bot.errors import UserFacingError
 from bot.services.access import Actor, PermissionDenied
 from bot.services.importer import import_document
 from bot.services.live.service import LiveService, PostFailed
-from bot.services.outbox import Outgoing
+from bot.services.outbox import Outbox, Outgoing
 from bot.services.predictions import (
     SCORING_TABLES,
     Announcement,
@@ -31,11 +31,13 @@ from bot.services.predictions import (
     event_result,
     score_pick,
 )
+from bot.services.predictions.delivery import announced, locked
 from bot.services.results import ResultsService
 from db.database import Database
 from db.models import AuditRecord, Entry, Figure, OutboxPost, Segment, SegmentResult, Skater
 from db.prediction_models import Pick
 from db.repositories.live import LiveRepository
+from db.repositories.outbox import OutboxRepository
 from db.repositories.predictions import PredictionRepository, pick_from_row
 
 MOD = Actor(2, 10, is_moderator=True)
@@ -230,6 +232,11 @@ async def game(store: Database, results: ResultsService) -> Game:
         schedule=schedule,
     )
     return found
+
+
+def stopped_outbox(game: Game) -> Outbox:
+    """The outbox of a process that claims posts and stops (another claimant than the game's)."""
+    return Outbox(OutboxRepository(game.db), clock=lambda: game.clock.now)
 
 
 def result_of(
@@ -435,12 +442,13 @@ async def test_a_restart_between_claim_and_send_neither_loses_nor_doubles(game: 
     due = await game.service.repo.due_posts(10)
     # Server 10's announcement went out and the bot stopped before recording it; server 20's was only claimed.
     first, second = due
-    claimed = await game.service.repo.claim_posts([first.round_id, second.round_id], game.clock.now.isoformat())
-    assert sorted(claimed) == sorted([first.round_id, second.round_id])
-    assert await game.service.repo.claim_posts([first.round_id], game.clock.now.isoformat()) == []  # claimed once
-    made = await game.service.announcement(first.round_id, first.channel_id)
-    assert made is not None
-    await game.poster.send(made)
+    made = [await game.service.announcement(post.round_id, post.channel_id) for post in due]
+    outgoing = [announced(a) for a in made if a is not None]
+    stopped = stopped_outbox(game)
+    assert sorted(await stopped.claim_due(outgoing)) == sorted([str(first.round_id), str(second.round_id)])
+    assert await game.service.outbox.claim_due(outgoing[:1]) == {}  # claimed once: no other process wins it
+    assert made[0] is not None
+    await game.poster.send(made[0])
     restarted = PredictionService(game.service.repo, game.results, game.live, clock=game.clock)
     restarted.attach(game.poster)
     assert await restarted.recover() == 1
@@ -534,11 +542,9 @@ async def test_a_moderators_lock_is_told_at_once_and_a_restart_finds_it(game: Ga
     (due,) = await game.service.repo.due_lock_posts(10)
     assert (due.why, due.locked_at) == ("moderator", game.clock.now.isoformat(timespec="seconds"))
     # Claimed and sent, and the bot stops before recording it: the restarted one finds it instead of sending again.
-    assert await game.service.repo.claim_posts([due.round_id], game.clock.now.isoformat(), kind="lock") == [
-        due.round_id
-    ]
-    assert await game.service.repo.claim_posts([due.round_id], game.clock.now.isoformat(), kind="lock") == []
     (notice,) = await game.service._lock_notices([due])
+    assert list(await stopped_outbox(game).claim_due([locked(notice)])) == [str(due.round_id)]
+    assert await game.service.outbox.claim_due([locked(notice)]) == {}
     await game.poster.send_lock(notice)
     restarted = PredictionService(game.service.repo, game.results, game.live, clock=game.clock)
     restarted.attach(game.poster)
@@ -558,7 +564,8 @@ async def test_a_lock_claimed_and_never_sent_is_sent_after_a_restart(game: Game)
     game.clock.now = SP_STARTS + timedelta(seconds=5)
     await game.service.note_locks()
     (due,) = await game.service.repo.due_lock_posts(10)
-    await game.service.repo.claim_posts([due.round_id], game.clock.now.isoformat(), kind="lock")
+    (notice,) = await game.service._lock_notices([due])
+    assert await stopped_outbox(game).claim_due([locked(notice)])
     restarted = PredictionService(game.service.repo, game.results, game.live, clock=game.clock)
     restarted.attach(game.poster)
     assert await restarted.recover() == 1

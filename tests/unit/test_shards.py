@@ -12,20 +12,22 @@ import pytest
 from bot.i18n import Text
 from bot.services.access import Actor
 from bot.services.moments import MomentContent, MomentService, Outcome
-from bot.services.outbox import Outgoing
+from bot.services.outbox import Outbox, Outgoing
 from bot.services.results import ResultsService
 from bot.services.shards import EVERY_SHARD, Shards, shard_of
 from bot.services.stories import StoryService
 from db.database import Database
 from db.models import AuditRecord, MomentSchedule, OutboxPost, Trigger
-from db.repositories.live import LiveRepository
+from db.repositories.live import LIVE, LiveRepository, post_key
 from db.repositories.moments import MomentRepository
+from db.repositories.outbox import OutboxRepository
 from db.repositories.stories import GuildRepository, StoryRepository
 from tests.stores import Location
 
 NOW = datetime(2026, 2, 18, 12, 0, tzinfo=UTC)
 BEFORE_THE_START = "2026-02-18T11:59:00+00:00"  # a claim left open by a process that stopped before these started
 AFTER = "2026-02-18T12:00:01+00:00"
+STOPPED = "a stopped process"  # the outbox claimant that left those claims
 COUNT = 4
 # One server on each shard: a snowflake's shard is its timestamp part (above bit 22) modulo the count.
 GUILDS = {shard: ((1_000_000 + shard) << 22) | 12345 for shard in range(COUNT)}
@@ -126,7 +128,7 @@ async def test_each_process_plans_posts_and_recovers_only_its_servers(
     # Claims a crash left open on every server: process A settles its own only.
     repo = MomentRepository(store)
     for gid in GUILDS.values():
-        assert await repo.claim(gid, "2026-02-17", 1, gid + 1, "schedule", BEFORE_THE_START)
+        assert await repo.claim(gid, "2026-02-17", 1, gid + 1, "schedule", BEFORE_THE_START, STOPPED)
     await a.recover()
     states = {gid: (await repo.post(gid, "2026-02-17")).state for gid in GUILDS.values()}  # type: ignore[union-attr]
     assert [states[gid] for gid in GUILDS.values()] == ["posted", "posted", "claimed", "claimed"]
@@ -140,14 +142,20 @@ async def test_two_processes_racing_for_a_claim_never_both_win(store: Database, 
     """The claim is one statement on the shared store: of two processes claiming the same server's day at the same
     moment (each on its own connection, each in its own thread), exactly one wins, every time."""
     repos = (MomentRepository(store), MomentRepository(second_connection))
+    outboxes = (OutboxRepository(store), OutboxRepository(second_connection))
     gid = GUILDS[2]
     for n in range(40):
         day = f"2026-03-{n % 28 + 1:02d}" if n < 28 else f"2026-04-{n - 27:02d}"
-        won = await asyncio.gather(*(repo.claim(gid, day, 1, 5, "schedule", BEFORE_THE_START) for repo in repos))
+        won = await asyncio.gather(
+            *(repo.claim(gid, day, 1, 5, "schedule", BEFORE_THE_START, f"p{i}") for i, repo in enumerate(repos))
+        )
         assert sorted(won) == [False, True], day
         # Two processes settling the claim a crash left open: one takes it over, the other leaves it.
-        taken = await asyncio.gather(*(repo.take_over(gid, day, 1, AFTER, NOW.isoformat()) for repo in repos))
-        assert sum(post is not None for post in taken) == 1, day
+        key = f"{gid}/{day}"
+        taken = await asyncio.gather(
+            *(outbox.take_over("moment", key, 1, AFTER, NOW.isoformat(), f"t{i}") for i, outbox in enumerate(outboxes))
+        )
+        assert sorted(taken) == [False, True], day
 
 
 async def test_two_processes_recovering_one_claim_send_it_once(
@@ -159,7 +167,7 @@ async def test_two_processes_recovering_one_claim_send_it_once(
     gid = GUILDS[3]
     await a.schedule(Actor(user_id=1, guild_id=gid, is_moderator=True), 77, "10:00", "UTC")
     repo = MomentRepository(store)
-    assert await repo.claim(gid, "2026-02-17", 1, 77, "schedule", BEFORE_THE_START)
+    assert await repo.claim(gid, "2026-02-17", 1, 77, "schedule", BEFORE_THE_START, STOPPED)
     await asyncio.gather(a.recover(), b.recover())
     assert len(poster_a.sent) + len(poster_b.sent) == 1
     post = await repo.post(gid, "2026-02-17")
@@ -221,17 +229,25 @@ async def test_two_processes_taking_over_one_live_claim_never_both_win(
         "https://results.example/wc/", BEFORE_THE_START, AuditRecord(1, None, "watch", NOW.isoformat())
     )
     assert watch is not None
-    for n in range(20):
-        await store.execute(
-            "INSERT INTO live_posts (channel_id, watch_id, item_key, guild_id, state, due_at, version, claimed_at) "
-            "VALUES (?, ?, ?, ?, 'claimed', ?, 1, ?)",
-            (500 + n, watch.id, "001/final", GUILDS[0], BEFORE_THE_START, BEFORE_THE_START),
+    # Twenty channels' posts queued by a poll and claimed by a process that stopped before sending them.
+    await live.record_items(
+        watch.id,
+        [],
+        [(500 + n, GUILDS[0], "001/final", None, BEFORE_THE_START, 0) for n in range(20)],
+        [],
+        BEFORE_THE_START,
+    )
+    stopped = Outbox(OutboxRepository(store), clock=lambda: datetime.fromisoformat(BEFORE_THE_START))
+    claims = [Outgoing(LIVE, post_key(500 + n, watch.id, "001/final"), None, "", GUILDS[0], 500 + n) for n in range(20)]
+    assert len(await stopped.claim_due(claims)) == 20
+    outboxes = (OutboxRepository(store), OutboxRepository(second_connection))
+    for post in await outboxes[0].claimed(LIVE):
+        taken = await asyncio.gather(
+            *(outbox.take_over(LIVE, post.key, 1, AFTER, NOW.isoformat(), f"t{i}") for i, outbox in enumerate(outboxes))
         )
-    repos = (live, LiveRepository(second_connection))
-    for post in await live.claimed_posts():
-        taken = await asyncio.gather(*(repo.take_over_post(post, AFTER, NOW.isoformat()) for repo in repos))
-        assert sorted(taken) == [False, True], post.channel_id
+        assert sorted(taken) == [False, True], post.key
     # Re-claimed at NOW by the taker: a process that started at NOW sees a live process's claim, never takes it.
-    for post in await live.claimed_posts():
+    for post in await outboxes[0].claimed(LIVE):
         assert post.claimed_at == NOW.isoformat()
-        assert not await live.take_over_post(post, NOW.isoformat(), AFTER)
+        assert not await outboxes[0].take_over(LIVE, post.key, post.attempts, NOW.isoformat(), AFTER, "late")
+    assert {post.state for post in await live.posts_of(watch.id)} == {"claimed"}

@@ -19,6 +19,7 @@ not checkable, never dropped and never checked against something else.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import takewhile
 
 from cachetools import LRUCache
 
@@ -300,13 +301,20 @@ def _names(resolve: Names | Resolver) -> Names:
     return _SimpleNames(resolve) if callable(resolve) else resolve
 
 
-def read(text: str, names: Names | Resolver, layouts: dict[str, Layout] | None = None) -> Extraction:
+def read(
+    text: str, names: Names | Resolver, layouts: dict[str, Layout] | None = None, *, until_claim: bool = False
+) -> Extraction:
     """Stages 1 to 3: the claims of `text`, in order, and every competition it names (a Japanese story is read
-    by :mod:`.japanese`). `layouts`: see :class:`.mentions.MentionFinder`."""
+    by :mod:`.japanese`). `layouts`: see :class:`.mentions.MentionFinder`. `until_claim`: only whether the text
+    makes a claim is asked, so the reading stops after the first sentence that makes one (claims are only ever
+    added, so the answer is the whole reading's)."""
     if is_japanese(text):
         found = JapaneseReader(_names(names)).read(text)
         return Extraction(found.claims, found.competition_texts)
-    return Reader(MentionFinder(_names(names), layouts)).read(sentences(text))
+    reader = Reader(MentionFinder(_names(names), layouts))
+    if until_claim:
+        return reader.read(takewhile(lambda _: not reader.claims, sentences(text)))
+    return reader.read(sentences(text))
 
 
 def extract(text: str, names: Names | Resolver) -> list[Claim]:
@@ -325,14 +333,9 @@ def _competition_by_date(results: ResultsService, moment_date: str | None) -> Co
     return dated[0] if len(dated) == 1 else None
 
 
-async def _story_competition(
-    results: ResultsService, moment_date: str | None, extraction: Extraction
-) -> Competition | None:
-    """The competition a story with no link is about: the one held on the moment's date, else the one its named
+async def _story_competition(results: ResultsService, extraction: Extraction) -> Competition | None:
+    """The competition a story with no link and no competition on the moment's date is about: the one its named
     skaters place it at among those its text names, else the one competition its text names."""
-    dated = _competition_by_date(results, moment_date)
-    if dated is not None:
-        return dated
     named: dict[int, Competition] = {}
     candidates: dict[int, Competition] = {}
     meant: list[set[int]] = []  # the competitions each text may mean
@@ -448,9 +451,14 @@ async def check_text(
     # of the Lius of other seasons. A competition found only from the text (or the moment's date) means reading again.
     names = await _store_names(results, linked_ids, competition, event)
     layouts: dict[str, Layout] = {}
-    extraction = read(text, names, layouts)
-    if competition is None and extraction.claims:
-        competition = await _story_competition(results, moment_date, extraction)
+    # A competition held on the moment's date is the story's whatever its words say: the reading with names known
+    # without it only tells whether the story makes a claim at all, and is read again with that competition's. A
+    # story that names its competition is read again knowing its entrants even with no claim read yet: some names
+    # are read only among them (a Japanese given name with an honorific, "知子ちゃん").
+    dated = _competition_by_date(results, moment_date) if competition is None else None
+    extraction = read(text, names, layouts, until_claim=dated is not None)
+    if competition is None and (extraction.claims or extraction.competition_texts or dated is not None):
+        competition = dated if dated is not None else await _story_competition(results, extraction)
         if competition is not None:
             again = await _store_names(results, linked_ids, competition, None)
             # The sentences' layout is read again only with the same places (a refresh may have come meanwhile).

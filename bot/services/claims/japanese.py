@@ -3,7 +3,10 @@
 Japanese servers share Japanese stories ("坂本花織が銀メダル。ショート2位、フリーも2位で、合計224.90点").
 Words are not spaced, so mentions are found by the written names the store holds (``data/names/ja.json``):
 a full name ("宇野昌磨"), a couple ("三浦璃来・木原龍一組", "三浦璃来、木原龍一組"), or the start of a full name the
-story named before ("宇野は", or a katakana name's family name: "チェンは"; one skater named so far, else no one).
+story named before ("宇野は", or a katakana name's family name: "チェンは"; one skater named so far, else no one);
+a part of a name as fans write it, with an honorific ("羽生くん", "知子ちゃん", "宇野選手"), among the story's
+competition's entrants, and a couple's sourced nickname ("りくりゅう"): see ``japanese_names``.
+A question's figure ("優勝したのは?") is that of the name the answer opens with.
 A name the store lacks opening a clause ("河辺愛菜は", "ザギトワが") ends the subject: what follows is theirs.
 A figure is the subject's, unless the words after it give it to the name they describe ("ショート1位の宇野昌磨",
 "優勝はネイサン・チェン", "銀メダルを獲得した宇野昌磨": see ``japanese_phrases``); a name that is an object
@@ -11,21 +14,26 @@ A figure is the subject's, unless the words after it give it to the name they de
 
 * medals: 金メダル / 銀メダル / 銅メダル (or 金 / 銀 / 銅 alone before punctuation), 優勝 / 制覇 / N連覇 (gold);
   a medal missed (逃す, ならず, 届かず), aimed at (目指す, 狙う), a favourite's (優勝候補) or a race (優勝争い) is no
-  claim; 表彰台に上がった is a medal, which one not said;
-* places: N位, 首位 (first); after ショート / フリー (リズムダンス / フリーダンス) the place in that segment,
+  claim, as is a wish, a guess, a condition or a range (優勝してほしかった, 優勝するかも, 2位だったら, 3位以内);
+  表彰台に上がった is a medal, which one not said;
+* places: N位 (in digits or kanji numerals: 二位, 十五位), 首位 (first); N位発進 / スタート the short's;
+  after ショート / フリー (リズムダンス / フリーダンス) the place in that segment,
   "ショートもフリーも1位" each of them; after 合計 / 総合 / 最終的に, or after "ショートN位から", the final place;
-  a place that names a rival ("2位とは", "2位のXに") is no claim about the subject;
-* scores: N点, in the segment named last in the sentence, the total after 合計 / 総合, else either;
+  a place that names a rival ("2位とは", "2位のXに") is no claim about the subject; in a standings list
+  ("1位 羽生結弦 321.59点、2位 宇野昌磨") the place is the name's after it;
+* scores: N点, in the segment named last in the sentence, the total after 合計 / 総合, after the final place
+  ("4位で183.59点") or before the result ("247.59点で優勝"), else either;
 * margins: N点差 against the rival named ("宇野に…点差をつけて"), the place named ("2位とは3.21点差": which way
-  from the subject's place claimed in the story), or the skater next to the place claimed ("1.65点差で2位");
+  from the subject's place claimed in the story), or the skater next to the place claimed ("1.65点差で2位",
+  "1.35点及ばず2位"); also written "2位との差は1.35点", "28.17点の差";
 * competitions (``japanese_competitions``): 世界選手権, 四大陸, 欧州選手権, GPファイナル, NHK杯, スケートアメリカ /
   カナダ, 中国杯, ロステレコム杯, フランス杯, フィンランディア杯, the Olympic Games by their city, with their year and
   host city ("2019年のトリノのGPファイナル", "中国杯(北京)"); 全日本 and the junior events, which the store lacks,
   so that their claims are not checked against another competition; 今大会 is the story's first named again, as is
   its name said again without the year; a name of another time ("前年の世界選手権": Worlds of the year before) is an
-  aside, its sentence's only;
+  aside, its sentence's only; a year with its month ("2017年12月の") is that year's edition;
   disciplines 男子 / 女子 / ペア / アイスダンス, 団体戦 (the team event; 個人戦 ends it). Both carry to the next
-  sentences until another is named.
+  sentences until another is named (a singles discipline not to one skater: their entry says it).
 
 A claim whose subject cannot be told is not made; a competition the store lacks makes the claim not checkable.
 """
@@ -33,13 +41,13 @@ A claim whose subject cannot be told is not made; a competition the store lacks 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
 from bot.i18n import Text, t
 from bot.services.claims.japanese_competitions import COMPETITIONS, named_competition
-from bot.services.claims.japanese_phrases import owner_after, unknown_subjects
+from bot.services.claims.japanese_names import PartReader, join_spaced_names
+from bot.services.claims.japanese_phrases import denied_after, owner_after, plain, unknown_subjects
 from bot.services.claims.mentions import Names
 from bot.services.claims.model import Claim, Subject, segment_text, trim
 
@@ -62,6 +70,9 @@ _SEGMENT = re.compile(
 )
 # "ショート2位から", "ショート3位(97.43点)から": the segment's standings are left; a place after is the final one.
 _FROM = re.compile(r"(?<=[位)])から")
+# A question ("優勝したのは?", "2位は?"): the figure is that of whom the next sentence names.
+_ASKED = re.compile(r"[?？]\s*$")
+_ANSWER = re.compile(r"\s*(?:(?:A|答え?|回答)\s*\d*\s*[.:：、)]?)?\s*")
 # "今大会", "本大会": the story's own competition again, after an aside about another.
 _THIS_COMPETITION = re.compile(r"今大会|本大会")
 _PLACE = re.compile(r"(?P<n>\d{1,2})位|(?P<top>首位)")
@@ -71,7 +82,7 @@ _SCORE = re.compile(r"(?P<score>\d{2,3}\.\d{2})\s*点(?!差)")
 # "1.65点差で2位" (behind the skater just above), "0.43点差で優勝" (ahead of the one just below) say it too; a
 # bare "N点差" is read only against a place ("2位とは3.21点差") and the subject's own place claimed in the story.
 _MARGIN = re.compile(
-    r"(?P<n>\d{1,2}\.\d{2})\s*点(?P<how>差を?つけ|差で(?:勝|制|優勝|逆転|逃げ切)|差の僅差で|差[ので](?P<place>\d{1,2})位|及ばず|差で敗|届かず"
+    r"(?P<n>\d{1,2}\.\d{2})\s*点(?P<how>差を?つけ|差で(?:勝|制|優勝|逆転|逃げ切)|差の僅差で|差[ので](?P<place>\d{1,2})位|及ばず[、,]?\s*(?P<then>\d{1,2})位|及ばず|差で敗|届かず"
     r"|(?P<bare>差))"
 )
 _WON_BY = ("差で勝", "差で制", "差で優勝", "差で逆転", "差で逃げ切", "差の僅差で")
@@ -83,11 +94,14 @@ _RIVAL_THEN_MARGIN = re.compile(rf"\s*{_HONORIFIC}(?:に|に対して|から|と
 _RIVAL_BEFORE = re.compile(rf"^\s*{_HONORIFIC}(?:に|に対して|から)?\s*$")
 _RIVAL_COMPARED = re.compile(rf"^\s*{_HONORIFIC}(?:とは|と)\s*$")
 # "2位とは3.21点差", "2位のチャ・ジュンファンに5.01点差": measured from whoever holds that place.
-_RANK_RIVAL_BEFORE = re.compile(r"(?:(?P<rank>\d{1,2})位|首位|トップ)(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*$")
+# "優勝したイリア・マリニンとは17.32点差": the winner, though the store lacks the name.
+_RANK_RIVAL_BEFORE = re.compile(
+    r"(?:(?:(?P<rank>\d{1,2})位|首位|トップ)(?:の[^、。,]{0,15}?)?|優勝(?:した|者)の?[^、。,]{0,15}?)(?:とは|と|には|に)\s*$"
+)
 # A name that is the object of the verb after it ("宇野昌磨を抑えて", "羽生結弦に次ぐ2位") or a companion
-# ("宇野昌磨とともに"): not the subject.
+# ("宇野昌磨とともに"), or the other end of a gap ("羽生結弦との差は"): not the subject.
 _OBJECT_AFTER = re.compile(
-    rf"\s*{_HONORIFIC}(?:(?:を|に)(?:抑え|おさえ|上回|破|退け|かわ|勝|逆転|次ぐ|続)|と(?:とも|共|一緒|並))"
+    rf"\s*{_HONORIFIC}(?:(?:を|に)(?:抑え|おさえ|上回|破|退け|かわ|勝|逆転|次ぐ|続)|と(?:とも|共|一緒|並)|との(?:点)?差)"
 )
 _MEDAL = re.compile(
     r"(?P<m>[金銀銅])(?:メダル|(?=[、。,!！…]|$|でし|だっ|を獲得|に輝))|(?P<win>優勝|制覇|(?:\d|[二三四五六])?連覇|表彰台の(?:頂点|真ん中|中央)に立|(?<=が)制し)"
@@ -101,8 +115,15 @@ _MISSED = re.compile(
     r"^[をはにの]?(?:逃|ならず|届かず|届かなかった|及ばず|ならなかった|目指|狙|懸|かけ|へ|に向け|候補|争|経験|阻)"
     r"|^(?:で(?:は)?な|じゃな)"
 )
+# A place or medal that is a range, a wish, a guess or a condition, not a result: "3位以内", "10位以下",
+# "優勝してほしかった", "優勝できなかった", "優勝するかも", "2位だったら", "金メダルも夢じゃない", "優勝が期待された".
+_NOT_A_RESULT = re.compile(
+    r"(?:以内|以上|以下|圏内|圏外|台|前後|まで|に(?:あと|わずか|僅か))"
+    r"|[^、。,!！]{0,5}?(?:ほし[いかく]|できな|できず|かも|たら|なら|れば|しそう|だろう|でしょう|予想|期待|夢|可能性|確実|濃厚)"
+)
+# Almost had: "あと一歩で銅メダル", "もう少しで表彰台".
+_ALMOST = re.compile(r"(?:あと|もう)(?:一歩|少し|ちょっと)で?\s*$")
 _COUPLE_JOIN = r"[・･/／＆&]"
-_AGE = re.compile(r"[(（]\s*\d{1,2}\s*(?:歳)?[)）]")
 # A score of part of a skate: a component ("技術点", "演技構成点", TES, PCS, GOE) or an element ("4回転フリップは",
 # "ジャンプで") just before the number; and no segment score is as low as an element's.
 _PART_OF_A_SCORE = re.compile(
@@ -110,6 +131,14 @@ _PART_OF_A_SCORE = re.compile(
     r"|ジャンプ|スピン|ステップ|コレオ|要素)[^、。,\d]{0,6}$"
 )
 _LEAST_SEGMENT_SCORE = 25.0
+# "首位発進", "2位スタート", "3位と好発進": the place after the first segment, the short (or the rhythm dance).
+_ENDED = re.compile(r"(?:に|で)(?:終わ|終え|フィニッシュ)")
+_STARTED = re.compile(r"(?:と|の)?(?:好|絶好の)?(?:発進|スタート)")
+# A score right after a place: "4位で183.59点", "2位、183.59点"; "3位でまとめて248.84点" (the skate wrapped up).
+# A score before the result it gave ("247.59点で優勝", "233.41点で2連覇", "190.00点で4位"): the total.
+_WON_WITH = re.compile(r"\s*で(?:逆転)?(?:優勝|(?:\d)?連覇|制し|制覇|頂点|\d{1,2}位|首位)")
+_JUST_AFTER_PLACE = re.compile(r"\s*(?:で|の|、|,)?\s*(?:合計)?\s*")
+_WRAPPED_UP = re.compile(r"\s*(?:に|で)(?:まとめ|終え)て?\s*(?:合計)?\s*")
 _SEGMENTS_LISTED = re.compile(r"\s*(?:も|は|、|,|と|および|・)?\s*")
 # "フリーでは羽生結弦が1位", "ショートは宇野昌磨が": a segment that opens the clause of the name after it.
 _SEGMENT_THEN_NAME = re.compile(r"\s*(?:では|で|は|でも|も|、)?\s*")
@@ -136,8 +165,9 @@ def _written_names() -> tuple[str, ...]:
     return tuple(sorted(names, key=len, reverse=True))
 
 
-# A clause that turns ("…となったが、", "…けど、"): a place after it is not told to be the segment's before it.
-_BUT_THEN = re.compile(r"(?:が|けど|けれど(?:も)?|ものの)[、,]")
+# A clause that turns ("…となったが、", "…けど、", "…発進だったのに5位"): a place after it is not told to be the
+# segment's before it.
+_BUT_THEN = re.compile(r"(?:が|けど|けれど(?:も)?|ものの)[、,]|(?:けど|けれど(?:も)?|ものの|のに)\s*$")
 
 
 @dataclass(slots=True)
@@ -168,6 +198,12 @@ class JapaneseReader:
         self.in_view: str | None = None  # that segment, while the sentence read names no segment of its own
         self.final_place: dict[str, int] = {}  # the final place (or medal) each subject is claimed to have had
         self.discipline: str | None = None
+        self.discipline_named = False  # whether the sentence read names its discipline
+        self.placed_here: dict[str | None, int] = {}  # the segments (None: final) placed in it, and where
+        # A question's figure whose owner the answer names ("優勝したのは？" "羽生結弦選手です。"): its sentence, its
+        # text as read, its kind, its match and its segments, until the next sentence names someone.
+        self.asked: tuple[str, str, str, re.Match[str], list[str | None]] | None = None
+        self.parts = PartReader(names)  # "羽生くん", "知子ちゃん", "りくりゅう": see japanese_names
 
     def read(self, text: str) -> JapaneseExtraction:
         for piece in _SENTENCE_END.split(text):
@@ -211,6 +247,10 @@ class JapaneseReader:
                     for i in range(m.start(), m.end()):
                         taken[i] = True
                     found.append(_Mention(m.start(), m.end(), self.named[written], (written,)))
+        for part in self.parts.find(text, taken):
+            found.append(_Mention(part.start, part.end, part.subject, part.written))
+            for written in part.written:
+                self.named.setdefault(written, part.subject)
         found.sort(key=lambda x: x.start)
         return self._couples(text, found)
 
@@ -239,8 +279,7 @@ class JapaneseReader:
 
     # -- claims ----------------------------------------------------------------------------------------------
     def _sentence(self, raw: str) -> None:
-        text = unicodedata.normalize("NFKC", raw)  # full-width digits and letters
-        text = _AGE.sub("", text)  # "羽生結弦選手(22)は": an age in brackets is no figure, and parts no phrase
+        text = join_spaced_names(plain(raw))  # "羽生 結弦": as the written name
         story = self.competition_texts[0] if self.competition_texts else None
         named = named_competition(text, story)
         carried = self.competition
@@ -255,18 +294,27 @@ class JapaneseReader:
         segments: list[str | None] = []
         fresh = False  # the segments named since the last figure (ショートもフリーも)
         self.in_view, last_segment, segment_end = self.carried, None, 0
+        self.discipline_named, self.placed_here = False, {}
+        asked, self.asked = self.asked, None
         for position, kind, m in _events(text, mentions):
             if kind.startswith("disc:"):
+                if (kind[5:] or None) != self.discipline:
+                    self.in_view = None  # another event: the segment in view was the last one's
                 self.discipline = kind[5:] or None
+                self.discipline_named = True
                 continue
             if kind == "nobody":
-                subject, segments, fresh = None, [], False  # a skater the store lacks: their figures follow
+                subject, segments, fresh, asked = None, [], False, None  # a skater the store lacks: theirs follow
                 continue
             if kind == "who":
                 who = next(x for x in mentions if x.start == position)
                 if _RIVAL_THEN_MARGIN.match(text, who.end) or _OBJECT_AFTER.match(text, who.end):
                     continue  # "羽生に3.75点差", "宇野を抑えて": a rival, not the sentence's subject
                 subject = who.subject
+                if asked is not None and _ANSWER.fullmatch(text, 0, who.start) and not denied_after(text, who.end):
+                    # the name the answer opens with
+                    self._figure(asked[0], asked[1], asked[2], asked[3], subject, asked[4], [])
+                asked = None
                 if not (fresh and _SEGMENT_THEN_NAME.fullmatch(text[segment_end : who.start])):
                     # "宇野昌磨はショート1位、羽生結弦は3位": the short's or the final place, not told.
                     self.in_view = segments[-1] if segments else self.in_view
@@ -287,12 +335,15 @@ class JapaneseReader:
             owner = owner_after(text, m.end(), mentions, kind) if kind != "margin" else None
             whose = owner.subject if owner is not None else subject
             if kind in ("place", "score", "medal"):
-                last_segment = segments[-1] if segments and kind != "medal" else None
+                # "ショートもフリーも1位": both segments named, none of them is in view for the next sentence.
+                last_segment = segments[-1] if len(segments) == 1 and kind != "medal" else None
             if whose is None:
+                if kind in ("medal", "place") and _ASKED.search(text) and not any(x.start > m.end() for x in mentions):
+                    self.asked = (raw, text, kind, m, list(segments))  # "Q. 優勝したのは?": whom the answer names
                 continue
             if kind == "place" and segments and _BUT_THEN.search(text, segment_end, m.start()):
                 # "フリー1位となったが、…2位に終わった": after "but", the final place or still that segment's, not told.
-                self.in_view, segments = segments[-1], []
+                self.in_view, segments, last_segment = segments[-1], [], None  # nor in view for the next sentence
             self._figure(raw, text, kind, m, whose, segments, mentions)
         self.carried = last_segment
         if named is not None and named.aside:
@@ -314,7 +365,8 @@ class JapaneseReader:
             self._margin(raw, text, m, subject, mentions, segments)
             return
         if kind == "medal":
-            if _MISSED.match(text[m.end() :]) or _NOT_HAD.match(text[m.end() :]):
+            missed = _MISSED.match(text[m.end() :]) or _NOT_HAD.match(text[m.end() :])
+            if missed or _NOT_A_RESULT.match(text, m.end()) or _ALMOST.search(text, max(0, m.start() - 8), m.start()):
                 return
             if m.group("win") == "制し" and _SEGMENT.search(text, 0, m.start()):
                 return  # "フリーは坂本花織が制し": the segment won, not the title
@@ -326,9 +378,15 @@ class JapaneseReader:
             claimed = t("claim-gold-won") if m.group("win") else t("claim-medal", medal=medal)
             self._make("medal", raw, subject, claimed, float(rank), None, (None,))
         elif kind == "place":
-            if _MISSED.match(text[m.end() :]):
+            if _MISSED.match(text[m.end() :]) or _NOT_A_RESULT.match(text, m.end()):
                 return
             n = 1 if m.group("top") else int(m.group("n"))
+            if not segments and _ENDED.match(text, m.end()):
+                # "…となったが、2位に終わった": where the competition ended, the final place (but "フリーは5位に
+                # 終わった" is the free skate's, named in its clause).
+                self.in_view = None
+            if not segments and _STARTED.match(text, m.end()):
+                segments = ["rhythm_dance" if self.discipline == "ice_dance" else "short_program"]
             if not segments and self.in_view:
                 # "フリーでは宇野昌磨が1位。羽生結弦は2位。": the final place or still the free skate's; never
                 # contradicted on one of them alone.
@@ -336,6 +394,7 @@ class JapaneseReader:
                 self._make("segment_place", raw, subject, claimed, float(n), None, (None, self.in_view))
                 return
             for seg in segments or [None]:
+                self.placed_here[seg] = m.end()
                 if seg is None:
                     self._make("place", raw, subject, t("ordinal", n=n), float(n), None, (None,))
                 else:
@@ -348,6 +407,13 @@ class JapaneseReader:
             label = m.group("score")
             # "ショート、フリーともに1位の225.70点": after both segments' places, their sum.
             seg = None if len(segments) > 1 else segments[-1] if segments else "any"
+            if seg == "any" and not self.in_view and _WON_WITH.match(text, m.end()):
+                seg = None  # "247.59点で優勝", "…点で4位": with no segment named, the score of the result
+            seg, either = self._score_after_places(text, m, seg)
+            if either:
+                claimed = t("claim-score-any", score=label)
+                self._make("score", raw, subject, claimed, value, None, (None, seg))
+                return
             if seg is None:
                 self._make("total", raw, subject, t("claim-total", score=label), value, None, (None,))
             elif seg == "any":
@@ -368,6 +434,8 @@ class JapaneseReader:
         ]
         if named:
             return (self._segment_kind(named[-1]),)
+        if (m.group("place") or m.group("then")) and _ENDED.match(text, m.end()):
+            return (None,)  # "…が、1.35点及ばず2位に終わった": the place the competition ended in, so the totals
         if _RANK_RIVAL_BEFORE.search(text, 0, m.start()):
             return (None,)  # "2位のチャ・ジュンファンに…点差": the rival by the final place, so the totals
         in_view = segments[-1] if segments else self.in_view
@@ -384,7 +452,7 @@ class JapaneseReader:
     ) -> None:
         """A margin, against the rival the words name (a skater, a place) and in the direction they say."""
         how = m.group("how")
-        place = int(m.group("place")) if m.group("place") else None
+        place = int(m.group("place") or m.group("then") or 0) or None
         ahead: bool | None = how.startswith(_AHEAD) or place == 1
         if not ahead and (place is not None or how.startswith(("及ばず", "差で敗", "届かず"))):
             ahead = False
@@ -419,6 +487,28 @@ class JapaneseReader:
             claimed = t("claim-in-segment", claim=claimed, segment=segment_text(where))
         one = readings[0] if len(readings) == 1 else None
         self._make("margin", raw, subject, claimed, float(m.group("n")), one, readings, other=other, ahead=ahead)
+
+    def _score_after_places(self, text: str, m: re.Match[str], seg: str | None) -> tuple[str | None, bool]:
+        """The standings of a score that follows places claimed in its sentence: after the final place ("4位で183.59点")
+        or after each segment's place ("ショート3位、フリーも3位でまとめて248.84点"), the total; after both segments'
+        places with no such word, the total or the last segment's score (`either`)."""
+        final = self.placed_here.get(None)
+        if seg == "any" and final is not None and _JUST_AFTER_PLACE.fullmatch(text, final, m.start()):
+            return None, False
+        segment_places = [s for s in self.placed_here if s is not None]
+        if seg not in (None, "any") and len(segment_places) > 1 and seg in segment_places:
+            if _WRAPPED_UP.fullmatch(text, self.placed_here[seg], m.start()):
+                return None, False
+            return seg, True
+        return seg, False
+
+    def _discipline(self, subject: Subject) -> str | None:
+        """The discipline of a claim: the one named in the sentence or carried from those before; a singles
+        discipline carried is not kept for one skater, whose entry says it ("女子は…。龍樹くんは9位": fans move on
+        to the men without saying so)."""
+        if self.discipline_named or self.discipline not in ("men", "women") or len(subject.ids) != 1:
+            return self.discipline
+        return None
 
     def _segment_kind(self, m: re.Match[str]) -> str | None:
         if m.group("total"):
@@ -455,7 +545,7 @@ class JapaneseReader:
             subjects=(subject,),
             segments=segments,
             competitions=(self.competition,),
-            discipline=self.discipline,
+            discipline=self._discipline(subject),
             other=other,
             ahead=ahead,
         )

@@ -72,8 +72,11 @@ CITIES = {
     "江陵": "Gangneung",
 }
 _CITY = "|".join(sorted(map(re.escape, CITIES), key=len, reverse=True))
-# "2019年のトリノのGPファイナル", "2019年トリノGPファイナル", "2016年スケートアメリカ": the year (and city) just before.
-_YEAR_BEFORE = re.compile(rf"((?:19|20)\d\d)年?(?:の|度)?\s*(?:({_CITY})(?:で(?:の|行われた|開催された)|の)?)?\s*$")
+# "2019年のトリノのGPファイナル", "2019年トリノGPファイナル", "2016年スケートアメリカ", "2017年12月のGPファイナル": the
+# year (and city) just before; a month after the year is the month it was held in, that year's edition.
+_YEAR_BEFORE = re.compile(
+    rf"((?:19|20)\d\d)年?(?:\s*\d{{1,2}}月(?:\d{{1,2}}日)?)?(?:の|度)?\s*(?:({_CITY})(?:で(?:の|行われた|開催された)|の)?)?\s*$"
+)
 # "NHK杯2017", "NHK杯(2017年)", "中国杯(北京)", "世界選手権(さいたまスーパーアリーナ)": the year, or the city in
 # brackets, just after.
 _YEAR_AFTER = re.compile(r"^\s*[(（]?\s*((?:19|20)\d\d)")

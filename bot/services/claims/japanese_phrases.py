@@ -10,6 +10,7 @@ own ("2位とは3.21点差": the skater in second), the figure is nobody's claim
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -27,13 +28,20 @@ _DENIED = re.compile(r"\s*(?:選手|くん|ちゃん|さん|組|ペア)?(?:で(?
 _SOMEONE_AFTER_PARTICLE = re.compile(
     r"(?:には|に|は|も)(?:[^、。,\s]{1,6}の)?(?:[\u30a1-\u30fc]{2,}[・･]|[\u4e00-\u9fff]{2,4}(?:選手)?(?:が|、|,))"
 )
+# A standings list ("1位 羽生結弦 321.59点、2位 宇野昌磨", "2位：宇野昌磨"): a place then a space or a colon and a
+# name is that name's, unless the name opens a clause of its own ("2位 羽生結弦は…": a new sentence without a stop).
+_LISTED = re.compile(r"\s+|\s*[:：]\s*")
+_OPENS_CLAUSE = re.compile(r"\s*(?:選手|くん|ちゃん|さん)?(?:は|が|も)")
+_LISTED_NAME = r"(?:[\u4e00-\u9fff]{2,6}|[\u30a1-\u30fc][\u30a1-\u30fc・･]{2,15})"
+_SOMEONE_LISTED = re.compile(rf"(?:\s+|\s*[:：]\s*){_LISTED_NAME}(?=[\s\d(（、,。]|$)")
 # A place that is someone else's in a margin: "2位とは3.21点差", "3位に1.65点及ばず", "2位の選手に5.01点差",
 # "2位に大差をつけた".
 _RANK_OF_RIVAL = re.compile(r"(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*(?:\d{1,2}\.\d{2}\s*点|[^、。,]{0,8}差)|とは")
-# What a figure followed by "の" describes when it is the subject's own: "4位の成績", "合計190.29点の4位".
+# What a figure followed by "の" describes when it is the subject's own: "4位の成績", "合計190.29点の4位", "1位の
+# 合計227.18点".
 _OWN_AFTER_NO = re.compile(
     r"の(?:\d|成績|結果|好成績|好発進|発進|好スタート|スタート|好位置|位置|表彰台|快挙|高得点|得点|演技|自己ベスト"
-    r"|[金銀銅]メダル|メダル|順位)"
+    r"|[金銀銅]メダル|メダル|順位|合計|総合|トータル)"
 )
 # A name the store lacks after a relative clause: a foreign name written in katakana ("チャ・ジュンファン"), or
 # a skater not named ("選手").
@@ -56,18 +64,32 @@ class Owner:
     subject: Subject | None
 
 
+def denied_after(text: str, end: int) -> bool:
+    """Whether the name ending at `end` is denied ("田中刑事選手ではなく"): what follows is not theirs."""
+    return _DENIED.match(text, end) is not None
+
+
 def owner_after(text: str, end: int, mentions: Sequence[_Placed], kind: str) -> Owner | None:
     """Whose the figure (a "place", "medal" or "score") ending at `end` is when the words after it say (see the
     module docstring); None: the sentence's subject's, as read so far."""
     rest = text[end:]
     after = next((x for x in mentions if x.start >= end), None)
-    if after is not None and _LINK_TO_NAME.fullmatch(text[end : after.start]):
+    linked = after is not None and (
+        _LINK_TO_NAME.fullmatch(text[end : after.start])
+        or (_LISTED.fullmatch(text[end : after.start]) and not _OPENS_CLAUSE.match(text, after.end))
+    )
+    if after is not None and linked:
         if _DENIED.match(text, after.end):
             return Owner(None)  # "優勝は宮原知子ではなく": not hers, and whose is another clause's
         return Owner(after.subject)  # "2位の羽生結弦とは…点差": still Hanyu's place
     if kind == "place" and _RANK_OF_RIVAL.match(rest):
         return Owner(None)
-    if _SOMEONE_AFTER_CLAUSE.match(rest) or _FOREIGN_NAME_AFTER_NO.match(rest) or _SOMEONE_AFTER_PARTICLE.match(rest):
+    if (
+        _SOMEONE_LISTED.match(rest)
+        or _SOMEONE_AFTER_CLAUSE.match(rest)
+        or _FOREIGN_NAME_AFTER_NO.match(rest)
+        or _SOMEONE_AFTER_PARTICLE.match(rest)
+    ):
         return Owner(None)
     if kind == "score":
         return None  # "190.91点は自己ベスト", "279.34点のパーソナルベスト": the score is still the subject's
@@ -95,13 +117,53 @@ _NOT_A_SKATER = re.compile(
 )
 
 
+# A name the store lacks in a standings list ("3位 金博洋 303.58点"): the figures after it are that skater's.
+_UNKNOWN_LISTED = re.compile(rf"(?<=位)(?:\s+|\s*[:：]\s*)(?P<run>{_LISTED_NAME})(?=[\s\d(（、,。]|$)")
+
+
 def unknown_subjects(text: str, taken: list[tuple[int, int]]) -> list[int]:
     """Where a name the store lacks opens a clause as its subject (see `_UNKNOWN_SUBJECT`); `taken`: the spans
     of the names, segments, disciplines and figures read, which are no such name."""
     found = []
-    for m in _UNKNOWN_SUBJECT.finditer(text):
+    for m in (*_UNKNOWN_SUBJECT.finditer(text), *_UNKNOWN_LISTED.finditer(text)):
         start, end = m.span("run")
         if _NOT_A_SKATER.fullmatch(m.group("run")) or any(a < end and start < b for a, b in taken):
             continue
         found.append(start)
     return found
+
+
+# A score right after its segment's label, without 点, as lists write it ("SP 104.86 / FS 214.45 / 合計 319.31").
+_LABELLED_SCORE = re.compile(
+    r"(?P<label>SP|FS|RD|FD|ショート|フリー|リズムダンス|フリーダンス|合計|総合|トータル)\s*[:：]?\s*(?P<n>\d{2,3}\.\d{2})(?!\d|\s*点)"
+)
+_AGE = re.compile(r"[(（]\s*\d{1,2}\s*(?:歳)?[)）]")
+# A margin written with 差 first ("2位との差は1.35点", "との点差は") or with の ("28.17点の差をつけて").
+_GAP_AFTER = re.compile(r"との(?:点)?差は\s*(?:わずか|僅か|たった|約)?\s*(?P<n>\d{1,2}\.\d{2})\s*点")
+_GAP_OF = re.compile(r"(?P<n>\d{1,2}\.\d{2})\s*点の差")
+_KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+# A place in kanji numerals ("二位", "十二位", "二十位"), not a word ending in one ("第一位" is still a place).
+_KANJI_PLACE = re.compile(
+    r"(?<![\u4e00-\u9fff々])(?:第)?([一二三四五六七八九]?十[一二三四五六七八九]?|[一二三四五六七八九])位"
+)
+
+
+def _place_in_digits(m: re.Match[str]) -> str:
+    """ "十二位" -> "12位": a number of one or two kanji digits with 十."""
+    numeral = m.group(1)
+    if "十" not in numeral:
+        return f"{_KANJI_DIGITS[numeral]}位"
+    tens, _, ones = numeral.partition("十")
+    return f"{_KANJI_DIGITS.get(tens, 1) * 10 + _KANJI_DIGITS.get(ones, 0)}位"
+
+
+def plain(sentence: str) -> str:
+    """A sentence as it is read: full-width digits and letters as ASCII (NFKC), an age in brackets left out
+    ("羽生結弦選手(22)は": no figure, and it parts no phrase), places in kanji numerals in digits ("三位": "3位"), a
+    score after its label with 点 ("SP 104.86": "SP 104.86点"), and a margin written with 差 first or with の as
+    "N点差" ("2位との差は1.35点": "2位とは1.35点差")."""
+    text = _AGE.sub("", unicodedata.normalize("NFKC", sentence))
+    text = _KANJI_PLACE.sub(_place_in_digits, text)
+    text = _LABELLED_SCORE.sub(r"\g<label> \g<n>点", text)
+    text = _GAP_AFTER.sub(r"とは\g<n>点差", text)
+    return _GAP_OF.sub(r"\g<n>点差", text)

@@ -18,6 +18,7 @@ the skater comes from, not a subject.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -25,7 +26,7 @@ from typing import Protocol
 from bot.i18n import t
 from bot.services.claims.competition_mentions import COUNTRY_RE, FORM_INFO, FORMS, find_competitions, in_lower_case
 from bot.services.claims.model import Subject
-from bot.services.claims.patterns import starting_with
+from bot.services.claims.patterns import guard_patterns, may_match, starting_with
 from bot.services.claims.vocabulary import (
     CLAIM_VERB,
     COMMON_WORDS,
@@ -162,6 +163,11 @@ class Layout:
     countries: list[Mention]
 
 
+# Words folded as the store folds names, kept between checks: stories share most of their words, and a post in lower
+# case asks about each of its words (a few hundred bytes each, bounded).
+_folded = functools.lru_cache(maxsize=4096)(normalize)
+
+
 def _ends(name: str) -> tuple[str, ...]:
     """A name's first and last words, normalized: what a story shortens it to."""
     words = normalize(name).split()
@@ -189,23 +195,25 @@ class MentionFinder:
 
     # -- lookups, cached: a story repeats its names ----------------------------------------------------
     def _is_place(self, word: str) -> bool:
-        if word not in self._place_words:
-            self._place_words[word] = normalize(word) in self._places
-        return self._place_words[word]
+        place = self._place_words.get(word)
+        if place is None:
+            place = self._place_words[word] = _folded(word) in self._places
+        return place
 
     def person(self, text: str) -> Subject | None:
         words = self._words.get(text)
         if words is None:  # a story repeats its names: each folded once
-            words = self._words[text] = normalize(text).split()
+            words = self._words[text] = _folded(text).split()
         if len(words) == 1:
             # "Chen" after "Nathan Chen": the one skater the story has named with that first or last name, before
             # the store's rings (where another Chen of the competition would make it no one).
-            named = set(self._named.get(words[0], ()))
-            if len(named) == 1:
-                return named.pop()
-        if text not in self._person:
-            self._person[text] = self.names.person(text)
-        found = self._person[text]
+            named = self._named.get(words[0])
+            if named is not None and len(named) == 1:
+                return next(iter(named))
+        if text in self._person:
+            found = self._person[text]
+        else:
+            found = self._person[text] = self.names.person(text)
         if found is not None and len(words) > 1 and len(found.ids) == 1:
             for end in _ends(found.name):
                 self._named.setdefault(end, set()).add(found)
@@ -220,8 +228,14 @@ class MentionFinder:
     def _layout(self, sentence: str) -> Layout:
         layout = self._layouts.get(sentence)
         if layout is None:
-            segments = [(m.start(), m.end(), segment_kind(m.group("seg"))) for m in _SEGMENTS.finditer(sentence)]
-            disciplines = [(m.start(), m.end(), m.lastgroup or "") for m in _DISCIPLINES.finditer(sentence)]
+            segments = [
+                (m.start(), m.end(), segment_kind(m.group("seg")))
+                for m in (_SEGMENTS.finditer(sentence) if may_match(_SEGMENTS, sentence) else ())
+            ]
+            disciplines = [
+                (m.start(), m.end(), m.lastgroup or "")
+                for m in (_DISCIPLINES.finditer(sentence) if may_match(_DISCIPLINES, sentence) else ())
+            ]
             competitions = find_competitions(sentence, self._is_place)
             countries = self._countries(sentence, [(s, e) for s, e, _, _ in competitions])
             layout = self._layouts[sentence] = Layout(segments, disciplines, competitions, countries)
@@ -327,43 +341,46 @@ class MentionFinder:
         lower_case = in_lower_case(sentence)
         # Words outside the span the taken mentions cover are not looked for among them.
         low, high = (min(s for s, _ in taken), max(e for _, e in taken)) if taken else (0, 0)
+        blanks = _BLANKS.fullmatch
         for m in _WORD.finditer(sentence):
             start = m.start()
             if low <= start < high and any(s <= start < e for s, e in taken):
                 continue
-            word, possessive = m.group(), False
-            if not lower_case and not word[0].isupper():
+            word = m.group()
+            upper = word[0].isupper()
+            if not upper and not lower_case:
                 # Most words: never a name word (the suffix and the lookups below cannot change that), and the end
                 # of the run before them.
                 if current:
                     runs.append(current)
                     current = []
                 continue
+            possessive = False
             if word[-1] in _POSSESSIVE_ENDS:  # most words end otherwise: no suffix to try
                 for suffix in _POSSESSIVE:
                     if word.endswith(suffix) and len(word) > len(suffix):
                         word, possessive = word[: -len(suffix)], True
                         break
             end = start + len(word)
-            usable = word[0].isupper() or (
-                lower_case
-                and len(word) > 2
-                and word.lower() not in COMMON_WORDS
-                and word.lower() not in NOT_NAMES
+            lowered = word.lower()
+            usable = upper or (
+                len(word) > 2
+                and lowered not in COMMON_WORDS
+                and lowered not in NOT_NAMES
                 and self.person(word) is not None
             )
-            capital = usable and word.lower() not in NOT_NAMES and word.lower() not in PRONOUNS
+            capital = usable and lowered not in NOT_NAMES and lowered not in PRONOUNS
             if (
                 not capital
-                and word[0].isupper()
-                and word.lower() in NUMBER_WORDS
+                and upper
+                and lowered in NUMBER_WORDS
                 and current
-                and _BLANKS.fullmatch(sentence, current[-1][1], start) is not None
+                and blanks(sentence, current[-1][1], start) is not None
             ):
                 # "Denis Ten": a number word capitalized right after a name word is the family name, not a number.
                 capital = True
             if capital:
-                joined = bool(current) and _BLANKS.fullmatch(sentence, current[-1][1], start) is not None
+                joined = bool(current) and blanks(sentence, current[-1][1], start) is not None
                 if joined or not current:
                     current.append((start, end, word, possessive))
                 else:
@@ -510,7 +527,7 @@ class MentionFinder:
     ) -> list[Mention]:
         out: list[Mention] = []
         busy = taken + [(m.start, m.end) for m in people]
-        for m in _RANK_REF.finditer(sentence):
+        for m in _RANK_REF.finditer(sentence) if may_match(_RANK_REF, sentence) else ():
             if any(s <= m.start() < e for s, e in busy):
                 continue
             rank = 1 if m.group("winner") else 2 if m.group("silver") else 3
@@ -554,3 +571,7 @@ def _lower_nation(words: str) -> str | None:
         if word.islower() and info is not None and info[1] == "adjective":
             return info[0]
     return None
+
+
+# Every pattern above, searched through a copy tried only where it can begin (.patterns): the same matches.
+guard_patterns(globals())

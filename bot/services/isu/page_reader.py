@@ -6,10 +6,13 @@ category's pages.
 from __future__ import annotations
 
 import asyncio
+import copy
+import hashlib
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from bot.i18n import Text, t
 from bot.services.isu.model import (
@@ -36,6 +39,14 @@ _T = TypeVar("_T")
 # A page's parse (in a worker thread) is given up after this: a hostile or broken page must not hold an import or a
 # live poll for minutes. Parses are linear in the page (grid.bounded_depth); a real page takes milliseconds.
 PARSE_DEADLINE = 20.0
+# The pages parsed lately, by their bytes: a live watch reads a site again every few seconds to minutes during its
+# event and most of its pages come back unchanged (a 304, answered from the watch's cache), each parse of them the
+# same as the last. Keyed by everything the parse depends on (the name, the bytes, the character set the server
+# declared, the parser), so a page that changed in any way is parsed again; each caller gets its own deep copy. The
+# entries kept hold a large site's pages (the ISU's biggest events have about 60) for a few watches at once.
+PARSED_PAGES_KEPT = 256
+_parsed_pages: OrderedDict[tuple[object, ...], tuple[Decoded, object]] = OrderedDict()
+_PARSED_PAGES_LOCK = threading.Lock()
 
 
 class PageReader:
@@ -56,20 +67,36 @@ class PageReader:
             raw = await self.source.read(name)
         if self.progress:
             self.progress("page", name)
-        try:
-            decoded, result = await asyncio.wait_for(
-                asyncio.to_thread(_decode_and_parse, raw, name, self.source, parse), PARSE_DEADLINE
-            )
-        except TimeoutError:
-            raise PageError(f"{name}: parsing took longer than {PARSE_DEADLINE:g} s, so it was cut off") from None
+        declared = self.source.declared_charset(name)
+        key = (name, hashlib.sha256(raw).digest(), declared, parse)
+        with _PARSED_PAGES_LOCK:  # event loops in other threads read pages too (a sandbox's bot)
+            known = _parsed_pages.get(key)
+            if known is not None:
+                _parsed_pages.move_to_end(key)
+        if known is not None:
+            decoded, result = known[0], cast(_T, copy.deepcopy(known[1]))
+        else:
+            try:
+                decoded, result = await asyncio.wait_for(
+                    asyncio.to_thread(_decode_and_parse, raw, name, declared, parse), PARSE_DEADLINE
+                )
+            except TimeoutError:
+                raise PageError(f"{name}: parsing took longer than {PARSE_DEADLINE:g} s, so it was cut off") from None
+            kept = copy.deepcopy(result)
+            with _PARSED_PAGES_LOCK:
+                _parsed_pages[key] = (decoded, kept)
+                while len(_parsed_pages) > PARSED_PAGES_KEPT:
+                    _parsed_pages.popitem(last=False)
         self.pages += 1
         if decoded.how == "detected":
             self.warn(t("isu-charset-detected", file=name, encoding=decoded.encoding))
         return result
 
 
-def _decode_and_parse(raw: bytes, name: str, source: Source, parse: Callable[[str, str], _T]) -> tuple[Decoded, _T]:
-    decoded = decode_page(raw, name, source.declared_charset(name))
+def _decode_and_parse(
+    raw: bytes, name: str, declared: str | None, parse: Callable[[str, str], _T]
+) -> tuple[Decoded, _T]:
+    decoded = decode_page(raw, name, declared)
     return decoded, parse(decoded.text, name)
 
 
@@ -77,14 +104,34 @@ def _decode_and_parse(raw: bytes, name: str, source: Source, parse: Callable[[st
 _PDFIUM = threading.Lock()
 
 
+# The judges' PDFs parsed lately, by their bytes and name: a live watch's poll reads every PDF of the site again, most
+# of them unchanged (answered from its cache), and PDFium takes 0.1-0.4 s a file. A PDF it refuses raises every time.
+# Each caller gets its own deep copy; taken under the PDFium lock like a parse, so one PDF is parsed once.
+PARSED_PDFS_KEPT = 64
+_parsed_pdfs: OrderedDict[tuple[object, ...], object] = OrderedDict()
+
+
+def _pdf_parsed_once(parse: Callable[[bytes, str], _T], data: bytes, name: str) -> _T:
+    key = (parse, hashlib.sha256(data).digest(), name)
+    known = _parsed_pdfs.get(key)
+    if known is not None:
+        _parsed_pdfs.move_to_end(key)
+        return cast(_T, copy.deepcopy(known))
+    result = parse(data, name)
+    _parsed_pdfs[key] = copy.deepcopy(result)
+    while len(_parsed_pdfs) > PARSED_PDFS_KEPT:
+        _parsed_pdfs.popitem(last=False)
+    return result
+
+
 def parse_pdf(data: bytes, name: str) -> tuple[list[Protocol], int]:
     with _PDFIUM:
-        return parse_protocols_counted(data, name)
+        return _pdf_parsed_once(parse_protocols_counted, data, name)
 
 
 def parse_whole_pdf(data: bytes, name: str) -> ProtocolPdf:
     with _PDFIUM:
-        return parse_protocol_pdf(data, name)
+        return _pdf_parsed_once(parse_protocol_pdf, data, name)
 
 
 SegmentPages = list[tuple[Segment, list[SegmentRow] | None, list[Official] | None]]

@@ -1,11 +1,11 @@
 """Delivering what a poll of a watched site recorded: the posts to subscribed channels, the edits that correct them,
 the direct messages to followers (all through the outbox).
 
-Posts are claimed (live_posts: which post is due, and who sends it) before sending and completed after, so a restart
-neither loses nor doubles one. The messages go through the outbox (bot/services/outbox/, kind 'live', key
-'channel/watch/item'): its rows say how far a send got, a post claimed when the bot stopped is looked for in its channel
-before it is sent again (`recover`), a correction is its edit. Sharded, each process delivers its servers' posts;
-direct messages are shard 0's.
+Each post and message is queued in the outbox (bot/services/outbox/, kind 'live' keyed 'channel/watch/item', kind 'dm'
+keyed 'member/watch/item/skater') when a poll records it; the outbox's row is its claim: claimed before sending and
+completed after, so a restart neither loses nor doubles one; a post claimed when the bot stopped is looked for in its
+channel before it is sent again (`recover`), a correction is its edit. The live tables keep what a post is about.
+Sharded, each process delivers its servers' posts; direct messages are shard 0's.
 """
 
 from __future__ import annotations
@@ -22,14 +22,15 @@ from bot.services.live.polling import iso
 from bot.services.outbox import DirectClosed, Outbox, OutboxPoster, Outgoing, PostFailed
 from bot.services.results import ResultsService
 from bot.services.shards import Shards
-from db.models import DirectState, LiveItemRow, LivePost, OutboxPost
-from db.repositories.live import LiveRepository
+from db.models import LiveItemRow, LivePost, OutboxPost
+from db.repositories.live import DIRECT as DIRECT
+from db.repositories.live import LIVE, LiveRepository, direct_key, post_key
 from db.repositories.outbox import OutboxRepository
 
 log = logging.getLogger(__name__)
 
-KIND = "live"  # the live posts in the outbox: keyed 'channel/watch/item'
-DIRECT = "dm"  # the direct messages to followers: keyed 'member/watch/item/skater'
+
+KIND = LIVE  # the live posts' kind in the outbox (the Discord side renders it)
 
 # A post that fails for a passing reason (Discord's 5xx, a rate limit, the network) is tried again this much later,
 # its reason kept on the row; a refusal that would repeat (a deleted channel, a missing permission) fails it at once.
@@ -138,32 +139,29 @@ class Delivery:
             key = (post.watch_id, post.item_key)
             if key not in items:
                 items[key] = await self.repo.item(*key)
-        # Claimed together before any is sent, recorded in groups after: two writes a post would cost the bot more
-        # than sending it when thousands are due. A post sent and not yet recorded is claimed, so a restart looks
-        # for it in its channel before sending it again (`recover`).
-        versions = {key: item.version for key, item in items.items() if item is not None}
-        claimable = [(post, versions[key]) for post in due if (key := (post.watch_id, post.item_key)) in versions]
-        claimed = await self.repo.claim_posts(claimable, iso(self.now()))
+        # Claimed together in the outbox before any is sent, recorded in groups after: two writes a post would cost
+        # the bot more than sending it when thousands are due. A post sent and not yet recorded stays claimed, so a
+        # restart looks for it in its channel before sending it again (`recover`); one due again after a passing
+        # failure is looked for first too.
+        outgoing: dict[str, Outgoing] = {}
+        for post in due:
+            item = items[(post.watch_id, post.item_key)]
+            if item is not None:
+                outgoing[_key(post)] = live_outgoing(await self.message(post, item.version, item.content, names))
+        held = await self.outbox.claim_due(list(outgoing.values()))
         slots = asyncio.Semaphore(SENDERS)
         by_channel: dict[int, list[LivePost]] = {}
-        outgoing: dict[str, Outgoing] = {}
-        for post in claimed:
-            by_channel.setdefault(post.channel_id, []).append(post)
-            item = items[(post.watch_id, post.item_key)]
-            assert item is not None
-            outgoing[_key(post)] = _outgoing(await self.message(post, item.version, item.content, names))
-        # The outbox's rows follow the claims just won (one transaction): a post retried after a passing failure, or
-        # one a stopped process had claimed, is looked for in its channel before it is sent again.
-        held = await self.outbox.hold(list(outgoing.values()))
+        for post in due:
+            if _key(post) in held:  # else another process's, or settled meanwhile
+                by_channel.setdefault(post.channel_id, []).append(post)
         sent: list[tuple[LivePost, int, int]] = []
 
         async def record() -> None:
             done, sent[:] = list(sent), []
             if done:
                 await self.outbox.complete_many(
-                    KIND, [(_key(post), message, version) for post, message, version in done]
+                    LIVE, [(_key(post), message, version) for post, message, version in done]
                 )
-                await self.repo.complete_posts(done, iso(self.now()))
 
         async def deliver(posts: list[LivePost]) -> int:
             # One channel's posts one after the other (they stay in competition order); channels side by side.
@@ -172,7 +170,7 @@ class Delivery:
                 for post in posts:
                     item = items[(post.watch_id, post.item_key)]
                     assert item is not None
-                    message_id = await self._send(post, outgoing[_key(post)], held.get(_key(post)))
+                    message_id = await self._send(outgoing[_key(post)], held[_key(post)])
                     if message_id is not None:
                         sent.append((post, message_id, item.version))
                         count += 1
@@ -213,39 +211,25 @@ class Delivery:
         self._require_poster()
         sent = 0
         names: dict[int, str] = {}
-        for post in await self.repo.claimed_posts():
-            if not self.shards.owns(post.guild_id):
-                continue  # another process's server: it settles its own claims
-            if self.shards.sharded and not await self.repo.take_over_post(post, self._started, iso(self.now())):
-                continue  # claimed since this process started, or taken by another process settling it too
-            item = await self.repo.item(post.watch_id, post.item_key)
-            if item is None:
+        # The outbox's claims of this process's servers a stopped process left (sharded: only those made before this
+        # process started), each taken over in one statement: of two processes settling one, only one does.
+        for claim in await self.outbox.left_open(LIVE):
+            post = await self.repo.post(claim.key)
+            item = await self.repo.item(post.watch_id, post.item_key) if post is not None else None
+            if post is None or item is None:
                 continue
-            outgoing = _outgoing(await self.message(post, post.version, item.content, names))
-            # This process settles the claim (taken over above when sharded): the outbox's row follows it, and the
-            # post is looked for in its channel, found there or sent now.
-            await self.outbox.hold([outgoing])
-            delivery = await self.outbox.settle(outgoing)
-            if delivery.failure is not None:
-                await self._failed(post, delivery.failure)
-            elif delivery.message_id is not None:
-                sent += not delivery.was_there
-                await self.repo.complete_post(post, delivery.message_id, post.version, iso(self.now()))
+            outgoing = live_outgoing(await self.message(post, claim.version, item.content, names))
+            # Looked for in its channel, found there or sent now; a passing failure makes it due again later.
+            delivery = await self.outbox.settle(outgoing, again_at=self.now() + POST_RETRY)
+            sent += delivery.message_id is not None and not delivery.was_there
         return sent
 
-    async def _send(self, post: LivePost, outgoing: Outgoing, held: OutboxPost | None) -> int | None:
-        """The message's id; None when Discord refused it (recorded: a passing failure is tried again later)."""
+    async def _send(self, outgoing: Outgoing, held: OutboxPost) -> int | None:
+        """The message's id; None when Discord refused it (recorded: a passing failure makes it due again later)."""
         delivery = await self.outbox.attempt(outgoing, held)
         if delivery.failure is not None:
-            await self.outbox.failed(outgoing, held.attempts if held else 1, delivery.failure)
-            await self._failed(post, delivery.failure)
+            await self.outbox.failed(outgoing, held.attempts, delivery.failure, again_at=self.now() + POST_RETRY)
         return delivery.message_id
-
-    async def _failed(self, post: LivePost, failure: PostFailed) -> None:
-        if failure.transient:
-            await self.repo.retry_post(post, iso(self.now() + POST_RETRY), str(failure.reason))
-        else:
-            await self.repo.fail_post(post, str(failure.reason), iso(self.now()))
 
     async def _correct(self, post: LivePost, version: int, names: dict[int, str]) -> int:
         item = await self.repo.item(post.watch_id, post.item_key)
@@ -255,13 +239,13 @@ class Delivery:
         changes = tuple(live_items.changes(item.first_content, item.content))
         message = PostMessage(**{**_fields(message), "changes": changes})
         try:
-            await self.outbox.correct(_outgoing(message))
+            await self.outbox.correct(live_outgoing(message))
         except PostFailed as exc:
             log.warning("live: could not correct message %s: %s", post.message_id, exc.reason)
             if exc.transient:
                 self.corrections_due = True  # tried again at the next delivery
                 return 0
-        await self.repo.complete_post(post, post.message_id, version, iso(self.now()))
+            await self.outbox.forgo(live_outgoing(message))  # refused for good: not tried at every delivery
         return 1
 
     async def _deliver_directs(self, names: dict[int, str]) -> int:
@@ -269,34 +253,33 @@ class Delivery:
             return 0  # direct messages are shard 0's, as Discord has them
         sent = 0
         for user_id, watch_id, item_key, skater_id, locale in await self.repo.due_directs(DELIVERY_BATCH):
-            if not await self.repo.claim_direct(user_id, watch_id, item_key, skater_id):
+            key = direct_key(user_id, watch_id, item_key, skater_id)
+            # Claimed before anything is read for it: the outbox's row decides who tells the member.
+            claimed = Outgoing(DIRECT, key, None, "", user_id=user_id)
+            held = (await self.outbox.claim_due([claimed])).get(key)
+            if held is None:
                 continue
             item = await self.repo.item(watch_id, item_key)
             names_found = await self.results.skater_names([skater_id])
             if item is None or not names_found:
-                await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.FAILED, "gone")
+                await self.outbox.fail(DIRECT, key, "gone")
                 continue
             competition = await self._competition_name(watch_id, names)
             message = DirectMessage(user_id, competition, names_found[0], item.content, locale)
-            outgoing = Outgoing(DIRECT, f"{user_id}/{watch_id}/{item_key}/{skater_id}", message, "", user_id=user_id)
             # In the member's language as they followed (a bot cannot read a member's client language outside an
-            # interaction); the outbox's row follows the claim just won.
-            outgoing = replace(outgoing, locale=locale)
-            held = await self.outbox.hold([outgoing])
+            # interaction).
+            outgoing = replace(claimed, content=message, locale=locale)
             try:
-                delivery = await self.outbox.attempt(outgoing, held.get(outgoing.key))
+                delivery = await self.outbox.attempt(outgoing, held)
             except DirectClosed:
-                await self.outbox.fail(DIRECT, outgoing.key, "closed")
-                await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.CLOSED, None)
+                await self.outbox.fail(DIRECT, key, "closed")
                 continue
             if delivery.failure is not None or delivery.message_id is None:
                 # Not retried either: a member is told once or not at all, never twice.
                 reason = str(delivery.failure.reason) if delivery.failure is not None else "not sent"
-                await self.outbox.fail(DIRECT, outgoing.key, reason)
-                await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.FAILED, reason)
+                await self.outbox.fail(DIRECT, key, reason)
                 continue
-            await self.outbox.complete_many(DIRECT, [(outgoing.key, delivery.message_id, 1)])
-            await self.repo.settle_direct(user_id, watch_id, item_key, skater_id, DirectState.SENT, None)
+            await self.outbox.complete_many(DIRECT, [(key, delivery.message_id, 1)])
             sent += 1
         return sent
 
@@ -328,13 +311,13 @@ class Delivery:
 
 
 def _key(post: LivePost) -> str:
-    return f"{post.channel_id}/{post.watch_id}/{post.item_key}"
+    return post_key(post.channel_id, post.watch_id, post.item_key)
 
 
-def _outgoing(message: PostMessage) -> Outgoing:
+def live_outgoing(message: PostMessage) -> Outgoing:
     """A live post as the outbox sends it (found after a crash by its footer's marker)."""
     key = f"{message.channel_id}/{message.watch_id}/{message.item_key}"
-    return Outgoing(KIND, key, message, message.marker, message.guild_id, message.channel_id, version=message.version)
+    return Outgoing(LIVE, key, message, message.marker, message.guild_id, message.channel_id, version=message.version)
 
 
 def _fields(message: PostMessage) -> dict[str, Any]:

@@ -2,11 +2,11 @@
 
 A poll reads a watched site (politely: bot.services.live.fetching), imports it into the store through the same
 importer as `skatebot import-isu`, and compares what the site shows (bot.services.live.items) with what was
-seen before. A new item becomes one `live_posts` row per subscribed channel (due after the channel's delay) and
-one direct message per member following a skater it scores; a changed item (a correction) raises its version,
-and the delivery edits the messages that show an older one. Rows are written with the items in one
-transaction, claimed before sending and completed after, so a restart neither loses nor doubles a post (a post
-claimed when the bot stopped is looked for in its channel first).
+seen before. A new item becomes one post per subscribed channel (due after the channel's delay) and one direct
+message per member following a skater it scores, each queued in the outbox with the items in one transaction; a
+changed item (a correction) raises its version, and the delivery edits the messages that show an older one. The
+outbox's row is each post's claim: claimed before sending and completed after, so a restart neither loses nor doubles
+a post (a post claimed when the bot stopped is looked for in its channel first).
 
 The service is composed of its three use cases, each in its module: watching (bot.services.live.watching: watches,
 subscriptions, follows, the schedule), reading (bot.services.live.reading: polling the sites) and delivering

@@ -139,19 +139,16 @@ class Outbox:
             again=again,
         )
 
-    async def hold(self, posts: Sequence[Outgoing]) -> dict[str, OutboxPost]:
-        """Holds posts whose kind's own claim this process just won (the kind's row, claimed in one statement, says
-        who sends): claimed here by this process, whoever held them (a stopped process's, taken over with one
-        attempt more, so the send looks in the channel first). A post sent already stays sent: `send` answers its
-        message."""
-        rows = [(p.kind, p.key, p.guild_id, p.channel_id, p.user_id, p.version) for p in posts]
-        if not rows:
+    async def claim_due(self, posts: Sequence[Outgoing]) -> dict[str, OutboxPost]:
+        """Claims queued posts of one kind (its kind queued them with the store's `ENQUEUE`, in the transaction that
+        recorded what they are about) before they are sent, together: each one still due. One due again after a
+        passing failure is looked for in its channel before it is sent. Returns the rows won by key; one another
+        process claimed first, or one settled, is left out."""
+        if not posts:
             return {}
-        await self.repo.hold(rows, self._now(), self.claimant)
-        held: dict[str, OutboxPost] = {}
-        for kind in {p.kind for p in posts}:
-            held.update(await self.repo.posts(kind, [p.key for p in posts if p.kind == kind]))
-        return held
+        return await self.repo.claim_due(
+            posts[0].kind, [(post.key, post.version) for post in posts], self._now(), self.claimant
+        )
 
     async def record(self, kind: str, key: str) -> OutboxPost | None:
         return await self.repo.post(kind, key)
@@ -171,23 +168,12 @@ class Outbox:
                 mine.append(replace(post, attempts=post.attempts + 1, claimant=self.claimant))
         return mine
 
-    async def adopt(self, kind: str, key: str) -> OutboxPost | None:
-        """Takes over a claim whose kind decided it is this process's to settle (the kind's own claim was taken over
-        in one statement already), whoever held it; None when it is not claimed (sent, failed, or never claimed)."""
-        row = await self.repo.post(kind, key)
-        if row is None or row.state is not OutboxState.CLAIMED:
-            return row
-        if row.claimant == self.claimant:
-            return row
-        if not await self.repo.take_over(kind, key, row.attempts, None, self._now(), self.claimant):
-            return await self.repo.post(kind, key)
-        return replace(row, attempts=row.attempts + 1, claimant=self.claimant)
-
     # --- sending ---------------------------------------------------------------------------------------------------
-    async def send(self, post: Outgoing, *, looked: bool = False) -> Delivery:
+    async def send(self, post: Outgoing, *, looked: bool = False, again_at: datetime | None = None) -> Delivery:
         """Sends a post this process claimed and records what came of it. After a failed attempt (or a crash) the
         channel is looked at first (unless the caller just `looked`): the attempt may have reached Discord. A post
-        already sent answers its message."""
+        already sent answers its message. `again_at`: a passing failure makes the post due again then (see
+        `failed`)."""
         row = await self.repo.post(post.kind, post.key)
         if row is None or row.state is not OutboxState.CLAIMED or row.claimant != self.claimant:
             return Delivery(row.message_id) if row is not None and row.state is OutboxState.SENT else NOT_OURS
@@ -199,12 +185,12 @@ class Outbox:
         if delivery.message_id is not None:
             await self.repo.complete(post.kind, post.key, delivery.message_id, post.version, self._now())
         elif delivery.failure is not None:
-            await self.failed(post, row.attempts, delivery.failure)
+            await self.failed(post, row.attempts, delivery.failure, again_at=again_at)
         return delivery
 
     async def attempt(self, post: Outgoing, row: OutboxPost | None = None) -> Delivery:
         """One send, paced, in the server's language; nothing recorded (a kind sending thousands records them in
-        groups: `complete_many`, `failed`). `row`: the post's held row (`hold`): sent already, its message is
+        groups: `complete_many`, `failed`). `row`: the post's claimed row (`claim_due`): sent already, its message is
         answered; after a failed attempt the channel is looked at first."""
         poster = self._poster()
         if row is not None:
@@ -218,10 +204,16 @@ class Outbox:
         except PostFailed as failure:
             return Delivery(failure=failure)
 
-    async def failed(self, post: Outgoing, attempts: int, failure: PostFailed) -> None:
-        """Records a failed attempt: a passing one keeps the post claimed with one attempt more, else it failed."""
+    async def failed(
+        self, post: Outgoing, attempts: int, failure: PostFailed, *, again_at: datetime | None = None
+    ) -> None:
+        """Records a failed attempt: a passing one keeps the post claimed with one attempt more (`again_at`: due again
+        then, for whichever process claims it), else it failed."""
         reason = _stored(failure.reason)
-        if failure.transient:
+        if failure.transient and again_at is not None:
+            at = again_at.astimezone(UTC).isoformat(timespec="seconds")
+            await self.repo.release(post.kind, post.key, attempts, reason, at)
+        elif failure.transient:
             await self.repo.next_attempt(post.kind, post.key, attempts, reason)
         else:
             await self.repo.fail(post.kind, post.key, reason, self._now())
@@ -243,8 +235,9 @@ class Outbox:
         await self.repo.complete(post.kind, post.key, message_id, row.version, self._now())
         return Delivery(message_id, was_there=True)
 
-    async def settle(self, post: Outgoing) -> Delivery:
-        """A claim left open (a crash, a stopped process): found in the channel it is completed, else sent."""
+    async def settle(self, post: Outgoing, *, again_at: datetime | None = None) -> Delivery:
+        """A claim left open (a crash, a stopped process): found in the channel it is completed, else sent (a passing
+        failure: due again `again_at`, when given)."""
         row = await self.repo.post(post.kind, post.key)
         if row is None or row.state is not OutboxState.CLAIMED or row.claimant != self.claimant:
             return Delivery(row.message_id) if row is not None and row.state is OutboxState.SENT else NOT_OURS
@@ -252,7 +245,7 @@ class Outbox:
         if found is not None:
             await self.repo.complete(post.kind, post.key, found, row.version, self._now())
             return Delivery(found, was_there=True)
-        return await self.send(post, looked=True)
+        return await self.send(post, looked=True, again_at=again_at)
 
     async def fail(self, kind: str, key: str, reason: Text | str) -> None:
         """Gives a claimed post up without sending it (its kind says it can no longer be made: too late, gone)."""
@@ -269,6 +262,11 @@ class Outbox:
         await self._poster().edit(post, row.message_id)
         await self.repo.corrected(post.kind, post.key, post.version, self._now())
         return True
+
+    async def forgo(self, post: Outgoing) -> None:
+        """A correction Discord refused for good (the message deleted, the channel gone): the sent row records `post`'s
+        version all the same, so the correction is not tried at every delivery."""
+        await self.repo.corrected(post.kind, post.key, post.version, self._now())
 
     async def retract(self, kind: str, key: str) -> bool:
         """Deletes the sent message of a post, recorded once Discord took it (a message already gone counts as

@@ -1,9 +1,9 @@
 """The delivery of podium predictions' posts, exactly once: a scored round's announcement (sent, edited when the
-round is scored again) and a round's lock post. Each is a row per round, claimed before sending and completed after
-(like the live posts), so a restart, or another process, neither loses nor doubles it. The messages go through the
-outbox (bot/services/outbox/, kinds 'prediction' and 'prediction-lock', keyed by round): its rows say how far a send
-got, `recover()` looks for what a stopped process claimed in its channel before sending it again, a rescored round's
-announcement is its edit."""
+round is scored again) and a round's lock post. Each goes through the outbox (bot/services/outbox/, kinds
+'prediction' and 'prediction-lock', keyed by round), whose row is its claim: claimed before sending and completed
+after, so a restart, or another process, neither loses nor doubles it; `recover()` looks for what a stopped process
+claimed in its channel before sending it again, a rescored round's announcement is its edit. The rounds' own rows
+say only where each post goes (and a lock's when and why)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,14 @@ from datetime import datetime
 from typing import cast
 
 from bot.services.live.service import LiveService
-from bot.services.outbox import Delivery, Outbox, OutboxPoster, Outgoing, PostFailed
-from bot.services.predictions.core import PredictionCore, iso, named
+from bot.services.outbox import Outbox, OutboxPoster, Outgoing, PostFailed
+from bot.services.predictions.core import PredictionCore, named
 from bot.services.predictions.models import Announcement, LockNotice, PredictionPoster
 from bot.services.predictions.rules import DEFAULT_SCORING, EventResult, event_result, pick_keys
 from db.models import Competition, Event, OutboxPost
 from db.prediction_models import Pick, PredictionLockPost, PredictionPost, PredictionRound
+from db.repositories.predictions import ANNOUNCEMENT as ANNOUNCEMENT
+from db.repositories.predictions import LOCK as LOCK
 
 log = logging.getLogger(__name__)
 
@@ -31,8 +33,6 @@ SENDERS = 8
 # Announcements are built, and sent ones recorded, this many at a time: a few queries a group, never one a post (a
 # fan-out to 5,000 servers at Discord's rate leaves a post a few milliseconds of the bot's time).
 RECORD_EVERY = 50
-ANNOUNCEMENT = "prediction"  # a scored round's announcement in the outbox, keyed by round
-LOCK = "prediction-lock"  # a round's lock post
 ANNOUNCED_MEMBERS = 20  # an announcement names this many members, best first; the others are counted
 
 
@@ -110,35 +110,33 @@ class PredictionDelivery(PredictionCore):
                 for post in await self.repo.due_posts(round(DELIVERY_BATCH / self.shards.share))
                 if self.shards.owns(post.guild_id)
             ]
-            # Claimed together before any is sent, recorded in groups after (as the live posts): two writes an
-            # announcement would cost more than sending it when thousands are due. One sent and not yet recorded is
-            # claimed, so a restart looks for it in its channel before sending it again (`recover`).
-            claimed = set(await self.repo.claim_posts([post.round_id for post in due], iso(self.now())))
-            count += await self._send_announcements([p for p in due if p.round_id in claimed])
+            count += await self._send_announcements(due)
             if self._corrections_due:
                 count += await self._correct()
             return count
 
     async def _send_announcements(self, posts: Sequence[PredictionPost]) -> int:
-        """Sends claimed announcements: built a group at a time (their outbox rows held with them) while the group
-        before is sent by SENDERS side by side, recorded a group at a time."""
-        ready: asyncio.Queue[tuple[Outgoing, OutboxPost | None] | None] = asyncio.Queue(maxsize=2 * RECORD_EVERY)
+        """Sends due announcements: built a group at a time and claimed together in the outbox (two writes an
+        announcement would cost more than sending it when thousands are due) while the group before is sent by SENDERS
+        side by side, recorded a group at a time. One sent and not yet recorded stays claimed, so a restart looks for
+        it in its channel before sending it again (`recover`)."""
+        ready: asyncio.Queue[tuple[Outgoing, OutboxPost] | None] = asyncio.Queue(maxsize=2 * RECORD_EVERY)
         sent: list[tuple[int, int, int]] = []
 
         async def build() -> None:
             for start in range(0, len(posts), RECORD_EVERY):
                 group = posts[start : start + RECORD_EVERY]
-                made = [_announced(a) for a in await self._announcements([(p.round_id, p.channel_id) for p in group])]
-                held = await self.outbox.hold(made)
+                made = [announced(a) for a in await self._announcements([(p.round_id, p.channel_id) for p in group])]
+                claimed = await self.outbox.claim_due(made)
                 for outgoing in made:
-                    await ready.put((outgoing, held.get(outgoing.key)))
+                    if outgoing.key in claimed:  # else another process's, or settled meanwhile
+                        await ready.put((outgoing, claimed[outgoing.key]))
             for _ in range(SENDERS):
                 await ready.put(None)
 
         async def record() -> None:
             done, sent[:] = list(sent), []
             await self.outbox.complete_many(ANNOUNCEMENT, [(str(r), m, v) for r, m, v in done])
-            await self.repo.complete_posts(done, iso(self.now()))
 
         async def send() -> int:
             count = 0
@@ -172,13 +170,13 @@ class PredictionDelivery(PredictionCore):
             if announcement is None:
                 continue
             try:
-                await self.outbox.correct(_announced(announcement))
+                await self.outbox.correct(announced(announcement))
             except PostFailed as exc:
                 log.warning("predictions: could not correct message %s: %s", post.message_id, exc.reason)
                 if exc.transient:
                     self._corrections_due = True
                     continue
-            await self.repo.complete_post(post.round_id, post.message_id, announcement.version, iso(self.now()))
+                await self.outbox.forgo(announced(announcement))
             count += 1
         self._corrections_due = self._corrections_due or len(outdated) == DELIVERY_BATCH
         return count
@@ -194,20 +192,20 @@ class PredictionDelivery(PredictionCore):
         ]
         if not due:
             return 0
-        claimed = set(await self.repo.claim_posts([post.round_id for post in due], iso(self.now()), kind="lock"))
-        notices = [_locked(n) for n in await self._lock_notices([post for post in due if post.round_id in claimed])]
-        held = await self.outbox.hold(notices)
+        # Claimed together in the outbox before any is sent, recorded in groups after (as the announcements).
+        notices = [locked(n) for n in await self._lock_notices(due)]
+        held = await self.outbox.claim_due(notices)
+        notices = [notice for notice in notices if notice.key in held]
         slots = asyncio.Semaphore(SENDERS)
         sent: list[tuple[int, int]] = []
 
         async def record() -> None:
             done, sent[:] = list(sent), []
             await self.outbox.complete_many(LOCK, [(str(r), m, 1) for r, m in done])
-            await self.repo.complete_lock_posts(done, iso(self.now()))
 
         async def deliver(notice: Outgoing) -> int:
             async with slots:
-                message_id = await self._attempt(notice, held.get(notice.key))
+                message_id = await self._attempt(notice, held[notice.key])
                 if message_id is None:
                     return 0
                 sent.append((int(notice.key), message_id))
@@ -248,26 +246,20 @@ class PredictionDelivery(PredictionCore):
 
     # --- after a restart -------------------------------------------------------------------------------------------
     async def recover(self) -> int:
-        """After a restart: each lock post and announcement claimed when the bot stopped is looked for in its
-        channel; found, it is completed, else sent. Returns how many were sent."""
+        """After a restart: each lock post and announcement claimed when the bot stopped (the outbox's claims of this
+        process's servers, taken over in one statement) is looked for in its channel; found, it is completed, else
+        sent. Returns how many were sent."""
         async with self._delivering:
             self._require_poster()
             sent = await self._recover_locks()
-            for post in await self.repo.claimed_posts():
-                if not self.shards.owns(post.guild_id):
-                    continue
-                if self.shards.sharded and not await self.repo.take_over_post(
-                    post.round_id, self._started, iso(self.now())
-                ):
-                    continue
-                announcement = await self.announcement(post.round_id, post.channel_id)
+            for claim in await self.outbox.left_open(ANNOUNCEMENT):
+                post = await self.repo.post(int(claim.key))
+                announcement = await self.announcement(post.round_id, post.channel_id) if post else None
                 if announcement is None:
                     continue
-                delivery = await self._settle(_announced(announcement), "scored")
+                delivery = await self.outbox.settle(announced(announcement), again_at=self.now())
                 if delivery.message_id is None:
                     continue
-                version = post.version if delivery.was_there else announcement.version
-                await self.repo.complete_post(post.round_id, delivery.message_id, version, iso(self.now()))
                 if delivery.was_there:
                     self._corrections_due = True  # the found message may show an older scoring
                 else:
@@ -277,47 +269,24 @@ class PredictionDelivery(PredictionCore):
     async def _recover_locks(self) -> int:
         """The lock posts claimed when the bot stopped: each looked for in its channel; found, completed, else
         sent. Returns how many were sent."""
-        mine = [post for post in await self.repo.claimed_lock_posts() if self.shards.owns(post.guild_id)]
-        taken = []
-        for post in mine:
-            if not self.shards.sharded or await self.repo.take_over_post(
-                post.round_id, self._started, iso(self.now()), kind="lock"
-            ):
-                taken.append(post)
+        taken = [await self.repo.lock_post(int(claim.key)) for claim in await self.outbox.left_open(LOCK)]
         sent = 0
-        for notice in await self._lock_notices(taken):
-            delivery = await self._settle(_locked(notice), "lock")
-            if delivery.message_id is not None:
-                sent += not delivery.was_there
-                await self.repo.complete_lock_posts([(notice.round_id, delivery.message_id)], iso(self.now()))
+        for notice in await self._lock_notices([post for post in taken if post is not None]):
+            delivery = await self.outbox.settle(locked(notice), again_at=self.now())
+            sent += delivery.message_id is not None and not delivery.was_there
         return sent
 
     # --- sending -----------------------------------------------------------------------------------------------------
-    async def _settle(self, outgoing: Outgoing, kind: str) -> Delivery:
-        """A claim this process settles (taken over above when sharded): the outbox's row follows it, and the post is
-        looked for in its channel, found there or sent now; a refusal is recorded on the round's row."""
-        await self.outbox.hold([outgoing])
-        delivery = await self.outbox.settle(outgoing)
-        if delivery.failure is not None:
-            await self._failed(int(outgoing.key), delivery.failure, kind)
-        return delivery
-
-    async def _attempt(self, outgoing: Outgoing, held: OutboxPost | None) -> int | None:
-        """The sent message's id; None when Discord refused it (recorded: a passing failure makes it due again)."""
+    async def _attempt(self, outgoing: Outgoing, held: OutboxPost) -> int | None:
+        """The sent message's id; None when Discord refused it (recorded: a passing failure makes it due again for the
+        next delivery, one attempt more)."""
         delivery = await self.outbox.attempt(outgoing, held)
         if delivery.failure is not None:
-            await self.outbox.failed(outgoing, held.attempts if held else 1, delivery.failure)
-            await self._failed(int(outgoing.key), delivery.failure, "lock" if outgoing.kind == LOCK else "scored")
+            await self.outbox.failed(outgoing, held.attempts, delivery.failure, again_at=self.now())
         return delivery.message_id
 
-    async def _failed(self, round_id: int, failure: PostFailed, kind: str) -> None:
-        if failure.transient:
-            await self.repo.release_post(round_id, str(failure.reason), kind=kind)
-        else:
-            await self.repo.fail_post(round_id, str(failure.reason), iso(self.now()), kind=kind)
 
-
-def _announced(announcement: Announcement) -> Outgoing:
+def announced(announcement: Announcement) -> Outgoing:
     """A round's announcement as the outbox sends it (found after a crash by its footer's marker)."""
     return Outgoing(
         ANNOUNCEMENT,
@@ -330,7 +299,7 @@ def _announced(announcement: Announcement) -> Outgoing:
     )
 
 
-def _locked(notice: LockNotice) -> Outgoing:
+def locked(notice: LockNotice) -> Outgoing:
     """A round's lock post as the outbox sends it."""
     return Outgoing(LOCK, str(notice.round_id), notice, notice.marker, notice.guild_id, notice.channel_id)
 

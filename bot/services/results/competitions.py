@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from cachetools import LRUCache
 from rapidfuzz import fuzz
 
 from bot.i18n import Text, t
@@ -101,6 +102,9 @@ _LONE_TWO_DIGITS = re.compile(r"(?<![\d\-/–—.,:])(?<![\-/–—] )(\d\d)(?!\
 _SHORT_SEASON = re.compile(r"(?<![\d.,])(\d\d)\s*[-/–—]\s*(\d\d)(?![\d.,])")  # 24-25, 24/25
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 _TYPO_CUTOFF = 80.0
+# Lookups kept by each finder (CompetitionFinder.lookup): a few hundred bytes each; a bot serving many servers types
+# and checks a few hundred distinct competition names between two refreshes.
+LOOKUP_CACHE_SIZE = 512
 _MIN_TYPO_LENGTH = 4
 
 
@@ -345,6 +349,7 @@ class CompetitionFinder:
         self._place_words = frozenset().union(*(f.places for f in self._facts)) | self._country_words
         # Country words that are also words of a series' name ("america" of Skate America, "china" of Cup of China).
         self._series_countries = self._country_words & {w for phrase in series_table().phrases for w in phrase}
+        self._lookups: LRUCache[tuple[str, bool], CompetitionLookup] = LRUCache(LOOKUP_CACHE_SIZE)
 
     @staticmethod
     def _facts_of(competition: Competition, event_words: frozenset[str]) -> _Facts:
@@ -384,6 +389,16 @@ class CompetitionFinder:
         return self._by_key.get(text.strip().casefold())
 
     def lookup(self, text: str, *, typing: bool = False) -> CompetitionLookup:
+        """What `text` may mean (see the module docstring). The answers are kept while this finder serves (a refresh
+        builds another): a story names its competition in several claims, and stories name the same ones."""
+        key = (text, typing)
+        kept = self._lookups.get(key)
+        if kept is None:
+            kept = self._lookups[key] = self._lookup(text, typing=typing)
+        # A copy: the caller may change its lists, never the answer kept.
+        return CompetitionLookup(kept.query, list(kept.matches), list(kept.nearby), kept.unsure)
+
+    def _lookup(self, text: str, *, typing: bool = False) -> CompetitionLookup:
         exact = self.by_key(text)
         query = parse_query(text, typing=typing)
         if exact is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.services.claims.patterns import starting_with
+from bot.services.claims.patterns import guard_patterns, starting_with
 from bot.services.claims.vocabulary import (
     DECIMAL_RE,
     MEDAL_RE,
@@ -459,3 +459,6 @@ SUBORDINATE_PLACE = re.compile(
 # passive verb or a leader ("overtaken by Liu", "led Chen"): the subject stays who a next pronoun is.
 ATTRIBUTE_OBJECT = frozenset(("of", "for", "from", "representing", "in", "at", "to"))
 AGENT_OBJECT = frozenset(("by", "led", "leads", "leading", "separated", "rival"))
+
+# Every pattern above, searched through a copy tried only where it can begin (.patterns): the same matches.
+guard_patterns(globals())

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from bot.i18n import Text, t
 from bot.services.claims.mentions import NOMINATIVE, Found, Mention, MentionFinder
 from bot.services.claims.model import Claim, Subject, trim
+from bot.services.claims.patterns import may_match
 from bot.services.claims.rules.common import (
     Who,
     described_events,
@@ -274,7 +275,8 @@ class SentenceReader:
             self.state.competitions = places
 
     def _has_trigger(self) -> bool:
-        return any(trigger.search(self.text) for trigger in TRIGGERS) or bool(self.state.ceremony_left)
+        text = self.text
+        return any(may_match(t, text) and t.search(text) for t in TRIGGERS) or bool(self.state.ceremony_left)
 
     # -- helpers ---------------------------------------------------------------------------------------------
     def aside(self, position: int) -> bool:
