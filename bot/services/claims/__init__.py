@@ -457,7 +457,7 @@ async def check_text(
     # are read only among them (a Japanese given name with an honorific, "知子ちゃん").
     dated = _competition_by_date(results, moment_date) if competition is None else None
     extraction = read(text, names, layouts, until_claim=dated is not None)
-    if competition is None and (extraction.claims or extraction.competition_texts or dated is not None):
+    if competition is None and (extraction.claims or extraction.competition_texts):
         competition = dated if dated is not None else await _story_competition(results, extraction)
         if competition is not None:
             again = await _store_names(results, linked_ids, competition, None)
