@@ -7,12 +7,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.i18n import Text, t
-from bot.services.claims.mentions import NOMINATIVE, Found
+from bot.services.claims.mentions import NOMINATIVE, Found, Mention
 from bot.services.claims.model import MEDAL_PLACE, Subject, medal_text, segment_text
 from bot.services.claims.patterns import starting_with
 from bot.services.claims.rules.phrases import (
     IMMEDIATE,
     NOT_ONE_CLAUSE,
+    RIVAL_OBJECT,
     SEG_WORDS,
     YEAR,
 )
@@ -308,3 +309,16 @@ def season_joined(found: Found, seasons: list[str]) -> Found:
         for s, e, text, title in found.competitions
     ]
     return replace(found, competitions=joined)
+
+
+_APPOSITION_OPEN = re.compile(r"\s*,\s*(?:(?:only|just|still|then|now|a|an|the)\s+)*", re.I)
+
+
+def apposition_of_object(text: str, last: Mention, position: int) -> bool:
+    """ "overtaken by Patrick Chan, only third after the short program, and finished second": a figure in an
+    apposition set off by commas right after a rival or an agent (`last`) is that name's, not the subject's."""
+    if last.subject is None or last.kind == "rank" or (last.object_of not in RIVAL_OBJECT and last.object_of != "by"):
+        return False
+    if not _APPOSITION_OPEN.fullmatch(text, last.end, position):
+        return False
+    return re.match(r"[^,;.!?()]*,", text[position:]) is not None

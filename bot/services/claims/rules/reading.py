@@ -32,6 +32,7 @@ from bot.services.claims.model import Claim, Subject, trim
 from bot.services.claims.patterns import may_match
 from bot.services.claims.rules.common import (
     Who,
+    apposition_of_object,
     described_events,
     season_joined,
     year_joined,
@@ -66,8 +67,6 @@ from bot.services.claims.vocabulary import (
 
 _I = re.IGNORECASE
 
-
-_APPOSITION_OPEN = re.compile(r"\s*,\s*(?:(?:only|just|still|then|now|a|an|the)\s+)*", _I)
 
 # A subject said before its verb, with words that are no mention ("you young was fourth"): a name after the
 # trigger is then another clause's subject, never this one's.
@@ -370,7 +369,7 @@ class SentenceReader:
                 chosen = [after[0]]
         subjects = Who(m.subject for m in chosen if m.subject is not None)
         last = before[-1] if before else None
-        if bare and last is not None and last.subject is not None and self._apposition_of_object(last, position):
+        if bare and last is not None and last.subject is not None and apposition_of_object(self.text, last, position):
             return Who([last.subject])
         # Right after an object ("ahead of Shin Ji-a in eleventh"): it may be the object's figure as well.
         last = before[-1] if before else None
@@ -392,19 +391,6 @@ class SentenceReader:
                 subjects.append(last.subject)
                 subjects.alternatives = True
         return subjects
-
-    def _apposition_of_object(self, last: Mention, position: int) -> bool:
-        """ "overtaken by Patrick Chan, only third after the short program, and finished second": a figure in an
-        apposition set off by commas right after a rival or an agent is that name's, not the subject's."""
-        if (
-            last.subject is None
-            or last.kind == "rank"
-            or (last.object_of not in RIVAL_OBJECT and last.object_of != "by")
-        ):
-            return False
-        if not _APPOSITION_OPEN.fullmatch(self.text, last.end, position):
-            return False
-        return re.match(r"[^,;.!?()]*,", self.text[position:]) is not None
 
     def group_ending_at(self, last: Mention, candidates: list[Mention]) -> list[Mention]:
         group = [last]
