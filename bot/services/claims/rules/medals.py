@@ -369,7 +369,8 @@ def _podiums(sentence: SentenceReader, clause: Clause) -> None:
         explicit = sentence.explicit_after(m.end()) if m.group().lower().startswith("podium") else None
         subjects = Who([explicit]) if explicit else sentence.subjects_for(m.start())
         place_claim(sentence, m.start(), subjects, 3, t("claim-bronze-podium"), None, medal=True)
-    for m in TOP_PODIUM.finditer(text, clause.start, clause.end):
+    podium = "podium" in text[clause.start : clause.end].lower()  # a quick look before the patterns
+    for m in TOP_PODIUM.finditer(text, clause.start, clause.end) if podium else ():
         if not sentence.negated(m.start()):
             place_claim(
                 sentence, m.start(), sentence.subjects_for(m.start()), 1, t("claim-gold-podium"), None, medal=True
