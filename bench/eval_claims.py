@@ -233,8 +233,22 @@ def right_reading(want: dict, got: Got) -> bool:
 
 def match_read(expected: list[dict], predicted: list[Got]) -> tuple[list, list, list]:
     left = list(predicted)
+    # First each expected claim that a verdict answers right takes that verdict: taken in story order, "won the free
+    # skate after placing fourth in the short" gave the free skate's claim the short's verdict, and both counted
+    # as errors.
+    answered: dict[int, Got] = {}
+    for i, want in enumerate(expected):
+        for p in left:
+            same = p[1] == want["subject"] and family(p[0]) == family(want["kind"])
+            if same and p[2] == want["outcome"] and right_reading(want, p):
+                answered[i] = p
+                left.remove(p)
+                break
     pairs, missed = [], []
-    for want in expected:
+    for i, want in enumerate(expected):
+        if i in answered:
+            pairs.append((want, answered[i]))
+            continue
         options = [p for p in left if p[1] == want["subject"] and family(p[0]) == family(want["kind"])]
         value = (want.get("reading") or {}).get("value")
         options.sort(

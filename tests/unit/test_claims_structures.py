@@ -172,6 +172,21 @@ CASES = [
     # A line that opens with a number but says more is a sentence, not a row.
     ("owg2026/women", "1 Liu won the free skate with 150.20.",
      [("segment_place", "Alysa Liu", OK), ("score", "Alysa Liu", OK)]),
+    # 10. A story's competition is one where its skaters skated: a recap that names only the next week's event,
+    # about skaters most of whom were not there, is about a competition it did not make out (not checkable).
+    ("", "From the archive this week. Virtue and Moir won the ice dance and Cappellini and Lanotte took bronze. In "
+     "pairs Duhamel and Radford won ahead of Peng and Jin. Kayne/O'Shea were fourth. Next week we look back at "
+     "Skate America 2016.",
+     []),
+    # A thread naming several competitions by name is about one of them, if any: not the one year's edition of
+    # "worlds" where its skaters happen to fit.
+    ("", "Hot take: Montreal 2024 and Saitama 2023 were nothing next to this. Papadakis and Cizeron won worlds, "
+     "Virtue and Moir were second and the Shibutanis third.",
+     []),
+    # A chat's lower-case "the sd" is the short dance.
+    ("gpcan2017/ice_dance", "hawayek/baker fourth, they were sixth after the sd",
+     [("place", "Kaitlin Hawayek / Jean-Luc Baker", OK, "final"),
+      ("segment_place", "Kaitlin Hawayek / Jean-Luc Baker", WRONG, "rhythm_dance")]),
 ]  # fmt: skip
 
 

@@ -348,14 +348,35 @@ async def _story_competition(results: ResultsService, extraction: Extraction) ->
             meant.append({c.id for c in lookup.matches})
     if len(candidates) > 1:
         by_skaters = await _competition_by_skaters(results, list(candidates.values()), extraction.claims)
+        # A story naming several competitions by name (a thread comparing Worlds 2022, 2023 and 2024) is about
+        # one of those, if any: never one only a vague word of it allows ("won worlds": every year's).
+        if by_skaters is not None and (len(named) < 2 or by_skaters.id in named):
+            return by_skaters if await _most_skated_at(results, by_skaters, extraction.claims) else None
         if by_skaters is not None:
-            return by_skaters
+            return None
     # The one competition the text names, unless another of its words names only others ("in Beijing" and
     # "in Montpellier": which one a claim is about is not said).
     if len(named) != 1:
         return None
     only = next(iter(named.values()))
-    return only if all(only.id in ids for ids in meant) else None
+    if not all(only.id in ids for ids in meant):
+        return None
+    return only if await _most_skated_at(results, only, extraction.claims) else None
+
+
+async def _most_skated_at(results: ResultsService, competition: Competition, claims: list[Claim]) -> bool:
+    """Whether the skaters of the story's own claims skated at the competition its words named: a newsletter
+    about Sapporo that ends "next week: Skate America 2016" names only Skate America, yet its skaters were at the
+    NHK Trophy. When more of them are missing from it than are there (two at least), the story is about another
+    competition its words did not make out: no competition (not checkable), never another's figures."""
+    entrants = await _entrants(results, competition)
+    there = missing = 0
+    for ids in {s.ids for c in claims if None in c.competitions for s in c.subjects if s.ids}:
+        if entrants.intersection(ids):
+            there += 1
+        else:
+            missing += 1
+    return missing < MIN_SKATERS_FOR_EDITION or missing <= there
 
 
 async def _competition_by_skaters(
