@@ -64,10 +64,6 @@ class PageCache:
         """The URLs the last completed import read that this poll has not asked about yet."""
         return sorted(self.imported - self._asked)
 
-    def ask_again(self, url: str) -> None:
-        """The request for `url` failed: the import asks again (and warns about it) instead of using the last body."""
-        self._asked.discard(url)
-
     @property
     def known(self) -> bool:
         return bool(self._pages)

@@ -229,7 +229,7 @@ class Reader:
 
     async def _revalidated(self, source: Any, cache: PageCache) -> bool:
         """Asks about the index, then every other page the last import read, until one differs: whether all could
-        be asked about as before (False: the site is read whole, and what was asked here is not asked twice)."""
+        be asked about as before (False: the site is read whole, and what was asked here is not asked again)."""
         from bot.services.isu.source import MissingFile, SourceError
 
         try:
@@ -247,7 +247,8 @@ class Reader:
             except MissingFile:
                 pass  # still missing, or taken down (a change the cache notes)
             except SourceError:
-                cache.ask_again(url)  # the import asks again, and passes it over with a warning if it still fails
+                # Not asked twice in one poll (a struggling host): the import reads its last body, as it reads a page
+                # not hot between sweeps, and the page stays unanswered, so the next poll imports again.
                 return False
         return True
 
