@@ -578,3 +578,18 @@ def test_the_cache_calls_a_site_read_differently_dirty_until_an_import_completes
     cache.conditions("http://h/e.htm")
     cache.settle()
     assert cache.dirty
+
+
+async def test_a_site_with_a_page_passed_over_is_imported_again_at_each_sweep(
+    live: LiveService, site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    imports = Imports(monkeypatch)
+    await live.watch(OWNER, site.url)
+    # A page the importer passes over: damaged for good here, or its parse cut off on a busy machine, which the same
+    # bytes may not be next time.
+    (site.folder / "SEG004.HTM").write_bytes(b"<html><body><table><tr><td>cut sh")
+    await sweep_due(live)
+    assert (await live.poll_due())[0].parsed
+    await sweep_due(live)
+    assert (await live.poll_due())[0].parsed
+    assert imports.count == 3

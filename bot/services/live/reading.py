@@ -32,6 +32,10 @@ class TooManyPages(Exception):
     which the importer would warn about and pass over)."""
 
 
+# The importer's warnings for a page or PDF it read and passed over (damaged, unreadable, its parse cut off).
+PAGES_LOST = frozenset({"isu-page-damaged", "isu-page-unread", "isu-pdf-skipped", "isu-pdf-unread"})
+
+
 @dataclass(frozen=True, slots=True)
 class PollResult:
     """What one poll of a site came to (for logs, the command line and tests)."""
@@ -359,6 +363,10 @@ class Reader:
         if recorded is not None:
             site_state.settled = (_as_recorded(recorded), finals, finals_seen)
             site_state.cache.settle()
+            if any(warning.key in PAGES_LOST for warning in site.warnings):
+                # A page passed over may read next time with the same bytes (its parse cut off on a busy machine):
+                # the site stays to be imported again.
+                site_state.cache.dirty = True
         return PollResult(
             watch,
             reached=True,
