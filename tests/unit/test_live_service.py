@@ -51,6 +51,7 @@ class Site:
     url: str = ""
     requests: list[tuple[str, bool]] = field(default_factory=list)  # (path, conditional)
     failing: int = 0  # answer the next N requests with 503
+    failing_once: set[str] = field(default_factory=set)  # the file names to answer the next request for with 503
 
     def publish(self, *names: str) -> None:
         for name in names:
@@ -71,6 +72,9 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
         served.requests.append((request.path, conditional))
         if served.failing:
             served.failing -= 1
+            raise web.HTTPServiceUnavailable()
+        if Path(request.path).name in served.failing_once:
+            served.failing_once.discard(Path(request.path).name)
             raise web.HTTPServiceUnavailable()
         return await handler(request)
 
@@ -592,4 +596,22 @@ async def test_a_site_with_a_page_passed_over_is_imported_again_at_each_sweep(
     assert (await live.poll_due())[0].parsed
     await sweep_due(live)
     assert (await live.poll_due())[0].parsed
+    assert imports.count == 3
+
+
+async def test_a_page_failing_in_a_sweep_is_asked_once_and_the_next_poll_imports_again(
+    live: LiveService, site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    imports = Imports(monkeypatch)
+    await live.watch(OWNER, site.url)
+    site.failing_once.add("SEG004.HTM")
+    await sweep_due(live)
+    before = len(site.requests)
+    swept = (await live.poll_due())[0]
+    assert swept.reached and swept.parsed  # the import read its last body
+    assert [path for path, _ in site.requests[before:]].count("/wc2014/SEG004.HTM") == 1
+    await sweep_due(live)
+    assert (await live.poll_due())[0].parsed  # what the failed request left unread is read again
+    await sweep_due(live)
+    assert not (await live.poll_due())[0].parsed
     assert imports.count == 3
