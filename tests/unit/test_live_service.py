@@ -16,8 +16,9 @@ from aiohttp import web
 
 from bot.errors import UserFacingError
 from bot.services.access import Actor, PermissionDenied
+from bot.services.live import polling
 from bot.services.live.delivering import live_outgoing
-from bot.services.live.fetching import HostGate
+from bot.services.live.fetching import HostGate, PageCache
 from bot.services.live.service import DirectClosed, DirectMessage, LiveService, PostFailed, PostMessage
 from bot.services.outbox import Outbox, Outgoing
 from bot.services.results import ResultsService
@@ -50,6 +51,7 @@ class Site:
     url: str = ""
     requests: list[tuple[str, bool]] = field(default_factory=list)  # (path, conditional)
     failing: int = 0  # answer the next N requests with 503
+    failing_once: set[str] = field(default_factory=set)  # the file names to answer the next request for with 503
 
     def publish(self, *names: str) -> None:
         for name in names:
@@ -70,6 +72,9 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
         served.requests.append((request.path, conditional))
         if served.failing:
             served.failing -= 1
+            raise web.HTTPServiceUnavailable()
+        if Path(request.path).name in served.failing_once:
+            served.failing_once.discard(Path(request.path).name)
             raise web.HTTPServiceUnavailable()
         return await handler(request)
 
@@ -428,3 +433,185 @@ async def test_a_poll_that_sees_a_change_loads_its_competition_in_place_not_the_
     assert [(e.skaters, e.total, e.place) for e in mine.entries] == [
         (e.skaters, e.total, e.place) for e in theirs.entries
     ]
+
+
+class Imports:
+    """Counts the imports the polls run (the importer's own function, wrapped); can fail the next one."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import bot.services.importer as importer
+
+        self.count = 0
+        self.fail_next = False
+        real = importer.import_document
+
+        async def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+            self.count += 1
+            if self.fail_next:
+                self.fail_next = False
+                raise importer.ImportFormatError("the import failed midway")
+            return await real(*args, **kwargs)
+
+        monkeypatch.setattr(importer, "import_document", counted)
+
+
+async def sweep_due(live: LiveService) -> None:
+    """The clock past the next sweep (every page asked about again, not only the hot ones)."""
+    advance(live, minutes=polling.SLOW.total_seconds() / 60 + 1)
+
+
+async def test_an_unchanged_sweep_imports_nothing_and_posts_nothing_twice(
+    live: LiveService, site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    imports = Imports(monkeypatch)
+    await live.watch(OWNER, site.url)
+    await live.subscribe(MOD, channel_id=100, competition=None)
+    site.publish(*MEN_FREE)
+    advance(live, minutes=1)
+    assert (await live.poll_due())[0].new
+    await live.deliver_due()
+    sent = len(poster_of(live).sent)
+    assert (imports.count, sent) == (2, 2)
+    await sweep_due(live)
+    before = len(site.requests)
+    swept = await live.poll_due()
+    assert swept and swept[0].reached and not swept[0].parsed
+    # Every page was asked about again (the PDFs and the pages of segments not on now too), conditionally.
+    asked = {Path(path).name for path, conditional in site.requests[before:] if conditional}
+    assert {"SEG004.HTM", "wc2014_Ladies_FS_Scores.pdf", "CAT001RS.HTM"} <= asked
+    await live.deliver_due()
+    assert (imports.count, len(poster_of(live).sent)) == (2, sent)
+    # ... and the next one too, still on time.
+    await sweep_due(live)
+    assert not (await live.poll_due())[0].parsed
+    watch = (await live.watches())[0]
+    assert datetime.fromisoformat(watch.next_poll_at) == live.now() + polling.FAST
+    assert imports.count == 2
+
+
+async def test_a_sweep_imports_a_page_changed_outside_the_hot_ones(
+    live: LiveService, site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    imports = Imports(monkeypatch)
+    await live.watch(OWNER, site.url)
+    page = site.folder / "SEG004.HTM"  # a segment of another day: not asked about between sweeps
+    page.write_bytes(page.read_bytes().replace(b">138.03<", b">138.13<", 1))
+    advance(live, minutes=1)
+    assert not (await live.poll_due())[0].parsed
+    assert imports.count == 1
+    await sweep_due(live)
+    swept = (await live.poll_due())[0]
+    assert swept.parsed and swept.changed
+    assert imports.count == 2
+
+
+async def test_a_page_taken_down_is_imported_by_the_sweep(
+    live: LiveService, site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    imports = Imports(monkeypatch)
+    await live.watch(OWNER, site.url)
+    (site.folder / "wc2014_Ladies_FS_Scores.pdf").unlink()
+    await sweep_due(live)
+    assert (await live.poll_due())[0].parsed
+    assert imports.count == 2
+    await sweep_due(live)
+    assert not (await live.poll_due())[0].parsed  # still gone: nothing more to read
+    assert imports.count == 2
+
+
+@pytest.mark.parametrize("failing", ["import", "record"])
+async def test_after_a_failed_poll_the_next_unchanged_one_still_imports(
+    live: LiveService, site: Site, monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    imports = Imports(monkeypatch)
+    await live.watch(OWNER, site.url)
+    await live.subscribe(MOD, channel_id=100, competition=None)
+    site.publish(*MEN_FREE)
+    advance(live, minutes=1)
+    if failing == "import":
+        imports.fail_next = True
+        failed = await live.poll_due()
+        assert failed and not failed[0].reached
+    else:
+        record_items = live.repo.record_items
+
+        async def fails(*args, **kwargs):  # type: ignore[no-untyped-def]
+            monkeypatch.setattr(live.repo, "record_items", record_items)
+            raise OSError("the disk went away midway")
+
+        monkeypatch.setattr(live.repo, "record_items", fails)
+        assert await live.poll_due() == []  # logged, not recorded
+    assert imports.count == 2
+    # The pages read by the failed poll are in memory and unchanged since: the next poll imports them all the same.
+    advance(live, minutes=1)
+    again = await live.poll_due()
+    assert again[0].parsed and again[0].new == ("001/002/segment", "001/final")
+    await live.deliver_due()
+    assert [p.item_key for p in poster_of(live).sent] == ["001/002/segment", "001/final"]
+    assert imports.count == 3
+    # Recorded whole now: the sweep after it is a poll only.
+    await sweep_due(live)
+    assert not (await live.poll_due())[0].parsed
+    assert imports.count == 3
+
+
+def test_the_cache_calls_a_site_read_differently_dirty_until_an_import_completes() -> None:
+    cache = PageCache()
+    assert cache.dirty  # nothing imported yet (the first poll after a restart)
+    cache.begin(None)
+    cache.conditions("http://h/a.htm")
+    cache.store("http://h/a.htm", b"<p>x</p>", "utf-8", '"1"', None)
+    cache.reuse("http://h/a.htm")
+    cache.conditions("http://h/b.htm")
+    cache.missing("http://h/b.htm")
+    cache.settle()
+    assert not cache.dirty and cache.imported == {"http://h/a.htm"}
+    for differs in (
+        lambda: cache.store("http://h/a.htm", b"<p>x</p>", "shift_jis", '"2"', None),  # other charset, same bytes
+        lambda: cache.store("http://h/c.htm", b"new", None, None, None),  # a page that appeared
+        lambda: cache.missing("http://h/d.htm"),  # a page linked now, not there
+        lambda: cache.missing("http://h/a.htm"),  # taken down
+    ):
+        cache.begin(None)
+        cache.settle()
+        assert not cache.dirty
+        differs()
+        assert cache.dirty
+    # A request that got no answer (the importer passed the page over) keeps the next poll importing.
+    cache.begin(None)
+    cache.conditions("http://h/e.htm")
+    cache.settle()
+    assert cache.dirty
+
+
+async def test_a_site_with_a_page_passed_over_is_imported_again_at_each_sweep(
+    live: LiveService, site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    imports = Imports(monkeypatch)
+    await live.watch(OWNER, site.url)
+    # A page the importer passes over: damaged for good here, or its parse cut off on a busy machine, which the same
+    # bytes may not be next time.
+    (site.folder / "SEG004.HTM").write_bytes(b"<html><body><table><tr><td>cut sh")
+    await sweep_due(live)
+    assert (await live.poll_due())[0].parsed
+    await sweep_due(live)
+    assert (await live.poll_due())[0].parsed
+    assert imports.count == 3
+
+
+async def test_a_page_failing_in_a_sweep_is_asked_once_and_the_next_poll_imports_again(
+    live: LiveService, site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    imports = Imports(monkeypatch)
+    await live.watch(OWNER, site.url)
+    site.failing_once.add("SEG004.HTM")
+    await sweep_due(live)
+    before = len(site.requests)
+    swept = (await live.poll_due())[0]
+    assert swept.reached and swept.parsed  # the import read its last body
+    assert [path for path, _ in site.requests[before:]].count("/wc2014/SEG004.HTM") == 1
+    await sweep_due(live)
+    assert (await live.poll_due())[0].parsed  # what the failed request left unread is read again
+    await sweep_due(live)
+    assert not (await live.poll_due())[0].parsed
+    assert imports.count == 3

@@ -32,6 +32,10 @@ class TooManyPages(Exception):
     which the importer would warn about and pass over)."""
 
 
+# The importer's warnings for a page or PDF it read and passed over (damaged, unreadable, its parse cut off).
+PAGES_LOST = frozenset({"isu-page-damaged", "isu-page-unread", "isu-pdf-skipped", "isu-pdf-unread"})
+
+
 @dataclass(frozen=True, slots=True)
 class PollResult:
     """What one poll of a site came to (for logs, the command line and tests)."""
@@ -52,6 +56,14 @@ class SiteState:
     sweep_at: datetime | None = None  # the next poll that asks about every page, not only the hot ones
     hot_at: datetime | None = None  # the last poll that asked about every hot page
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one poll of a site at a time (its cache is shared)
+    # What the last completed import and record left: the watch as stored after it, and the finals the site has and
+    # of them seen (whether the competition may be over by now). None: no poll imported since the start.
+    settled: tuple[tuple[Any, ...], int, int] | None = None
+
+
+def _as_recorded(watch: Watch) -> tuple[Any, ...]:
+    """What of a watch its record reads or writes (another value, changed by a command: the site is read again)."""
+    return (watch.url, watch.name, watch.competition_key, watch.timezone, watch.schedule, watch.state)
 
 
 class Reader:
@@ -152,13 +164,26 @@ class Reader:
                 file_deadline=self.file_deadline,
             ) as source:
                 if cache.known and not sweep:
-                    if not await self._checked_pages_changed(watch, site_state, source, awaited, now):
-                        wait = polling.interval(now, starts, [datetime.fromisoformat(e["starts_at"]) for e in awaited])
-                        await self.repo.polled(watch.id, at=iso(now), next_poll_at=iso(now + wait))
-                        return PollResult(watch, reached=True)
+                    await self._checked_pages_changed(watch, site_state, source, awaited, now)
+                    unchanged = self._as_imported(watch, site_state, baseline, starts, now)
                 else:
                     cache.begin(None)
                     site_state.hot_at = now
+                    # A sweep first asks again about the pages the last import read, as they were asked then: when
+                    # none differs, the site reads as it did, and parsing and importing it again would change
+                    # nothing (what changes a site's reading, a page appearing or vanishing, shows in the index or
+                    # a category page it links from).
+                    unchanged = (
+                        self._as_imported(watch, site_state, baseline, starts, now)
+                        and await self._revalidated(source, cache)
+                        and not cache.dirty
+                    )
+                if unchanged:
+                    if sweep:
+                        site_state.sweep_at = now + polling.SLOW
+                    wait = polling.interval(now, starts, [datetime.fromisoformat(e["starts_at"]) for e in awaited])
+                    await self.repo.polled(watch.id, at=iso(now), next_poll_at=iso(now + wait))
+                    return PollResult(watch, reached=True)
                 site = await read_site(source)
                 document = build_document(site, source)
                 # The first import of a watch is guarded (a site must not overwrite another stored competition);
@@ -192,7 +217,44 @@ class Reader:
         if sweep:
             site_state.sweep_at = now + polling.SLOW
         await self.results.after_import(snapshot, changed=report.changed)
-        return await self._record(watch, site, document, baseline=baseline, now=now)
+        return await self._record(watch, site, document, baseline=baseline, now=now, site_state=site_state)
+
+    def _as_imported(
+        self, watch: Watch, site_state: SiteState, baseline: bool, starts: Sequence[datetime], now: datetime
+    ) -> bool:
+        """Whether, the pages read as the last completed import read them, the poll may stop there: not a baseline
+        (its record is the watch's starting point), no page differs since that import (nor failed in it), the watch
+        is as that record left it, and the competition cannot have become over since (only a record ends it)."""
+        settled = site_state.settled
+        if baseline or settled is None or site_state.cache.dirty:
+            return False
+        recorded, finals, finals_seen = settled
+        return recorded == _as_recorded(watch) and not polling.is_over(now, starts, finals, finals_seen)
+
+    async def _revalidated(self, source: Any, cache: PageCache) -> bool:
+        """Asks about the index, then every other page the last import read, until one differs: whether all could
+        be asked about as before (False: the site is read whole, and what was asked here is not asked again)."""
+        from bot.services.isu.source import MissingFile, SourceError
+
+        try:
+            await source.read(source.index_name)  # first: where the index is now places the other pages
+        except MissingFile:
+            return False
+        for url in cache.unasked_imported():
+            if cache.dirty:
+                return False
+            name = _name_in(source, url)
+            if name is None:
+                return False  # not a page under the index's folder now: the site is read as a whole
+            try:
+                await source.read(name)
+            except MissingFile:
+                pass  # still missing, or taken down (a change the cache notes)
+            except SourceError:
+                # Not asked twice in one poll (a struggling host): the import reads its last body, as it reads a page
+                # not hot between sweeps, and the page stays unanswered, so the next poll imports again.
+                return False
+        return True
 
     async def _checked_pages_changed(
         self, watch: Watch, site_state: SiteState, source: Any, awaited: list[dict[str, Any]], now: datetime
@@ -229,7 +291,14 @@ class Reader:
         return hot
 
     async def _record(
-        self, watch: Watch, site: Any, document: dict[str, Any], *, baseline: bool, now: datetime
+        self,
+        watch: Watch,
+        site: Any,
+        document: dict[str, Any],
+        *,
+        baseline: bool,
+        now: datetime,
+        site_state: SiteState,
     ) -> PollResult:
         zone = zones.zone_for(site.index.timezone, zones.given(watch.timezone), site.index.city, site.index.country)
         seen = await self.repo.items(watch.id)
@@ -289,6 +358,15 @@ class Reader:
         if polling.is_over(now, starts, finals, finals_seen):
             await self.repo.set_watch_state(watch.id, WatchState.ENDED)
             self.ended.announce(watch.id)
+        # Imported and recorded whole: until a page differs, reading the site again would record nothing more.
+        recorded = await self.repo.watch(watch.id)
+        if recorded is not None:
+            site_state.settled = (_as_recorded(recorded), finals, finals_seen)
+            site_state.cache.settle()
+            if any(warning.key in PAGES_LOST for warning in site.warnings):
+                # A page passed over may read next time with the same bytes (its parse cut off on a busy machine):
+                # the site stays to be imported again.
+                site_state.cache.dirty = True
         return PollResult(
             watch,
             reached=True,
@@ -316,6 +394,20 @@ class Reader:
             for item_key, entry in by_skater[skater_id]:
                 found.setdefault((user, item_key, entry), skater_id)
         return [(user, item_key, skater_id) for (user, item_key, _), skater_id in found.items()]
+
+
+def _name_in(source: Any, url: str) -> str | None:
+    """The name a page at `url` is read by from the site's index folder, or None when no name reads it there."""
+    from bot.services.isu.source import SourceError
+
+    root = str(source.root)
+    if not url.startswith(root) or url == root:
+        return None
+    name = url[len(root) :]
+    try:
+        return name if str(source.url_for(name)) == url else None
+    except SourceError:
+        return None
 
 
 def awaited_segments(schedule: Sequence[dict[str, Any]], seen: Collection[str], now: datetime) -> list[dict[str, Any]]:
