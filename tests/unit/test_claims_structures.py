@@ -183,6 +183,10 @@ CASES = [
     ("", "Hot take: Montreal 2024 and Saitama 2023 were nothing next to this. Papadakis and Cizeron won worlds, "
      "Virtue and Moir were second and the Shibutanis third.",
      []),
+    # A couple named after a rival list opens its own clause with "were": the place is theirs, not the winner's.
+    ("gpusa2016/pairs", "Seguin and Bilodeau won ahead of Denney and Frazier, and Kayne and O'Shea were sixth.",
+     [("medal", "Julianne Seguin / Charlie Bilodeau", OK), ("order", "Julianne Seguin / Charlie Bilodeau", OK),
+      ("place", "Tarah Kayne / Danny O'Shea", OK, "final")]),
     # A chat's lower-case "the sd" is the short dance.
     ("gpcan2017/ice_dance", "hawayek/baker fourth, they were sixth after the sd",
      [("place", "Kaitlin Hawayek / Jean-Luc Baker", OK, "final"),

@@ -129,7 +129,7 @@ _RANK_REF = re.compile(
 # not before "was" or "were" ("Cameras were rolling").
 _ACTION_VERB = re.compile(
     r"^\s+(?:won|took|claimed|finished|placed|scored|earned|captured|secured|grabbed|collected|landed|fell|led"
-    r"|topped|settled|clinched|struck|sealed|ended|came|rose|climbed|dropped|slipped)\b",
+    r"|topped|settled|clinched|struck|sealed|ended|came|rose|climbed|dropped|slipped|were|was|are|is)\b",
     re.IGNORECASE,
 )
 # "kihara/miura": a couple written in lower case.
