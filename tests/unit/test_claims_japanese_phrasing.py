@@ -180,3 +180,13 @@ async def test_a_medal_almost_had_is_none(results: ResultsService, text: str) ->
     """Mai Mihara was fifth: a medal she was a step or some points short of is no medal claimed."""
     got = await verdicts(results, text)
     assert [g for g in got if g[1] == "Mai Mihara"] == [], got
+
+
+async def test_a_name_with_an_honorific_the_store_lacks_takes_the_figures_after_it(results: ResultsService) -> None:
+    # ソツコワ is no Japanese name the store holds: her places are not the skater's named before.
+    got = await verdicts(
+        results, "2017年のスケートカナダ女子、本郷理華はショート6位。優勝はソツコワ選手で、ショートは3位、フリーは2位。"
+    )
+    assert [g for g in got if g[1] == "Rika Hongo" and g[0] == "segment_place"] == [
+        ("segment_place", "Rika Hongo", OK, ("gpcan2017", "women", "short_program"))
+    ], got

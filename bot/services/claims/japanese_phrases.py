@@ -119,13 +119,18 @@ _NOT_A_SKATER = re.compile(
 
 # A name the store lacks in a standings list ("3位 金博洋 303.58点"): the figures after it are that skater's.
 _UNKNOWN_LISTED = re.compile(rf"(?<=位)(?:\s+|\s*[:：]\s*)(?P<run>{_LISTED_NAME})(?=[\s\d(（、,。]|$)")
+# A name with an honorific is a person whatever follows it ("優勝はオズモンド選手で、ショートは2位"): one the store's
+# Japanese names lack takes the figures after it from the skater named before.
+_UNKNOWN_HONORED = re.compile(
+    r"(?P<run>[\u4e00-\u9fff]{2,6}|[\u30a1-\u30fc][\u30a1-\u30fc・･]{2,15})(?:選手|くん|君|ちゃん|さん|様)"
+)
 
 
 def unknown_subjects(text: str, taken: list[tuple[int, int]]) -> list[int]:
     """Where a name the store lacks opens a clause as its subject (see `_UNKNOWN_SUBJECT`); `taken`: the spans
     of the names, segments, disciplines and figures read, which are no such name."""
     found = []
-    for m in (*_UNKNOWN_SUBJECT.finditer(text), *_UNKNOWN_LISTED.finditer(text)):
+    for m in (*_UNKNOWN_SUBJECT.finditer(text), *_UNKNOWN_LISTED.finditer(text), *_UNKNOWN_HONORED.finditer(text)):
         start, end = m.span("run")
         if _NOT_A_SKATER.fullmatch(m.group("run")) or any(a < end and start < b for a, b in taken):
             continue
