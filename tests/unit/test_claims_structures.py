@@ -183,6 +183,11 @@ CASES = [
     ("", "Hot take: Montreal 2024 and Saitama 2023 were nothing next to this. Papadakis and Cizeron won worlds, "
      "Virtue and Moir were second and the Shibutanis third.",
      []),
+    # "junior worlds" in lower case is the junior championship the store lacks, never that season's Worlds: a diary
+    # of a season's Grand Prix naming it was checked against the senior Worlds.
+    ("", "Season diary, 2016-17. Moscow first: Bobrova and Soloviev won the dance, Chock and Bates took silver, "
+     "Weaver and Poje were third. I wrote that Zagitova would win junior worlds, and she did.",
+     []),
     # A couple named after a rival list opens its own clause with "were": the place is theirs, not the winner's.
     ("gpusa2016/pairs", "Seguin and Bilodeau won ahead of Denney and Frazier, and Kayne and O'Shea were sixth.",
      [("medal", "Julianne Seguin / Charlie Bilodeau", OK), ("order", "Julianne Seguin / Charlie Bilodeau", OK),

@@ -55,7 +55,7 @@ _LEVEL_CORE = (
     r"Championships?|[Ww]orlds|European\s+(?:Figure\s+Skating\s+)?Championships?|Europeans|Euros|Four\s+Continents"
     r"(?:\s+Championships?)?|Grand\s+Prix(?:\s+Final)?|GPF|Nationals|Skate\s+America|Skate\s+Canada|NHK\s+Trophy"
     r"|Cup\s+of\s+China|Rostelecom\s+Cup|Troph[ée]e\s+de\s+France|Internationaux\s+de\s+France|Finlandia\s+Trophy"
-    r"|Junior\s+Worlds|(?:World\s+Junior|Junior\s+World)\s+(?:Figure\s+Skating\s+)?Championships?"
+    r"|[Jj]unior\s+[Ww]orlds|(?:World\s+Junior|Junior\s+World)\s+(?:Figure\s+Skating\s+)?Championships?"
     r"|(?:U\.S\.|US|Canadian|Japanese|Japan|Russian|Chinese|Korean|Italian|French|German|British|National)"
     r"\s+(?:Figure\s+Skating\s+)?Championships?)"
 )
@@ -109,7 +109,7 @@ _PLACE_SET_OFF = re.compile(r"(?:\(|📍)\s*$")
 _PLACE_OF_AN_EDITION = re.compile(r"(?:\s+and\s+[A-Z][\w’'-]+)?\s+(?:edition|stop|leg|event|round)s?\b", re.IGNORECASE)
 
 # Searched through copies tried only where a match can begin (.patterns).
-_COMPETITION_RE = starting_with("12A-Zw", _COMPETITION_RE)
+_COMPETITION_RE = starting_with("12A-Zjw", _COMPETITION_RE)
 _LEVEL_TITLE = starting_with("12OoWw", _LEVEL_TITLE)
 _YEAR_TITLE = starting_with("12", _YEAR_TITLE)
 _YEAR_PLACE = starting_with("IiAaOo", _YEAR_PLACE)
