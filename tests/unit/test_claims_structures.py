@@ -183,9 +183,17 @@ CASES = [
     ("", "Hot take: Montreal 2024 and Saitama 2023 were nothing next to this. Papadakis and Cizeron won worlds, "
      "Virtue and Moir were second and the Shibutanis third.",
      []),
+    # A host city set at the head of a sentence, with its year written "'17", or after "the podium of" names the
+    # competition held there (each alone was no competition before).
+    ("", "Sapporo, November 2016. Duhamel and Radford took gold, Peng and Jin were second.",
+     [("medal", "Meagan Duhamel / Eric Radford", OK, "final"), ("place", "Peng Cheng / Jin Yang", OK, "final")]),
+    ("", "rewatching regina '17 tonight. osmond won, sotskova second.",
+     [("medal", "Kaetlyn Osmond", OK, "final"), ("place", "Maria Sotskova", OK, "final")]),
+    ("", "Looking back at the podium of Helsinki: Sui and Han won, Tarasova and Morozov were third.",
+     [("medal", "Sui Wenjing / Han Cong", OK, "final"), ("place", "Evgenia Tarasova / Vladimir Morozov", OK, "final")]),
     # "junior worlds" in lower case is the junior championship the store lacks, never that season's Worlds: a diary
     # of a season's Grand Prix naming it was checked against the senior Worlds.
-    ("", "Season diary, 2016-17. Moscow first: Bobrova and Soloviev won the dance, Chock and Bates took silver, "
+    ("", "Season diary, 2016-17. First up: Bobrova and Soloviev won the dance, Chock and Bates took silver, "
      "Weaver and Poje were third. I wrote that Zagitova would win junior worlds, and she did.",
      []),
     # A couple named after a rival list opens its own clause with "were": the place is theirs, not the winner's.

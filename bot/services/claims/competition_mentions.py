@@ -67,7 +67,9 @@ _LOWER_COMPETITION_RE = re.compile(
     rf"(?:\b{_YEAR}\s+)?\b(?:{_LEVEL_CORE}|nhk)(?:\s+(?:in|of)\s+[a-z][\w’'-]+)?(?:\s+{_YEAR})?\b", re.IGNORECASE
 )
 _DATELINE = re.compile(r"(?P<city>[A-Z]{3,}(?:[ -][A-Z]{2,})*)(?=,\s|\s*\()")
-_LOWER_PLACE = re.compile(r"(?:\b(?:in|at)\s+|\(|#)(?P<place>[a-z][\w’'-]+)")
+_LOWER_PLACE = re.compile(
+    rf"(?:\b(?:in|at)\s+|\(|#)(?P<place>[a-z][\w’'-]+)|\b(?P<dated>[a-z][\w’'-]+)(?=\s+(?:{_YEAR}|['’]\d\d)\b)"
+)
 
 
 _CAPITALIZED = re.compile(r"[A-Z][a-z]")
@@ -115,6 +117,10 @@ _YEAR_TITLE = starting_with("12", _YEAR_TITLE)
 _YEAR_PLACE = starting_with("IiAaOo", _YEAR_PLACE)
 
 
+_OPENER = re.compile(r"\s*(?:(?:then|and|but|next|first|so|from)\s*,?\s*)?", re.IGNORECASE)
+_RESULT_OF = re.compile(
+    r"\b(?:podium|champions?|final|edition|results?|recap|review|memories)\s+of\s+(?:the\s+)?$", re.IGNORECASE
+)
 _EVENT_AFTER_PLACE = re.compile(r"\s+(?:men['’]s|women['’]s|ladies['’]?|pairs|ice\s+dance)\s", re.I)
 
 
@@ -133,8 +139,9 @@ def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tu
         for m in _LOWER_COMPETITION_RE.finditer(sentence) if may_match(_LOWER_COMPETITION_RE, sentence) else ():
             spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
         for m in _LOWER_PLACE.finditer(sentence):
-            if is_place(m.group("place")) and not any(s <= m.start("place") < e for s, e, _, _ in spans):
-                spans.append((m.start("place"), m.end("place"), m.group("place"), False))
+            group = "place" if m.group("place") else "dated"  # "regina '17": a place with its year
+            if is_place(m.group(group)) and not any(s <= m.start(group) < e for s, e, _, _ in spans):
+                spans.append((m.start(group), m.end(group), m.group(group), False))
     for m in _LEVEL_TITLE.finditer(sentence) if may_match(_LEVEL_TITLE, sentence) else ():
         words = " ".join(w for w in (m.group("year"), m.group("level")) if w)
         spans.append((m.start(), m.end(), words, True))
@@ -169,8 +176,12 @@ def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tu
             re.search(r"\b(?:in|at|from)\s+(?:the\s+)?$", before, re.I)
             or (_PLACE_SET_OFF.search(before) and (before.rstrip().endswith("📍") or re.match(r"\s*\)", after)))
             or _PLACE_OF_AN_EDITION.match(after)
-            or re.match(rf"\s+{_YEAR}\b", after)
+            or re.match(rf"\s+(?:{_YEAR}\b|['’]\d\d\b)", after)
             or possessive
+            # A place set at the head of a sentence, as a recap moves from one event to the next: "Moscow first.",
+            # "Then Marseille, for the juniors.", "Sapporo, November 2016"; and "the podium of Helsinki".
+            or (_OPENER.fullmatch(before) and re.match(r"\s*(?:[,.:;!—–]|\s-\s|\s+first\b)", after))
+            or _RESULT_OF.search(before)
             or any(s <= start <= e + 1 for s, e, _, _ in spans)
             # A heading: "Milano Cortina women's review", "Moscow pairs recap".
             or (not before.strip() and _EVENT_AFTER_PLACE.match(after))
