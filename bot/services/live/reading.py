@@ -130,8 +130,7 @@ class Reader:
             return await self._poll(watch, site_state, baseline=baseline)
 
     async def _poll(self, watch: Watch, site_state: SiteState, *, baseline: bool) -> PollResult:
-        from bot.services.importer import ImportFormatError, import_document
-        from bot.services.isu.importer import build_document, read_site
+        from bot.services.importer import ImportFormatError
         from bot.services.isu.pages import EmptyPage, PageError
         from bot.services.isu.protocol_pdf import ProtocolError
         from bot.services.isu.source import HttpSource, SourceError
@@ -163,44 +162,13 @@ class Reader:
                 read_timeout=self.read_timeout,
                 file_deadline=self.file_deadline,
             ) as source:
-                if cache.known and not sweep:
-                    await self._checked_pages_changed(watch, site_state, source, awaited, now)
-                    unchanged = self._as_imported(watch, site_state, baseline, starts, now)
-                else:
-                    cache.begin(None)
-                    site_state.hot_at = now
-                    # A sweep first asks again about the pages the last import read, as they were asked then: when
-                    # none differs, the site reads as it did, and parsing and importing it again would change
-                    # nothing (what changes a site's reading, a page appearing or vanishing, shows in the index or
-                    # a category page it links from).
-                    unchanged = (
-                        self._as_imported(watch, site_state, baseline, starts, now)
-                        and await self._revalidated(source, cache)
-                        and not cache.dirty
-                    )
-                if unchanged:
+                if await self._unchanged(watch, site_state, source, awaited, baseline, starts, sweep, now):
                     if sweep:
                         site_state.sweep_at = now + polling.SLOW
                     wait = polling.interval(now, starts, [datetime.fromisoformat(e["starts_at"]) for e in awaited])
                     await self.repo.polled(watch.id, at=iso(now), next_poll_at=iso(now + wait))
                     return PollResult(watch, reached=True)
-                site = await read_site(source)
-                document = build_document(site, source)
-                # The first import of a watch is guarded (a site must not overwrite another stored competition);
-                # after it, the competition is the watch's own, and its dates and name grow as the event runs.
-                # What the loaded results hold of the competition first, so that what the import changed is
-                # loaded in place after it, not the whole store on every change.
-                snapshot = (
-                    await self.results.before_import(document["competitions"][0]["id"])
-                    if len(document["competitions"]) == 1
-                    else None
-                )
-                report = await import_document(
-                    self.repo.database,
-                    document,
-                    source=source.describe(source.index_name),
-                    guard_identity=document["competitions"][0]["id"] != watch.competition_key,
-                )
+                site, document, snapshot, report = await self._import(watch, source)
         except EmptyPage as exc:
             # The index before its categories (a site published ahead of its event): reached, nothing to read yet.
             log.info("live: %s lists nothing yet: %s", watch.url, exc)
@@ -218,6 +186,58 @@ class Reader:
             site_state.sweep_at = now + polling.SLOW
         await self.results.after_import(snapshot, changed=report.changed)
         return await self._record(watch, site, document, baseline=baseline, now=now, site_state=site_state)
+
+    async def _unchanged(
+        self,
+        watch: Watch,
+        site_state: SiteState,
+        source: Any,
+        awaited: list[dict[str, Any]],
+        baseline: bool,
+        starts: Sequence[datetime],
+        sweep: bool,
+        now: datetime,
+    ) -> bool:
+        """Asks about the pages this poll reads (the hot ones, or on a sweep every one): whether the site reads as
+        the last completed import read it, so that the poll may stop there."""
+        cache = site_state.cache
+        if cache.known and not sweep:
+            await self._checked_pages_changed(watch, site_state, source, awaited, now)
+            return self._as_imported(watch, site_state, baseline, starts, now)
+        cache.begin(None)
+        site_state.hot_at = now
+        # A sweep first asks again about the pages the last import read, as they were asked then: when none differs,
+        # the site reads as it did, and parsing and importing it again would change nothing (what changes a site's
+        # reading, a page appearing or vanishing, shows in the index or a category page it links from).
+        return (
+            self._as_imported(watch, site_state, baseline, starts, now)
+            and await self._revalidated(source, cache)
+            and not cache.dirty
+        )
+
+    async def _import(self, watch: Watch, source: Any) -> tuple[Any, dict[str, Any], Any, Any]:
+        """Reads the site and imports it: (site, document, the loaded results' snapshot, the import's report)."""
+        from bot.services.importer import import_document
+        from bot.services.isu.importer import build_document, read_site
+
+        site = await read_site(source)
+        document = build_document(site, source)
+        # The first import of a watch is guarded (a site must not overwrite another stored competition); after it,
+        # the competition is the watch's own, and its dates and name grow as the event runs. What the loaded
+        # results hold of the competition first, so that what the import changed is loaded in place after it, not
+        # the whole store on every change.
+        snapshot = (
+            await self.results.before_import(document["competitions"][0]["id"])
+            if len(document["competitions"]) == 1
+            else None
+        )
+        report = await import_document(
+            self.repo.database,
+            document,
+            source=source.describe(source.index_name),
+            guard_identity=document["competitions"][0]["id"] != watch.competition_key,
+        )
+        return site, document, snapshot, report
 
     def _as_imported(
         self, watch: Watch, site_state: SiteState, baseline: bool, starts: Sequence[datetime], now: datetime
@@ -316,21 +336,7 @@ class Reader:
                         due = iso(now + timedelta(minutes=sub.delay_minutes))
                         posts.append((sub.channel_id, sub.guild_id, item.key, sub.role_id, due, position))
             directs = await self._directs_for([i for i in new if i.kind is live_items.ItemKind.SEGMENT])
-        schedule: list[dict[str, Any]] = [
-            {
-                "category": s.category,
-                "segment": s.segment,
-                "discipline": s.discipline,
-                "level": s.level,
-                "event_key": s.event_key,
-                "starts_at": s.starts_at.isoformat(),
-                "order": s.order_key,
-                "result": s.result_key,
-                "results_page": s.results_page,
-                "pages": list(s.pages),
-            }
-            for s in live_items.schedule(site, zone.zone)
-        ]
+        schedule = _schedule_rows(site, zone.zone)
         await self.repo.record_items(
             watch.id,
             [(i.key, i.kind.value, i.discipline, i.level, i.digest, i.content) for i in [*new, *changed]],
@@ -358,15 +364,7 @@ class Reader:
         if polling.is_over(now, starts, finals, finals_seen):
             await self.repo.set_watch_state(watch.id, WatchState.ENDED)
             self.ended.announce(watch.id)
-        # Imported and recorded whole: until a page differs, reading the site again would record nothing more.
-        recorded = await self.repo.watch(watch.id)
-        if recorded is not None:
-            site_state.settled = (_as_recorded(recorded), finals, finals_seen)
-            site_state.cache.settle()
-            if any(warning.key in PAGES_LOST for warning in site.warnings):
-                # A page passed over may read next time with the same bytes (its parse cut off on a busy machine):
-                # the site stays to be imported again.
-                site_state.cache.dirty = True
+        await self._settle(watch, site_state, site, finals, finals_seen)
         return PollResult(
             watch,
             reached=True,
@@ -376,6 +374,18 @@ class Reader:
             posts=len(posts),
             directs=len(directs),
         )
+
+    async def _settle(self, watch: Watch, site_state: SiteState, site: Any, finals: int, finals_seen: int) -> None:
+        """Imported and recorded whole: until a page differs, reading the site again would record nothing more."""
+        recorded = await self.repo.watch(watch.id)
+        if recorded is None:
+            return
+        site_state.settled = (_as_recorded(recorded), finals, finals_seen)
+        site_state.cache.settle()
+        if any(warning.key in PAGES_LOST for warning in site.warnings):
+            # A page passed over may read next time with the same bytes (its parse cut off on a busy machine): the
+            # site stays to be imported again.
+            site_state.cache.dirty = True
 
     async def _directs_for(self, scored: Sequence[live_items.LiveItem]) -> list[tuple[int, str, int]]:
         """(member, item, skater) for every follower of a skater the new results score: one per member and score (a
@@ -408,6 +418,25 @@ def _name_in(source: Any, url: str) -> str | None:
         return name if str(source.url_for(name)) == url else None
     except SourceError:
         return None
+
+
+def _schedule_rows(site: Any, zone: Any) -> list[dict[str, Any]]:
+    """The watch's schedule as stored: each segment's time, pages and keys."""
+    return [
+        {
+            "category": s.category,
+            "segment": s.segment,
+            "discipline": s.discipline,
+            "level": s.level,
+            "event_key": s.event_key,
+            "starts_at": s.starts_at.isoformat(),
+            "order": s.order_key,
+            "result": s.result_key,
+            "results_page": s.results_page,
+            "pages": list(s.pages),
+        }
+        for s in live_items.schedule(site, zone)
+    ]
 
 
 def awaited_segments(schedule: Sequence[dict[str, Any]], seen: Collection[str], now: datetime) -> list[dict[str, Any]]:
