@@ -335,7 +335,8 @@ def _competition_by_date(results: ResultsService, moment_date: str | None) -> Co
 
 async def _story_competition(results: ResultsService, extraction: Extraction) -> Competition | None:
     """The competition a story with no link and no competition on the moment's date is about: the one its named
-    skaters place it at among those its text names, else the one competition its text names."""
+    skaters place it at among those its text names, else the one competition its text names; either only where
+    most of its skaters skated (`_most_skated_at`)."""
     named: dict[int, Competition] = {}
     candidates: dict[int, Competition] = {}
     meant: list[set[int]] = []  # the competitions each text may mean
@@ -346,22 +347,22 @@ async def _story_competition(results: ResultsService, extraction: Extraction) ->
         candidates.update((c.id, c) for c in lookup.matches)
         if lookup.matches:
             meant.append({c.id for c in lookup.matches})
+    chosen: Competition | None = None
     if len(candidates) > 1:
-        by_skaters = await _competition_by_skaters(results, list(candidates.values()), extraction.claims)
+        chosen = await _competition_by_skaters(results, list(candidates.values()), extraction.claims)
         # A story naming several competitions by name (a thread comparing Worlds 2022, 2023 and 2024) is about
         # one of those, if any: never one only a vague word of it allows ("won worlds": every year's).
-        if by_skaters is not None and (len(named) < 2 or by_skaters.id in named):
-            return by_skaters if await _most_skated_at(results, by_skaters, extraction.claims) else None
-        if by_skaters is not None:
+        if chosen is not None and len(named) >= 2 and chosen.id not in named:
             return None
-    # The one competition the text names, unless another of its words names only others ("in Beijing" and
-    # "in Montpellier": which one a claim is about is not said).
-    if len(named) != 1:
-        return None
-    only = next(iter(named.values()))
-    if not all(only.id in ids for ids in meant):
-        return None
-    return only if await _most_skated_at(results, only, extraction.claims) else None
+    if chosen is None:
+        # The one competition the text names, unless another of its words names only others ("in Beijing" and
+        # "in Montpellier": which one a claim is about is not said).
+        if len(named) != 1:
+            return None
+        chosen = next(iter(named.values()))
+        if not all(chosen.id in ids for ids in meant):
+            return None
+    return chosen if await _most_skated_at(results, chosen, extraction.claims) else None
 
 
 async def _most_skated_at(results: ResultsService, competition: Competition, claims: list[Claim]) -> bool:
