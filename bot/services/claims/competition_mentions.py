@@ -53,7 +53,7 @@ COUNTRY_NAMES = {f: code for f, code, how in FORMS if how == "name"}
 _LEVEL_CORE = (
     r"(?:Olympics|Olympic\s+(?:Winter\s+)?Games|Winter\s+Olympics|Winter\s+Games|Games|World\s+(?:Figure\s+Skating\s+)?"
     r"Championships?|[Ww]orlds|European\s+(?:Figure\s+Skating\s+)?Championships?|Europeans|Euros|Four\s+Continents"
-    r"(?:\s+Championships?)?|Grand\s+Prix(?:\s+Final)?|GPF|Nationals|Skate\s+America|Skate\s+Canada|NHK\s+Trophy"
+    r"(?:\s+Championships?)?|Grand\s+Prix(?:\s+(?:Final|de\s+France))?|GPF|Nationals|Skate\s+America|Skate\s+Canada|NHK\s+Trophy"
     r"|Cup\s+of\s+China|Rostelecom\s+Cup|Troph[ée]e\s+de\s+France|Internationaux\s+de\s+France|Finlandia\s+Trophy"
     r"|[Jj]unior\s+[Ww]orlds|(?:World\s+Junior|Junior\s+World)\s+(?:Figure\s+Skating\s+)?Championships?"
     r"|(?:U\.S\.|US|Canadian|Japanese|Japan|Russian|Chinese|Korean|Italian|French|German|British|National)"

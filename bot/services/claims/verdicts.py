@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.i18n import Text, t
+from bot.services.claims.magnitudes import event_scores, held_by_another, plausible_readings
 from bot.services.claims.model import (
     CONSISTENT,
     CONTRADICTED,
@@ -303,43 +304,56 @@ class Checker:
             readings = (None,)
         if kind == "total":
             readings = (None,)
+        kinds = [k for reading in readings for k in self._segment_readings(event, entry, reading)]
+        reread = False
+        held = None
+        if kind in ("score", "total") and claim.value is not None and not team:
+            ranges, owners = await event_scores(self.results, event)
+            kinds, reread = plausible_readings(float(claim.value), list(dict.fromkeys(kinds)), ranges)
+            held = held_by_another(float(claim.value), entry.id, owners)
         out: list[Outcome] = []
-        for reading in readings:
-            for segment_kind_ in self._segment_readings(event, entry, reading):
-                if kind in ("medal", "medallist", "place", "segment_place", "team"):
-                    if segment_kind_ is None:
-                        if team:
-                            out.append(await self.teams.team_of_skater(claim, event, entry, where))
-                            continue
-                        figure = entry.place
-                        what = t("verdict-what-final-place")
-                        if claim.last:
-                            out.append(self._tag(await self._last(event, entry, where, who, what), event, None))
-                            continue
-                    else:
-                        result = entry.segments.get(self._segment_id(event, entry, segment_kind_) or -1)
-                        figure = result.rank if result else None
-                        what = t("verdict-what-rank", segment=segment_text(segment_kind_))
-                    out.append(
-                        self._tag(
-                            place_outcome(claim, figure, reading_text(where, what, who), what), event, segment_kind_
-                        )
-                    )
-                else:  # score / total
-                    if segment_kind_ is None:
-                        if team:
-                            continue  # a skater's team-event entry has no total of its own
-                        figure, what = entry.total, t("verdict-what-total")
-                    else:
-                        result = entry.segments.get(self._segment_id(event, entry, segment_kind_) or -1)
-                        figure = result.tss if result else None
-                        what = t("verdict-what-score", segment=segment_text(segment_kind_))
-                    out.append(
-                        self._tag(
-                            score_outcome(claim, figure, reading_text(where, what, who), what), event, segment_kind_
-                        )
-                    )
+        for segment_kind_ in kinds:
+            if kind in ("medal", "medallist", "place", "segment_place", "team"):
+                if segment_kind_ is None:
+                    if team:
+                        out.append(await self.teams.team_of_skater(claim, event, entry, where))
+                        continue
+                    figure = entry.place
+                    what = t("verdict-what-final-place")
+                    if claim.last:
+                        out.append(self._tag(await self._last(event, entry, where, who, what), event, None))
+                        continue
+                else:
+                    result = entry.segments.get(self._segment_id(event, entry, segment_kind_) or -1)
+                    figure = result.rank if result else None
+                    what = t("verdict-what-rank", segment=segment_text(segment_kind_))
+                out.append(
+                    self._tag(place_outcome(claim, figure, reading_text(where, what, who), what), event, segment_kind_)
+                )
+            else:  # score / total
+                if segment_kind_ is None:
+                    if team:
+                        continue  # a skater's team-event entry has no total of its own
+                    figure, what = entry.total, t("verdict-what-total")
+                else:
+                    result = entry.segments.get(self._segment_id(event, entry, segment_kind_) or -1)
+                    figure = result.tss if result else None
+                    what = t("verdict-what-score", segment=segment_text(segment_kind_))
+                outcome = score_outcome(claim, figure, reading_text(where, what, who), what)
+                if reread:
+                    outcome = replace(outcome, why=t("verdict-by-size", why=outcome.why, value=f"{claim.value:.2f}"))
+                if held is not None and outcome.outcome == CONTRADICTED:
+                    outcome = await self._anothers_score(outcome, event, held)
+                out.append(self._tag(outcome, event, segment_kind_))
         return out or [not_checkable(t("verdict-nothing-at", where=where))]
+
+    async def _anothers_score(self, outcome: Outcome, event: Event, held: tuple[int, str | None]) -> Outcome:
+        """A claimed score that is exactly another entry's: that entry's figure, read with the wrong skater."""
+        entries, _ = await self.results.results_of(event)
+        owner = next((e for e in entries if e.id == held[0]), None)
+        what = t("verdict-what-score", segment=segment_text(held[1])) if held[1] else t("verdict-what-total")
+        why = t("verdict-anothers-score", why=outcome.why, name=owner.name if owner else "?", what=what)
+        return replace(outcome, outcome=UNCHECKABLE, why=why)
 
     def _tag(self, outcome: Outcome, event: Event, segment: str | None) -> Outcome:
         return tagged(self.results, outcome, event, segment)
