@@ -7,24 +7,26 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services.claims.magnitudes import held_by_another, plausible_readings
+from bot.services.claims.magnitudes import gap_in_another_kind, held_by_another, plausible_readings
 from bot.services.results import ResultsService
 from tests.unit.test_claims_stories import NOT, OK, WRONG, same, verdicts
 
 CASES = [
-    # A men's total put in the short program: compared as the total it can only be.
+    # A men's total put in the short program: compared as the total it can only be. Matching there says only that
+    # the figure was put in the wrong place (by the story or by its reading): not checkable, never consistent.
     (
         "At Worlds 2017 Shoma Uno put up 319.31 in the short program.",
-        [("score", "Shoma Uno", OK, ("wc2017", "men", None))],
+        [("score", "Shoma Uno", NOT, ("wc2017", "men", None))],
     ),
     (
         "At Worlds 2017 Shoma Uno put up 318.31 in the short program.",
         [("score", "Shoma Uno", WRONG, ("wc2017", "men", None))],
     ),
-    # A women's short program score called a total: a segment score, whichever segment it fits.
+    # A women's short program score called a total: a segment score, whichever segment it fits (matching one: put
+    # in the wrong place, not checkable).
     (
         "At Worlds 2017 Evgenia Medvedeva finished with a total of 79.01.",
-        [("total", "Evgenia Medvedeva", OK, ("wc2017", "women", "short_program"))],
+        [("total", "Evgenia Medvedeva", NOT, "any")],
     ),
     # Nothing fits exactly: several readings, none matching: not checkable, never contradicted.
     ("At Worlds 2017 Evgenia Medvedeva finished with a total of 78.02.", [("total", "Evgenia Medvedeva", NOT, "any")]),
@@ -45,6 +47,20 @@ CASES = [
     (
         "At Worlds 2017 Kaetlyn Osmond finished on 233.41 points.",
         [("total", "Kaetlyn Osmond", NOT, ("wc2017", "women", None))],
+    ),
+    # A margin put in a segment that is exactly the same two entries' gap in the total: read with the wrong
+    # segment, not false; one that is no gap of theirs is compared as said.
+    (
+        "At Worlds 2017 Shoma Uno finished 2.28 behind Yuzuru Hanyu in the free skate.",
+        [("margin", "Shoma Uno", NOT, ("wc2017", "men", "free_skate"))],
+    ),
+    (
+        "At Worlds 2017 Shoma Uno finished 2.38 behind Yuzuru Hanyu in the free skate.",
+        [("margin", "Shoma Uno", WRONG, ("wc2017", "men", "free_skate"))],
+    ),
+    (
+        "At Worlds 2017 Shoma Uno finished 2.28 behind Yuzuru Hanyu.",
+        [("margin", "Shoma Uno", OK, ("wc2017", "men", None))],
     ),
 ]
 
@@ -78,3 +94,11 @@ def test_a_score_held_by_the_same_entry_is_not_anothers() -> None:
     assert held_by_another(214.45, 7, owners) is None
     assert held_by_another(214.45, 8, owners) == (7, "free_skate")
     assert held_by_another(214.46, 8, owners) is None
+
+
+def test_a_margin_is_another_kinds_only_for_the_same_two_entries() -> None:
+    scores = {None: {1: 321.59, 2: 319.31, 3: 303.58}, "free_skate": {1: 223.20, 2: 214.45, 3: 204.94}}
+    assert gap_in_another_kind(2.28, scores, (2, 1), "free_skate") == "total"
+    assert gap_in_another_kind(8.75, scores, (2, 1), None) == "free_skate"
+    # Uno and Jin's gap in the total (15.73) is no gap of Uno and Hanyu's: compared as said.
+    assert gap_in_another_kind(15.73, scores, (2, 1), "free_skate") is None

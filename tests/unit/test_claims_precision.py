@@ -9,6 +9,11 @@ from bot.services.results import ResultsService
 from tests.unit.test_claims_stories import NOT, OK, WRONG, same, verdicts
 
 CASES = [
+    # One partner of a couple named alone: the claim is the couple's, and the verdict names them both.
+    ("", "At Skate Canada 2016 Dylan Moscovitch took bronze with 190.02.",
+     [("medal", "Liubov Ilyushechkina / Dylan Moscovitch", OK, ("gpcan2016", "pairs", None)),
+      ("total", "Liubov Ilyushechkina / Dylan Moscovitch", WRONG, ("gpcan2016", "pairs", None))]),
+    ("", "At Worlds 2017 Han Cong won gold.", [("medal", "Sui Wenjing / Han Cong", OK, ("wc2017", "pairs", None))]),
     # "..., ahead of X of Canada, the silver medallist": the title set off after a name is that name's, never
     # the winner's.
     ("", "At Worlds 2017 Evgenia Medvedeva took the title, ahead of Kaetlyn Osmond of Canada, the silver medallist.",

@@ -127,6 +127,7 @@ verdict-field-unknown = stored: { $stored }; whether that was last is not known 
 verdict-stored-note = stored note: { $note }
 verdict-by-size = { $why }; read by its size: { $value } cannot be the score the sentence names at this event
 verdict-anothers-score = { $why }; the claimed figure is exactly the { $what } of { $name }: read with the wrong skater?
+verdict-margin-of-another-kind = { $why }; the claimed margin is exactly their gap in the { $kind }: read with the wrong segment?
 verdict-not-stored = no { $what } stored ({ $reading })
 verdict-place-medal = { $place } ({ $medal })
 verdict-one-of = { $why } (one of { $n } readings)

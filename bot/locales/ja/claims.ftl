@@ -124,6 +124,7 @@ verdict-field-unknown = 記録: { $stored }。最下位だったかは不明（�
 verdict-stored-note = 記録のメモ: { $note }
 verdict-by-size = { $why }（{ $value }点という大きさは、この大会では文の示す得点ではありえないため、大きさから読んだ）
 verdict-anothers-score = { $why }。主張の数字は{ $name }の{ $what }と完全に一致（別の選手の数字として読んだ可能性）
+verdict-margin-of-another-kind = { $why }。主張の点差は両者の{ $kind }の差と完全に一致（別の種目の差として読んだ可能性）
 verdict-not-stored = { $what }の記録がありません（{ $reading }）
 verdict-place-medal = { $place }（{ $medal }）
 verdict-one-of = { $why }（{ $n }通りの読み方のひとつ）

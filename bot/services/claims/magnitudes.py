@@ -6,7 +6,9 @@ there would give a confident "contradicted" about a figure the story never claim
 
 So a score is compared only as the figures its size allows, when the event stores enough of them to tell: the
 ones the sentence allows if any of those fit, else every other kind of figure it fits (the verdict's reading
-says which it was read as). A figure that fits none of them is compared as the sentence says.
+says which it was read as). Read otherwise, a figure that matches is not checkable (the story, or its reading,
+put it in the wrong place: "134.67 in the rhythm dance", the free dance's score); one that matches nothing it
+can be is contradicted. A figure that fits no kind is compared as the sentence says.
 
 A score with two decimals is nearly a signature: one that is exactly another entry's stored score in the same
 event is that entry's figure given to the wrong skater (a list read with the names shifted, a pronoun bound to
@@ -77,3 +79,20 @@ def plausible_readings(value: float, asked: list[str | None], ranges: Ranges) ->
 def held_by_another(value: float, entry_id: int, owners: Owners) -> tuple[int, str | None] | None:
     """Another entry of the event whose stored score is exactly `value` (and which of its scores), if any."""
     return next((held for held in owners.get(round(value * 100), []) if held[0] != entry_id), None)
+
+
+def gap_in_another_kind(
+    value: float, scores: dict[str | None, dict[int, float]], claimed: tuple[int, int], kind: str | None
+) -> str | None:
+    """The other kind of score (a segment, or None: the total) in which the claimed pair's stored gap is exactly
+    `value`, though their gap in the claimed kind is not. A margin with two decimals is nearly a signature: a
+    total's margin read as a segment's (the sentence's segment word belonging to another figure) is that gap,
+    not a false one. `scores`: each kind's stored scores by entry id. Only the same two entries are asked: the
+    gaps of other pairs are so many and so small that a false margin would meet one by chance."""
+    hundredths = round(value * 100)
+    one, other = claimed
+    for each, by_entry in scores.items():
+        if each != kind and one in by_entry and other in by_entry:
+            if round(abs(by_entry[one] - by_entry[other]) * 100) == hundredths:
+                return each or "total"
+    return None

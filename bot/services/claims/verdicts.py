@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.i18n import Text, t
-from bot.services.claims.magnitudes import event_scores, held_by_another, plausible_readings
+from bot.services.claims.magnitudes import event_scores, gap_in_another_kind, held_by_another, plausible_readings
 from bot.services.claims.model import (
     CONSISTENT,
     CONTRADICTED,
@@ -236,7 +236,11 @@ class Checker:
         out: list[Outcome] = []
         for event, entry in candidates:
             who = subject.name if several else None
-            out.extend(await self._compare(claim, event, entry, where_text(competition, event), who))
+            found = await self._compare(claim, event, entry, where_text(competition, event), who)
+            if len(entry.skaters) > len(subject.ids):
+                # One partner named ("Dylan got bronze"): the claim is the couple's, and the verdict says so.
+                found = [replace(o, who=o.who or entry.name) for o in found]
+            out.extend(found)
         return out
 
     async def _entries(
@@ -341,7 +345,11 @@ class Checker:
                     what = t("verdict-what-score", segment=segment_text(segment_kind_))
                 outcome = score_outcome(claim, figure, reading_text(where, what, who), what)
                 if reread:
-                    outcome = replace(outcome, why=t("verdict-by-size", why=outcome.why, value=f"{claim.value:.2f}"))
+                    # Read otherwise, a figure that matches says only that the story or its reading put it in the
+                    # wrong place ("134.67 in the rhythm dance", the free dance's score): not that it is right.
+                    kept = UNCHECKABLE if outcome.outcome == CONSISTENT else outcome.outcome
+                    why = t("verdict-by-size", why=outcome.why, value=f"{claim.value:.2f}")
+                    outcome = replace(outcome, outcome=kept, why=why)
                 if held is not None and outcome.outcome == CONTRADICTED:
                     outcome = await self._anothers_score(outcome, event, held)
                 out.append(self._tag(outcome, event, segment_kind_))
@@ -469,4 +477,40 @@ class Checker:
         key = "verdict-margin-ahead" if diff >= 0 else "verdict-margin-behind"
         stored = t(key, points=f"{abs(diff):.2f}", name=rival.name)
         why = t("verdict-stored", stored=stored)
-        return Outcome(CONSISTENT if ok else CONTRADICTED, stored, source_of(score_of(entry)), why, reading)
+        outcome = Outcome(CONSISTENT if ok else CONTRADICTED, stored, source_of(score_of(entry)), why, reading)
+        if not ok and claim.value != int(claim.value):
+            return self._unless_another_kinds_gap(outcome, claim.value, event, entries, (entry.id, rival.id), segment)
+        return outcome
+
+    def _unless_another_kinds_gap(
+        self,
+        outcome: Outcome,
+        value: float,
+        event: Event,
+        entries: list[Entry],
+        pair: tuple[int, int],
+        kind: str | None,
+    ) -> Outcome:
+        """A contradicted margin that is exactly the pair's gap in another kind of score (magnitudes.py): read with
+        the wrong segment, not checkable."""
+        elsewhere = gap_in_another_kind(value, self._scores_by_kind(event, entries), pair, kind)
+        if elsewhere is None:
+            return outcome
+        held = t("verdict-what-total") if elsewhere == "total" else segment_text(elsewhere)
+        return replace(
+            outcome, outcome=UNCHECKABLE, why=t("verdict-margin-of-another-kind", why=outcome.why, kind=held)
+        )
+
+    def _scores_by_kind(self, event: Event, entries: list[Entry]) -> dict[str | None, dict[int, float]]:
+        """Each kind of score stored for the event's entries (None: the total), by entry id."""
+        kinds = {segment.id: segment.kind for segment in self.results.segments_of(event)}
+        scores: dict[str | None, dict[int, float]] = {}
+        for e in entries:
+            total = number_of(e.total)
+            if total is not None:
+                scores.setdefault(None, {})[e.id] = total
+            for segment_id, result in e.segments.items():
+                score = number_of(result.tss)
+                if score is not None and segment_id in kinds:
+                    scores.setdefault(kinds[segment_id], {})[e.id] = score
+        return scores
