@@ -189,11 +189,13 @@ async def test_every_figure_of_the_source_file_is_in_the_fresh_store(store: Data
 
 
 @pytest.mark.parametrize("comp_id", [c for c in FILES if c != "wc2026"])
-async def test_the_podiums_of_every_competition_are_the_files_medallists(results: ResultsService, comp_id: str) -> None:
+async def test_the_podiums_of_every_competition_are_the_files_medallists(
+    shared_results: ResultsService, comp_id: str
+) -> None:
     raw = _source(comp_id)
     events = {"Men's singles": "men", "Women's singles": "women", "Pairs": "pairs", "Ice dance": "ice_dance"}
     for event in raw["events"]:
-        podiums = await results.podiums(events[event["event"]], comp_id)
+        podiums = await shared_results.podiums(events[event["event"]], comp_id)
         got = {(place, country) for p in podiums for place, _name, country, _total in p.places}
         want = {(MEDAL[r["medal"]], r["noc"]) for r in event["podium"] if isinstance(r.get("name"), str)}
         assert got == want, (comp_id, event["event"])
@@ -228,25 +230,25 @@ async def test_the_well_known_skaters_are_one_record_across_2016_to_2026(store: 
         assert same == [(name, country)], same
 
 
-async def test_a_competition_with_a_schedule_and_no_results_is_known_by_name(results: ResultsService) -> None:
-    competition = results.competition("Worlds 2026")
+async def test_a_competition_with_a_schedule_and_no_results_is_known_by_name(shared_results: ResultsService) -> None:
+    competition = shared_results.competition("Worlds 2026")
     assert competition.key == "wc2026"
-    (page,) = standings_pages(await results.standings("Worlds 2026", "women"), Words("en-US"))
+    (page,) = standings_pages(await shared_results.standings("Worlds 2026", "women"), Words("en-US"))
     assert page.description == (
         "Worlds 2026 Prague (2026-03-24 – 2026-03-29, O2 arena, Prague, CZE): no results in the store yet."
     )
 
 
-async def test_partial_standings_say_which_places_are_known_and_show_disputes(results: ResultsService) -> None:
+async def test_partial_standings_say_which_places_are_known_and_show_disputes(shared_results: ResultsService) -> None:
     english = Words("en-US")
-    (page,) = standings_pages(await results.standings("gpfra2025", "men"), english)
+    (page,) = standings_pages(await shared_results.standings("gpfra2025", "men"), english)
     lines = (page.description or "").split("\n")
     assert lines[0].startswith("Places in the store: 1–4, 7, 10, 12 (compiled from reports")
     assert any(line.startswith("**7th") and "Tatsuya Tsuboi" in line for line in lines)
     assert not any(line.startswith(("**5th", "**6th", "**8th")) for line in lines)  # gaps are not numbered
     assert any(line.startswith("**—**") and "Maxim Naumov" in line for line in lines)  # a skater of one segment
     # a disputed total is no value: the entry shows its candidates instead
-    (page,) = standings_pages(await results.standings("wc2024", "men"), english)
+    (page,) = standings_pages(await shared_results.standings("wc2024", "men"), english)
     text = page.description or ""
     assert "**Adam Siao Him Fa** FRA — **—**" in text
     candidates = "total 284.39 (japannews.yomiuri.co.jp, kstp.com, olympics.com) vs 294.39 (urdupoint.com)"

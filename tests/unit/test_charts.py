@@ -102,13 +102,13 @@ async def test_the_chart_button_is_offered_exactly_when_there_is_a_chart(
     assert 0 < offered < len(rows)  # both kinds are there
 
 
-async def test_two_eras_are_two_lines_and_the_stars_are_the_profiles_bests(results: ResultsService) -> None:
-    profile = await results.profile("Shoma Uno")
+async def test_two_eras_are_two_lines_and_the_stars_are_the_profiles_bests(shared_results: ResultsService) -> None:
+    profile = await shared_results.profile("Shoma Uno")
     answer = athlete_chart(profile)
     assert answer is not None
     chart = charts.worded(answer.chart, EN)
     rendered = draw(chart)
-    slots = await competitions_by_slot(results, "Shoma Uno")
+    slots = await competitions_by_slot(shared_results, "Shoma Uno")
     stored_eras = {s.era for s in profile.segments.values()}
     assert set(chart.eras) == stored_eras and {"2010-2018", "2018-2022"} <= stored_eras
     total = next(p for p, panel in enumerate(chart.panels) if panel.kind == "total")
@@ -133,8 +133,8 @@ async def test_two_eras_are_two_lines_and_the_stars_are_the_profiles_bests(resul
     assert len(text) <= charts.DESCRIPTION_LIMIT
 
 
-async def test_japanese_words_and_names_in_japanese_script(results: ResultsService) -> None:
-    profile = await results.profile("Kaori Sakamoto")
+async def test_japanese_words_and_names_in_japanese_script(shared_results: ResultsService) -> None:
+    profile = await shared_results.profile("Kaori Sakamoto")
     answer = athlete_chart(profile)
     assert answer is not None
     chart = charts.worded(answer.chart, JA)
@@ -145,8 +145,8 @@ async def test_japanese_words_and_names_in_japanese_script(results: ResultsServi
     assert draw(chart).png.startswith(b"\x89PNG")
 
 
-async def test_compare_draws_both_totals_where_they_met(results: ResultsService) -> None:
-    h2h = await results.compare("Shoma Uno", "Yuzuru Hanyu")
+async def test_compare_draws_both_totals_where_they_met(shared_results: ResultsService) -> None:
+    h2h = await shared_results.compare("Shoma Uno", "Yuzuru Hanyu")
     answer = compare_chart(h2h)
     assert answer is not None
     chart = charts.worded(answer.chart, EN)
