@@ -234,3 +234,9 @@ async def shared_results(shared_store: Location) -> AsyncIterator[ResultsService
     await service.refresh()
     yield service
     await db.close()
+
+
+@pytest.fixture
+def shared_database(shared_results: ResultsService) -> Database:
+    """The shared read-only store itself (above), for tests that read it with SQL."""
+    return shared_results.repo.database

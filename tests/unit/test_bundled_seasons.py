@@ -142,9 +142,9 @@ def _check(fig: Any, stored: Any, conf: Any, notes: list[str], what: str) -> Non
 
 
 @pytest.mark.parametrize("comp_id", FILES)
-async def test_every_figure_of_the_source_file_is_in_the_fresh_store(store: Database, comp_id: str) -> None:
+async def test_every_figure_of_the_source_file_is_in_the_fresh_store(shared_database: Database, comp_id: str) -> None:
     raw = _source(comp_id)
-    stored = await _stored_entries(store, comp_id)
+    stored = await _stored_entries(shared_database, comp_id)
     events = {"Men's singles": "men", "Women's singles": "women", "Pairs": "pairs", "Ice dance": "ice_dance"}
     checked = 0
     for event in raw["events"]:
@@ -201,7 +201,7 @@ async def test_the_podiums_of_every_competition_are_the_files_medallists(
         assert got == want, (comp_id, event["event"])
 
 
-async def test_the_well_known_skaters_are_one_record_across_2016_to_2026(store: Database) -> None:
+async def test_the_well_known_skaters_are_one_record_across_2016_to_2026(shared_database: Database) -> None:
     for name, country, first, last in (
         ("Kaori Sakamoto", "JPN", "gpf1617", "wc2024"),
         ("Ilia Malinin", "USA", "gpf2223", "gpf2025"),
@@ -210,11 +210,11 @@ async def test_the_well_known_skaters_are_one_record_across_2016_to_2026(store: 
         ("Riku Miura", "JPN", "wc2023", "gpf2025"),
         ("Ryuichi Kihara", "JPN", "fc2017", "gpf2025"),
     ):
-        rows = await store.fetchall("SELECT id FROM skaters WHERE name = ? AND country = ?", (name, country))
+        rows = await shared_database.fetchall("SELECT id FROM skaters WHERE name = ? AND country = ?", (name, country))
         assert len(rows) == 1, name
         keys = {
             r["key"]
-            for r in await store.fetchall(
+            for r in await shared_database.fetchall(
                 "SELECT DISTINCT c.key FROM entry_skaters es JOIN entries e ON e.id = es.entry_id JOIN events v "
                 "ON v.id = e.event_id JOIN competitions c ON c.id = v.competition_id WHERE es.skater_id = ?",
                 (rows[0]["id"],),
@@ -224,7 +224,7 @@ async def test_the_well_known_skaters_are_one_record_across_2016_to_2026(store: 
         # no second record of the same person under any spelling in any word order, under any federation
         same = [
             (r["name"], r["country"])
-            for r in await store.fetchall("SELECT name, country FROM skaters")
+            for r in await shared_database.fetchall("SELECT name, country FROM skaters")
             if skater_name_key(r["name"]) == skater_name_key(name)
         ]
         assert same == [(name, country)], same

@@ -31,10 +31,10 @@ def test_every_bundled_name_has_a_source_and_a_reading_or_is_kana() -> None:
         assert any(normalize(reading) in normalize(quote) for reading in local.readings) or not local.readings, local
 
 
-async def test_every_bundled_name_is_one_skater_of_the_store(store: Database) -> None:
+async def test_every_bundled_name_is_one_skater_of_the_store(shared_database: Database) -> None:
     """A name in kanji is a Japanese skater's; a skater of another country is named only in katakana, as Japanese
     media write them (ネイサン・チェン), where a cited page does."""
-    rows = await store.fetchall("SELECT name, country FROM skaters")
+    rows = await shared_database.fetchall("SELECT name, country FROM skaters")
     for local in read_local_names():
         bearers = [row["country"] for row in rows if normalize(row["name"]) == normalize(local.name)]
         katakana = all("\u30a0" <= c <= "\u30ff" for c in local.written)
