@@ -16,6 +16,7 @@ import pytest
 import pytest_asyncio
 
 from bot.sandbox.template import bundled_template
+from bot.services.facts import Fact, FactsService
 from bot.services.isu import page_reader
 from bot.services.results import ResultsService
 from bot.store import open_store
@@ -240,3 +241,10 @@ async def shared_results(shared_store: Location) -> AsyncIterator[ResultsService
 def shared_database(shared_results: ResultsService) -> Database:
     """The shared read-only store itself (above), for tests that read it with SQL."""
     return shared_results.repo.database
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def shared_facts(shared_results: ResultsService) -> tuple[Fact, ...]:
+    """Every fact of the shared store, found once per process (a second of work each time) for the tests that read
+    the list; tests/unit/test_facts.py generates them twice itself to check that two generations agree."""
+    return tuple(await FactsService(shared_results).facts())

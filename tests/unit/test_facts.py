@@ -46,8 +46,10 @@ async def _facts(results: ResultsService, key: str | None = None) -> list[Fact]:
 
 
 # --- the key test: every fact reads as true --------------------------------------------------------------------
-async def test_every_generated_fact_passes_the_claim_check(shared_results: ResultsService) -> None:
-    facts = await _facts(shared_results)
+async def test_every_generated_fact_passes_the_claim_check(
+    shared_results: ResultsService, shared_facts: tuple[Fact, ...]
+) -> None:
+    facts = shared_facts
     assert len(facts) > 500
     wrong = []
     for fact in facts:
@@ -79,9 +81,9 @@ async def test_generation_is_deterministic_with_one_stable_key_per_fact(shared_r
 
 
 async def test_facts_rest_on_stored_figures_with_their_sources_and_never_say_official(
-    shared_results: ResultsService,
+    shared_facts: tuple[Fact, ...],
 ) -> None:
-    for fact in await _facts(shared_results):
+    for fact in shared_facts:
         assert fact.figures and all(figure.provenance is not None for figure in fact.figures), fact.key
         assert fact.sources, fact.key
         assert "official" not in f"{fact.title} {fact.body}".lower(), fact.key
@@ -183,8 +185,10 @@ def test_a_quad_or_axel_is_clean_only_without_a_call_and_with_no_negative_goe() 
     assert _clean_jumps(element("3ATh"), quad=False) == 0
 
 
-async def test_on_this_day_is_a_query_by_month_and_day(shared_results: ResultsService) -> None:
-    facts = await _facts(shared_results)
+async def test_on_this_day_is_a_query_by_month_and_day(
+    shared_results: ResultsService, shared_facts: tuple[Fact, ...]
+) -> None:
+    facts = shared_facts
     days = defaultdict(list)
     for fact in facts:
         if fact.month_day is not None:
@@ -200,6 +204,6 @@ async def test_on_this_day_is_a_query_by_month_and_day(shared_results: ResultsSe
     assert all(f.month_day is None for f in facts if f.competition.key == "wc2017")
 
 
-async def test_a_junior_fact_names_its_event(shared_results: ResultsService) -> None:
-    junior = [f for f in await _facts(shared_results) if f.event.level == "junior" and f.kind == "medal"]
+async def test_a_junior_fact_names_its_event(shared_facts: tuple[Fact, ...]) -> None:
+    junior = [f for f in shared_facts if f.event.level == "junior" and f.kind == "medal"]
     assert junior and all(f"{f.competition.label} ({f.event.name})" in str(f.body) for f in junior)
