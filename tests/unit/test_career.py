@@ -209,11 +209,11 @@ async def test_hanyu_bests_of_2010_18_and_where_they_came_from(shared_results: R
     ]
 
 
-async def test_medvedeva_bests_of_2016_18(results: ResultsService, store: Database) -> None:
+async def test_medvedeva_bests_of_2016_18(shared_results: ResultsService, shared_database: Database) -> None:
     """Medvedeva of the protocols (RUS) and of PyeongChang (entered as OAR): one skater, joined by her federation
     (tests/unit/test_bundled_store.py), whose 2010-18 bests are the best of both, each with its competition."""
     protocols = [r for r in protocol_results("Evgenia MEDVEDEVA") if r[1] == "LADIES"]
-    rows = await store.fetchall("SELECT id, country FROM skaters WHERE name = 'Evgenia Medvedeva'")
+    rows = await shared_database.fetchall("SELECT id, country FROM skaters WHERE name = 'Evgenia Medvedeva'")
     assert [row["country"] for row in rows] == ["RUS"]
     event, olympic = curated_results("owg2018", "Evgenia Medvedeva")
     pyeongchang = "PyeongChang 2018 Olympic Winter Games"
@@ -224,7 +224,7 @@ async def test_medvedeva_bests_of_2016_18(results: ResultsService, store: Databa
         + [(curated_segment(event, olympic, "free_skate")[0], pyeongchang)],
         "Total": [(r[4], r[0]) for r in protocols if r[4]] + [(olympic["total"]["value"], pyeongchang)],
     }
-    bests = {str(b.label): b for b in (await results.profile(str(rows[0]["id"]))).bests}
+    bests = {str(b.label): b for b in (await shared_results.profile(str(rows[0]["id"]))).bests}
     for label, scores in candidates.items():
         best_score, where = max(scores)
         assert (float(bests[label].score.value), bests[label].competition.name) == (best_score, where), label
@@ -286,17 +286,17 @@ async def most_competitions(store: Database) -> tuple[str, int]:
 
 
 async def test_the_longest_career_in_the_store_by_season_one_line_per_competition(
-    results: ResultsService, store: Database
+    shared_results: ResultsService, shared_database: Database
 ) -> None:
-    name, count = await most_competitions(store)
+    name, count = await most_competitions(shared_database)
     assert count >= 11
-    rows = await store.fetchall(
+    rows = await shared_database.fetchall(
         "SELECT DISTINCT c.short_name, c.season, c.start_date FROM competitions c JOIN events ev "
         "ON ev.competition_id = c.id JOIN entries e ON e.event_id = ev.id JOIN entry_skaters es "
         "ON es.entry_id = e.id JOIN skaters s ON s.id = es.skater_id WHERE s.name = ? ORDER BY c.start_date DESC",
         (name,),
     )
-    profile = await results.profile(name)
+    profile = await shared_results.profile(name)
     embed = embeds.profile_embed(profile, WORDS)
     assert_within_limits(embed)
     seasons = [f for f in embed.fields if f.name.endswith(" season") or " season · " in f.name]
