@@ -1,6 +1,7 @@
-"""Shared fixtures (a store with the bundled data, copied from one template so each test starts clean) and the
-suite's rule that nothing skips silently. The stores are SQLite files, or databases on the PostgreSQL server that
-SKATEBOT_TEST_DB names (tests/stores.py): the same tests run on either engine."""
+"""Shared fixtures (a store with the bundled data, copied from one template so each test starts clean, and one
+read-only copy per test process for the tests that only read) and the suite's rule that nothing skips silently.
+The stores are SQLite files, or databases on the PostgreSQL server that SKATEBOT_TEST_DB names (tests/stores.py):
+the same tests run on either engine."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
+import pytest_asyncio
 
 from bot.sandbox.template import bundled_template
+from bot.services.facts import Fact, FactsService
 from bot.services.isu import page_reader
 from bot.services.results import ResultsService
 from bot.store import open_store
@@ -64,6 +67,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = [item for item in items if item not in deselected]
     for item in items:
         _keep_with_its_shared_fixtures(item)
+        _on_the_loop_of_its_shared_store(item)
     if hasattr(config, "workerinput"):  # a pytest-xdist worker: every worker sorts alike (the same cache)
         items[:] = _longest_first(items, config.cache.get(DURATIONS_KEY, {}) if config.cache else {})
 
@@ -80,6 +84,13 @@ def _keep_with_its_shared_fixtures(item: pytest.Item) -> None:
         return
     if any(definitions[-1].scope in SHARED_SCOPES for definitions in fixtures.name2fixturedefs.values()):
         item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+def _on_the_loop_of_its_shared_store(item: pytest.Item) -> None:
+    """A test that takes `shared_results` runs on the event loop the shared store was opened on (one loop per test
+    process, pytest-asyncio's session loop): a PostgreSQL connection pool answers only the loop that made it."""
+    if "shared_results" in getattr(item, "fixturenames", ()) and item.get_closest_marker("asyncio"):
+        item.add_marker(pytest.mark.asyncio(loop_scope="session"), append=False)  # first: the closest marker wins
 
 
 _Parsed = TypeVar("_Parsed")
@@ -201,3 +212,40 @@ async def results(store: Database) -> ResultsService:
     service = ResultsService(ResultsRepository(store))
     await service.refresh()
     return service
+
+
+# Most tests of what the bundled store answers (names, claims, facts, career, bests) only read it, and a fresh copy
+# opened and loaded for each of them cost a tenth of a second a test on SQLite, half a second on PostgreSQL (about
+# 900 tests). They share one instead, per test process: a copy of the template (on PostgreSQL a database of its
+# own: the template cannot be copied while anyone is connected to it) opened read-only, so that a test that writes
+# fails loudly (SQLite opened with mode=ro and query_only, PostgreSQL with no write connection and read-only
+# sessions) rather than changing what the next test reads. The service's caches are shared too: a test that
+# writes, refreshes the service, patches it or counts its loads and cache hits takes its own (`results`).
+@pytest.fixture(scope="session")
+def shared_store(bundled_store_template: Location, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Location]:
+    location = new_store(tmp_path_factory.mktemp("shared-store"), bundled_store_template)
+    yield location
+    discard(location)
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def shared_results(shared_store: Location) -> AsyncIterator[ResultsService]:
+    """The bundled store's ResultsService, loaded once per test process on a read-only store (above)."""
+    db = await Database.open_readonly(shared_store)
+    service = ResultsService(ResultsRepository(db))
+    await service.refresh()
+    yield service
+    await db.close()
+
+
+@pytest.fixture
+def shared_database(shared_results: ResultsService) -> Database:
+    """The shared read-only store itself (above), for tests that read it with SQL."""
+    return shared_results.repo.database
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def shared_facts(shared_results: ResultsService) -> tuple[Fact, ...]:
+    """Every fact of the shared store, found once per process (a second of work each time) for the tests that read
+    the list; tests/unit/test_facts.py generates them twice itself to check that two generations agree."""
+    return tuple(await FactsService(shared_results).facts())

@@ -59,14 +59,14 @@ async def test_a_long_career_costs_no_more_queries_than_a_short_one(
     assert len(short) <= PROFILE_QUERIES, short
 
 
-async def test_the_profile_shows_the_same_career_as_the_events_do(results: ResultsService) -> None:
+async def test_the_profile_shows_the_same_career_as_the_events_do(shared_results: ResultsService) -> None:
     """What the one call returns is what each event's standings say about the skater."""
-    profile = await results.profile("Kaori Sakamoto")
+    profile = await shared_results.profile("Kaori Sakamoto")
     for record in profile.records:
-        entries, _ = await results.results_of(record.event)
+        entries, _ = await shared_results.results_of(record.event)
         [same] = [e for e in entries if e.id == record.entry.id]
         assert same == record.entry
     for competition, event, team in profile.team_records:
-        _, teams = await results.results_of(event)
+        _, teams = await shared_results.results_of(event)
         assert team in teams and event.competition_id == competition.id
     assert profile.team_records, "Sakamoto skated the team event of two Olympics"

@@ -73,11 +73,11 @@ def bundled(name: str) -> dict:
 
 
 # --- /bests -----------------------------------------------------------------------------------------------------
-async def test_the_2016_17_men_free_skate_season_bests_are_the_datasets(results: ResultsService) -> None:
+async def test_the_2016_17_men_free_skate_season_bests_are_the_datasets(shared_results: ResultsService) -> None:
     expected = {
         name: max(score for score, _ in scores) for name, scores in dataset_scores("MEN FREE SKATING", "1617").items()
     }
-    answer = await results.bests("men", "2016-17", "free_skate", "senior")
+    answer = await shared_results.bests("men", "2016-17", "free_skate", "senior")
     [ranking] = answer.rankings
     assert ranking.era == "2010-2018"
     shown = {_plain(line.performance.name): line.performance.value for line in ranking.lines}
@@ -89,34 +89,34 @@ async def test_the_2016_17_men_free_skate_season_bests_are_the_datasets(results:
     assert [line.performance.value for line in ranking.lines] == sorted(expected.values(), reverse=True)
 
 
-async def test_season_input_as_fans_type_it(results: ResultsService) -> None:
+async def test_season_input_as_fans_type_it(shared_results: ResultsService) -> None:
     typed_with_the_word = ("season 2016-17", "the 2016/17 season", "Season 16-17", "2016-17シーズン")
     for typed in ("2016-17", "2016/17", "2016-2017", "2016–17", "16-17", " 2016 / 2017 ", *typed_with_the_word):
         assert parse_season(typed) == "2016-17", typed
-        assert (await results.bests("men", typed)).season == "2016-17"
+        assert (await shared_results.bests("men", typed)).season == "2016-17"
     assert parse_season("2016-18") is None and parse_season("abc") is None and parse_season("1999-00") == "1999-00"
     with pytest.raises(Ambiguous) as ambiguous:
-        await results.bests("men", "2017")
+        await shared_results.bests("men", "2017")
     assert [s.value for s in ambiguous.value.suggestions] == ["2016-17", "2017-18"]
 
 
-async def test_a_season_the_store_lacks_is_refused_with_the_seasons_it_has(results: ResultsService) -> None:
+async def test_a_season_the_store_lacks_is_refused_with_the_seasons_it_has(shared_results: ResultsService) -> None:
     stored = {c["season"] for path in DATA.glob("*.json") for c in json.loads(path.read_text()).get("competitions", [])}
     assert "2015-16" not in stored
     with pytest.raises(NotFound) as missing:
-        await results.bests("men", "2015/16")
+        await shared_results.bests("men", "2015/16")
     assert "No 2015-16 season in the store" in missing.value.message
     assert {s.value for s in missing.value.suggestions} == stored
     assert [s.value for s in missing.value.suggestions][:1] == ["2016-17"]
     # A season the store has, without junior scores: said so, never another season's list in its place.
     with pytest.raises(NotFound) as none:
-        await results.bests("men", "2024-25", None, "junior")
+        await shared_results.bests("men", "2024-25", None, "junior")
     assert "from 2024-25" in none.value.message
     assert {s.value for s in none.value.suggestions} == {"2016-17", "2017-18"}
 
 
-async def test_eras_are_never_mixed_in_one_ranking(results: ResultsService) -> None:
-    answer = await results.bests("men", None, "free_skate")
+async def test_eras_are_never_mixed_in_one_ranking(shared_results: ResultsService) -> None:
+    answer = await shared_results.bests("men", None, "free_skate")
     eras = [ranking.era for ranking in answer.rankings]
     assert eras == ["2022-", "2018-2022", "2010-2018"]  # newest first, each once
     for ranking in answer.rankings:
@@ -141,9 +141,9 @@ async def test_eras_are_never_mixed_in_one_ranking(results: ResultsService) -> N
     assert (first.value, first.name) == best_2022
 
 
-async def test_junior_scores_are_apart(results: ResultsService) -> None:
-    senior = await results.bests("men", "2016-17", "total", "senior")
-    junior = await results.bests("men", "2016-17", "total", "junior")
+async def test_junior_scores_are_apart(shared_results: ResultsService) -> None:
+    senior = await shared_results.bests("men", "2016-17", "total", "senior")
+    junior = await shared_results.bests("men", "2016-17", "total", "junior")
     assert {line.performance.event.level for r in senior.rankings for line in r.lines} == {"senior"}
     assert {line.performance.event.level for r in junior.rankings for line in r.lines} == {"junior"}
     expected = dataset_totals("JUNIOR MEN", "1617")
@@ -154,9 +154,9 @@ async def test_junior_scores_are_apart(results: ResultsService) -> None:
     assert _plain("Dmitri ALIEV") not in senior_names  # a junior score is never a senior best
 
 
-async def test_a_derived_total_carries_its_mark(results: ResultsService) -> None:
+async def test_a_derived_total_carries_its_mark(shared_results: ResultsService) -> None:
     expected = dataset_totals("MEN", "1617")
-    answer = await results.bests("men", "2016-17")
+    answer = await shared_results.bests("men", "2016-17")
     first = answer.rankings[0].lines[0].performance
     assert first.value == max(expected.values())
     assert first.score.provenance is not None and first.score.provenance.confidence == "derived"
@@ -165,19 +165,19 @@ async def test_a_derived_total_carries_its_mark(results: ResultsService) -> None
     assert "† derived" in page.footer.text
 
 
-async def test_the_short_dance_is_named_as_it_was(results: ResultsService) -> None:
-    answer = await results.bests("ice_dance", None, "rhythm_dance")
+async def test_the_short_dance_is_named_as_it_was(shared_results: ResultsService) -> None:
+    answer = await shared_results.bests("ice_dance", None, "rhythm_dance")
     labels = {ranking.era: ranking.labels for ranking in answer.rankings}
     assert labels["2010-2018"] == (t("bests-segment-short-dance"),)
     assert labels["2022-"] == (t("segment-rhythm-dance"),)
     pages = bests_pages(answer, WORDS)
     old = [p for p in pages if "2010–18" in p.description]
     assert old and all("Short dance" in p.title and "Rhythm dance" not in p.title for p in old)
-    season = await results.bests("ice_dance", "2016-17", "rhythm_dance")
+    season = await shared_results.bests("ice_dance", "2016-17", "rhythm_dance")
     assert "Short dance" in bests_pages(season, WORDS)[0].title
 
 
-async def test_team_event_segment_scores_count_and_say_so(results: ResultsService) -> None:
+async def test_team_event_segment_scores_count_and_say_so(shared_results: ResultsService) -> None:
     owg2026 = bundled("owg2026.json")["competitions"][0]
     team = next(e for e in owg2026["events"] if e["discipline"] == "team")
     women_sp = {s["id"] for s in team["segments"] if s.get("discipline") == "women" and s["kind"] == "short_program"}
@@ -196,21 +196,23 @@ async def test_team_event_segment_scores_count_and_say_so(results: ResultsServic
     ]
     top = max(scores)
     assert top[2] == "team"  # Kaori Sakamoto's team short program is the Games' highest
-    answer = await results.bests("women", "2025-26", "short_program")
+    answer = await shared_results.bests("women", "2025-26", "short_program")
     first = answer.rankings[0].lines[0].performance
     assert (first.value, first.name, first.team) == (top[0], top[1], True)
     assert "(team event)" in bests_pages(answer, WORDS)[0].description.split("\n")[2]
     # A team event has no individual total: none is ranked.
-    totals = await results.bests("women", "2025-26")
+    totals = await shared_results.bests("women", "2025-26")
     assert not any(line.performance.team for r in totals.rankings for line in r.lines)
 
 
-async def test_a_segment_of_another_discipline_is_refused_with_the_disciplines_own(results: ResultsService) -> None:
+async def test_a_segment_of_another_discipline_is_refused_with_the_disciplines_own(
+    shared_results: ResultsService,
+) -> None:
     with pytest.raises(NotFound) as wrong:
-        await results.bests("ice_dance", None, "short_program")
+        await shared_results.bests("ice_dance", None, "short_program")
     assert [s.value for s in wrong.value.suggestions] == ["rhythm_dance", "free_dance", "total"]
     with pytest.raises(NotFound):
-        await results.bests("team")
+        await shared_results.bests("team")
 
 
 async def test_answers_are_cached_until_a_refresh_and_fast(
@@ -234,16 +236,16 @@ async def _no_build(*args: object) -> BestsAnswer:
     raise AssertionError("a cached answer was built again")
 
 
-async def test_season_choices_offer_the_stored_seasons(results: ResultsService) -> None:
-    stored = sorted({c.season for c in (await results.summary())[1]}, reverse=True)
-    assert [c.value for c in results.season_choices("")] == stored
-    assert [c.value for c in results.season_choices("16/17")] == ["2016-17"]
-    assert [c.value for c in results.season_choices("2017")] == ["2017-18", "2016-17"]
+async def test_season_choices_offer_the_stored_seasons(shared_results: ResultsService) -> None:
+    stored = sorted({c.season for c in (await shared_results.summary())[1]}, reverse=True)
+    assert [c.value for c in shared_results.season_choices("")] == stored
+    assert [c.value for c in shared_results.season_choices("16/17")] == ["2016-17"]
+    assert [c.value for c in shared_results.season_choices("2017")] == ["2017-18", "2016-17"]
 
 
-async def test_bests_pages_stay_inside_discord_limits_and_say_what_a_best_is(results: ResultsService) -> None:
+async def test_bests_pages_stay_inside_discord_limits_and_say_what_a_best_is(shared_results: ResultsService) -> None:
     for discipline in ("men", "women", "pairs", "ice_dance"):
-        pages = bests_pages(await results.bests(discipline), WORDS)
+        pages = bests_pages(await shared_results.bests(discipline), WORDS)
         assert len(pages) > 1
         for page in pages:
             assert len(page) <= TOTAL_LIMIT and len(page.title) <= TITLE_LIMIT
@@ -254,8 +256,8 @@ async def test_bests_pages_stay_inside_discord_limits_and_say_what_a_best_is(res
 
 
 # --- /records ---------------------------------------------------------------------------------------------------
-async def test_records_per_discipline_level_and_era(results: ResultsService) -> None:
-    answer = await results.records("men")
+async def test_records_per_discipline_level_and_era(shared_results: ResultsService) -> None:
+    answer = await shared_results.records("men")
     keys = [(g.level, g.era) for g in answer.groups]
     assert keys == [("senior", "2022-"), ("senior", "2018-2022"), ("senior", "2010-2018"), ("junior", "2010-2018")]
     old = next(g for g in answer.groups if g.era == "2010-2018" and g.level == "senior")
@@ -279,8 +281,8 @@ async def test_records_per_discipline_level_and_era(results: ResultsService) -> 
     assert "†" in "\n".join(f.value for f in page.fields)
 
 
-async def test_records_of_every_discipline_are_a_page_each(results: ResultsService) -> None:
-    pages = records_pages(await results.records(), WORDS)
+async def test_records_of_every_discipline_are_a_page_each(shared_results: ResultsService) -> None:
+    pages = records_pages(await shared_results.records(), WORDS)
     titles = [page.title for page in pages]
     assert titles == [
         render("records-title", discipline=t(f"discipline-{d}")) for d in ("men", "women", "pairs", "ice-dance")
@@ -297,7 +299,7 @@ async def test_records_of_every_discipline_are_a_page_each(results: ResultsServi
         assert len(page) <= TOTAL_LIMIT and len(page.fields) <= 25
 
 
-async def test_equal_scores_share_a_rank(results: ResultsService) -> None:
+async def test_equal_scores_share_a_rank(shared_results: ResultsService) -> None:
     """The free dances of the 2025-26 season, from the bundled files: equal bests share a rank, shown as places
     (never a Markdown list, which Discord would renumber)."""
     best: dict[str, float] = {}
@@ -319,7 +321,7 @@ async def test_equal_scores_share_a_rank(results: ResultsService) -> None:
     assert (
         ordered[3] == ordered[4] > ordered[5]
     )  # what the files hold: two couples 4th (Fear / Gibson, Guignard / Fabbri)
-    answer = await results.bests("ice_dance", "2025-26", "free_dance")
+    answer = await shared_results.bests("ice_dance", "2025-26", "free_dance")
     newest = answer.rankings[0]
     assert [line.performance.value for line in newest.lines] == ordered
     assert [line.rank for line in newest.lines[:6]] == [1, 2, 3, 4, 4, 6]

@@ -142,9 +142,9 @@ def _check(fig: Any, stored: Any, conf: Any, notes: list[str], what: str) -> Non
 
 
 @pytest.mark.parametrize("comp_id", FILES)
-async def test_every_figure_of_the_source_file_is_in_the_fresh_store(store: Database, comp_id: str) -> None:
+async def test_every_figure_of_the_source_file_is_in_the_fresh_store(shared_database: Database, comp_id: str) -> None:
     raw = _source(comp_id)
-    stored = await _stored_entries(store, comp_id)
+    stored = await _stored_entries(shared_database, comp_id)
     events = {"Men's singles": "men", "Women's singles": "women", "Pairs": "pairs", "Ice dance": "ice_dance"}
     checked = 0
     for event in raw["events"]:
@@ -189,17 +189,19 @@ async def test_every_figure_of_the_source_file_is_in_the_fresh_store(store: Data
 
 
 @pytest.mark.parametrize("comp_id", [c for c in FILES if c != "wc2026"])
-async def test_the_podiums_of_every_competition_are_the_files_medallists(results: ResultsService, comp_id: str) -> None:
+async def test_the_podiums_of_every_competition_are_the_files_medallists(
+    shared_results: ResultsService, comp_id: str
+) -> None:
     raw = _source(comp_id)
     events = {"Men's singles": "men", "Women's singles": "women", "Pairs": "pairs", "Ice dance": "ice_dance"}
     for event in raw["events"]:
-        podiums = await results.podiums(events[event["event"]], comp_id)
+        podiums = await shared_results.podiums(events[event["event"]], comp_id)
         got = {(place, country) for p in podiums for place, _name, country, _total in p.places}
         want = {(MEDAL[r["medal"]], r["noc"]) for r in event["podium"] if isinstance(r.get("name"), str)}
         assert got == want, (comp_id, event["event"])
 
 
-async def test_the_well_known_skaters_are_one_record_across_2016_to_2026(store: Database) -> None:
+async def test_the_well_known_skaters_are_one_record_across_2016_to_2026(shared_database: Database) -> None:
     for name, country, first, last in (
         ("Kaori Sakamoto", "JPN", "gpf1617", "wc2024"),
         ("Ilia Malinin", "USA", "gpf2223", "gpf2025"),
@@ -208,11 +210,11 @@ async def test_the_well_known_skaters_are_one_record_across_2016_to_2026(store: 
         ("Riku Miura", "JPN", "wc2023", "gpf2025"),
         ("Ryuichi Kihara", "JPN", "fc2017", "gpf2025"),
     ):
-        rows = await store.fetchall("SELECT id FROM skaters WHERE name = ? AND country = ?", (name, country))
+        rows = await shared_database.fetchall("SELECT id FROM skaters WHERE name = ? AND country = ?", (name, country))
         assert len(rows) == 1, name
         keys = {
             r["key"]
-            for r in await store.fetchall(
+            for r in await shared_database.fetchall(
                 "SELECT DISTINCT c.key FROM entry_skaters es JOIN entries e ON e.id = es.entry_id JOIN events v "
                 "ON v.id = e.event_id JOIN competitions c ON c.id = v.competition_id WHERE es.skater_id = ?",
                 (rows[0]["id"],),
@@ -222,31 +224,31 @@ async def test_the_well_known_skaters_are_one_record_across_2016_to_2026(store: 
         # no second record of the same person under any spelling in any word order, under any federation
         same = [
             (r["name"], r["country"])
-            for r in await store.fetchall("SELECT name, country FROM skaters")
+            for r in await shared_database.fetchall("SELECT name, country FROM skaters")
             if skater_name_key(r["name"]) == skater_name_key(name)
         ]
         assert same == [(name, country)], same
 
 
-async def test_a_competition_with_a_schedule_and_no_results_is_known_by_name(results: ResultsService) -> None:
-    competition = results.competition("Worlds 2026")
+async def test_a_competition_with_a_schedule_and_no_results_is_known_by_name(shared_results: ResultsService) -> None:
+    competition = shared_results.competition("Worlds 2026")
     assert competition.key == "wc2026"
-    (page,) = standings_pages(await results.standings("Worlds 2026", "women"), Words("en-US"))
+    (page,) = standings_pages(await shared_results.standings("Worlds 2026", "women"), Words("en-US"))
     assert page.description == (
         "Worlds 2026 Prague (2026-03-24 – 2026-03-29, O2 arena, Prague, CZE): no results in the store yet."
     )
 
 
-async def test_partial_standings_say_which_places_are_known_and_show_disputes(results: ResultsService) -> None:
+async def test_partial_standings_say_which_places_are_known_and_show_disputes(shared_results: ResultsService) -> None:
     english = Words("en-US")
-    (page,) = standings_pages(await results.standings("gpfra2025", "men"), english)
+    (page,) = standings_pages(await shared_results.standings("gpfra2025", "men"), english)
     lines = (page.description or "").split("\n")
     assert lines[0].startswith("Places in the store: 1–4, 7, 10, 12 (compiled from reports")
     assert any(line.startswith("**7th") and "Tatsuya Tsuboi" in line for line in lines)
     assert not any(line.startswith(("**5th", "**6th", "**8th")) for line in lines)  # gaps are not numbered
     assert any(line.startswith("**—**") and "Maxim Naumov" in line for line in lines)  # a skater of one segment
     # a disputed total is no value: the entry shows its candidates instead
-    (page,) = standings_pages(await results.standings("wc2024", "men"), english)
+    (page,) = standings_pages(await shared_results.standings("wc2024", "men"), english)
     text = page.description or ""
     assert "**Adam Siao Him Fa** FRA — **—**" in text
     candidates = "total 284.39 (japannews.yomiuri.co.jp, kstp.com, olympics.com) vs 294.39 (urdupoint.com)"

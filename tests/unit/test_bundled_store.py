@@ -9,10 +9,10 @@ from bot.services.names import normalize
 from db.database import Database
 
 
-async def test_a_fresh_store_holds_every_bundled_competition(store: Database) -> None:
-    keys = {row["key"] for row in await store.fetchall("SELECT key FROM competitions")}
+async def test_a_fresh_store_holds_every_bundled_competition(shared_database: Database) -> None:
+    keys = {row["key"] for row in await shared_database.fetchall("SELECT key FROM competitions")}
     assert len(keys) == 41 and {"owg2026", "owg2018", "wc2025", "wc2017", "gpf1617", "gpf2017", "ec2017"} <= keys
-    counts = await store.fetchone(
+    counts = await shared_database.fetchone(
         "SELECT (SELECT count(*) FROM protocol_elements) AS elements, (SELECT count(*) FROM protocol_components) AS "
         "components, (SELECT count(*) FROM segment_results WHERE entry_id IN (SELECT e.id FROM entries e JOIN events v "
         "ON v.id = e.event_id JOIN competitions c ON c.id = v.competition_id WHERE c.season IN ('2016-17', '2017-18') "
@@ -21,9 +21,9 @@ async def test_a_fresh_store_holds_every_bundled_competition(store: Database) ->
     assert (counts["elements"], counts["components"], counts["skates"]) == (15302, 8630, 1726)
 
 
-async def test_no_skater_is_stored_twice_across_sources(store: Database) -> None:
+async def test_no_skater_is_stored_twice_across_sources(shared_database: Database) -> None:
     people: dict[frozenset[str], list[tuple[str, str]]] = defaultdict(list)
-    for row in await store.fetchall("SELECT name, country FROM skaters"):
+    for row in await shared_database.fetchall("SELECT name, country FROM skaters"):
         words = frozenset(normalize(row["name"]).replace("-", " ").split())
         people[words].append((row["name"], row["country"]))
     twice = sorted(sorted(country for _, country in found) for found in people.values() if len(found) > 1)
@@ -42,8 +42,8 @@ async def test_no_skater_is_stored_twice_across_sources(store: Database) -> None
     ], twice
 
 
-async def test_skaters_of_the_curated_files_join_their_2016_18_results(store: Database) -> None:
-    rows = await store.fetchall(
+async def test_skaters_of_the_curated_files_join_their_2016_18_results(shared_database: Database) -> None:
+    rows = await shared_database.fetchall(
         "SELECT DISTINCT s.id, s.name, s.country, c.key FROM skaters s "
         "JOIN entry_skaters es ON es.skater_id = s.id JOIN entries e ON e.id = es.entry_id "
         "JOIN events v ON v.id = e.event_id JOIN competitions c ON c.id = v.competition_id"
@@ -64,7 +64,7 @@ async def test_skaters_of_the_curated_files_join_their_2016_18_results(store: Da
         assert {curated, historic} <= careers[person], person
     aliases = {
         row["alias"]
-        for row in await store.fetchall(
+        for row in await shared_database.fetchall(
             "SELECT a.alias FROM skater_aliases a JOIN skaters s ON s.id = a.skater_id WHERE s.name = 'Yuzuru Hanyu'"
         )
     }
@@ -74,7 +74,7 @@ async def test_skaters_of_the_curated_files_join_their_2016_18_results(store: Da
     assert {"owg2018", "wc2017"} <= careers[("Evgenia Medvedeva", "RUS")]
     assert {"owg2022", "gpf2017"} <= careers[("Evgenia Tarasova", "RUS")]
     assert not [name for name, country in careers if country in ("OAR", "ROC") and (name, "RUS") in careers]
-    entered = await store.fetchall(
+    entered = await shared_database.fetchall(
         "SELECT e.country FROM entries e JOIN entry_skaters es ON es.entry_id = e.id JOIN skaters s "
         "ON s.id = es.skater_id JOIN events v ON v.id = e.event_id JOIN competitions c ON c.id = v.competition_id "
         "WHERE s.name = 'Evgenia Medvedeva' AND c.key = 'owg2018'"

@@ -113,10 +113,10 @@ def bests_of(profile: AthleteProfile) -> dict[tuple[str | None, str], tuple[floa
 
 
 # --- medals by kind of competition -----------------------------------------------------------------------------
-async def test_medals_by_kind_of_competition_match_the_protocols(results: ResultsService) -> None:
+async def test_medals_by_kind_of_competition_match_the_protocols(shared_results: ResultsService) -> None:
     """Hanyu won medals at Grand Prix events, the Final, Four Continents and Worlds in 2016-17 and gold in 2018:
     counted by kind of competition from the protocols' totals and the Olympic file, not from the stored places."""
-    _, competitions = await results.summary()
+    _, competitions = await shared_results.summary()
     level_of = {c.name: c.level for c in competitions}
     expected: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     for competition, category, _, _, _, place in protocol_results("Yuzuru HANYU"):
@@ -131,7 +131,7 @@ async def test_medals_by_kind_of_competition_match_the_protocols(results: Result
             expected[KINDS[level]][place - 1] += 1
     assert expected["worlds"] == [1, 1, 1] and expected["grand-prix-final"][1] >= 1
 
-    profile = await results.profile("Yuzuru Hanyu")
+    profile = await shared_results.profile("Yuzuru Hanyu")
     for kind in ("olympics", "worlds", "continental", "grand-prix-final", "grand-prix", "other"):
         assert profile.medal_count(kind) == tuple(expected[kind]), kind
     assert all(count.level == "senior" and not count.team for count in profile.medals)
@@ -146,7 +146,7 @@ async def test_medals_by_kind_of_competition_match_the_protocols(results: Result
     ]
 
 
-async def test_junior_and_team_medals_are_counted_apart(results: ResultsService) -> None:
+async def test_junior_and_team_medals_are_counted_apart(shared_results: ResultsService) -> None:
     """Sakamoto: a junior bronze at the 2016 Final (protocols), the team silver of 2026 apart from her singles
     medals, and the 2017 Skate America silver as a Grand Prix medal."""
     junior = [r for r in protocol_results("Kaori SAKAMOTO") if r[1] == "JUNIOR LADIES"]
@@ -157,7 +157,7 @@ async def test_junior_and_team_medals_are_counted_apart(results: ResultsService)
     worlds_place = curated_results("wc2025", "Kaori Sakamoto")[1]["place"]["value"]
     assert sorted(olympic_places) == [2, 3] and worlds_place == 2
 
-    profile = await results.profile("Kaori Sakamoto")
+    profile = await shared_results.profile("Kaori Sakamoto")
     assert profile.medal_count("olympics") == (0, 1, 1)
     assert profile.medal_count("olympics", team=True) == (0, 1, 0)  # Japan, second in the 2026 team event
     seasons: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
@@ -176,7 +176,7 @@ async def test_junior_and_team_medals_are_counted_apart(results: ResultsService)
 
 
 # --- personal bests per era ----------------------------------------------------------------------------------
-async def test_hanyu_bests_of_2010_18_and_where_they_came_from(results: ResultsService) -> None:
+async def test_hanyu_bests_of_2010_18_and_where_they_came_from(shared_results: ResultsService) -> None:
     """The best of the protocols (2016-18) and of PyeongChang (owg2018.json), each with its competition."""
     protocols = [r for r in protocol_results("Yuzuru HANYU") if r[1] == "MEN"]
     event, olympic = curated_results("owg2018", "Yuzuru Hanyu")
@@ -188,7 +188,7 @@ async def test_hanyu_bests_of_2010_18_and_where_they_came_from(results: ResultsS
         "Free skate": [(r[3], r[0]) for r in protocols if r[3]] + [(olympic_fs, pyeongchang)],
         "Total": [(r[4], r[0]) for r in protocols if r[4]] + [(olympic["total"]["value"], pyeongchang)],
     }
-    profile = await results.profile("Yuzuru Hanyu")
+    profile = await shared_results.profile("Yuzuru Hanyu")
     bests = {str(b.label): b for b in profile.bests if b.era == "2010-2018"}
     # his scores in the store: 2016-18, and the 2019 Worlds and Finals and 2021 Worlds of the bundled seasons
     assert {b.era for b in profile.bests} == {"2010-2018", "2018-2022"}
@@ -209,11 +209,11 @@ async def test_hanyu_bests_of_2010_18_and_where_they_came_from(results: ResultsS
     ]
 
 
-async def test_medvedeva_bests_of_2016_18(results: ResultsService, store: Database) -> None:
+async def test_medvedeva_bests_of_2016_18(shared_results: ResultsService, shared_database: Database) -> None:
     """Medvedeva of the protocols (RUS) and of PyeongChang (entered as OAR): one skater, joined by her federation
     (tests/unit/test_bundled_store.py), whose 2010-18 bests are the best of both, each with its competition."""
     protocols = [r for r in protocol_results("Evgenia MEDVEDEVA") if r[1] == "LADIES"]
-    rows = await store.fetchall("SELECT id, country FROM skaters WHERE name = 'Evgenia Medvedeva'")
+    rows = await shared_database.fetchall("SELECT id, country FROM skaters WHERE name = 'Evgenia Medvedeva'")
     assert [row["country"] for row in rows] == ["RUS"]
     event, olympic = curated_results("owg2018", "Evgenia Medvedeva")
     pyeongchang = "PyeongChang 2018 Olympic Winter Games"
@@ -224,7 +224,7 @@ async def test_medvedeva_bests_of_2016_18(results: ResultsService, store: Databa
         + [(curated_segment(event, olympic, "free_skate")[0], pyeongchang)],
         "Total": [(r[4], r[0]) for r in protocols if r[4]] + [(olympic["total"]["value"], pyeongchang)],
     }
-    bests = {str(b.label): b for b in (await results.profile(str(rows[0]["id"]))).bests}
+    bests = {str(b.label): b for b in (await shared_results.profile(str(rows[0]["id"]))).bests}
     for label, scores in candidates.items():
         best_score, where = max(scores)
         assert (float(bests[label].score.value), bests[label].competition.name) == (best_score, where), label
@@ -233,12 +233,12 @@ async def test_medvedeva_bests_of_2016_18(results: ResultsService, store: Databa
     assert {bests[k].competition.key for k in candidates} == {"owg2018"}
 
 
-async def test_a_career_across_eras_has_a_set_of_bests_per_era(results: ResultsService) -> None:
+async def test_a_career_across_eras_has_a_set_of_bests_per_era(shared_results: ResultsService) -> None:
     """Shoma Uno skated the 2016-18 protocols and Beijing 2022: two sets of bests, each labelled with its rules,
     never one best across them."""
     protocols = [r for r in protocol_results("Shoma UNO") if r[1] == "MEN"]
     event, beijing = curated_results("owg2022", "Shoma Uno")
-    profile = await results.profile("Shoma Uno")
+    profile = await shared_results.profile("Shoma Uno")
     bests = bests_of(profile)
     assert {era for era, _ in bests} == {"2010-2018", "2018-2022", "2022-"}  # 2022-23 and 2023-24: the seasons
     # his 2022 Worlds short program (109.63, wc2022.json) is above Beijing's
@@ -264,11 +264,11 @@ async def test_a_career_across_eras_has_a_set_of_bests_per_era(results: ResultsS
     assert "(Beijing 2022, " in best_fields[1].value and "Beijing" not in best_fields[2].value
 
 
-async def test_an_ice_dance_best_of_2010_18_is_a_short_dance(results: ResultsService) -> None:
+async def test_an_ice_dance_best_of_2010_18_is_a_short_dance(shared_results: ResultsService) -> None:
     """Under the 2010-18 rules the first dance was the short dance; since 2018 the rhythm dance: named as skated,
     and kept apart."""
     protocols = [r for r in protocol_results("Gabriella PAPADAKIS / Guillaume CIZERON") if r[1] == "ICE DANCE"]
-    bests = bests_of(await results.profile("Papadakis / Cizeron"))
+    bests = bests_of(await shared_results.profile("Papadakis / Cizeron"))
     assert bests[("2010-2018", "Short dance")][0] == max(r[2] for r in protocols if r[2])
     assert ("2018-2022", "Rhythm dance") in bests and ("2010-2018", "Rhythm dance") not in bests
 
@@ -286,17 +286,17 @@ async def most_competitions(store: Database) -> tuple[str, int]:
 
 
 async def test_the_longest_career_in_the_store_by_season_one_line_per_competition(
-    results: ResultsService, store: Database
+    shared_results: ResultsService, shared_database: Database
 ) -> None:
-    name, count = await most_competitions(store)
+    name, count = await most_competitions(shared_database)
     assert count >= 11
-    rows = await store.fetchall(
+    rows = await shared_database.fetchall(
         "SELECT DISTINCT c.short_name, c.season, c.start_date FROM competitions c JOIN events ev "
         "ON ev.competition_id = c.id JOIN entries e ON e.event_id = ev.id JOIN entry_skaters es "
         "ON es.entry_id = e.id JOIN skaters s ON s.id = es.skater_id WHERE s.name = ? ORDER BY c.start_date DESC",
         (name,),
     )
-    profile = await results.profile(name)
+    profile = await shared_results.profile(name)
     embed = embeds.profile_embed(profile, WORDS)
     assert_within_limits(embed)
     seasons = [f for f in embed.fields if f.name.endswith(" season") or " season · " in f.name]
@@ -306,8 +306,8 @@ async def test_the_longest_career_in_the_store_by_season_one_line_per_competitio
     assert not any("older competition" in f.value for f in embed.fields)  # it all fits: nothing left out
 
 
-async def test_a_career_line_is_compact(results: ResultsService) -> None:
-    profile = await results.profile("Kaori Sakamoto")
+async def test_a_career_line_is_compact(shared_results: ResultsService) -> None:
+    profile = await shared_results.profile("Kaori Sakamoto")
     embed = embeds.profile_embed(profile, WORDS)
     text = "\n".join(f"{f.name}\n{f.value}" for f in embed.fields)
     # The senior singles result bare, the team event after it; a junior event named; a derived total marked.
@@ -316,17 +316,17 @@ async def test_a_career_line_is_compact(results: ResultsService) -> None:
     # Her career spans three eras: each season says the rules its scores were judged under.
     assert "2025-26 season · rules since 2022" in text and "2016-17 season · 2010–18 rules" in text
     # Who did not skate the free skate: the short program, said to be all there is.
-    reznichenko = embeds.profile_embed(await results.profile("Igor Reznichenko"), WORDS)
+    reznichenko = embeds.profile_embed(await shared_results.profile("Igor Reznichenko"), WORDS)
     [row] = [r for r in protocol_results("Igor REZNICHENKO") if r[0] == "ISU World Figure Skating Championships 2017"]
     assert row[3] is None and row[2] is not None
     assert f"**Worlds 2017**: segments only (SP {row[2]:.2f})" in reznichenko.fields[-1].value
 
 
-async def test_a_career_too_long_for_one_embed_says_how_many_more(results: ResultsService) -> None:
+async def test_a_career_too_long_for_one_embed_says_how_many_more(shared_results: ResultsService) -> None:
     """Forty seasons of a long career: what fits is shown newest first, the rest counted, never cut silently."""
     from dataclasses import replace
 
-    profile = await results.profile("Guillaume Cizeron")
+    profile = await shared_results.profile("Guillaume Cizeron")
     seasons = [replace(s, season=f"{1990 + i}-{(91 + i) % 100:02d}") for i in range(10) for s in profile.career]
     long = AthleteProfile(
         **{**{f: getattr(profile, f) for f in AthleteProfile.__dataclass_fields__}, "career": seasons}
@@ -352,7 +352,7 @@ def assert_within_limits(embed) -> None:  # type: ignore[no-untyped-def]
 
 
 # --- head-to-heads across eras -----------------------------------------------------------------------------------
-async def test_compare_across_the_whole_history_counts_each_era_apart(results: ResultsService) -> None:
+async def test_compare_across_the_whole_history_counts_each_era_apart(shared_results: ResultsService) -> None:
     """Nathan Chen and Shoma Uno met at the 2016 and 2017 Finals, Four Continents and Worlds 2017 (protocols) and in
     Beijing (owg2022.json): two eras, a tally for each, from the protocols' and the file's places."""
     chen = {r[0]: r for r in protocol_results("Nathan CHEN") if r[1] == "MEN"}
@@ -361,7 +361,7 @@ async def test_compare_across_the_whole_history_counts_each_era_apart(results: R
     _, chen_2022 = curated_results("owg2022", "Nathan Chen")
     _, uno_2022 = curated_results("owg2022", "Shoma Uno")
 
-    h2h = await results.compare("Nathan Chen", "Shoma Uno")
+    h2h = await shared_results.compare("Nathan Chen", "Shoma Uno")
     assert {m.competition.name for m in h2h.meetings if m.era == "2010-2018"} == shared and len(shared) >= 4
     # 2018-22: Beijing, and the 2018 Final of the bundled seasons (Chen 1st, Uno 2nd)
     assert [m.competition.key for m in h2h.meetings if m.era == "2018-2022"] == ["owg2022", "gpf1819"]
@@ -387,8 +387,8 @@ async def test_compare_across_the_whole_history_counts_each_era_apart(results: R
     assert embed.fields[0].name == "Beijing 2022 · Men's singles · 2018–22 rules"
 
 
-async def test_compare_within_one_era_names_it(results: ResultsService) -> None:
-    h2h = await results.compare("Yuzuru Hanyu", "Shoma Uno")
+async def test_compare_within_one_era_names_it(shared_results: ResultsService) -> None:
+    h2h = await shared_results.compare("Yuzuru Hanyu", "Shoma Uno")
     assert not h2h.mixes_eras and h2h.eras == ["2010-2018"]
     assert {m.competition.key for m in h2h.meetings} >= {"owg2018", "wc2017", "fc2017", "gpf1617"}
     embed = embeds.head_to_head_embed(h2h, WORDS)
@@ -396,10 +396,10 @@ async def test_compare_within_one_era_names_it(results: ResultsService) -> None:
     assert not any("rules" in f.name for f in embed.fields)
 
 
-async def test_many_meetings_are_counted_not_cut(results: ResultsService) -> None:
+async def test_many_meetings_are_counted_not_cut(shared_results: ResultsService) -> None:
     from dataclasses import replace
 
-    h2h = await results.compare("Nathan Chen", "Shoma Uno")
+    h2h = await shared_results.compare("Nathan Chen", "Shoma Uno")
     many = replace(h2h, meetings=h2h.meetings * 8)  # 40 meetings: more than an embed's 25 fields
     embed = embeds.head_to_head_embed(many, WORDS)
     assert_within_limits(embed)

@@ -66,14 +66,14 @@ async def competitions_by_slot(results: ResultsService, name: str) -> list[Compe
 
 @pytest.mark.parametrize("name", ["Shoma Uno", "Yuzuru Hanyu"])
 async def test_the_plotted_scores_are_the_stores_one_line_per_era(
-    results: ResultsService, store: Database, name: str
+    shared_results: ResultsService, shared_database: Database, name: str
 ) -> None:
-    profile = await results.profile(name)
+    profile = await shared_results.profile(name)
     answer = athlete_chart(profile)
     assert answer is not None
     chart = charts.worded(answer.chart, EN)
     rendered = draw(chart)
-    slots = [c for c in await competitions_by_slot(results, name)]
+    slots = [c for c in await competitions_by_slot(shared_results, name)]
     plotted: dict[tuple[str, str | None], set[tuple[str, float]]] = defaultdict(set)
     for p, panel in enumerate(chart.panels):
         for s, series in enumerate(panel.series):
@@ -81,7 +81,7 @@ async def test_the_plotted_scores_are_the_stores_one_line_per_era(
             assert len(line) == len(series.points)
             # One line never spans two eras: each line's points are of its era alone.
             plotted[(panel.kind, series.era)] |= {(slots[int(x)].key, round(y, 2)) for x, y in line}
-    stored = await stored_scores(store, profile.athlete.name)
+    stored = await stored_scores(shared_database, profile.athlete.name)
     assert plotted == stored
     # The x axis names the competitions in time order, short enough for a phone.
     assert list(chart.slots) == [short_label(c) for c in slots]
@@ -89,26 +89,26 @@ async def test_the_plotted_scores_are_the_stores_one_line_per_era(
 
 
 async def test_the_chart_button_is_offered_exactly_when_there_is_a_chart(
-    results: ResultsService, store: Database
+    shared_results: ResultsService, shared_database: Database
 ) -> None:
     """has_scores (the /athlete Chart button) agrees with athlete_chart for every stored skater, those with scores
     and those without (team-only entries, a podium compiled without totals)."""
-    rows = await store.fetchall("SELECT id FROM skaters ORDER BY id")
+    rows = await shared_database.fetchall("SELECT id FROM skaters ORDER BY id")
     offered = 0
     for row in rows:
-        profile = await results.profile_of([row["id"]])
+        profile = await shared_results.profile_of([row["id"]])
         assert has_scores(profile) == (athlete_chart(profile) is not None), profile.athlete.name
         offered += has_scores(profile)
     assert 0 < offered < len(rows)  # both kinds are there
 
 
-async def test_two_eras_are_two_lines_and_the_stars_are_the_profiles_bests(results: ResultsService) -> None:
-    profile = await results.profile("Shoma Uno")
+async def test_two_eras_are_two_lines_and_the_stars_are_the_profiles_bests(shared_results: ResultsService) -> None:
+    profile = await shared_results.profile("Shoma Uno")
     answer = athlete_chart(profile)
     assert answer is not None
     chart = charts.worded(answer.chart, EN)
     rendered = draw(chart)
-    slots = await competitions_by_slot(results, "Shoma Uno")
+    slots = await competitions_by_slot(shared_results, "Shoma Uno")
     stored_eras = {s.era for s in profile.segments.values()}
     assert set(chart.eras) == stored_eras and {"2010-2018", "2018-2022"} <= stored_eras
     total = next(p for p, panel in enumerate(chart.panels) if panel.kind == "total")
@@ -133,8 +133,8 @@ async def test_two_eras_are_two_lines_and_the_stars_are_the_profiles_bests(resul
     assert len(text) <= charts.DESCRIPTION_LIMIT
 
 
-async def test_japanese_words_and_names_in_japanese_script(results: ResultsService) -> None:
-    profile = await results.profile("Kaori Sakamoto")
+async def test_japanese_words_and_names_in_japanese_script(shared_results: ResultsService) -> None:
+    profile = await shared_results.profile("Kaori Sakamoto")
     answer = athlete_chart(profile)
     assert answer is not None
     chart = charts.worded(answer.chart, JA)
@@ -145,8 +145,8 @@ async def test_japanese_words_and_names_in_japanese_script(results: ResultsServi
     assert draw(chart).png.startswith(b"\x89PNG")
 
 
-async def test_compare_draws_both_totals_where_they_met(results: ResultsService) -> None:
-    h2h = await results.compare("Shoma Uno", "Yuzuru Hanyu")
+async def test_compare_draws_both_totals_where_they_met(shared_results: ResultsService) -> None:
+    h2h = await shared_results.compare("Shoma Uno", "Yuzuru Hanyu")
     answer = compare_chart(h2h)
     assert answer is not None
     chart = charts.worded(answer.chart, EN)
@@ -164,12 +164,14 @@ async def test_compare_draws_both_totals_where_they_met(results: ResultsService)
     assert "Shoma Uno" in text and "Yuzuru Hanyu" in text and f"{len(individual)} events" in text
 
 
-async def test_the_protocol_card_holds_every_judges_mark(results: ResultsService, store: Database) -> None:
-    view = await results.protocol("Yuzuru Hanyu", "wc2017", "free skate")
+async def test_the_protocol_card_holds_every_judges_mark(
+    shared_results: ResultsService, shared_database: Database
+) -> None:
+    view = await shared_results.protocol("Yuzuru Hanyu", "wc2017", "free skate")
     answer = protocol_card(view)
     card = charts.worded(answer.card, EN)
     rendered = draw(card)
-    rows = await store.fetchall(
+    rows = await shared_database.fetchall(
         "SELECT judges, base_value, goe, panel_score FROM protocol_elements WHERE entry_id = ? AND segment_id = ? "
         "ORDER BY number",
         (view.entry.id, view.segment.id),
@@ -179,7 +181,7 @@ async def test_the_protocol_card_holds_every_judges_mark(results: ResultsService
     marks = [tuple(float(j) for j in json.loads(r["judges"])) for r in rows]
     assert rendered.plotted["elements"] == tuple(marks)
     assert rendered.plotted["elements/figures"] == tuple((r["base_value"], r["goe"], r["panel_score"]) for r in rows)
-    components = await store.fetchall(
+    components = await shared_database.fetchall(
         "SELECT judges FROM protocol_components WHERE entry_id = ? AND segment_id = ? ORDER BY position",
         (view.entry.id, view.segment.id),
     )
@@ -229,11 +231,11 @@ def test_the_podium_card_shows_the_sites_top_three(worlds_2014: SiteData, number
 
 
 async def test_the_podium_card_in_japanese_names_the_skaters_in_japanese_script(
-    results: ResultsService, store: Database
+    shared_results: ResultsService, shared_database: Database
 ) -> None:
-    await results.profile("Kaori Sakamoto")  # the results service reads the names' other scripts (data/names/)
-    # A final result from the bundled store, in the live item's shape: an event Kaori Sakamoto won.
-    rows = await store.fetchall(
+    await shared_results.profile("Kaori Sakamoto")  # the results service reads the names' other scripts (data/names/)
+    # A final result from the bundled shared_database, in the live item's shape: an event Kaori Sakamoto won.
+    rows = await shared_database.fetchall(
         "SELECT e.place, e.total, e.country, k.name, ev.id AS event FROM entries e "
         "JOIN entry_skaters es ON es.entry_id = e.id JOIN skaters k ON k.id = es.skater_id "
         "JOIN events ev ON ev.id = e.event_id WHERE ev.id = (SELECT e1.event_id FROM entries e1 "

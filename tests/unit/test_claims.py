@@ -54,9 +54,9 @@ GLENN_EXPECTED = {
 
 
 @pytest.mark.parametrize("linked", [True, False], ids=["links", "moment_date"])
-async def test_glenn_story_claims_are_consistent(results: ResultsService, linked: bool) -> None:
-    kwargs = await links(results, GLENN) if linked else {"moment_date": facts(GLENN)["moment_date"]}
-    report = await check_text(results, story(GLENN), **kwargs)
+async def test_glenn_story_claims_are_consistent(shared_results: ResultsService, linked: bool) -> None:
+    kwargs = await links(shared_results, GLENN) if linked else {"moment_date": facts(GLENN)["moment_date"]}
+    report = await check_text(shared_results, story(GLENN), **kwargs)
     outcomes = by_claim(report)
     for claim in GLENN_EXPECTED:
         assert outcomes.get(claim) == CONSISTENT, (claim, outcomes)
@@ -67,9 +67,9 @@ async def test_glenn_story_claims_are_consistent(results: ResultsService, linked
 
 
 @pytest.mark.parametrize("linked", [True, False], ids=["links", "moment_date"])
-async def test_malinin_story(results: ResultsService, linked: bool) -> None:
-    kwargs = await links(results, MALININ) if linked else {"moment_date": facts(MALININ)["moment_date"]}
-    report = await check_text(results, story(MALININ), **kwargs)
+async def test_malinin_story(shared_results: ResultsService, linked: bool) -> None:
+    kwargs = await links(shared_results, MALININ) if linked else {"moment_date": facts(MALININ)["moment_date"]}
+    report = await check_text(shared_results, story(MALININ), **kwargs)
     outcomes = by_claim(report)
     assert outcomes[("medal", "Mikhail Shaidorov", "gold (Olympic champion)")] == CONSISTENT
     # The store has a note "Two falls in free skate" for Malinin's Olympic entry.
@@ -78,9 +78,9 @@ async def test_malinin_story(results: ResultsService, linked: bool) -> None:
 
 
 @pytest.mark.parametrize("linked", [True, False], ids=["links", "moment_date"])
-async def test_gift_story_has_no_contradicted_claim(results: ResultsService, linked: bool) -> None:
-    kwargs = await links(results, GIFT) if linked else {"moment_date": facts(GIFT)["moment_date"]}
-    report = await check_text(results, story(GIFT), **kwargs)
+async def test_gift_story_has_no_contradicted_claim(shared_results: ResultsService, linked: bool) -> None:
+    kwargs = await links(shared_results, GIFT) if linked else {"moment_date": facts(GIFT)["moment_date"]}
+    report = await check_text(shared_results, story(GIFT), **kwargs)
     assert report.contradicted == 0
     # The silver box, the engraved charm, "the Japanese champion": not results content, so no claim at all.
     assert not [v for v in report.verdicts if v.claim.kind in ("medal", "place", "team")], report.verdicts
@@ -100,11 +100,11 @@ async def test_gift_story_has_no_contradicted_claim(results: ResultsService, lin
     ],
 )
 async def test_altered_glenn_story_is_contradicted(
-    results: ResultsService, old: str, new: str, kind: str, stored: str
+    shared_results: ResultsService, old: str, new: str, kind: str, stored: str
 ) -> None:
     text = story(GLENN)
     assert old in text
-    report = await check_text(results, text.replace(old, new), **await links(results, GLENN))
+    report = await check_text(shared_results, text.replace(old, new), **await links(shared_results, GLENN))
     wrong = [v for v in report.verdicts if v.outcome == CONTRADICTED]
     assert len(wrong) == 1, wrong
     assert wrong[0].claim.kind == kind and str(wrong[0].stored) == stored and wrong[0].source.startswith("http")
@@ -112,28 +112,28 @@ async def test_altered_glenn_story_is_contradicted(
     assert report.summary().startswith("6 consistent · 1 contradicted")
 
 
-async def test_a_place_with_two_readings_is_never_contradicted(results: ResultsService) -> None:
+async def test_a_place_with_two_readings_is_never_contradicted(shared_results: ResultsService) -> None:
     """With the free skate named, "sitting in 13th place" may be the final standings or the free skate's
     ranking; both disagree with the store, and the sentence does not say which: not checkable."""
     text = story(GLENN).replace("missed jump in the short program", "missed jump in the free skate")
-    report = await check_text(results, text, **await links(results, GLENN))
+    report = await check_text(shared_results, text, **await links(shared_results, GLENN))
     assert report.contradicted == 0
     place = next(v for v in report.verdicts if v.claim.value == 13)
     assert place.outcome == UNCHECKABLE and "2 ways" in str(place.why)
 
 
-async def test_competition_is_not_assumed(results: ResultsService) -> None:
+async def test_competition_is_not_assumed(shared_results: ResultsService) -> None:
     text = "Amber Glenn finished fifth overall."
-    report = await check_text(results, text)
+    report = await check_text(shared_results, text)
     assert [v.outcome for v in report.verdicts] == [UNCHECKABLE] and report.competition is None
-    report = await check_text(results, "At the Milano Cortina 2026 Olympics, " + text)
+    report = await check_text(shared_results, "At the Milano Cortina 2026 Olympics, " + text)
     assert [v.outcome for v in report.verdicts] == [CONSISTENT]
 
 
-async def test_missing_figures_are_not_checkable(results: ResultsService) -> None:
-    owg = results.competition("owg2026")
+async def test_missing_figures_are_not_checkable(shared_results: ResultsService) -> None:
+    owg = shared_results.competition("owg2026")
     report = await check_text(
-        results, "Alysa Liu scored 150.20 points in the free skate. She fell twice.", competition_id=owg.id
+        shared_results, "Alysa Liu scored 150.20 points in the free skate. She fell twice.", competition_id=owg.id
     )
     outcomes = {v.claim.kind: v for v in report.verdicts}
     assert outcomes["score"].outcome == CONSISTENT
@@ -183,17 +183,17 @@ def test_extraction_patterns(text: str, kind: str, subject: str, claimed: str, s
     assert isinstance(claims[0], Claim) and claims[0].sentence == text
 
 
-async def test_story_check_pages_show_the_reading_of_each_claim(results: ResultsService) -> None:
+async def test_story_check_pages_show_the_reading_of_each_claim(shared_results: ResultsService) -> None:
     from bot.discord_layer.ui.stories import check_pages
     from bot.i18n import Words
     from db.models import Story
 
-    owg = results.competition("owg2026")
+    owg = shared_results.competition("owg2026")
     text = (
         "Kagiyama posted 103.07 in the short program, and Sato managed 270.90 points. "
         "Glenn ended fifth on 214.91. Kamila Valieva won the gold medal."
     )
-    report = await check_text(results, text, competition_id=owg.id)
+    report = await check_text(shared_results, text, competition_id=owg.id)
     story = Story(
         id=9, guild_id=1, title="t", summary="", body=text, moment_date=None, competition_id=owg.id,
         event_id=None, label="unverified", label_note="", labelled_at=None, created_by=1, created_at="2026-02-20",
@@ -207,12 +207,12 @@ async def test_story_check_pages_show_the_reading_of_each_claim(results: Results
     assert report.contradicted == 0
 
 
-async def test_claims_and_verdicts_are_messages_of_the_catalogue(results: ResultsService) -> None:
+async def test_claims_and_verdicts_are_messages_of_the_catalogue(shared_results: ResultsService) -> None:
     """What a story claims and why a verdict is what it is are catalogue messages (rendered in the reader's
     words by the pages), never finished English; each renders with the values it names."""
     from bot.i18n import Text, catalogue
 
-    owg = results.competition("owg2026")
+    owg = shared_results.competition("owg2026")
     texts = [
         story(GLENN),
         "Kagiyama posted 103.07 in the short program, and Sato managed 270.90 points. Kamila Valieva won gold.",
@@ -222,7 +222,7 @@ async def test_claims_and_verdicts_are_messages_of_the_catalogue(results: Result
     keys = catalogue().keys("en-US")
     seen: set[str] = set()
     for text in texts:
-        report = await check_text(results, text, competition_id=owg.id)
+        report = await check_text(shared_results, text, competition_id=owg.id)
         assert isinstance(report.summary_text(), Text) and report.summary() == str(report.summary_text())
         for v in report.verdicts:
             parts = [v.claim.claimed, v.why, v.reading, v.claim.uncheckable]

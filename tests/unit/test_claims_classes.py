@@ -228,8 +228,8 @@ CASES = [
 
 
 @pytest.mark.parametrize(("links", "text", "want"), CASES, ids=[c[1][:60] for c in CASES])
-async def test_claim_classes(results: ResultsService, links: str, text: str, want: list) -> None:
-    got = await verdicts(results, links, text)
+async def test_claim_classes(shared_results: ResultsService, links: str, text: str, want: list) -> None:
+    got = await verdicts(shared_results, links, text)
     assert same(got, want), got
 
 

@@ -13,17 +13,17 @@ CORPUS = Path(__file__).resolve().parents[1] / "data" / "claims_corpus.jsonl"
 FAMILY = {"medal": "placing", "place": "placing", "medallist": "placing", "score": "score", "total": "score"}
 
 
-async def test_dev_corpus_meets_the_targets(results: ResultsService) -> None:
+async def test_dev_corpus_meets_the_targets(shared_results: ResultsService) -> None:
     items = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
     dev = [i for i in items if i["split"] == "dev"]
     assert len(items) >= 200 and len(dev) >= 100
     made = right = checkable = found = 0
     for item in dev:
         links = item["links"]
-        competition = results.competition(links["competition"])
-        event = results.event(competition, links["event"]) if links.get("event") else None
+        competition = shared_results.competition(links["competition"])
+        event = shared_results.event(competition, links["event"]) if links.get("event") else None
         report = await check_text(
-            results, item["text"], competition_id=competition.id, event_id=event.id if event else None
+            shared_results, item["text"], competition_id=competition.id, event_id=event.id if event else None
         )
         left = [(v.claim.kind, v.claim.subject, v.outcome) for v in report.verdicts]
         made += sum(outcome == CONTRADICTED for _, _, outcome in left)

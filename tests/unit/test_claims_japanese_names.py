@@ -71,8 +71,8 @@ CASES = [
 
 
 @pytest.mark.parametrize(("text", "want"), CASES, ids=[c[0][:40] for c in CASES])
-async def test_names_as_fans_write_them(results: ResultsService, text: str, want: list) -> None:
-    got = await verdicts(results, text)
+async def test_names_as_fans_write_them(shared_results: ResultsService, text: str, want: list) -> None:
+    got = await verdicts(shared_results, text)
     assert missing(got, want) == [], got
 
 
@@ -86,19 +86,21 @@ async def test_names_as_fans_write_them(results: ResultsService, text: str, want
         "GPファイナル男子、結弦くんが優勝、昌磨くんは3位だった。",
     ],
 )
-async def test_a_name_part_no_entrant_has_is_nobody(results: ResultsService, text: str) -> None:
-    report = await check_text(results, text)
+async def test_a_name_part_no_entrant_has_is_nobody(shared_results: ResultsService, text: str) -> None:
+    report = await check_text(shared_results, text)
     assert [v.claim.subject for v in report.verdicts] == []
 
 
-async def test_after_both_segments_places_a_score_is_the_total_or_the_last_segments(results: ResultsService) -> None:
+async def test_after_both_segments_places_a_score_is_the_total_or_the_last_segments(
+    shared_results: ResultsService,
+) -> None:
     """'ショート2位、フリーも2位の204.45点': the total or the free skate's score, never contradicted on the free's
     alone (it matches neither: not checkable). '318.31点' can only be a men's total (magnitudes.py): compared as
     the total, which is 319.31."""
-    got = await verdicts(results, "2017年世界選手権男子、宇野昌磨はショート2位、フリーも2位の204.45点。")
+    got = await verdicts(shared_results, "2017年世界選手権男子、宇野昌磨はショート2位、フリーも2位の204.45点。")
     scores = [g for g in got if g[0] in ("score", "total")]
     assert [(g[1], g[2]) for g in scores] == [("Shoma Uno", NOT)], got
-    got = await verdicts(results, "2017年世界選手権男子、宇野昌磨はショート2位、フリーも2位の318.31点。")
+    got = await verdicts(shared_results, "2017年世界選手権男子、宇野昌磨はショート2位、フリーも2位の318.31点。")
     scores = [g for g in got if g[0] in ("score", "total")]
     assert [(g[1], g[2], g[3]) for g in scores] == [("Shoma Uno", WRONG, ("wc2017", "men", None))], got
 

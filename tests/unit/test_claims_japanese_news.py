@@ -369,6 +369,6 @@ CASES = [
 
 
 @pytest.mark.parametrize(("text", "want"), CASES, ids=[c[0][:40] for c in CASES])
-async def test_japanese_news(results: ResultsService, text: str, want: list) -> None:
-    got = await verdicts(results, text)
+async def test_japanese_news(shared_results: ResultsService, text: str, want: list) -> None:
+    got = await verdicts(shared_results, text)
     assert missing(got, want) == [], got

@@ -142,8 +142,8 @@ CASES = [
 
 
 @pytest.mark.parametrize(("text", "want"), CASES, ids=[c[0][:40] for c in CASES])
-async def test_japanese_phrasing(results: ResultsService, text: str, want: list) -> None:
-    got = await verdicts(results, text)
+async def test_japanese_phrasing(shared_results: ResultsService, text: str, want: list) -> None:
+    got = await verdicts(shared_results, text)
     assert missing(got, want) == [], got
 
 
@@ -158,14 +158,14 @@ async def test_japanese_phrasing(results: ResultsService, text: str, want: list)
         "2017年世界選手権女子、樋口新葉は銅メダルも夢じゃないと言われていた。",
     ],
 )
-async def test_a_wish_a_guess_a_range_or_a_condition_is_no_result(results: ResultsService, text: str) -> None:
+async def test_a_wish_a_guess_a_range_or_a_condition_is_no_result(shared_results: ResultsService, text: str) -> None:
     """Wakaba Higuchi was eleventh: none of these says where she finished, so none is contradicted."""
-    got = await verdicts(results, text)
+    got = await verdicts(shared_results, text)
     assert [g for g in got if g[1] == "Wakaba Higuchi"] == [], got
 
 
-async def test_a_range_aimed_at_then_the_place(results: ResultsService) -> None:
-    got = await verdicts(results, "2017年世界選手権女子、三原舞依は3位以内を目指したが5位。")
+async def test_a_range_aimed_at_then_the_place(shared_results: ResultsService) -> None:
+    got = await verdicts(shared_results, "2017年世界選手権女子、三原舞依は3位以内を目指したが5位。")
     assert missing(got, [("place", "Mai Mihara", OK, ("wc2017", "women", None))]) == [], got
 
 
@@ -176,16 +176,19 @@ async def test_a_range_aimed_at_then_the_place(results: ResultsService) -> None:
         "2017年世界選手権女子、三原舞依はあと一歩で銅メダルだった。",
     ],
 )
-async def test_a_medal_almost_had_is_none(results: ResultsService, text: str) -> None:
+async def test_a_medal_almost_had_is_none(shared_results: ResultsService, text: str) -> None:
     """Mai Mihara was fifth: a medal she was a step or some points short of is no medal claimed."""
-    got = await verdicts(results, text)
+    got = await verdicts(shared_results, text)
     assert [g for g in got if g[1] == "Mai Mihara"] == [], got
 
 
-async def test_a_name_with_an_honorific_the_store_lacks_takes_the_figures_after_it(results: ResultsService) -> None:
+async def test_a_name_with_an_honorific_the_store_lacks_takes_the_figures_after_it(
+    shared_results: ResultsService,
+) -> None:
     # ソツコワ is no Japanese name the store holds: her places are not the skater's named before.
     got = await verdicts(
-        results, "2017年のスケートカナダ女子、本郷理華はショート6位。優勝はソツコワ選手で、ショートは3位、フリーは2位。"
+        shared_results,
+        "2017年のスケートカナダ女子、本郷理華はショート6位。優勝はソツコワ選手で、ショートは3位、フリーは2位。",
     )
     assert [g for g in got if g[1] == "Rika Hongo" and g[0] == "segment_place"] == [
         ("segment_place", "Rika Hongo", OK, ("gpcan2017", "women", "short_program"))

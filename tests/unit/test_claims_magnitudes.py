@@ -66,17 +66,17 @@ CASES = [
 
 
 @pytest.mark.parametrize(("text", "want"), CASES, ids=[c[0][:60] for c in CASES])
-async def test_a_score_is_read_as_what_its_size_allows(results: ResultsService, text: str, want: list) -> None:
-    got = await verdicts(results, "", text)
+async def test_a_score_is_read_as_what_its_size_allows(shared_results: ResultsService, text: str, want: list) -> None:
+    got = await verdicts(shared_results, "", text)
     assert same(got, want), got
 
 
-async def test_the_verdict_says_why_it_read_the_figure_otherwise(results: ResultsService) -> None:
+async def test_the_verdict_says_why_it_read_the_figure_otherwise(shared_results: ResultsService) -> None:
     from bot.services.claims import check_text
 
-    report = await check_text(results, "At Worlds 2017 Shoma Uno put up 319.31 in the short program.")
+    report = await check_text(shared_results, "At Worlds 2017 Shoma Uno put up 319.31 in the short program.")
     assert "read by its size" in str(report.verdicts[0].why)
-    report = await check_text(results, "At Worlds 2017 Yuzuru Hanyu scored 214.45 in the free skate.")
+    report = await check_text(shared_results, "At Worlds 2017 Yuzuru Hanyu scored 214.45 in the free skate.")
     assert "Shoma Uno" in str(report.verdicts[0].why)
 
 

@@ -398,16 +398,16 @@ CASES = [
 
 
 @pytest.mark.parametrize(("links", "text", "want"), CASES, ids=[c[1][:60] for c in CASES])
-async def test_story_classes(results: ResultsService, links: str, text: str, want: list) -> None:
-    got = await verdicts(results, links, text)
+async def test_story_classes(shared_results: ResultsService, links: str, text: str, want: list) -> None:
+    got = await verdicts(shared_results, links, text)
     assert same(got, want), got
 
 
-async def test_a_restated_answer_shows_the_story_s_own_words(results: ResultsService) -> None:
-    competition = results.competition("gprus2017")
+async def test_a_restated_answer_shows_the_story_s_own_words(shared_results: ResultsService) -> None:
+    competition = shared_results.competition("gprus2017")
     text = "Q: Where did Mariah Bell finish? A: Sixth."
     report = await check_text(
-        results, text, competition_id=competition.id, event_id=results.event(competition, "women").id
+        shared_results, text, competition_id=competition.id, event_id=shared_results.event(competition, "women").id
     )
     [verdict] = report.verdicts
     assert (verdict.claim.kind, verdict.outcome, verdict.claim.sentence) == ("place", OK, text)
@@ -449,7 +449,7 @@ def test_every_story_part_is_annotated_with_its_reading() -> None:
                 assert set(want["reading"]) == {"competition", "event", "segment", "value"}, item["id"]
 
 
-async def test_a_last_place_reads_as_the_place_it_stands_for(results: ResultsService) -> None:
-    report = await check_text(results, "At Skate Canada 2017, Takahito Mura finished last.")
+async def test_a_last_place_reads_as_the_place_it_stands_for(shared_results: ResultsService) -> None:
+    report = await check_text(shared_results, "At Skate Canada 2017, Takahito Mura finished last.")
     [verdict] = report.verdicts
     assert (verdict.outcome, verdict.claim.value) == (OK, 12.0)

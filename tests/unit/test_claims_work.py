@@ -27,10 +27,10 @@ def sentences_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 async def test_a_dated_story_is_read_without_its_competition_only_to_its_first_claim(
-    results: ResultsService, sentences_read: list[str]
+    shared_results: ResultsService, sentences_read: list[str]
 ) -> None:
     story = "The crowd was loud. Kaori Sakamoto won silver. Alysa Liu took gold. Amber Glenn was fifth."
-    report = await check_text(results, story, moment_date=OLYMPIC_DAY)
+    report = await check_text(shared_results, story, moment_date=OLYMPIC_DAY)
     assert report.competition is not None
     assert len(report.verdicts) == 3
     # Read once up to the first claim (whether it makes one is all that reading tells), then whole with the names
@@ -45,19 +45,21 @@ async def test_a_dated_story_is_read_without_its_competition_only_to_its_first_c
     ]
 
 
-async def test_a_dated_story_with_no_claim_is_read_once(results: ResultsService, sentences_read: list[str]) -> None:
+async def test_a_dated_story_with_no_claim_is_read_once(
+    shared_results: ResultsService, sentences_read: list[str]
+) -> None:
     story = "The crowd was loud. Kaori Sakamoto smiled."
-    report = await check_text(results, story, moment_date=OLYMPIC_DAY)
+    report = await check_text(shared_results, story, moment_date=OLYMPIC_DAY)
     assert report.verdicts == [] and report.competition is None
     assert sentences_read == ["The crowd was loud.", "Kaori Sakamoto smiled."]
 
 
 async def test_an_undated_story_is_read_whole_to_find_its_competition(
-    results: ResultsService, sentences_read: list[str]
+    shared_results: ResultsService, sentences_read: list[str]
 ) -> None:
     """With no date, every sentence may name the competition or a skater who places the story: all are read."""
     story = "Kaori Sakamoto won silver. Alysa Liu took gold at the Milano Cortina Olympics."
-    report = await check_text(results, story)
+    report = await check_text(shared_results, story)
     assert report.competition is not None
     first, second = "Kaori Sakamoto won silver.", "Alysa Liu took gold at the Milano Cortina Olympics."
     assert sentences_read == [first, second, first, second]

@@ -183,17 +183,17 @@ LACKED = [
 ]
 
 
-async def test_results_podiums_and_medals_say_what_is_missing(results: ResultsService) -> None:
-    stored = {c.key for c in results.all_competitions()}
+async def test_results_podiums_and_medals_say_what_is_missing(shared_results: ResultsService) -> None:
+    stored = {c.key for c in shared_results.all_competitions()}
     name, _prefix, year, label = next(row for row in LACKED if f"{row[1]}{row[2]}" not in stored)
     typed = f"{name} {year}"
     with pytest.raises(NotFound) as missing:
-        results.competition(typed)
+        shared_results.competition(typed)
     assert not isinstance(missing.value, Ambiguous)
     assert missing.value.message.startswith(f"No {label} {year} in the store. It has: "), missing.value.message
     assert "Worlds" not in missing.value.message  # what it has of that series (or of the Grand Prix)
     with pytest.raises(NotFound):
-        await results.podiums("men", typed)
+        await shared_results.podiums("men", typed)
     assert BY_KEY["gpusa2025"].key == "gpusa2025"
 
 

@@ -165,9 +165,9 @@ def test_query_parsing() -> None:
 
 
 @pytest.mark.parametrize("typed", ["Worlds 2020", "worlds 2018", "World Championships 2020", "Boston 2026"])
-async def test_the_service_says_what_is_missing_and_what_it_has(results: ResultsService, typed: str) -> None:
+async def test_the_service_says_what_is_missing_and_what_it_has(shared_results: ResultsService, typed: str) -> None:
     with pytest.raises(NotFound) as missing:
-        results.competition(typed)
+        shared_results.competition(typed)
     assert not isinstance(missing.value, Ambiguous)
     assert "in the store" in missing.value.message and "Worlds 2025 Boston" in missing.value.message
     # what it has, newest first (Worlds 2026 Prague, known by its schedule); in Boston, the 2025 Worlds
@@ -176,11 +176,11 @@ async def test_the_service_says_what_is_missing_and_what_it_has(results: Results
 
 @pytest.mark.parametrize("typed", ["Worlds Saitama", "Worlds Tokyo 2026", "Olympics Sapporo"])
 async def test_what_is_missing_never_leaves_out_what_ruled_the_competitions_out(
-    results: ResultsService, typed: str
+    shared_results: ResultsService, typed: str
 ) -> None:
     # "No World Championships in the store" would be false (it has Worlds 2025): the text is quoted instead.
     with pytest.raises(NotFound) as missing:
-        results.competition(typed)
+        shared_results.competition(typed)
     assert f"“{typed}”" in missing.value.message, missing.value.message
 
 
@@ -189,20 +189,20 @@ def test_season_is_a_filler_word() -> None:
     assert FINDER.lookup("Olympics 2025-26 season").match == FINDER.lookup("2025-26 Olympics").match
 
 
-async def test_the_service_offers_a_choice_when_several_fit(results: ResultsService) -> None:
+async def test_the_service_offers_a_choice_when_several_fit(shared_results: ResultsService) -> None:
     with pytest.raises(Ambiguous) as several:
-        results.competition("Olympics")
+        shared_results.competition("Olympics")
     assert [s.value for s in several.value.suggestions] == ["owg2026", "owg2022", "owg2018"]
     with pytest.raises(NotFound):
-        await results.podiums("men", "Olympics 2014")
+        await shared_results.podiums("men", "Olympics 2014")
 
 
-async def test_story_links_follow_the_same_rules(results: ResultsService) -> None:
+async def test_story_links_follow_the_same_rules(shared_results: ResultsService) -> None:
     # Autocomplete never narrows events to a competition it only guessed.
-    assert results.event_choices("Worlds 2020", "") and all(
-        "·" in str(c.name) for c in results.event_choices("Worlds 2020", "")
+    assert shared_results.event_choices("Worlds 2020", "") and all(
+        "·" in str(c.name) for c in shared_results.event_choices("Worlds 2020", "")
     )
-    assert [c.value for c in results.event_choices("Worlds 2025", "")] == ["men", "women", "pairs", "ice_dance"]
+    assert [c.value for c in shared_results.event_choices("Worlds 2025", "")] == ["men", "women", "pairs", "ice_dance"]
 
 
 def test_every_pair_of_bundled_keys_is_told_apart() -> None:

@@ -88,18 +88,18 @@ def test_standings_pages_fit_and_page_by_ten() -> None:
     assert r"\*Markdown\*" in pages[0].description  # user-visible names cannot inject formatting
 
 
-async def test_real_embeds_fit(results: ResultsService) -> None:
+async def test_real_embeds_fit(shared_results: ResultsService) -> None:
     for competition in ("owg2026", "owg2022", "owg2018", "wc2025"):
-        for event in results.event_choices(competition, ""):
-            for page in embeds.standings_pages(await results.standings(competition, event.value), WORDS):
+        for event in shared_results.event_choices(competition, ""):
+            for page in embeds.standings_pages(await shared_results.standings(competition, event.value), WORDS):
                 assert_within_limits(page)
-    profile: AthleteProfile = await results.profile("Ilia Malinin")
+    profile: AthleteProfile = await shared_results.profile("Ilia Malinin")
     assert_within_limits(embeds.profile_embed(profile, WORDS))
     for discipline in ("men", "women", "pairs", "ice_dance", "team"):
-        for page in embeds.podium_pages(discipline, await results.podiums(discipline), WORDS):
+        for page in embeds.podium_pages(discipline, await shared_results.podiums(discipline), WORDS):
             assert_within_limits(page)
-    assert_within_limits(embeds.medal_table_embed(*await results.medal_table("owg2026"), WORDS))
-    assert_within_limits(embeds.head_to_head_embed(await results.compare("Malinin", "Kagiyama"), WORDS))
+    assert_within_limits(embeds.medal_table_embed(*await shared_results.medal_table("owg2026"), WORDS))
+    assert_within_limits(embeds.head_to_head_embed(await shared_results.compare("Malinin", "Kagiyama"), WORDS))
 
 
 def test_a_long_career_is_cut_with_a_count_not_an_error() -> None:
@@ -170,8 +170,8 @@ def test_results_catalogue_words() -> None:
     )
 
 
-async def test_a_profile_shows_each_other_spelling_once_in_ordinary_case(results: ResultsService) -> None:
+async def test_a_profile_shows_each_other_spelling_once_in_ordinary_case(shared_results: ResultsService) -> None:
     """Savchenko is stored as "Aliona Savchenko" (the ISU's protocols) with PyeongChang's "Aljona Savchenko" and the
     printed capitals of both: the profile shows the one other spelling, not its capitals."""
-    embed = embeds.profile_embed(await results.profile("Aliona Savchenko"), WORDS)
+    embed = embeds.profile_embed(await shared_results.profile("Aliona Savchenko"), WORDS)
     assert "Also written: Aljona Savchenko\n" in (embed.description or "") + "\n"

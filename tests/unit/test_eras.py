@@ -38,8 +38,8 @@ def test_era_of_a_season(season: str | None, era: str | None) -> None:
     assert era_of(season) == era
 
 
-async def test_every_segment_of_the_bundled_store_has_its_competitions_era(store: Database) -> None:
-    rows = await store.fetchall(
+async def test_every_segment_of_the_bundled_store_has_its_competitions_era(shared_database: Database) -> None:
+    rows = await shared_database.fetchall(
         "SELECT s.era, c.season, c.key FROM segments s JOIN events e ON e.id = s.event_id "
         "JOIN competitions c ON c.id = e.competition_id"
     )
@@ -47,7 +47,7 @@ async def test_every_segment_of_the_bundled_store_has_its_competitions_era(store
     by_key = {row["key"]: row["era"] for row in rows}
     assert by_key["owg2018"] == "2010-2018"
     assert (by_key["owg2022"], by_key["wc2025"], by_key["owg2026"]) == ("2018-2022", "2022-", "2022-")
-    segments = await ResultsRepository(store).segments_by_event()
+    segments = await ResultsRepository(shared_database).segments_by_event()
     assert {segment.era for event in segments.values() for segment in event} == {"2010-2018", "2018-2022", "2022-"}
 
 

@@ -46,24 +46,30 @@ async def _facts(results: ResultsService, key: str | None = None) -> list[Fact]:
 
 
 # --- the key test: every fact reads as true --------------------------------------------------------------------
-async def test_every_generated_fact_passes_the_claim_check(results: ResultsService) -> None:
-    facts = await _facts(results)
+async def test_every_generated_fact_passes_the_claim_check(
+    shared_results: ResultsService, shared_facts: tuple[Fact, ...]
+) -> None:
+    facts = shared_facts
     assert len(facts) > 500
     wrong = []
     for fact in facts:
-        report = await check_text(results, str(fact.body), competition_id=fact.competition.id, event_id=fact.event.id)
+        report = await check_text(
+            shared_results, str(fact.body), competition_id=fact.competition.id, event_id=fact.event.id
+        )
         outcomes = [verdict.outcome for verdict in report.verdicts]
         if CONTRADICTED in outcomes or CONSISTENT not in outcomes:
             wrong.append(f"{fact.key}: {fact.body} -> {report.summary()}")
         # The title says nothing the store contradicts either.
-        title = await check_text(results, str(fact.title), competition_id=fact.competition.id, event_id=fact.event.id)
+        title = await check_text(
+            shared_results, str(fact.title), competition_id=fact.competition.id, event_id=fact.event.id
+        )
         if any(v.outcome == CONTRADICTED for v in title.verdicts):
             wrong.append(f"{fact.key}: title {fact.title} -> {title.summary()}")
     assert not wrong, "\n".join(wrong[:20])
 
 
-async def test_generation_is_deterministic_with_one_stable_key_per_fact(results: ResultsService) -> None:
-    first, second = await _facts(results), await _facts(results)
+async def test_generation_is_deterministic_with_one_stable_key_per_fact(shared_results: ResultsService) -> None:
+    first, second = await _facts(shared_results), await _facts(shared_results)
     assert first == second
     assert [str(f.body) for f in first] == [str(f.body) for f in second]
     keys = [fact.key for fact in first]
@@ -74,8 +80,10 @@ async def test_generation_is_deterministic_with_one_stable_key_per_fact(results:
     assert {fact.kind for fact in first} == set(KINDS)
 
 
-async def test_facts_rest_on_stored_figures_with_their_sources_and_never_say_official(results: ResultsService) -> None:
-    for fact in await _facts(results):
+async def test_facts_rest_on_stored_figures_with_their_sources_and_never_say_official(
+    shared_facts: tuple[Fact, ...],
+) -> None:
+    for fact in shared_facts:
         assert fact.figures and all(figure.provenance is not None for figure in fact.figures), fact.key
         assert fact.sources, fact.key
         assert "official" not in f"{fact.title} {fact.body}".lower(), fact.key
@@ -85,7 +93,7 @@ async def test_facts_rest_on_stored_figures_with_their_sources_and_never_say_off
 
 
 # --- the figures, against the bundled file and the dataset -----------------------------------------------------
-async def test_worlds_2017_facts_are_the_bundled_files(results: ResultsService) -> None:
+async def test_worlds_2017_facts_are_the_bundled_files(shared_results: ResultsService) -> None:
     competition = _wc2017()
     climbs, medals, tops = set(), set(), set()
     for event in competition["events"]:
@@ -104,7 +112,7 @@ async def test_worlds_2017_facts_are_the_bundled_files(results: ResultsService) 
             best = max(skated, key=lambda e: e["segments"][segment["id"]]["tss"])
             tops.add((segment["kind"], _entry_name(best), f"{best['segments'][segment['id']]['tss']:.2f}"))
 
-    facts = await _facts(results, "wc2017")
+    facts = await _facts(shared_results, "wc2017")
 
     def of(kind: str) -> list[Fact]:
         return [fact for fact in facts if fact.kind == kind]
@@ -127,7 +135,7 @@ async def test_worlds_2017_facts_are_the_bundled_files(results: ResultsService) 
     assert margin.name == narrowest and f"{golds[narrowest]:.2f}" in str(margin.body)
 
 
-async def test_clean_quads_of_worlds_2017_are_the_datasets(results: ResultsService) -> None:
+async def test_clean_quads_of_worlds_2017_are_the_datasets(shared_results: ResultsService) -> None:
     """Skates with a clean quad, and how many, from the dataset's element rows: no call on the jump or the element,
     no negative GOE."""
     folder = shared_path("data", "buzzfeed-figure-skating-scores")
@@ -149,7 +157,7 @@ async def test_clean_quads_of_worlds_2017_are_the_datasets(results: ResultsServi
                 counts[(name, "short_program" if "SHORT" in program else "free_skate")] += clean
     assert len(counts) > 20
 
-    facts = [f for f in await _facts(results, "wc2017") if f.kind == "quad"]
+    facts = [f for f in await _facts(shared_results, "wc2017") if f.kind == "quad"]
     found = {}
     for fact in facts:
         assert fact.segment is not None
@@ -177,13 +185,15 @@ def test_a_quad_or_axel_is_clean_only_without_a_call_and_with_no_negative_goe() 
     assert _clean_jumps(element("3ATh"), quad=False) == 0
 
 
-async def test_on_this_day_is_a_query_by_month_and_day(results: ResultsService) -> None:
-    facts = await _facts(results)
+async def test_on_this_day_is_a_query_by_month_and_day(
+    shared_results: ResultsService, shared_facts: tuple[Fact, ...]
+) -> None:
+    facts = shared_facts
     days = defaultdict(list)
     for fact in facts:
         if fact.month_day is not None:
             days[fact.month_day].append(fact.key)
-    service = FactsService(results)
+    service = FactsService(shared_results)
     # Alysa Liu's Olympic gold: the women's free skate of Milano Cortina 2026, on the day the store gives it.
     liu = next(f for f in facts if f.kind == "medal" and f.competition.key == "owg2026" and f.name == "Alysa Liu")
     assert liu.moment_date is not None and liu.month_day is not None
@@ -194,6 +204,6 @@ async def test_on_this_day_is_a_query_by_month_and_day(results: ResultsService) 
     assert all(f.month_day is None for f in facts if f.competition.key == "wc2017")
 
 
-async def test_a_junior_fact_names_its_event(results: ResultsService) -> None:
-    junior = [f for f in await _facts(results) if f.event.level == "junior" and f.kind == "medal"]
+async def test_a_junior_fact_names_its_event(shared_facts: tuple[Fact, ...]) -> None:
+    junior = [f for f in shared_facts if f.event.level == "junior" and f.kind == "medal"]
     assert junior and all(f"{f.competition.label} ({f.event.name})" in str(f.body) for f in junior)

@@ -65,12 +65,12 @@ def _cents(value: float) -> int:
     return round(value * 100)
 
 
-async def _facts(results: ResultsService, kind: str) -> list[Fact]:
-    return [fact for fact in await FactsService(results).facts() if fact.kind == kind]
+def _of_kind(facts: tuple[Fact, ...], kind: str) -> list[Fact]:
+    return [fact for fact in facts if fact.kind == kind]
 
 
 # --- segment-win --------------------------------------------------------------------------------------------------
-async def test_segment_wins_from_far_behind_are_the_bundled_files(results: ResultsService) -> None:
+async def test_segment_wins_from_far_behind_are_the_bundled_files(shared_facts: tuple[Fact, ...]) -> None:
     expected = set()
     for competition in _competitions():
         for event in competition["events"]:
@@ -83,7 +83,7 @@ async def test_segment_wins_from_far_behind_are_the_bundled_files(results: Resul
                 start, rank = _v(before.get("rank")), _v(won.get("rank"))
                 if start is not None and rank == 1 and start >= SEGMENT_WIN_FROM and _v(won.get("tss")) is not None:
                     expected.add((competition["id"], _name(entry), int(start), f"{_v(won['tss']):.2f}"))
-    facts = await _facts(results, "segment-win")
+    facts = _of_kind(shared_facts, "segment-win")
     found = {
         (f.competition.key, _same(f.name), int(f.figures[0].value), f"{float(f.figures[2].value):.2f}") for f in facts
     }
@@ -154,10 +154,10 @@ def _expected_bests() -> set[tuple[str, str, str, str, str, str, str]]:
     return expected
 
 
-async def test_season_and_era_bests_are_the_bundled_files_and_never_mix_eras(results: ResultsService) -> None:
+async def test_season_and_era_bests_are_the_bundled_files_and_never_mix_eras(shared_facts: tuple[Fact, ...]) -> None:
     found = set()
     for kind in ("season-best", "era-best"):
-        for fact in await _facts(results, kind):
+        for fact in _of_kind(shared_facts, kind):
             what = fact.key.split(":")[1].split("/")[2]
             scope = fact.competition.season if kind == "season-best" else era_of(fact.competition.season)
             assert scope is not None
@@ -195,7 +195,7 @@ async def test_season_and_era_bests_are_the_bundled_files_and_never_mix_eras(res
 
 
 # --- personal-best -----------------------------------------------------------------------------------------------
-async def test_personal_bests_are_the_bundled_files(results: ResultsService) -> None:
+async def test_personal_bests_are_the_bundled_files(shared_facts: tuple[Fact, ...]) -> None:
     """A total above every earlier total of the same skater (or couple) in the same discipline, level and era, with
     one stored before: computed from the files by name, competitions by start date."""
     best: dict[tuple[str, str, str, str], float] = {}
@@ -213,7 +213,7 @@ async def test_personal_bests_are_the_bundled_files(results: ResultsService) -> 
                 if key in best and _cents(total) > _cents(best[key]):
                     expected.add((competition["id"], key[0], f"{total:.2f}", f"{best[key]:.2f}"))
                 best[key] = max(best.get(key, total), total)
-    facts = await _facts(results, "personal-best")
+    facts = _of_kind(shared_facts, "personal-best")
     found = {
         (f.competition.key, _same(f.name), f"{float(f.figures[0].value):.2f}", f"{float(f.figures[1].value):.2f}")
         for f in facts
@@ -231,7 +231,7 @@ async def test_personal_bests_are_the_bundled_files(results: ResultsService) -> 
 
 
 # --- first-medal -------------------------------------------------------------------------------------------------
-async def test_first_medals_of_a_country_are_the_bundled_files(results: ResultsService) -> None:
+async def test_first_medals_of_a_country_are_the_bundled_files(shared_facts: tuple[Fact, ...]) -> None:
     """A country's first medal at a level in the files: it entered an earlier competition of that level without a
     medal, and won that one medal only at the competition (team medals count as medals before)."""
     medalled: set[tuple[str, str]] = set()
@@ -264,7 +264,7 @@ async def test_first_medals_of_a_country_are_the_bundled_files(results: ResultsS
                 expected.add((won[0][0], _name(entry), country.name, int(_v(entry["place"]) or 0)))
         medalled |= set(medals)
         entered |= day_entered
-    facts = await _facts(results, "first-medal")
+    facts = _of_kind(shared_facts, "first-medal")
     found = {(f.competition.key, _same(f.name), _country(f), int(f.figures[0].value)) for f in facts}
     assert found == expected
     # Great Britain's first medal in the store is Fear / Gibson's bronze at the 2024 Final, whose total no source gave:
@@ -310,7 +310,7 @@ def _performers() -> dict[str, tuple[str, str, str, str]]:
     return found
 
 
-async def test_the_most_quads_in_one_skate_of_a_competition_are_the_datasets(results: ResultsService) -> None:
+async def test_the_most_quads_in_one_skate_of_a_competition_are_the_datasets(shared_facts: tuple[Fact, ...]) -> None:
     performers = _performers()
     counts: Counter[str] = Counter()
     with (shared_path("data", "buzzfeed-figure-skating-scores") / "judged-aspects.csv").open(newline="") as file:
@@ -331,7 +331,7 @@ async def test_the_most_quads_in_one_skate_of_a_competition_are_the_datasets(res
         if skates[0][0] >= QUAD_COUNT_AT_LEAST and (len(skates) == 1 or skates[1][0] < skates[0][0]):
             expected.add((competition, skates[0][1], skates[0][0]))
     names = _dataset_competitions()
-    facts = await _facts(results, "quad-count")
+    facts = _of_kind(shared_facts, "quad-count")
     found = {(names[f.competition.key], _same(f.name), dict(f.title.args)["count"]) for f in facts}
     assert found == expected
     # Chen's four clean quads in the free skate of the 2016 Final, the most there.
@@ -341,7 +341,9 @@ async def test_the_most_quads_in_one_skate_of_a_competition_are_the_datasets(res
 
 
 # --- top-marks ------------------------------------------------------------------------------------------------------
-async def test_top_marks_from_every_judge_are_the_datasets(results: ResultsService) -> None:
+async def test_top_marks_from_every_judge_are_the_datasets(
+    shared_results: ResultsService, shared_facts: tuple[Fact, ...]
+) -> None:
     """Elements every judge marked +3 (the top GOE of the 2016-18 protocols' rules), from the dataset's judges' marks;
     the dataset has no component every judge marked 10."""
     folder = shared_path("data", "buzzfeed-figure-skating-scores")
@@ -368,12 +370,14 @@ async def test_top_marks_from_every_judge_are_the_datasets(results: ResultsServi
     assert tens == 0
     expected = {(*key, tuple(sorted(codes))) for key, codes in expected_codes.items()}
     names = _dataset_competitions()
-    facts = await _facts(results, "top-marks")
+    facts = _of_kind(shared_facts, "top-marks")
     found = set()
     for fact in facts:
         assert fact.segment is not None
         segment = (
-            "first" if fact.segment.position == min(s.position for s in results.segments_of(fact.event)) else "last"
+            "first"
+            if fact.segment.position == min(s.position for s in shared_results.segments_of(fact.event))
+            else "last"
         )
         codes = tuple(sorted(str(figure.value) for figure in fact.figures[:-1]))
         found.add((names[fact.competition.key], _same(fact.name), segment, codes))
@@ -429,7 +433,9 @@ async def test_top_marks_follow_the_era_and_count_components_of_ten(store: Datab
 
 
 # --- wide-margin ---------------------------------------------------------------------------------------------------
-async def test_the_widest_winning_margin_of_each_competition_is_the_bundled_files(results: ResultsService) -> None:
+async def test_the_widest_winning_margin_of_each_competition_is_the_bundled_files(
+    shared_facts: tuple[Fact, ...],
+) -> None:
     expected = set()
     for competition in _competitions():
         margins = []
@@ -444,29 +450,31 @@ async def test_the_widest_winning_margin_of_each_competition_is_the_bundled_file
         margins.sort(reverse=True)
         if len(margins) > 1 and margins[0][0] > margins[1][0]:
             expected.add((competition["id"], margins[0][1], f"{margins[0][0] / 100:.2f}"))
-    facts = await _facts(results, "wide-margin")
+    facts = _of_kind(shared_facts, "wide-margin")
     found = {(f.competition.key, _same(f.name), dict(f.title.args)["margin"]) for f in facts}
     assert found == expected
     # Hanyu by 32.56 at the 2016 NHK Trophy; and the widest is never the narrowest of the same competition.
     assert ("gpjpn2016", _plain("Yuzuru Hanyu"), "32.56") in found
-    narrowest = {f.competition.key: f.key.split(":", 1)[1] for f in await _facts(results, "margin")}
+    narrowest = {f.competition.key: f.key.split(":", 1)[1] for f in _of_kind(shared_facts, "margin")}
     assert all(narrowest.get(f.competition.key) != f.key.split(":", 1)[1] for f in facts)
 
 
 # --- one competition, and the whole store ----------------------------------------------------------------------------
-async def test_one_competitions_facts_are_those_of_the_whole_store(results: ResultsService) -> None:
+async def test_one_competitions_facts_are_those_of_the_whole_store(
+    shared_results: ResultsService, shared_facts: tuple[Fact, ...]
+) -> None:
     """Bests, personal bests and first medals need every competition: asked for one, the same facts come out."""
-    every = await FactsService(results).facts()
+    every = shared_facts
     for key in ("wc2017", "owg2018", "wc2025"):
-        competition = results.competition(key)
-        assert await FactsService(results).facts(competition) == [
+        competition = shared_results.competition(key)
+        assert await FactsService(shared_results).facts(competition) == [
             f for f in every if f.competition.id == competition.id
         ]
 
 
-async def test_every_fact_fits_a_story(results: ResultsService) -> None:
+async def test_every_fact_fits_a_story(shared_facts: tuple[Fact, ...]) -> None:
     """A story made from a fact takes its title (up to 200 characters) and its body as the summary of a Discord post
     (up to 500)."""
-    for fact in await FactsService(results).facts():
+    for fact in shared_facts:
         assert len(str(fact.title)) <= 200, fact.key
         assert len(str(fact.body)) <= 500, fact.key

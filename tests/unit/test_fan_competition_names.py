@@ -103,16 +103,16 @@ def fits(key: str, meant: str, known: dict[str, tuple[set[str], int, str]], foun
 
 
 @pytest.mark.parametrize("names", sorted(LISTS))
-async def test_no_fan_name_is_answered_with_another_competition(results: ResultsService, names: str) -> None:
+async def test_no_fan_name_is_answered_with_another_competition(shared_results: ResultsService, names: str) -> None:
     rows = read_names(names)
     assert len(rows) >= LISTS[names]
-    stored = {c.key for c in results.all_competitions()}
-    known = identities(results)
+    stored = {c.key for c in shared_results.all_competitions()}
+    known = identities(shared_results)
     counts: Counter[str] = Counter()
     wrong = []
     missed = []
     for typed, meant in rows:
-        lookup = results.find_competitions(typed)
+        lookup = shared_results.find_competitions(typed)
         found = [c.key for c in lookup.matches]
         if any(not fits(key, meant, known, found) for key in found):
             wrong.append((typed, meant, found))

@@ -202,35 +202,35 @@ def test_the_tables_are_long_enough() -> None:
 
 
 @pytest.mark.parametrize(("typed", "meant"), _rows(COMPETITIONS))
-async def test_a_competition_as_fans_type_it(results: ResultsService, typed: str, meant: str) -> None:
+async def test_a_competition_as_fans_type_it(shared_results: ResultsService, typed: str, meant: str) -> None:
     if meant == "-":
         with pytest.raises(NotFound) as refused:
-            results.competition(typed)
+            shared_results.competition(typed)
         assert not isinstance(refused.value, Ambiguous), f"{typed!r} asked instead of saying it is missing"
         return
     if meant.startswith("?"):
         with pytest.raises(Ambiguous) as asked:
-            results.competition(typed)
+            shared_results.competition(typed)
         assert sorted(s.value for s in asked.value.suggestions) == sorted(meant[1:].split())
         return
-    assert results.competition(typed).key == meant.removeprefix("=")
+    assert shared_results.competition(typed).key == meant.removeprefix("=")
 
 
 @pytest.mark.parametrize(("typed", "meant"), _rows(ATHLETES))
-async def test_an_athlete_as_fans_type_them(results: ResultsService, typed: str, meant: str) -> None:
+async def test_an_athlete_as_fans_type_them(shared_results: ResultsService, typed: str, meant: str) -> None:
     if meant == "-":
         with pytest.raises(NotFound) as refused:
-            results.athlete_ids(typed)
+            shared_results.athlete_ids(typed)
         assert not isinstance(refused.value, Ambiguous), f"{typed!r} asked instead of saying it is missing"
         return
     if meant.startswith("?@"):
         with pytest.raises(Ambiguous) as asked:
-            results.athlete_ids(typed)
+            shared_results.athlete_ids(typed)
         offered = [str(s.label) for s in asked.value.suggestions]
         for name in meant[2:].split(";"):
             assert any(label.startswith(name.strip()) for label in offered), (name, offered)
         return
-    names = await results.skater_names(results.athlete_ids(typed))
+    names = await shared_results.skater_names(shared_results.athlete_ids(typed))
     assert " / ".join(names) == meant.removeprefix("@")
 
 
@@ -244,6 +244,6 @@ async def test_an_athlete_as_fans_type_them(results: ResultsService, typed: str,
     ],
 )
 async def test_autocomplete_offers_the_competition_while_its_name_is_typed(
-    results: ResultsService, typing: str, offered: list[str]
+    shared_results: ResultsService, typing: str, offered: list[str]
 ) -> None:
-    assert [choice.value for choice in results.competition_choices(typing)] == offered
+    assert [choice.value for choice in shared_results.competition_choices(typing)] == offered

@@ -36,8 +36,8 @@ async def outcomes(results: ResultsService, text: str, linked: bool = True) -> l
     ],
     ids=["as-written", "reworded", "lower-case", "capitals", "nbsp", "nfd", "overlong"],
 )
-async def test_a_true_story_stays_consistent_however_it_is_written(results: ResultsService, text: str) -> None:
-    found = await outcomes(results, text)
+async def test_a_true_story_stays_consistent_however_it_is_written(shared_results: ResultsService, text: str) -> None:
+    found = await outcomes(shared_results, text)
     assert ("medal", "Evgenia Medvedeva", CONSISTENT) in found, found
     assert not [f for f in found if f[2] == CONTRADICTED], found
 
@@ -51,22 +51,24 @@ async def test_a_true_story_stays_consistent_however_it_is_written(results: Resu
     ],
     ids=["total", "medal of another", "medal"],
 )
-async def test_an_altered_figure_is_contradicted(results: ResultsService, text: str, wrong: tuple[str, str]) -> None:
-    found = await outcomes(results, text)
+async def test_an_altered_figure_is_contradicted(
+    shared_results: ResultsService, text: str, wrong: tuple[str, str]
+) -> None:
+    found = await outcomes(shared_results, text)
     assert (*wrong, CONTRADICTED) in found, found
 
 
-async def test_an_unlinked_story_is_checked_against_the_competition_it_names(results: ResultsService) -> None:
+async def test_an_unlinked_story_is_checked_against_the_competition_it_names(shared_results: ResultsService) -> None:
     story = "At the 2017 World Championships, Medvedeva won gold with 233.41 points and Osmond took silver."
-    found = await outcomes(results, story, linked=False)
+    found = await outcomes(shared_results, story, linked=False)
     assert ("medal", "Evgenia Medvedeva", CONSISTENT) in found and ("medal", "Kaetlyn Osmond", CONSISTENT) in found
     # The same story about a Worlds the store lacks (2020, cancelled) is not checked against 2017's.
-    missing = await outcomes(results, story.replace("2017", "2020"), linked=False)
+    missing = await outcomes(shared_results, story.replace("2017", "2020"), linked=False)
     assert not [f for f in missing if f[2] in (CONSISTENT, CONTRADICTED)], missing
 
 
-async def test_a_surname_shared_in_the_competition_is_no_one(results: ResultsService) -> None:
+async def test_a_surname_shared_in_the_competition_is_no_one(shared_results: ResultsService) -> None:
     """Two Chens skated Worlds 2017 (Karen, Nathan): with only the competition known, "Chen" is neither."""
-    competition = results.competition("wc2017")
-    report = await check_text(results, "Chen finished fourth.", competition_id=competition.id)
+    competition = shared_results.competition("wc2017")
+    report = await check_text(shared_results, "Chen finished fourth.", competition_id=competition.id)
     assert all(v.outcome not in (CONSISTENT, CONTRADICTED) for v in report.verdicts)

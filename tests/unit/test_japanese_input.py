@@ -26,9 +26,9 @@ EN = Words("en-US")
         ("団体戦", "team"),
     ],
 )
-async def test_events_typed_in_japanese(results: ResultsService, typed: str, key: str) -> None:
-    competition = results.competition("owg2026")
-    assert results.event(competition, typed).key == key
+async def test_events_typed_in_japanese(shared_results: ResultsService, typed: str, key: str) -> None:
+    competition = shared_results.competition("owg2026")
+    assert shared_results.event(competition, typed).key == key
 
 
 @pytest.mark.parametrize(
@@ -44,71 +44,71 @@ async def test_events_typed_in_japanese(results: ResultsService, typed: str, key
         ("ice_dance", "フリーダンス", "free_dance"),
     ],
 )
-async def test_segments_typed_in_japanese(results: ResultsService, event: str, typed: str, kind: str) -> None:
-    competition = results.competition("wc2025")
-    assert results.segment(results.event(competition, event), typed).kind == kind
+async def test_segments_typed_in_japanese(shared_results: ResultsService, event: str, typed: str, kind: str) -> None:
+    competition = shared_results.competition("wc2025")
+    assert shared_results.segment(shared_results.event(competition, event), typed).kind == kind
 
 
-async def test_a_competition_typed_in_japanese_with_an_event_in_japanese(results: ResultsService) -> None:
+async def test_a_competition_typed_in_japanese_with_an_event_in_japanese(shared_results: ResultsService) -> None:
     for typed, key in (
         ("ミラノ", "owg2026"),
         ("北京五輪", "owg2022"),
         ("世界選手権2025", "wc2025"),
         ("平昌", "owg2018"),
     ):
-        competition = results.competition(typed)
+        competition = shared_results.competition(typed)
         assert competition.key == key, typed
-        assert results.event(competition, "女子シングル").key == "women"
+        assert shared_results.event(competition, "女子シングル").key == "women"
 
 
-async def test_event_and_segment_choices_in_the_askers_language(results: ResultsService) -> None:
-    events = results.event_choices("wc2025", "")
+async def test_event_and_segment_choices_in_the_askers_language(shared_results: ResultsService) -> None:
+    events = shared_results.event_choices("wc2025", "")
     assert [JA(c.name) if not isinstance(c.name, str) else c.name for c in events] == [
         "男子シングル",
         "女子シングル",
         "ペア",
         "アイスダンス",
     ]
-    men = results.event(results.competition("wc2025"), "men")
+    men = shared_results.event(shared_results.competition("wc2025"), "men")
     assert not isinstance(events[0].name, str) and EN(events[0].name) == men.name  # as stored, in English
-    assert [c.value for c in results.event_choices("wc2025", "女子")] == ["women"]
-    assert [c.value for c in results.event_choices("世界選手権2025", "アイス")] == ["ice_dance"]
-    segments = results.segment_choices("wc2025", "men", "")
+    assert [c.value for c in shared_results.event_choices("wc2025", "女子")] == ["women"]
+    assert [c.value for c in shared_results.event_choices("世界選手権2025", "アイス")] == ["ice_dance"]
+    segments = shared_results.segment_choices("wc2025", "men", "")
     assert [JA(c.name) if not isinstance(c.name, str) else c.name for c in segments] == [
         "ショートプログラム",
         "フリースケーティング",
     ]
-    assert [c.value for c in results.segment_choices("wc2025", "男子", "フリー")] == [segments[1].value]
+    assert [c.value for c in shared_results.segment_choices("wc2025", "男子", "フリー")] == [segments[1].value]
     # Without a chosen competition, whose event it is.
-    assert all(" · " in JA(c.name) for c in results.event_choices("", "") if not isinstance(c.name, str))
+    assert all(" · " in JA(c.name) for c in shared_results.event_choices("", "") if not isinstance(c.name, str))
 
 
-async def test_did_you_mean_in_the_askers_language(results: ResultsService) -> None:
+async def test_did_you_mean_in_the_askers_language(shared_results: ResultsService) -> None:
     from bot.errors import NotFound
     from bot.i18n import render
 
-    competition = results.competition("wc2025")
+    competition = shared_results.competition("wc2025")
     with pytest.raises(NotFound) as missing:
-        results.event(competition, "ノービス男子")
+        shared_results.event(competition, "ノービス男子")
     assert "**男子シングル**" in render(missing.value.text, "ja")
     assert [JA(s.label) for s in missing.value.suggestions if not isinstance(s.label, str)][:1] == ["男子シングル"]
-    assert "**" + results.event(competition, "men").name + "**" in missing.value.message  # English as stored
+    assert "**" + shared_results.event(competition, "men").name + "**" in missing.value.message  # English as stored
     with pytest.raises(NotFound) as segment:
-        results.segment(results.event(competition, "アイスダンス"), "オリジナルダンス")
+        shared_results.segment(shared_results.event(competition, "アイスダンス"), "オリジナルダンス")
     assert "**リズムダンス**" in render(segment.value.text, "ja")
     with pytest.raises(NotFound) as discipline:
-        await results.podiums("シンクロ")
+        await shared_results.podiums("シンクロ")
     assert [s.value for s in discipline.value.suggestions] == ["men", "women", "pairs", "ice_dance", "team"]
     assert "**アイスダンス**" in render(discipline.value.text, "ja")
 
 
-async def test_the_2018_short_dance_is_abbreviated_sd(results: ResultsService) -> None:
+async def test_the_2018_short_dance_is_abbreviated_sd(shared_results: ResultsService) -> None:
     from bot.services.results.vocabulary import segment_abbreviation
 
-    dance_2018 = results.event(results.competition("owg2018"), "ice dance")
-    assert [segment_abbreviation(s) for s in results.segments_of(dance_2018)] == ["SD", "FD"]
-    dance_2026 = results.event(results.competition("owg2026"), "ice dance")
-    assert [segment_abbreviation(s) for s in results.segments_of(dance_2026)] == ["RD", "FD"]
+    dance_2018 = shared_results.event(shared_results.competition("owg2018"), "ice dance")
+    assert [segment_abbreviation(s) for s in shared_results.segments_of(dance_2018)] == ["SD", "FD"]
+    dance_2026 = shared_results.event(shared_results.competition("owg2026"), "ice dance")
+    assert [segment_abbreviation(s) for s in shared_results.segments_of(dance_2026)] == ["RD", "FD"]
 
 
 def test_live_subscription_disciplines_in_japanese() -> None:

@@ -31,10 +31,10 @@ def test_every_bundled_name_has_a_source_and_a_reading_or_is_kana() -> None:
         assert any(normalize(reading) in normalize(quote) for reading in local.readings) or not local.readings, local
 
 
-async def test_every_bundled_name_is_one_skater_of_the_store(store: Database) -> None:
+async def test_every_bundled_name_is_one_skater_of_the_store(shared_database: Database) -> None:
     """A name in kanji is a Japanese skater's; a skater of another country is named only in katakana, as Japanese
     media write them (ネイサン・チェン), where a cited page does."""
-    rows = await store.fetchall("SELECT name, country FROM skaters")
+    rows = await shared_database.fetchall("SELECT name, country FROM skaters")
     for local in read_local_names():
         bearers = [row["country"] for row in rows if normalize(row["name"]) == normalize(local.name)]
         katakana = all("\u30a0" <= c <= "\u30ff" for c in local.written)
@@ -66,7 +66,7 @@ def test_a_broken_entry_is_left_out_never_shown_without_its_source(tmp_path: Pat
 
 
 async def test_a_reader_sees_the_name_their_language_writes_and_a_stored_message_keeps_it(
-    results: ResultsService,
+    shared_results: ResultsService,
 ) -> None:
     assert local_name("Kaori Sakamoto", "ja") == "坂本花織"
     assert local_name("Kaori SAKAMOTO", "ja") == "坂本花織"  # as ISU pages print it, in either order
@@ -82,21 +82,21 @@ async def test_a_reader_sees_the_name_their_language_writes_and_a_stored_message
     assert "坂本花織" in catalogue().render(again, "ja") and "Kaori Sakamoto" in str(again)
 
 
-async def test_the_name_index_finds_a_skater_by_a_reading_in_either_kana(results: ResultsService) -> None:
+async def test_the_name_index_finds_a_skater_by_a_reading_in_either_kana(shared_results: ResultsService) -> None:
     for typed in ("坂本花織", "さかもとかおり", "サカモト カオリ", "ｻｶﾓﾄ"):
-        assert results.skater_choices(typed)[0].name == "Kaori Sakamoto", typed
+        assert shared_results.skater_choices(typed)[0].name == "Kaori Sakamoto", typed
     # A skater of another country whom Japanese media name in katakana, with or without the middle dot.
     for typed in ("ネイサン・チェン", "ネイサンチェン", "ねいさん ちぇん"):
-        assert results.skater_choices(typed)[0].name == "Nathan Chen", typed
+        assert shared_results.skater_choices(typed)[0].name == "Nathan Chen", typed
     assert local_name("Nathan Chen", "ja") == "ネイサン・チェン"
     assert local_name("Gabriella Papadakis / Guillaume Cizeron", "ja") == "ガブリエラ・パパダキス / ギヨーム・シゼロン"
     # The name in another script is not offered as a spelling of the store's: it is shown in its reader's words,
     # and it is not a stored alias an owner could remove.
-    assert "坂本" not in results.skater_choices("坂本")[0].name
-    assert all("坂本" not in choice.name for choice in results.alias_choices("Kaori Sakamoto", ""))
+    assert "坂本" not in shared_results.skater_choices("坂本")[0].name
+    assert all("坂本" not in choice.name for choice in shared_results.alias_choices("Kaori Sakamoto", ""))
 
 
-async def test_a_followers_direct_message_is_in_the_language_they_followed_in(results: ResultsService) -> None:
+async def test_a_followers_direct_message_is_in_the_language_they_followed_in(shared_results: ResultsService) -> None:
     content = {
         "category": "Men",
         "segment": "Short Program",

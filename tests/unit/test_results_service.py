@@ -6,33 +6,33 @@ from bot.errors import Ambiguous, NotFound, UserFacingError
 from bot.services.results import ResultsService
 
 
-async def test_competition_autocomplete_and_resolution(results: ResultsService) -> None:
-    newest_first = [c.value for c in results.competition_choices("")]
+async def test_competition_autocomplete_and_resolution(shared_results: ResultsService) -> None:
+    newest_first = [c.value for c in shared_results.competition_choices("")]
     # Worlds 2026 (March 2026) is the newest competition known, by its schedule (no results yet)
     assert newest_first[:2] == ["wc2026", "owg2026"] and set(newest_first) >= {"owg2022", "owg2018", "wc2025"}
-    assert results.competition_choices("milano")[0].value == "owg2026"
-    assert results.competition("owg2022").label == "Beijing 2022"
-    assert results.competition("Olympics 2018").key == "owg2018"
-    assert results.competition("beijing 2022").key == "owg2022"
+    assert shared_results.competition_choices("milano")[0].value == "owg2026"
+    assert shared_results.competition("owg2022").label == "Beijing 2022"
+    assert shared_results.competition("Olympics 2018").key == "owg2018"
+    assert shared_results.competition("beijing 2022").key == "owg2022"
     with pytest.raises(Ambiguous):  # Beijing 2022, the 2023 Final and Four Continents 2026 were held there
-        results.competition("beijing")
+        shared_results.competition("beijing")
     with pytest.raises(NotFound) as error:
-        results.competition("Sapporo 1972")
+        shared_results.competition("Sapporo 1972")
     assert "No competition matching “Sapporo 1972” in the store" in error.value.message
 
 
-async def test_event_choices_are_narrowed_by_the_competition(results: ResultsService) -> None:
-    events = results.event_choices("owg2026", "")
+async def test_event_choices_are_narrowed_by_the_competition(shared_results: ResultsService) -> None:
+    events = shared_results.event_choices("owg2026", "")
     assert [c.value for c in events] == ["men", "women", "pairs", "ice_dance", "team"]
-    assert [c.value for c in results.event_choices("wc2025", "")] == ["men", "women", "pairs", "ice_dance"]
-    assert results.event_choices("Milano Cortina 2026", "ladies")[0].value == "women"
-    assert results.event(results.competition("owg2026"), "Ice dance").discipline == "ice_dance"
+    assert [c.value for c in shared_results.event_choices("wc2025", "")] == ["men", "women", "pairs", "ice_dance"]
+    assert shared_results.event_choices("Milano Cortina 2026", "ladies")[0].value == "women"
+    assert shared_results.event(shared_results.competition("owg2026"), "Ice dance").discipline == "ice_dance"
     with pytest.raises(NotFound, match=r"Did you mean: .*Ice dance"):  # the events it does have
-        results.event(results.competition("wc2025"), "team")
+        shared_results.event(shared_results.competition("wc2025"), "team")
 
 
-async def test_final_standings_in_place_order_with_segments(results: ResultsService) -> None:
-    standings = await results.standings("owg2026", "men")
+async def test_final_standings_in_place_order_with_segments(shared_results: ResultsService) -> None:
+    standings = await shared_results.standings("owg2026", "men")
     top = standings.entries[:3]
     assert [e.name for e in top] == ["Mikhail Shaidorov", "Yuma Kagiyama", "Shun Sato"]
     shaidorov = top[0]
@@ -47,21 +47,21 @@ async def test_final_standings_in_place_order_with_segments(results: ResultsServ
     assert places == sorted(places)
 
 
-async def test_segment_standings_are_ordered_by_segment_score(results: ResultsService) -> None:
-    standings = await results.standings("owg2026", "men", "short")
+async def test_segment_standings_are_ordered_by_segment_score(shared_results: ResultsService) -> None:
+    standings = await shared_results.standings("owg2026", "men", "short")
     assert standings.focus is not None and standings.focus.kind == "short_program"
     scores = [e.segments[standings.focus.id].tss.value for e in standings.entries if e.segments[standings.focus.id].tss]
     assert scores == sorted(scores, reverse=True)
     assert standings.entries[0].name == "Ilia Malinin"
 
 
-async def test_team_event_standings(results: ResultsService) -> None:
-    standings = await results.standings("owg2026", "team")
+async def test_team_event_standings(shared_results: ResultsService) -> None:
+    standings = await shared_results.standings("owg2026", "team")
     assert [(t.country, t.points.value) for t in standings.teams[:3]] == [("USA", 69), ("JPN", 68), ("ITA", 60)]
 
 
-async def test_athlete_profile(results: ResultsService) -> None:
-    profile = await results.profile("sakamoto kaori")
+async def test_athlete_profile(shared_results: ResultsService) -> None:
+    profile = await shared_results.profile("sakamoto kaori")
     assert profile.athlete.name == "Kaori Sakamoto" and profile.athlete.country == "JPN"
     assert profile.disciplines == ["women"]
     # Medals by kind of competition, junior apart (the store grew with the 2016-18 protocols: her 2017 Skate America
@@ -86,33 +86,33 @@ async def test_athlete_profile(results: ResultsService) -> None:
     }
 
 
-async def test_couples_have_partners(results: ResultsService) -> None:
-    profile = await results.profile("Ryuichi Kihara")
+async def test_couples_have_partners(shared_results: ResultsService) -> None:
+    profile = await shared_results.profile("Ryuichi Kihara")
     # Kihara skated with Miu Suzaki in 2017 (Four Continents, NHK Trophy in the protocols), with Riku Miura since.
     assert [p.name for p in profile.partners] == ["Riku Miura", "Miu Suzaki"]
     assert profile.disciplines == ["pairs"] and profile.medal_count("olympics") == (1, 0, 0)  # 2026 pairs gold
 
 
-async def test_names_resolve_tolerantly_and_unknown_names_suggest(results: ResultsService) -> None:
+async def test_names_resolve_tolerantly_and_unknown_names_suggest(shared_results: ResultsService) -> None:
     for typed in ("Kaori Sakamoto", "SAKAMOTO Kaori", "kaori sakamato", "Sakamoto"):
-        assert (await results.skater(typed)).name == "Kaori Sakamoto", typed
-    assert (await results.skater("Shaydorov")).name == "Mikhail Shaidorov"
+        assert (await shared_results.skater(typed)).name == "Kaori Sakamoto", typed
+    assert (await shared_results.skater("Shaydorov")).name == "Mikhail Shaidorov"
     with pytest.raises(Ambiguous) as ambiguous:
-        await results.skater("Miura")
+        await shared_results.skater("Miura")
     assert {"Kao Miura", "Riku Miura"} <= {s.label for s in ambiguous.value.suggestions}
     with pytest.raises(NotFound):
-        await results.skater("Qqqqqqqq Zzzzzzz")
+        await shared_results.skater("Qqqqqqqq Zzzzzzz")
 
 
-async def test_skater_choices_stay_within_discord_limits(results: ResultsService) -> None:
+async def test_skater_choices_stay_within_discord_limits(shared_results: ResultsService) -> None:
     for query in ("", "a", "e", "ma", "x" * 500, "🙂", "/", "坂本"):
-        choices = results.skater_choices(query)
+        choices = shared_results.skater_choices(query)
         assert len(choices) <= 25
         assert all(1 <= len(str(c.name)) <= 100 and len(c.value) <= 100 for c in choices)
 
 
-async def test_podiums_and_medal_table(results: ResultsService) -> None:
-    podiums = await results.podiums("men")
+async def test_podiums_and_medal_table(shared_results: ResultsService) -> None:
+    podiums = await shared_results.podiums("men")
     # newest first; Worlds 2026 has no podium yet
     assert [p.competition.key for p in podiums][:4] == ["owg2026", "fc2026", "ec2026", "gpf2025"]
     keys = [p.competition.key for p in podiums]
@@ -121,30 +121,30 @@ async def test_podiums_and_medal_table(results: ResultsService) -> None:
     # The junior Final beside the senior one: its own podium, its event named as a junior one.
     final_2017 = {p.event.level: (p.event.name, p.places[0][1]) for p in podiums if p.competition.key == "gpf2017"}
     assert final_2017["senior"][1] == "Nathan Chen" and "Junior" in final_2017["junior"][0]
-    team = await results.podiums("team", "Beijing 2022")
+    team = await shared_results.podiums("team", "Beijing 2022")
     assert [(p[2], p[3].value) for p in team[0].places] == [("USA", 65), ("JPN", 63), ("ROC", 54)]
-    competition, [(level, table)] = await results.medal_table("owg2026")
+    competition, [(level, table)] = await shared_results.medal_table("owg2026")
     assert competition.key == "owg2026" and level == "senior"
     assert sum(r.total for r in table) == 15  # five events, three medals each
     usa = next(r for r in table if r.country == "USA")
     assert usa.gold >= 2  # women's singles and the team event
     assert table == sorted(table, key=lambda r: (-r.gold, -r.silver, -r.bronze, r.country))
     # The 2016 Final's senior and junior events are two medal tables, never one: 12 medals each (four events).
-    _, tables = await results.medal_table("gpf1617")
+    _, tables = await shared_results.medal_table("gpf1617")
     assert [(level, sum(r.total for r in rows)) for level, rows in tables] == [("senior", 12), ("junior", 12)]
 
 
-async def test_head_to_head(results: ResultsService) -> None:
-    h2h = await results.compare("Ilia Malinin", "Yuma Kagiyama")
+async def test_head_to_head(shared_results: ResultsService) -> None:
+    h2h = await shared_results.compare("Ilia Malinin", "Yuma Kagiyama")
     meetings = {(m.competition.key, m.event.key): m for m in h2h.meetings}
     olympic = meetings[("owg2026", "men")]
     assert (olympic.a.place.value, olympic.b.place.value) == (8, 2)
     # Malinin ahead at Worlds 2024 and 2025 and the Finals 2023-2025, Kagiyama at the Olympics
     assert h2h.score == (5, 1)
-    partners = await results.compare("Riku Miura", "Ryuichi Kihara")
+    partners = await shared_results.compare("Riku Miura", "Ryuichi Kihara")
     assert partners.meetings == []  # one shared entry is not a meeting
     with pytest.raises(UserFacingError, match="two different athletes"):
-        await results.compare("Ilia Malinin", "Malinin")
+        await shared_results.compare("Ilia Malinin", "Malinin")
 
 
 async def test_levels_are_kept_apart_in_names_choices_and_bests(store) -> None:
@@ -211,8 +211,10 @@ async def test_levels_are_kept_apart_in_names_choices_and_bests(store) -> None:
         ("women", "総合", None),
     ],
 )
-async def test_segment_words_fans_type(results: ResultsService, event: str, typed: str, kind: str | None) -> None:
-    standings = await results.standings("owg2026", event, typed)
+async def test_segment_words_fans_type(
+    shared_results: ResultsService, event: str, typed: str, kind: str | None
+) -> None:
+    standings = await shared_results.standings("owg2026", event, typed)
     assert (standings.focus.kind if standings.focus else None) == kind
     with pytest.raises(NotFound):  # a word of another discipline's segment is no segment of this event
-        await results.standings("owg2026", "women", "free dance")
+        await shared_results.standings("owg2026", "women", "free dance")

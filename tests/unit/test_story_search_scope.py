@@ -22,7 +22,7 @@ MOD_A = Actor(1, GUILD, is_moderator=True)
 MEMBER_B = Actor(2, OTHER)
 PYTHON_WORD = re.compile(r"[^\W_]")
 # One worker runs this file (pytest -n): its tests share one measurement of all of Unicode against SQLite
-# (`disagreements`, kept for the process: 15 s on a busy machine), which each worker would otherwise make again.
+# (`disagreements`, kept for the process: seconds), which each worker would otherwise make again.
 pytestmark = pytest.mark.xdist_group("tests/unit/test_story_search_scope.py")
 
 
@@ -30,14 +30,9 @@ pytestmark = pytest.mark.xdist_group("tests/unit/test_story_search_scope.py")
 def disagreements() -> dict[str, list[str]]:
     """Every character (all of Unicode) where Python's word regex and SQLite's tokenizer disagree, measured
     here one character at a time against SQLite itself: "q<c>q" is one token exactly when the tokenizer
-    counts c as part of a word. Grouped by direction."""
+    counts c as part of a word, and the two tokens "q" "q" when c separates. Grouped by direction."""
     characters = [chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
-    conn = sqlite3.connect(":memory:")
-    conn.execute(f"CREATE VIRTUAL TABLE t USING fts5(x, tokenize='{TOKENIZER}')")
-    conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
-    conn.executemany("INSERT INTO t (rowid, x) VALUES (?, ?)", ((i, f"q{c}q") for i, c in enumerate(characters)))
-    split = {row[0] for row in conn.execute("SELECT doc FROM v GROUP BY doc HAVING count(*) > 1")}
-    conn.close()
+    split = _tokenizer_separators(characters)
     found: dict[str, list[str]] = {"python word, tokenizer separator": [], "python separator, tokenizer word": []}
     for i, c in enumerate(characters):
         python_word = PYTHON_WORD.match(c) is not None
@@ -47,6 +42,31 @@ def disagreements() -> dict[str, list[str]]:
         elif tokenizer_word and not python_word:
             found["python separator, tokenizer word"].append(c)
     return found
+
+
+# Characters a document: 1,100 documents, not one per character (1.1 million took FTS5 over 30 s on a busy machine).
+UNITS_PER_DOCUMENT = 1000
+
+
+def _tokenizer_separators(characters: list[str]) -> set[int]:
+    """The indexes of the characters the tokenizer splits words on. Each document holds "q<c>q" for a run of
+    characters, space-separated; only a split character yields the token "q" (a word character's token holds both
+    q's), twice in a row, so the k-th pair of "q"s at token offset o of a document is its unit o - k."""
+    conn = sqlite3.connect(":memory:")
+    conn.execute(f"CREATE VIRTUAL TABLE t USING fts5(x, tokenize='{TOKENIZER}')")
+    conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
+    starts = range(0, len(characters), UNITS_PER_DOCUMENT)
+    documents = ((i, " ".join(f"q{c}q" for c in characters[i : i + UNITS_PER_DOCUMENT])) for i in starts)
+    conn.executemany("INSERT INTO t (rowid, x) VALUES (?, ?)", documents)
+    qs = conn.execute("SELECT doc, offset FROM v WHERE term = 'q' ORDER BY doc, offset").fetchall()
+    conn.close()
+    split: set[int] = set()
+    pairs_before: dict[int, int] = {}
+    for (doc, first), (doc_again, second) in zip(qs[::2], qs[1::2], strict=True):
+        assert doc_again == doc and second == first + 1, "a split character yields exactly two tokens q, q"
+        split.add(doc + first - pairs_before.get(doc, 0))
+        pairs_before[doc] = pairs_before.get(doc, 0) + 1
+    return split
 
 
 def test_the_two_splitters_do_disagree_here() -> None:
