@@ -114,7 +114,9 @@ CASES = [
     ("owg2026/ice_dance", "Madison Chock and Evan Bates finished second.",
      [("place", "Madison Chock / Evan Bates", OK)]),
     ("owg2026/ice_dance", "Chock and Bates finished third.", [("place", "Madison Chock / Evan Bates", WRONG)]),
-    ("owg2026/ice_dance", "Cizeron won gold with his new partner.", [("medal", "Guillaume Cizeron", OK)]),
+    # One partner named: the verdict names the couple whose entry it read.
+    ("owg2026/ice_dance", "Cizeron won gold with his new partner.",
+     [("medal", "Laurence Fournier Beaudry / Guillaume Cizeron", OK)]),
     # Countries and the team event: places, points, margins.
     ("owg2026/team", "Team USA won the team event.", [("team", "USA", OK)]),
     ("owg2026/team", "Japan finished second in the team event with 68 points.",
@@ -146,7 +148,7 @@ CASES = [
     ("owg2026/women", "Kim Yuna took silver.", [("medal", "Kim Yuna", NOT)]),
     # A lone surname is the skater of that name entered in the linked event, else in the competition; two there
     # (Kao Miura in the men's event, Riku Miura in the pairs) are no one.
-    ("owg2026/pairs", "Miura won gold.", [("medal", "Riku Miura", OK)]),
+    ("owg2026/pairs", "Miura won gold.", [("medal", "Riku Miura / Ryuichi Kihara", OK)]),
     ("owg2026", "Miura won gold.", [("medal", "Miura", NOT)]),
     # The 2016-17 protocols hold many more skaters: a surname is read among those of the story's competition.
     ("wc2017/women", "Medvedeva won with 233.41, ahead of Osmond.",
