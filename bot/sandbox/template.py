@@ -1,5 +1,6 @@
 """The bundled store as a template: built once per version of what shapes it, kept in the user's cache directory,
-and copied for each `skatebot sandbox` start and each test that wants a fresh store with the bundled data.
+and copied for each `skatebot sandbox` start, each command that makes a new store file (`skatebot db create`, a first
+import or `run` on a new file: seed_new_store), and each test that wants a fresh store with the bundled data.
 
 A version is a digest of the bundled files (bot.store.BUNDLED_DATA) and of the code that turns them into a store
 (the migrations, db/, bot/services/, bot/store.py, the message catalogues): a changed file means a new template,
@@ -162,6 +163,33 @@ def copy_template(template: Path, destination: Path) -> Path:
     destination.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(template, destination)
     return destination
+
+
+def seed_new_store(
+    destination: Path,
+    *,
+    on_build: Callable[[Path], None] | None = None,
+    bundled: Path | None = None,
+    cache: Path | None = None,
+) -> Path | None:
+    """A SQLite store that is not there yet starts as a copy of the template (built first if need be, see
+    `bundled_template`), instead of importing the bundled data again; returns the template, or None when a store is
+    there already. The copy appears under its name at once, whole (a hard link to a finished copy): a store another
+    process made meanwhile is never overwritten, and where the file system has no hard links, nothing is copied and
+    the store is built as before."""
+    if destination.exists():
+        return None
+    template = bundled_template(bundled=bundled, cache=cache, on_build=on_build)
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    copying = destination.with_name(f".{destination.name}.{os.getpid()}.copying")
+    try:
+        shutil.copyfile(template, copying)
+        os.link(copying, destination)
+    except OSError:  # FileExistsError: another process's store is there now; or no hard links here
+        return None
+    finally:
+        copying.unlink(missing_ok=True)
+    return template
 
 
 def _remove_store(path: Path) -> None:

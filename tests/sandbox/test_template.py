@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.sandbox import template as templates
-from bot.sandbox.template import bundled_template, cache_dir, copy_template, template_version
+from bot.sandbox.template import bundled_template, cache_dir, copy_template, seed_new_store, template_version
 from bot.store import BUNDLED_DATA
 
 
@@ -50,6 +50,23 @@ def test_a_second_start_copies_the_template_and_a_changed_input_rebuilds_it(bund
     assert changed != first and builds == [first, changed]
     assert "Milano Cortina 2026" in " ".join(competitions(changed))
     assert not list(cache.glob("*.building*")), "a finished build leaves only the template"
+
+
+def test_a_new_store_file_starts_as_a_copy_and_a_store_there_is_never_replaced(bundled: Path, tmp_path: Path) -> None:
+    """What a command that creates a store does first (bot/cli/store.py): a copy of the template, built if need be;
+    a store that is there already (or that another process made meanwhile) is left as it is."""
+    cache, builds = tmp_path / "cache", []
+    store = tmp_path / "new" / "store.sqlite3"
+    template = seed_new_store(store, bundled=bundled, cache=cache, on_build=builds.append)
+    assert template is not None and builds == [template] and template.parent == cache
+    assert competitions(store) == ["ISU World Figure Skating Championships 2025"]
+    assert store.stat().st_ino != template.stat().st_ino, "a copy, never the template itself"
+    assert not list(store.parent.glob("*copying*")), "no copy left half-way"
+
+    with sqlite3.connect(store) as connection:
+        connection.execute("DELETE FROM competitions")  # the user's store from now on
+    assert seed_new_store(store, bundled=bundled, cache=cache, on_build=builds.append) is None
+    assert competitions(store) == [] and builds == [template]
 
 
 def test_the_version_follows_the_data_and_the_code_that_shapes_the_store(bundled: Path, tmp_path: Path) -> None:
