@@ -175,11 +175,15 @@ def seed_new_store(
     """A SQLite store that is not there yet starts as a copy of the template (built first if need be, see
     `bundled_template`), instead of importing the bundled data again; returns the template, or None when a store is
     there already. The copy appears under its name at once, whole (a hard link to a finished copy): a store another
-    process made meanwhile is never overwritten, and where the file system has no hard links, nothing is copied and
-    the store is built as before."""
+    process made meanwhile is never overwritten; where the cache cannot be written (a read-only home in a container)
+    or the file system has no hard links, nothing is copied and the store is built as before."""
     if destination.exists():
         return None
-    template = bundled_template(bundled=bundled, cache=cache, on_build=on_build)
+    try:
+        template = bundled_template(bundled=bundled, cache=cache, on_build=on_build)
+    except OSError as exc:
+        log.warning("no bundled store template (%s): the new store imports the bundled data itself", exc)
+        return None
     destination.parent.mkdir(parents=True, exist_ok=True)
     copying = destination.with_name(f".{destination.name}.{os.getpid()}.copying")
     try:

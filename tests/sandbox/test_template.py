@@ -69,6 +69,17 @@ def test_a_new_store_file_starts_as_a_copy_and_a_store_there_is_never_replaced(b
     assert competitions(store) == [] and builds == [template]
 
 
+def test_a_cache_that_cannot_be_written_leaves_the_new_store_to_be_built_as_before(
+    bundled: Path, tmp_path: Path
+) -> None:
+    """A container's read-only home: no template can be made, and the command goes on (it imports the bundled data
+    into the new store itself, bot/store.py), never failing for want of a cache."""
+    (tmp_path / "home").write_text("a file where the cache's folder would be")
+    store = tmp_path / "store.sqlite3"
+    assert seed_new_store(store, bundled=bundled, cache=tmp_path / "home" / "cache") is None
+    assert not store.exists()
+
+
 def test_the_version_follows_the_data_and_the_code_that_shapes_the_store(bundled: Path, tmp_path: Path) -> None:
     code = tmp_path / "code"
     (code / "db" / "migrations").mkdir(parents=True)
