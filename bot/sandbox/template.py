@@ -50,13 +50,20 @@ def _files(folder: Path, pattern: str) -> Iterable[Path]:
 def template_version(bundled: Path, *, code_root: Path = _ROOT) -> str:
     """The digest of what goes into the template: every file of the bundled folder and the code that shapes it."""
     digest = hashlib.sha256(b"skatebot bundled store template 1\0")
-    sources = [("data", bundled, p) for p in _files(bundled, "**/*") if p.suffix != ".pyc"]
+    sources = [("data", bundled, p) for p in _files(bundled, "**/*") if _bundled_input(p)]
     for folder, pattern in _SHAPING:
         sources += [("code", code_root / folder, p) for p in _files(code_root / folder, pattern)]
     for kind, base, path in sorted(sources, key=lambda s: (s[0], s[2].relative_to(s[1]).as_posix(), str(s[1]))):
         digest.update(f"{kind}:{path.relative_to(base).as_posix()}\0".encode())
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()[:24]
+
+
+def _bundled_input(path: Path) -> bool:
+    """Whether a file of the bundled folder goes into the template: not bytecode, and not a store kept there (the
+    default SKATEBOT_DB, data/skatebot.sqlite3, and its journals; a new store's copy being made, hidden): a store
+    the bot writes to must not make every sandbox start build the template again, nor be read whole to digest it."""
+    return path.suffix != ".pyc" and ".sqlite3" not in path.name and not path.name.startswith(".")
 
 
 # The bundled folder as bot.store names it (BUNDLED_DATA; that module imports the services, too late for this).

@@ -96,7 +96,11 @@ def test_the_version_follows_the_data_and_the_code_that_shapes_the_store(bundled
     with_migration = template_version(bundled, code_root=code)
     assert with_migration != base
     (code / "bot" / "services" / "importer.py").write_text("A = 2\n")  # the importer changed
-    assert template_version(bundled, code_root=code) not in (base, with_migration)
+    with_importer = template_version(bundled, code_root=code)
+    assert with_importer not in (base, with_migration)
+    for store in ("skatebot.sqlite3", "skatebot.sqlite3-wal", ".skatebot.sqlite3.7.copying"):
+        (bundled / store).write_bytes(b"the default store (SKATEBOT_DB), in the bundled folder, written to")
+    assert template_version(bundled, code_root=code) == with_importer  # a store is no input of the template
     stories = bundled / "stories.json"
     stories.write_text('{"format": "skatebot-stories", "stories": []}\n')  # a bundled file added
     with_stories = template_version(bundled, code_root=code)
