@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from bot.cli.store import open_existing
+from bot.cli.store import open_existing, open_for_writing
 from bot.settings import Settings
 
 
@@ -57,7 +57,6 @@ async def store_command(settings: Settings, args: argparse.Namespace) -> int:
 async def create(settings: Settings) -> int:
     """`db create`: the store with the bundled data, as the bot's first start makes it; one already there is left as
     it is (never migrated nor filled here)."""
-    from bot.store import open_store
     from db.database import Database, StoreMissing
 
     try:
@@ -72,10 +71,10 @@ async def create(settings: Settings) -> int:
         print(f"{settings.store_name}: a store is already there (schema version {version}); nothing was changed")
         return 0
     print(f"creating the store at {settings.store_name} with the bundled data…", flush=True)
-    db, reports = await open_store(settings.db_path)
+    db, first = await open_for_writing(settings)
     try:
-        for report in reports:
-            print(f"bundled data: {report.describe()}")
+        for line in first:
+            print(f"bundled data: {line}")
         version = await db.schema_version()
     finally:
         await db.close()

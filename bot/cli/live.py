@@ -30,12 +30,13 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
 async def live_command(settings: Settings, args: argparse.Namespace) -> int:
     """The operator's side of competition week, live: the command line acts as a bot owner. A running bot
     picks a new watch up at its next look at the store (every few seconds)."""
+    from bot.cli.store import open_for_writing
     from bot.errors import UserFacingError
     from bot.services.compose import load_services
     from bot.services.live.service import status_text
-    from bot.store import CLI_OWNER, open_store
+    from bot.store import CLI_OWNER
 
-    db, _ = await open_store(settings.db_path)
+    db, _ = await open_for_writing(settings)
     try:
         allow_private = settings.live_allow_private or getattr(args, "allow_private", False)
         service = (

@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from bot.cli.store import generate_facts
+from bot.cli.store import generate_facts, open_for_writing
 from bot.i18n import render
 from bot.settings import Settings
 
@@ -42,12 +42,11 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 async def import_results(settings: Settings, args: argparse.Namespace) -> int:
     from bot.services.importer import ImportFormatError, import_file
-    from bot.store import open_store
 
-    db, bootstrap = await open_store(settings.db_path)
+    db, first = await open_for_writing(settings)
     try:
-        for report in bootstrap:
-            print(f"first start, bundled data: {report.describe()}")
+        for line in first:
+            print(f"first start, bundled data: {line}")
         for path in args.files:
             try:
                 report = await import_file(db, path)
@@ -73,7 +72,6 @@ async def import_isu_site(settings: Settings, args: argparse.Namespace) -> int:
     from bot.services.isu.pages import PageError
     from bot.services.isu.protocol_pdf import ProtocolError
     from bot.services.isu.source import SourceError, open_source
-    from bot.store import open_store
 
     if args.season is not None:
         return await import_isu_season(settings, args)
@@ -83,7 +81,7 @@ async def import_isu_site(settings: Settings, args: argparse.Namespace) -> int:
     except SourceError as exc:
         print(f"skatebot: {exc}", file=sys.stderr)
         return 1
-    db, _ = await open_store(settings.db_path)
+    db, _ = await open_for_writing(settings)
     try:
         with Progress(
             SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=console, transient=True
@@ -120,7 +118,6 @@ async def import_isu_season(settings: Settings, args: argparse.Namespace) -> int
         load_seasons,
         season_named,
     )
-    from bot.store import open_store
 
     try:
         season = season_named(args.season, load_seasons())
@@ -134,7 +131,7 @@ async def import_isu_season(settings: Settings, args: argparse.Namespace) -> int
         )
     )
     console = Console(stderr=True, highlight=False)
-    db, _ = await open_store(settings.db_path)
+    db, _ = await open_for_writing(settings)
     try:
         with Progress(
             TextColumn("{task.description}"),

@@ -33,11 +33,11 @@ async def with_bot(settings: Settings, body: Callable[[SkateBot], Awaitable[None
         return 2
     import discord
 
+    from bot.cli.store import open_for_writing
     from bot.client import build_bot, configure_endpoints
-    from bot.store import open_store
 
     configure_endpoints(settings.api_base_url, settings.gateway_url)
-    db, _ = await open_store(settings.db_path)
+    db, _ = await open_for_writing(settings)
     try:
         async with build_bot(settings, db) as bot:
             await body(bot)

@@ -8,7 +8,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.cli.store import loaded_results, open_existing
+from bot.cli.store import loaded_results, open_existing, open_for_writing
 from bot.settings import Settings
 
 
@@ -35,7 +35,7 @@ async def stories_command(settings: Settings, args: argparse.Namespace) -> int:
 
     from bot.services.compose import load_services
     from bot.services.story_import import StoryFileError, import_story, read_story_files
-    from bot.store import CLI_OWNER, open_store
+    from bot.store import CLI_OWNER
 
     if args.stories_command == "check":
         return await check_stories(settings, args)
@@ -44,7 +44,7 @@ async def stories_command(settings: Settings, args: argparse.Namespace) -> int:
     except StoryFileError as exc:
         print(f"skatebot: {exc} (nothing was imported)", file=sys.stderr)
         return 1
-    db, _ = await open_store(settings.db_path)
+    db, _ = await open_for_writing(settings)
     try:
         service = (await load_services(db)).stories
         # Into a server: the command line acts as that server's moderator; otherwise as a library owner.

@@ -1,5 +1,6 @@
 """The bundled store as a template: built once per version of what shapes it, kept in the user's cache directory,
-and copied for each `skatebot sandbox` start and each test that wants a fresh store with the bundled data.
+and copied for each `skatebot sandbox` start, each command that makes a new store file (`skatebot db create`, a first
+import or `run` on a new file: seed_new_store), and each test that wants a fresh store with the bundled data.
 
 A version is a digest of the bundled files (bot.store.BUNDLED_DATA) and of the code that turns them into a store
 (the migrations, db/, bot/services/, bot/store.py, the message catalogues): a changed file means a new template,
@@ -49,13 +50,20 @@ def _files(folder: Path, pattern: str) -> Iterable[Path]:
 def template_version(bundled: Path, *, code_root: Path = _ROOT) -> str:
     """The digest of what goes into the template: every file of the bundled folder and the code that shapes it."""
     digest = hashlib.sha256(b"skatebot bundled store template 1\0")
-    sources = [("data", bundled, p) for p in _files(bundled, "**/*") if p.suffix != ".pyc"]
+    sources = [("data", bundled, p) for p in _files(bundled, "**/*") if _bundled_input(p)]
     for folder, pattern in _SHAPING:
         sources += [("code", code_root / folder, p) for p in _files(code_root / folder, pattern)]
     for kind, base, path in sorted(sources, key=lambda s: (s[0], s[2].relative_to(s[1]).as_posix(), str(s[1]))):
         digest.update(f"{kind}:{path.relative_to(base).as_posix()}\0".encode())
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()[:24]
+
+
+def _bundled_input(path: Path) -> bool:
+    """Whether a file of the bundled folder goes into the template: not bytecode, and not a store kept there (the
+    default SKATEBOT_DB, data/skatebot.sqlite3, and its journals; a new store's copy being made, hidden): a store
+    the bot writes to must not make every sandbox start build the template again, nor be read whole to digest it."""
+    return path.suffix != ".pyc" and ".sqlite3" not in path.name and not path.name.startswith(".")
 
 
 # The bundled folder as bot.store names it (BUNDLED_DATA; that module imports the services, too late for this).
@@ -162,6 +170,37 @@ def copy_template(template: Path, destination: Path) -> Path:
     destination.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(template, destination)
     return destination
+
+
+def seed_new_store(
+    destination: Path,
+    *,
+    on_build: Callable[[Path], None] | None = None,
+    bundled: Path | None = None,
+    cache: Path | None = None,
+) -> Path | None:
+    """A SQLite store that is not there yet starts as a copy of the template (built first if need be, see
+    `bundled_template`), instead of importing the bundled data again; returns the template, or None when a store is
+    there already. The copy appears under its name at once, whole (a hard link to a finished copy): a store another
+    process made meanwhile is never overwritten; where the cache cannot be written (a read-only home in a container)
+    or the file system has no hard links, nothing is copied and the store is built as before."""
+    if destination.exists():
+        return None
+    try:
+        template = bundled_template(bundled=bundled, cache=cache, on_build=on_build)
+    except OSError as exc:
+        log.warning("no bundled store template (%s): the new store imports the bundled data itself", exc)
+        return None
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    copying = destination.with_name(f".{destination.name}.{os.getpid()}.copying")
+    try:
+        shutil.copyfile(template, copying)
+        os.link(copying, destination)
+    except OSError:  # FileExistsError: another process's store is there now; or no hard links here
+        return None
+    finally:
+        copying.unlink(missing_ok=True)
+    return template
 
 
 def _remove_store(path: Path) -> None:

@@ -42,8 +42,8 @@ def skatebot(
 
 
 def _bundled_store_copy(tmp_path: Path) -> Path:
-    """A store as a fresh store's first import leaves it (the bundled data), copied from the template the sandbox
-    uses: the first import's build, 11 s on 2 cores, is tested once (test_import_is_idempotent_and_says_so)."""
+    """A store as a fresh store's first import leaves it (the bundled data): a copy of the template the sandbox
+    uses, as the first import makes it (test_import_is_idempotent_and_says_so)."""
     store = tmp_path / "store.sqlite3"
     shutil.copy(bundled_template(), store)
     return store
@@ -62,11 +62,22 @@ def test_a_bad_setting_is_named_without_a_traceback(tmp_path: Path) -> None:
 
 
 def test_import_is_idempotent_and_says_so(tmp_path: Path) -> None:
-    env = {"SKATEBOT_DB": str(tmp_path / "store.sqlite3")}
+    # The user's cache holds this version's template, marked: a new store must be a copy of it, not a new build.
+    cache = tmp_path / "cache"
+    (cache / "skatebot").mkdir(parents=True)
+    template = shutil.copy(bundled_template(), cache / "skatebot" / bundled_template().name)
+    conn = sqlite3.connect(template)
+    conn.execute("CREATE TABLE copied_from_the_template (mark)")
+    conn.close()  # its write-ahead log into the file, as a finished template has it
+    env = {"SKATEBOT_DB": str(tmp_path / "store.sqlite3"), "XDG_CACHE_HOME": str(cache)}
     data = str(BUNDLED_DATA / "owg2026.json")
     first = skatebot("import", data, env=env)
     assert first.returncode == 0, first.stderr
     assert "first start, bundled data" in first.stdout  # a fresh store gets the bundled results first
+    assert f"a copy of the bundled store built once for this version, {template}" in first.stdout
+    assert "building" not in first.stderr
+    with sqlite3.connect(tmp_path / "store.sqlite3") as conn:
+        assert conn.execute("SELECT count(*) FROM copied_from_the_template").fetchone() == (0,)
     second = skatebot("import", data, env=env)
     assert second.returncode == 0 and "already up to date, nothing changed" in second.stdout
     bad = tmp_path / "bad.json"

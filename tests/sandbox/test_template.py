@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.sandbox import template as templates
-from bot.sandbox.template import bundled_template, cache_dir, copy_template, template_version
+from bot.sandbox.template import bundled_template, cache_dir, copy_template, seed_new_store, template_version
 from bot.store import BUNDLED_DATA
 
 
@@ -52,6 +52,34 @@ def test_a_second_start_copies_the_template_and_a_changed_input_rebuilds_it(bund
     assert not list(cache.glob("*.building*")), "a finished build leaves only the template"
 
 
+def test_a_new_store_file_starts_as_a_copy_and_a_store_there_is_never_replaced(bundled: Path, tmp_path: Path) -> None:
+    """What a command that creates a store does first (bot/cli/store.py): a copy of the template, built if need be;
+    a store that is there already (or that another process made meanwhile) is left as it is."""
+    cache, builds = tmp_path / "cache", []
+    store = tmp_path / "new" / "store.sqlite3"
+    template = seed_new_store(store, bundled=bundled, cache=cache, on_build=builds.append)
+    assert template is not None and builds == [template] and template.parent == cache
+    assert competitions(store) == ["ISU World Figure Skating Championships 2025"]
+    assert store.stat().st_ino != template.stat().st_ino, "a copy, never the template itself"
+    assert not list(store.parent.glob("*copying*")), "no copy left half-way"
+
+    with sqlite3.connect(store) as connection:
+        connection.execute("DELETE FROM competitions")  # the user's store from now on
+    assert seed_new_store(store, bundled=bundled, cache=cache, on_build=builds.append) is None
+    assert competitions(store) == [] and builds == [template]
+
+
+def test_a_cache_that_cannot_be_written_leaves_the_new_store_to_be_built_as_before(
+    bundled: Path, tmp_path: Path
+) -> None:
+    """A container's read-only home: no template can be made, and the command goes on (it imports the bundled data
+    into the new store itself, bot/store.py), never failing for want of a cache."""
+    (tmp_path / "home").write_text("a file where the cache's folder would be")
+    store = tmp_path / "store.sqlite3"
+    assert seed_new_store(store, bundled=bundled, cache=tmp_path / "home" / "cache") is None
+    assert not store.exists()
+
+
 def test_the_version_follows_the_data_and_the_code_that_shapes_the_store(bundled: Path, tmp_path: Path) -> None:
     code = tmp_path / "code"
     (code / "db" / "migrations").mkdir(parents=True)
@@ -68,7 +96,11 @@ def test_the_version_follows_the_data_and_the_code_that_shapes_the_store(bundled
     with_migration = template_version(bundled, code_root=code)
     assert with_migration != base
     (code / "bot" / "services" / "importer.py").write_text("A = 2\n")  # the importer changed
-    assert template_version(bundled, code_root=code) not in (base, with_migration)
+    with_importer = template_version(bundled, code_root=code)
+    assert with_importer not in (base, with_migration)
+    for store in ("skatebot.sqlite3", "skatebot.sqlite3-wal", ".skatebot.sqlite3.7.copying"):
+        (bundled / store).write_bytes(b"the default store (SKATEBOT_DB), in the bundled folder, written to")
+    assert template_version(bundled, code_root=code) == with_importer  # a store is no input of the template
     stories = bundled / "stories.json"
     stories.write_text('{"format": "skatebot-stories", "stories": []}\n')  # a bundled file added
     with_stories = template_version(bundled, code_root=code)
