@@ -42,12 +42,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from bot.i18n import Text, t
 from bot.services.claims.japanese_competitions import COMPETITIONS, named_competition
-from bot.services.claims.japanese_names import PartReader, join_spaced_names
+from bot.services.claims.japanese_names import PartReader, join_spaced_names, short_forms, written_names
 from bot.services.claims.japanese_phrases import denied_after, owner_after, plain, unknown_subjects
+from bot.services.claims.japanese_posts import Title, is_post_frame, titles_of
 from bot.services.claims.mentions import Names
 from bot.services.claims.model import Claim, Subject, segment_text, trim
 
@@ -104,7 +104,7 @@ _OBJECT_AFTER = re.compile(
     rf"\s*{_HONORIFIC}(?:(?:を|に)(?:抑え|おさえ|上回|破|退け|かわ|勝|逆転|次ぐ|続)|と(?:とも|共|一緒|並)|との(?:点)?差)"
 )
 _MEDAL = re.compile(
-    r"(?P<m>[金銀銅])(?:メダル|(?=[、。,!！…]|$|でし|だっ|を獲得|に輝))|(?P<win>優勝|制覇|(?:\d|[二三四五六])?連覇|表彰台の(?:頂点|真ん中|中央)に立|(?<=が)制し)"
+    r"(?P<m>[金銀銅])(?:メダル|(?=[、。,!！…]|$|でし|だっ|を獲得|に輝))|(?P<win>優勝|制覇|(?:\d|[二三四五六])?連覇|(?:表彰台の)?頂点に立|表彰台の(?:真ん中|中央)に立|(?<=が)制し)"
     r"|(?P<podium>表彰台(?:に(?:上が|立|乗)|入り|を確保))"
 )
 # After "表彰台に立" / "上が": not had ("立てず", "上がれなかった"), or only wished for ("立ちたい").
@@ -115,10 +115,12 @@ _MISSED = re.compile(
     r"^[をはにの]?(?:逃|ならず|届かず|届かなかった|及ばず|ならなかった|目指|狙|懸|かけ|へ|に向け|候補|争|経験|阻)"
     r"|^(?:で(?:は)?な|じゃな)"
 )
-# A place or medal that is a range, a wish, a guess or a condition, not a result: "3位以内", "10位以下",
+# A place or medal that is a range, a wish, a guess or a condition, not a result: "3位以内", "10位以下" (but a
+# place risen or fallen to is one: "4位まで上がった", "9位まで落とした"),
 # "優勝してほしかった", "優勝できなかった", "優勝するかも", "2位だったら", "金メダルも夢じゃない", "優勝が期待された".
 _NOT_A_RESULT = re.compile(
-    r"(?:以内|以上|以下|圏内|圏外|台|前後|まで|に(?:あと|わずか|僅か))"
+    r"(?:以内|以上|以下|圏内|圏外|台|前後|まで(?!(?:順位を)?(?:上げ|上が|浮上|押し上げ|巻き返|挽回|追い上げ|落と|落ち|下げ|後退|沈))"
+    r"|に(?:あと|わずか|僅か))"
     r"|[^、。,!！]{0,5}?(?:ほし[いかく]|できな|できず|かも|たら|なら|れば|しそう|だろう|でしょう|予想|期待|夢|可能性|確実|濃厚)"
 )
 # Almost had: "あと一歩で銅メダル", "もう少しで表彰台".
@@ -139,6 +141,7 @@ _STARTED = re.compile(r"(?:と|の)?(?:好|絶好の)?(?:発進|スタート)")
 _WON_WITH = re.compile(r"\s*で(?:逆転)?(?:優勝|(?:\d)?連覇|制し|制覇|頂点|\d{1,2}位|首位)")
 _JUST_AFTER_PLACE = re.compile(r"\s*(?:で|の|、|,)?\s*(?:合計)?\s*")
 _WRAPPED_UP = re.compile(r"\s*(?:に|で)(?:まとめ|終え)て?\s*(?:合計)?\s*")
+_SCORE_OF_PLACE = re.compile(r"\s*の\s*")
 _SEGMENTS_LISTED = re.compile(r"\s*(?:も|は|、|,|と|および|・)?\s*")
 # "フリーでは羽生結弦が1位", "ショートは宇野昌磨が": a segment that opens the clause of the name after it.
 _SEGMENT_THEN_NAME = re.compile(r"\s*(?:では|で|は|でも|も|、)?\s*")
@@ -153,16 +156,6 @@ def is_japanese(text: str) -> bool:
     if japanese < 4:
         return False
     return japanese > len(_LATIN.findall(text))
-
-
-@lru_cache(maxsize=1)
-def _written_names() -> tuple[str, ...]:
-    """The Japanese written names the store may hold, longest first (so that a full name is found before any
-    shorter name inside it)."""
-    from bot.services.results.local_names import read_local_names
-
-    names = {n.written for n in read_local_names() if n.locale == "ja" and n.written}
-    return tuple(sorted(names, key=len, reverse=True))
 
 
 # A clause that turns ("…となったが、", "…けど、", "…発進だったのに5位"): a place after it is not told to be the
@@ -208,7 +201,7 @@ class JapaneseReader:
     def read(self, text: str) -> JapaneseExtraction:
         for piece in _SENTENCE_END.split(text):
             sentence = piece.strip()
-            if sentence:
+            if sentence and not is_post_frame(sentence):  # "12 名無しさん", ">>5": no sentence (japanese_posts)
                 self._sentence(sentence)
         return JapaneseExtraction(self.claims, self.competition_texts)
 
@@ -224,7 +217,7 @@ class JapaneseReader:
     def _mentions(self, text: str) -> list[_Mention]:
         taken = [False] * len(text)
         found: list[_Mention] = []
-        for written in _written_names():
+        for written in written_names():
             for m in re.finditer(re.escape(written), text):
                 if any(taken[m.start() : m.end()]):
                     continue
@@ -237,11 +230,11 @@ class JapaneseReader:
         # The start of a full name named before ("宇野は"), or the family name of a name written in katakana
         # ("チェンは" after "ネイサン・チェン"): that skater when one alone is so named.
         for written in list(self.named):
-            for short in _short_forms(written):
+            for short in short_forms(written):
                 for m in re.finditer(re.escape(short), text):
                     if any(taken[m.start() : m.end()]):
                         continue
-                    owners = {w for w in self.named if short in _short_forms(w)}
+                    owners = {w for w in self.named if short in short_forms(w)}
                     if len(owners) != 1:
                         continue
                     for i in range(m.start(), m.end()):
@@ -281,6 +274,7 @@ class JapaneseReader:
     def _sentence(self, raw: str) -> None:
         text = join_spaced_names(plain(raw))  # "羽生 結弦": as the written name
         story = self.competition_texts[0] if self.competition_texts else None
+        text, titles = titles_of(text, story)  # "元ジュニアGPファイナル王者の": another competition's title
         named = named_competition(text, story)
         carried = self.competition
         if named is not None:
@@ -290,6 +284,7 @@ class JapaneseReader:
         elif _THIS_COMPETITION.search(text):
             self.competition = story
         mentions = self._mentions(text)
+        self._titles(raw, titles, mentions)
         subject = self.last
         segments: list[str | None] = []
         fresh = False  # the segments named since the last figure (ショートもフリーも)
@@ -350,6 +345,24 @@ class JapaneseReader:
             self.competition = carried  # "前年の世界選手権では…": that sentence's only
         self.last = subject  # None after a skater the store lacks: "彼女は" in the next sentence is not told
 
+    def _titles(self, raw: str, titles: list[Title], mentions: list[_Mention]) -> None:
+        """A title from another competition: a medal there of the name after it, else of the skater the sentence
+        is about (the last named before it, or the last sentence's)."""
+        for title in titles:
+            after = next((x.subject for x in mentions if x.start == title.at), None)
+            before = next((x.subject for x in reversed(mentions) if x.end <= title.at), self.last)
+            holder = after if title.of_next else before
+            if holder is None:
+                continue
+            kept, claimed_places = self.competition, dict(self.final_place)
+            self.competition = title.named.words
+            if title.rank is None:
+                self._make("medallist", raw, holder, t("claim-medal-podium"), 3.0, None, (None,))
+            else:
+                medal = t("claim-medal", medal={1: "gold", 2: "silver", 3: "bronze"}[title.rank])
+                self._make("medal", raw, holder, medal, float(title.rank), None, (None,))
+            self.competition, self.final_place = kept, claimed_places
+
     def _figure(
         self,
         raw: str,
@@ -409,7 +422,7 @@ class JapaneseReader:
             seg = None if len(segments) > 1 else segments[-1] if segments else "any"
             if seg == "any" and not self.in_view and _WON_WITH.match(text, m.end()):
                 seg = None  # "247.59点で優勝", "…点で4位": with no segment named, the score of the result
-            seg, either = self._score_after_places(text, m, seg)
+            seg, either = self._score_after_places(text, m, seg, [x.start for x in mentions])
             if either:
                 claimed = t("claim-score-any", score=label)
                 self._make("score", raw, subject, claimed, value, None, (None, seg))
@@ -488,7 +501,12 @@ class JapaneseReader:
         one = readings[0] if len(readings) == 1 else None
         self._make("margin", raw, subject, claimed, float(m.group("n")), one, readings, other=other, ahead=ahead)
 
-    def _score_after_places(self, text: str, m: re.Match[str], seg: str | None) -> tuple[str | None, bool]:
+    def _other_places(self, seg: str) -> list[int]:
+        return [end for placed, end in self.placed_here.items() if placed not in (None, seg)]
+
+    def _score_after_places(
+        self, text: str, m: re.Match[str], seg: str | None, named_at: list[int]
+    ) -> tuple[str | None, bool]:
         """The standings of a score that follows places claimed in its sentence: after the final place ("4位で183.59点")
         or after each segment's place ("ショート3位、フリーも3位でまとめて248.84点"), the total; after both segments'
         places with no such word, the total or the last segment's score (`either`)."""
@@ -499,16 +517,20 @@ class JapaneseReader:
         if seg not in (None, "any") and len(segment_places) > 1 and seg in segment_places:
             if _WRAPPED_UP.fullmatch(text, self.placed_here[seg], m.start()):
                 return None, False
-            return seg, True
+            # "ショート首位の宮原知子がフリーでも1位の143.13点": the score the place describes, that segment's, when
+            # the other segment's place was another clause's (a name between); listed together, not told.
+            apart = all(any(p <= x < self.placed_here[seg] for x in named_at) for p in self._other_places(seg))
+            return seg, not (apart and _SCORE_OF_PLACE.fullmatch(text, self.placed_here[seg], m.start()))
         return seg, False
 
     def _discipline(self, subject: Subject) -> str | None:
-        """The discipline of a claim: the one named in the sentence or carried from those before; a singles
-        discipline carried is not kept for one skater, whose entry says it ("女子は…。龍樹くんは9位": fans move on
-        to the men without saying so)."""
-        if self.discipline_named or self.discipline not in ("men", "women") or len(subject.ids) != 1:
+        """The discipline of a claim: the one named in the sentence or carried from those before; a discipline
+        carried is not kept for one skater, whose entry says it ("女子は…。龍樹くんは9位": fans move on to the men
+        without saying so; "アイスダンスは…。坂本選手は": a skater is no couple), nor a singles one for a couple."""
+        if self.discipline_named or self.discipline in (None, "team"):
             return self.discipline
-        return None
+        one = len(subject.ids) == 1
+        return None if one or (self.discipline in ("men", "women") and len(subject.ids) == 2) else self.discipline
 
     def _segment_kind(self, m: re.Match[str]) -> str | None:
         if m.group("total"):
@@ -553,16 +575,6 @@ class JapaneseReader:
             self.claims.append(claim)
         if kind in ("place", "medal"):
             self.final_place[subject.name] = int(value)
-
-
-def _short_forms(written: str) -> tuple[str, ...]:
-    """How a story names again a skater it named in full: the first three or two characters ("宇野"), and the
-    family name of a foreign name written in katakana ("チェン": the part after ・, three characters or more)."""
-    forms = [written[:size] for size in (3, 2) if size < len(written)]
-    family = re.split(r"[・･]", written)[-1]
-    if family != written and len(family) >= 3:
-        forms.append(family)
-    return tuple(forms)
 
 
 def _events(text: str, mentions: list[_Mention]) -> list[tuple[int, str, re.Match[str] | None]]:

@@ -126,11 +126,32 @@ _UNKNOWN_HONORED = re.compile(
 )
 
 
+_KATAKANA_NAME = r"[\u30a1-\u30fc]{2,}"
+_KANJI_NAME = r"[\u4e00-\u9fff]{2,6}"
+# A foreign name written in katakana with ・, before a particle, a country in brackets maybe between ("ガブリエル・
+# デールマン（カナダ）は6位"): a person wherever it stands.
+_UNKNOWN_FOREIGN = re.compile(
+    rf"(?P<run>{_KATAKANA_NAME}[・･][\u30a1-\u30fc・･]{{2,}})(?:\s*[(（][^)）]{{1,10}}[)）])?"
+    r"(?:選手|くん|ちゃん|さん)?(?:は|が|も|で|、)"
+)
+# A couple the store lacks ("チョック、ベイツ組の優勝", "ドイツ組が3位"): whose figures follow.
+_UNKNOWN_COUPLE = re.compile(
+    rf"(?P<run>(?:{_KATAKANA_NAME}|{_KANJI_NAME})(?:[、,・･/／&＆と](?:{_KATAKANA_NAME}|{_KANJI_NAME}))?)組"
+)
+# The holder of a result named as its topic ("優勝はマリニンで332.29点", "2位はシャイドロフ、"): the one the store
+# lacks takes what follows.
+_UNKNOWN_TOPIC = re.compile(
+    rf"(?:優勝|位|勝者|王者|女王|たの)は\s*(?:[^、。,\s]{{1,6}}の)?(?P<run>{_KATAKANA_NAME}|{_KANJI_NAME})"
+    r"(?:選手|くん|ちゃん|さん)?(?=で|、|,|。|だ|です|でし|！|!|…|$|\s)"
+)
+
+
 def unknown_subjects(text: str, taken: list[tuple[int, int]]) -> list[int]:
     """Where a name the store lacks opens a clause as its subject (see `_UNKNOWN_SUBJECT`); `taken`: the spans
     of the names, segments, disciplines and figures read, which are no such name."""
     found = []
-    for m in (*_UNKNOWN_SUBJECT.finditer(text), *_UNKNOWN_LISTED.finditer(text), *_UNKNOWN_HONORED.finditer(text)):
+    unknown = (_UNKNOWN_SUBJECT, _UNKNOWN_LISTED, _UNKNOWN_HONORED, _UNKNOWN_FOREIGN, _UNKNOWN_COUPLE, _UNKNOWN_TOPIC)
+    for m in (found for pattern in unknown for found in pattern.finditer(text)):
         start, end = m.span("run")
         if _NOT_A_SKATER.fullmatch(m.group("run")) or any(a < end and start < b for a, b in taken):
             continue
@@ -146,6 +167,12 @@ _AGE = re.compile(r"[(（]\s*\d{1,2}\s*(?:歳)?[)）]")
 # A margin written with 差 first ("2位との差は1.35点", "との点差は") or with の ("28.17点の差をつけて").
 _GAP_AFTER = re.compile(r"との(?:点)?差は\s*(?:わずか|僅か|たった|約)?\s*(?P<n>\d{1,2}\.\d{2})\s*点")
 _GAP_OF = re.compile(r"(?P<n>\d{1,2}\.\d{2})\s*点の差")
+# The points a skater was short of a podium or of the title ("表彰台まであと1.67点", "優勝まで0.32点"): behind
+# whoever was third, or first (which way the skater's claimed place says).
+_SHORT_OF = re.compile(
+    r"(?:(?P<podium>表彰台|メダル|銅メダル)|(?P<title>優勝|金メダル|首位|トップ))(?:まで|に)は?\s*(?:あと|わずか|僅か)?\s*"
+    r"(?P<n>\d{1,2}\.\d{2})\s*点(?:差)?"
+)
 _KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 # A place in kanji numerals ("二位", "十二位", "二十位"), not a word ending in one ("第一位" is still a place).
 _KANJI_PLACE = re.compile(
@@ -165,10 +192,12 @@ def _place_in_digits(m: re.Match[str]) -> str:
 def plain(sentence: str) -> str:
     """A sentence as it is read: full-width digits and letters as ASCII (NFKC), an age in brackets left out
     ("羽生結弦選手(22)は": no figure, and it parts no phrase), places in kanji numerals in digits ("三位": "3位"), a
-    score after its label with 点 ("SP 104.86": "SP 104.86点"), and a margin written with 差 first or with の as
-    "N点差" ("2位との差は1.35点": "2位とは1.35点差")."""
+    score after its label with 点 ("SP 104.86": "SP 104.86点"), and a margin written with 差 first, with の, or as
+    the points short of a podium or the title, as "N点差" ("2位との差は1.35点": "2位とは1.35点差"; "表彰台まであと
+    1.67点": "3位とは1.67点差")."""
     text = _AGE.sub("", unicodedata.normalize("NFKC", sentence))
     text = _KANJI_PLACE.sub(_place_in_digits, text)
     text = _LABELLED_SCORE.sub(r"\g<label> \g<n>点", text)
     text = _GAP_AFTER.sub(r"とは\g<n>点差", text)
+    text = _SHORT_OF.sub(lambda m: f"{3 if m.group('podium') else 1}位とは{m.group('n')}点差", text)
     return _GAP_OF.sub(r"\g<n>点差", text)
