@@ -110,6 +110,8 @@ async def test_japanese_as_fans_write(results: ResultsService, text: str, want: 
         "2017年のスケートカナダ女子、本郷理華はショート6位。優勝はオズモンドで、合計180.00点。",
         # A foreign name with its country in brackets.
         "2017年のスケートカナダ女子、本郷理華はショート6位。ショート2位のアンナ・ポゴリラヤ（ロシア）は9位に沈んだ。",
+        # Katakana names right before their figures, as threads list them.
+        "2017年のスケートカナダ女子、本郷理華はショート6位、ソツコワ2位、ワグナー優勝",
     ],
 )
 async def test_a_skater_the_store_lacks_takes_the_figures_after_them(results: ResultsService, text: str) -> None:
@@ -121,3 +123,34 @@ async def test_a_couple_the_store_lacks_takes_the_figures_after_it(results: Resu
     text = "2023年世界選手権のペアは三浦璃来・木原龍一組が優勝。イタリアのコンティ、マッチ組は3位で合計210.00点。"
     got = await verdicts(results, text)
     assert got == [("medal", "Riku Miura / Ryuichi Kihara", OK, ("wc2023", "pairs", None))], got
+
+
+async def test_an_edition_told_by_the_skaters_named_by_a_part_of_their_names(results: ResultsService) -> None:
+    """No year, and names only among entrants ("知子ちゃん"): read among the entrants of every Skate America the
+    store holds, the skaters place the story at 2017's."""
+    got = await verdicts(results, "スケートアメリカの女子、知子ちゃんが優勝、花織ちゃんは3位。")
+    assert (
+        missing(
+            got,
+            [
+                ("medal", "Satoko Miyahara", OK, ("gpusa2017", "women", None)),
+                ("place", "Kaori Sakamoto", WRONG, ("gpusa2017", "women", None)),
+            ],
+        )
+        == []
+    ), got
+
+
+async def test_a_final_told_by_two_skaters_named_by_their_given_names(results: ResultsService) -> None:
+    """Which Final is not said, but of the Finals the store holds only 2016's had both Hanyu and Uno entered."""
+    got = await verdicts(results, "GPファイナル男子、結弦くんが優勝、昌磨くんは3位だった。")
+    assert (
+        missing(
+            got,
+            [
+                ("medal", "Yuzuru Hanyu", OK, ("gpf1617", "men", None)),
+                ("place", "Shoma Uno", OK, ("gpf1617", "men", None)),
+            ],
+        )
+        == []
+    ), got

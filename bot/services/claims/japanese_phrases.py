@@ -146,11 +146,27 @@ _UNKNOWN_TOPIC = re.compile(
 )
 
 
+# A name in katakana the store lacks right before a figure, as threads write ("コリヤダ3位、リッポン4位", "ザギトワ
+# 優勝"): that skater's figure.
+_UNKNOWN_BEFORE_FIGURE = re.compile(
+    rf"(?P<run>{_KATAKANA_NAME}(?:[・･][\u30a1-\u30fc]+)*)(?:選手|くん|ちゃん|さん)?"
+    r"(?=\d{1,2}位|首位|優勝|[金銀銅]メダル|ショート|フリー|SP|FS)"
+)
+
+
 def unknown_subjects(text: str, taken: list[tuple[int, int]]) -> list[int]:
     """Where a name the store lacks opens a clause as its subject (see `_UNKNOWN_SUBJECT`); `taken`: the spans
     of the names, segments, disciplines and figures read, which are no such name."""
     found = []
-    unknown = (_UNKNOWN_SUBJECT, _UNKNOWN_LISTED, _UNKNOWN_HONORED, _UNKNOWN_FOREIGN, _UNKNOWN_COUPLE, _UNKNOWN_TOPIC)
+    unknown = (
+        _UNKNOWN_SUBJECT,
+        _UNKNOWN_LISTED,
+        _UNKNOWN_HONORED,
+        _UNKNOWN_FOREIGN,
+        _UNKNOWN_COUPLE,
+        _UNKNOWN_TOPIC,
+        _UNKNOWN_BEFORE_FIGURE,
+    )
     for m in (found for pattern in unknown for found in pattern.finditer(text)):
         start, end = m.span("run")
         if _NOT_A_SKATER.fullmatch(m.group("run")) or any(a < end and start < b for a, b in taken):
@@ -170,7 +186,7 @@ _GAP_OF = re.compile(r"(?P<n>\d{1,2}\.\d{2})\s*点の差")
 # The points a skater was short of a podium or of the title ("表彰台まであと1.67点", "優勝まで0.32点"): behind
 # whoever was third, or first (which way the skater's claimed place says).
 _SHORT_OF = re.compile(
-    r"(?:(?P<podium>表彰台|メダル|銅メダル)|(?P<title>優勝|金メダル|首位|トップ))(?:まで|に)は?\s*(?:あと|わずか|僅か)?\s*"
+    r"(?:(?P<podium>表彰台|メダル|銅メダル)|(?P<title>優勝|金メダル|首位|トップ))までは?\s*(?:あと|わずか|僅か)?\s*"
     r"(?P<n>\d{1,2}\.\d{2})\s*点(?:差)?"
 )
 _KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
