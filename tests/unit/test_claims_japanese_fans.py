@@ -82,6 +82,24 @@ CASES = [
             ("medal", "Yuzuru Hanyu", OK, ("wc2017", "men", None)),
         ],
     ),
+    # A second competition named in a sentence is its clause's, not the next sentence's.
+    (
+        "2019年世界選手権女子、坂本花織は5位、全日本選手権では優勝した。紀平梨花は4位。",
+        [
+            ("place", "Kaori Sakamoto", OK, ("wc2019", "women", None)),
+            ("medal", "Kaori Sakamoto", NOT, None),
+            ("place", "Rika Kihira", OK, ("wc2019", "women", None)),
+        ],
+    ),
+    # The winner as a margin's rival ("優勝のXとは"), though the store lacks the name.
+    (
+        "2019年世界選手権女子、坂本花織は5位。優勝のザギトワとは14.67点差だった。",
+        [("margin", "Kaori Sakamoto", OK, ("wc2019", "women", None))],
+    ),
+    (
+        "2019年世界選手権女子、坂本花織は5位。優勝のザギトワとは15.20点差だった。",
+        [("margin", "Kaori Sakamoto", WRONG, ("wc2019", "women", None))],
+    ),
     # The points short of a podium: behind whoever was third.
     (
         "2019年世界選手権女子、坂本花織は5位、表彰台まであと0.97点だった。",

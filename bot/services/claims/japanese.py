@@ -44,7 +44,7 @@ import re
 from dataclasses import dataclass
 
 from bot.i18n import Text, t
-from bot.services.claims.japanese_competitions import COMPETITIONS, named_competition
+from bot.services.claims.japanese_competitions import COMPETITIONS, Named, named_competition
 from bot.services.claims.japanese_names import PartReader, join_spaced_names, short_forms, written_names
 from bot.services.claims.japanese_phrases import denied_after, owner_after, plain, unknown_subjects
 from bot.services.claims.japanese_posts import Title, is_post_frame, titles_of
@@ -94,9 +94,9 @@ _RIVAL_THEN_MARGIN = re.compile(rf"\s*{_HONORIFIC}(?:に|に対して|から|と
 _RIVAL_BEFORE = re.compile(rf"^\s*{_HONORIFIC}(?:に|に対して|から)?\s*$")
 _RIVAL_COMPARED = re.compile(rf"^\s*{_HONORIFIC}(?:とは|と)\s*$")
 # "2位とは3.21点差", "2位のチャ・ジュンファンに5.01点差": measured from whoever holds that place.
-# "優勝したイリア・マリニンとは17.32点差": the winner, though the store lacks the name.
+# "優勝したイリア・マリニンとは17.32点差", "優勝のXとは": the winner, though the store lacks the name.
 _RANK_RIVAL_BEFORE = re.compile(
-    r"(?:(?:(?P<rank>\d{1,2})位|首位|トップ)(?:の[^、。,]{0,15}?)?|優勝(?:した|者)の?[^、。,]{0,15}?)(?:とは|と|には|に)\s*$"
+    r"(?:(?:(?P<rank>\d{1,2})位|首位|トップ)(?:の[^、。,]{0,15}?)?|優勝(?:した|者)の?[^、。,]{0,15}?|優勝の[^、。,]{0,15}?)(?:とは|と|には|に)\s*$"
 )
 # A name that is the object of the verb after it ("宇野昌磨を抑えて", "羽生結弦に次ぐ2位") or a companion
 # ("宇野昌磨とともに"), or the other end of a gap ("羽生結弦との差は"): not the subject.
@@ -146,6 +146,9 @@ _SEGMENTS_LISTED = re.compile(r"\s*(?:も|は|、|,|と|および|・)?\s*")
 # "フリーでは羽生結弦が1位", "ショートは宇野昌磨が": a segment that opens the clause of the name after it.
 _SEGMENT_THEN_NAME = re.compile(r"\s*(?:では|で|は|でも|も|、)?\s*")
 _COMPETITION_WORDS = re.compile("|".join(p.pattern for p, _, _ in COMPETITIONS))
+# A competition named as where what follows happened ("全日本選手権でも", "NHK杯(大阪)では"), not as a word of
+# another's ("NHK杯に続き").
+_AT_COMPETITION = re.compile(r"\s*(?:[(（][^)）]{0,15}[)）])?\s*(?:選手権)?(?:で|では|でも|は|の)")
 # "三浦璃来、木原龍一組": a comma joins two names into one couple only when 組 / ペア follows.
 _COUPLE_LIST_JOIN = r"[、,，と]"
 
@@ -275,14 +278,9 @@ class JapaneseReader:
         text = join_spaced_names(plain(raw))  # "羽生 結弦": as the written name
         story = self.competition_texts[0] if self.competition_texts else None
         text, titles = titles_of(text, story)  # "元ジュニアGPファイナル王者の": another competition's title
-        named = named_competition(text, story)
         carried = self.competition
-        if named is not None:
-            self.competition = named.words
-            if not named.aside:
-                self.competition_texts.append(named.words)
-        elif _THIS_COMPETITION.search(text):
-            self.competition = story
+        named = self._own_competition(text, story)
+        own = self.competition
         mentions = self._mentions(text)
         self._titles(raw, titles, mentions)
         subject = self.last
@@ -300,6 +298,13 @@ class JapaneseReader:
                 continue
             if kind == "nobody":
                 subject, segments, fresh, asked = None, [], False, None  # a skater the store lacks: theirs follow
+                continue
+            if kind == "competition" and m is not None and _AT_COMPETITION.match(text, m.end()):
+                # "前年の世界選手権で優勝、年末の全日本選手権でも優勝": the figures after another competition named are
+                # its own, in this sentence only.
+                clause = max(text.rfind(c, 0, position) for c in "、,") + 1
+                self.competition = getattr(named_competition(text[clause:], story), "words", self.competition)
+            if kind == "competition":
                 continue
             if kind == "who":
                 who = next(x for x in mentions if x.start == position)
@@ -341,9 +346,21 @@ class JapaneseReader:
                 self.in_view, segments, last_segment = segments[-1], [], None  # nor in view for the next sentence
             self._figure(raw, text, kind, m, whose, segments, mentions)
         self.carried = last_segment
-        if named is not None and named.aside:
-            self.competition = carried  # "前年の世界選手権では…": that sentence's only
+        # "前年の世界選手権では…": that sentence's only; a second competition named, its clause's only.
+        self.competition = carried if named is not None and named.aside else own
         self.last = subject  # None after a skater the store lacks: "彼女は" in the next sentence is not told
+
+    def _own_competition(self, text: str, story: str | None) -> Named | None:
+        """The competition the sentence names first, which its figures are about (the story's if it is no aside), or
+        the story's named again ("今大会")."""
+        named = named_competition(text, story)
+        if named is not None:
+            self.competition = named.words
+            if not named.aside:
+                self.competition_texts.append(named.words)
+        elif _THIS_COMPETITION.search(text):
+            self.competition = story
+        return named
 
     def _titles(self, raw: str, titles: list[Title], mentions: list[_Mention]) -> None:
         """A title from another competition: a medal there of the name after it, else of the skater the sentence
@@ -592,6 +609,7 @@ def _events(text: str, mentions: list[_Mention]) -> list[tuple[int, str, re.Matc
     ):
         events.extend((m.start(), kind, m) for m in pattern.finditer(text))
     events.extend((x.start, "who", None) for x in mentions)
+    events.extend((m.start(), "competition", m) for m in list(_COMPETITION_WORDS.finditer(text))[1:])
     taken = [(x.start, x.end) for x in mentions] + [(e[2].start(), e[2].end()) for e in events if e[2] is not None]
     taken += [(m.start(), m.end()) for pattern, _ in _DISCIPLINES for m in pattern.finditer(text)]
     taken += [m.span() for m in _COMPETITION_WORDS.finditer(text)]
