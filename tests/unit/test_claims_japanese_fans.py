@@ -34,6 +34,7 @@ CASES = [
             ("segment_place", "Shoma Uno", WRONG, ("gpcan2017", "men", "short_program")),
         ],
     ),
+    ("4CC2017、宇野昌磨は2位だった。", [("place", "Shoma Uno", WRONG, ("fc2017", "men", None))]),
     # A title from a competition the store lacks is not checkable, and is not the sentence's competition.
     (
         "2017年のスケートカナダ女子、2016年世界選手権の銀メダリストの本郷理華は総合6位。",
