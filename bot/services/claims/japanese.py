@@ -6,7 +6,9 @@ a full name ("宇野昌磨"), a couple ("三浦璃来・木原龍一組", "三�
 story named before ("宇野は", or a katakana name's family name: "チェンは"; one skater named so far, else no one);
 a part of a name as fans write it, with an honorific ("羽生くん", "知子ちゃん", "宇野選手"), among the story's
 competition's entrants, and a couple's sourced nickname ("りくりゅう"): see ``japanese_names``.
-A question's figure ("優勝したのは?") is that of the name the answer opens with.
+A question's figure ("優勝したのは?") is that of the name the answer opens with. A thread's post headers and anchors
+("12 名無しさん", ">>5") are no sentences, and a title from another competition ("元世界ジュニア王者の") is a claim
+about that competition alone: see ``japanese_posts``.
 A name the store lacks opening a clause ("河辺愛菜は", "ザギトワが") ends the subject: what follows is theirs.
 A figure is the subject's, unless the words after it give it to the name they describe ("ショート1位の宇野昌磨",
 "優勝はネイサン・チェン", "銀メダルを獲得した宇野昌磨": see ``japanese_phrases``); a name that is an object
@@ -26,9 +28,11 @@ A figure is the subject's, unless the words after it give it to the name they de
 * margins: N点差 against the rival named ("宇野に…点差をつけて"), the place named ("2位とは3.21点差": which way
   from the subject's place claimed in the story), or the skater next to the place claimed ("1.65点差で2位",
   "1.35点及ばず2位"); also written "2位との差は1.35点", "28.17点の差";
-* competitions (``japanese_competitions``): 世界選手権, 四大陸, 欧州選手権, GPファイナル, NHK杯, スケートアメリカ /
-  カナダ, 中国杯, ロステレコム杯, フランス杯, フィンランディア杯, the Olympic Games by their city, with their year and
-  host city ("2019年のトリノのGPファイナル", "中国杯(北京)"); 全日本 and the junior events, which the store lacks,
+* competitions (``japanese_competitions``): 世界選手権, 四大陸 (4CC), 欧州選手権, GPファイナル (GPF), NHK杯,
+  スケートアメリカ / カナダ (スケアメ / スケカナ), 中国杯, ロステレコム杯, フランス杯, フィンランディア杯, the Olympic
+  Games by their city, with their year and host city ("2019年のトリノのGPファイナル", "中国杯(北京)", "名古屋の
+  GPファイナル"); a second competition named as where a clause's figures happened ("全日本選手権でも優勝") is that
+  clause's; 全日本 and the junior events, which the store lacks,
   so that their claims are not checked against another competition; 今大会 is the story's first named again, as is
   its name said again without the year; a name of another time ("前年の世界選手権": Worlds of the year before) is an
   aside, its sentence's only; a year with its month ("2017年12月の") is that year's edition;
@@ -44,6 +48,7 @@ import re
 from dataclasses import dataclass
 
 from bot.i18n import Text, t
+from bot.services.claims import japanese_phrases as phrases
 from bot.services.claims.japanese_competitions import COMPETITIONS, Named, named_competition
 from bot.services.claims.japanese_names import PartReader, join_spaced_names, short_forms, written_names
 from bot.services.claims.japanese_phrases import denied_after, owner_after, plain, unknown_subjects
@@ -103,36 +108,7 @@ _RANK_RIVAL_BEFORE = re.compile(
 _OBJECT_AFTER = re.compile(
     rf"\s*{_HONORIFIC}(?:(?:を|に)(?:抑え|おさえ|上回|破|退け|かわ|勝|逆転|次ぐ|続)|と(?:とも|共|一緒|並)|との(?:点)?差)"
 )
-_MEDAL = re.compile(
-    r"(?P<m>[金銀銅])(?:メダル|(?=[、。,!！…]|$|でし|だっ|を獲得|に輝))|(?P<win>優勝|制覇|(?:\d|[二三四五六])?連覇|(?:表彰台の)?頂点に立|表彰台の(?:真ん中|中央)に立|(?<=が)制し)"
-    r"|(?P<podium>表彰台(?:に(?:上が|立|乗)|入り|を確保))"
-)
-# After "表彰台に立" / "上が": not had ("立てず", "上がれなかった"), or only wished for ("立ちたい").
-_NOT_HAD = re.compile(r"^[^、。]{0,3}?(?:ず|なかった|ならず|逃|たい|たかった|目指|狙|れば|たら)")
-# A medal or a place that is not had: missed ("逃す", "ならず"), aimed at ("目指す", "狙う", "へ"), a favourite
-# ("優勝候補"), a race ("優勝争い"), an experience of other years ("優勝経験"), denied ("2位ではなく").
-_MISSED = re.compile(
-    r"^[をはにの]?(?:逃|ならず|届かず|届かなかった|及ばず|ならなかった|目指|狙|懸|かけ|へ|に向け|候補|争|経験|阻)"
-    r"|^(?:で(?:は)?な|じゃな)"
-)
-# A place or medal that is a range, a wish, a guess or a condition, not a result: "3位以内", "10位以下" (but a
-# place risen or fallen to is one: "4位まで上がった", "9位まで落とした"),
-# "優勝してほしかった", "優勝できなかった", "優勝するかも", "2位だったら", "金メダルも夢じゃない", "優勝が期待された".
-_NOT_A_RESULT = re.compile(
-    r"(?:以内|以上|以下|圏内|圏外|台|前後|まで(?!(?:順位を)?(?:上げ|上が|浮上|押し上げ|巻き返|挽回|追い上げ|落と|落ち|下げ|後退|沈))"
-    r"|に(?:あと|わずか|僅か))"
-    r"|[^、。,!！]{0,5}?(?:ほし[いかく]|できな|できず|かも|たら|なら|れば|しそう|だろう|でしょう|予想|期待|夢|可能性|確実|濃厚)"
-)
-# Almost had: "あと一歩で銅メダル", "もう少しで表彰台".
-_ALMOST = re.compile(r"(?:あと|もう)(?:一歩|少し|ちょっと)で?\s*$")
 _COUPLE_JOIN = r"[・･/／＆&]"
-# A score of part of a skate: a component ("技術点", "演技構成点", TES, PCS, GOE) or an element ("4回転フリップは",
-# "ジャンプで") just before the number; and no segment score is as low as an element's.
-_PART_OF_A_SCORE = re.compile(
-    r"(?:技術点|演技構成点|構成点|基礎点|出来栄え点|GOE|TES|PCS|加点|減点|回転|アクセル|ルッツ|フリップ|ループ|サルコウ"
-    r"|ジャンプ|スピン|ステップ|コレオ|要素)[^、。,\d]{0,6}$"
-)
-_LEAST_SEGMENT_SCORE = 25.0
 # "首位発進", "2位スタート", "3位と好発進": the place after the first segment, the short (or the rhythm dance).
 _ENDED = re.compile(r"(?:に|で)(?:終わ|終え|フィニッシュ)")
 _STARTED = re.compile(r"(?:と|の)?(?:好|絶好の)?(?:発進|スタート)")
@@ -395,8 +371,7 @@ class JapaneseReader:
             self._margin(raw, text, m, subject, mentions, segments)
             return
         if kind == "medal":
-            missed = _MISSED.match(text[m.end() :]) or _NOT_HAD.match(text[m.end() :])
-            if missed or _NOT_A_RESULT.match(text, m.end()) or _ALMOST.search(text, max(0, m.start() - 8), m.start()):
+            if phrases.medal_not_had(text, m):
                 return
             if m.group("win") == "制し" and _SEGMENT.search(text, 0, m.start()):
                 return  # "フリーは坂本花織が制し": the segment won, not the title
@@ -408,7 +383,7 @@ class JapaneseReader:
             claimed = t("claim-gold-won") if m.group("win") else t("claim-medal", medal=medal)
             self._make("medal", raw, subject, claimed, float(rank), None, (None,))
         elif kind == "place":
-            if _MISSED.match(text[m.end() :]) or _NOT_A_RESULT.match(text, m.end()):
+            if phrases.MISSED.match(text[m.end() :]) or phrases.NOT_A_RESULT.match(text, m.end()):
                 return
             n = 1 if m.group("top") else int(m.group("n"))
             if not segments and _ENDED.match(text, m.end()):
@@ -432,7 +407,7 @@ class JapaneseReader:
                     self._make("segment_place", raw, subject, claimed, float(n), seg, (seg,))
         elif kind == "score":
             value = float(m.group("score"))
-            if value < _LEAST_SEGMENT_SCORE or _PART_OF_A_SCORE.search(text, max(0, m.start() - 16), m.start()):
+            if phrases.part_of_a_score(text, m, value):
                 return  # an element's or a component's points ("技術点126.12点", "4回転フリップは13.50点")
             label = m.group("score")
             # "ショート、フリーともに1位の225.70点": after both segments' places, their sum.
@@ -603,7 +578,7 @@ def _events(text: str, mentions: list[_Mention]) -> list[tuple[int, str, re.Matc
         ("segment", _SEGMENT),
         ("place", _PLACE),
         ("score", _SCORE),
-        ("medal", _MEDAL),
+        ("medal", phrases.MEDAL),
         ("margin", _MARGIN),
         ("from", _FROM),
     ):

@@ -217,3 +217,48 @@ def plain(sentence: str) -> str:
     text = _GAP_AFTER.sub(r"とは\g<n>点差", text)
     text = _SHORT_OF.sub(lambda m: f"{3 if m.group('podium') else 1}位とは{m.group('n')}点差", text)
     return _GAP_OF.sub(r"\g<n>点差", text)
+
+
+# -- medals and places that are not had ------------------------------------------------------------------
+MEDAL = re.compile(
+    r"(?P<m>[金銀銅])(?:メダル|(?=[、。,!！…]|$|でし|だっ|を獲得|に輝))|(?P<win>優勝|制覇|(?:\d|[二三四五六])?連覇|(?:表彰台の)?頂点に立|表彰台の(?:真ん中|中央)に立|(?<=が)制し)"
+    r"|(?P<podium>表彰台(?:に(?:上が|立|乗)|入り|を確保))"
+)
+# After "表彰台に立" / "上が": not had ("立てず", "上がれなかった"), or only wished for ("立ちたい").
+NOT_HAD = re.compile(r"^[^、。]{0,3}?(?:ず|なかった|ならず|逃|たい|たかった|目指|狙|れば|たら)")
+# A medal or a place that is not had: missed ("逃す", "ならず"), aimed at ("目指す", "狙う", "へ"), a favourite
+# ("優勝候補"), a race ("優勝争い"), an experience of other years ("優勝経験"), denied ("2位ではなく").
+MISSED = re.compile(
+    r"^[をはにの]?(?:逃|ならず|届かず|届かなかった|及ばず|ならなかった|目指|狙|懸|かけ|へ|に向け|候補|争|経験|阻)"
+    r"|^(?:で(?:は)?な|じゃな)"
+)
+# A place or medal that is a range, a wish, a guess or a condition, not a result: "3位以内", "10位以下" (but a
+# place risen or fallen to is one: "4位まで上がった", "9位まで落とした"),
+# "優勝してほしかった", "優勝できなかった", "優勝するかも", "2位だったら", "金メダルも夢じゃない", "優勝が期待された".
+NOT_A_RESULT = re.compile(
+    r"(?:以内|以上|以下|圏内|圏外|台|前後|まで(?!(?:順位を)?(?:上げ|上が|浮上|押し上げ|巻き返|挽回|追い上げ|落と|落ち|下げ|後退|沈))"
+    r"|に(?:あと|わずか|僅か))"
+    r"|[^、。,!！]{0,5}?(?:ほし[いかく]|できな|できず|かも|たら|なら|れば|しそう|だろう|でしょう|予想|期待|夢|可能性|確実|濃厚)"
+)
+# Almost had: "あと一歩で銅メダル", "もう少しで表彰台".
+ALMOST = re.compile(r"(?:あと|もう)(?:一歩|少し|ちょっと)で?\s*$")
+# A score of part of a skate: a component ("技術点", "演技構成点", TES, PCS, GOE) or an element ("4回転フリップは",
+# "ジャンプで") just before the number; and no segment score is as low as an element's.
+PART_OF_A_SCORE = re.compile(
+    r"(?:技術点|演技構成点|構成点|基礎点|出来栄え点|GOE|TES|PCS|加点|減点|回転|アクセル|ルッツ|フリップ|ループ|サルコウ"
+    r"|ジャンプ|スピン|ステップ|コレオ|要素)[^、。,\d]{0,6}$"
+)
+LEAST_SEGMENT_SCORE = 25.0
+
+
+def medal_not_had(text: str, m: re.Match[str]) -> bool:
+    """Whether the medal `m` is missed, aimed at, wished for, a range or almost had, not won."""
+    rest = text[m.end() :]
+    if MISSED.match(rest) or NOT_HAD.match(rest) or NOT_A_RESULT.match(text, m.end()):
+        return True
+    return ALMOST.search(text, max(0, m.start() - 8), m.start()) is not None
+
+
+def part_of_a_score(text: str, m: re.Match[str], value: float) -> bool:
+    """Whether the score `m` is an element's or a component's ("技術点126.12点", "4回転フリップは13.50点")."""
+    return value < LEAST_SEGMENT_SCORE or PART_OF_A_SCORE.search(text, max(0, m.start() - 16), m.start()) is not None
