@@ -49,6 +49,16 @@ CASES = [
             ("segment_place", "Shoma Uno", OK, ("gpcan2017", "men", "short_program")),
         ],
     ),
+    # A title whose year is not said is not checkable (most often the title held coming in); "ダントツ優勝" is
+    # the skater's win, and a TV programme ("特集番組") no couple.
+    (
+        "2017年のスケートカナダ男子、世界選手権銀メダリストの宇野昌磨がダントツ優勝。特集番組でもショートは1位と紹介。",
+        [
+            ("medal", "Shoma Uno", NOT, None),
+            ("medal", "Shoma Uno", OK, ("gpcan2017", "men", None)),
+            ("segment_place", "Shoma Uno", OK, ("gpcan2017", "men", "short_program")),
+        ],
+    ),
     # A title from a stored competition is checked there.
     (
         "2018年GPファイナル女王の紀平梨花は、2019年世界選手権で4位だった。",

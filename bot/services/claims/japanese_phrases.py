@@ -113,7 +113,7 @@ _NOT_A_SKATER = re.compile(
     r"|演技|得点|点数|技術点|演技構成点|構成点|結果|成績|順位|記録|採点|内容|課題|展開|結末|勝負|優勝争い"
     r"|ジャンプ|スピン|ステップ|プログラム|スコア|ミス|アクセル|トリプルアクセル|ルッツ|フリップ|ループ|サルコウ"
     r"|トーループ|コンビネーション|ジャッジ|リンク|ファン|シーズン|トップ|レベル|ベスト|パーソナルベスト|セカンド"
-    r"|みなさん|みんな|わたしたち|ぼくたち|ところ|ほとんど"
+    r"|みなさん|みんな|わたしたち|ぼくたち|ところ|ほとんど|ダントツ|ノーミス|パーフェクト|クリーン|最終"
 )
 
 
@@ -136,7 +136,7 @@ _UNKNOWN_FOREIGN = re.compile(
 )
 # A couple the store lacks ("チョック、ベイツ組の優勝", "ドイツ組が3位"): whose figures follow.
 _UNKNOWN_COUPLE = re.compile(
-    rf"(?P<run>(?:{_KATAKANA_NAME}|{_KANJI_NAME})(?:[、,・･/／&＆と](?:{_KATAKANA_NAME}|{_KANJI_NAME}))?)組"
+    rf"(?P<run>(?:{_KATAKANA_NAME}|{_KANJI_NAME})(?:[、,・･/／&＆と](?:{_KATAKANA_NAME}|{_KANJI_NAME}))?)(?<!番)組"
 )
 # The holder of a result named as its topic ("優勝はマリニンで332.29点", "2位はシャイドロフ、"): the one the store
 # lacks takes what follows.

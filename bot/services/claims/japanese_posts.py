@@ -7,7 +7,8 @@ from another competition.
 * A title from another competition describes a skater ("元ジュニアGPファイナル王者の佐藤駿", "2015年世界選手権の
   銀メダリストが"): it is a claim about that competition alone. The words are taken out of the sentence, so that
   neither its competition nor its medal is read as the sentence's; the title is the name's after it (with の),
-  else the skater the sentence is about.
+  else the skater the sentence is about. A title whose year is not said ("世界選手権女王の") is not checkable:
+  most often it is the one held coming in, not the story's edition. "世界選手権で女王に" is no title but a result.
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ _TITLE_BEFORE = re.compile(
     rf"(?:(?:{CITY})の?)?\s*$"
 )
 _TITLE_AFTER = re.compile(
-    r"(?:\s*[(（][^)）]{0,12}[)）])?\s*(?:で)?の?\s*"
+    r"(?:\s*[(（][^)）]{0,12}[)）])?\s*の?\s*"
     r"(?P<title>(?P<m>[金銀銅])メダリスト|メダリスト|王者|女王|覇者|チャンピオン|優勝者)(?P<of>の)?"
 )
 _RANKS = {"金": 1, "銀": 2, "銅": 3}
+_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,9 @@ def _first_title(text: str, story: str | None) -> tuple[int, int, Title] | None:
             named = named_competition(text[start : after.end("title")], story)
             if named is None:
                 continue
+            if not _YEAR.search(named.words):
+                # "世界女王の": which year's is not said (most often the title held coming in, not the story's).
+                named = Named(f"{named.words} title", aside=True)
             rank = _RANKS[after.group("m")] if after.group("m") else None if after.group("title") == "メダリスト" else 1
             return start, after.end(), Title(start, named, rank, bool(after.group("of")))
     return None
