@@ -149,7 +149,7 @@ async def test_a_skater_the_store_lacks_takes_the_figures_after_them(results: Re
 
 
 async def test_a_couple_the_store_lacks_takes_the_figures_after_it(results: ResultsService) -> None:
-    text = "2023年世界選手権のペアは三浦璃来・木原龍一組が優勝。イタリアのコンティ、マッチ組は3位で合計210.00点。"
+    text = "2023年世界選手権のペアは三浦璃来・木原龍一組が優勝。2位はコンティ、マッチ組で合計215.00点。"
     got = await verdicts(results, text)
     assert got == [("medal", "Riku Miura / Ryuichi Kihara", OK, ("wc2023", "pairs", None))], got
 
