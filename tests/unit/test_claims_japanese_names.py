@@ -81,9 +81,9 @@ async def test_names_as_fans_write_them(shared_results: ResultsService, text: st
     [
         "2017年世界選手権女子、花織ちゃんは優勝。",  # Kaori Sakamoto skated no Worlds 2017: her given name is nobody's
         "2023年世界選手権女子、かおちゃんが優勝。",  # a nickname no source gives: never guessed from her name
-        # Given names are read only among a competition's entrants: with none known (which Final is not said),
-        # they are nobody, and so place the story at no Final.
-        "GPファイナル男子、結弦くんが優勝、昌磨くんは3位だった。",
+        # Given names are read only among a competition's entrants: with none known (which Final is not said, and
+        # one skater does not tell it: see test_claims_japanese_fans), they are nobody.
+        "GPファイナル男子、結弦くんが優勝した。",
     ],
 )
 async def test_a_name_part_no_entrant_has_is_nobody(shared_results: ResultsService, text: str) -> None:

@@ -400,6 +400,24 @@ async def _competition_by_skaters(
     return best[0] if len(best) == 1 and len(present[best[0].id]) >= MIN_SKATERS_FOR_EDITION else None
 
 
+async def _edition_by_name_parts(
+    results: ResultsService, names: StoreNames, extraction: Extraction, text: str
+) -> Competition | None:
+    """A Japanese story that names a competition without its edition ("名古屋のGPファイナル") and its skaters by a part
+    of their names ("昌磨", "知子ちゃん"), which are read only among entrants: read again among the entrants of every
+    edition its words may mean, then the edition where those skaters skated (as `_story_competition`)."""
+    candidates = {c.id: c for words in extraction.competition_texts for c in results.find_competitions(words).matches}
+    if len(candidates) < 2:
+        return None
+    union: NameWords = {}
+    for candidate in candidates.values():
+        for ring in (await _entered(results, candidate, None))[-1:]:
+            union.update(ring)
+    claims = read(text, StoreNames(results, names.linked, [union])).claims
+    chosen = await _competition_by_skaters(results, list(candidates.values()), claims)
+    return chosen if chosen is not None and await _most_skated_at(results, chosen, claims) else None
+
+
 async def _entrants(results: ResultsService, competition: Competition) -> frozenset[int]:
     """The ids of every skater entered at the competition (kept in the results service's derived() cache)."""
     derived = results.derived()
@@ -481,6 +499,8 @@ async def check_text(
     extraction = read(text, names, layouts, until_claim=dated is not None)
     if competition is None and (extraction.claims or extraction.competition_texts):
         competition = dated if dated is not None else await _story_competition(results, extraction)
+        if competition is None and dated is None and is_japanese(text):
+            competition = await _edition_by_name_parts(results, names, extraction, text)
         if competition is not None:
             again = await _store_names(results, linked_ids, competition, None)
             # The sentences' layout is read again only with the same places (a refresh may have come meanwhile).

@@ -6,7 +6,9 @@ a full name ("宇野昌磨"), a couple ("三浦璃来・木原龍一組", "三�
 story named before ("宇野は", or a katakana name's family name: "チェンは"; one skater named so far, else no one);
 a part of a name as fans write it, with an honorific ("羽生くん", "知子ちゃん", "宇野選手"), among the story's
 competition's entrants, and a couple's sourced nickname ("りくりゅう"): see ``japanese_names``.
-A question's figure ("優勝したのは?") is that of the name the answer opens with.
+A question's figure ("優勝したのは?") is that of the name the answer opens with. A thread's post headers and anchors
+("12 名無しさん", ">>5") are no sentences, and a title from another competition ("元世界ジュニア王者の") is a claim
+about that competition alone: see ``japanese_posts``.
 A name the store lacks opening a clause ("河辺愛菜は", "ザギトワが") ends the subject: what follows is theirs.
 A figure is the subject's, unless the words after it give it to the name they describe ("ショート1位の宇野昌磨",
 "優勝はネイサン・チェン", "銀メダルを獲得した宇野昌磨": see ``japanese_phrases``); a name that is an object
@@ -26,9 +28,11 @@ A figure is the subject's, unless the words after it give it to the name they de
 * margins: N点差 against the rival named ("宇野に…点差をつけて"), the place named ("2位とは3.21点差": which way
   from the subject's place claimed in the story), or the skater next to the place claimed ("1.65点差で2位",
   "1.35点及ばず2位"); also written "2位との差は1.35点", "28.17点の差";
-* competitions (``japanese_competitions``): 世界選手権, 四大陸, 欧州選手権, GPファイナル, NHK杯, スケートアメリカ /
-  カナダ, 中国杯, ロステレコム杯, フランス杯, フィンランディア杯, the Olympic Games by their city, with their year and
-  host city ("2019年のトリノのGPファイナル", "中国杯(北京)"); 全日本 and the junior events, which the store lacks,
+* competitions (``japanese_competitions``): 世界選手権, 四大陸 (4CC), 欧州選手権, GPファイナル (GPF), NHK杯,
+  スケートアメリカ / カナダ (スケアメ / スケカナ), 中国杯, ロステレコム杯, フランス杯, フィンランディア杯, the Olympic
+  Games by their city, with their year and host city ("2019年のトリノのGPファイナル", "中国杯(北京)", "名古屋の
+  GPファイナル"); a second competition named as where a clause's figures happened ("全日本選手権でも優勝") is that
+  clause's; 全日本 and the junior events, which the store lacks,
   so that their claims are not checked against another competition; 今大会 is the story's first named again, as is
   its name said again without the year; a name of another time ("前年の世界選手権": Worlds of the year before) is an
   aside, its sentence's only; a year with its month ("2017年12月の") is that year's edition;
@@ -42,12 +46,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from bot.i18n import Text, t
-from bot.services.claims.japanese_competitions import COMPETITIONS, named_competition
-from bot.services.claims.japanese_names import PartReader, join_spaced_names
+from bot.services.claims import japanese_phrases as phrases
+from bot.services.claims.japanese_competitions import COMPETITIONS, Named, named_competition
+from bot.services.claims.japanese_names import PartReader, join_spaced_names, short_forms, written_names
 from bot.services.claims.japanese_phrases import denied_after, owner_after, plain, unknown_subjects
+from bot.services.claims.japanese_posts import Title, is_post_frame, titles_of
 from bot.services.claims.mentions import Names
 from bot.services.claims.model import Claim, Subject, segment_text, trim
 
@@ -94,43 +99,16 @@ _RIVAL_THEN_MARGIN = re.compile(rf"\s*{_HONORIFIC}(?:に|に対して|から|と
 _RIVAL_BEFORE = re.compile(rf"^\s*{_HONORIFIC}(?:に|に対して|から)?\s*$")
 _RIVAL_COMPARED = re.compile(rf"^\s*{_HONORIFIC}(?:とは|と)\s*$")
 # "2位とは3.21点差", "2位のチャ・ジュンファンに5.01点差": measured from whoever holds that place.
-# "優勝したイリア・マリニンとは17.32点差": the winner, though the store lacks the name.
+# "優勝したイリア・マリニンとは17.32点差", "優勝のXとは": the winner, though the store lacks the name.
 _RANK_RIVAL_BEFORE = re.compile(
-    r"(?:(?:(?P<rank>\d{1,2})位|首位|トップ)(?:の[^、。,]{0,15}?)?|優勝(?:した|者)の?[^、。,]{0,15}?)(?:とは|と|には|に)\s*$"
+    r"(?:(?:(?P<rank>\d{1,2})位|首位|トップ)(?:の[^、。,]{0,15}?)?|優勝(?:した|者)の?[^、。,]{0,15}?|優勝の[^、。,]{0,15}?)(?:とは|と|には|に)\s*$"
 )
 # A name that is the object of the verb after it ("宇野昌磨を抑えて", "羽生結弦に次ぐ2位") or a companion
 # ("宇野昌磨とともに"), or the other end of a gap ("羽生結弦との差は"): not the subject.
 _OBJECT_AFTER = re.compile(
     rf"\s*{_HONORIFIC}(?:(?:を|に)(?:抑え|おさえ|上回|破|退け|かわ|勝|逆転|次ぐ|続)|と(?:とも|共|一緒|並)|との(?:点)?差)"
 )
-_MEDAL = re.compile(
-    r"(?P<m>[金銀銅])(?:メダル|(?=[、。,!！…]|$|でし|だっ|を獲得|に輝))|(?P<win>優勝|制覇|(?:\d|[二三四五六])?連覇|表彰台の(?:頂点|真ん中|中央)に立|(?<=が)制し)"
-    r"|(?P<podium>表彰台(?:に(?:上が|立|乗)|入り|を確保))"
-)
-# After "表彰台に立" / "上が": not had ("立てず", "上がれなかった"), or only wished for ("立ちたい").
-_NOT_HAD = re.compile(r"^[^、。]{0,3}?(?:ず|なかった|ならず|逃|たい|たかった|目指|狙|れば|たら)")
-# A medal or a place that is not had: missed ("逃す", "ならず"), aimed at ("目指す", "狙う", "へ"), a favourite
-# ("優勝候補"), a race ("優勝争い"), an experience of other years ("優勝経験"), denied ("2位ではなく").
-_MISSED = re.compile(
-    r"^[をはにの]?(?:逃|ならず|届かず|届かなかった|及ばず|ならなかった|目指|狙|懸|かけ|へ|に向け|候補|争|経験|阻)"
-    r"|^(?:で(?:は)?な|じゃな)"
-)
-# A place or medal that is a range, a wish, a guess or a condition, not a result: "3位以内", "10位以下",
-# "優勝してほしかった", "優勝できなかった", "優勝するかも", "2位だったら", "金メダルも夢じゃない", "優勝が期待された".
-_NOT_A_RESULT = re.compile(
-    r"(?:以内|以上|以下|圏内|圏外|台|前後|まで|に(?:あと|わずか|僅か))"
-    r"|[^、。,!！]{0,5}?(?:ほし[いかく]|できな|できず|かも|たら|なら|れば|しそう|だろう|でしょう|予想|期待|夢|可能性|確実|濃厚)"
-)
-# Almost had: "あと一歩で銅メダル", "もう少しで表彰台".
-_ALMOST = re.compile(r"(?:あと|もう)(?:一歩|少し|ちょっと)で?\s*$")
 _COUPLE_JOIN = r"[・･/／＆&]"
-# A score of part of a skate: a component ("技術点", "演技構成点", TES, PCS, GOE) or an element ("4回転フリップは",
-# "ジャンプで") just before the number; and no segment score is as low as an element's.
-_PART_OF_A_SCORE = re.compile(
-    r"(?:技術点|演技構成点|構成点|基礎点|出来栄え点|GOE|TES|PCS|加点|減点|回転|アクセル|ルッツ|フリップ|ループ|サルコウ"
-    r"|ジャンプ|スピン|ステップ|コレオ|要素)[^、。,\d]{0,6}$"
-)
-_LEAST_SEGMENT_SCORE = 25.0
 # "首位発進", "2位スタート", "3位と好発進": the place after the first segment, the short (or the rhythm dance).
 _ENDED = re.compile(r"(?:に|で)(?:終わ|終え|フィニッシュ)")
 _STARTED = re.compile(r"(?:と|の)?(?:好|絶好の)?(?:発進|スタート)")
@@ -139,10 +117,14 @@ _STARTED = re.compile(r"(?:と|の)?(?:好|絶好の)?(?:発進|スタート)")
 _WON_WITH = re.compile(r"\s*で(?:逆転)?(?:優勝|(?:\d)?連覇|制し|制覇|頂点|\d{1,2}位|首位)")
 _JUST_AFTER_PLACE = re.compile(r"\s*(?:で|の|、|,)?\s*(?:合計)?\s*")
 _WRAPPED_UP = re.compile(r"\s*(?:に|で)(?:まとめ|終え)て?\s*(?:合計)?\s*")
+_SCORE_OF_PLACE = re.compile(r"\s*の\s*")
 _SEGMENTS_LISTED = re.compile(r"\s*(?:も|は|、|,|と|および|・)?\s*")
 # "フリーでは羽生結弦が1位", "ショートは宇野昌磨が": a segment that opens the clause of the name after it.
 _SEGMENT_THEN_NAME = re.compile(r"\s*(?:では|で|は|でも|も|、)?\s*")
 _COMPETITION_WORDS = re.compile("|".join(p.pattern for p, _, _ in COMPETITIONS))
+# A competition named as where what follows happened ("全日本選手権でも", "NHK杯(大阪)では"), not as a word of
+# another's ("NHK杯に続き").
+_AT_COMPETITION = re.compile(r"\s*(?:[(（][^)）]{0,15}[)）])?\s*(?:選手権)?(?:で|では|でも|は|の)")
 # "三浦璃来、木原龍一組": a comma joins two names into one couple only when 組 / ペア follows.
 _COUPLE_LIST_JOIN = r"[、,，と]"
 
@@ -153,16 +135,6 @@ def is_japanese(text: str) -> bool:
     if japanese < 4:
         return False
     return japanese > len(_LATIN.findall(text))
-
-
-@lru_cache(maxsize=1)
-def _written_names() -> tuple[str, ...]:
-    """The Japanese written names the store may hold, longest first (so that a full name is found before any
-    shorter name inside it)."""
-    from bot.services.results.local_names import read_local_names
-
-    names = {n.written for n in read_local_names() if n.locale == "ja" and n.written}
-    return tuple(sorted(names, key=len, reverse=True))
 
 
 # A clause that turns ("…となったが、", "…けど、", "…発進だったのに5位"): a place after it is not told to be the
@@ -208,7 +180,7 @@ class JapaneseReader:
     def read(self, text: str) -> JapaneseExtraction:
         for piece in _SENTENCE_END.split(text):
             sentence = piece.strip()
-            if sentence:
+            if sentence and not is_post_frame(sentence):  # "12 名無しさん", ">>5": no sentence (japanese_posts)
                 self._sentence(sentence)
         return JapaneseExtraction(self.claims, self.competition_texts)
 
@@ -224,7 +196,7 @@ class JapaneseReader:
     def _mentions(self, text: str) -> list[_Mention]:
         taken = [False] * len(text)
         found: list[_Mention] = []
-        for written in _written_names():
+        for written in written_names():
             for m in re.finditer(re.escape(written), text):
                 if any(taken[m.start() : m.end()]):
                     continue
@@ -237,11 +209,11 @@ class JapaneseReader:
         # The start of a full name named before ("宇野は"), or the family name of a name written in katakana
         # ("チェンは" after "ネイサン・チェン"): that skater when one alone is so named.
         for written in list(self.named):
-            for short in _short_forms(written):
+            for short in short_forms(written):
                 for m in re.finditer(re.escape(short), text):
                     if any(taken[m.start() : m.end()]):
                         continue
-                    owners = {w for w in self.named if short in _short_forms(w)}
+                    owners = {w for w in self.named if short in short_forms(w)}
                     if len(owners) != 1:
                         continue
                     for i in range(m.start(), m.end()):
@@ -281,15 +253,12 @@ class JapaneseReader:
     def _sentence(self, raw: str) -> None:
         text = join_spaced_names(plain(raw))  # "羽生 結弦": as the written name
         story = self.competition_texts[0] if self.competition_texts else None
-        named = named_competition(text, story)
+        text, titles = titles_of(text, story)  # "元ジュニアGPファイナル王者の": another competition's title
         carried = self.competition
-        if named is not None:
-            self.competition = named.words
-            if not named.aside:
-                self.competition_texts.append(named.words)
-        elif _THIS_COMPETITION.search(text):
-            self.competition = story
+        named = self._own_competition(text, story)
+        own = self.competition
         mentions = self._mentions(text)
+        self._titles(raw, titles, mentions)
         subject = self.last
         segments: list[str | None] = []
         fresh = False  # the segments named since the last figure (ショートもフリーも)
@@ -305,6 +274,13 @@ class JapaneseReader:
                 continue
             if kind == "nobody":
                 subject, segments, fresh, asked = None, [], False, None  # a skater the store lacks: theirs follow
+                continue
+            if kind == "competition" and m is not None and _AT_COMPETITION.match(text, m.end()):
+                # "前年の世界選手権で優勝、年末の全日本選手権でも優勝": the figures after another competition named are
+                # its own, in this sentence only.
+                clause = max(text.rfind(c, 0, position) for c in "、,") + 1
+                self.competition = getattr(named_competition(text[clause:], story), "words", self.competition)
+            if kind == "competition":
                 continue
             if kind == "who":
                 who = next(x for x in mentions if x.start == position)
@@ -346,9 +322,39 @@ class JapaneseReader:
                 self.in_view, segments, last_segment = segments[-1], [], None  # nor in view for the next sentence
             self._figure(raw, text, kind, m, whose, segments, mentions)
         self.carried = last_segment
-        if named is not None and named.aside:
-            self.competition = carried  # "前年の世界選手権では…": that sentence's only
+        # "前年の世界選手権では…": that sentence's only; a second competition named, its clause's only.
+        self.competition = carried if named is not None and named.aside else own
         self.last = subject  # None after a skater the store lacks: "彼女は" in the next sentence is not told
+
+    def _own_competition(self, text: str, story: str | None) -> Named | None:
+        """The competition the sentence names first, which its figures are about (the story's if it is no aside), or
+        the story's named again ("今大会")."""
+        named = named_competition(text, story)
+        if named is not None:
+            self.competition = named.words
+            if not named.aside:
+                self.competition_texts.append(named.words)
+        elif _THIS_COMPETITION.search(text):
+            self.competition = story
+        return named
+
+    def _titles(self, raw: str, titles: list[Title], mentions: list[_Mention]) -> None:
+        """A title from another competition: a medal there of the name after it, else of the skater the sentence
+        is about (the last named before it, or the last sentence's)."""
+        for title in titles:
+            after = next((x.subject for x in mentions if x.start == title.at), None)
+            before = next((x.subject for x in reversed(mentions) if x.end <= title.at), self.last)
+            holder = after if title.of_next else before
+            if holder is None:
+                continue
+            kept, claimed_places = self.competition, dict(self.final_place)
+            self.competition = title.named.words
+            if title.rank is None:
+                self._make("medallist", raw, holder, t("claim-medal-podium"), 3.0, None, (None,))
+            else:
+                medal = t("claim-medal", medal={1: "gold", 2: "silver", 3: "bronze"}[title.rank])
+                self._make("medal", raw, holder, medal, float(title.rank), None, (None,))
+            self.competition, self.final_place = kept, claimed_places
 
     def _figure(
         self,
@@ -365,8 +371,7 @@ class JapaneseReader:
             self._margin(raw, text, m, subject, mentions, segments)
             return
         if kind == "medal":
-            missed = _MISSED.match(text[m.end() :]) or _NOT_HAD.match(text[m.end() :])
-            if missed or _NOT_A_RESULT.match(text, m.end()) or _ALMOST.search(text, max(0, m.start() - 8), m.start()):
+            if phrases.medal_not_had(text, m):
                 return
             if m.group("win") == "制し" and _SEGMENT.search(text, 0, m.start()):
                 return  # "フリーは坂本花織が制し": the segment won, not the title
@@ -378,7 +383,7 @@ class JapaneseReader:
             claimed = t("claim-gold-won") if m.group("win") else t("claim-medal", medal=medal)
             self._make("medal", raw, subject, claimed, float(rank), None, (None,))
         elif kind == "place":
-            if _MISSED.match(text[m.end() :]) or _NOT_A_RESULT.match(text, m.end()):
+            if phrases.MISSED.match(text[m.end() :]) or phrases.NOT_A_RESULT.match(text, m.end()):
                 return
             n = 1 if m.group("top") else int(m.group("n"))
             if not segments and _ENDED.match(text, m.end()):
@@ -402,14 +407,14 @@ class JapaneseReader:
                     self._make("segment_place", raw, subject, claimed, float(n), seg, (seg,))
         elif kind == "score":
             value = float(m.group("score"))
-            if value < _LEAST_SEGMENT_SCORE or _PART_OF_A_SCORE.search(text, max(0, m.start() - 16), m.start()):
+            if phrases.part_of_a_score(text, m, value):
                 return  # an element's or a component's points ("技術点126.12点", "4回転フリップは13.50点")
             label = m.group("score")
             # "ショート、フリーともに1位の225.70点": after both segments' places, their sum.
             seg = None if len(segments) > 1 else segments[-1] if segments else "any"
             if seg == "any" and not self.in_view and _WON_WITH.match(text, m.end()):
                 seg = None  # "247.59点で優勝", "…点で4位": with no segment named, the score of the result
-            seg, either = self._score_after_places(text, m, seg)
+            seg, either = self._score_after_places(text, m, seg, [x.start for x in mentions])
             if either:
                 claimed = t("claim-score-any", score=label)
                 self._make("score", raw, subject, claimed, value, None, (None, seg))
@@ -488,7 +493,12 @@ class JapaneseReader:
         one = readings[0] if len(readings) == 1 else None
         self._make("margin", raw, subject, claimed, float(m.group("n")), one, readings, other=other, ahead=ahead)
 
-    def _score_after_places(self, text: str, m: re.Match[str], seg: str | None) -> tuple[str | None, bool]:
+    def _other_places(self, seg: str) -> list[int]:
+        return [end for placed, end in self.placed_here.items() if placed not in (None, seg)]
+
+    def _score_after_places(
+        self, text: str, m: re.Match[str], seg: str | None, named_at: list[int]
+    ) -> tuple[str | None, bool]:
         """The standings of a score that follows places claimed in its sentence: after the final place ("4位で183.59点")
         or after each segment's place ("ショート3位、フリーも3位でまとめて248.84点"), the total; after both segments'
         places with no such word, the total or the last segment's score (`either`)."""
@@ -499,16 +509,20 @@ class JapaneseReader:
         if seg not in (None, "any") and len(segment_places) > 1 and seg in segment_places:
             if _WRAPPED_UP.fullmatch(text, self.placed_here[seg], m.start()):
                 return None, False
-            return seg, True
+            # "ショート首位の宮原知子がフリーでも1位の143.13点": the score the place describes, that segment's, when
+            # the other segment's place was another clause's (a name between); listed together, not told.
+            apart = all(any(p <= x < self.placed_here[seg] for x in named_at) for p in self._other_places(seg))
+            return seg, not (apart and _SCORE_OF_PLACE.fullmatch(text, self.placed_here[seg], m.start()))
         return seg, False
 
     def _discipline(self, subject: Subject) -> str | None:
-        """The discipline of a claim: the one named in the sentence or carried from those before; a singles
-        discipline carried is not kept for one skater, whose entry says it ("女子は…。龍樹くんは9位": fans move on
-        to the men without saying so)."""
-        if self.discipline_named or self.discipline not in ("men", "women") or len(subject.ids) != 1:
+        """The discipline of a claim: the one named in the sentence or carried from those before; a discipline
+        carried is not kept for one skater, whose entry says it ("女子は…。龍樹くんは9位": fans move on to the men
+        without saying so; "アイスダンスは…。坂本選手は": a skater is no couple), nor a singles one for a couple."""
+        if self.discipline_named or self.discipline in (None, "team"):
             return self.discipline
-        return None
+        one = len(subject.ids) == 1
+        return None if one or (self.discipline in ("men", "women") and len(subject.ids) == 2) else self.discipline
 
     def _segment_kind(self, m: re.Match[str]) -> str | None:
         if m.group("total"):
@@ -555,16 +569,6 @@ class JapaneseReader:
             self.final_place[subject.name] = int(value)
 
 
-def _short_forms(written: str) -> tuple[str, ...]:
-    """How a story names again a skater it named in full: the first three or two characters ("宇野"), and the
-    family name of a foreign name written in katakana ("チェン": the part after ・, three characters or more)."""
-    forms = [written[:size] for size in (3, 2) if size < len(written)]
-    family = re.split(r"[・･]", written)[-1]
-    if family != written and len(family) >= 3:
-        forms.append(family)
-    return tuple(forms)
-
-
 def _events(text: str, mentions: list[_Mention]) -> list[tuple[int, str, re.Match[str] | None]]:
     """The sentence's disciplines, segments, figures and names, in the order they are written (a name first)."""
     events: list[tuple[int, str, re.Match[str] | None]] = []
@@ -574,12 +578,13 @@ def _events(text: str, mentions: list[_Mention]) -> list[tuple[int, str, re.Matc
         ("segment", _SEGMENT),
         ("place", _PLACE),
         ("score", _SCORE),
-        ("medal", _MEDAL),
+        ("medal", phrases.MEDAL),
         ("margin", _MARGIN),
         ("from", _FROM),
     ):
         events.extend((m.start(), kind, m) for m in pattern.finditer(text))
     events.extend((x.start, "who", None) for x in mentions)
+    events.extend((m.start(), "competition", m) for m in list(_COMPETITION_WORDS.finditer(text))[1:])
     taken = [(x.start, x.end) for x in mentions] + [(e[2].start(), e[2].end()) for e in events if e[2] is not None]
     taken += [(m.start(), m.end()) for pattern, _ in _DISCIPLINES for m in pattern.finditer(text)]
     taken += [m.span() for m in _COMPETITION_WORDS.finditer(text)]

@@ -17,17 +17,18 @@ from dataclasses import dataclass
 # comes before the senior one whose words it contains.
 COMPETITIONS: list[tuple[re.Pattern[str], str, str | None]] = [
     (re.compile(r"世界ジュニア(?:選手権)?"), "Junior Worlds", None),
-    (re.compile(r"ジュニア(?:GP|グランプリ)ファイナル"), "Junior Grand Prix Final", None),
+    (re.compile(r"ジュニア(?:GP|グランプリ)ファイナル|(?<![A-Za-z])JGPF(?![A-Za-z])"), "Junior Grand Prix Final", None),
     (re.compile(r"世界(?:フィギュアスケート)?選手権|世界フィギュア"), "Worlds", None),
-    (re.compile(r"四大陸(?:選手権)?"), "Four Continents", None),
+    (re.compile(r"四大陸(?:選手権)?|(?<![A-Za-z0-9])4CC(?![A-Za-z])"), "Four Continents", None),
     (re.compile(r"(?:欧州|ヨーロッパ)選手権"), "Europeans", None),
     (re.compile(r"全日本(?:フィギュアスケート)?(?:選手権)?"), "Japan Championships", None),
-    (re.compile(r"(?:GP|グランプリ)ファイナル"), "Grand Prix Final", None),
+    # "GPF", "スケアメ", "スケカナ", "4CC", "ロステレ": the short names fans and threads use.
+    (re.compile(r"(?:GP|グランプリ)ファイナル|(?<![A-Za-z])GPF(?![A-Za-z])"), "Grand Prix Final", None),
     (re.compile(r"NHK杯"), "NHK Trophy", None),
-    (re.compile(r"スケートアメリカ"), "Skate America", None),
-    (re.compile(r"スケートカナダ"), "Skate Canada", None),
+    (re.compile(r"スケートアメリカ|スケアメ"), "Skate America", None),
+    (re.compile(r"スケートカナダ|スケカナ"), "Skate Canada", None),
     (re.compile(r"中国杯"), "Cup of China", None),
-    (re.compile(r"ロステレコム杯"), "Rostelecom Cup", None),
+    (re.compile(r"ロステレコム杯|ロステレ(?:杯)?"), "Rostelecom Cup", None),
     (re.compile(r"フランス(?:杯|国際)|グランプリ・?ド・?フランス"), "Grand Prix de France", None),
     (re.compile(r"フィンランディア(?:杯|・?トロフィー)"), "Finlandia Trophy", None),
     (re.compile(r"ミラノ[・･]?コルティナ(?:冬季)?(?:五輪|オリンピック)?"), "Milano Cortina", "2026"),
@@ -62,6 +63,8 @@ CITIES = {
     "アンジェ": "Angers",
     "モスクワ": "Moscow",
     "レジャイナ": "Regina",
+    "リジャイナ": "Regina",
+    "ホフマンエステーツ": "Hoffman Estates",
     "ミシサガ": "Mississauga",
     "サスカトゥーン": "Saskatoon",
     "レークプラシッド": "Lake Placid",
@@ -71,21 +74,26 @@ CITIES = {
     "オストラバ": "Ostrava",
     "江陵": "Gangneung",
 }
-_CITY = "|".join(sorted(map(re.escape, CITIES), key=len, reverse=True))
+CITY = "|".join(sorted(map(re.escape, CITIES), key=len, reverse=True))
 # "2019年のトリノのGPファイナル", "2019年トリノGPファイナル", "2016年スケートアメリカ", "2017年12月のGPファイナル": the
 # year (and city) just before; a month after the year is the month it was held in, that year's edition.
 _YEAR_BEFORE = re.compile(
-    rf"((?:19|20)\d\d)年?(?:\s*\d{{1,2}}月(?:\d{{1,2}}日)?)?(?:の|度)?\s*(?:({_CITY})(?:で(?:の|行われた|開催された)|の)?)?\s*$"
+    rf"((?:19|20)\d\d)年?(?:\s*\d{{1,2}}月(?:\d{{1,2}}日)?)?(?:の|度)?\s*(?:({CITY})(?:で(?:の|行われた|開催された)|の)?)?\s*$"
 )
+# "名古屋のGPファイナル", "名古屋グランプリファイナル": the host city alone just before (which of its editions
+# held there the skaters tell; a city that held none finds nothing).
+_CITY_BEFORE = re.compile(rf"({CITY})(?:で(?:の|行われた|開催された)|の)?\s*$")
 # "NHK杯2017", "NHK杯(2017年)", "中国杯(北京)", "世界選手権(さいたまスーパーアリーナ)": the year, or the city in
 # brackets, just after.
 _YEAR_AFTER = re.compile(r"^\s*[(（]?\s*((?:19|20)\d\d)")
-_CITY_AFTER = re.compile(rf"^\s*(?:(?:19|20)\d\d\s*)?[(（]\s*({_CITY})")
+_CITY_AFTER = re.compile(rf"^\s*(?:(?:19|20)\d\d\s*)?[(（]\s*({CITY})")
 
 
-# Another time than the story's, just before the name ("前年の世界選手権", "昨季の全日本", "4年前の五輪"): an aside.
+# Another time than the story's, just before the name ("前年の世界選手権", "昨季の全日本", "4年前の五輪", "翌春
+# ヘルシンキの世界選手権": the next season's), its host city maybe between: an aside.
 _ANOTHER_TIME = re.compile(
-    r"(?:(?P<last>前年|昨年|去年|昨季|前季)|(?P<ago>\d{1,2})年前|前回|過去|かつて|当時)(?:の|に行われた|に開催された)?\s*$"
+    r"(?:(?P<last>前年|昨年|去年|昨季|前季)|(?P<next>翌年|翌春|翌季|翌シーズン|翌冬)|(?P<ago>\d{1,2})年前|前回|過去|かつて|当時)"
+    rf"(?:の|に行われた|に開催された)?\s*(?:(?:{CITY})(?:で(?:の|行われた|開催された)|の)?)?\s*$"
 )
 _A_YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
 
@@ -115,8 +123,8 @@ def named_competition(text: str, story: str | None) -> Named | None:
         if _A_YEAR.search(words):
             return Named(words, aside=True)
         year = _A_YEAR.search(story or "")
-        if year and (other.group("last") or other.group("ago")):
-            back = 1 if other.group("last") else int(other.group("ago"))
+        if year and (other.group("last") or other.group("ago") or other.group("next")):
+            back = 1 if other.group("last") else -1 if other.group("next") else int(other.group("ago"))
             return Named(f"{words} {int(year.group(1)) - back}", aside=True)
         # Which edition is not said: words the lookup finds nothing for, never the story's edition.
         return Named(f"{words} {other.group().rstrip('の ')}", aside=True)
@@ -126,9 +134,11 @@ def named_competition(text: str, story: str | None) -> Named | None:
 def competition_words(text: str) -> str | None:
     """The words of the first competition `text` names, with the year and host city written with it."""
     for pattern, words, year in COMPETITIONS:
-        m = pattern.search(text)
-        if m is None:
+        found = list(pattern.finditer(text))
+        if not found:
             continue
+        # "【GPF】名古屋グランプリファイナル": the time the name is written with its year or city, else the first.
+        m = next((x for x in found if _dated(text, x)), found[0])
         if year is not None:
             return f"{words} {year}"  # an Olympic Games by its city: the city is its name
         before = _YEAR_BEFORE.search(text[: m.start()])
@@ -136,6 +146,22 @@ def competition_words(text: str) -> str | None:
         found_after = _YEAR_AFTER.match(after)
         year = before.group(1) if before else found_after.group(1) if found_after else None
         in_brackets = _CITY_AFTER.match(after)
-        city = before.group(2) if before and before.group(2) else in_brackets.group(1) if in_brackets else None
+        city_alone = None if before else _CITY_BEFORE.search(text[: m.start()])
+        city = (
+            before.group(2)
+            if before and before.group(2)
+            else in_brackets.group(1)
+            if in_brackets
+            else city_alone.group(1)
+            if city_alone
+            else None
+        )
         return " ".join(w for w in (words, year, CITIES.get(city or "")) if w)
     return None
+
+
+def _dated(text: str, m: re.Match[str]) -> bool:
+    """Whether the name `m` is written with its year or host city (before it, or after it)."""
+    before = _YEAR_BEFORE.search(text, 0, m.start()) or _CITY_BEFORE.search(text, 0, m.start())
+    after = text[m.end() :]
+    return before is not None or _YEAR_AFTER.match(after) is not None or _CITY_AFTER.match(after) is not None

@@ -286,3 +286,23 @@ def _take(taken: list[bool], mention: PartMention) -> PartMention:
     for i in range(mention.start, mention.end):
         taken[i] = True
     return mention
+
+
+@lru_cache(maxsize=1)
+def written_names() -> tuple[str, ...]:
+    """The Japanese written names the store may hold, longest first (so that a full name is found before any
+    shorter name inside it)."""
+    from bot.services.results.local_names import read_local_names
+
+    names = {n.written for n in read_local_names() if n.locale == "ja" and n.written}
+    return tuple(sorted(names, key=len, reverse=True))
+
+
+def short_forms(written: str) -> tuple[str, ...]:
+    """How a story names again a skater it named in full: the first three or two characters ("宇野"), and the
+    family name of a foreign name written in katakana ("チェン": the part after ・, three characters or more)."""
+    forms = [written[:size] for size in (3, 2) if size < len(written)]
+    family = re.split(r"[・･]", written)[-1]
+    if family != written and len(family) >= 3:
+        forms.append(family)
+    return tuple(forms)

@@ -113,7 +113,7 @@ _NOT_A_SKATER = re.compile(
     r"|演技|得点|点数|技術点|演技構成点|構成点|結果|成績|順位|記録|採点|内容|課題|展開|結末|勝負|優勝争い"
     r"|ジャンプ|スピン|ステップ|プログラム|スコア|ミス|アクセル|トリプルアクセル|ルッツ|フリップ|ループ|サルコウ"
     r"|トーループ|コンビネーション|ジャッジ|リンク|ファン|シーズン|トップ|レベル|ベスト|パーソナルベスト|セカンド"
-    r"|みなさん|みんな|わたしたち|ぼくたち|ところ|ほとんど"
+    r"|みなさん|みんな|わたしたち|ぼくたち|ところ|ほとんど|ダントツ|ノーミス|パーフェクト|クリーン|最終"
 )
 
 
@@ -126,11 +126,48 @@ _UNKNOWN_HONORED = re.compile(
 )
 
 
+_KATAKANA_NAME = r"[\u30a1-\u30fc]{2,}"
+_KANJI_NAME = r"[\u4e00-\u9fff]{2,6}"
+# A foreign name written in katakana with ・, before a particle, a country in brackets maybe between ("ガブリエル・
+# デールマン（カナダ）は6位"): a person wherever it stands.
+_UNKNOWN_FOREIGN = re.compile(
+    rf"(?P<run>{_KATAKANA_NAME}[・･][\u30a1-\u30fc・･]{{2,}})(?:\s*[(（][^)）]{{1,10}}[)）])?"
+    r"(?:選手|くん|ちゃん|さん)?(?:は|が|も|で|、)"
+)
+# A couple the store lacks ("チョック、ベイツ組の優勝", "ドイツ組が3位"): whose figures follow.
+_UNKNOWN_COUPLE = re.compile(
+    rf"(?P<run>(?:{_KATAKANA_NAME}|{_KANJI_NAME})(?:[、,・･/／&＆と](?:{_KATAKANA_NAME}|{_KANJI_NAME}))?)(?<!番)組"
+)
+# The holder of a result named as its topic ("優勝はマリニンで332.29点", "2位はシャイドロフ、"): the one the store
+# lacks takes what follows.
+_UNKNOWN_TOPIC = re.compile(
+    rf"(?:優勝|位|勝者|王者|女王|たの)は\s*(?:[^、。,\s]{{1,6}}の)?(?P<run>{_KATAKANA_NAME}|{_KANJI_NAME})"
+    r"(?:選手|くん|ちゃん|さん)?(?=で|、|,|。|だ|です|でし|！|!|…|$|\s)"
+)
+
+
+# A name in katakana the store lacks right before a figure, as threads write ("コリヤダ3位、リッポン4位", "ザギトワ
+# 優勝"): that skater's figure.
+_UNKNOWN_BEFORE_FIGURE = re.compile(
+    rf"(?P<run>{_KATAKANA_NAME}(?:[・･][\u30a1-\u30fc]+)*)(?:選手|くん|ちゃん|さん)?"
+    r"(?=\d{1,2}位|首位|優勝|[金銀銅]メダル|ショート|フリー|SP|FS)"
+)
+
+
 def unknown_subjects(text: str, taken: list[tuple[int, int]]) -> list[int]:
     """Where a name the store lacks opens a clause as its subject (see `_UNKNOWN_SUBJECT`); `taken`: the spans
     of the names, segments, disciplines and figures read, which are no such name."""
     found = []
-    for m in (*_UNKNOWN_SUBJECT.finditer(text), *_UNKNOWN_LISTED.finditer(text), *_UNKNOWN_HONORED.finditer(text)):
+    unknown = (
+        _UNKNOWN_SUBJECT,
+        _UNKNOWN_LISTED,
+        _UNKNOWN_HONORED,
+        _UNKNOWN_FOREIGN,
+        _UNKNOWN_COUPLE,
+        _UNKNOWN_TOPIC,
+        _UNKNOWN_BEFORE_FIGURE,
+    )
+    for m in (found for pattern in unknown for found in pattern.finditer(text)):
         start, end = m.span("run")
         if _NOT_A_SKATER.fullmatch(m.group("run")) or any(a < end and start < b for a, b in taken):
             continue
@@ -146,6 +183,12 @@ _AGE = re.compile(r"[(（]\s*\d{1,2}\s*(?:歳)?[)）]")
 # A margin written with 差 first ("2位との差は1.35点", "との点差は") or with の ("28.17点の差をつけて").
 _GAP_AFTER = re.compile(r"との(?:点)?差は\s*(?:わずか|僅か|たった|約)?\s*(?P<n>\d{1,2}\.\d{2})\s*点")
 _GAP_OF = re.compile(r"(?P<n>\d{1,2}\.\d{2})\s*点の差")
+# The points a skater was short of a podium or of the title ("表彰台まであと1.67点", "優勝まで0.32点"): behind
+# whoever was third, or first (which way the skater's claimed place says).
+_SHORT_OF = re.compile(
+    r"(?:(?P<podium>表彰台|メダル|銅メダル)|(?P<title>優勝|金メダル|首位|トップ))までは?\s*(?:あと|わずか|僅か)?\s*"
+    r"(?P<n>\d{1,2}\.\d{2})\s*点(?:差)?"
+)
 _KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 # A place in kanji numerals ("二位", "十二位", "二十位"), not a word ending in one ("第一位" is still a place).
 _KANJI_PLACE = re.compile(
@@ -165,10 +208,57 @@ def _place_in_digits(m: re.Match[str]) -> str:
 def plain(sentence: str) -> str:
     """A sentence as it is read: full-width digits and letters as ASCII (NFKC), an age in brackets left out
     ("羽生結弦選手(22)は": no figure, and it parts no phrase), places in kanji numerals in digits ("三位": "3位"), a
-    score after its label with 点 ("SP 104.86": "SP 104.86点"), and a margin written with 差 first or with の as
-    "N点差" ("2位との差は1.35点": "2位とは1.35点差")."""
+    score after its label with 点 ("SP 104.86": "SP 104.86点"), and a margin written with 差 first, with の, or as
+    the points short of a podium or the title, as "N点差" ("2位との差は1.35点": "2位とは1.35点差"; "表彰台まであと
+    1.67点": "3位とは1.67点差")."""
     text = _AGE.sub("", unicodedata.normalize("NFKC", sentence))
     text = _KANJI_PLACE.sub(_place_in_digits, text)
     text = _LABELLED_SCORE.sub(r"\g<label> \g<n>点", text)
     text = _GAP_AFTER.sub(r"とは\g<n>点差", text)
+    text = _SHORT_OF.sub(lambda m: f"{3 if m.group('podium') else 1}位とは{m.group('n')}点差", text)
     return _GAP_OF.sub(r"\g<n>点差", text)
+
+
+# -- medals and places that are not had ------------------------------------------------------------------
+MEDAL = re.compile(
+    r"(?P<m>[金銀銅])(?:メダル|(?=[、。,!！…]|$|でし|だっ|を獲得|に輝))|(?P<win>優勝|制覇|(?:\d|[二三四五六])?連覇|(?:表彰台の)?頂点に立|表彰台の(?:真ん中|中央)に立|(?<=が)制し)"
+    r"|(?P<podium>表彰台(?:に(?:上が|立|乗)|入り|を確保))"
+)
+# After "表彰台に立" / "上が": not had ("立てず", "上がれなかった"), or only wished for ("立ちたい").
+NOT_HAD = re.compile(r"^[^、。]{0,3}?(?:ず|なかった|ならず|逃|たい|たかった|目指|狙|れば|たら)")
+# A medal or a place that is not had: missed ("逃す", "ならず"), aimed at ("目指す", "狙う", "へ"), a favourite
+# ("優勝候補"), a race ("優勝争い"), an experience of other years ("優勝経験"), denied ("2位ではなく").
+MISSED = re.compile(
+    r"^[をはにの]?(?:逃|ならず|届かず|届かなかった|及ばず|ならなかった|目指|狙|懸|かけ|へ|に向け|候補|争|経験|阻)"
+    r"|^(?:で(?:は)?な|じゃな)"
+)
+# A place or medal that is a range, a wish, a guess or a condition, not a result: "3位以内", "10位以下" (but a
+# place risen or fallen to is one: "4位まで上がった", "9位まで落とした"),
+# "優勝してほしかった", "優勝できなかった", "優勝するかも", "2位だったら", "金メダルも夢じゃない", "優勝が期待された".
+NOT_A_RESULT = re.compile(
+    r"(?:以内|以上|以下|圏内|圏外|台|前後|まで(?!(?:順位を)?(?:上げ|上が|浮上|押し上げ|巻き返|挽回|追い上げ|落と|落ち|下げ|後退|沈))"
+    r"|に(?:あと|わずか|僅か))"
+    r"|[^、。,!！]{0,5}?(?:ほし[いかく]|できな|できず|かも|たら|なら|れば|しそう|だろう|でしょう|予想|期待|夢|可能性|確実|濃厚)"
+)
+# Almost had: "あと一歩で銅メダル", "もう少しで表彰台".
+ALMOST = re.compile(r"(?:あと|もう)(?:一歩|少し|ちょっと)で?\s*$")
+# A score of part of a skate: a component ("技術点", "演技構成点", TES, PCS, GOE) or an element ("4回転フリップは",
+# "ジャンプで") just before the number; and no segment score is as low as an element's.
+PART_OF_A_SCORE = re.compile(
+    r"(?:技術点|演技構成点|構成点|基礎点|出来栄え点|GOE|TES|PCS|加点|減点|回転|アクセル|ルッツ|フリップ|ループ|サルコウ"
+    r"|ジャンプ|スピン|ステップ|コレオ|要素)[^、。,\d]{0,6}$"
+)
+LEAST_SEGMENT_SCORE = 25.0
+
+
+def medal_not_had(text: str, m: re.Match[str]) -> bool:
+    """Whether the medal `m` is missed, aimed at, wished for, a range or almost had, not won."""
+    rest = text[m.end() :]
+    if MISSED.match(rest) or NOT_HAD.match(rest) or NOT_A_RESULT.match(text, m.end()):
+        return True
+    return ALMOST.search(text, max(0, m.start() - 8), m.start()) is not None
+
+
+def part_of_a_score(text: str, m: re.Match[str], value: float) -> bool:
+    """Whether the score `m` is an element's or a component's ("技術点126.12点", "4回転フリップは13.50点")."""
+    return value < LEAST_SEGMENT_SCORE or PART_OF_A_SCORE.search(text, max(0, m.start() - 16), m.start()) is not None
