@@ -127,8 +127,8 @@ CASES = [
 
 
 @pytest.mark.parametrize(("text", "want"), CASES)
-async def test_japanese_as_fans_write(results: ResultsService, text: str, want: list) -> None:
-    got = await verdicts(results, text)
+async def test_japanese_as_fans_write(shared_results: ResultsService, text: str, want: list) -> None:
+    got = await verdicts(shared_results, text)
     assert missing(got, want) == [], got
 
 
@@ -143,21 +143,21 @@ async def test_japanese_as_fans_write(results: ResultsService, text: str, want: 
         "2017年のスケートカナダ女子、本郷理華はショート6位、ソツコワ2位、ワグナー優勝",
     ],
 )
-async def test_a_skater_the_store_lacks_takes_the_figures_after_them(results: ResultsService, text: str) -> None:
-    got = await verdicts(results, text)
+async def test_a_skater_the_store_lacks_takes_the_figures_after_them(shared_results: ResultsService, text: str) -> None:
+    got = await verdicts(shared_results, text)
     assert got == [("segment_place", "Rika Hongo", OK, ("gpcan2017", "women", "short_program"))], got
 
 
-async def test_a_couple_the_store_lacks_takes_the_figures_after_it(results: ResultsService) -> None:
+async def test_a_couple_the_store_lacks_takes_the_figures_after_it(shared_results: ResultsService) -> None:
     text = "2023年世界選手権のペアは三浦璃来・木原龍一組が優勝。2位はコンティ、マッチ組で合計215.00点。"
-    got = await verdicts(results, text)
+    got = await verdicts(shared_results, text)
     assert got == [("medal", "Riku Miura / Ryuichi Kihara", OK, ("wc2023", "pairs", None))], got
 
 
-async def test_an_edition_told_by_the_skaters_named_by_a_part_of_their_names(results: ResultsService) -> None:
+async def test_an_edition_told_by_the_skaters_named_by_a_part_of_their_names(shared_results: ResultsService) -> None:
     """No year, and names only among entrants ("知子ちゃん"): read among the entrants of every Skate America the
     store holds, the skaters place the story at 2017's."""
-    got = await verdicts(results, "スケートアメリカの女子、知子ちゃんが優勝、花織ちゃんは3位。")
+    got = await verdicts(shared_results, "スケートアメリカの女子、知子ちゃんが優勝、花織ちゃんは3位。")
     assert (
         missing(
             got,
@@ -170,9 +170,9 @@ async def test_an_edition_told_by_the_skaters_named_by_a_part_of_their_names(res
     ), got
 
 
-async def test_a_final_told_by_two_skaters_named_by_their_given_names(results: ResultsService) -> None:
+async def test_a_final_told_by_two_skaters_named_by_their_given_names(shared_results: ResultsService) -> None:
     """Which Final is not said, but of the Finals the store holds only 2016's had both Hanyu and Uno entered."""
-    got = await verdicts(results, "GPファイナル男子、結弦くんが優勝、昌磨くんは3位だった。")
+    got = await verdicts(shared_results, "GPファイナル男子、結弦くんが優勝、昌磨くんは3位だった。")
     assert (
         missing(
             got,
