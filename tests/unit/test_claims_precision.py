@@ -9,6 +9,18 @@ from bot.services.results import ResultsService
 from tests.unit.test_claims_stories import NOT, OK, WRONG, same, verdicts
 
 CASES = [
+    # A question claims nothing; a statement said as a question, a tag question and a question answered "yes" do.
+    ("", "At Europeans 2026 in Sheffield, did Lilah Fear and Lewis Gibson win at home?", []),
+    ("", "At Worlds 2017, weren't Sui Wenjing and Han Cong the champions?", []),
+    ("", "At Worlds 2017, who won gold? Not Kaetlyn Osmond.", []),
+    ("", "At Worlds 2017 Shoma Uno was second, and was Jin Boyang third?",
+     [("place", "Shoma Uno", OK, ("wc2017", "men", None))]),
+    ("", "At Worlds 2017 Shoma Uno was only third after the short??",
+     [("segment_place", "Shoma Uno", WRONG, ("wc2017", "men", "short_program"))]),
+    ("", "At Worlds 2017 Evgenia Medvedeva won gold, didn't she?",
+     [("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None))]),
+    ("", "At Worlds 2017, was Kaetlyn Osmond on the podium? Yes, she was.",
+     [("medallist", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
     # One partner of a couple named alone: the claim is the couple's, and the verdict names them both.
     ("", "At Skate Canada 2016 Dylan Moscovitch took bronze with 190.02.",
      [("medal", "Liubov Ilyushechkina / Dylan Moscovitch", OK, ("gpcan2016", "pairs", None)),

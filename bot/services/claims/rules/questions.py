@@ -1,0 +1,24 @@
+"""Questions in a story: a question asks and claims nothing, unless the next sentence answers it "yes"."""
+
+from __future__ import annotations
+
+import re
+
+# A question asks; it claims nothing ("did they win at home?", "who won the short?", "weren't they world champions
+# then?", "won gold - or was it silver?"). A statement said as a question keeps its claims ("he was only third after
+# the short??", "Sui and Han won it, right?", "she won, didn't she?"): only a last clause that opens with an auxiliary
+# verb or a question word asks, and a tag (an auxiliary and a pronoun) does not.
+_QUESTION = re.compile(
+    r"(?:^|[:;,—–]\s*|\s-\s|\b(?:and|but|so|or)\s+)(?:did|do|does|was|were|is|are|has|have|had|will|would|could|can|"
+    r"should|didn['’]t|don['’]t|doesn['’]t|wasn['’]t|weren['’]t|isn['’]t|aren['’]t|hasn['’]t|haven['’]t|who|what|which|"
+    r"whose|how|when|where|why)\b(?!\s+(?:he|she|it|they|we|you|i|there)\s*\?)[^:;,—–?]*\?+[\W_]*$",
+    re.IGNORECASE,
+)
+YES = re.compile(r"\W*(?:A\s*:\s*)?(?:yes|yeah|yep|yup|correct|right|indeed|she did|he did|they did)\b", re.IGNORECASE)
+
+
+def question_start(sentence: str) -> int:
+    """Where the sentence's question (above) begins, or its length when it asks nothing: the claims whose words come
+    from there on are not read ("X was second, and was Y third?" claims only X's place)."""
+    asked = _QUESTION.search(sentence) if "?" in sentence else None
+    return asked.start() if asked else len(sentence)
