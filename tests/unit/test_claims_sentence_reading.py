@@ -36,6 +36,9 @@ CASES = [
     ("gpf2324/women", "Sakamoto was second in both programs.",
      [("segment_place", "Kaori Sakamoto", WRONG, "short_program"),
       ("segment_place", "Kaori Sakamoto", WRONG, "free_skate")]),
+    ("gpf2324/women", "Sakamoto took gold, sweeping both programs.",
+     [("medal", "Kaori Sakamoto", OK), ("segment_place", "Kaori Sakamoto", OK, "short_program"),
+      ("segment_place", "Kaori Sakamoto", OK, "free_skate")]),
     # A couple's segments are the dance's when the sentence names only a dance's segments.
     ("gpf2324", "Chock and Bates topped the rhythm dance and the free dance, and Guignard and Fabbri were second "
      "in both segments.",

@@ -124,7 +124,7 @@ LAST_PLACE = re.compile(
 
 _BOTH = r"both\s+(?:the\s+)?(?:segments|programs|programmes|skates|halves)\b"
 BOTH_SEGMENTS = re.compile(
-    rf"\b(?:won|wins|win|winning|topped|tops|topping|winners?\s+of)\s+{_BOTH}"
+    rf"\b(?:won|wins|win|winning|topped|tops|topping|took|takes|taking|swept|sweeps|sweeping|winners?\s+of)\s+{_BOTH}"
     r"(?P<title>\s+and\s+(?:the\s+)?(?:title|event|competition|gold(?:\s+medal)?)\b)?",
     _I,
 )
