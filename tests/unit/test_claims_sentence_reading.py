@@ -55,6 +55,11 @@ CASES = [
     ("gpf2324/women", "Sakamoto won gold, winning the short and the free alike.",
      [("medal", "Kaori Sakamoto", OK), ("segment_place", "Kaori Sakamoto", OK, "short_program"),
       ("segment_place", "Kaori Sakamoto", OK, "free_skate")]),
+    # A medal taken with a verb of taking ("snuck", "nabbed") and a margin after it.
+    ("wc2024/ice_dance", "guignard/fabbri nabbed the bronze only a point or so behind",
+     [("medal", "Charlène Guignard / Marco Fabbri", OK)]),
+    ("wc2024/ice_dance", "Gilles and Poirier snuck the bronze just behind them.",
+     [("medal", "Piper Gilles / Paul Poirier", WRONG)]),
     # A race won by someone is a title won.
     ("gpf2324/men", "The race was won by the American Ilia Malinin.", [("medal", "Ilia Malinin", OK)]),
     ("gpf2324/men", "The race was won by Shoma Uno.", [("medal", "Shoma Uno", WRONG)]),

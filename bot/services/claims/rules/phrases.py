@@ -140,7 +140,7 @@ MEDALLIST = re.compile(r"\b(?P<medal>gold|silver|bronze)(?:[\s-]+medal)?(?:\s+|-
 MEDAL_CONTEXT = re.compile(
     r"(?:\b(?:won|wins|win|winning|took|take|takes|claimed|claims|earned|earns|captured|secured|clinched|grabbed"
     r"|collected|bagged|landed|snatched|struck|settled\s+for|held\s+on\s+(?:to|for)|hung\s+on\s+(?:to|for)"
-    r"|picked\s+up|added|scooped|team|olympic|world)|['’]s?)\s+(?:(?:the|a|an|her|his|their|its|olympic|world"
+    r"|picked\s+up|added|scooped|snuck|sneaked|nabbed|pocketed|sealed|nicked|team|olympic|world)|['’]s?)\s+(?:(?:the|a|an|her|his|their|its|olympic|world"
     r"|team|individual|first|maiden|second|another)\s+)*$",
     _I,
 )
