@@ -60,6 +60,11 @@ CASES = [
      [("medal", "Charlène Guignard / Marco Fabbri", OK)]),
     ("wc2024/ice_dance", "Gilles and Poirier snuck the bronze just behind them.",
      [("medal", "Piper Gilles / Paul Poirier", WRONG)]),
+    # "had the best short of the night": first in that segment; never the best of a career.
+    ("wc2024/men", "Uno had the best short of the night.", [("segment_place", "Shoma Uno", OK, "short_program")]),
+    ("wc2024/men", "Kagiyama skated the best short program.", [("segment_place", "Yuma Kagiyama", WRONG,
+                                                               "short_program")]),
+    ("wc2024/men", "Kagiyama skated the best short program of his career.", []),
     # A race won by someone is a title won.
     ("gpf2324/men", "The race was won by the American Ilia Malinin.", [("medal", "Ilia Malinin", OK)]),
     ("gpf2324/men", "The race was won by Shoma Uno.", [("medal", "Shoma Uno", WRONG)]),

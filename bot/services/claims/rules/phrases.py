@@ -103,6 +103,16 @@ SEG_BEST = re.compile(
     _I,
 )
 
+# "had the best short of the night", "skated the best free": first in that segment (not "the best free of her
+# career", "of the season", "ever").
+HAD_BEST_SEG = re.compile(
+    rf"\b(?:had|has|having|skated|skates|produced|delivered|posted|laid\s+down)\s+the\s+(?:very\s+)?best\s+"
+    rf"(?:(?P<seg>{SEG_WORDS})|(?P<bare>short|free|rhythm)(?=\s+of\s+the\s+(?:night|day|evening|event|field)))\b"
+    rf"(?!\s+(?:of\s+(?:her|his|their|its|the\s+(?:season|year))\b|ever\b|since\b"
+    r"|this\s+season\b|in\s+(?:her|his|their|history)\b|(?:score|mark|total)s?\b))",
+    _I,
+)
+
 SEG_WIN = starting_with(
     "ltwvhcs",
     re.compile(
@@ -337,6 +347,7 @@ TRIGGERS = (
     ),
     starting_with("aibeopht", ORDER),
     starting_with("l", LEAD_TAKEN),
+    starting_with("hspdl", HAD_BEST_SEG),
     # "took the free skate": a segment won, said without a word above.
     starting_with(
         "tcs",

@@ -31,6 +31,7 @@ from bot.services.claims.rules.phrases import (
     FALL,
     FINAL_WORDS,
     FROM,
+    HAD_BEST_SEG,
     LAST_PLACE,
     LEAD_TAKEN,
     ORD_BEST,
@@ -305,6 +306,10 @@ def segment_wins(sentence: SentenceReader, clause: Clause) -> None:
                 subjects = Who([title]) if title else subjects
             for kind in kinds:
                 segment_place(sentence, m.start(), subjects, 1, kind, after_readings(kind, "after" if after else "in"))
+    for m in HAD_BEST_SEG.finditer(text, clause.start, clause.end):
+        if not sentence.negated(m.start()):
+            kind = segment_of(m.group("seg") or m.group("bare"))
+            segment_place(sentence, m.start(), sentence.subjects_for(m.start()), 1, kind, (kind,))
     for m in SEG_BEST.finditer(text, clause.start, clause.end):
         if sentence.negated(m.start()):
             continue
