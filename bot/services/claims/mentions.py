@@ -370,6 +370,10 @@ class MentionFinder:
                 and self.person(word) is not None
             )
             capital = usable and lowered not in NOT_NAMES and lowered not in PRONOUNS
+            if not capital and lower_case and current and len(word) > 1 and lowered not in NOT_NAMES:
+                # "jason brown", "lilah fear", "karen chen": a common word, or a family name several skaters share,
+                # that ends the name of the one skater begun before it.
+                capital = self._completes_name(sentence, current, start, word)
             if (
                 not capital
                 and upper
@@ -395,6 +399,13 @@ class MentionFinder:
         if current:
             runs.append(current)
         return runs
+
+    def _completes_name(self, sentence: str, run: list[tuple[int, int, str, bool]], start: int, word: str) -> bool:
+        if _BLANKS.fullmatch(sentence, run[-1][1], start) is None:
+            return False
+        given = run[-1][2]
+        found = self.person(f"{given} {word}")
+        return found is not None and len(found.ids) == 1 and _ends(found.name) == (_folded(given), _folded(word))
 
     def _people(self, sentence: str, taken: list[tuple[int, int]]) -> list[Mention]:
         runs = self._name_runs(sentence, taken)

@@ -51,6 +51,15 @@ class Clause:
     relative: bool = False  # a ", who ..." clause: its subject is the name before it
 
 
+_OPENING_BRACKET = re.compile(r"(?<![:;=8])\(")  # not a frowning face ":("
+
+
+def _inside_brackets(line: str, start: int, end: int) -> bool:
+    """An exclamation or question inside brackets ("the best short (97.75!!) and then ..."): an aside, not the end of
+    the sentence around it."""
+    return len(_OPENING_BRACKET.findall(line, start, end)) > line.count(")", start, end)
+
+
 def sentences(text: str) -> list[Sentence]:
     out: list[Sentence] = []
     for paragraph, line in enumerate(text.splitlines()):
@@ -61,7 +70,7 @@ def sentences(text: str) -> list[Sentence]:
         # A post written in lower case ends its sentences before lower-case words too ("alysa won. watanabe led").
         ends = _LOWER_SENTENCE_END if _CAPITALIZED.search(line) is None else _SENTENCE_END
         for m in ends.finditer(line):
-            if _ABBREVIATION.search(line[start : m.start()]):
+            if _ABBREVIATION.search(line[start : m.start()]) or _inside_brackets(line, start, m.start()):
                 continue
             piece = line[start : m.start()].strip()
             if piece:

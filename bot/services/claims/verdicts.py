@@ -48,6 +48,7 @@ from bot.services.claims.verdict_outcomes import (
     tried_text,
     where_text,
 )
+from bot.services.claims.vocabulary import DANCE_SEGMENT
 from bot.services.names import normalize
 from bot.services.results import ResultsService
 from bot.services.results.competitions import labels_with_years
@@ -378,7 +379,9 @@ class Checker:
             if not kinds:
                 kinds = [s.kind for s in self.results.segments_of(event)]
             return list(dict.fromkeys(kinds))
-        return [reading]
+        held = {s.kind for s in self.results.segments_of(event)}
+        # "the free", "the short" of a dance: the free dance and the rhythm dance (once the short dance).
+        return [reading if reading in held or DANCE_SEGMENT.get(reading) not in held else DANCE_SEGMENT[reading]]
 
     def _segment_id(self, event: Event, entry: Entry, kind: str) -> int | None:
         segments = [s for s in self.results.segments_of(event) if s.kind == kind]

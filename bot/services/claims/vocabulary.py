@@ -33,7 +33,7 @@ SEGMENT_RE = re.compile(
     r"(?P<seg>\bshort[\s-]+program(?:me)?s?\b|\bshort[\s-]+skate\b|\bshort[\s-]+dance\b|\brhythm[\s-]+dance\b"
     r"|\bfree[\s-]+skat(?:e|ing)\b|\bfree[\s-]+program(?:me)?s?\b|\blong[\s-]+program(?:me)?s?\b"
     r"|\bfree[\s-]+dance\b|(?-i:\b(?:SP|FS|SD|RD|FD|LP)\b)|(?<=\bthe\s)(?:sp|fs|sd|rd|fd|lp)\b"
-    r"|(?:(?<=\bthe\s)|(?<=\bher\s)|(?<=\bhis\s)|(?<=\bits\s)|(?<=\btheir\s)|(?<='s\s)|(?<=’s\s))(?:free|short)\b(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|before|despite|then|though|tho|although|for|of|as|too|again|either|was|is)\b))",
+    r"|(?:(?<=\bthe\s)|(?<=\bher\s)|(?<=\bhis\s)|(?<=\bits\s)|(?<=\btheir\s)|(?<='s\s)|(?<=’s\s))(?:free|short|rhythm)\b(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|before|despite|then|though|tho|although|for|of|as|too|again|alike|either|was|is)\b))",
     re.IGNORECASE,
 )
 
@@ -52,6 +52,8 @@ def segment_kind(text: str) -> str:
 
 
 FIRST_SEGMENT = {"short_program", "rhythm_dance"}
+# A dance's segments, as a post names them with the words of the other events ("won the short and the free").
+DANCE_SEGMENT = {"short_program": "rhythm_dance", "free_skate": "free_dance"}
 
 MEDAL_RE = re.compile(r"\b(?P<medal>gold|silver|bronze)\b", re.IGNORECASE)
 # After a medal word, what can follow a medal ("silver behind Liu", "gold in Milan", "gold.") rather than a

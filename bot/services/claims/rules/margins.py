@@ -137,11 +137,12 @@ def _margin_segment(sentence: SentenceReader, start: int, end: int) -> str | Non
     if placed:
         position, last = placed[-1]
         final_words = re.search(
-            r"\b(?:gold|silver|bronze|title|crown|overall|finish\w*|final|medals?|podium)\b",
+            r"\b(?:gold|silver|bronze|title|crown|overall|total|finish\w*|final|medals?|podium|both)\b",
             sentence.text[position:start],
             _I,
         )
-        # "won the free skate with 198.64 and beat Kagiyama by 11.52": beating a rival is the final result.
+        # "won the free skate with 198.64 and beat Kagiyama by 11.52": beating a rival is the final result; so is
+        # a margin after "first in both segments" or a total.
         beat = re.search(
             r"\band\s+(?:then\s+|so\s+)?(?:beat|beats|beating|edged|edging|defeated|pipped|held\s+off)\b",
             sentence.text[position:start],

@@ -395,9 +395,9 @@ def _passive_win(sentence: SentenceReader, m: re.Match[str], clause: Clause) -> 
         return
     before = sentence.text[clause.start : m.start()]
     segments = [(s, e, k) for s, e, k in sentence.found.segments if clause.start <= s < m.start()]
-    if segments and not re.search(r"\b(?:title|gold|event|competition|crown)\b", before, _I):
+    if segments and not re.search(r"\b(?:title|gold|event|competition|contest|race|crown)\b", before, _I):
         segment_place(sentence, m.start(), Who([winner]), 1, segments[-1][2], (segments[-1][2],))
-    elif re.search(r"\b(?:title|gold|event|competition|crown)\b", before, _I):
+    elif re.search(r"\b(?:title|gold|event|competition|contest|race|crown)\b", before, _I):
         gold(sentence, m.start(), Who([winner]), t("claim-gold-won"), None)
 
 

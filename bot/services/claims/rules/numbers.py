@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from bot.i18n import t
 from bot.services.claims.model import Claim, Subject, or_text, segment_text
 from bot.services.claims.rules.common import (
+    Who,
     fmt,
     in_apposition,
     object_after,
@@ -185,6 +186,7 @@ def _score_or_total(
 ) -> None:
     """Which figure a score is, most specific attachment first; nothing said: the total or any segment's."""
     text = sentence.text
+    subjects = _placed_subjects(sentence, start, subjects)
     before = text[max(clause.start, start - 80) : start]
     after = text[end : min(clause.end, end + 60)]
     if SEG_AFTER_NUM.match(after) and not re.match(r"\s*(?:points?\s+)?(?:total|overall)", after, _I):
@@ -242,6 +244,25 @@ def _score_or_total(
         return
     # Nothing says which: the total or any segment's score, all kept as readings.
     sentence.make("score", start, subjects, t("claim-score-any", score=label), value, segments=(None, "any"))
+
+
+def _placed_subjects(sentence: SentenceReader, start: int, subjects: list[Subject]) -> list[Subject]:
+    """ "third place goes to the Georgian Egadze, second after the short program with 95.76": a score right after
+    a place (no name between) is whoever the place is (each of its readings), not the subject before."""
+    index = sentence.clause_of(start)
+    placed = [(p, c) for c, p, i in sentence.made if i == index and p < start and c.kind in _PLACE_KINDS]
+    if not placed:
+        return subjects
+    position, last = max(placed, key=lambda pc: pc[0])
+    named_between = any(position < m.start < start and m.subject is not None for m in sentence.mentions)
+    if named_between or not last.subjects or {x.name for x in last.subjects} == {x.name for x in subjects}:
+        return subjects
+    who = Who(last.subjects)
+    who.alternatives = len(last.subjects) > 1
+    return who
+
+
+_PLACE_KINDS = ("segment_place", "place", "medal")
 
 
 def _after_a_place(sentence: SentenceReader, start: int, subjects: list[Subject], label: str, value: float) -> bool:

@@ -18,7 +18,7 @@ _I = re.IGNORECASE
 SEG_WORDS = (
     r"(?:\bshort[\s-]+program(?:me)?|\bshort[\s-]+dance|\brhythm[\s-]+dance|\bfree[\s-]+skat(?:e|ing)"
     r"|\bfree[\s-]+program(?:me)?|\blong[\s-]+program(?:me)?|\bfree[\s-]+dance|(?-i:\b(?:SP|FS|RD|FD|LP)\b)"
-    r"|\b(?:free|short)(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|before|despite|then|though|tho|although|for|as|too|again|was|is"
+    r"|\b(?:free|short|rhythm)(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|before|despite|then|though|tho|although|for|as|too|again|alike|was|is"
     r"|either)\b))"
 )
 
@@ -30,7 +30,7 @@ PLACE_VERB = re.compile(
     r"|(?:drop|dropp(?:ed|ing)|drops|slip|slipp(?:ed|ing)|slips|fall|fell|falls|falling|slid|slides?|sliding"
     r"|tumbl(?:e|ed|es|ing)|plung(?:e|ed|es|ing)|collaps(?:e|ed|es|ing)|fade[sd]?|fading|climb(?:ed|s|ing)?|rise|rises"
     r"|rose|rising|mov(?:e|ed|es|ing)(?:\s+(?:up|down))?|jump(?:ed|s|ing)?|surg(?:e|ed|es|ing)|soar(?:ed|s|ing)?"
-    r"|vault(?:ed|s|ing)?|leap(?:t|ed|s)?|back|up|down|recover(?:ed|s|ing)?)(?:\s+all\s+the\s+way|\s+back|\s+up|\s+down)?\s+to|settl(?:ed|es|ing)\s+for|took|take|takes|taking|claim(?:ed|s)"
+    r"|vault(?:ed|s|ing)?|leap(?:t|ed|s)?|back|up|down|recover(?:ed|s|ing)?)(?:\s+(?:all\s+the\s+way|back|up|down|only|just|eventually|finally|even|again))*\s+to|settl(?:ed|es|ing)\s+for|took|take|takes|taking|claim(?:ed|s)"
     r"|secur(?:ed|es)|earn(?:ed|s)|grabb(?:ed|s)|captur(?:ed|es)|obtain(?:ed|s)|got|gets|gave\s+\w+|again|in|into"
     r"|settle\s+for|settles\s+for|from\s+\w+(?:\s+(?:place|after|in|following|the|rhythm|free|short|dance|program"
     r"|programme|skate))*\s+to|\w+\s+(?:him|her|them)\s+(?:up\s+|back\s+|down\s+)?to"
@@ -103,6 +103,16 @@ SEG_BEST = re.compile(
     _I,
 )
 
+# "had the best short of the night", "skated the best free": first in that segment (not "the best free of her
+# career", "of the season", "ever").
+HAD_BEST_SEG = re.compile(
+    rf"\b(?:had|has|having|skated|skates|produced|delivered|posted|laid\s+down)\s+the\s+(?:very\s+)?best\s+"
+    rf"(?:(?P<seg>{SEG_WORDS})|(?P<bare>short|free|rhythm)(?=\s+of\s+the\s+(?:night|day|evening|event|field)))\b"
+    rf"(?!\s+(?:of\s+(?:her|his|their|its|the\s+(?:season|year))\b|ever\b|since\b"
+    r"|this\s+season\b|in\s+(?:her|his|their|history)\b|(?:score|mark|total)s?\b))",
+    _I,
+)
+
 SEG_WIN = starting_with(
     "ltwvhcs",
     re.compile(
@@ -122,11 +132,15 @@ LAST_PLACE = re.compile(
     _I,
 )
 
+_BOTH = r"both\s+(?:the\s+)?(?:segments|programs|programmes|skates|halves)\b"
 BOTH_SEGMENTS = re.compile(
-    r"\b(?:won|wins|win|winning|topped|tops|topping|winners?\s+of)\s+both\s+segments\b"
+    rf"\b(?:won|wins|win|winning|topped|tops|topping|took|takes|taking|swept|sweeps|sweeping|winners?\s+of)\s+{_BOTH}"
     r"(?P<title>\s+and\s+(?:the\s+)?(?:title|event|competition|gold(?:\s+medal)?)\b)?",
     _I,
 )
+
+# "first in both segments", "second after both programs": that rank in each segment, not a final place.
+ORD_BOTH_SEGMENTS = re.compile(rf"(?:[\s-]+place)?\s+(?:in|after|of)\s+{_BOTH}", _I)
 
 SEG_LEADER = re.compile(rf"\b(?P<seg>{SEG_WORDS})\s+(?:leaders?|winners?)\b", _I)
 
@@ -136,7 +150,7 @@ MEDALLIST = re.compile(r"\b(?P<medal>gold|silver|bronze)(?:[\s-]+medal)?(?:\s+|-
 MEDAL_CONTEXT = re.compile(
     r"(?:\b(?:won|wins|win|winning|took|take|takes|claimed|claims|earned|earns|captured|secured|clinched|grabbed"
     r"|collected|bagged|landed|snatched|struck|settled\s+for|held\s+on\s+(?:to|for)|hung\s+on\s+(?:to|for)"
-    r"|picked\s+up|added|scooped|team|olympic|world)|['’]s?)\s+(?:(?:the|a|an|her|his|their|its|olympic|world"
+    r"|picked\s+up|added|scooped|snuck|sneaked|nabbed|pocketed|sealed|nicked|team|olympic|world)|['’]s?)\s+(?:(?:the|a|an|her|his|their|its|olympic|world"
     r"|team|individual|first|maiden|second|another)\s+)*$",
     _I,
 )
@@ -333,6 +347,7 @@ TRIGGERS = (
     ),
     starting_with("aibeopht", ORDER),
     starting_with("l", LEAD_TAKEN),
+    starting_with("hspdl", HAD_BEST_SEG),
     # "took the free skate": a segment won, said without a word above.
     starting_with(
         "tcs",
@@ -355,7 +370,8 @@ FALL = re.compile(
 
 EXPLICIT_AFTER = re.compile(
     r"^\s*(?:(?:medals?|place|position|spot)\s+)?(?:(?:went|goes|going|was\s+won|was\s+taken|was\s+claimed)\s+)?"
-    r"(?:to|for|by)\s+(?:the\s+)?$",
+    # "went to the Georgian Nika Egadze": a nationality or a title before the name.
+    r"(?:to|for|by)\s+(?:the\s+)?(?-i:[A-Z][\w-]*\s+){0,2}$",
     _I,
 )
 

@@ -31,10 +31,12 @@ from bot.services.claims.rules.phrases import (
     FALL,
     FINAL_WORDS,
     FROM,
+    HAD_BEST_SEG,
     LAST_PLACE,
     LEAD_TAKEN,
     ORD_BEST,
     ORD_BEST_SEG,
+    ORD_BOTH_SEGMENTS,
     ORD_NOT_PLACE,
     ORD_PLACE_AFTER,
     ORDER,
@@ -78,7 +80,9 @@ def places(sentence: SentenceReader, clause: Clause) -> None:
         if listed is not None and m in listed:
             continue
         n = ordinal_value(m.group())
-        if n and _is_place(sentence, clause, m):
+        if n and ORD_BOTH_SEGMENTS.match(sentence.text, m.end()):
+            _both_segments(sentence, m, n, bare=True)
+        elif n and _is_place(sentence, clause, m):
             _place(sentence, clause, m, n)
 
 
@@ -123,7 +127,7 @@ def _place(sentence: SentenceReader, clause: Clause, m: re.Match[str], n: int) -
     rest = sentence.text[m.end() :]
     place_word = re.match(r"[\s-]+place\b", rest, _I)
     explicit = None
-    if re.match(r"[\s-]+place\s+(?:for|to)\s", rest, _I) or (
+    if re.match(r"[\s-]+place\s+(?:(?:goes|went|going)\s+)?(?:for|to)\s", rest, _I) or (
         not before_subjects(sentence, m.start()) and re.match(r"\s+(?:for|to)\s", rest, _I)
     ):
         explicit = sentence.explicit_after(m.end() + (place_word.end() if place_word else 0))
@@ -233,7 +237,10 @@ def _positional(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> t
     ]
     here = {k for _, _, k in in_clause}
     earlier: list[str] = []
-    if not sentence.segments_in_clause(m.start()):
+    # After a final place ("second after the short but dropped to fifth, and Miyahara was seventh"), the segment
+    # named before it was that place's past, not the standings the list goes on in.
+    final_read = bool(sentence.standings) and all(kind is None for kind, _ in sentence.standings or ())
+    if not sentence.segments_in_clause(m.start()) and not final_read:
         # A segment named in an earlier clause carries on ("In the free skate, Liu was first and
         # Sakamoto second"); one named after, in another's clause, does not ("Sotskova was fourth,
         # and Radionova, fifth after the short, ...").
@@ -299,6 +306,10 @@ def segment_wins(sentence: SentenceReader, clause: Clause) -> None:
                 subjects = Who([title]) if title else subjects
             for kind in kinds:
                 segment_place(sentence, m.start(), subjects, 1, kind, after_readings(kind, "after" if after else "in"))
+    for m in HAD_BEST_SEG.finditer(text, clause.start, clause.end):
+        if not sentence.negated(m.start()):
+            kind = segment_of(m.group("seg") or m.group("bare"))
+            segment_place(sentence, m.start(), sentence.subjects_for(m.start()), 1, kind, (kind,))
     for m in SEG_BEST.finditer(text, clause.start, clause.end):
         if sentence.negated(m.start()):
             continue
@@ -319,14 +330,18 @@ def _lead_taken(sentence: SentenceReader, clause: Clause) -> None:
             segment_place(sentence, m.start(), Who([leader]), 1, led_in, after_readings(led_in, "after"))
 
 
-def _both_segments(sentence: SentenceReader, m: re.Match[str]) -> None:
-    """ "won both segments (and the title)": first in each segment of the event, the dance's or the others';
-    which ones is not said when neither the event nor the subject (a skater: not a dance) says it."""
+def _both_segments(sentence: SentenceReader, m: re.Match[str], n: int = 1, *, bare: bool = False) -> None:
+    """ "won both segments (and the title)", "second in both programs": that rank in each segment of the event,
+    the dance's or the others'; which ones is not said when neither the event nor the subject (a skater: not a
+    dance) says it."""
     if sentence.negated(m.start()):
         return
-    subjects = sentence.subjects_for(m.start())
+    subjects = sentence.subjects_for(m.start(), bare=bare)
     discipline = sentence.discipline_for(m.start())
     kinds: tuple[str, ...]
+    named = {k for _, _, k in sentence.found.segments}
+    if discipline is None and named and named <= {"rhythm_dance", "free_dance"}:
+        discipline = "ice_dance"  # "placing first in the short dance and the free dance ..., second in both segments"
     if discipline == "ice_dance":
         kinds = ("rhythm_dance", "free_dance")
     elif discipline in ("men", "women", "pairs") or (subjects and all(len(s.ids) == 1 for s in subjects)):
@@ -334,8 +349,8 @@ def _both_segments(sentence: SentenceReader, m: re.Match[str]) -> None:
     else:
         kinds = ()
     for kind in kinds:
-        segment_place(sentence, m.start(), subjects, 1, kind, (kind,))
-    if m.group("title"):
+        segment_place(sentence, m.start(), subjects, n, kind, (kind,))
+    if m.groupdict().get("title"):
         gold(sentence, m.start(), subjects, t("claim-gold-won"), None)
 
 
