@@ -239,10 +239,15 @@ def _positional(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> t
         # and Radionova, fifth after the short, ...").
         # Not one named in an apposition ("Higuchi, eleventh after the short, climbed to ninth, and
         # Li was seventh": Li's seventh is no short program place).
+        # Nor one a final place read after it has left ("Daleman led after the short and fell to seventh;
+        # Tuktamysheva was eighth": the eighth is a final place too).
+        final_at = max(
+            (at for claim, at, _ in sentence.made if claim.kind == "place" and claim.segments == (None,)), default=-1
+        )
         earlier = [
             k
             for s, _, k in sorted(sentence.found.segments)
-            if k and s < m.start() and not in_apposition(sentence, s, m.start())
+            if k and final_at < s < m.start() and not in_apposition(sentence, s, m.start())
         ]
         here = set(earlier)
     if len(here) > 1 and earlier:
