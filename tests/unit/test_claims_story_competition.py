@@ -57,6 +57,83 @@ CASES = [
             ("segment_place", "Nathan Chen", WRONG, ("gpjpn2016", "men", "short_program")),
         ],
     ),
+    # A place with its year written the fans' way ("regina '17") names its competition in a sentence that is not
+    # all in lower case, too.
+    (
+        "Thoughts on regina '17, where Courtney Hicks was fourth and Karen Chen sixth.",
+        [
+            ("place", "Courtney Hicks", OK, ("gpcan2017", "women", None)),
+            ("place", "Karen Chen", WRONG, ("gpcan2017", "women", None)),
+        ],
+    ),
+    # A competition typed in lower case with its place in an otherwise capitalized sentence is that competition: one
+    # the store lacks makes its claim not checkable, never the story's competition nor another held in that city.
+    (
+        "Kaetlyn Osmond won at regina '17 with 212.91. Kaetlyn Osmond then took gold at worlds in milan that spring.",
+        [
+            ("total", "Kaetlyn Osmond", OK, ("gpcan2017", "women", None)),
+            ("medal", "Kaetlyn Osmond", NOT, None),
+        ],
+    ),
+    # A place with the month and year it was held ("Sapporo, November 2016") names that year's competition there.
+    (
+        "From the vault this week: Sapporo, November 2016.\n\nKeiji Tanaka took bronze. Alexei Bychenko was fifth. "
+        "Nathan Chen was second after the short program.",
+        [
+            ("medal", "Keiji Tanaka", OK, ("gpjpn2016", "men", None)),
+            ("place", "Alexei Bychenko", WRONG, ("gpjpn2016", "men", None)),
+            ("segment_place", "Nathan Chen", OK, ("gpjpn2016", "men", "short_program")),
+        ],
+    ),
+    # A segment named in a concession is no frame for the places after it: the final place, or that segment's.
+    (
+        "At Skate Canada 2017 Savchenko and Massot took silver even though they won the short program, and Peng and "
+        "Jin were fifth.",
+        [("segment_place", "Peng Cheng / Jin Yang", OK, ("gpcan2017", "pairs", None))],
+    ),
+    # "second in the short behind X": the order in that segment.
+    (
+        "At the NHK Trophy 2016 Duhamel and Radford won, after sitting second in the short behind Peng and Jin.",
+        [("order", "Meagan Duhamel / Eric Radford", OK, ("gpjpn2016", "pairs", "short_program"))],
+    ),
+    # A rival in a sentence with no subject ("By 20.39 over Sotskova.") does not become the next "she".
+    (
+        "At Skate Canada 2017, Kaetlyn Osmond won the women's event. By 20.39 over Sotskova. She was first in the "
+        "short program with 76.06.",
+        [
+            ("segment_place", "Kaetlyn Osmond", OK, ("gpcan2017", "women", "short_program")),
+            ("score", "Kaetlyn Osmond", OK, ("gpcan2017", "women", "short_program")),
+        ],
+    ),
+    # A kind of competition named alone ("Worlds": every year's) never outweighs the editions the words single out:
+    # the story is about Beijing's Games, though a Worlds fits its skaters better. A place set after the clause
+    # ("she won it, in Montpellier") is a reading of the claim; a question about a name the store lacks is whom the
+    # answer's "she" stands for.
+    (
+        "Q: who won the women in Beijing?\nA: Shcherbakova, with 255.95. Trusova was second and Sakamoto third, with "
+        "233.31.\nQ: and Rika Kihira at Worlds?\nA: she was seventh there the year before.\nQ: did Sakamoto win "
+        "Worlds that season?\nA: she won it, in Montpellier.\nQ: wasn't Valieva there too?\n"
+        "A: yes, she finished fifth.",
+        [
+            ("place", "Alexandra Trusova", OK, ("owg2022", "women", None)),
+            ("total", "Kaori Sakamoto", WRONG, ("owg2022", "women", None)),
+            ("medal", "Kaori Sakamoto", OK, ("wc2022", "women", None)),
+            ("place", "Rika Kihira", NOT, None),
+        ],
+    ),
+    # A story opening on an edition the store lacks ("Milan 2018") is not about another it names after: a paragraph
+    # naming none of its own is not checkable, the others' claims are their paragraphs' competitions.
+    (
+        "Milan 2018 was the best dance event of the decade.\n\nPapadakis and Cizeron won it, and Weaver and Poje were "
+        "third.\n\nMontpellier 2022 came close: Papadakis and Cizeron won again, and Chock and Bates took bronze.\n\n"
+        "Saitama 2023 too: Chock and Bates won.",
+        [
+            ("medal", "Gabriella Papadakis / Guillaume Cizeron", NOT, "any"),
+            ("place", "Kaitlyn Weaver / Andrew Poje", NOT, "any"),
+            ("medal", "Gabriella Papadakis / Guillaume Cizeron", OK, ("wc2022", "ice_dance", None)),
+            ("medal", "Madison Chock / Evan Bates", OK, ("wc2023", "ice_dance", None)),
+        ],
+    ),
 ]
 
 

@@ -72,6 +72,10 @@ _LOWER_PLACE = re.compile(
 )
 
 
+_LOWER_LEVEL_IN_PLACE = re.compile(
+    r"\b(?:worlds|world\s+championships|europeans|euros|four\s+continents|4cc|olympics|games|gpf|grand\s+prix\s+final"
+    r"|nationals)\s+(?:in|at)\s+(?P<place>[a-z][\w’'-]+)"
+)
 _CAPITALIZED = re.compile(r"[A-Z][a-z]")
 
 
@@ -100,6 +104,8 @@ _YEAR_TITLE = re.compile(
     r"medall?ists?|gold|silver|bronze|runners?[\s-]up)\b)"
 )
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+# "Sapporo, November 2016", "Boston (March 2025)": a place with the month and year it was held.
+_MONTH_YEAR_AFTER = re.compile(rf",?\s+\(?{_MONTH}\s+(?P<year>{_YEAR})\b")
 _YEAR_PLACE = re.compile(rf"\b(?:[Ii]n|[Aa]t|[Oo]f)\s+(?:the\s+)?(?:{_MONTH}\s+)?(?P<year>{_YEAR})\b(?!\s*[-–/]\s*\d)")
 _CAP_WORDS = re.compile(r"[A-Z][\w’'-]*(?:[\s-]+[A-Z][\w’'-]*){0,2}")
 _WORD_GAPS = re.compile(r"[\s-]+")
@@ -134,14 +140,27 @@ def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tu
     if dateline and is_place(dateline.group("city").title()):
         # "SHEFFIELD, England (wire) --", "OSAKA, Nov 11 (Wire) -": a news wire's dateline is where it happened.
         spans.append((dateline.start("city"), dateline.end("city"), dateline.group("city").title(), False))
-    if in_lower_case(sentence):
+    lower = in_lower_case(sentence)
+    if lower:
         # "caught up on skate america 2025", "the gpf in turin", "nhk 2019 (sapporo!!)": fans type them so.
         for m in _LOWER_COMPETITION_RE.finditer(sentence) if may_match(_LOWER_COMPETITION_RE, sentence) else ():
             spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
-        for m in _LOWER_PLACE.finditer(sentence):
-            group = "place" if m.group("place") else "dated"  # "regina '17": a place with its year
-            if is_place(m.group(group)) and not any(s <= m.start(group) < e for s, e, _, _ in spans):
-                spans.append((m.start(group), m.end(group), m.group(group), False))
+    else:
+        # A competition typed in lower case in a sentence that is not ("Kaetlyn went on to win worlds in milan"):
+        # its level with a stored place, the place saying which one.
+        for m in _LOWER_LEVEL_IN_PLACE.finditer(sentence):
+            if is_place(m.group("place")):
+                spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
+    for m in _LOWER_PLACE.finditer(sentence):
+        # "regina '17": a stored place with its year, whatever case the rest of the sentence is in; a place after
+        # "in" or "at" only in a sentence written in lower case (where no capital marks a name).
+        group = "place" if m.group("place") else "dated"
+        year = re.match(r"\s+['’]\d\d\b", sentence[m.end(group) :])
+        if not lower and not year:
+            continue
+        if is_place(m.group(group)) and not any(s <= m.start(group) < e for s, e, _, _ in spans):
+            end = m.end(group) + (year.end() if year else 0)  # the year says which edition held there
+            spans.append((m.start(group), end, sentence[m.start(group) : end], False))
     for m in _LEVEL_TITLE.finditer(sentence) if may_match(_LEVEL_TITLE, sentence) else ():
         words = " ".join(w for w in (m.group("year"), m.group("level")) if w)
         spans.append((m.start(), m.end(), words, True))
@@ -177,6 +196,7 @@ def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tu
             or (_PLACE_SET_OFF.search(before) and (before.rstrip().endswith("📍") or re.match(r"\s*\)", after)))
             or _PLACE_OF_AN_EDITION.match(after)
             or re.match(rf"\s+(?:{_YEAR}\b|['’]\d\d\b)", after)
+            or _MONTH_YEAR_AFTER.match(after)
             or possessive
             # A place set at the head of a sentence, as a recap moves from one event to the next: "Moscow first.",
             # "Then Marseille, for the juniors.", "Sapporo, November 2016"; and "the podium of Helsinki".
@@ -189,8 +209,13 @@ def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tu
             # "the Olympic champions from Beijing": the place of a title, speaking only of that title.
             title = bool(_TITLE_FROM.search(before))
             year = re.match(rf"\s+{_YEAR}\b", after)
+            dated = _MONTH_YEAR_AFTER.match(after)
             if year:
                 end += year.end()  # "Beijing 2022": that year's competition there, not any held in Beijing
+            elif dated:
+                # "Sapporo, November 2016": the competition there that year, the month left out of the words.
+                spans.append((start, end + dated.end(), f"{sentence[start:end]} {dated.group('year')}", title))
+                continue
             spans.append((start, end, sentence[start:end], title))
     spans.sort()
     merged: list[tuple[int, int, str, bool]] = []
@@ -203,6 +228,15 @@ def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tu
         else:
             merged.append((s, e, words, title))
     return _with_year(merged)
+
+
+_LEVEL_ONLY = re.compile(rf"(?:the\s+)?(?:{_LEVEL_CORE}|nhk|gpf|4cc)", re.IGNORECASE)
+
+
+def names_only_a_level(text: str) -> bool:
+    """Whether words name a kind of competition and no edition of it ("Worlds", "the Olympics", "Skate America"):
+    every year's."""
+    return _LEVEL_ONLY.fullmatch(text.strip()) is not None
 
 
 def _with_year(spans: list[tuple[int, int, str, bool]]) -> list[tuple[int, int, str, bool]]:

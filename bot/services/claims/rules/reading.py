@@ -79,6 +79,9 @@ NOT_SUBJECT_WORDS = frozenset(
 )
 
 
+_SET_AFTER = re.compile(r"[^,;.!?]*,\s*(?:in|at)\s+(?:the\s+)?")
+
+
 @dataclass(slots=True)
 class _State:
     """What carries from one sentence to the next: who was named last, the segment and competition in view."""
@@ -216,7 +219,9 @@ class SentenceReader:
                     # "the free dance of the French couple ..., though they finished second": "they" is that couple.
                     self.state.group = m.subject
             elif m.kind in ("person", "country") and m.subject is not None:
-                rival = m.object_of in RIVAL_OBJECT and bool(named_here)
+                # A rival in a sentence with no subject of its own ("20.39 over Sotskova.") is the rival of the one
+                # in view, who stays the next pronoun's.
+                rival = m.object_of in RIVAL_OBJECT and (bool(named_here) or self.state.person is not None)
                 if m.object_of is None:
                     named_here.append(m.subject)
                     named_mentions.append(m)
@@ -496,7 +501,14 @@ class SentenceReader:
             if self.answers and len(set(self.state.competitions)) == 1:
                 return (self.state.competitions[0],)
             return (None, *dict.fromkeys(self.state.competitions))
-        return (None,)
+        # "she won it, in Montpellier": a place set after the clause, past a comma, may be the claim's (a second
+        # reading beside the story's); not one inside another phrase ("won, a year after her fifth place in Sochi").
+        later = [
+            t
+            for s, _, t, title in self.found.competitions
+            if not title and s > position and _SET_AFTER.fullmatch(self.text, position, s) and not self.aside(s)
+        ]
+        return (None, *dict.fromkeys(later))
 
     def discipline_for(self, position: int) -> str | None:
         """The event the clause names for the trigger at `position`. "Team" counts when no other trigger
