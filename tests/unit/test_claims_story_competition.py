@@ -134,6 +134,16 @@ CASES = [
             ("medal", "Madison Chock / Evan Bates", OK, ("wc2023", "ice_dance", None)),
         ],
     ),
+    # A relative clause after a competition ("at X, where they won", "X, which they won") is about that competition,
+    # in a story that names two of them.
+    (
+        "Duhamel and Radford began their Grand Prix season at the 2016 NHK Trophy, where they won the gold medal with "
+        "204.65 points. Kaetlyn Osmond had opened the series at the 2017 Skate Canada, which she won with 212.91.",
+        [
+            ("total", "Meagan Duhamel / Eric Radford", WRONG, ("gpjpn2016", "pairs", None)),
+            ("total", "Kaetlyn Osmond", OK, ("gpcan2017", "women", None)),
+        ],
+    ),
 ]
 
 

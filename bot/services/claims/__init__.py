@@ -360,9 +360,10 @@ async def _story_competition(results: ResultsService, extraction: Extraction) ->
     if len(allowed) > 1:
         chosen = await _competition_by_skaters(results, list(allowed.values()), claims)
         if candidates and (chosen is None or chosen.id not in candidates):
-            # "Who won the women in Beijing? ... And Tuktamysheva at Worlds?": every year's Worlds may fit its
-            # skaters as well as Beijing's Games, or better; the editions its words single out are what it is about.
-            chosen = await _competition_by_skaters(results, list(candidates.values()), claims)
+            # "Who won the women in Beijing? ... And Kihira at Worlds?": every year's Worlds may fit its skaters as
+            # well as Beijing's Games, or better; the editions its words single out are what it is about, when its
+            # skaters place it among them.
+            chosen = await _competition_by_skaters(results, list(candidates.values()), claims) or chosen
         # A story naming several competitions by name (a thread comparing Worlds 2022, 2023 and 2024) is about
         # one of those, if any: never one only a vague word of it allows ("won worlds": every year's).
         # Nor, when the first it names is an edition the store lacks ("Milan 2018 was the best dance event ...

@@ -130,6 +130,36 @@ _RESULT_OF = re.compile(
 _EVENT_AFTER_PLACE = re.compile(r"\s+(?:men['’]s|women['’]s|ladies['’]?|pairs|ice\s+dance)\s", re.I)
 
 
+def _typed_in_lower_case(
+    sentence: str, is_place: Callable[[str], bool], spans: list[tuple[int, int, str, bool]]
+) -> list[tuple[int, int, str, bool]]:
+    """The competitions and places typed in lower case: in a sentence all in lower case, any; in another, a level
+    with a stored place ("worlds in milan") or a stored place with its year ("regina '17")."""
+    found: list[tuple[int, int, str, bool]] = []
+    lower = in_lower_case(sentence)
+    if lower:
+        # "caught up on skate america 2025", "the gpf in turin", "nhk 2019 (sapporo!!)": fans type them so.
+        for m in _LOWER_COMPETITION_RE.finditer(sentence) if may_match(_LOWER_COMPETITION_RE, sentence) else ():
+            found.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
+    else:
+        # A competition typed in lower case in a sentence that is not ("Kaetlyn went on to win worlds in milan"):
+        # its level with a stored place, the place saying which one.
+        for m in _LOWER_LEVEL_IN_PLACE.finditer(sentence):
+            if is_place(m.group("place")):
+                found.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
+    for m in _LOWER_PLACE.finditer(sentence):
+        # "regina '17": a stored place with its year, whatever case the rest of the sentence is in; a place after
+        # "in" or "at" only in a sentence written in lower case (where no capital marks a name).
+        group = "place" if m.group("place") else "dated"
+        year = re.match(r"\s+['’]\d\d\b", sentence[m.end(group) :])
+        if not lower and not year:
+            continue
+        if is_place(m.group(group)) and not any(s <= m.start(group) < e for s, e, _, _ in [*spans, *found]):
+            end = m.end(group) + (year.end() if year else 0)  # the year says which edition held there
+            found.append((m.start(group), end, sentence[m.start(group) : end], False))
+    return found
+
+
 def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tuple[int, int, str, bool]]:
     """(start, end, words to look up, title) for each competition or place the sentence names. A title's
     level and year ("the 2022 Olympic champions", "world pairs title") only speak of that title."""
@@ -140,27 +170,7 @@ def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tu
     if dateline and is_place(dateline.group("city").title()):
         # "SHEFFIELD, England (wire) --", "OSAKA, Nov 11 (Wire) -": a news wire's dateline is where it happened.
         spans.append((dateline.start("city"), dateline.end("city"), dateline.group("city").title(), False))
-    lower = in_lower_case(sentence)
-    if lower:
-        # "caught up on skate america 2025", "the gpf in turin", "nhk 2019 (sapporo!!)": fans type them so.
-        for m in _LOWER_COMPETITION_RE.finditer(sentence) if may_match(_LOWER_COMPETITION_RE, sentence) else ():
-            spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
-    else:
-        # A competition typed in lower case in a sentence that is not ("Kaetlyn went on to win worlds in milan"):
-        # its level with a stored place, the place saying which one.
-        for m in _LOWER_LEVEL_IN_PLACE.finditer(sentence):
-            if is_place(m.group("place")):
-                spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
-    for m in _LOWER_PLACE.finditer(sentence):
-        # "regina '17": a stored place with its year, whatever case the rest of the sentence is in; a place after
-        # "in" or "at" only in a sentence written in lower case (where no capital marks a name).
-        group = "place" if m.group("place") else "dated"
-        year = re.match(r"\s+['’]\d\d\b", sentence[m.end(group) :])
-        if not lower and not year:
-            continue
-        if is_place(m.group(group)) and not any(s <= m.start(group) < e for s, e, _, _ in spans):
-            end = m.end(group) + (year.end() if year else 0)  # the year says which edition held there
-            spans.append((m.start(group), end, sentence[m.start(group) : end], False))
+    spans += _typed_in_lower_case(sentence, is_place, spans)
     for m in _LEVEL_TITLE.finditer(sentence) if may_match(_LEVEL_TITLE, sentence) else ():
         words = " ".join(w for w in (m.group("year"), m.group("level")) if w)
         spans.append((m.start(), m.end(), words, True))
@@ -237,6 +247,34 @@ def names_only_a_level(text: str) -> bool:
     """Whether words name a kind of competition and no edition of it ("Worlds", "the Olympics", "Skate America"):
     every year's."""
     return _LEVEL_ONLY.fullmatch(text.strip()) is not None
+
+
+_WHERE = re.compile(r",\s*(?:where|which|in\s+which|at\s+which)\b", re.IGNORECASE)
+_SET_AFTER = re.compile(r"[^,;.!?]*,\s*(?:in|at)\s+(?:the\s+)?")
+Spans = list[tuple[int, int, str, bool]]
+
+
+def held_before(sentence: str, competitions: Spans, position: int) -> str | None:
+    """The competition a clause opening with "where" or "which" right after it is about, for the trigger at
+    `position` in that clause: "at the 2017 Cup of China, where they won the gold medal", "the Rostelecom Cup, which
+    they won"."""
+    opened = [m for m in _WHERE.finditer(sentence, 0, position) if "," not in sentence[m.end() : position]]
+    if not opened:
+        return None
+    at = opened[-1].start()
+    held = [words for _, end, words, title in competitions if not title and re.fullmatch(r"\s*", sentence[end:at])]
+    return held[-1] if held else None
+
+
+def set_after(sentence: str, competitions: Spans, position: int) -> list[tuple[int, str]]:
+    """(start, words) of each place set after the clause of the trigger at `position`, past a comma ("she won it,
+    in Montpellier"): a reading of its claim beside the story's; not one inside another phrase ("won, a year after
+    her fifth place in Sochi")."""
+    return [
+        (start, words)
+        for start, _, words, title in competitions
+        if not title and start > position and _SET_AFTER.fullmatch(sentence, position, start)
+    ]
 
 
 def _with_year(spans: list[tuple[int, int, str, bool]]) -> list[tuple[int, int, str, bool]]:

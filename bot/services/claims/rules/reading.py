@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from bot.i18n import Text, t
+from bot.services.claims.competition_mentions import held_before, set_after
 from bot.services.claims.mentions import NOMINATIVE, Found, Mention, MentionFinder
 from bot.services.claims.model import Claim, Subject, trim
 from bot.services.claims.patterns import may_match
@@ -77,9 +78,6 @@ _UNNAMED_SUBJECT = re.compile(
 NOT_SUBJECT_WORDS = frozenset(
     "the it this that there which who what and but so then here a an one its their his her in at of on".split()
 )
-
-
-_SET_AFTER = re.compile(r"[^,;.!?]*,\s*(?:in|at)\s+(?:the\s+)?")
 
 
 @dataclass(slots=True)
@@ -490,6 +488,9 @@ class SentenceReader:
             )
         if titles:
             return (titles[-1],)
+        held = held_before(self.text, self.found.competitions, position)
+        if held:
+            return (held,)
         shared = {
             t
             for s, e, t, title in self.found.competitions
@@ -501,14 +502,8 @@ class SentenceReader:
             if self.answers and len(set(self.state.competitions)) == 1:
                 return (self.state.competitions[0],)
             return (None, *dict.fromkeys(self.state.competitions))
-        # "she won it, in Montpellier": a place set after the clause, past a comma, may be the claim's (a second
-        # reading beside the story's); not one inside another phrase ("won, a year after her fifth place in Sochi").
-        later = [
-            t
-            for s, _, t, title in self.found.competitions
-            if not title and s > position and _SET_AFTER.fullmatch(self.text, position, s) and not self.aside(s)
-        ]
-        return (None, *dict.fromkeys(later))
+        later = set_after(self.text, self.found.competitions, position)
+        return (None, *dict.fromkeys(t for s, t in later if not self.aside(s)))
 
     def discipline_for(self, position: int) -> str | None:
         """The event the clause names for the trigger at `position`. "Team" counts when no other trigger
