@@ -25,6 +25,7 @@ from cachetools import LRUCache
 
 from bot.errors import UserFacingError
 from bot.i18n import t
+from bot.services.claims.competition_mentions import names_only_a_level
 from bot.services.claims.japanese import JapaneseReader, is_japanese
 from bot.services.claims.mentions import Layout, MentionFinder, Names
 from bot.services.claims.model import (
@@ -339,20 +340,35 @@ async def _story_competition(results: ResultsService, extraction: Extraction) ->
     most of its skaters skated (`_most_skated_at`)."""
     named: dict[int, Competition] = {}
     candidates: dict[int, Competition] = {}
+    every_edition: dict[int, Competition] = {}  # those only a kind of competition allows ("Worlds": every year's)
     meant: list[set[int]] = []  # the competitions each text may mean
+    lacked = False  # whether the first edition the text names is one the store lacks
+    claims = extraction.claims
     for text in extraction.competition_texts:
         lookup = results.find_competitions(text)
         if lookup.match is not None:
             named[lookup.match.id] = lookup.match
-        candidates.update((c.id, c) for c in lookup.matches)
+        (every_edition if names_only_a_level(text) else candidates).update((c.id, c) for c in lookup.matches)
         if lookup.matches:
             meant.append({c.id for c in lookup.matches})
+        elif not meant and not names_only_a_level(text):
+            # The edition the story names first, and the store lacks ("Milan 2018 was the best dance event"): what
+            # it is about may be that one, whatever others it names after.
+            lacked = True
     chosen: Competition | None = None
-    if len(candidates) > 1:
-        chosen = await _competition_by_skaters(results, list(candidates.values()), extraction.claims)
+    allowed = {**every_edition, **candidates}
+    if len(allowed) > 1:
+        chosen = await _competition_by_skaters(results, list(allowed.values()), claims)
+        if candidates and (chosen is None or chosen.id not in candidates):
+            # "Who won the women in Beijing? ... And Kihira at Worlds?": every year's Worlds may fit its skaters as
+            # well as Beijing's Games, or better; the editions its words single out are what it is about, when its
+            # skaters place it among them.
+            chosen = await _competition_by_skaters(results, list(candidates.values()), claims) or chosen
         # A story naming several competitions by name (a thread comparing Worlds 2022, 2023 and 2024) is about
         # one of those, if any: never one only a vague word of it allows ("won worlds": every year's).
-        if chosen is not None and len(named) >= 2 and chosen.id not in named:
+        # Nor, when the first it names is an edition the store lacks ("Milan 2018 was the best dance event ...
+        # Montpellier 2022 ... Saitama '23"), is any of the others the story's: each paragraph's is its own.
+        if chosen is not None and len(named) >= 2 and (chosen.id not in named or lacked):
             return None
     if chosen is None:
         # The one competition the text names, unless another of its words names only others ("in Beijing" and
@@ -362,7 +378,7 @@ async def _story_competition(results: ResultsService, extraction: Extraction) ->
         chosen = next(iter(named.values()))
         if not all(chosen.id in ids for ids in meant):
             return None
-    return chosen if await _most_skated_at(results, chosen, extraction.claims) else None
+    return chosen if await _most_skated_at(results, chosen, claims) else None
 
 
 async def _most_skated_at(results: ResultsService, competition: Competition, claims: list[Claim]) -> bool:

@@ -72,6 +72,10 @@ _LOWER_PLACE = re.compile(
 )
 
 
+_LOWER_LEVEL_IN_PLACE = re.compile(
+    r"\b(?:worlds|world\s+championships|europeans|euros|four\s+continents|4cc|olympics|games|gpf|grand\s+prix\s+final"
+    r"|nationals)\s+(?:in|at)\s+(?P<place>[a-z][\w’'-]+)"
+)
 _CAPITALIZED = re.compile(r"[A-Z][a-z]")
 
 
@@ -100,6 +104,8 @@ _YEAR_TITLE = re.compile(
     r"medall?ists?|gold|silver|bronze|runners?[\s-]up)\b)"
 )
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+# "Sapporo, November 2016", "Boston (March 2025)": a place with the month and year it was held.
+_MONTH_YEAR_AFTER = re.compile(rf",?\s+\(?{_MONTH}\s+(?P<year>{_YEAR})\b")
 _YEAR_PLACE = re.compile(rf"\b(?:[Ii]n|[Aa]t|[Oo]f)\s+(?:the\s+)?(?:{_MONTH}\s+)?(?P<year>{_YEAR})\b(?!\s*[-–/]\s*\d)")
 _CAP_WORDS = re.compile(r"[A-Z][\w’'-]*(?:[\s-]+[A-Z][\w’'-]*){0,2}")
 _WORD_GAPS = re.compile(r"[\s-]+")
@@ -124,6 +130,36 @@ _RESULT_OF = re.compile(
 _EVENT_AFTER_PLACE = re.compile(r"\s+(?:men['’]s|women['’]s|ladies['’]?|pairs|ice\s+dance)\s", re.I)
 
 
+def _typed_in_lower_case(
+    sentence: str, is_place: Callable[[str], bool], spans: list[tuple[int, int, str, bool]]
+) -> list[tuple[int, int, str, bool]]:
+    """The competitions and places typed in lower case: in a sentence all in lower case, any; in another, a level
+    with a stored place ("worlds in milan") or a stored place with its year ("regina '17")."""
+    found: list[tuple[int, int, str, bool]] = []
+    lower = in_lower_case(sentence)
+    if lower:
+        # "caught up on skate america 2025", "the gpf in turin", "nhk 2019 (sapporo!!)": fans type them so.
+        for m in _LOWER_COMPETITION_RE.finditer(sentence) if may_match(_LOWER_COMPETITION_RE, sentence) else ():
+            found.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
+    else:
+        # A competition typed in lower case in a sentence that is not ("Kaetlyn went on to win worlds in milan"):
+        # its level with a stored place, the place saying which one.
+        for m in _LOWER_LEVEL_IN_PLACE.finditer(sentence):
+            if is_place(m.group("place")):
+                found.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
+    for m in _LOWER_PLACE.finditer(sentence):
+        # "regina '17": a stored place with its year, whatever case the rest of the sentence is in; a place after
+        # "in" or "at" only in a sentence written in lower case (where no capital marks a name).
+        group = "place" if m.group("place") else "dated"
+        year = re.match(r"\s+['’]\d\d\b", sentence[m.end(group) :])
+        if not lower and not year:
+            continue
+        if is_place(m.group(group)) and not any(s <= m.start(group) < e for s, e, _, _ in [*spans, *found]):
+            end = m.end(group) + (year.end() if year else 0)  # the year says which edition held there
+            found.append((m.start(group), end, sentence[m.start(group) : end], False))
+    return found
+
+
 def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tuple[int, int, str, bool]]:
     """(start, end, words to look up, title) for each competition or place the sentence names. A title's
     level and year ("the 2022 Olympic champions", "world pairs title") only speak of that title."""
@@ -134,14 +170,7 @@ def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tu
     if dateline and is_place(dateline.group("city").title()):
         # "SHEFFIELD, England (wire) --", "OSAKA, Nov 11 (Wire) -": a news wire's dateline is where it happened.
         spans.append((dateline.start("city"), dateline.end("city"), dateline.group("city").title(), False))
-    if in_lower_case(sentence):
-        # "caught up on skate america 2025", "the gpf in turin", "nhk 2019 (sapporo!!)": fans type them so.
-        for m in _LOWER_COMPETITION_RE.finditer(sentence) if may_match(_LOWER_COMPETITION_RE, sentence) else ():
-            spans.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
-        for m in _LOWER_PLACE.finditer(sentence):
-            group = "place" if m.group("place") else "dated"  # "regina '17": a place with its year
-            if is_place(m.group(group)) and not any(s <= m.start(group) < e for s, e, _, _ in spans):
-                spans.append((m.start(group), m.end(group), m.group(group), False))
+    spans += _typed_in_lower_case(sentence, is_place, spans)
     for m in _LEVEL_TITLE.finditer(sentence) if may_match(_LEVEL_TITLE, sentence) else ():
         words = " ".join(w for w in (m.group("year"), m.group("level")) if w)
         spans.append((m.start(), m.end(), words, True))
@@ -177,6 +206,7 @@ def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tu
             or (_PLACE_SET_OFF.search(before) and (before.rstrip().endswith("📍") or re.match(r"\s*\)", after)))
             or _PLACE_OF_AN_EDITION.match(after)
             or re.match(rf"\s+(?:{_YEAR}\b|['’]\d\d\b)", after)
+            or _MONTH_YEAR_AFTER.match(after)
             or possessive
             # A place set at the head of a sentence, as a recap moves from one event to the next: "Moscow first.",
             # "Then Marseille, for the juniors.", "Sapporo, November 2016"; and "the podium of Helsinki".
@@ -189,8 +219,13 @@ def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tu
             # "the Olympic champions from Beijing": the place of a title, speaking only of that title.
             title = bool(_TITLE_FROM.search(before))
             year = re.match(rf"\s+{_YEAR}\b", after)
+            dated = _MONTH_YEAR_AFTER.match(after)
             if year:
                 end += year.end()  # "Beijing 2022": that year's competition there, not any held in Beijing
+            elif dated:
+                # "Sapporo, November 2016": the competition there that year, the month left out of the words.
+                spans.append((start, end + dated.end(), f"{sentence[start:end]} {dated.group('year')}", title))
+                continue
             spans.append((start, end, sentence[start:end], title))
     spans.sort()
     merged: list[tuple[int, int, str, bool]] = []
@@ -203,6 +238,43 @@ def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tu
         else:
             merged.append((s, e, words, title))
     return _with_year(merged)
+
+
+_LEVEL_ONLY = re.compile(rf"(?:the\s+)?(?:{_LEVEL_CORE}|nhk|gpf|4cc)", re.IGNORECASE)
+
+
+def names_only_a_level(text: str) -> bool:
+    """Whether words name a kind of competition and no edition of it ("Worlds", "the Olympics", "Skate America"):
+    every year's."""
+    return _LEVEL_ONLY.fullmatch(text.strip()) is not None
+
+
+_WHERE = re.compile(r",\s*(?:where|which|in\s+which|at\s+which)\b", re.IGNORECASE)
+_SET_AFTER = re.compile(r"[^,;.!?]*,\s*(?:in|at)\s+(?:the\s+)?")
+Spans = list[tuple[int, int, str, bool]]
+
+
+def held_before(sentence: str, competitions: Spans, position: int) -> str | None:
+    """The competition a clause opening with "where" or "which" right after it is about, for the trigger at
+    `position` in that clause: "at the 2017 Cup of China, where they won the gold medal", "the Rostelecom Cup, which
+    they won"."""
+    opened = [m for m in _WHERE.finditer(sentence, 0, position) if "," not in sentence[m.end() : position]]
+    if not opened:
+        return None
+    at = opened[-1].start()
+    held = [words for _, end, words, title in competitions if not title and re.fullmatch(r"\s*", sentence[end:at])]
+    return held[-1] if held else None
+
+
+def set_after(sentence: str, competitions: Spans, position: int) -> list[tuple[int, str]]:
+    """(start, words) of each place set after the clause of the trigger at `position`, past a comma ("she won it,
+    in Montpellier"): a reading of its claim beside the story's; not one inside another phrase ("won, a year after
+    her fifth place in Sochi")."""
+    return [
+        (start, words)
+        for start, _, words, title in competitions
+        if not title and start > position and _SET_AFTER.fullmatch(sentence, position, start)
+    ]
 
 
 def _with_year(spans: list[tuple[int, int, str, bool]]) -> list[tuple[int, int, str, bool]]:

@@ -41,6 +41,13 @@ from bot.services.claims.vocabulary import (
 )
 from bot.services.names import normalize
 
+# "wasn't Valieva in that event too?", "what about Valieva?": the one a question asks about, whom the answer's "she"
+# stands for, even when the store does not know the name.
+_ASKED_ABOUT = re.compile(
+    r"\b(?:was|wasn['’]t|were|weren['’]t|is|isn['’]t|did|didn['’]t|does|doesn['’]t|has|hasn['’]t|had|about)\s+$",
+    re.IGNORECASE,
+)
+
 
 class Names(Protocol):
     """What mention finding asks of the store (see :class:`bot.services.claims.StoreNames`)."""
@@ -520,7 +527,12 @@ class MentionFinder:
                     # "the Shibutanis": the couple of that family, a subject of its own (never the name before).
                     out.append(Mention(start, end, "person", family, plural=True))
                     continue
-            if lone and not (CLAIM_VERB.match(sentence[end:]) and (start > 0 or _ACTION_VERB.match(sentence[end:]))):
+            asked_about = sentence.rstrip().endswith("?") and _ASKED_ABOUT.search(sentence, 0, start) is not None
+            if (
+                lone
+                and not asked_about
+                and not (CLAIM_VERB.match(sentence[end:]) and (start > 0 or _ACTION_VERB.match(sentence[end:])))
+            ):
                 continue  # a lone capitalized word: a heading or sentence start ("Delivering ..."), not a name
             if lone:
                 shared = self.names.shared(text)

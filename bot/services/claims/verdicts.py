@@ -115,6 +115,11 @@ class Checker:
         outcomes: list[Outcome] = []
         seen: set[object] = set()
         for text in claim.competitions:
+            if text is None and self.competition is None and len(claim.competitions) > 1:
+                # A story that names no one competition of its own, where the paragraph names one ("Moscow first.
+                # ... Then Marseille, for the juniors."): the claim is the paragraph's, and "the story does not say
+                # which competition" is no reading of it.
+                continue
             competition = self.competition_for(text)
             # The story's competition named again in the sentence is one reading, not two.
             found_key = competition.id if isinstance(competition, Competition) else str(competition)

@@ -18,6 +18,7 @@ from bot.services.claims.rules.phrases import (
     BEHIND_WORDS,
     LOST_BY,
     MARGIN_SEGMENT,
+    RIVAL_OBJECT,
     SEGMENT_MARGIN,
 )
 from bot.services.claims.vocabulary import (
@@ -85,7 +86,8 @@ def _rival(
     elif direction == "off the lead":
         other = Subject("the leader", rank=1, shown=t("claim-rank-leader"))
     else:
-        other = object_after(sentence, tail_start)
+        # "beat Hubbell/Donohue by 7.43, Chock/Bates bronze": the one beaten, not the next name in the list.
+        other = (None if direction else _beaten_by(sentence, start)) or object_after(sentence, tail_start)
     if other is None:
         clause = sentence.clauses[sentence.clause_of(start)]
         rivals = [
@@ -110,6 +112,16 @@ def _rival(
             else:
                 other = Subject("the bronze medallist", rank=3, shown=t("claim-rank-podium"))
     return other, behind
+
+
+def _beaten_by(sentence: SentenceReader, start: int) -> Subject | None:
+    """The rival named right before "by" and the margin at `start` ("beat Sato by 4.20", "edged Levito by 0.31")."""
+    clause = sentence.clauses[sentence.clause_of(start)]
+    named = [m for m in sentence.mentions_in(clause) if m.end <= start]
+    last = named[-1] if named else None
+    if last is None or last.object_of not in RIVAL_OBJECT or last.subject is None:
+        return None
+    return last.subject if re.fullmatch(r"\s+by\s+", sentence.text[last.end : start]) else None
 
 
 def _margin_segment(sentence: SentenceReader, start: int, end: int) -> str | None:

@@ -237,24 +237,33 @@ def _positional(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> t
     ]
     here = {k for _, _, k in in_clause}
     earlier: list[str] = []
-    # After a final place ("second after the short but dropped to fifth, and Miyahara was seventh"), the segment
-    # named before it was that place's past, not the standings the list goes on in.
-    final_read = bool(sentence.standings) and all(kind is None for kind, _ in sentence.standings or ())
-    if not sentence.segments_in_clause(m.start()) and not final_read:
+    earlier_at = -1
+    if not sentence.segments_in_clause(m.start()):
         # A segment named in an earlier clause carries on ("In the free skate, Liu was first and
         # Sakamoto second"); one named after, in another's clause, does not ("Sotskova was fourth,
         # and Radionova, fifth after the short, ...").
         # Not one named in an apposition ("Higuchi, eleventh after the short, climbed to ninth, and
         # Li was seventh": Li's seventh is no short program place).
-        earlier = [
-            k
+        # Nor one a final place read after it has left ("Daleman led after the short and fell to seventh;
+        # Tuktamysheva was eighth": the eighth is a final place too).
+        final_at = max(
+            (at for claim, at, _ in sentence.made if claim.kind == "place" and claim.segments == (None,)), default=-1
+        )
+        carried = [
+            (s, k)
             for s, _, k in sorted(sentence.found.segments)
-            if k and s < m.start() and not in_apposition(sentence, s, m.start())
+            if k and final_at < s < m.start() and not in_apposition(sentence, s, m.start())
         ]
+        earlier = [k for _, k in carried]
+        earlier_at = carried[-1][0] if carried else -1
         here = set(earlier)
     if len(here) > 1 and earlier:
         # Several named in earlier clauses ("first in the free, overcoming the gap of the short
         # program, where he was third"): the nearest may be meant, or the final standings.
+        return [earlier[-1]], (None, earlier[-1]), "after"
+    if len(here) == 1 and earlier and _conceded(text, earlier_at):
+        # A segment an earlier clause named in a concession ("took silver even though they won the short program,
+        # and James/Cipres were third"): that segment's rank, or the final place.
         return [earlier[-1]], (None, earlier[-1]), "after"
     if len(here) == 1:
         named_in = [sg for sg in in_clause if sg[0] < m.start()]
@@ -269,6 +278,13 @@ def _positional(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> t
         # The previous sentence's segment ("Liu leads after the short! Chiba is third"): its rank, or the final place.
         return [sentence.state.segments[0]], (None, sentence.state.segments[0]), "after"
     return [], (None,), "after"
+
+
+def _conceded(text: str, position: int) -> bool:
+    """Whether the segment named at `position` is in a concession ("even though they won the short program"): said
+    beside the result, not the standings the next clauses are in."""
+    before = text[max(0, position - 60) : position]
+    return re.search(r"\b(?:though|tho|although|despite|whereas|even\s+if)\b[^,;.]*$", before, _I) is not None
 
 
 def last_places(sentence: SentenceReader, clause: Clause) -> None:
@@ -386,7 +402,12 @@ def order(sentence: SentenceReader, clause: Clause) -> None:
         segment = None
         here = sentence.segments_in_clause(m.start())
         readings: tuple[str | None, ...] = (None,)
-        if here and re.search(rf"\b(?:in|after)\s+the\s+{SEG_WORDS}", text[m.end() : clause.end], _I):
+        # "second in the short behind Peng/Jin": the order in the segment named right before it.
+        placed_in = re.search(rf"\b(?:in|after)\s+the\s+(?P<seg>{SEG_WORDS})\s*$", text[clause.start : m.start()], _I)
+        if placed_in:
+            segment = segment_of(placed_in.group("seg"))
+            readings = (segment,)
+        elif here and re.search(rf"\b(?:in|after)\s+the\s+{SEG_WORDS}", text[m.end() : clause.end], _I):
             segment = here[-1][2]
             readings = (segment,)
         elif sentence.found.segments:

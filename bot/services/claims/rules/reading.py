@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from bot.i18n import Text, t
+from bot.services.claims.competition_mentions import held_before, set_after
 from bot.services.claims.mentions import NOMINATIVE, Found, Mention, MentionFinder
 from bot.services.claims.model import Claim, Subject, trim
 from bot.services.claims.patterns import may_match
@@ -220,7 +221,9 @@ class SentenceReader:
                     # "the free dance of the French couple ..., though they finished second": "they" is that couple.
                     self.state.group = m.subject
             elif m.kind in ("person", "country") and m.subject is not None:
-                rival = m.object_of in RIVAL_OBJECT and bool(named_here)
+                # A rival in a sentence with no subject of its own ("20.39 over Sotskova.") is the rival of the one
+                # in view, who stays the next pronoun's.
+                rival = m.object_of in RIVAL_OBJECT and (bool(named_here) or self.state.person is not None)
                 if m.object_of is None:
                     named_here.append(m.subject)
                     named_mentions.append(m)
@@ -496,6 +499,9 @@ class SentenceReader:
             )
         if titles:
             return (titles[-1],)
+        held = held_before(self.text, self.found.competitions, position)
+        if held:
+            return (held,)
         shared = {
             t
             for s, e, t, title in self.found.competitions
@@ -507,7 +513,8 @@ class SentenceReader:
             if self.answers and len(set(self.state.competitions)) == 1:
                 return (self.state.competitions[0],)
             return (None, *dict.fromkeys(self.state.competitions))
-        return (None,)
+        later = set_after(self.text, self.found.competitions, position)
+        return (None, *dict.fromkeys(t for s, t in later if not self.aside(s)))
 
     def discipline_for(self, position: int) -> str | None:
         """The event the clause names for the trigger at `position`. "Team" counts when no other trigger
