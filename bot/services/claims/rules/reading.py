@@ -60,7 +60,7 @@ from bot.services.claims.rules.phrases import (
     TRIGGERS,
 )
 from bot.services.claims.rules.places import falls, last_places, order, places, segment_wins
-from bot.services.claims.rules.questions import YES, question_start
+from bot.services.claims.rules.questions import claims_said
 from bot.services.claims.rules.tables import rows_joined, table_columns, table_row
 from bot.services.claims.split import Clause, Sentence, clauses
 from bot.services.claims.vocabulary import (
@@ -99,9 +99,7 @@ class _State:
     # A skater named as an object beside a subject named by name ("Sakamoto embraced Nakai"): the next "she" may be
     # either. Not after a pronoun subject ("She trained with Chiba"): the paragraph is about its "she".
     contested: Subject | None = None
-    # A yes-or-no question's claims, kept for one sentence: an answer that opens with "yes" says them ("Was Higuchi
-    # on the podium? Yes, third."); any other drops them.
-    asked: list[Claim] = field(default_factory=list)
+    asked: list[Claim] = field(default_factory=list)  # a question's claims, for one sentence (questions.py)
 
 
 @dataclass(slots=True)
@@ -272,15 +270,9 @@ class SentenceReader:
         header = table_columns(self.text)
         self.state.columns = header or (self.state.columns if row else None)
         dedupe_medal_places(self)
-        if self.state.asked and YES.match(self.text):
-            for claim in self.state.asked:
-                self.reader.add(claim)
-        # A Q&A answer joined to its question (split.py) is the answer's claim, not a question.
-        asked_from = len(self.text) if self.answers else question_start(self.text)
-        self.state.asked = [claim for claim, position, _ in self.made if position >= asked_from]
-        for claim, position, _ in self.made:
-            if position < asked_from:
-                self.reader.add(claim)
+        said, self.state.asked = claims_said(self.text, self.answers, self.made, self.state.asked)
+        for claim in said:
+            self.reader.add(claim)
         in_view = [kind for kind, _ in self.standings or () if kind is not None]
         # A table's header names its columns' segments, not the standings its rows are in.
         self.state.segments = [] if header else sentence_segments or in_view[:1]
