@@ -9,6 +9,12 @@ from bot.services.results import ResultsService
 from tests.unit.test_claims_stories import NOT, OK, WRONG, same, verdicts
 
 CASES = [
+    # The one a margin is measured from is never its subject: with the winner unsaid ("Beat X by N" in notes under
+    # another's name, "hold off X by N" after a couple not made out), no margin is read; said, it is theirs.
+    ("", "At Worlds 2017, in the men's event: notes on the winner. Beat Shoma Uno by 2.28 in the end.", []),
+    ("", "At Worlds 2017 the two of them hold off Shoma Uno by 2.38 in the end.", []),
+    ("", "At Worlds 2017 Yuzuru Hanyu held off Shoma Uno by 2.28.",
+     [("margin", "Yuzuru Hanyu", OK, ("wc2017", "men", None))]),
     # A question claims nothing; a statement said as a question, a tag question and a question answered "yes" do.
     ("", "At Europeans 2026 in Sheffield, did Lilah Fear and Lewis Gibson win at home?", []),
     ("", "At Worlds 2017, weren't Sui Wenjing and Han Cong the champions?", []),

@@ -53,8 +53,7 @@ class Names(Protocol):
     """What mention finding asks of the store (see :class:`bot.services.claims.StoreNames`)."""
 
     def person(self, text: str) -> Subject | None:
-        """The one skater whose name has every word of `text` as a whole word (a lone word: a first or last
-        name), else None."""
+        """The one skater whose name has every word of `text` as a whole word (a lone one: a given or family name)."""
 
     def couple(self, first: str, second: str) -> Subject | None:
         """The couple whose partners `first` and `second` name (whole words), else None."""
@@ -116,11 +115,12 @@ _ATTRIBUTE = re.compile(r"\b(?:of|for|from|representing|to|with|in|at)\s+(?:the\
 
 # Prepositions and verbs after which a name is the rival or an object, not who the claim is about.
 _OBJECT_OF = re.compile(
-    r"\b(?P<prep>behind|ahead\s+of|in\s+front\s+of|clear\s+of|beating|beat|beats|edging(?:\s+out)?|edged(?:\s+out)?"
-    r"|edges(?:\s+out)?|over|than|outscoring|outscored|trailing|trailed|past|overtaking|overtook|pipping|pipped"
-    r"|held\s+off|holding\s+off|holds\s+off|against|alongside|including|like|with|to|for|from|of|by|congratulated"
-    r"|embraced|hugged|thanked|surprised|approached|watched|joined|beside|besides|among|between|rival|after"
-    r"|within(?:\s+\w+){1,3}\s+of|short\s+of|back\s+of|led|leads|leading|outpaced|trails|since|separated)"
+    # A verb of beating in any case ("Beat Kostornaia by 1.30."); a preposition only in lower case ("By X ... was won").
+    r"\b(?P<prep>(?i:beat(?:ing|s)?|edg(?:ing|ed|es)(?:\s+out)?|outscor(?:ing|ed)|overt(?:aking|ook)|pipp(?:ing|ed)"
+    r"|(?:held|holding|holds|hold)\s+off|outpaced)|behind|ahead\s+of|in\s+front\s+of|clear\s+of|over|than|trailing"
+    r"|trailed|past|against|alongside|including|like|with|to|for|from|of|by|congratulated|embraced|hugged|thanked|surprised"
+    r"|approached|watched|joined|beside|besides|among|between|rival|after|within(?:\s+\w+){1,3}\s+of|short\s+of"
+    r"|back\s+of|led|leads|leading|trails|since|separated)"
     r"\s+(?:(?:the|his|her|their|fellow|compatriot|teammate|teammates|rival|rivals|partner|countryman"
     r"|countrywoman|training\s+mate|reigning|defending|gold|silver|bronze|medall?ists?|champions?|olympic|veteran"
     r"|star|skater|teenager|teen|youngster|phenom|athlete|duo|couple|pair|newcomer|debutant|favou?rite"

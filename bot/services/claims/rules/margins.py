@@ -53,6 +53,8 @@ def margin(
         )
     )
     other, behind = _rival(sentence, start, end, before, margin_after, behind)
+    if _rival_taken_for_subject(sentence, start, subjects, other):
+        return
     segment = _margin_segment(sentence, start, end)
     label = t(
         "claim-margin-behind" if behind else "claim-margin-ahead",
@@ -112,6 +114,25 @@ def _rival(
             else:
                 other = Subject("the bronze medallist", rank=3, shown=t("claim-rank-podium"))
     return other, behind
+
+
+def _rival_taken_for_subject(
+    sentence: SentenceReader, start: int, subjects: list[Subject], other: Subject | None
+) -> bool:
+    """Whether the subject found is the one the margin is measured from: the rival itself, or, with no rival read,
+    the one a verb beat ("Beat Kostornaia by 1.30" in notes under Trusova's name, "hold off knierim/frazier by
+    1.03" after a couple the store's names did not make out). Whoever won by it is not said: no claim, never the
+    beaten one's margin over the next."""
+    names = {s.name for s in subjects}
+    if other is not None:
+        return other.name in names
+    clause = sentence.clauses[sentence.clause_of(start)]
+    beaten = {
+        m.subject.name
+        for m in sentence.mentions_in(clause)
+        if m.subject is not None and m.end <= start and m.object_of in RIVAL_OBJECT
+    }
+    return bool(names & beaten)
 
 
 def _beaten_by(sentence: SentenceReader, start: int) -> Subject | None:

@@ -421,7 +421,7 @@ RIVAL_OBJECT = frozenset(
         "behind", "ahead of", "in front of", "clear of", "beating", "beat", "beats", "edging", "edging out",
         "edged", "edged out", "edges", "edges out", "over", "than", "outscoring", "outscored", "trailing",
         "trailed", "past", "overtaking", "overtook", "pipping", "pipped", "held off", "holding off",
-        "holds off", "short of", "back of", "outpaced", "trails",
+        "holds off", "hold off", "short of", "back of", "outpaced", "trails",
     )
 )  # fmt: skip
 OVERALL = re.compile(r"\s+(?:overall|at\s+the\s+end|in\s+the\s+end|in\s+the\s+final\s+standings)\b", re.I)
