@@ -141,6 +141,8 @@ async def test_japanese_as_fans_write(shared_results: ResultsService, text: str,
         "2017年のスケートカナダ女子、本郷理華はショート6位。ショート2位のアンナ・ポゴリラヤ（ロシア）は9位に沈んだ。",
         # Katakana names right before their figures, as threads list them.
         "2017年のスケートカナダ女子、本郷理華はショート6位、ソツコワ2位、ワグナー優勝",
+        # A name the store lacks after a demonstrative ("そのワグナーは"): the one just named, not the subject before.
+        "2017年のスケートカナダ女子、本郷理華はショート6位。銅メダルはワグナー。そのワグナーはショート7位で66.00点。",
     ],
 )
 async def test_a_skater_the_store_lacks_takes_the_figures_after_them(shared_results: ResultsService, text: str) -> None:

@@ -102,7 +102,7 @@ def owner_after(text: str, end: int, mentions: Sequence[_Placed], kind: str) -> 
 # in kana: "りくりゅうが"): a run of kanji, katakana or (four or more) hiragana at the start of a clause, before
 # は / が / も. The figures after it are that skater's, so they are no claim about the subject named before.
 _UNKNOWN_SUBJECT = re.compile(
-    r"(?:^|(?<=[、,。「『(])|(?<=では)|(?<=には)|(?<=で))\s*"
+    r"(?:^|(?<=[、,。「『(])|(?<=では)|(?<=には)|(?<=で))\s*(?:その|この|あの)?"  # "そのコストナーは": the one named
     r"(?P<run>[\u4e00-\u9fff]{2,6}|[\u30a1-\u30fc][\u30a1-\u30fc・･]{2,15}|[\u3041-\u3096]{4,8})"
     r"(?:選手|くん|ちゃん|さん|組|ペア)?(?:は|が|も)(?!じめ)"
 )
