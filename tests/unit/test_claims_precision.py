@@ -9,6 +9,14 @@ from bot.services.results import ResultsService
 from tests.unit.test_claims_stories import NOT, OK, WRONG, same, verdicts
 
 CASES = [
+    # A condition or a guess imagines; it claims nothing, up to the next colon or semicolon.
+    ("", "At the 2016 Cup of China, if Jin Boyang lands that last quad he probably wins.", []),
+    ("", "At Worlds 2017 we thought Kaetlyn Osmond would win gold.", []),
+    ("", "At Worlds 2017 Kaetlyn Osmond won silver, and if she had skated clean she would have won.",
+     [("medal", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
+    ("", "At Worlds 2017, if you picked Yuzuru Hanyu, congrats: he won the free skate with 223.20.",
+     [("segment_place", "Yuzuru Hanyu", OK, ("wc2017", "men", "free_skate")),
+      ("score", "Yuzuru Hanyu", OK, ("wc2017", "men", "free_skate"))]),
     # The one a margin is measured from is never its subject: with the winner unsaid ("Beat X by N" in notes under
     # another's name, "hold off X by N" after a couple not made out), no margin is read; said, it is theirs.
     ("", "At Worlds 2017, in the men's event: notes on the winner. Beat Shoma Uno by 2.28 in the end.", []),

@@ -168,3 +168,42 @@ async def test_a_final_place_after_a_segment_place_leaves_that_segment(results: 
     )
     got = await verdicts(results, text)
     assert same(got, [("place", "Rika Hongo", OK, ("gpcan2016", "women", None))]), got
+
+
+CHAT = """[screenshot of our group chat]
+dani: HELSINKI. yuzu did it
+dani: shoma uno second, jin boyang third
+me: and patrick?
+dani: fifth"""
+
+
+async def test_a_chat_log_s_speaker_handles_are_nobody(shared_results: ResultsService) -> None:
+    """'dani: ...' in a log of lines so led: who typed the line, never a skater (no Daniel Samohin); a place set
+    at the head of a line after the handle names the story's competition."""
+    report = await check_text(shared_results, CHAT)
+    got = {(v.claim.kind, v.claim.subject, v.outcome) for v in report.verdicts}
+    assert ("place", "Shoma Uno", "consistent") in got, got
+    assert ("place", "Jin Boyang", "consistent") in got, got
+    assert not any("Samohin" in subject for _, subject, _ in got), got
+
+
+# Two entries: a place names one competition held there only with the skaters saying which (Helsinki held
+# Worlds 2017 and Finlandia Trophy 2025).
+PAIRS = "Sui Wenjing and Han Cong won with 232.06. Evgenia Tarasova and Vladimir Morozov were fourth."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PAIRS MEDALISTS' PRESS CONFERENCE, HELSINKI (transcript)\n" + PAIRS,
+        'QUIZ, ROUND 2: "HELSINKI, PAIRS"\n' + PAIRS,
+        "ok so helsinki, pairs, notes. " + PAIRS.lower(),
+    ],
+)
+async def test_a_place_in_a_heading_names_the_competition(shared_results: ResultsService, text: str) -> None:
+    """A host city set off at a title's end, or before a discipline, names the competition held there (the
+    skaters say which edition)."""
+    report = await check_text(shared_results, text)
+    assert [(v.claim.kind, v.outcome, v.read_as) for v in report.verdicts if v.claim.kind == "total"] == [
+        ("total", "consistent", ("wc2017", "pairs", None))
+    ], report.verdicts

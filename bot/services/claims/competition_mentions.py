@@ -69,7 +69,15 @@ _LOWER_COMPETITION_RE = re.compile(
 _DATELINE = re.compile(r"(?P<city>[A-Z]{3,}(?:[ -][A-Z]{2,})*)(?=,\s|\s*\()")
 _LOWER_PLACE = re.compile(
     rf"(?:\b(?:in|at)\s+|\(|#)(?P<place>[a-z][\w’'-]+)|\b(?P<dated>[a-z][\w’'-]+)(?=\s+(?:{_YEAR}|['’]\d\d)\b)"
+    r"|\b(?P<headed>[a-z][\w’'-]+)(?=,?\s+(?:men|women|ladies|pairs|ice\s+dance)\b)"  # "grenoble, men, notes"
 )
+# The words of competitions' own names that the store's places hold too ("Junior women's singles" is no place).
+_SERIES_WORD = re.compile(
+    r"junior|senior|grand|prix|finals?|trophy|cup|championships?|games|worlds?|olympics?|olympic|skate|open|ladies",
+    re.IGNORECASE,
+)
+# A place before a discipline ("LAKE PLACID, ICE DANCE", "Moscow pairs recap"): that event there.
+_EVENT_NAMED_AFTER = re.compile(r",?\s+(?:men['’]?s?|women['’]?s?|ladies['’]?|pairs|ice\s+dance)\b", re.I)
 
 
 _LOWER_LEVEL_IN_PLACE = re.compile(
@@ -123,7 +131,8 @@ _YEAR_TITLE = starting_with("12", _YEAR_TITLE)
 _YEAR_PLACE = starting_with("IiAaOo", _YEAR_PLACE)
 
 
-_OPENER = re.compile(r"\s*(?:(?:then|and|but|next|first|so|from)\s*,?\s*)?", re.IGNORECASE)
+# Words that may open a sentence before a place set at its head; a chat line's speaker first ("dani: BEIJING.").
+_OPENER = re.compile(r"\s*(?:[\w.-]{1,20}:\s*)?(?:(?:then|and|but|next|first|so|from)\s*,?\s*)?", re.IGNORECASE)
 _RESULT_OF = re.compile(
     r"\b(?:podium|champions?|final|edition|results?|recap|review|memories)\s+of\s+(?:the\s+)?$", re.IGNORECASE
 )
@@ -150,7 +159,7 @@ def _typed_in_lower_case(
     for m in _LOWER_PLACE.finditer(sentence):
         # "regina '17": a stored place with its year, whatever case the rest of the sentence is in; a place after
         # "in" or "at" only in a sentence written in lower case (where no capital marks a name).
-        group = "place" if m.group("place") else "dated"
+        group = "place" if m.group("place") else "dated" if m.group("dated") else "headed"
         year = re.match(r"\s+['’]\d\d\b", sentence[m.end(group) :])
         if not lower and not year:
             continue
@@ -158,6 +167,40 @@ def _typed_in_lower_case(
             end = m.end(group) + (year.end() if year else 0)  # the year says which edition held there
             found.append((m.start(group), end, sentence[m.start(group) : end], False))
     return found
+
+
+Spans = list[tuple[int, int, str, bool]]
+
+
+def _names_a_competition(sentence: str, start: int, end: int, spans: Spans) -> bool:
+    """Whether the place at sentence[start:end] names a competition held there: the text puts a result there ("in
+    Milan", "at Milano Cortina", "Beijing 2022", "Milan's arena"), not a bare word ("Boston Globe")."""
+    before = sentence[:start]
+    after = sentence[end:]
+    # A country's possessive is a nationality ("Canada's Kaetlyn Osmond", "Italy's pair"), not a competition held
+    # there: a competition named after a country is named by its series ("Skate Canada").
+    possessive = re.match(r"['’]s?\b", sentence[end : end + 2]) and not COUNTRY_NAMES.get(sentence[start:end])
+    return bool(
+        re.search(r"\b(?:in|at|from)\s+(?:the\s+)?$", before, re.I)
+        or (_PLACE_SET_OFF.search(before) and (before.rstrip().endswith("📍") or re.match(r"\s*\)", after)))
+        or _PLACE_OF_AN_EDITION.match(after)
+        or re.match(rf"\s+(?:{_YEAR}\b|['’]\d\d\b)", after)
+        or _MONTH_YEAR_AFTER.match(after)
+        or possessive
+        # A place set at the head of a sentence, as a recap moves from one event to the next: "Moscow first.",
+        # "Then Marseille, for the juniors.", "Sapporo, November 2016"; and "the podium of Helsinki".
+        or (_OPENER.fullmatch(before) and re.match(r"\s*(?:[,.:;!—–]|\s-\s|\s+first\b)", after))
+        or _RESULT_OF.search(before)
+        or any(s <= start <= e + 1 for s, e, _, _ in spans)
+        # A heading: "Milano Cortina women's review", "Moscow pairs recap"; a discipline after the place
+        # anywhere ("QUIZ, ROUND 4: LAKE PLACID, ICE DANCE"); a place set off by a comma at a title's end
+        # ("PRESS CONFERENCE, LAKE PLACID (transcript)").
+        or (not before.strip() and _EVENT_AFTER_PLACE.match(after))
+        or (
+            (_EVENT_NAMED_AFTER.match(after) or (before.rstrip().endswith(",") and re.match(r"\s*(?:\(|$)", after)))
+            and not _SERIES_WORD.fullmatch(sentence[start:end])
+        )
+    )
 
 
 def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tuple[int, int, str, bool]]:
@@ -196,26 +239,7 @@ def find_competitions(sentence: str, is_place: Callable[[str], bool]) -> list[tu
         end = m.start() + m.group().rindex(parts[last]) + len(bare[last])
         before = sentence[:start]
         after = sentence[end:]
-        # A place is a competition when the text puts a result there: "in Milan", "at Milano Cortina",
-        # "Beijing 2022", "Milan's arena"; not a bare word ("Boston Globe").
-        # A country's possessive is a nationality ("Canada's Kaetlyn Osmond", "Italy's pair"), not a
-        # competition held there: a competition named after a country is named by its series ("Skate Canada").
-        possessive = re.match(r"['’]s?\b", sentence[end : end + 2]) and not COUNTRY_NAMES.get(sentence[start:end])
-        if (
-            re.search(r"\b(?:in|at|from)\s+(?:the\s+)?$", before, re.I)
-            or (_PLACE_SET_OFF.search(before) and (before.rstrip().endswith("📍") or re.match(r"\s*\)", after)))
-            or _PLACE_OF_AN_EDITION.match(after)
-            or re.match(rf"\s+(?:{_YEAR}\b|['’]\d\d\b)", after)
-            or _MONTH_YEAR_AFTER.match(after)
-            or possessive
-            # A place set at the head of a sentence, as a recap moves from one event to the next: "Moscow first.",
-            # "Then Marseille, for the juniors.", "Sapporo, November 2016"; and "the podium of Helsinki".
-            or (_OPENER.fullmatch(before) and re.match(r"\s*(?:[,.:;!—–]|\s-\s|\s+first\b)", after))
-            or _RESULT_OF.search(before)
-            or any(s <= start <= e + 1 for s, e, _, _ in spans)
-            # A heading: "Milano Cortina women's review", "Moscow pairs recap".
-            or (not before.strip() and _EVENT_AFTER_PLACE.match(after))
-        ):
+        if _names_a_competition(sentence, start, end, spans):
             # "the Olympic champions from Beijing": the place of a title, speaking only of that title.
             title = bool(_TITLE_FROM.search(before))
             year = re.match(rf"\s+{_YEAR}\b", after)
@@ -251,7 +275,6 @@ def names_only_a_level(text: str) -> bool:
 
 _WHERE = re.compile(r",\s*(?:where|which|in\s+which|at\s+which)\b", re.IGNORECASE)
 _SET_AFTER = re.compile(r"[^,;.!?]*,\s*(?:in|at)\s+(?:the\s+)?")
-Spans = list[tuple[int, int, str, bool]]
 
 
 def held_before(sentence: str, competitions: Spans, position: int) -> str | None:

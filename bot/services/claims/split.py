@@ -60,10 +60,21 @@ def _inside_brackets(line: str, start: int, end: int) -> bool:
     return len(_OPENING_BRACKET.findall(line, start, end)) > line.count(")", start, end)
 
 
+# A chat log's speaker handle ("dani: BEIJING. chan did it", "[20:14] me: fifth"): a lower-case handle is who typed
+# the line, never a skater ("dani" is no Daniel Samohin), so it is left out of what is read. Only in a log (three
+# lines so led at least), and not a transcript's speaker in capitals ("SAVCHENKO: Third, yes").
+_SPEAKER = re.compile(r"^(?:\[[\d:.apm\s]{3,12}\]\s*)?(?:u/)?[a-z0-9_.@-]{1,24}\s*:\s+(?=\S)")
+_CHAT_LINES = 3
+
+
 def sentences(text: str) -> list[Sentence]:
     out: list[Sentence] = []
-    for paragraph, line in enumerate(text.splitlines()):
+    lines = text.splitlines()
+    chat = sum(1 for line in lines if _SPEAKER.match(line.strip())) >= _CHAT_LINES
+    for paragraph, line in enumerate(lines):
         line = line.strip()
+        if chat and (speaker := _SPEAKER.match(line)):
+            line = line[speaker.end() :]
         if not line:
             continue
         start = 0

@@ -1,4 +1,5 @@
-"""Questions in a story: a question asks and claims nothing, unless the next sentence answers it "yes"."""
+"""Questions and hypotheticals in a story: a question asks and claims nothing, unless the next sentence answers it
+"yes"; a condition or a guess imagines and claims nothing."""
 
 from __future__ import annotations
 
@@ -19,6 +20,30 @@ _QUESTION = re.compile(
 _YES = re.compile(r"\W*(?:A\s*:\s*)?(?:yes|yeah|yep|yup|correct|right|indeed|she did|he did|they did)\b", re.IGNORECASE)
 
 
+# A condition or a guess ("if Jin lands that quad he probably wins", "If Kihira lands the axel she is on that
+# podium", "we thought they'd take silver", "she could have won"): what follows it is imagined, not claimed.
+_IMAGINED = re.compile(
+    r"(?:^|[,;:—–]\s*|\b(?:and|but|so)\s+)if\b|\b(?:would|could|might|should)(?:n['’]t)?\s+(?:\w+\s+)?have\b"
+    r"|\b(?:thought|expected|predicted|hoped|picked|tipped|backed|had)\s+(?:\w+\s+){0,4}?(?:to\s+win|would|['’]d)\b"
+    r"|\bprobably\s+(?:wins?|takes?|gets?|finish(?:es)?)\b",
+    re.IGNORECASE,
+)
+
+
+_IMAGINED_UNTIL = re.compile(r"[:;]|,?\s+(?:but|yet|though|although)\b", re.IGNORECASE)
+
+
+def imagined(sentence: str) -> list[tuple[int, int]]:
+    """The spans the sentence imagines (above): from the condition or guess to the next colon, semicolon or "but",
+    or the sentence's end ("If you picked Sato, congrats: he led the short", "Few expected her to win, but Nakai
+    led after the short": what follows is said)."""
+    spans = []
+    for m in _IMAGINED.finditer(sentence):
+        stop = _IMAGINED_UNTIL.search(sentence, m.end())
+        spans.append((m.start(), stop.start() if stop else len(sentence)))
+    return spans
+
+
 def question_start(sentence: str) -> int:
     """Where the sentence's question (above) begins, or its length when it asks nothing: the claims whose words come
     from there on are not read ("X was second, and was Y third?" claims only X's place)."""
@@ -35,5 +60,6 @@ def claims_said(
     answer's claim, not a question."""
     said = list(asked_before) if asked_before and _YES.match(text) else []
     asked_from = len(text) if answers else question_start(text)
-    said += [claim for claim, position, _ in made if position < asked_from]
+    dreamt = imagined(text)
+    said += [c for c, at, _ in made if at < asked_from and not any(start <= at < end for start, end in dreamt)]
     return said, [claim for claim, position, _ in made if position >= asked_from]
