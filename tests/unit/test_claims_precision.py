@@ -9,6 +9,9 @@ from bot.services.results import ResultsService
 from tests.unit.test_claims_stories import NOT, OK, WRONG, same, verdicts
 
 CASES = [
+    # "went to the Australian pair X / Y": what the entry is may stand between "to" and the name; the title is theirs.
+    ("gpf2017/junior-pairs", "The victory went to the Australian pair Ekaterina Alexandrovskaya / Harley Windsor.",
+     [("medal", "Ekaterina Alexandrovskaya / Harley Windsor", OK, ("gpf2017", "junior-pairs", None))]),
     # A condition or a guess imagines; it claims nothing, up to the next colon or semicolon.
     ("", "At the 2016 Cup of China, if Jin Boyang lands that last quad he probably wins.", []),
     ("", "At Worlds 2017 we thought Kaetlyn Osmond would win gold.", []),

@@ -370,8 +370,9 @@ FALL = re.compile(
 
 EXPLICIT_AFTER = re.compile(
     r"^\s*(?:(?:medals?|place|position|spot)\s+)?(?:(?:went|goes|going|was\s+won|was\s+taken|was\s+claimed)\s+)?"
-    # "went to the Georgian Nika Egadze": a nationality or a title before the name.
-    r"(?:to|for|by)\s+(?:the\s+)?(?-i:[A-Z][\w-]*\s+){0,2}$",
+    # "went to the Georgian Nika Egadze", "went to the Australian pair X / Y": a nationality, a title or what the
+    # entry is before the name.
+    r"(?:to|for|by)\s+(?:the\s+)?(?:(?-i:[A-Z][\w-]*)\s+|(?:pair|couple|duo|team|skaters?|siblings)\s+){0,3}$",
     _I,
 )
 
