@@ -69,8 +69,10 @@ _LOWER_COMPETITION_RE = re.compile(
 _DATELINE = re.compile(r"(?P<city>[A-Z]{3,}(?:[ -][A-Z]{2,})*)(?=,\s|\s*\()")
 _LOWER_PLACE = re.compile(
     rf"(?:\b(?:in|at)\s+|\(|#)(?P<place>[a-z][\w’'-]+)|\b(?P<dated>[a-z][\w’'-]+)(?=\s+(?:{_YEAR}|['’]\d\d)\b)"
-    r"|\b(?P<headed>[a-z][\w’'-]+)(?=,?\s+(?:men|women|ladies|pairs|ice\s+dance)\b)"  # "grenoble, men, notes"
 )
+_SHORT_YEAR = re.compile(r"['’]\d\d\b")
+# In a post in lower case, a place before a discipline: "grenoble, men, notes for the show".
+_LOWER_HEADED = re.compile(r"\b(?P<place>[a-z][\w’'-]+)(?=,?\s+(?:men|women|ladies|pairs|ice\s+dance)\b)")
 # The words of competitions' own names that the store's places hold too ("Junior women's singles" is no place).
 _SERIES_WORD = re.compile(
     r"junior|senior|grand|prix|finals?|trophy|cup|championships?|games|worlds?|olympics?|olympic|skate|open|ladies",
@@ -156,10 +158,14 @@ def _typed_in_lower_case(
         for m in _LOWER_LEVEL_IN_PLACE.finditer(sentence):
             if is_place(m.group("place")):
                 found.append((m.start(), m.end(), m.group(), bool(_TITLE_FROM.search(sentence[: m.start()]))))
-    for m in _LOWER_PLACE.finditer(sentence):
+    headed = _LOWER_HEADED.finditer(sentence) if lower and may_match(_LOWER_HEADED, sentence) else ()
+    # Outside a sentence in lower case only a place with its year written '17 counts: most sentences have none.
+    typed = _LOWER_PLACE.finditer(sentence) if lower or _SHORT_YEAR.search(sentence) else ()
+    for m in (*typed, *headed):
         # "regina '17": a stored place with its year, whatever case the rest of the sentence is in; a place after
-        # "in" or "at" only in a sentence written in lower case (where no capital marks a name).
-        group = "place" if m.group("place") else "dated" if m.group("dated") else "headed"
+        # "in" or "at", or before a discipline, only in a sentence written in lower case (where no capital marks
+        # a name).
+        group = "place" if m.group("place") else "dated"
         year = re.match(r"\s+['’]\d\d\b", sentence[m.end(group) :])
         if not lower and not year:
             continue

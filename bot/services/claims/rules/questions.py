@@ -30,6 +30,22 @@ _IMAGINED = re.compile(
 )
 
 
+_IMAGINING_WORDS = (
+    "if",
+    "would",
+    "could",
+    "might",
+    "should",
+    "thought",
+    "expected",
+    "predicted",
+    "hoped",
+    "picked",
+    "tipped",
+    "backed",
+    "had",
+    "probably",
+)
 _IMAGINED_UNTIL = re.compile(r"[:;]|,?\s+(?:but|yet|though|although)\b", re.IGNORECASE)
 
 
@@ -37,6 +53,9 @@ def imagined(sentence: str) -> list[tuple[int, int]]:
     """The spans the sentence imagines (above): from the condition or guess to the next colon, semicolon or "but",
     or the sentence's end ("If you picked Sato, congrats: he led the short", "Few expected her to win, but Nakai
     led after the short": what follows is said)."""
+    lowered = sentence.lower()
+    if not any(word in lowered for word in _IMAGINING_WORDS):
+        return []  # most sentences: no word an imagined span starts with
     spans = []
     for m in _IMAGINED.finditer(sentence):
         stop = _IMAGINED_UNTIL.search(sentence, m.end())
