@@ -9,6 +9,12 @@ from bot.services.results import ResultsService
 from tests.unit.test_claims_stories import NOT, OK, WRONG, same, verdicts
 
 CASES = [
+    # A place the words give to someone ("went to", "belonged to") is that one's, or nobody's when the names do not
+    # make them out: never the subject named before.
+    ("", "At Worlds 2022 Knierim and Frazier won the title, and second place went to the home favourites.",
+     [("medal", "Alexa Knierim / Brandon Frazier", OK, ("wc2022", "pairs", None))]),
+    ("", "At Worlds 2022 Knierim and Frazier won. That second place belonged to Riku Miura and Ryuichi Kihara.",
+     [("place", "Riku Miura / Ryuichi Kihara", OK, ("wc2022", "pairs", None))]),
     # "went to the Australian pair X / Y": what the entry is may stand between "to" and the name; the title is theirs.
     ("gpf2017/junior-pairs", "The victory went to the Australian pair Ekaterina Alexandrovskaya / Harley Windsor.",
      [("medal", "Ekaterina Alexandrovskaya / Harley Windsor", OK, ("gpf2017", "junior-pairs", None))]),

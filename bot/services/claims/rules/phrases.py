@@ -369,7 +369,8 @@ FALL = re.compile(
 )
 
 EXPLICIT_AFTER = re.compile(
-    r"^\s*(?:(?:medals?|place|position|spot)\s+)?(?:(?:went|goes|going|was\s+won|was\s+taken|was\s+claimed)\s+)?"
+    r"^\s*(?:(?:medals?|place|position|spot)\s+)?(?:(?:went|goes|going|belonged|belongs|was\s+won|was\s+taken"
+    r"|was\s+claimed)\s+)?"
     # "went to the Georgian Nika Egadze", "went to the Australian pair X / Y": a nationality, a title or what the
     # entry is before the name.
     r"(?:to|for|by)\s+(?:the\s+)?(?:(?-i:[A-Z][\w-]*)\s+|(?:pair|couple|duo|team|skaters?|siblings)\s+){0,3}$",

@@ -127,10 +127,12 @@ def _place(sentence: SentenceReader, clause: Clause, m: re.Match[str], n: int) -
     rest = sentence.text[m.end() :]
     place_word = re.match(r"[\s-]+place\b", rest, _I)
     explicit = None
-    if re.match(r"[\s-]+place\s+(?:(?:goes|went|going)\s+)?(?:for|to)\s", rest, _I) or (
+    if re.match(r"[\s-]+place\s+(?:(?:goes|went|going|belonged|belongs)\s+)?(?:for|to)\s", rest, _I) or (
         not before_subjects(sentence, m.start()) and re.match(r"\s+(?:for|to)\s", rest, _I)
     ):
         explicit = sentence.explicit_after(m.end() + (place_word.end() if place_word else 0))
+        if explicit is None:
+            return  # the words give the place to someone the names did not make out: nobody else's
     subjects = Who([explicit]) if explicit else sentence.subjects_for(m.start(), bare=True)
     standings = _standings(sentence, clause, m)
     if standings is None:
