@@ -9,38 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services.claims import CONSISTENT, CONTRADICTED, UNCHECKABLE, check_text
+from bot.services.claims import check_text
 from bot.services.results import ResultsService
-
-OK, WRONG, NOT = CONSISTENT, CONTRADICTED, UNCHECKABLE
-FAMILY = {"place": "placing", "medal": "placing", "medallist": "placing", "total": "score"}
-Got = tuple[str, str, str, tuple[str, str, str | None] | None]
+from tests.unit.test_claims_stories import NOT, OK, WRONG, Got, same
+from tests.unit.test_claims_stories import verdicts as linked_verdicts
 
 
 async def verdicts(results: ResultsService, text: str) -> list[Got]:
-    report = await check_text(results, text)
-    return [(v.claim.kind, v.claim.subject, v.outcome, v.read_as) for v in report.verdicts]
-
-
-def same(got: list[Got], want: list[tuple]) -> bool:
-    """Every wanted claim found with its verdict and reading; nothing else contradicted."""
-    left = list(got)
-    for kind, subject, outcome, reading in want:
-        match = next(
-            (
-                g
-                for g in left
-                if g[1] == subject
-                and FAMILY.get(g[0], g[0]) == FAMILY.get(kind, kind)
-                and g[2] == outcome
-                and (g[3] == reading or (outcome == NOT and reading == "any"))
-            ),
-            None,
-        )
-        if match is None:
-            return False
-        left.remove(match)
-    return all(outcome != WRONG for _, _, outcome, _ in left)
+    """The verdicts of an unlinked story (test_claims_stories.verdicts with no link)."""
+    return await linked_verdicts(results, "", text)
 
 
 CASES = [
