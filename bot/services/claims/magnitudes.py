@@ -18,6 +18,8 @@ says whose figure it is.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.services.results import ResultsService
 from db.models import Event, number_of
 
@@ -32,16 +34,24 @@ Ranges = dict[str | None, tuple[float, float]]  # segment kind (None: the total)
 Owners = dict[int, list[tuple[int, str | None]]]  # a score in hundredths -> (entry id, segment kind or None)
 
 
-async def event_scores(results: ResultsService, event: Event) -> tuple[Ranges, Owners]:
-    """The range of each kind of score stored for the event, and who holds each score (kept in the results
-    service's derived() cache)."""
+@dataclass(frozen=True, slots=True)
+class EventScores:
+    """Every score stored for one event: each kind's range, who holds each score, and each kind's scores by entry."""
+
+    ranges: Ranges
+    owners: Owners
+    by_kind: dict[str | None, dict[int, float]]  # segment kind (None: the total) -> entry id -> score
+
+
+async def event_scores(results: ResultsService, event: Event) -> EventScores:
+    """The event's scores (above), kept in the results service's derived() cache."""
     derived = results.derived()
     key = ("claim event scores", event.id)
     kept = derived.get(key)
-    if isinstance(kept, tuple):
+    if isinstance(kept, EventScores):
         return kept
     kinds = {segment.id: segment.kind for segment in results.segments_of(event)}
-    values: dict[str | None, list[float]] = {}
+    by_kind: dict[str | None, dict[int, float]] = {}
     owners: Owners = {}
     entries, _ = await results.results_of(event)
     for entry in entries:
@@ -50,10 +60,12 @@ async def event_scores(results: ResultsService, event: Event) -> tuple[Ranges, O
         for kind, score in scores:
             if score is None:
                 continue
-            values.setdefault(kind, []).append(score)
+            by_kind.setdefault(kind, {})[entry.id] = score
             owners.setdefault(round(score * 100), []).append((entry.id, kind))
-    ranges: Ranges = {kind: (min(v), max(v)) for kind, v in values.items() if len(v) >= _ENOUGH}
-    derived[key] = found = (ranges, owners)
+    ranges: Ranges = {
+        kind: (min(held.values()), max(held.values())) for kind, held in by_kind.items() if len(held) >= _ENOUGH
+    }
+    derived[key] = found = EventScores(ranges, owners, by_kind)
     return found
 
 

@@ -318,9 +318,9 @@ class Checker:
         reread = False
         held = None
         if kind in ("score", "total") and claim.value is not None and not team:
-            ranges, owners = await event_scores(self.results, event)
-            kinds, reread = plausible_readings(float(claim.value), list(dict.fromkeys(kinds)), ranges)
-            held = held_by_another(float(claim.value), entry.id, owners)
+            scores = await event_scores(self.results, event)
+            kinds, reread = plausible_readings(float(claim.value), list(dict.fromkeys(kinds)), scores.ranges)
+            held = held_by_another(float(claim.value), entry.id, scores.owners)
         out: list[Outcome] = []
         for segment_kind_ in kinds:
             if kind in ("medal", "medallist", "place", "segment_place", "team"):
@@ -487,38 +487,18 @@ class Checker:
         why = t("verdict-stored", stored=stored)
         outcome = Outcome(CONSISTENT if ok else CONTRADICTED, stored, source_of(score_of(entry)), why, reading)
         if not ok and claim.value != int(claim.value):
-            return self._unless_another_kinds_gap(outcome, claim.value, event, entries, (entry.id, rival.id), segment)
+            return await self._unless_another_kinds_gap(outcome, claim.value, event, (entry.id, rival.id), segment)
         return outcome
 
-    def _unless_another_kinds_gap(
-        self,
-        outcome: Outcome,
-        value: float,
-        event: Event,
-        entries: list[Entry],
-        pair: tuple[int, int],
-        kind: str | None,
+    async def _unless_another_kinds_gap(
+        self, outcome: Outcome, value: float, event: Event, pair: tuple[int, int], kind: str | None
     ) -> Outcome:
         """A contradicted margin that is exactly the pair's gap in another kind of score (magnitudes.py): read with
         the wrong segment, not checkable."""
-        elsewhere = gap_in_another_kind(value, self._scores_by_kind(event, entries), pair, kind)
+        elsewhere = gap_in_another_kind(value, (await event_scores(self.results, event)).by_kind, pair, kind)
         if elsewhere is None:
             return outcome
         held = t("verdict-what-total") if elsewhere == "total" else segment_text(elsewhere)
         return replace(
             outcome, outcome=UNCHECKABLE, why=t("verdict-margin-of-another-kind", why=outcome.why, kind=held)
         )
-
-    def _scores_by_kind(self, event: Event, entries: list[Entry]) -> dict[str | None, dict[int, float]]:
-        """Each kind of score stored for the event's entries (None: the total), by entry id."""
-        kinds = {segment.id: segment.kind for segment in self.results.segments_of(event)}
-        scores: dict[str | None, dict[int, float]] = {}
-        for e in entries:
-            total = number_of(e.total)
-            if total is not None:
-                scores.setdefault(None, {})[e.id] = total
-            for segment_id, result in e.segments.items():
-                score = number_of(result.tss)
-                if score is not None and segment_id in kinds:
-                    scores.setdefault(kinds[segment_id], {})[e.id] = score
-        return scores
