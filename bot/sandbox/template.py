@@ -191,11 +191,9 @@ def seed_new_store(
     except OSError as exc:
         log.warning("no bundled store template (%s): the new store imports the bundled data itself", exc)
         return None
-    destination.parent.mkdir(parents=True, exist_ok=True)
     copying = destination.with_name(f".{destination.name}.{os.getpid()}.copying")
     try:
-        shutil.copyfile(template, copying)
-        os.link(copying, destination)
+        os.link(copy_template(template, copying), destination)
     except OSError:  # FileExistsError: another process's store is there now; or no hard links here
         return None
     finally:
