@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, cast
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
@@ -38,7 +39,7 @@ from bot.services.live.delivering import KIND as LIVE
 from bot.services.moment_types import KIND as MOMENT
 from bot.services.outbox import OutboxPoster, PostFailed
 from bot.services.predictions.delivery import ANNOUNCEMENT, LOCK
-from bot.services.shards import Shards
+from bot.services.shards import IdentifyBuckets, Shards
 from bot.settings import Settings
 from cogs import EXTENSIONS
 from db.database import Database
@@ -465,6 +466,20 @@ class SkateBot(commands.Bot):
 class ShardedSkateBot(SkateBot, commands.AutoShardedBot):
     """The bot as a subset of Discord's shards (SHARD_COUNT, SHARD_IDS): discord.py's AutoShardedBot, one gateway
     connection per shard it runs; several such processes share one store."""
+
+    _identify_buckets: IdentifyBuckets | None = None
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Each shard identifies as soon as Discord's session start limit allows (bot/services/shards.py), not
+        5 s after the one before it whatever `max_concurrency` the bot has."""
+        if self._identify_buckets is None:
+            try:
+                allowed = (await self.fetch_session_start_limits()).max_concurrency
+            except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+                log.warning("session start limit unknown (%s): one shard at a time", exc)
+                allowed = 1
+            self._identify_buckets = IdentifyBuckets(allowed)
+        await asyncio.sleep(self._identify_buckets.wait_before(shard_id or 0, asyncio.get_running_loop().time()))
 
 
 def build_bot(settings: Settings, db: Database, **options: Any) -> SkateBot:
