@@ -104,11 +104,16 @@ class SkateBot(commands.Bot):
         *,
         clock: Callable[[], datetime] | None = None,
         results_on_demand: bool = False,
+        owns_the_process: bool = False,
         **options: Any,
     ) -> None:
         """`clock`: an injected clock (tests, the sandbox); the moment scheduler then runs on `tick()` by it.
         `results_on_demand`: the bot goes on the gateway before the results are loaded, and loads them when first
-        asked (`want_results`, or a command that reads them, which waits for them); see `results_loaded`."""
+        asked (`want_results`, or a command that reads them, which waits for them); see `results_loaded`.
+        `owns_the_process`: the bot is the program (`skatebot run`, `skatebot sandbox`), and keeps its loaded
+        results out of the garbage collector's reach (reload_results). A bot inside another program (the test
+        harness's, many bots one after another in one process) leaves the collector alone: freezing and
+        collecting are the whole process's, and each start's full collection walked every object of its host."""
         # Slash commands only: no message content, no member list; interactions carry what we need.
         intents = discord.Intents.none()
         intents.guilds = True
@@ -131,6 +136,7 @@ class SkateBot(commands.Bot):
         # minute is enough, and a fan-out to thousands of servers keeps its event loop for the sending.
         sweep_buckets_at_most_every(self.http)
         self.settings = settings
+        self.owns_the_process = owns_the_process
         self.version = VERSION
         self.db = db
         db.busy_observer = self.metrics.store_was_busy
@@ -188,13 +194,16 @@ class SkateBot(commands.Bot):
         # The first load has no index before it to collect (nothing frozen yet), and a full collection over every
         # module the start imported found nothing there, and cost 5% of the sandbox's start to its first
         # answer (bench/bench_sandbox_start.py): it is left to the reloads.
-        replacing = gc.get_freeze_count() > 0
-        gc.unfreeze()
-        await self.results.refresh()
-        if replacing:
-            gc.collect()
-        gc.freeze()
-        _return_freed_heap()
+        if not self.owns_the_process:
+            await self.results.refresh()
+        else:
+            replacing = gc.get_freeze_count() > 0
+            gc.unfreeze()
+            await self.results.refresh()
+            if replacing:
+                gc.collect()
+            gc.freeze()
+            _return_freed_heap()
         if generate:
             await self._generate()
 
@@ -485,6 +494,7 @@ class ShardedSkateBot(SkateBot, commands.AutoShardedBot):
 def build_bot(settings: Settings, db: Database, **options: Any) -> SkateBot:
     """The bot the settings ask for: sharded with SHARD_COUNT (SHARD_IDS, or every shard), else the one-process
     bot as it always was."""
+    options.setdefault("owns_the_process", True)  # `skatebot run`: the bot is the program
     if settings.shard_count is None:
         return SkateBot(settings, db, **options)
     shard_ids = list(settings.shard_ids) if settings.shard_ids is not None else None
