@@ -110,13 +110,9 @@ class SkateBot(commands.Bot):
         """`clock`: an injected clock (tests, the sandbox); the moment scheduler then runs on `tick()` by it.
         `results_on_demand`: the bot goes on the gateway before the results are loaded, and loads them when first
         asked (`want_results`, or a command that reads them, which waits for them); see `results_loaded`.
-        `owns_the_process`: the bot is the program (`skatebot run`, `skatebot sandbox`), and keeps its loaded
-        results out of the garbage collector's reach (reload_results). A bot inside another program (the test
-        harness's, many bots one after another in one process) leaves the collector alone: freezing and
-        collecting are the whole process's, and each start's full collection walked every object of its host."""
+        `owns_the_process`: the bot is the program (`skatebot run`, `skatebot sandbox`); see reload_results."""
         # Slash commands only: no message content, no member list; interactions carry what we need.
-        intents = discord.Intents.none()
-        intents.guilds = True
+        intents = discord.Intents(guilds=True)  # and nothing else
         self.metrics = Metrics()
         # The HTTP trace times each interaction's acknowledgement (its callback) for the metrics.
         options.setdefault("http_trace", self.metrics.trace_config())
@@ -135,8 +131,7 @@ class SkateBot(commands.Bot):
         # discord.py scans all its rate-limit buckets at every new channel posted to (bot/ratelimit.py): once a
         # minute is enough, and a fan-out to thousands of servers keeps its event loop for the sending.
         sweep_buckets_at_most_every(self.http)
-        self.settings = settings
-        self.owns_the_process = owns_the_process
+        self.settings, self.owns_the_process = settings, owns_the_process
         self.version = VERSION
         self.db = db
         db.busy_observer = self.metrics.store_was_busy
@@ -194,6 +189,9 @@ class SkateBot(commands.Bot):
         # The first load has no index before it to collect (nothing frozen yet), and a full collection over every
         # module the start imported found nothing there, and cost 5% of the sandbox's start to its first
         # answer (bench/bench_sandbox_start.py): it is left to the reloads.
+        # Only a bot that is the program does this: a bot inside another (the test harness's, hundreds one after
+        # another in one process) leaves the collector alone, as freezing and collecting are the whole process's
+        # (each start's full collection walked every object of its host, 0.35 s in a test process).
         if not self.owns_the_process:
             await self.results.refresh()
         else:
