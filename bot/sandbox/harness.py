@@ -83,6 +83,7 @@ class Sandbox:
         on_template_build: Callable[[Path], None] | None = None,
         guild_ready_timeout: float = 0.05,
         results_on_demand: bool = False,
+        owns_the_process: bool = False,
     ) -> None:
         """`clock`: an injected clock for the bot; its moment scheduler then runs on `tick()`.
         `rate_limit_clock`: the monotonic clock of the stand-in's rate limits (a test may move it on).
@@ -91,7 +92,9 @@ class Sandbox:
         it is ready (its default, 2 s, waits for servers that never come here; every start pays it in full).
         `results_on_demand`: the bot is started once its commands are synced, before it loads the results, which it
         loads when asked (`want_results`) or when a command needs them (SkateBot.results_loaded): started means
-        ready for commands, not caught up with its recovery."""
+        ready for commands, not caught up with its recovery.
+        `owns_the_process`: the sandbox is the program (`skatebot sandbox`): its bot manages the garbage collector
+        (SkateBot's `owns_the_process`); a test's sandbox, one of many in its process, leaves it alone."""
         self.server = FakeDiscord(global_rate_limit=global_rate_limit, clock=rate_limit_clock)
         self.owner: User = self.server.create_user("you")
         self.moderator: User = self.server.create_user("mod")
@@ -107,6 +110,7 @@ class Sandbox:
         self._on_template_build = on_template_build
         self._guild_ready_timeout = guild_ready_timeout
         self._results_on_demand = results_on_demand
+        self._owns_the_process = owns_the_process
         self._settings: Settings | None = None
         self._tmpdir: str | None = None
         self._endpoints: contextlib.ExitStack | None = None
@@ -161,6 +165,7 @@ class Sandbox:
             clock=self._clock,
             guild_ready_timeout=self._guild_ready_timeout,
             results_on_demand=self._results_on_demand,
+            owns_the_process=self._owns_the_process,
         )
         await self.bot.login(self.server.bot_token)  # runs setup_hook, which syncs to the guild
         self._task = asyncio.create_task(self.bot.connect(reconnect=False), name="skatebot-sandbox")
@@ -261,6 +266,7 @@ async def run_sandbox(
         on_template_build=_announce_build(console),
         guild_ready_timeout=0.01,
         results_on_demand=True,
+        owns_the_process=True,
     ) as sandbox:
         _collect_from_here()
         return await _console(sandbox, console, idle=sandbox.want_results)
@@ -441,7 +447,11 @@ async def _run_replay(settings: Settings, console: Console, *, db_path: Path | N
     async with site:
         clock.restart(phases[0].when + REPLAY_LEAD, held=True)
         async with Sandbox(
-            db_path=db_path, settings=base, clock=clock, on_template_build=_announce_build(console)
+            db_path=db_path,
+            settings=base,
+            clock=clock,
+            on_template_build=_announce_build(console),
+            owns_the_process=True,
         ) as sandbox:
             _collect_from_here()
             assert sandbox.bot is not None

@@ -285,7 +285,7 @@ class Rest:
                     "total": 1000,
                     "remaining": 1000,
                     "reset_after": 0,
-                    "max_concurrency": 1,
+                    "max_concurrency": self.state.max_concurrency,
                 },
             }
         )

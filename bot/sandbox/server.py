@@ -84,6 +84,7 @@ class FakeDiscord:
 
     `clock`: the monotonic clock the rate limits run on (tests move it instead of sleeping).
     `shard_count`: the shards the bot is asked to run (GET /gateway/bot); each server's events go to its own.
+    `max_concurrency`: how many shards may IDENTIFY at once (GET /gateway/bot), as Discord grants large bots.
     `check_spec`: check requests against Discord's OpenAPI specification (see openapi.py); `spec` is None when
     it is off or no specification was found.
     """
@@ -96,9 +97,11 @@ class FakeDiscord:
         clock: Callable[[], float] = time.monotonic,
         check_spec: bool = True,
         shard_count: int = 1,
+        max_concurrency: int = 1,
     ) -> None:
         self.state = State()
         self.state.shard_count = shard_count
+        self.state.max_concurrency = max_concurrency
         self.limiter = RateLimiter(global_rate_limit=global_rate_limit, clock=clock)
         self.spec: SpecCheck | None = load_spec_check() if check_spec else None
         self.gateway = Gateway(self.state)

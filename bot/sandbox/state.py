@@ -69,6 +69,9 @@ class State:
         self.dispatch_direct: DispatchDirect = lambda *args, **kwargs: None
         # How many shards Discord asks the bot to run (GET /gateway/bot); an IDENTIFY with fewer is refused (4011).
         self.shard_count = 1
+        # How many shards may IDENTIFY at once (GET /gateway/bot's session_start_limit): 1 for most bots, more for
+        # the large bots Discord grants it to.
+        self.max_concurrency = 1
         self._messages: dict[int, list[Message]] = {}  # channel id -> messages in order
         self.dm_channels: dict[int, User] = {}  # the bot's direct-message channels: channel id -> the other user
         # DMs and group DMs where users act (the bot's own DMs among them, once a user acts there), by id.

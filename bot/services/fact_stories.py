@@ -15,6 +15,7 @@ its stored text, in the default language, is what search and the claim check rea
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -99,13 +100,18 @@ def _web_sources(sources: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """The figures' sources a reader can follow, with their publishers. A source may be a local file (an import
     of a folder: `skatebot import-isu FOLDER`): it stays the figures' provenance in the results store, but it is
     no link, and a path on the importing machine is nobody's to read, so the story does not cite it."""
-    found = []
-    for url in sources:
-        try:
-            found.append((url, publisher_from_domain(domain_of(url))))
-        except InvalidURL:
-            continue
-    return tuple(found)
+    return tuple(source for source in map(_web_source, sources) if source is not None)
+
+
+# Every story of a competition cites the same few pages, and each run reads every story's sources again: a URL's
+# publisher is worked out once per process (a pure function of the URL; normalizing one takes ~0.1 ms, and a run
+# reads ~4,000 of them).
+@functools.lru_cache(maxsize=4096)
+def _web_source(url: str) -> tuple[str, str] | None:
+    try:
+        return url, publisher_from_domain(domain_of(url))
+    except InvalidURL:
+        return None
 
 
 def _see(fact: Fact) -> Text:

@@ -61,3 +61,25 @@ class Shards:
 
 
 EVERY_SHARD = Shards()
+
+
+# Discord lets a bot start one session per rate-limit key every 5 seconds; a shard's key is its id modulo the
+# bot's `max_concurrency` (GET /gateway/bot), so that many shards may IDENTIFY at once.
+IDENTIFY_SPACING = 5.0
+
+
+class IdentifyBuckets:
+    """When each shard may IDENTIFY, by Discord's rule: shards of different keys at once, shards of one key 5 s
+    apart. discord.py's own wait is 5 s before every shard but a process's first, whatever `max_concurrency`:
+    a process of 16 shards allowed 16 at once would wait 75 s for what Discord allows at once."""
+
+    def __init__(self, max_concurrency: int) -> None:
+        self.max_concurrency = max(1, max_concurrency)
+        self._next: dict[int, float] = {}  # rate-limit key -> when it may identify again
+
+    def wait_before(self, shard_id: int, now: float) -> float:
+        """How long shard `shard_id` waits (from `now`, on any monotonic clock) before its IDENTIFY; books it."""
+        key = shard_id % self.max_concurrency
+        start = max(now, self._next.get(key, now))
+        self._next[key] = start + IDENTIFY_SPACING
+        return start - now

@@ -56,7 +56,7 @@ async def start(env: dict[str, str], shard_ids: str, dev_guild: Guild, log: Path
 
 
 async def test_two_processes_share_the_servers(bundled_store: Location, tmp_path: Path) -> None:
-    server = FakeDiscord(shard_count=SHARDS)
+    server = FakeDiscord(shard_count=SHARDS, max_concurrency=SHARDS)  # a large bot's: its shards identify at once
     await server.start()
     owner = server.create_user("you")
     guilds = [server.create_guild(f"fans {n}", owner, shard=n % SHARDS) for n in range(8)]

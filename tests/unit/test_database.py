@@ -11,7 +11,7 @@ import pytest
 
 from db.database import MIGRATIONS_DIR, POSTGRES_MIGRATIONS, Database, DatabaseError, list_migrations
 from db.postgres import translate
-from tests.stores import Location, migrations_before
+from tests.stores import Location, discard, migrations_before, new_store
 
 
 @pytest.mark.sqlite
@@ -338,16 +338,22 @@ async def test_postgresql_writes_of_two_processes_take_turns(bundled_store: Loca
         await second.close()
 
 
-async def test_two_processes_starting_on_a_new_store_fill_it_once(
-    store_location: Location, bundled_store_template: Location
-) -> None:
+async def test_two_processes_starting_on_a_new_store_fill_it_once(store_location: Location, tmp_path: Path) -> None:
     """Two bot processes started together on a new store (sharded processes, one store) both find it empty: the
-    bundled results, example stories and stories from the results end up there once, as one process leaves them."""
-    from bot.store import open_store
+    bundled results, example stories and stories from the results end up there once, as one process leaves them.
+    The bundled folder here holds three of the results files (the example stories' competition among them), the
+    stories and the source tiers: the same race, without importing all 43 files three times."""
+    from bot.store import BUNDLED_DATA, open_store
 
+    bundled = tmp_path / "bundled"
+    bundled.mkdir()
+    for name in ("gpf2425.json", "wc2025.json", "owg2026.json", "stories.json", "source_tiers.json"):
+        (bundled / name).symlink_to(BUNDLED_DATA / name)
     db = await Database.open(store_location)  # created and migrated, as the first of them does
     await db.close()
-    (first, _), (second, _) = await asyncio.gather(open_store(store_location), open_store(store_location))
+    (first, _), (second, _) = await asyncio.gather(
+        open_store(store_location, bundled=bundled), open_store(store_location, bundled=bundled)
+    )
     await first.close()
     counts = (
         "SELECT (SELECT count(*) FROM imports), (SELECT count(*) FROM stories), (SELECT count(*) FROM story_sources)"
@@ -356,8 +362,13 @@ async def test_two_processes_starting_on_a_new_store_fill_it_once(
         filled = tuple(await second.fetchone(counts))
     finally:
         await second.close()
-    template = await Database.open_readonly(bundled_store_template)
+    alone_location = new_store(tmp_path, name="alone.sqlite3")
     try:
-        assert filled == tuple(await template.fetchone(counts))
+        alone, _ = await open_store(alone_location, bundled=bundled)  # what one process leaves
+        try:
+            assert filled == tuple(await alone.fetchone(counts))
+            assert filled[0] == 3 and filled[1] > 0 and filled[2] > 0  # each results file imported once, stories
+        finally:
+            await alone.close()
     finally:
-        await template.close()
+        discard(alone_location)

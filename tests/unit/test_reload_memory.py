@@ -22,7 +22,7 @@ class _Cycle:
 
 
 async def test_results_reloads_do_not_freeze_garbage(store: Database) -> None:
-    bot = SkateBot(Settings(), store)
+    bot = SkateBot(Settings(), store, owns_the_process=True)
     try:
         tracemalloc.start()
         # One reload traced first: what a loaded store holds (3 MB with the 2016-18 protocols) is the baseline, so
@@ -58,7 +58,7 @@ async def test_only_a_reload_that_replaces_an_index_pays_for_a_full_collection(
         return collect(*args)
 
     monkeypatch.setattr(gc, "collect", counted)
-    bot = SkateBot(Settings(), store)
+    bot = SkateBot(Settings(), store, owns_the_process=True)
     gc.unfreeze()
     try:
         await bot.reload_results()
@@ -68,3 +68,36 @@ async def test_only_a_reload_that_replaces_an_index_pays_for_a_full_collection(
     finally:
         gc.unfreeze()
         await bot.close()
+
+
+async def test_a_bot_inside_another_program_leaves_the_collector_alone(
+    store: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The test harness starts hundreds of bots in one process: none freezes or collects that process's heap (a
+    full collection of a test worker's heap at each start cost a quarter of a second), whatever was frozen
+    before; `skatebot run` and `skatebot sandbox` own their process and do (above)."""
+    from bot.client import build_bot
+
+    collections: list[int] = []
+    collect = gc.collect
+
+    def counted(*args: int) -> int:
+        collections.append(1)
+        return collect(*args)
+
+    monkeypatch.setattr(gc, "collect", counted)
+    gc.freeze()  # what an earlier bot of the process froze
+    frozen = gc.get_freeze_count()
+    embedded = SkateBot(Settings(), store)
+    try:
+        await embedded.reload_results()
+        await embedded.reload_results()
+        # Neither collected, thawed (the count would be 0) nor frozen more (the loaded names: thousands more); a
+        # frozen object may still be freed by its last reference going.
+        assert collections == [] and 0 < gc.get_freeze_count() <= frozen
+    finally:
+        gc.unfreeze()
+        await embedded.close()
+    run = build_bot(Settings(), store)
+    assert run.owns_the_process
+    await run.close()

@@ -14,7 +14,7 @@ from bot.services.access import Actor
 from bot.services.moments import MomentContent, MomentService, Outcome
 from bot.services.outbox import Outbox, Outgoing
 from bot.services.results import ResultsService
-from bot.services.shards import EVERY_SHARD, Shards, shard_of
+from bot.services.shards import EVERY_SHARD, IdentifyBuckets, Shards, shard_of
 from bot.services.stories import StoryService
 from db.database import Database
 from db.models import AuditRecord, MomentSchedule, OutboxPost, Trigger
@@ -192,6 +192,63 @@ def test_the_settings_choose_the_bot() -> None:
     assert some.own_shards == SECOND_HALF and some.moments.shards == SECOND_HALF and some.live.shards == SECOND_HALF
     every = build_bot(Settings(shard_count=4), db)
     assert isinstance(every, ShardedSkateBot) and every.shard_ids is None and every.own_shards == Shards(COUNT)
+
+
+def test_shards_identify_as_discords_session_start_limit_allows() -> None:
+    """Shards of different rate-limit keys (id modulo max_concurrency) identify at once; one key's shards 5 s
+    apart, counted from when the previous one was allowed, on the clock the caller gives."""
+    buckets = IdentifyBuckets(max_concurrency=2)
+    assert [buckets.wait_before(shard, now=100.0) for shard in range(5)] == [0.0, 0.0, 5.0, 5.0, 10.0]
+    assert buckets.wait_before(1, now=112.0) == 0.0  # key 1's last went at 105: long past
+    assert buckets.wait_before(3, now=114.0) == 3.0  # key 1 went again at 112
+    single = IdentifyBuckets(max_concurrency=1)
+    assert [single.wait_before(shard, now=0.0) for shard in (2, 3)] == [0.0, 5.0]
+
+
+@pytest.mark.parametrize(
+    ("limits", "waits"),
+    [
+        ({"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 4}, [0.0] * 4 + [5.0] * 2),
+        (
+            {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
+            [0.0, *[5.0 * n for n in range(1, 6)]],
+        ),
+        (None, [0.0, *[5.0 * n for n in range(1, 6)]]),  # the limits could not be read: one at a time
+    ],
+)
+async def test_the_sharded_bot_waits_only_as_the_session_start_limit_asks(
+    limits: dict[str, int] | None, waits: list[float], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """discord.py waits 5 s before each shard's IDENTIFY but a process's first; the bot waits only as GET
+    /gateway/bot's max_concurrency asks. The waits are read, not slept."""
+    from unittest.mock import create_autospec
+
+    import aiohttp
+    import discord
+
+    import bot.client
+    from bot.client import build_bot
+    from bot.settings import Settings
+
+    sharded = build_bot(Settings(shard_count=6), create_autospec(Database, instance=True))
+
+    async def session_start_limits() -> discord.shard.SessionStartLimits:
+        if limits is None:
+            raise aiohttp.ClientConnectionError("no answer")
+        return discord.shard.SessionStartLimits(**limits)
+
+    monkeypatch.setattr(sharded, "fetch_session_start_limits", session_start_limits)
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    loop = asyncio.get_running_loop()
+    monkeypatch.setattr(loop, "time", lambda: 50.0)  # the clock stands still: each wait is exactly what was booked
+    monkeypatch.setattr(bot.client.asyncio, "sleep", sleep)
+    for shard in range(6):
+        await sharded.before_identify_hook(shard, initial=shard == 0)
+    assert slept == waits
 
 
 async def test_another_process_import_is_loaded_within_seconds(
