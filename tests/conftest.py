@@ -69,7 +69,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         _keep_with_its_shared_fixtures(item)
         _on_the_loop_of_its_shared_store(item)
     if hasattr(config, "workerinput"):  # a pytest-xdist worker: every worker sorts alike (the same cache)
-        items[:] = _longest_first(items, config.cache.get(DURATIONS_KEY, {}) if config.cache else {})
+        cache = _cache(config)
+        items[:] = _longest_first(items, cache.get(DURATIONS_KEY, {}) if cache else {})
 
 
 # The suite runs on every core (pytest-xdist: `pytest -n auto`, `--dist loadgroup` in pyproject.toml). Tests that
@@ -155,12 +156,18 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     _durations[report.nodeid] = _durations.get(report.nodeid, 0.0) + report.duration  # setup, call, teardown
 
 
+def _cache(config: pytest.Config) -> pytest.Cache | None:
+    """pytest's cache, or None when it is off (`-p no:cacheprovider`, a read-only checkout)."""
+    return getattr(config, "cache", None)
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
     config = session.config
-    if hasattr(config, "workerinput") or config.cache is None or not _durations:
+    cache = _cache(config)
+    if hasattr(config, "workerinput") or cache is None or not _durations:
         return  # the controller (or a run without -n) keeps them: it sees every worker's reports
-    kept = config.cache.get(DURATIONS_KEY, {})
-    config.cache.set(DURATIONS_KEY, {**(kept if isinstance(kept, dict) else {}), **_durations})
+    kept = cache.get(DURATIONS_KEY, {})
+    cache.set(DURATIONS_KEY, {**(kept if isinstance(kept, dict) else {}), **_durations})
 
 
 @pytest.fixture(scope="session")
