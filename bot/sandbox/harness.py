@@ -457,6 +457,8 @@ async def _run_replay(settings: Settings, console: Console, *, db_path: Path | N
             assert sandbox.bot is not None
             # The replay is on this machine: the spacing per host keeps its pace in competition time.
             sandbox.bot.live.gate = HostGate(spacing=HOST_SPACING.total_seconds() / speed)
+            # Discord's per-channel limits too: five posts in five seconds is no limit a real competition's posts reach.
+            sandbox.server.limiter.speed = speed
             over = asyncio.Event()
             prelude = [
                 f"/live watch url: {site.url}",

@@ -50,6 +50,10 @@ class RateLimiter:
     def __init__(self, *, global_rate_limit: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self.global_rate_limit = global_rate_limit
         self.clock = clock
+        # How many times as fast as `clock` the per-route windows pass: 1, as on Discord, but a sped-up replay of a
+        # competition (skatebot sandbox --replay) runs them on competition time. Its posts are days apart there, and
+        # days of posts bunched into seconds of real time would wait on windows a real competition never fills.
+        self.speed = 1.0
         self.rate_limited_count = 0  # 429s sent, global or per route
         self.global_rate_limited_count = 0
         self._buckets: dict[tuple[str, str, tuple[str, ...]], Bucket] = {}
@@ -95,6 +99,7 @@ class RateLimiter:
             limit, per = _WEBHOOK_LIMIT
         else:
             limit, per = _ROUTE_LIMITS.get((method, route), _DEFAULT_LIMIT)
+        per /= self.speed
         major = tuple(match_info.get(p, "") for p in _MAJOR_PARAMS)
         key = (method, route, major)
         now = self.clock()

@@ -85,3 +85,18 @@ async def test_the_global_limit_counts_requests_per_second_of_the_clock(
         async with http.get(url, headers=headers) as r:
             assert r.status == 200
     assert server.global_rate_limited_count == 1
+
+
+async def test_a_sped_up_replays_buckets_pass_on_its_competition_time(server: FakeDiscord, clock: ManualClock) -> None:
+    """`skatebot sandbox --replay` at 600 times real time: a channel's window of 5 s is 1/120 s, and what its 429
+    says to wait is that, in real seconds."""
+    server.limiter.speed = 600
+    general = server.create_guild("Skate Fans", server.create_user("you")).text_channel("general")
+    async with aiohttp.ClientSession() as http:
+        for _ in range(5):
+            assert (await _post(http, server, general))[0] == 200
+        status, r = await _post(http, server, general)
+        assert status == 429 and float(r.headers["X-RateLimit-Reset-After"]) == pytest.approx(5 / 600, abs=0.001)
+        clock.now += 5 / 600
+        status, r = await _post(http, server, general)
+        assert status == 200 and r.headers["X-RateLimit-Remaining"] == "4"
