@@ -27,6 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from bot.i18n import t
+from bot.services.claims.japanese_katakana import KATAKANA_NAME, matching_entrants
 from bot.services.claims.mentions import Names
 from bot.services.claims.model import Subject
 from bot.services.names import normalize
@@ -204,7 +205,25 @@ class PartReader:
             who = self.family_in_store(part) if ringless else self.who(part)
             if who is not None:
                 found.append(_take(taken, PartMention(start, end, who, self.written_of(who))))
+        for m in KATAKANA_NAME.finditer(text):
+            end = _after_honorific(text, m.end())
+            if _free(taken, m.start(), end):
+                who = self.by_sound(m.group())
+                if who is not None:
+                    found.append(_take(taken, PartMention(m.start(), end, who, ())))
         return found
+
+    def by_sound(self, written: str) -> Subject | None:
+        """A foreign name in katakana that ``ja.json`` lacks: the entrant of the nearest ring whose roman name it
+        spells, a subject that could be any of several, or None (see ``japanese_katakana``)."""
+        for ring in _rings(self.names):
+            ids = matching_entrants(written, ((i, words) for i, (_, words) in ring.items()))
+            if len(ids) == 1:
+                return Subject(ring[ids[0]][0], ids=(ids[0],))
+            if ids:
+                labels = sorted(ring[i][0] for i in ids)
+                return Subject(written, missing=t("claim-could-be", names=tuple(labels[:-1]), last=labels[-1]))
+        return None
 
 
 def _family_part(written: str) -> str | None:

@@ -1,0 +1,141 @@
+"""Skaters of other countries named in katakana that ``data/names/ja.json`` does not write ("コストナー",
+"ジェイソン・ブラウン", "ストルボワ、クリモフ組"), found among the story's competition's entrants by sound.
+
+Japanese media spell a foreign name by its sound, and each outlet its own way; no source lists them all. The
+katakana is spelt in Latin letters by jaconv (Hepburn), and both that spelling and the store's roman name are
+reduced to the consonants a katakana spelling keeps, in classes it does not tell apart: r / l, b / v / w / f,
+the hissing sounds (s, z, sh, ch, j, ts); vowels, doubled letters, a "w" or an "r" that no vowel follows (the
+English "Brown", "Kostner": ブラウン, コストナー; a Russian "r" is written, シェルバコワ, so a roman name is tried both
+ways) are dropped. A katakana word matches a name word (or two joined: "Stellato-Dudek", ステラートデュデク) whose
+consonants are the same.
+
+Only the entrants of the nearest ring (the event's, else the competition's) are candidates, never the whole
+store: one entrant matching, that skater; several, a subject that could be any of them (not checkable); none,
+nobody. A lone word needs three consonants at least ("ハーゼ" is too little to tell), a name written whole
+("ミーシャ・ジー") needs each word to match the same entrant. Common katakana words (a country, a jump, the
+segments) are never names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+import jaconv
+
+from bot.services.claims.japanese_competitions import CITIES
+
+# A katakana name: words of katakana joined by ・ (or =), as news writes a full name.
+KATAKANA_NAME = re.compile(r"[\u30a1-\u30fa\u30fc]{2,}(?:[・･=＝][\u30a1-\u30fa\u30fc]{2,})*")
+_JOIN = re.compile(r"[・･=＝]")
+LEAST_CONSONANTS = 3
+# Katakana words that are no one's name: countries, the sport's words, the words of a post.
+_NOT_A_NAME = frozenset(
+    (
+        "アメリカ カナダ ロシア フランス イタリア ドイツ スペイン イギリス "
+        "ジョージア カザフスタン ハンガリー オーストリア オーストラリア スイス "
+        "ベルギー エストニア ラトビア リトアニア ポーランド チェコ スウェーデン "
+        "フィンランド ノルウェー ウクライナ ベラルーシ アルメニア イスラエル "
+        "オランダ ブルガリア ルーマニア スロバキア クロアチア トルコ メキシコ "
+        "ショート フリー ショートプログラム フリースケーティング ジャンプ スピン "
+        "ステップ プログラム スケート スケーター フィギュア フィギュアスケート ペア "
+        "アイスダンス リズムダンス フリーダンス メダル メダリスト ファイナル "
+        "グランプリ シリーズ トリプル アクセル トリプルアクセル ルッツ フリップ "
+        "ループ サルコウ トーループ コンビネーション レベル ミス ノーミス ベスト "
+        "パーソナルベスト シーズンベスト スコア ポイント トップ ライバル ファン "
+        "リンク ジャッジ シーズン ベテラン エース コーチ エキシビション "
+        "オリンピック ジュニア シニア ニュース コメント スタンプ グループ "
+        "プレッシャー パフォーマンス スピード エッジ ステップシークエンス コレオ "
+        "コレオシークエンス リフト ツイスト デススパイラル スロー スロージャンプ "
+        "ダンス チーム キャリア チャンピオン タイトル トロフィー カップ アリーナ"
+    ).split()
+    + list(CITIES)
+)
+# The sounds a katakana spelling does not tell apart, as one letter each (applied in this order).
+_DIGRAPHS = (
+    ("shch", "s"),
+    ("sch", "s"),
+    ("tch", "s"),
+    ("dzh", "s"),
+    ("dj", "s"),
+    ("zh", "s"),
+    ("sh", "s"),
+    ("ch", "s"),
+    ("ts", "s"),
+    ("tz", "s"),
+    ("ph", "b"),
+    ("kh", "h"),
+    ("ck", "k"),
+    ("gh", "g"),
+    ("th", "t"),
+    ("x", "ks"),
+    ("q", "k"),
+)
+_SOFT_C = re.compile(r"c(?=[eiy])")
+_VOWEL = "aeiouy"
+_CLASSES = str.maketrans({"z": "s", "j": "s", "c": "k", "v": "b", "w": "b", "f": "b", "l": "r"})
+# "m" before "b" / "p" is ン in katakana (spelt "n").
+_M_BEFORE_LIP = re.compile(r"m(?=[bp])")
+
+
+def _letters(latin: str, *, drop_silent_r: bool) -> str:
+    s = re.sub(r"[^a-z]", "", latin.lower())
+    for digraph, one in _DIGRAPHS:
+        s = s.replace(digraph, one)
+    s = _SOFT_C.sub("s", s)
+    s = _M_BEFORE_LIP.sub("n", s)
+    # A "w" no vowel follows ("Brown") is a vowel's glide, unwritten.
+    s = re.sub(rf"w(?![{_VOWEL}])", "", s)
+    if drop_silent_r:
+        s = re.sub(rf"r(?![{_VOWEL}])", "", s)
+    s = s.translate(_CLASSES)
+    s = re.sub(rf"[{_VOWEL}]", "", s)
+    return re.sub(r"(.)\1+", r"\1", s)
+
+
+def consonants_of_katakana(word: str) -> str:
+    """The consonant classes of a katakana word ("コストナー": "kstn")."""
+    return _letters(jaconv.kana2alphabet(jaconv.kata2hira(word)), drop_silent_r=False)
+
+
+@lru_cache(maxsize=4096)
+def consonants_of_roman(word: str) -> frozenset[str]:
+    """The consonant classes of a roman name word, with and without an "r" no vowel follows ("kostner":
+    "kstnr", "kstn")."""
+    return frozenset(_letters(word, drop_silent_r=silent) for silent in (False, True))
+
+
+def _sounds(words: list[str]) -> set[str]:
+    """The consonants of each name word and of each two joined ("stellato dudek": "Stellato-Dudek")."""
+    found: set[str] = set()
+    for i, word in enumerate(words):
+        found |= consonants_of_roman(word)
+        if i + 1 < len(words):
+            found |= consonants_of_roman(word + words[i + 1])
+    return found
+
+
+def is_common_katakana(run: str) -> bool:
+    """Whether a katakana run is a common word (a country, the sport's words), no one's name; a name written whole
+    ("アリーナ・ザギトワ") is a name whatever its words."""
+    return run in _NOT_A_NAME
+
+
+def matching_entrants(written: str, entrants: Iterable[tuple[int, list[list[str]]]]) -> list[int]:
+    """The ids of the entrants (id, the words of each of their names) whose name the katakana `written` spells
+    (see the module docstring); empty when it is too short to tell or no name."""
+    words = [w for w in _JOIN.split(written) if w]
+    if not words or is_common_katakana(written):
+        return []
+    sounds = [consonants_of_katakana(w) for w in words]
+    if len(words) == 1 and len(sounds[0]) < LEAST_CONSONANTS:
+        return []
+    if any(not s for s in sounds):
+        return []
+    hits = []
+    for skater_id, names in entrants:
+        known = set().union(*(_sounds(name) for name in names)) if names else set()
+        if all(s in known for s in sounds):
+            hits.append(skater_id)
+    return hits
