@@ -9,7 +9,12 @@ from __future__ import annotations
 import pytest
 
 from bot.services.claims.japanese_competitions import named_competition
-from bot.services.claims.japanese_katakana import consonants_of_katakana, consonants_of_roman, matching_entrants
+from bot.services.claims.japanese_katakana import (
+    consonants_of_katakana,
+    consonants_of_roman,
+    matching_chinese,
+    matching_entrants,
+)
 from bot.services.claims.japanese_posts import chat_message
 from bot.services.results import ResultsService
 from tests.unit.test_claims_japanese_news import NOT, OK, WRONG, missing, verdicts
@@ -32,6 +37,14 @@ def test_only_the_entrants_are_candidates_and_a_short_or_common_word_is_nobody()
     assert matching_entrants("カナダ", entrants) == []  # a country is no name ("Kennedy" sounds the same)
     assert matching_entrants("ハビ", [(4, [["habib", "x"]])]) == []  # two consonants: too little to tell
     assert matching_entrants("ワグナー", [*entrants, (5, [["wegner", "y"]])]) == [2, 5]  # two: the check says so
+
+
+def test_a_chinese_name_in_kanji_is_the_entrant_whose_whole_name_is_its_pinyin() -> None:
+    entrants = [(1, [["peng", "cheng"]]), (2, [["boyang", "jin"]]), (3, [["cheng", "long"]])]
+    assert matching_chinese("彭程", entrants) == [1]
+    assert matching_chinese("金博洋", entrants) == [2]  # family name last in the store
+    assert matching_chinese("程", entrants) == []  # one character: anyone's
+    assert matching_chinese("宇野昌磨", entrants) == []  # a Japanese name read in pinyin is no one
 
 
 CASES = [
@@ -58,6 +71,19 @@ CASES = [
             ("place", "Sara Conti / Niccolò Macii", WRONG, ("wc2023", "pairs", None)),
             ("total", "Sara Conti / Niccolò Macii", WRONG, ("wc2023", "pairs", None)),
         ],
+    ),
+    # A segment's word after a medal is no one listed ("金メダル フリーも1位").
+    (
+        "2023年世界選手権、宇野昌磨は金メダル フリーも1位",
+        [
+            ("medal", "Shoma Uno", OK, ("wc2023", "men", None)),
+            ("segment_place", "Shoma Uno", OK, ("wc2023", "men", "free_skate")),
+        ],
+    ),
+    # A Chinese pair in kanji.
+    (
+        "2017年NHK杯のペア、中国の隋文静、韓聰組が優勝した。",
+        [("medal", "Sui Wenjing / Han Cong", OK, ("gpjpn2017", "pairs", None))],
     ),
     # What might have been is no result.
     (

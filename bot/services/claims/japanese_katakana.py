@@ -9,6 +9,10 @@ English "Brown", "Kostner": ブラウン, コストナー; a Russian "r" is writ
 ways) are dropped. A katakana word matches a name word (or two joined: "Stellato-Dudek", ステラートデュデク) whose
 consonants are the same.
 
+A Chinese skater is named in kanji ("隋文静、韓聰組"): pypinyin reads the characters in pinyin, and a name of two
+characters or more matches an entrant whose whole roman name is that pinyin, family name first or last
+("Sui Wenjing", "Wenjing Sui"); a Japanese name read so matches no one.
+
 Only the entrants of the nearest ring (the event's, else the competition's) are candidates, never the whole
 store: one entrant matching, that skater; several, a subject that could be any of them (not checkable); none,
 nobody. A lone word needs three consonants at least ("ハーゼ" is too little to tell), a name written whole
@@ -23,6 +27,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 import jaconv
+from pypinyin import lazy_pinyin
 
 from bot.services.claims.japanese_competitions import CITIES
 
@@ -139,3 +144,21 @@ def matching_entrants(written: str, entrants: Iterable[tuple[int, list[list[str]
         if all(s in known for s in sounds):
             hits.append(skater_id)
     return hits
+
+
+def matching_chinese(written: str, entrants: Iterable[tuple[int, list[list[str]]]]) -> list[int]:
+    """The ids of the entrants whose whole roman name is the pinyin of the kanji `written` (see the module
+    docstring)."""
+    if len(written) < 2:
+        return []
+    sound = _pinyin(written)
+    return [
+        skater_id
+        for skater_id, names in entrants
+        if any(len(name) > 1 and sound in ("".join(name), "".join(reversed(name))) for name in names)
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _pinyin(written: str) -> str:
+    return "".join(lazy_pinyin(written))

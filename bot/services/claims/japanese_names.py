@@ -21,18 +21,21 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from bot.i18n import t
-from bot.services.claims.japanese_katakana import KATAKANA_NAME, matching_entrants
+from bot.services.claims.japanese_katakana import KATAKANA_NAME, matching_chinese, matching_entrants
 from bot.services.claims.mentions import Names
 from bot.services.claims.model import Subject
 from bot.services.names import normalize
 
 log = logging.getLogger(__name__)
+
+# The entrants (id, the words of each of their names) a written name spells: japanese_katakana.
+Matcher = Callable[[str, Iterable[tuple[int, list[list[str]]]]], list[int]]
 
 COUPLES_FILE = Path(__file__).resolve().parents[3] / "data" / "names" / "couples" / "ja.json"
 
@@ -208,16 +211,23 @@ class PartReader:
         for m in KATAKANA_NAME.finditer(text):
             end = _after_honorific(text, m.end())
             if _free(taken, m.start(), end):
-                who = self.by_sound(m.group())
+                who = self.by_sound(m.group(), matching_entrants)
                 if who is not None:
                     found.append(_take(taken, PartMention(m.start(), end, who, ())))
+        for m in _KANJI_RUN.finditer(text):
+            # "隋文静、韓聰組": a Chinese name in kanji, the run's longest start that is one ("韓聰" of "韓聰組").
+            for stop in range(m.end(), m.start() + 1, -1):
+                who = self.by_sound(text[m.start() : stop], matching_chinese) if _free(taken, m.start(), stop) else None
+                if who is not None:
+                    found.append(_take(taken, PartMention(m.start(), stop, who, ())))
+                    break
         return found
 
-    def by_sound(self, written: str) -> Subject | None:
-        """A foreign name in katakana that ``ja.json`` lacks: the entrant of the nearest ring whose roman name it
-        spells, a subject that could be any of several, or None (see ``japanese_katakana``)."""
+    def by_sound(self, written: str, matching: Matcher) -> Subject | None:
+        """A foreign name that ``ja.json`` lacks, in katakana or a Chinese name in kanji: the entrant of the nearest
+        ring whose roman name it spells, a subject that could be any of several, or None (``japanese_katakana``)."""
         for ring in _rings(self.names):
-            ids = matching_entrants(written, ((i, words) for i, (_, words) in ring.items()))
+            ids = matching(written, ((i, words) for i, (_, words) in ring.items()))
             if len(ids) == 1:
                 return Subject(ring[ids[0]][0], ids=(ids[0],))
             if ids:

@@ -34,7 +34,7 @@ _SOMEONE_AFTER_PARTICLE = re.compile(
 _LISTED = re.compile(r"\s+|\s*[:：]\s*")
 _OPENS_CLAUSE = re.compile(r"\s*(?:選手|くん|ちゃん|さん)?(?:は|が|も)")
 _LISTED_NAME = r"(?:[\u4e00-\u9fff]{2,6}|[\u30a1-\u30fc][\u30a1-\u30fc・･]{2,15})"
-_SOMEONE_LISTED = re.compile(rf"(?:\s+|\s*[:：]\s*){_LISTED_NAME}(?=[\s\d(（、,。]|$)")
+_SOMEONE_LISTED = re.compile(rf"(?:\s+|\s*[:：]\s*)(?P<run>{_LISTED_NAME})(?=[\s\d(（、,。]|$)")
 # A place that is someone else's in a margin: "2位とは3.21点差", "3位に1.65点及ばず", "2位の選手に5.01点差",
 # "2位に大差をつけた".
 _RANK_OF_RIVAL = re.compile(r"(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*(?:\d{1,2}\.\d{2}\s*点|[^、。,]{0,8}差)|とは")
@@ -85,8 +85,9 @@ def owner_after(text: str, end: int, mentions: Sequence[_Placed], kind: str) -> 
         return Owner(after.subject)  # "2位の羽生結弦とは…点差": still Hanyu's place
     if kind == "place" and _RANK_OF_RIVAL.match(rest):
         return Owner(None)
+    listed = _SOMEONE_LISTED.match(rest)
     if (
-        _SOMEONE_LISTED.match(rest)
+        (listed is not None and not is_common_katakana(listed.group("run")))  # "銀メダル フリー1位": no one listed
         or _SOMEONE_AFTER_CLAUSE.match(rest)
         or _FOREIGN_NAME_AFTER_NO.match(rest)
         or _SOMEONE_AFTER_PARTICLE.match(rest)
