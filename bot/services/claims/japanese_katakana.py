@@ -16,7 +16,8 @@ characters or more matches an entrant whose whole roman name is that pinyin, fam
 Only the entrants of the nearest ring (the event's, else the competition's) are candidates, never the whole
 store: one entrant matching, that skater; several, a subject that could be any of them (not checkable); none,
 nobody. A lone word needs three consonants at least ("ハーゼ" is too little to tell), a name written whole
-("ミーシャ・ジー") needs each word to match the same entrant. Common katakana words (a country, a jump, the
+("ミーシャ・ジー") needs each word to match the same entrant; a couple ("チョック、ベイツ組") two at least in each
+partner's name, when the two are one couple the store holds. Common katakana words (a country, a jump, the
 segments) are never names.
 """
 
@@ -35,6 +36,9 @@ from bot.services.claims.japanese_competitions import CITIES
 KATAKANA_NAME = re.compile(r"[\u30a1-\u30fa\u30fc]{2,}(?:[・･=＝][\u30a1-\u30fa\u30fc]{2,})*")
 _JOIN = re.compile(r"[・･=＝]")
 LEAST_CONSONANTS = 3
+LEAST_CONSONANTS_IN_A_COUPLE = 2
+# A couple by its partners' family names in katakana ("チョック、ベイツ組", "ハーゼ・ボロディン組").
+KATAKANA_COUPLE = re.compile(r"([\u30a1-\u30fa\u30fc]{2,})[、,・･/／]([\u30a1-\u30fa\u30fc]{2,})(?=組|ペア)")
 # Katakana words that are no one's name: countries, the sport's words, the words of a post.
 _NOT_A_NAME = frozenset(
     (
@@ -60,6 +64,7 @@ _NOT_A_NAME = frozenset(
 # The sounds a katakana spelling does not tell apart, as one letter each (applied in this order).
 _DIGRAPHS = (
     ("shch", "s"),
+    ("cch", "s"),  # ッチ as jaconv spells it ("macchi")
     ("sch", "s"),
     ("tch", "s"),
     ("dzh", "s"),
@@ -84,10 +89,11 @@ _CLASSES = str.maketrans({"z": "s", "j": "s", "c": "k", "v": "b", "w": "b", "f":
 _M_BEFORE_LIP = re.compile(r"m(?=[bp])")
 
 
-def _letters(latin: str, *, drop_silent_r: bool) -> str:
+def _letters(latin: str, *, drop_silent_r: bool, ts_as_one: bool = True) -> str:
     s = re.sub(r"[^a-z]", "", latin.lower())
     for digraph, one in _DIGRAPHS:
-        s = s.replace(digraph, one)
+        if ts_as_one or digraph != "ts":
+            s = s.replace(digraph, one)
     s = _SOFT_C.sub("s", s)
     s = _M_BEFORE_LIP.sub("n", s)
     # A "w" no vowel follows ("Brown") is a vowel's glide, unwritten.
@@ -99,9 +105,11 @@ def _letters(latin: str, *, drop_silent_r: bool) -> str:
     return re.sub(r"(.)\1+", r"\1", s)
 
 
-def consonants_of_katakana(word: str) -> str:
-    """The consonant classes of a katakana word ("コストナー": "kstn")."""
-    return _letters(jaconv.kana2alphabet(jaconv.kata2hira(word)), drop_silent_r=False)
+def consonants_of_katakana(word: str) -> frozenset[str]:
+    """The consonant classes of a katakana word ("コストナー": "kstn"); ツ is a "z" ("ツィーグラー": Ziegler) or a "t"
+    and an "s" with a vowel between, unwritten ("ベイツ": Bates)."""
+    latin = jaconv.kana2alphabet(jaconv.kata2hira(word))
+    return frozenset(_letters(latin, drop_silent_r=False, ts_as_one=one) for one in (True, False))
 
 
 @lru_cache(maxsize=4096)
@@ -127,21 +135,23 @@ def is_common_katakana(run: str) -> bool:
     return run in _NOT_A_NAME
 
 
-def matching_entrants(written: str, entrants: Iterable[tuple[int, list[list[str]]]]) -> list[int]:
+def matching_entrants(
+    written: str, entrants: Iterable[tuple[int, list[list[str]]]], least: int = LEAST_CONSONANTS
+) -> list[int]:
     """The ids of the entrants (id, the words of each of their names) whose name the katakana `written` spells
-    (see the module docstring); empty when it is too short to tell or no name."""
+    (see the module docstring); empty when it is too short to tell (`least` consonants) or no name."""
     words = [w for w in _JOIN.split(written) if w]
     if not words or is_common_katakana(written):
         return []
     sounds = [consonants_of_katakana(w) for w in words]
-    if len(words) == 1 and len(sounds[0]) < LEAST_CONSONANTS:
+    if len(words) == 1 and max(map(len, sounds[0])) < least:
         return []
-    if any(not s for s in sounds):
+    if any(not max(map(len, s)) for s in sounds):
         return []
     hits = []
     for skater_id, names in entrants:
         known = set().union(*(_sounds(name) for name in names)) if names else set()
-        if all(s in known for s in sounds):
+        if all(s & known for s in sounds):
             hits.append(skater_id)
     return hits
 

@@ -27,7 +27,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from bot.i18n import t
-from bot.services.claims.japanese_katakana import KATAKANA_NAME, matching_chinese, matching_entrants
+from bot.services.claims.japanese_katakana import (
+    KATAKANA_COUPLE,
+    KATAKANA_NAME,
+    LEAST_CONSONANTS_IN_A_COUPLE,
+    matching_chinese,
+    matching_entrants,
+)
 from bot.services.claims.mentions import Names
 from bot.services.claims.model import Subject
 from bot.services.names import normalize
@@ -208,12 +214,24 @@ class PartReader:
             who = self.family_in_store(part) if ringless else self.who(part)
             if who is not None:
                 found.append(_take(taken, PartMention(start, end, who, self.written_of(who))))
+        for m in KATAKANA_COUPLE.finditer(text):
+            if not _free(taken, m.start(), m.end()):
+                continue
+            partners = self.couple_by_sound(m.group(1), m.group(2))
+            for index, who in partners:
+                start, end = m.span(index)
+                found.append(_take(taken, PartMention(start, end, who, ())))
+            if not partners:
+                # Not a couple the store holds: neither partner is read alone ("チョック、ハベル組" is not Hubbell's).
+                taken[m.start() : m.end()] = [True] * (m.end() - m.start())
         for m in KATAKANA_NAME.finditer(text):
             end = _after_honorific(text, m.end())
             if _free(taken, m.start(), end):
                 who = self.by_sound(m.group(), matching_entrants)
                 if who is not None:
-                    found.append(_take(taken, PartMention(m.start(), end, who, ())))
+                    # "パトリック・チャン" named whole: "チャンは" after it is that skater (short_forms).
+                    whole = (m.group(),) if "・" in m.group() else ()
+                    found.append(_take(taken, PartMention(m.start(), end, who, whole)))
         for m in _KANJI_RUN.finditer(text):
             # "隋文静、韓聰組": a Chinese name in kanji, the run's longest start that is one ("韓聰" of "韓聰組").
             for stop in range(m.end(), m.start() + 1, -1):
@@ -222,6 +240,25 @@ class PartReader:
                     found.append(_take(taken, PartMention(m.start(), stop, who, ())))
                     break
         return found
+
+    def couple_by_sound(self, first: str, second: str) -> list[tuple[int, Subject]]:
+        """Two partners' names in katakana before 組 (groups 1 and 2 of the match): each the one entrant of the
+        nearest ring it spells, when the two are a couple the store holds; or the one partner a lone name would
+        find, when the other's name spells no entrant ("ステラートデュデク、デシャン組"). Empty: neither (one spells
+        someone who is not the other's partner)."""
+        for ring in _rings(self.names):
+            entrants = [(i, n) for i, (_, n) in ring.items()]
+            ids = [matching_entrants(w, entrants, LEAST_CONSONANTS_IN_A_COUPLE) for w in (first, second)]
+            subjects = [Subject(ring[each[0]][0], ids=(each[0],)) if len(each) == 1 else None for each in ids]
+            a, b = subjects
+            if a is not None and b is not None:
+                return [(1, a), (2, b)] if self.names.couple(a.name, b.name) is not None else []
+            for found, other, written, group in ((a, ids[1], first, 1), (b, ids[0], second, 2)):
+                if found is not None and not other and matching_entrants(written, entrants):
+                    return [(group, found)]  # the other spells no one: as the name alone would be read
+            if any(ids):
+                return []
+        return []
 
     def by_sound(self, written: str, matching: Matcher) -> Subject | None:
         """A foreign name that ``ja.json`` lacks, in katakana or a Chinese name in kanji: the entrant of the nearest

@@ -182,7 +182,9 @@ def unknown_subjects(text: str, taken: list[tuple[int, int]]) -> list[int]:
     for m in (found for pattern in unknown for found in pattern.finditer(text)):
         start, end = m.span("run")
         run = m.group("run")
-        if _NOT_A_SKATER.fullmatch(run) or is_common_katakana(run) or any(a < end and start < b for a, b in taken):
+        # "ドイツ組": a country's couple is a couple all the same, but "フリーが" no one.
+        common = is_common_katakana(run) and m.re is not _UNKNOWN_COUPLE
+        if _NOT_A_SKATER.fullmatch(run) or common or any(a < end and start < b for a, b in taken):
             continue
         found.append(start)
     return found
