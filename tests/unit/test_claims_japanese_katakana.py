@@ -98,6 +98,11 @@ CASES = [
         "2025年世界選手権のアイスダンス、チョック・ベイツ組が金メダル。",
         [("medal", "Madison Chock / Evan Bates", OK, ("wc2025", "ice_dance", None))],
     ),
+    # A clause opening with "最後は" (finally) is no skater the store lacks: the margin is still the subject's.
+    (
+        "2017年のスケートカナダ男子、宇野昌磨はフリー1位。最後は2位に36.30点差をつけて優勝した。",
+        [("margin", "Shoma Uno", WRONG, ("gpcan2017", "men", None))],
+    ),
     # What might have been is no result.
     (
         "2017年のスケートカナダ男子、宇野昌磨が優勝。もしショートでミスがなかったら、本郷理華も3位だったかもしれない。",

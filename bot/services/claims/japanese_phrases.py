@@ -112,7 +112,7 @@ _UNKNOWN_SUBJECT = re.compile(
 # Words that open a clause before は / が and are not a skater: a pronoun for one skater ("彼女は": the skater
 # named before), the competition, the figures' words. A group ("日本勢は", "二人とも", "彼らは") is no one skater.
 _NOT_A_SKATER = re.compile(
-    r"彼女?|本人|自身|今大会|大会|同大会|本大会|今回|前回|今季|昨季|今年|昨年|前年|初日|今日|会場"
+    r"彼女?|本人|自身|最後|最初|結局|前半|後半|序盤|中盤|終盤|途中|一方|今大会|大会|同大会|本大会|今回|前回|今季|昨季|今年|昨年|前年|初日|今日|会場"
     r"|演技|得点|点数|技術点|演技構成点|構成点|結果|成績|順位|記録|採点|内容|課題|展開|結末|勝負|優勝争い"
     r"|ジャンプ|スピン|ステップ|プログラム|スコア|ミス|アクセル|トリプルアクセル|ルッツ|フリップ|ループ|サルコウ"
     r"|トーループ|コンビネーション|ジャッジ|リンク|ファン|シーズン|トップ|レベル|ベスト|パーソナルベスト|セカンド"
