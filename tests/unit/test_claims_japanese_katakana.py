@@ -29,6 +29,7 @@ from tests.unit.test_claims_japanese_news import NOT, OK, WRONG, missing, verdic
         ("マックス", "max"),
         ("ベイツ", "bates"),
         ("ツィーグラー", "ziegler"),
+        ("ラジオノワ", "radionova"),
     ],
 )
 def test_a_katakana_spelling_sounds_as_the_roman_name(katakana: str, roman: str) -> None:
@@ -41,6 +42,7 @@ def test_only_the_entrants_are_candidates_and_a_short_or_common_word_is_nobody()
     assert matching_entrants("カロリーナ・コストナー", entrants) == [1]
     assert matching_entrants("カロリーナ・ワグナー", entrants) == []  # each word the same entrant's
     assert matching_entrants("ザギトワ", entrants) == []  # not entered: nobody, never the nearest
+    assert matching_entrants("フレイジャー", [(6, [["lukas", "britschgi"]])]) == []  # a German "g" is hard
     assert matching_entrants("カナダ", entrants) == []  # a country is no name ("Kennedy" sounds the same)
     assert matching_entrants("ハビ", [(4, [["habib", "x"]])]) == []  # two consonants: too little to tell
     assert matching_entrants("ハビ", [(4, [["habib", "x"]])], least=2) == [4]  # enough for a couple's partner

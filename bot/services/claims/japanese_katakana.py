@@ -83,6 +83,7 @@ _DIGRAPHS = (
     ("q", "k"),
 )
 _SOFT_C = re.compile(r"c(?=[eiy])")
+_PALATAL_D = re.compile(r"di(?=[aeou])")
 _VOWEL = "aeiouy"
 _CLASSES = str.maketrans({"z": "s", "j": "s", "c": "k", "v": "b", "w": "b", "f": "b", "l": "r"})
 # "m" before "b" / "p" is ン in katakana (spelt "n").
@@ -115,8 +116,10 @@ def consonants_of_katakana(word: str) -> frozenset[str]:
 @lru_cache(maxsize=4096)
 def consonants_of_roman(word: str) -> frozenset[str]:
     """The consonant classes of a roman name word, with and without an "r" no vowel follows ("kostner":
-    "kstnr", "kstn")."""
-    return frozenset(_letters(word, drop_silent_r=silent) for silent in (False, True))
+    "kstnr", "kstn"), and with a "d" before "i" and a vowel as the "j" katakana may write it (Radionova:
+    ラジオノワ) or not. (A soft "g" is not tried: "Britschgi" would sound as フレイジャー.)"""
+    spellings = {word, _PALATAL_D.sub("j", word)}
+    return frozenset(_letters(w, drop_silent_r=silent) for w in spellings for silent in (False, True))
 
 
 def _sounds(words: list[str]) -> set[str]:
