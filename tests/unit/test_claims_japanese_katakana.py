@@ -14,6 +14,7 @@ from bot.services.claims.japanese_katakana import (
     consonants_of_roman,
     matching_chinese,
     matching_entrants,
+    sound_index,
 )
 from bot.services.claims.japanese_posts import chat_message
 from bot.services.results import ResultsService
@@ -38,23 +39,28 @@ def test_a_katakana_spelling_sounds_as_the_roman_name(katakana: str, roman: str)
 
 def test_only_the_entrants_are_candidates_and_a_short_or_common_word_is_nobody() -> None:
     entrants = [(1, [["carolina", "kostner"]]), (2, [["ashley", "wagner"]]), (3, [["kennedy", "x"]])]
-    assert matching_entrants("コストナー", entrants) == [1]
-    assert matching_entrants("カロリーナ・コストナー", entrants) == [1]
-    assert matching_entrants("カロリーナ・ワグナー", entrants) == []  # each word the same entrant's
-    assert matching_entrants("ザギトワ", entrants) == []  # not entered: nobody, never the nearest
-    assert matching_entrants("フレイジャー", [(6, [["lukas", "britschgi"]])]) == []  # a German "g" is hard
-    assert matching_entrants("カナダ", entrants) == []  # a country is no name ("Kennedy" sounds the same)
-    assert matching_entrants("ハビ", [(4, [["habib", "x"]])]) == []  # two consonants: too little to tell
-    assert matching_entrants("ハビ", [(4, [["habib", "x"]])], least=2) == [4]  # enough for a couple's partner
-    assert matching_entrants("ワグナー", [*entrants, (5, [["wegner", "y"]])]) == [2, 5]  # two: the check says so
+    assert matching_entrants("コストナー", sound_index(entrants)) == [1]
+    assert matching_entrants("カロリーナ・コストナー", sound_index(entrants)) == [1]
+    assert matching_entrants("カロリーナ・ワグナー", sound_index(entrants)) == []  # each word the same entrant's
+    assert matching_entrants("ザギトワ", sound_index(entrants)) == []  # not entered: nobody, never the nearest
+    assert matching_entrants("フレイジャー", sound_index([(6, [["lukas", "britschgi"]])])) == []  # a German "g" is hard
+    assert matching_entrants("カナダ", sound_index(entrants)) == []  # a country is no name ("Kennedy" sounds the same)
+    assert matching_entrants("ハビ", sound_index([(4, [["habib", "x"]])])) == []  # two consonants: too little to tell
+    assert matching_entrants("ハビ", sound_index([(4, [["habib", "x"]])]), least=2) == [
+        4
+    ]  # enough for a couple's partner
+    assert matching_entrants("ワグナー", sound_index([*entrants, (5, [["wegner", "y"]])])) == [
+        2,
+        5,
+    ]  # two: the check says so
 
 
 def test_a_chinese_name_in_kanji_is_the_entrant_whose_whole_name_is_its_pinyin() -> None:
     entrants = [(1, [["peng", "cheng"]]), (2, [["boyang", "jin"]]), (3, [["cheng", "long"]])]
-    assert matching_chinese("彭程", entrants) == [1]
-    assert matching_chinese("金博洋", entrants) == [2]  # family name last in the store
-    assert matching_chinese("程", entrants) == []  # one character: anyone's
-    assert matching_chinese("宇野昌磨", entrants) == []  # a Japanese name read in pinyin is no one
+    assert matching_chinese("彭程", sound_index(entrants)) == [1]
+    assert matching_chinese("金博洋", sound_index(entrants)) == [2]  # family name last in the store
+    assert matching_chinese("程", sound_index(entrants)) == []  # one character: anyone's
+    assert matching_chinese("宇野昌磨", sound_index(entrants)) == []  # a Japanese name read in pinyin is no one
 
 
 CASES = [

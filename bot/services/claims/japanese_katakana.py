@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 
 import jaconv
@@ -106,6 +107,7 @@ def _letters(latin: str, *, drop_silent_r: bool, ts_as_one: bool = True) -> str:
     return re.sub(r"(.)\1+", r"\1", s)
 
 
+@lru_cache(maxsize=4096)
 def consonants_of_katakana(word: str) -> frozenset[str]:
     """The consonant classes of a katakana word ("コストナー": "kstn"); ツ is a "z" ("ツィーグラー": Ziegler) or a "t"
     and an "s" with a vowel between, unwritten ("ベイツ": Bates)."""
@@ -138,11 +140,31 @@ def is_common_katakana(run: str) -> bool:
     return run in _NOT_A_NAME
 
 
-def matching_entrants(
-    written: str, entrants: Iterable[tuple[int, list[list[str]]]], least: int = LEAST_CONSONANTS
-) -> list[int]:
-    """The ids of the entrants (id, the words of each of their names) whose name the katakana `written` spells
-    (see the module docstring); empty when it is too short to tell (`least` consonants) or no name."""
+@dataclass(frozen=True, slots=True)
+class SoundIndex:
+    """A ring of entrants as their names sound: each one's consonant spellings, and the whole names' letters
+    (for pinyin), built once for each ring a story is read among."""
+
+    sounds: tuple[tuple[int, frozenset[str]], ...]
+    whole: dict[str, tuple[int, ...]]
+
+
+def sound_index(entrants: Iterable[tuple[int, list[list[str]]]]) -> SoundIndex:
+    """The index of the entrants (id, the words of each of their names)."""
+    sounds = []
+    whole: dict[str, set[int]] = {}
+    for skater_id, names in entrants:
+        sounds.append((skater_id, frozenset().union(*(_sounds(name) for name in names))))
+        for name in names:
+            if len(name) > 1:
+                for letters in ("".join(name), "".join(reversed(name))):
+                    whole.setdefault(letters, set()).add(skater_id)
+    return SoundIndex(tuple(sounds), {k: tuple(sorted(v)) for k, v in whole.items()})
+
+
+def matching_entrants(written: str, index: SoundIndex, least: int = LEAST_CONSONANTS) -> list[int]:
+    """The ids of the entrants whose name the katakana `written` spells (see the module docstring); empty when it
+    is too short to tell (`least` consonants) or no name."""
     words = [w for w in _JOIN.split(written) if w]
     if not words or is_common_katakana(written):
         return []
@@ -151,25 +173,13 @@ def matching_entrants(
         return []
     if any(not max(map(len, s)) for s in sounds):
         return []
-    hits = []
-    for skater_id, names in entrants:
-        known = set().union(*(_sounds(name) for name in names)) if names else set()
-        if all(s & known for s in sounds):
-            hits.append(skater_id)
-    return hits
+    return [skater_id for skater_id, known in index.sounds if all(s & known for s in sounds)]
 
 
-def matching_chinese(written: str, entrants: Iterable[tuple[int, list[list[str]]]]) -> list[int]:
+def matching_chinese(written: str, index: SoundIndex) -> list[int]:
     """The ids of the entrants whose whole roman name is the pinyin of the kanji `written` (see the module
     docstring)."""
-    if len(written) < 2:
-        return []
-    sound = _pinyin(written)
-    return [
-        skater_id
-        for skater_id, names in entrants
-        if any(len(name) > 1 and sound in ("".join(name), "".join(reversed(name))) for name in names)
-    ]
+    return list(index.whole.get(_pinyin(written), ())) if len(written) >= 2 else []
 
 
 @lru_cache(maxsize=4096)

@@ -31,8 +31,10 @@ from bot.services.claims.japanese_katakana import (
     KATAKANA_COUPLE,
     KATAKANA_NAME,
     LEAST_CONSONANTS_IN_A_COUPLE,
+    SoundIndex,
     matching_chinese,
     matching_entrants,
+    sound_index,
 )
 from bot.services.claims.mentions import Names
 from bot.services.claims.model import Subject
@@ -41,7 +43,7 @@ from bot.services.names import normalize
 log = logging.getLogger(__name__)
 
 # The entrants (id, the words of each of their names) a written name spells: japanese_katakana.
-Matcher = Callable[[str, Iterable[tuple[int, list[list[str]]]]], list[int]]
+Matcher = Callable[[str, SoundIndex], list[int]]
 
 COUPLES_FILE = Path(__file__).resolve().parents[3] / "data" / "names" / "couples" / "ja.json"
 
@@ -144,6 +146,7 @@ class PartReader:
     def __init__(self, names: Names) -> None:
         self.names = names
         self._entrants: list[list[_Entrant]] | None = None
+        self._sound_rings: list[tuple[dict[int, tuple[str, list[list[str]]]], SoundIndex]] | None = None
 
     def entrants(self) -> list[list[_Entrant]]:
         """Each ring's entrants that ``data/names/ja.json`` writes, with the parts of their names."""
@@ -246,25 +249,32 @@ class PartReader:
         nearest ring it spells, when the two are a couple the store holds; or the one partner a lone name would
         find, when the other's name spells no entrant ("ステラートデュデク、デシャン組"). Empty: neither (one spells
         someone who is not the other's partner)."""
-        for ring in _rings(self.names):
-            entrants = [(i, n) for i, (_, n) in ring.items()]
-            ids = [matching_entrants(w, entrants, LEAST_CONSONANTS_IN_A_COUPLE) for w in (first, second)]
+        for ring, index in self.sound_rings():
+            ids = [matching_entrants(w, index, LEAST_CONSONANTS_IN_A_COUPLE) for w in (first, second)]
             subjects = [Subject(ring[each[0]][0], ids=(each[0],)) if len(each) == 1 else None for each in ids]
             a, b = subjects
             if a is not None and b is not None:
                 return [(1, a), (2, b)] if self.names.couple(a.name, b.name) is not None else []
             for found, other, written, group in ((a, ids[1], first, 1), (b, ids[0], second, 2)):
-                if found is not None and not other and matching_entrants(written, entrants):
+                if found is not None and not other and matching_entrants(written, index):
                     return [(group, found)]  # the other spells no one: as the name alone would be read
             if any(ids):
                 return []
         return []
 
+    def sound_rings(self) -> list[tuple[dict[int, tuple[str, list[list[str]]]], SoundIndex]]:
+        """Each ring with its entrants' names as they sound (see ``japanese_katakana``), built once."""
+        if self._sound_rings is None:
+            self._sound_rings = [
+                (ring, sound_index((i, words) for i, (_, words) in ring.items())) for ring in _rings(self.names)
+            ]
+        return self._sound_rings
+
     def by_sound(self, written: str, matching: Matcher) -> Subject | None:
         """A foreign name that ``ja.json`` lacks, in katakana or a Chinese name in kanji: the entrant of the nearest
         ring whose roman name it spells, a subject that could be any of several, or None (``japanese_katakana``)."""
-        for ring in _rings(self.names):
-            ids = matching(written, ((i, words) for i, (_, words) in ring.items()))
+        for ring, index in self.sound_rings():
+            ids = matching(written, index)
             if len(ids) == 1:
                 return Subject(ring[ids[0]][0], ids=(ids[0],))
             if ids:
