@@ -52,13 +52,10 @@ from bot.services.claims import japanese_phrases as phrases
 from bot.services.claims.japanese_competitions import COMPETITIONS, Named, named_competition
 from bot.services.claims.japanese_names import PartReader, join_spaced_names, short_forms, written_names
 from bot.services.claims.japanese_phrases import denied_after, owner_after, plain, unknown_subjects
-from bot.services.claims.japanese_posts import Title, is_post_frame, titles_of
+from bot.services.claims.japanese_posts import Title, sentences_of, titles_of
+from bot.services.claims.japanese_posts import is_japanese as is_japanese  # the package asks this module
 from bot.services.claims.mentions import Names
 from bot.services.claims.model import Claim, Subject, segment_text, trim
-
-_KANA_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
-_LATIN = re.compile(r"[A-Za-z]")
-_SENTENCE_END = re.compile(r"(?<=[。！？!?])|\n")
 
 _DISCIPLINES = [
     (re.compile(r"アイスダンス"), "ice_dance"),
@@ -129,14 +126,6 @@ _AT_COMPETITION = re.compile(r"\s*(?:[(（][^)）]{0,15}[)）])?\s*(?:選手権)
 _COUPLE_LIST_JOIN = r"[、,，と]"
 
 
-def is_japanese(text: str) -> bool:
-    """Whether a story is written in Japanese: most of its letters are kana or kanji."""
-    japanese = len(_KANA_HAN.findall(text))
-    if japanese < 4:
-        return False
-    return japanese > len(_LATIN.findall(text))
-
-
 # A clause that turns ("…となったが、", "…けど、", "…発進だったのに5位"): a place after it is not told to be the
 # segment's before it.
 _BUT_THEN = re.compile(r"(?:が|けど|けれど(?:も)?|ものの)[、,]|(?:けど|けれど(?:も)?|ものの|のに)\s*$")
@@ -176,13 +165,22 @@ class JapaneseReader:
         # text as read, its kind, its match and its segments, until the next sentence names someone.
         self.asked: tuple[str, str, str, re.Match[str], list[str | None]] | None = None
         self.parts = PartReader(names)  # "羽生くん", "知子ちゃん", "りくりゅう": see japanese_names
+        self.post_subjects: set[str] = set()  # the skaters the thread's post (or chat message) being read names
 
     def read(self, text: str) -> JapaneseExtraction:
-        for piece in _SENTENCE_END.split(text):
-            sentence = piece.strip()
-            if sentence and not is_post_frame(sentence):  # "12 名無しさん", ">>5": no sentence (japanese_posts)
+        for new_post, sentence in sentences_of(text):  # a thread's frames and a chat's speakers: japanese_posts
+            if new_post:
+                self._new_post()
+            if sentence:
                 self._sentence(sentence)
         return JapaneseExtraction(self.claims, self.competition_texts)
+
+    def _new_post(self) -> None:
+        """A new post or message: the subject of the last goes on only when that post named one skater alone (a
+        post listing the podium leaves whom the reply is about not told)."""
+        if len(self.post_subjects) > 1:
+            self.last = None
+        self.post_subjects = set()
 
     # -- mentions ------------------------------------------------------------------------------------------
     def _person(self, written: str) -> Subject | None:
@@ -258,6 +256,7 @@ class JapaneseReader:
         named = self._own_competition(text, story)
         own = self.competition
         mentions = self._mentions(text)
+        self.post_subjects.update(x.subject.name for x in mentions)
         self._titles(raw, titles, mentions)
         subject = self.last
         segments: list[str | None] = []
@@ -308,6 +307,8 @@ class JapaneseReader:
                 self.in_view, segment_end, fresh = None, m.end(), True
                 continue
             fresh = False
+            if phrases.HYPOTHETICAL.search(text, 0, m.start()):
+                continue  # "もしジャンプが決まっていたら優勝もあった": what might have been
             owner = owner_after(text, m.end(), mentions, kind) if kind != "margin" else None
             whose = owner.subject if owner is not None else subject
             if kind in ("place", "score", "medal"):

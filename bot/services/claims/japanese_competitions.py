@@ -24,13 +24,16 @@ COMPETITIONS: list[tuple[re.Pattern[str], str, str | None]] = [
     (re.compile(r"全日本(?:フィギュアスケート)?(?:選手権)?"), "Japan Championships", None),
     # "GPF", "スケアメ", "スケカナ", "4CC", "ロステレ": the short names fans and threads use.
     (re.compile(r"(?:GP|グランプリ)ファイナル|(?<![A-Za-z])GPF(?![A-Za-z])"), "Grand Prix Final", None),
+    # A junior Grand Prix event ("ジュニアGPフランス大会"), which the store lacks: before the senior events' names.
+    (re.compile(r"ジュニア(?:GP|グランプリ)(?:シリーズ)?"), "Junior Grand Prix", None),
+    # "GPシリーズ第5戦フランス大会", "アメリカ大会": a Grand Prix event by its host country, as news writes it.
     (re.compile(r"NHK杯"), "NHK Trophy", None),
-    (re.compile(r"スケートアメリカ|スケアメ"), "Skate America", None),
-    (re.compile(r"スケートカナダ|スケカナ"), "Skate Canada", None),
-    (re.compile(r"中国杯"), "Cup of China", None),
-    (re.compile(r"ロステレコム杯|ロステレ(?:杯)?"), "Rostelecom Cup", None),
-    (re.compile(r"フランス(?:杯|国際)|グランプリ・?ド・?フランス"), "Grand Prix de France", None),
-    (re.compile(r"フィンランディア(?:杯|・?トロフィー)"), "Finlandia Trophy", None),
+    (re.compile(r"スケートアメリカ|スケアメ|アメリカ大会"), "Skate America", None),
+    (re.compile(r"スケートカナダ|スケカナ|カナダ大会"), "Skate Canada", None),
+    (re.compile(r"中国杯|中国大会"), "Cup of China", None),
+    (re.compile(r"ロステレコム杯|ロステレ(?:杯)?|ロシア大会"), "Rostelecom Cup", None),
+    (re.compile(r"フランス(?:杯|国際|大会)|グランプリ・?ド・?フランス"), "Grand Prix de France", None),
+    (re.compile(r"フィンランディア(?:杯|・?トロフィー)|フィンランド大会"), "Finlandia Trophy", None),
     (re.compile(r"ミラノ[・･]?コルティナ(?:冬季)?(?:五輪|オリンピック)?"), "Milano Cortina", "2026"),
     (re.compile(r"北京(?:冬季)?(?:五輪|オリンピック)"), "Beijing", "2022"),
     (re.compile(r"平昌(?:冬季)?(?:五輪|オリンピック)"), "PyeongChang", "2018"),

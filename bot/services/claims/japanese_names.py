@@ -21,17 +21,29 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from bot.i18n import t
+from bot.services.claims.japanese_katakana import (
+    KATAKANA_COUPLE,
+    KATAKANA_NAME,
+    LEAST_CONSONANTS_IN_A_COUPLE,
+    SoundIndex,
+    matching_chinese,
+    matching_entrants,
+    sound_index,
+)
 from bot.services.claims.mentions import Names
 from bot.services.claims.model import Subject
 from bot.services.names import normalize
 
 log = logging.getLogger(__name__)
+
+# The entrants (id, the words of each of their names) a written name spells: japanese_katakana.
+Matcher = Callable[[str, SoundIndex], list[int]]
 
 COUPLES_FILE = Path(__file__).resolve().parents[3] / "data" / "names" / "couples" / "ja.json"
 
@@ -134,6 +146,7 @@ class PartReader:
     def __init__(self, names: Names) -> None:
         self.names = names
         self._entrants: list[list[_Entrant]] | None = None
+        self._sound_rings: list[tuple[dict[int, tuple[str, list[list[str]]]], SoundIndex]] | None = None
 
     def entrants(self) -> list[list[_Entrant]]:
         """Each ring's entrants that ``data/names/ja.json`` writes, with the parts of their names."""
@@ -204,7 +217,70 @@ class PartReader:
             who = self.family_in_store(part) if ringless else self.who(part)
             if who is not None:
                 found.append(_take(taken, PartMention(start, end, who, self.written_of(who))))
+        for m in KATAKANA_COUPLE.finditer(text):
+            if not _free(taken, m.start(), m.end()):
+                continue
+            partners = self.couple_by_sound(m.group(1), m.group(2))
+            for index, who in partners:
+                start, end = m.span(index)
+                found.append(_take(taken, PartMention(start, end, who, ())))
+            if not partners:
+                # Not a couple the store holds: neither partner is read alone ("チョック、ハベル組" is not Hubbell's).
+                taken[m.start() : m.end()] = [True] * (m.end() - m.start())
+        for m in KATAKANA_NAME.finditer(text):
+            end = _after_honorific(text, m.end())
+            if _free(taken, m.start(), end):
+                who = self.by_sound(m.group(), matching_entrants)
+                if who is not None:
+                    # "パトリック・チャン" named whole: "チャンは" after it is that skater (short_forms).
+                    whole = (m.group(),) if "・" in m.group() else ()
+                    found.append(_take(taken, PartMention(m.start(), end, who, whole)))
+        for m in _KANJI_RUN.finditer(text):
+            # "隋文静、韓聰組": a Chinese name in kanji, the run's longest start that is one ("韓聰" of "韓聰組").
+            for stop in range(m.end(), m.start() + 1, -1):
+                who = self.by_sound(text[m.start() : stop], matching_chinese) if _free(taken, m.start(), stop) else None
+                if who is not None:
+                    found.append(_take(taken, PartMention(m.start(), stop, who, ())))
+                    break
         return found
+
+    def couple_by_sound(self, first: str, second: str) -> list[tuple[int, Subject]]:
+        """Two partners' names in katakana before 組 (groups 1 and 2 of the match): each the one entrant of the
+        nearest ring it spells, when the two are a couple the store holds; or the one partner a lone name would
+        find, when the other's name spells no entrant ("ステラートデュデク、デシャン組"). Empty: neither (one spells
+        someone who is not the other's partner)."""
+        for ring, index in self.sound_rings():
+            ids = [matching_entrants(w, index, LEAST_CONSONANTS_IN_A_COUPLE) for w in (first, second)]
+            subjects = [Subject(ring[each[0]][0], ids=(each[0],)) if len(each) == 1 else None for each in ids]
+            a, b = subjects
+            if a is not None and b is not None:
+                return [(1, a), (2, b)] if self.names.couple(a.name, b.name) is not None else []
+            for found, other, written, group in ((a, ids[1], first, 1), (b, ids[0], second, 2)):
+                if found is not None and not other and matching_entrants(written, index):
+                    return [(group, found)]  # the other spells no one: as the name alone would be read
+            if any(ids):
+                return []
+        return []
+
+    def sound_rings(self) -> list[tuple[dict[int, tuple[str, list[list[str]]]], SoundIndex]]:
+        """Each ring with its entrants' names as they sound (see ``japanese_katakana``), built once."""
+        if self._sound_rings is None:
+            self._sound_rings = [
+                (ring, sound_index((i, words) for i, (_, words) in ring.items())) for ring in _rings(self.names)
+            ]
+        return self._sound_rings
+
+    def by_sound(self, written: str, matching: Matcher) -> Subject | None:
+        """A foreign name that ``ja.json`` lacks, in katakana or a Chinese name in kanji: the entrant of the nearest
+        ring whose roman name it spells, a subject that could be any of several, or None (``japanese_katakana``)."""
+        for ring, index in self.sound_rings():
+            ids = matching(written, index)
+            if len(ids) == 1:
+                return Subject(ring[ids[0]][0], ids=(ids[0],))
+            if ids:
+                labels = sorted(ring[i][0] for i in ids)
+                return Subject(written, missing=t("claim-could-be", names=tuple(labels[:-1]), last=labels[-1]))
+        return None
 
 
 def _family_part(written: str) -> str | None:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.services.claims.japanese_katakana import is_common_katakana
 from bot.services.claims.model import Subject
 
 # The words between a figure and the name it describes: "の", "は" (the figure is the topic: "優勝は宇野"), a
@@ -33,7 +34,7 @@ _SOMEONE_AFTER_PARTICLE = re.compile(
 _LISTED = re.compile(r"\s+|\s*[:：]\s*")
 _OPENS_CLAUSE = re.compile(r"\s*(?:選手|くん|ちゃん|さん)?(?:は|が|も)")
 _LISTED_NAME = r"(?:[\u4e00-\u9fff]{2,6}|[\u30a1-\u30fc][\u30a1-\u30fc・･]{2,15})"
-_SOMEONE_LISTED = re.compile(rf"(?:\s+|\s*[:：]\s*){_LISTED_NAME}(?=[\s\d(（、,。]|$)")
+_SOMEONE_LISTED = re.compile(rf"(?:\s+|\s*[:：]\s*)(?P<run>{_LISTED_NAME})(?=[\s\d(（、,。]|$)")
 # A place that is someone else's in a margin: "2位とは3.21点差", "3位に1.65点及ばず", "2位の選手に5.01点差",
 # "2位に大差をつけた".
 _RANK_OF_RIVAL = re.compile(r"(?:の[^、。,]{0,15}?)?(?:とは|と|には|に)\s*(?:\d{1,2}\.\d{2}\s*点|[^、。,]{0,8}差)|とは")
@@ -84,8 +85,9 @@ def owner_after(text: str, end: int, mentions: Sequence[_Placed], kind: str) -> 
         return Owner(after.subject)  # "2位の羽生結弦とは…点差": still Hanyu's place
     if kind == "place" and _RANK_OF_RIVAL.match(rest):
         return Owner(None)
+    listed = _SOMEONE_LISTED.match(rest)
     if (
-        _SOMEONE_LISTED.match(rest)
+        (listed is not None and not is_common_katakana(listed.group("run")))  # "銀メダル フリー1位": no one listed
         or _SOMEONE_AFTER_CLAUSE.match(rest)
         or _FOREIGN_NAME_AFTER_NO.match(rest)
         or _SOMEONE_AFTER_PARTICLE.match(rest)
@@ -103,13 +105,14 @@ def owner_after(text: str, end: int, mentions: Sequence[_Placed], kind: str) -> 
 # は / が / も. The figures after it are that skater's, so they are no claim about the subject named before.
 _UNKNOWN_SUBJECT = re.compile(
     r"(?:^|(?<=[、,。「『(])|(?<=では)|(?<=には)|(?<=で))\s*(?:その|この|あの)?"  # "そのコストナーは": the one named
-    r"(?P<run>[\u4e00-\u9fff]{2,6}|[\u30a1-\u30fc][\u30a1-\u30fc・･]{2,15}|[\u3041-\u3096]{4,8})"
+    r"(?:[\u4e00-\u9fff\u30a1-\u30fc]{1,6}の)?"  # "アメリカのレヴィトが": a country or team before the name
+    r"(?P<run>[\u4e00-\u9fff]{2,6}|[\u30a1-\u30fc][\u30a1-\u30fc・･]{1,15}|[\u3041-\u3096]{4,8})"
     r"(?:選手|くん|ちゃん|さん|組|ペア)?(?:は|が|も)(?!じめ)"
 )
 # Words that open a clause before は / が and are not a skater: a pronoun for one skater ("彼女は": the skater
 # named before), the competition, the figures' words. A group ("日本勢は", "二人とも", "彼らは") is no one skater.
 _NOT_A_SKATER = re.compile(
-    r"彼女?|本人|自身|今大会|大会|同大会|本大会|今回|前回|今季|昨季|今年|昨年|前年|初日|今日|会場"
+    r"彼女?|本人|自身|最後|最初|結局|前半|後半|序盤|中盤|終盤|途中|一方|今大会|大会|同大会|本大会|今回|前回|今季|昨季|今年|昨年|前年|初日|今日|会場"
     r"|演技|得点|点数|技術点|演技構成点|構成点|結果|成績|順位|記録|採点|内容|課題|展開|結末|勝負|優勝争い"
     r"|ジャンプ|スピン|ステップ|プログラム|スコア|ミス|アクセル|トリプルアクセル|ルッツ|フリップ|ループ|サルコウ"
     r"|トーループ|コンビネーション|ジャッジ|リンク|ファン|シーズン|トップ|レベル|ベスト|パーソナルベスト|セカンド"
@@ -122,7 +125,8 @@ _UNKNOWN_LISTED = re.compile(rf"(?<=位)(?:\s+|\s*[:：]\s*)(?P<run>{_LISTED_NAM
 # A name with an honorific is a person whatever follows it ("優勝はオズモンド選手で、ショートは2位"): one the store's
 # Japanese names lack takes the figures after it from the skater named before.
 _UNKNOWN_HONORED = re.compile(
-    r"(?P<run>[\u4e00-\u9fff]{2,6}|[\u30a1-\u30fc][\u30a1-\u30fc・･]{2,15})(?:選手|くん|君|ちゃん|さん|様)"
+    r"(?P<run>[\u4e00-\u9fff]{2,6}|[\u30a1-\u30fc][\u30a1-\u30fc・･]{2,15}"
+    r"|[\u4e00-\u9fff]{0,4}[\u3041-\u3096]{2,6})(?:選手|くん|君|ちゃん|さん|様)"  # "住吉りをんちゃん": kana in a name
 )
 
 
@@ -146,6 +150,13 @@ _UNKNOWN_TOPIC = re.compile(
 )
 
 
+# A foreign name written whole in katakana ("ミーシャ・ジー！ショート6位から"): a person wherever it stands.
+# Not a rival or an object ("2位のチャ・ジュンファンに5.01点差", "…を抑えて"): the subject is still the one before.
+_UNKNOWN_FULL_NAME = re.compile(
+    rf"(?P<run>{_KATAKANA_NAME}(?:[・･][\u30a1-\u30fc]{{2,}})+)(?![\u30a1-\u30fc]|(?:選手|組)?(?:に|と|を|から))"
+)
+
+
 # A name in katakana the store lacks right before a figure, as threads write ("コリヤダ3位、リッポン4位", "ザギトワ
 # 優勝"): that skater's figure.
 _UNKNOWN_BEFORE_FIGURE = re.compile(
@@ -166,10 +177,14 @@ def unknown_subjects(text: str, taken: list[tuple[int, int]]) -> list[int]:
         _UNKNOWN_COUPLE,
         _UNKNOWN_TOPIC,
         _UNKNOWN_BEFORE_FIGURE,
+        _UNKNOWN_FULL_NAME,
     )
     for m in (found for pattern in unknown for found in pattern.finditer(text)):
         start, end = m.span("run")
-        if _NOT_A_SKATER.fullmatch(m.group("run")) or any(a < end and start < b for a, b in taken):
+        run = m.group("run")
+        # "ドイツ組": a country's couple is a couple all the same, but "フリーが" no one.
+        common = is_common_katakana(run) and m.re is not _UNKNOWN_COUPLE
+        if _NOT_A_SKATER.fullmatch(run) or common or any(a < end and start < b for a, b in taken):
             continue
         found.append(start)
     return found
@@ -240,6 +255,9 @@ NOT_A_RESULT = re.compile(
     r"|に(?:あと|わずか|僅か))"
     r"|[^、。,!！]{0,5}?(?:ほし[いかく]|できな|できず|かも|たら|なら|れば|しそう|だろう|でしょう|予想|期待|夢|可能性|確実|濃厚)"
 )
+# A condition contrary to what happened, earlier in the sentence ("もしフリーが決まっていたら優勝もあった", "ミスが
+# なければ表彰台だった"): what follows it is what might have been, no result.
+HYPOTHETICAL = re.compile(r"もし|(?:てい|で)(?:たら|れば)|だったら|であれば|(?:な|無)(?:ければ|かったら)")
 # Almost had: "あと一歩で銅メダル", "もう少しで表彰台".
 ALMOST = re.compile(r"(?:あと|もう)(?:一歩|少し|ちょっと)で?\s*$")
 # A score of part of a skate: a component ("技術点", "演技構成点", TES, PCS, GOE) or an element ("4回転フリップは",

@@ -14,6 +14,7 @@ from another competition.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from bot.services.claims.japanese_competitions import CITY, COMPETITIONS, Named, named_competition
@@ -43,6 +44,58 @@ class Title:
     named: Named
     rank: int | None
     of_next: bool
+
+
+# A chat message's speaker ("みき：昌磨2位！", "[21:03] ゆう：合計は？", "21:04 さや おめでとう"): a name of a few
+# letters (no figure's word: "2位：", "SP：", "合計：" are a list's labels) before a colon, or after a time.
+_TIME = r"[\[［(（]?\d{1,2}:\d{2}(?::\d{2})?[\]］)）]?"
+_SPEAKER = re.compile(
+    rf"^\s*(?:{_TIME}\s*)?(?P<who>[^\s\d:：、。,!！?？「」()（）\[\]［］]{{1,10}})\s*[:：]\s*(?=\S)"
+    rf"|^\s*{_TIME}\s*(?P<after_time>[^\s\d:：、。,]{{1,10}})\s+(?=\S)"
+)
+_NOT_A_SPEAKER = re.compile(
+    r"位|点|差|^(?:Q|A|問|答え?|回答|SP|FS|RD|FD|ショート|フリー|リズムダンス|フリーダンス|合計|総合|トータル|技術点|演技構成点"
+    r"|男子|女子|ペア|アイスダンス|結果|順位|優勝|[金銀銅]メダル|[金銀銅])$"
+)
+
+
+def chat_message(line: str) -> str | None:
+    """The words of a chat message without its speaker ("みき：昌磨2位！": "昌磨2位！"), or None when the line names
+    no speaker. Each message is a post of its own (see ``is_post_frame``)."""
+    m = _SPEAKER.match(line)
+    if m is None:
+        return None
+    who = m.group("who") or m.group("after_time")
+    if _NOT_A_SPEAKER.search(who) or any(p.search(who) for p, _, _ in COMPETITIONS):
+        return None
+    return line[m.end() :]
+
+
+_KANA_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z]")
+_SENTENCE_END = re.compile(r"(?<=[。！？!?])|\n")
+
+
+def is_japanese(text: str) -> bool:
+    """Whether a story is written in Japanese: most of its letters are kana or kanji."""
+    japanese = len(_KANA_HAN.findall(text))
+    if japanese < 4:
+        return False
+    return japanese > len(_LATIN.findall(text))
+
+
+def sentences_of(text: str) -> Iterator[tuple[bool, str | None]]:
+    """Each sentence of a story, with whether a new post or chat message opens with it; a post's header or a bare
+    anchor ("12 名無しさん", ">>5") opens one and is no sentence (None), a chat's speaker is left out."""
+    for piece in _SENTENCE_END.split(text):
+        sentence = piece.strip()
+        if not sentence:
+            continue
+        if is_post_frame(sentence):
+            yield True, None
+            continue
+        message = chat_message(sentence)
+        yield message is not None, message if message is not None else sentence
 
 
 def is_post_frame(line: str) -> bool:
