@@ -9,9 +9,10 @@ English "Brown", "Kostner": ブラウン, コストナー; a Russian "r" is writ
 ways) are dropped. A katakana word matches a name word (or two joined: "Stellato-Dudek", ステラートデュデク) whose
 consonants are the same.
 
-A Chinese skater is named in kanji ("隋文静、韓聰組"): pypinyin reads the characters in pinyin, and a name of two
-characters or more matches an entrant whose whole roman name is that pinyin, family name first or last
-("Sui Wenjing", "Wenjing Sui"); a Japanese name read so matches no one.
+A Chinese skater is named in kanji ("隋文静、韓聰組"): each character is read by pypinyin's table of
+single characters (its first reading, tones dropped), and a name of two characters or more matches an entrant whose
+whole roman name is that pinyin, family name first or last ("Sui Wenjing", "Wenjing Sui"); a Japanese name read so
+matches no one.
 
 Only the entrants of the nearest ring (the event's, else the competition's) are candidates, never the whole
 store: one entrant matching, that skater; several, a subject that could be any of them (not checkable); none,
@@ -23,13 +24,16 @@ segments) are never names.
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
+from pathlib import Path
 
 import jaconv
-from pypinyin import lazy_pinyin
 
 from bot.services.claims.japanese_competitions import CITIES
 
@@ -184,4 +188,27 @@ def matching_chinese(written: str, index: SoundIndex) -> list[int]:
 
 @lru_cache(maxsize=4096)
 def _pinyin(written: str) -> str:
-    return "".join(lazy_pinyin(written))
+    """`written` in toneless pinyin, character by character ("" when a character has no reading)."""
+    readings = _pinyin_readings()
+    syllables = [readings.get(ord(character), "") for character in written]
+    return "".join(syllables) if all(syllables) else ""
+
+
+@cache
+def _pinyin_readings() -> dict[int, str]:
+    """pypinyin's table of single characters (its pinyin_dict.json: code point -> readings, the usual one first),
+    as toneless first readings. Read from the package's folder without importing pypinyin, whose import loads its
+    phrase dictionary too (55 MB and 0.8 s, in a bot that may never read a Chinese name); a name is read a
+    character at a time anyway. Loaded at the first Chinese name a story needs."""
+    spec = importlib.util.find_spec("pypinyin")
+    if spec is None or not spec.submodule_search_locations:
+        return {}
+    table = Path(next(iter(spec.submodule_search_locations))) / "pinyin_dict.json"
+    readings = json.loads(table.read_text(encoding="utf-8"))
+    return {int(code): _toneless(first.split(",")[0]) for code, first in readings.items()}
+
+
+def _toneless(syllable: str) -> str:
+    """ "zhāng" -> "zhang", "lǚ" -> "lv" (pypinyin's own toneless spelling of ü)."""
+    decomposed = unicodedata.normalize("NFD", syllable).replace("u\u0308", "v")
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
