@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services.results import ResultsService
-from tests.unit.test_claims_stories import WRONG, same, verdicts
+from tests.unit.test_claims_stories import OK, WRONG, same, verdicts
 
 CASES = [
     # A word of a series' own name before a discipline ("Junior pairs was ...") names no place, at a sentence's head
@@ -15,6 +15,28 @@ CASES = [
     ("", "Final weekend in Marseille, thread two. Junior pairs was decided by 1.85: Ekaterina Alexandrovskaya and "
      "Harley Windsor held on for bronze.",
      [("medal", "Ekaterina Alexandrovskaya / Harley Windsor", WRONG, ("gpf1617", "junior-pairs", None))]),
+    # A medal or place said as what a margin is measured from is someone else's: no claim of the subject, and the
+    # margin is measured from that medal's holder ("behind the bronze": the bronze medallist, not the next).
+    ("", "At Worlds 2017 Carolina Kostner ended sixth, 16.69 behind the bronze.",
+     [("place", "Carolina Kostner", OK, ("wc2017", "women", None)),
+      ("margin", "Carolina Kostner", OK, ("wc2017", "women", None))]),
+    ("", "At Worlds 2017 Kaetlyn Osmond was 4.61 off gold.",
+     [("margin", "Kaetlyn Osmond", WRONG, ("wc2017", "women", None))]),
+    ("", "At Worlds 2017 Evgenia Medvedeva won by a gap of 15.28 to second place.",
+     [("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None))]),
+    ("", "At Worlds 2017 Maria Sotskova finished 21.32 short of the bronze medal of Gabrielle Daleman.",
+     [("medal", "Gabrielle Daleman", OK, ("wc2017", "women", None)),
+      ("margin", "Maria Sotskova", OK, ("wc2017", "women", None))]),
+    ("", "At Worlds 2017 Maria Sotskova climbed from eighth to bronze.",
+     [("medal", "Maria Sotskova", WRONG, ("wc2017", "women", None))]),
+    # "N behind," with a comma after it measures from nobody named: the next list item's name is not its rival.
+    ("", "At Worlds 2017 the order was Yuzuru Hanyu first, Shoma Uno second, 2.28 behind, Jin Boyang third.",
+     [("margin", "Shoma Uno", OK, ("wc2017", "men", None)), ("place", "Jin Boyang", OK, ("wc2017", "men", None))]),
+    # How things looked is no result: "looked like a bronze", "on course for gold"; a result after it stays.
+    ("", "At Worlds 2017 Mai Mihara's short had looked like a bronze at best, and Wakaba Higuchi was on course "
+     "for silver.", []),
+    ("", "At Worlds 2017 Evgenia Medvedeva skated like a champion and won gold.",
+     [("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None))]),
 ]  # fmt: skip
 
 

@@ -12,7 +12,9 @@ from bot.services.claims.rules.common import (
     after_readings,
     before_subjects,
     gold,
+    impression,
     in_apposition,
+    measured_from,
     nearest_segment,
     object_after,
     ordinal_text,
@@ -95,6 +97,10 @@ def _is_place(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> boo
     seg_after = SEG_AFTER_ORD.match(rest)
     if ORD_NOT_PLACE.match(rest) and not seg_after:
         return False
+    if impression(text, clause.start, m.start()):
+        return False  # "looked like a fourth place at best"
+    if measured_from(text, clause.start, m.start()) and not re.match(r"-?\s*placed\b", rest, _I):
+        return False  # "a gap of 11.18 to second place": the place a margin is measured from, someone else's
     verb = PLACE_VERB.search(before)
     place_word = re.match(r"[\s-]+place\b", rest, _I)
     if re.search(
