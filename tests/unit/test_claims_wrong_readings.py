@@ -37,6 +37,17 @@ CASES = [
      "for silver.", []),
     ("", "At Worlds 2017 Evgenia Medvedeva skated like a champion and won gold.",
      [("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None))]),
+    # A segment set at the head of a clause, or of a part after a comma, is where that part's places stand.
+    ("", "At Worlds 2017 Kaetlyn Osmond won silver. After the short program she occupied the second place with "
+     "75.98 points, in the free program she was second.",
+     [("segment_place", "Kaetlyn Osmond", OK, ("wc2017", "women", "short_program")),
+      ("segment_place", "Kaetlyn Osmond", OK, ("wc2017", "women", "free_skate"))]),
+    ("", "At Worlds 2017, after the short program, Wakaba Higuchi was ninth.",
+     [("segment_place", "Wakaba Higuchi", OK, ("wc2017", "women", "short_program"))]),
+    # A bare place after a part that gave a final place and a segment's place may be in either standings.
+    ("", "At Worlds 2017 Carolina Kostner finished sixth after the eighth place in the short program, Wakaba "
+     "Higuchi was eleventh.",
+     [("segment_place", "Wakaba Higuchi", OK, ("wc2017", "women", None))]),
 ]  # fmt: skip
 
 
