@@ -48,6 +48,20 @@ CASES = [
     ("", "At Worlds 2017 Carolina Kostner finished sixth after the eighth place in the short program, Wakaba "
      "Higuchi was eleventh.",
      [("segment_place", "Wakaba Higuchi", OK, ("wc2017", "women", None))]),
+    # "the bronze was won by X" is that medal's, never the gold, whatever the clause says of the event.
+    ("", "At Worlds 2017, in the women's event, the bronze was won by Gabrielle Daleman.",
+     [("medal", "Gabrielle Daleman", OK, ("wc2017", "women", None))]),
+    ("", "At Worlds 2017, in the women's event, the title was won by Evgenia Medvedeva.",
+     [("medal", "Evgenia Medvedeva", OK, ("wc2017", "women", None))]),
+    # A rival named in a line with no subject of its own, and nobody in view, is never the next "he": whoever won
+    # is not made out, so the next line's pronoun claims nothing.
+    ("", "group chat, 3 people\n\nkim: HELSINKI. the champ did it\nkim: won by 2.28 over uno\n"
+     "me: he was fifth after the short tho??", []),
+    # "the other Chinese boy" is not the Chinese skater named before, and is whom the next "he" stands for.
+    ("", "group chat, 3 people\n\nkim: HELSINKI. hanyu won\nmom: and the chinese boy? boyang?\n"
+     "me: third. he was 4th after the short\nmom: and the other chinese boy? han yan?\n"
+     "me: fifth. he was 7th after the short",
+     [("segment_place", "Jin Boyang", OK, ("wc2017", "men", "short_program"))]),
 ]  # fmt: skip
 
 

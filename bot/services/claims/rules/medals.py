@@ -398,6 +398,10 @@ def _passive_win(sentence: SentenceReader, m: re.Match[str], clause: Clause) -> 
     if winner is None:
         return
     before = sentence.text[clause.start : m.start()]
+    if re.search(r"\b(?:silver|bronze)\b", before, _I) and not re.search(
+        r"\b(?:gold|title|crown|victory)\b", before, _I
+    ):
+        return  # "in the women's event, the bronze was won by Daleman": that medal (read as one), not the gold
     segments = [(s, e, k) for s, e, k in sentence.found.segments if clause.start <= s < m.start()]
     if segments and not re.search(r"\b(?:title|gold|event|competition|contest|race|crown)\b", before, _I):
         segment_place(sentence, m.start(), Who([winner]), 1, segments[-1][2], (segments[-1][2],))
