@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services.results import ResultsService
-from tests.unit.test_claims_stories import OK, WRONG, same, verdicts
+from tests.unit.test_claims_stories import NOT, OK, WRONG, same, verdicts
 
 CASES = [
     # A word of a series' own name before a discipline ("Junior pairs was ...") names no place, at a sentence's head
@@ -62,6 +62,14 @@ CASES = [
      "me: third. he was 4th after the short\nmom: and the other chinese boy? han yan?\n"
      "me: fifth. he was 7th after the short",
      [("segment_place", "Jin Boyang", OK, ("wc2017", "men", "short_program"))]),
+    # A description around a name the store lacks ("The Smith siblings") is that unknown entry: its fragment's
+    # figures are not checkable, never the couple named before.
+    ("", "QUIZ: WORLDS 2017, ICE DANCE (answer sheet)\n\nQ1. The Japanese team? A: Muramoto/Reed.\n"
+     "Q2. Which team was last? A: The Smith siblings, nineteenth, 140.11.",
+     [("place", "The Smith siblings", NOT, "any"), ("score", "The Smith siblings", NOT, "any")]),
+    # A bare "short" before "there", "here", "tonight" is the segment: "second after the short there".
+    ("", "At Worlds 2017 Kaetlyn Osmond was second after the short there.",
+     [("segment_place", "Kaetlyn Osmond", OK, ("wc2017", "women", "short_program"))]),
 ]  # fmt: skip
 
 

@@ -352,3 +352,17 @@ _IMPRESSION = re.compile(
 def impression(text: str, clause_start: int, position: int) -> bool:
     """Whether the medal or place word at `position` is only how things looked ("looked like a bronze")."""
     return _IMPRESSION.search(text, max(clause_start, position - 40), position) is not None
+
+
+# "The Smith siblings", "the Parsons duo": a description around a name the store does not know (a capitalized word
+# before the entry's kind, not a nationality) is that unknown entry, never the one named last.
+_NAMED_DESCRIPTION = re.compile(
+    r"\s(?-i:[A-Z][\w’'-]+)\s+(?:siblings|sisters|brothers|twins|duo|couple|pair|partnership|team)s?\b", _I
+)
+
+
+def named_description(words: str) -> Subject | None:
+    """The unknown entry a description names ("the Smith siblings"), or None when it names nobody."""
+    if _NAMED_DESCRIPTION.search(words) is None:
+        return None
+    return Subject(" ".join(words.split()), missing=t("claim-not-in-store"))

@@ -35,15 +35,11 @@ from bot.services.claims.rules.common import (
     Who,
     apposition_of_object,
     described_events,
+    named_description,
     season_joined,
     year_joined,
 )
-from bot.services.claims.rules.medals import (
-    ceremony,
-    dedupe_medal_places,
-    medals,
-    titles,
-)
+from bot.services.claims.rules.medals import ceremony, dedupe_medal_places, medals, titles
 from bot.services.claims.rules.numbers import numbers
 from bot.services.claims.rules.phrases import (
     ABSOLUTE,
@@ -189,7 +185,10 @@ class SentenceReader:
                 nominative = self.text[m.start : m.end].lower() in NOMINATIVE  # "she beat X": never X's description
                 if nxt and nxt.kind == "person" and not nominative and re.fullmatch(r"\s+(?:[\w-]+\s+){0,2}", gap):
                     continue  # "his compatriot Sato Shun", "the American Liu Alysa": describes the next name
-                m.subject = (self.state.group or self.state.person) if m.plural else self.state.person
+                named = (
+                    named_description(self.text[m.start : m.end]) if m.kind == "description" and not m.nation else None
+                )
+                m.subject = named or ((self.state.group or self.state.person) if m.plural else self.state.person)
                 contested = self.state.contested
                 if not m.plural and contested is not None and m.subject is not None and contested != m.subject:
                     word = self.text[m.start : m.end]
