@@ -70,6 +70,18 @@ CASES = [
     # A bare "short" before "there", "here", "tonight" is the segment: "second after the short there".
     ("", "At Worlds 2017 Kaetlyn Osmond was second after the short there.",
      [("segment_place", "Kaetlyn Osmond", OK, ("wc2017", "women", "short_program"))]),
+    # A margin behind "the winner(s)" after a segment's place is the event's: measured in the totals.
+    ("", "At Worlds 2017 Kaetlyn Osmond won silver, second in the short program, second in the free skate and "
+     "15.28 behind the winner.",
+     [("margin", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
+    # A score "there" after a segment's place is that segment's (or, when "there" may be the event, the total's),
+    # never the total alone.
+    ("", "At Worlds 2017 the protocol has Kaetlyn Osmond second in the free, and Gabrielle Daleman third there "
+     "with 141.33.",
+     [("score", "Gabrielle Daleman", OK, ("wc2017", "women", "free_skate"))]),
+    ("", "At Worlds 2017 the protocol has Kaetlyn Osmond second in the free, and Gabrielle Daleman third there "
+     "with 140.33.",
+     [("score", "Gabrielle Daleman", NOT, "any")]),
 ]  # fmt: skip
 
 

@@ -162,6 +162,13 @@ def _beaten_by(sentence: SentenceReader, start: int) -> Subject | None:
     return last.subject if re.fullmatch(r"\s+by\s+", sentence.text[last.end : start]) else None
 
 
+_FROM_WINNERS = re.compile(
+    r"\s*(?:points?\s+|pts\s+)?(?:behind|off|short\s+of|adrift\s+of)\s+(?:the\s+)?(?:event\s+)?"
+    r"(?:winners?|champions?|gold(?:\s+medall?ists?)?)\b",
+    _I,
+)
+
+
 def _margin_segment(sentence: SentenceReader, start: int, end: int) -> str | None:
     # Measured in a segment only when the clause says where: "after the short program", "in the free
     # dance"; after the last segment the standings are the final ones. ("won the free dance but lost gold
@@ -198,7 +205,9 @@ def _margin_segment(sentence: SentenceReader, start: int, end: int) -> str | Non
             sentence.text[position:start],
             _I,
         )
-        segment = last.segment if last.kind == "segment_place" and not final_words and not beat else None
+        # "second in the free dance and 6.49 behind the winners": the event's winners, measured in the totals.
+        winners = _FROM_WINNERS.match(sentence.text, end)
+        segment = last.segment if last.kind == "segment_place" and not (final_words or beat or winners) else None
     else:
         chunk_end = sentence.text.find(",", end, clause.end)
         for a in MARGIN_SEGMENT.finditer(sentence.text, chunk_start, clause.end if chunk_end < 0 else chunk_end):
