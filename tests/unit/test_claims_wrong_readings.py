@@ -82,6 +82,11 @@ CASES = [
     ("", "At Worlds 2017 the protocol has Kaetlyn Osmond second in the free, and Gabrielle Daleman third there "
      "with 140.33.",
      [("score", "Gabrielle Daleman", NOT, "any")]),
+    # Japanese: what a condition opened with もし imagines is no result ("if the jumps had landed, the title").
+    ("", "スケートアメリカ2025男子。友野一希は銅メダル。もしフリーでジャンプが決まっていたら優勝もあったと思う。",
+     [("medal", "Kazuki Tomono", OK, ("gpusa2025", "men", None))]),
+    ("", "スケートアメリカ2025男子。もしフリーが決まっていたら、と思う。友野一希は銅メダル。",
+     [("medal", "Kazuki Tomono", OK, ("gpusa2025", "men", None))]),
 ]  # fmt: skip
 
 

@@ -240,6 +240,8 @@ NOT_A_RESULT = re.compile(
     r"|に(?:あと|わずか|僅か))"
     r"|[^、。,!！]{0,5}?(?:ほし[いかく]|できな|できず|かも|たら|なら|れば|しそう|だろう|でしょう|予想|期待|夢|可能性|確実|濃厚)"
 )
+# A condition opened before, in the same sentence: "もし…たら", "もし…れば", "もし…なら" ("if … had …").
+IMAGINED_BEFORE = re.compile(r"もし[^。！!？?\n]*?(?:たら|れば|なら)[^。！!？?\n]*$")
 # Almost had: "あと一歩で銅メダル", "もう少しで表彰台".
 ALMOST = re.compile(r"(?:あと|もう)(?:一歩|少し|ちょっと)で?\s*$")
 # A score of part of a skate: a component ("技術点", "演技構成点", TES, PCS, GOE) or an element ("4回転フリップは",
@@ -256,6 +258,8 @@ def medal_not_had(text: str, m: re.Match[str]) -> bool:
     rest = text[m.end() :]
     if MISSED.match(rest) or NOT_HAD.match(rest) or NOT_A_RESULT.match(text, m.end()):
         return True
+    if IMAGINED_BEFORE.search(text, 0, m.start()):
+        return True  # "もしフリーでジャンプが決まっていたら優勝もあった": what a condition imagines
     return ALMOST.search(text, max(0, m.start() - 8), m.start()) is not None
 
 
