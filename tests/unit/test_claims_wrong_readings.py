@@ -87,6 +87,11 @@ CASES = [
      [("medal", "Kazuki Tomono", OK, ("gpusa2025", "men", None))]),
     ("", "スケートアメリカ2025男子。もしフリーが決まっていたら、と思う。友野一希は銅メダル。",
      [("medal", "Kazuki Tomono", OK, ("gpusa2025", "men", None))]),
+    # A belief the writer or the crowd held is no result, up to the next semicolon or "but".
+    ("", "At Worlds 2017 Carolina Kostner was eighth in the short and we thought the bronze was hers; she finished "
+     "sixth. Everyone assumed Kaetlyn Osmond had won gold, but she took silver.",
+     [("place", "Carolina Kostner", OK, ("wc2017", "women", None)),
+      ("medal", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
 ]  # fmt: skip
 
 
