@@ -78,7 +78,9 @@ _SERIES_WORD = re.compile(
     r"junior|senior|grand|prix|finals?|trophy|cup|championships?|games|worlds?|olympics?|olympic|skate|open|ladies",
     re.IGNORECASE,
 )
-# A place before a discipline ("LAKE PLACID, ICE DANCE", "Moscow pairs recap"): that event there.
+# A place before a discipline, at a heading's head or anywhere ("Milano Cortina women's review", "Moscow pairs recap",
+# "LAKE PLACID, ICE DANCE"): that event there. One rule for both (a word of a series' own name before a discipline,
+# "Junior pairs was ...", is never a place: see _SERIES_WORD).
 _EVENT_NAMED_AFTER = re.compile(r",?\s+(?:men['’]?s?|women['’]?s?|ladies['’]?|pairs|ice\s+dance)\b", re.I)
 
 
@@ -138,7 +140,6 @@ _OPENER = re.compile(r"\s*(?:[\w.-]{1,20}:\s*)?(?:(?:then|and|but|next|first|so|
 _RESULT_OF = re.compile(
     r"\b(?:podium|champions?|final|edition|results?|recap|review|memories)\s+of\s+(?:the\s+)?$", re.IGNORECASE
 )
-_EVENT_AFTER_PLACE = re.compile(r"\s+(?:men['’]s|women['’]s|ladies['’]?|pairs|ice\s+dance)\s", re.I)
 
 
 def _typed_in_lower_case(
@@ -198,10 +199,9 @@ def _names_a_competition(sentence: str, start: int, end: int, spans: Spans) -> b
         or (_OPENER.fullmatch(before) and re.match(r"\s*(?:[,.:;!—–]|\s-\s|\s+first\b)", after))
         or _RESULT_OF.search(before)
         or any(s <= start <= e + 1 for s, e, _, _ in spans)
-        # A heading: "Milano Cortina women's review", "Moscow pairs recap"; a discipline after the place
-        # anywhere ("QUIZ, ROUND 4: LAKE PLACID, ICE DANCE"); a place set off by a comma at a title's end
-        # ("PRESS CONFERENCE, LAKE PLACID (transcript)").
-        or (not before.strip() and _EVENT_AFTER_PLACE.match(after))
+        # A discipline after the place, in a heading or anywhere ("Milano Cortina women's review", "QUIZ, ROUND 4:
+        # LAKE PLACID, ICE DANCE"); a place set off by a comma at a title's end ("PRESS CONFERENCE, LAKE PLACID
+        # (transcript)"). Not a word of a series' name ("Junior pairs was a two-team fight").
         or (
             (_EVENT_NAMED_AFTER.match(after) or (before.rstrip().endswith(",") and re.match(r"\s*(?:\(|$)", after)))
             and not _SERIES_WORD.fullmatch(sentence[start:end])

@@ -274,6 +274,8 @@ def medal_not_had(text: str, m: re.Match[str]) -> bool:
     rest = text[m.end() :]
     if MISSED.match(rest) or NOT_HAD.match(rest) or NOT_A_RESULT.match(text, m.end()):
         return True
+    if HYPOTHETICAL.search(text, 0, m.start()):
+        return True  # "もしフリーでジャンプが決まっていたら優勝もあった": what a condition imagines
     return ALMOST.search(text, max(0, m.start() - 8), m.start()) is not None
 
 

@@ -322,3 +322,47 @@ def apposition_of_object(text: str, last: Mention, position: int) -> bool:
     if not _APPOSITION_OPEN.fullmatch(text, last.end, position):
         return False
     return re.match(r"[^,;.!?()]*,", text[position:]) is not None
+
+
+# A medal or place said as what a margin is measured from: "5.03 behind the bronze", "a gap of 11.18 to second
+# place", "4.87 off silver", "ended just behind the bronze". It is the reference, someone else's, never a claim of
+# the subject. "from", "to", "off" and the like only after a number ("climbed from fourth to bronze" claims bronze).
+_MEASURED_FROM = re.compile(
+    r"(?:\b(?:behind|ahead\s+of|short\s+of|shy\s+of|outside)"
+    r"|\d(?:\s*(?:points?|pts?\.?))?\s+(?:off|from|to|clear\s+of|adrift\s+of|away\s+from|back\s+of|over))"
+    r"\s+(?:the\s+)?$",
+    _I,
+)
+
+
+def measured_from(text: str, clause_start: int, position: int) -> bool:
+    """Whether the medal or place word at `position` is what a margin is measured from, not its subject's."""
+    return _MEASURED_FROM.search(text, max(clause_start, position - 40), position) is not None
+
+
+# An impression, not a result, right before a medal or place: "her short had looked like a bronze at best", "on
+# course for gold", "seemed a certain silver". Only right before it: "looked like a champion and won gold" keeps gold.
+_IMPRESSION = re.compile(
+    r"\b(?:(?:look(?:s|ed|ing)?|skat(?:es|ed|ing))\s+like|seem(?:s|ed|ing)?(?:\s+like)?|felt\s+like|on\s+(?:course|track|pace)\s+for"
+    r"|heading\s+for|bound\s+for)\s+(?:a\s+|an\s+|the\s+)?(?:(?:sure|certain|safe|likely|possible|clear)\s+)?$",
+    _I,
+)
+
+
+def impression(text: str, clause_start: int, position: int) -> bool:
+    """Whether the medal or place word at `position` is only how things looked ("looked like a bronze")."""
+    return _IMPRESSION.search(text, max(clause_start, position - 40), position) is not None
+
+
+# "The Smith siblings", "the Parsons duo": a description around a name the store does not know (a capitalized word
+# before the entry's kind, not a nationality) is that unknown entry, never the one named last.
+_NAMED_DESCRIPTION = re.compile(
+    r"\s(?-i:[A-Z][\w’'-]+)\s+(?:siblings|sisters|brothers|twins|duo|couple|pair|partnership|team)s?\b", _I
+)
+
+
+def named_description(words: str) -> Subject | None:
+    """The unknown entry a description names ("the Smith siblings"), or None when it names nobody."""
+    if _NAMED_DESCRIPTION.search(words) is None:
+        return None
+    return Subject(" ".join(words.split()), missing=t("claim-not-in-store"))

@@ -75,6 +75,14 @@ def margin(
     )
 
 
+_MEDAL_MEASURED = re.compile(r"\s*(?:the\s+)?(?P<m>gold|silver|bronze)(?![\w-]|\s+medall?ists?\s+[A-Z])", _I)
+_MEDALLIST = {
+    "gold": Subject("the winner", rank=1, shown=t("claim-rank-winner")),
+    "silver": Subject("the silver medallist", rank=2, shown=t("claim-rank-silver")),
+    "bronze": Subject("the bronze medallist", rank=3, shown=t("claim-rank-podium")),
+}
+
+
 def _rival(
     sentence: SentenceReader, start: int, end: int, before: str, margin_after: re.Match[str] | None, behind: bool
 ) -> tuple[Subject | None, bool]:
@@ -87,9 +95,18 @@ def _rival(
         other = Subject("the podium", rank=3, shown=t("claim-rank-podium"))
     elif direction == "off the lead":
         other = Subject("the leader", rank=1, shown=t("claim-rank-leader"))
+    elif medal := _MEDAL_MEASURED.match(sentence.text, tail_start):
+        # "5.03 behind the bronze", "4.87 off silver": measured from that medal's holder, not the next.
+        other = _MEDALLIST[medal.group("m").lower()]
     else:
         # "beat Hubbell/Donohue by 7.43, Chock/Bates bronze": the one beaten, not the next name in the list.
-        other = (None if direction else _beaten_by(sentence, start)) or object_after(sentence, tail_start)
+        other = (None if direction else _beaten_by(sentence, start)) or (
+            # "second, 2.28 behind, Jin third": a comma ends the margin's words; the name after it is the next
+            # item's subject, not whom the margin is measured from.
+            None
+            if direction and re.match(r"\s*[,;]", sentence.text[tail_start:])
+            else object_after(sentence, tail_start)
+        )
     if other is None:
         clause = sentence.clauses[sentence.clause_of(start)]
         rivals = [
@@ -145,6 +162,13 @@ def _beaten_by(sentence: SentenceReader, start: int) -> Subject | None:
     return last.subject if re.fullmatch(r"\s+by\s+", sentence.text[last.end : start]) else None
 
 
+_FROM_WINNERS = re.compile(
+    r"\s*(?:points?\s+|pts\s+)?(?:behind|off|short\s+of|adrift\s+of)\s+(?:the\s+)?(?:event\s+)?"
+    r"(?:winners?|champions?|gold(?:\s+medall?ists?)?)\b",
+    _I,
+)
+
+
 def _margin_segment(sentence: SentenceReader, start: int, end: int) -> str | None:
     # Measured in a segment only when the clause says where: "after the short program", "in the free
     # dance"; after the last segment the standings are the final ones. ("won the free dance but lost gold
@@ -181,7 +205,9 @@ def _margin_segment(sentence: SentenceReader, start: int, end: int) -> str | Non
             sentence.text[position:start],
             _I,
         )
-        segment = last.segment if last.kind == "segment_place" and not final_words and not beat else None
+        # "second in the free dance and 6.49 behind the winners": the event's winners, measured in the totals.
+        winners = _FROM_WINNERS.match(sentence.text, end)
+        segment = last.segment if last.kind == "segment_place" and not (final_words or beat or winners) else None
     else:
         chunk_end = sentence.text.find(",", end, clause.end)
         for a in MARGIN_SEGMENT.finditer(sentence.text, chunk_start, clause.end if chunk_end < 0 else chunk_end):

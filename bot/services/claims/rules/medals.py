@@ -12,6 +12,8 @@ from bot.services.claims.rules.common import (
     after_readings,
     before_subjects,
     gold,
+    impression,
+    measured_from,
     medal_claim,
     object_after,
     ordinal_text,
@@ -91,8 +93,10 @@ def medals(sentence: SentenceReader, clause: Clause) -> None:
             continue
         if re.match(r"[\s-]+medals\b", rest, _I) and not medallist:
             continue  # "silver medals" in general, or a career count
-        if sentence.negated(m.start()):
-            continue
+        if sentence.negated(m.start()) or impression(text, clause.start, m.start()):
+            continue  # not won, or only how it looked ("looked like a bronze")
+        if not medallist and measured_from(text, clause.start, m.start()) and not _owner_after(sentence, m.end()):
+            continue  # what a margin is measured from ("5.03 behind the bronze"), unless its owner is named
         before = text[max(clause.start, m.start() - 40) : m.start()]
         past = PAST_TITLE.search(before)
         subjects: list[Subject] = []
@@ -201,8 +205,8 @@ def _champions(sentence: SentenceReader, clause: Clause, done: list[int]) -> Non
     """ "The world champion Liu", "Liu became champion": the gold of that title."""
     text = sentence.text
     for m in CHAMPION.finditer(text, clause.start, clause.end):
-        if sentence.negated(m.start()):
-            continue
+        if sentence.negated(m.start()) or impression(text, clause.start, m.start()):
+            continue  # not won, or "skated like a champion"'s likeness
         before = text[max(clause.start, m.start() - 60) : m.start()]
         if re.search(r"\b(?:the|a|an)\s+(?:\w+\s+){0,2}$", before, _I) and re.search(
             r"\b(?:behind|ahead\s+of|over|to|with|than|beat|beating)\s+(?:the|a)\s+(?:\w+\s+){0,2}$", before, _I
@@ -394,6 +398,10 @@ def _passive_win(sentence: SentenceReader, m: re.Match[str], clause: Clause) -> 
     if winner is None:
         return
     before = sentence.text[clause.start : m.start()]
+    if re.search(r"\b(?:silver|bronze)\b", before, _I) and not re.search(
+        r"\b(?:gold|title|crown|victory)\b", before, _I
+    ):
+        return  # "in the women's event, the bronze was won by Daleman": that medal (read as one), not the gold
     segments = [(s, e, k) for s, e, k in sentence.found.segments if clause.start <= s < m.start()]
     if segments and not re.search(r"\b(?:title|gold|event|competition|contest|race|crown)\b", before, _I):
         segment_place(sentence, m.start(), Who([winner]), 1, segments[-1][2], (segments[-1][2],))

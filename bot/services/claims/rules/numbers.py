@@ -15,6 +15,7 @@ from bot.services.claims.rules.common import (
     score,
     segment_in_view,
     segment_of,
+    segment_referred,
 )
 from bot.services.claims.rules.margins import margin
 from bot.services.claims.rules.phrases import (
@@ -194,6 +195,14 @@ def _score_or_total(
         assert found is not None
         score(sentence, start, subjects, label, value, segment_of(found.group("seg") or found.group("seg2")))
         return
+    if re.search(r"\bthere\s+(?:with|on)\s+$", before, _I):
+        # "second in the free, and Daleman third there with 142.15": the segment "there" stands for, or (when it
+        # could be the event) the total or that segment's score; never the total alone.
+        referred = segment_referred(sentence, start, end) or (None, "any")
+        if referred != (None,):
+            claimed = t("claim-score-any", score=label)
+            sentence.make("score", start, subjects, claimed, value, segments=referred)
+            return
     if TOTAL_NEAR.search(before[-30:]) or TOTAL_NEXT.match(after):
         sentence.make("total", start, subjects, t("claim-total", score=label), value, segments=(None,))
         return

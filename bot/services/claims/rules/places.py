@@ -12,7 +12,9 @@ from bot.services.claims.rules.common import (
     after_readings,
     before_subjects,
     gold,
+    impression,
     in_apposition,
+    measured_from,
     nearest_segment,
     object_after,
     ordinal_text,
@@ -95,6 +97,10 @@ def _is_place(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> boo
     seg_after = SEG_AFTER_ORD.match(rest)
     if ORD_NOT_PLACE.match(rest) and not seg_after:
         return False
+    if impression(text, clause.start, m.start()):
+        return False  # "looked like a fourth place at best"
+    if measured_from(text, clause.start, m.start()) and not re.match(r"-?\s*placed\b", rest, _I):
+        return False  # "a gap of 11.18 to second place": the place a margin is measured from, someone else's
     verb = PLACE_VERB.search(before)
     place_word = re.match(r"[\s-]+place\b", rest, _I)
     if re.search(
@@ -215,6 +221,13 @@ def _standings(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> tu
     if re.match(r"\s+(?:in|of)\s+the\s+(?:segment|program(?:me)?)\b", rest, _I) or ORD_BEST.match(rest):
         kind = segment_in_view(sentence, m.start(), nearest=bool(ORD_BEST.match(rest)))
         return None if kind is None else ([kind], readings, "in")
+    opened = _segment_opening(sentence, clause, m.start())
+    if opened and not OVERALL.match(rest):
+        # "After the short program she occupied the fourth place", "In the free, they were third": a segment set
+        # at the clause's head is where its places stand (after the last segment: that rank, or the final place).
+        kind, prep = segment_of(opened.group("seg")), opened.group("prep").lower()
+        # "In the free skate she rallied and finished third": a word of the final result leaves both readings.
+        return [kind], (None, kind) if FINAL_WORDS.search(before[-40:]) else after_readings(kind, prep), prep
     if FROM.search(before):
         return None  # "rose from fifth" without a segment: after what is not said
     positional = POSITIONAL.search(before) and not FINAL_WORDS.search(before[-40:])
@@ -225,6 +238,28 @@ def _standings(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> tu
     if positional and not OVERALL.match(rest):
         return _positional(sentence, clause, m)
     return [], readings, "after"
+
+
+# A segment set at the head of a clause or of a part after a comma or "and": "After the short program she ...",
+# "..., in the free program she was second".
+_SEGMENT_OPENS = re.compile(
+    rf"(?:^|(?<=[,;:])|\b(?:and|but|then|while)\b)\s*(?P<prep>after|following|in|during)\s+(?:the\s+)?"
+    rf"(?P<seg>{SEG_WORDS})(?:\s*,)?\s+(?!(?:and|but|or|where|which)\b)",
+    _I,
+)
+
+
+def _segment_opening(sentence: SentenceReader, clause: Clause, position: int) -> re.Match[str] | None:
+    """The segment that opens the part of the clause holding the place at `position`, with no other segment
+    named between them; the sentence's opening one when the clause before is only that segment set off by a comma
+    ("After the short program, she was fourth")."""
+    start = clause.start
+    if _SEGMENT_OPENS.fullmatch(sentence.text[:start].rstrip(" ,") + " "):
+        start = 0
+    opened = next(reversed(list(_SEGMENT_OPENS.finditer(sentence.text, start, position))), None)
+    if opened is None or any(opened.end() <= s < position for s, _, _ in sentence.found.segments):
+        return None
+    return opened
 
 
 def _positional(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> tuple[list[str], Readings, str]:
@@ -263,6 +298,10 @@ def _positional(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> t
         # Several named in earlier clauses ("first in the free, overcoming the gap of the short
         # program, where he was third"): the nearest may be meant, or the final standings.
         return [earlier[-1]], (None, earlier[-1]), "after"
+    if len(here) == 1 and earlier and _with_final_place(sentence, earlier_at):
+        # The segment came with a final place in its own part ("Kostner finished sixth after the fourth place in
+        # the short program, Higuchi was eleventh"): the list may go on in either standings.
+        return [earlier[-1]], (None, earlier[-1]), "after"
     if len(here) == 1 and earlier and _conceded(text, earlier_at):
         # A segment an earlier clause named in a concession ("took silver even though they won the short program,
         # and James/Cipres were third"): that segment's rank, or the final place.
@@ -280,6 +319,18 @@ def _positional(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> t
         # The previous sentence's segment ("Liu leads after the short! Chiba is third"): its rank, or the final place.
         return [sentence.state.segments[0]], (None, sentence.state.segments[0]), "after"
     return [], (None,), "after"
+
+
+def _with_final_place(sentence: SentenceReader, segment_at: int) -> bool:
+    """Whether a final place was read in the part of the sentence (no comma between) before the segment at
+    `segment_at`."""
+    return any(
+        claim.kind == "place"
+        and claim.segments == (None,)
+        and at < segment_at
+        and not re.search(r"[,;]", sentence.text[at:segment_at])
+        for claim, at, _ in sentence.made
+    )
 
 
 def _conceded(text: str, position: int) -> bool:

@@ -25,7 +25,10 @@ _YES = re.compile(r"\W*(?:A\s*:\s*)?(?:yes|yeah|yep|yup|correct|right|indeed|she
 _IMAGINED = re.compile(
     r"(?:^|[,;:—–]\s*|\b(?:and|but|so)\s+)if\b|\b(?:would|could|might|should)(?:n['’]t)?\s+(?:\w+\s+)?have\b"
     r"|\b(?:thought|expected|predicted|hoped|picked|tipped|backed|had)\s+(?:\w+\s+){0,4}?(?:to\s+win|would|['’]d)\b"
-    r"|\bprobably\s+(?:wins?|takes?|gets?|finish(?:es)?)\b",
+    r"|\bprobably\s+(?:wins?|takes?|gets?|finish(?:es)?)\b"
+    # A belief the writer or the crowd held: "we thought the silver was theirs", "everyone assumed she had won".
+    r"|\b(?:we|i|everyone|everybody|people|most\s+of\s+us|all\s+of\s+us)\s+(?:all\s+)?(?:thought|believed|assumed"
+    r"|figured|(?:was|were)\s+sure)\b",
     re.IGNORECASE,
 )
 
@@ -45,6 +48,10 @@ _IMAGINING_WORDS = (
     "backed",
     "had",
     "probably",
+    "believed",
+    "assumed",
+    "figured",
+    "sure",
 )
 _IMAGINED_UNTIL = re.compile(r"[:;]|,?\s+(?:but|yet|though|although)\b", re.IGNORECASE)
 

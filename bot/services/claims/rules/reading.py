@@ -35,15 +35,11 @@ from bot.services.claims.rules.common import (
     Who,
     apposition_of_object,
     described_events,
+    named_description,
     season_joined,
     year_joined,
 )
-from bot.services.claims.rules.medals import (
-    ceremony,
-    dedupe_medal_places,
-    medals,
-    titles,
-)
+from bot.services.claims.rules.medals import ceremony, dedupe_medal_places, medals, titles
 from bot.services.claims.rules.numbers import numbers
 from bot.services.claims.rules.phrases import (
     ABSOLUTE,
@@ -189,7 +185,10 @@ class SentenceReader:
                 nominative = self.text[m.start : m.end].lower() in NOMINATIVE  # "she beat X": never X's description
                 if nxt and nxt.kind == "person" and not nominative and re.fullmatch(r"\s+(?:[\w-]+\s+){0,2}", gap):
                     continue  # "his compatriot Sato Shun", "the American Liu Alysa": describes the next name
-                m.subject = (self.state.group or self.state.person) if m.plural else self.state.person
+                named = (
+                    named_description(self.text[m.start : m.end]) if m.kind == "description" and not m.nation else None
+                )
+                m.subject = named or ((self.state.group or self.state.person) if m.plural else self.state.person)
                 contested = self.state.contested
                 if not m.plural and contested is not None and m.subject is not None and contested != m.subject:
                     word = self.text[m.start : m.end]
@@ -204,10 +203,12 @@ class SentenceReader:
                     others = [s for s in reversed(self.state.earlier) if s not in last]
                     m.subject = next((s for s in others if s.ids), others[0] if others else None)
                 if m.nation:
-                    # "the Italian", "the French couple": the one named before if of that country (the check
-                    # verifies it), else that country's one entry in the event.
-                    bound = m.subject if m.subject is not None and m.subject.ids else None
+                    # "the Italian": the one named before if of that country (the check verifies it), else the
+                    # country's one entry; "the other Chinese boy" is never the one before, and is the next "he".
+                    other = "other" in self.text[max(0, m.start - 6) : m.end].lower()
+                    bound = m.subject if m.subject is not None and m.subject.ids and not other else None
                     m.subject = replace(bound, country=m.nation) if bound else Subject(m.nation, country=m.nation)
+                    self.state.person = m.subject if other and not m.plural else self.state.person
                 if m.subject is None:
                     continue
                 if m.object_of is None:
@@ -219,9 +220,9 @@ class SentenceReader:
                     # "the free dance of the French couple ..., though they finished second": "they" is that couple.
                     self.state.group = m.subject
             elif m.kind in ("person", "country") and m.subject is not None:
-                # A rival in a sentence with no subject of its own ("20.39 over Sotskova.") is the rival of the one
-                # in view, who stays the next pronoun's.
-                rival = m.object_of in RIVAL_OBJECT and (bool(named_here) or self.state.person is not None)
+                # A rival ("20.39 over Sotskova.") leaves the next pronoun to the one in view, or nobody, but ", who".
+                who = re.match(r",\s*who\b", self.text[m.end : m.end + 8]) and self.state.person is None
+                rival = m.object_of in RIVAL_OBJECT and (bool(named_here) or not who)
                 if m.object_of is None:
                     named_here.append(m.subject)
                     named_mentions.append(m)
