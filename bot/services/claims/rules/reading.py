@@ -62,23 +62,13 @@ from bot.services.claims.rules.phrases import (
 from bot.services.claims.rules.places import falls, last_places, order, places, segment_wins
 from bot.services.claims.rules.questions import claims_said
 from bot.services.claims.rules.tables import rows_joined, table_columns, table_row
+from bot.services.claims.rules.topic import NOT_SUBJECT_WORDS, UNNAMED_SUBJECT, fragment_subject, next_topic
 from bot.services.claims.split import Clause, Sentence, clauses
 from bot.services.claims.vocabulary import (
     NEGATION,
 )
 
 _I = re.IGNORECASE
-
-
-# A subject said before its verb, with words that are no mention ("you young was fourth"): a name after the
-# trigger is then another clause's subject, never this one's.
-_UNNAMED_SUBJECT = re.compile(
-    r"(?:^|[,;:]\s*|\b(?:and|but)\s+)(?P<words>(?:[^\W\d_][\w’'-]*\s+){1,3})(?:was|were|is|are)\s+(?:only\s+|just\s+)?$",
-    re.IGNORECASE,
-)
-NOT_SUBJECT_WORDS = frozenset(
-    "the it this that there which who what and but so then here a an one its their his her in at of on".split()
-)
 
 
 @dataclass(slots=True)
@@ -100,6 +90,7 @@ class _State:
     # either. Not after a pronoun subject ("She trained with Chiba"): the paragraph is about its "she".
     contested: Subject | None = None
     asked: list[Claim] = field(default_factory=list)  # a question's claims, for one sentence (questions.py)
+    topic: Subject | None = None  # the one subject the text is about, for the fragments after it (topic.py)
 
 
 @dataclass(slots=True)
@@ -244,6 +235,7 @@ class SentenceReader:
                     self.state.contested = None
             kept.append(m)
         self.mentions = kept
+        self.state.topic = next_topic(self.state.topic, kept, self.text)
 
     def _last_group(self, named: list[Mention]) -> list[Subject]:
         """The subjects named together last ("Liu and Sakamoto"): the last subject mention and those joined to it."""
@@ -320,7 +312,7 @@ class SentenceReader:
 
     def _unnamed_subject(self, start: int, position: int) -> bool:
         """Whether words the store does not know stand as the subject of a copula before `position`."""
-        said = _UNNAMED_SUBJECT.search(self.text, start, position)
+        said = UNNAMED_SUBJECT.search(self.text, start, position)
         if said is None:
             return False
         return not any(w.lower() in NOT_SUBJECT_WORDS for w in said.group("words").split())
@@ -374,6 +366,8 @@ class SentenceReader:
             if after and EXPLICIT_AFTER.match(self.text[position : after[0].start].split(" ", 1)[-1] or " "):
                 chosen = [after[0]]
         subjects = Who(m.subject for m in chosen if m.subject is not None)
+        if not chosen and (topic := fragment_subject(self)) is not None:
+            subjects = Who([topic])  # "TRUSOVA (RUS). Winner, 205.16.": the one the text is about
         last = before[-1] if before else None
         if bare and last is not None and last.subject is not None and apposition_of_object(self.text, last, position):
             return Who([last.subject])

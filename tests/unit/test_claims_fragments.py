@@ -1,0 +1,48 @@
+"""Sentences that leave their subject out (rules/topic.py), with sentences written for these tests: a heading or a
+sentence names one skater and fragments follow about them; when the text names two, or asks a question, the
+fragment is no one's."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.services.results import ResultsService
+from tests.unit.test_claims_structures import OK, WRONG, same, verdicts
+
+CASES = [
+    # A heading naming one skater, in capitals with her country, then fragments about her.
+    ("owg2026/women", "NAKAI (JPN). Bronze. Won the short program with 78.71, only ninth in the free skate.",
+     [("medal", "Ami Nakai", OK), ("segment_place", "Ami Nakai", OK, "short_program"),
+      ("score", "Ami Nakai", OK, "short_program"), ("segment_place", "Ami Nakai", OK, "free_skate")]),
+    ("owg2026/women", "Nakai. Silver. Won the short program with 78.17.",
+     [("medal", "Ami Nakai", WRONG), ("segment_place", "Ami Nakai", OK, "short_program"),
+      ("score", "Ami Nakai", WRONG, "short_program")]),
+    # A sentence with its subject, then a fragment going on about her.
+    ("owg2026/women", "Ami Nakai led after the short program. Ninth in the free skate with 140.45, though.",
+     [("segment_place", "Ami Nakai", OK, "short_program"), ("segment_place", "Ami Nakai", OK, "free_skate"),
+      ("score", "Ami Nakai", OK, "free_skate")]),
+    ("owg2026/women", "Ami Nakai led after the short program. Then fourth in the free skate.",
+     [("segment_place", "Ami Nakai", OK, "short_program"), ("segment_place", "Ami Nakai", WRONG, "free_skate")]),
+    # A fragment with a rival in it is still about the one in view.
+    ("owg2026/women", "Alysa Liu was first. Beat Sakamoto in the free skate.",
+     [("place", "Alysa Liu", OK), ("order", "Alysa Liu", OK, "free_skate")]),
+    # Two named together: whose the fragment is, is not said.
+    ("owg2026/women", "Liu and Nakai both skated well. Third overall.", []),
+    # A question names whom the fragment after it is about; a question about no one leaves it to no one.
+    ("owg2026/women", "Nakai led after the short program. And what happened to Sakamoto? Second overall.",
+     [("segment_place", "Ami Nakai", OK, "short_program"), ("place", "Kaori Sakamoto", OK)]),
+    ("owg2026/women", "Nakai led after the short program. Who was ninth in the free skate?",
+     [("segment_place", "Ami Nakai", OK, "short_program")]),
+    # A sentence that opens with words of its own is not a fragment.
+    ("owg2026/women", "Nakai led after the short program. The judges had the free skate ninth.",
+     [("segment_place", "Ami Nakai", OK, "short_program")]),
+    # "behind the silver": the silver medallist is compared with, no medal is claimed.
+    ("owg2026/women", "Nakai finished third, only a little behind the silver.", [("place", "Ami Nakai", OK)]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("links", "text", "want"), CASES, ids=[c[1][:60] for c in CASES])
+async def test_fragments(shared_results: ResultsService, links: str, text: str, want: list) -> None:
+    got = await verdicts(shared_results, links, text)
+    assert same(got, want), got
+    assert not [g for g in got if g[2] == WRONG and not any(w[1] == g[1] and w[2] == WRONG for w in want)]
