@@ -1,6 +1,7 @@
-"""Sentences that leave their subject out (rules/topic.py), with sentences written for these tests: a heading or a
-sentence names one skater and fragments follow about them; when the text names two, or asks a question, the
-fragment is no one's."""
+"""Sentences that leave their subject out or name it their own way, with sentences written for these tests: a
+heading or a sentence names one skater and fragments follow about them (rules/topic.py; when the text names two, or
+asks a question, the fragment is no one's); a transcript's speaker says "we" and "I" of themselves (split.py); a
+list line's place before "after ... Nth in the short" is the final one (rules/places.py)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,23 @@ CASES = [
      [("segment_place", "Ami Nakai", OK, "short_program")]),
     # "behind the silver": the silver medallist is compared with, no medal is claimed.
     ("owg2026/women", "Nakai finished third, only a little behind the silver.", [("place", "Ami Nakai", OK)]),
+    # A transcript: "we", "I", "my" are the speaker's; a role ("MODERATOR:") is no one, nor is a label outside a
+    # transcript ("Note: we were fourth" in a post).
+    ("owg2026/women", "MODERATOR: Kaori, our congratulations.\nNAKAI: Thank you. Sadly we were ninth in the free "
+     "skate.\nSAKAMOTO: It was hard. I finished second overall and my free was good.",
+     [("segment_place", "Ami Nakai", OK, "free_skate"), ("place", "Kaori Sakamoto", OK)]),
+    ("owg2026/women", "NAKAI: Thanks. We were fourth in the free skate.\nSAKAMOTO: Well. I was first overall.",
+     [("segment_place", "Ami Nakai", WRONG, "free_skate"), ("place", "Kaori Sakamoto", WRONG)]),
+    ("owg2026/women", "Liu won. Note: we were fourth in the free skate at our club competition.",
+     [("medal", "Alysa Liu", OK)]),
+    # A list line: the place before "after sitting Nth in the short" is the final one, the other the segment's.
+    ("gpf1617/pairs", "Zabiiako/Enbert ended fourth, Seguin/Bilodeau fifth after sitting ninth in the short program.",
+     [("place", "Natalia Zabiiako / Alexander Enbert", OK), ("place", "Julianne Seguin / Charlie Bilodeau", OK),
+      ("segment_place", "Julianne Seguin / Charlie Bilodeau", WRONG, "short_program")]),
+    ("gpf1617/pairs", "Seguin/Bilodeau sixth after being sixth in the short program.",
+     [("place", "Julianne Seguin / Charlie Bilodeau", WRONG),
+      ("segment_place", "Julianne Seguin / Charlie Bilodeau", OK, "short_program")]),
+    ("gpf1617/pairs", "Seguin/Bilodeau sixth after a fall in the short program.", []),
 ]  # fmt: skip
 
 

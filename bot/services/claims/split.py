@@ -42,6 +42,7 @@ class Sentence:
     paragraph: int
     shown: str | None = None  # the story's own words when `text` restates them (a Q&A answer, a fragment)
     answers: bool = False  # a Q&A answer: about the competition, event and segment its question names
+    spoken: bool = False  # a transcript's line: its "NAME:" is who speaks, not whom a fragment is about
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,26 +72,69 @@ def sentences(text: str) -> list[Sentence]:
     out: list[Sentence] = []
     lines = text.splitlines()
     chat = sum(1 for line in lines if _SPEAKER.match(line.strip())) >= _CHAT_LINES
+    transcript = sum(1 for line in lines if _speaker_name(line.strip())) >= _TRANSCRIPT_LINES
     for paragraph, line in enumerate(lines):
         line = line.strip()
         if chat and (speaker := _SPEAKER.match(line)):
             line = line[speaker.end() :]
         if not line:
             continue
-        start = 0
-        # A post written in lower case ends its sentences before lower-case words too ("alysa won. watanabe led").
-        ends = _LOWER_SENTENCE_END if _CAPITALIZED.search(line) is None else _SENTENCE_END
-        for m in ends.finditer(line):
-            if _ABBREVIATION.search(line[start : m.start()]) or _inside_brackets(line, start, m.start()):
-                continue
-            piece = line[start : m.start()].strip()
-            if piece:
-                out.append(Sentence(piece, paragraph))
-            start = m.end()
-        piece = line[start:].strip()
+        said = _line_sentences(line, paragraph)
+        name = _speaker_name(line) if transcript else None
+        out.extend([_spoken_by(name, piece) for piece in said] if name else said)
+    return _restated(out)
+
+
+def _line_sentences(line: str, paragraph: int) -> list[Sentence]:
+    out: list[Sentence] = []
+    start = 0
+    # A post written in lower case ends its sentences before lower-case words too ("alysa won. watanabe led").
+    ends = _LOWER_SENTENCE_END if _CAPITALIZED.search(line) is None else _SENTENCE_END
+    for m in ends.finditer(line):
+        if _ABBREVIATION.search(line[start : m.start()]) or _inside_brackets(line, start, m.start()):
+            continue
+        piece = line[start : m.start()].strip()
         if piece:
             out.append(Sentence(piece, paragraph))
-    return _restated(out)
+        start = m.end()
+    piece = line[start:].strip()
+    if piece:
+        out.append(Sentence(piece, paragraph))
+    return out
+
+
+# A transcript's speaker ("RADFORD: We were fourth in the free.", "Gabriella Papadakis: our free dance ..."): what the
+# speaker says of "we", "our", "I" and "my" is said of the speaker (of their entry, for a couple). Only in a
+# transcript (two lines so led at least), and never for the roles that are no skater.
+_SPEAKER_LABEL = re.compile(
+    r"^\**(?P<name>[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+){0,2})(?:\s*\([^()]{1,30}\))?\**\s*:\**\s+(?=\S)"
+)
+_NOT_SPEAKERS = frozenset(
+    """q a question answer moderator host interviewer reporter journalist edit update note notes op voice narrator
+    commentator editor subject re on screen caption tldr ps""".split()
+)
+_TRANSCRIPT_LINES = 2
+_FIRST_PERSON = re.compile(r"\b(?:(?P<are>we['’]re|i['’]m)|(?P<own>our|my)|(?P<we>we|I))\b", re.IGNORECASE)
+
+
+def _speaker_name(line: str) -> str | None:
+    label = _SPEAKER_LABEL.match(line)
+    if label is None or label.group("name").lower() in _NOT_SPEAKERS:
+        return None
+    return label.group("name")
+
+
+def _spoken_by(name: str, sentence: Sentence) -> Sentence:
+    """A speaker's sentence with "we", "our", "I" and "my" as the speaker's name ("RADFORD were fourth ...")."""
+
+    def named(m: re.Match[str]) -> str:
+        if m.group("we") == "i":
+            return m.group()  # a lower-case "i" is a Roman numeral or a typo, not the speaker
+        return f"{name} are" if m.group("are") else f"{name}'s" if m.group("own") else name
+
+    spoken = _FIRST_PERSON.sub(named, sentence.text)
+    shown = sentence.shown or (sentence.text if spoken != sentence.text else None)
+    return Sentence(spoken, sentence.paragraph, shown, sentence.answers, spoken=True)
 
 
 # -- sentences that lean on the one before: Q&A, fragments, number-first list lines ---------------------------------
@@ -147,7 +191,7 @@ def _restated(items: list[Sentence]) -> list[Sentence]:
             continue
         question = None
         # The name's colon or question mark, looked for first: the name pattern backtracks over every word.
-        named = _NAME_COLON.match(text) if ":" in text or "?" in text else None
+        named = _NAME_COLON.match(text) if (":" in text or "?" in text) and not sentence.spoken else None
         if named:
             out.append(Sentence(_with_subject(named.group("s"), named.group("f")), sentence.paragraph, text))
             continue
