@@ -48,6 +48,14 @@ CASES = [
      [("segment_place", "Ami Nakai", WRONG, "free_skate"), ("place", "Kaori Sakamoto", WRONG)]),
     ("owg2026/women", "Liu won. Note: we were fourth in the free skate at our club competition.",
      [("medal", "Alysa Liu", OK)]),
+    # A host's label is no subject: the fragment after it is about the one the talk is on (a host may share a
+    # skater's given name); a question naming no one leaves no one in view; headings are no speakers.
+    ("owg2026/women", "KAORI: Now the women. Ami Nakai first.\nALYSA: Ninth in the free skate, though.",
+     [("place", "Ami Nakai", WRONG), ("segment_place", "Ami Nakai", OK, "free_skate")]),
+    ("owg2026/women", "DAVE: Ami Nakai led after the short program. How did it end?\nRACHEL: Second overall.",
+     [("segment_place", "Ami Nakai", OK, "short_program")]),
+    ("owg2026/women", "Women: Nakai led after the short program.\nPairs: we were all tired by then.\nNext up: dance.",
+     [("segment_place", "Ami Nakai", OK, "short_program")]),
     # A list line: the place before "after sitting Nth in the short" is the final one, the other the segment's.
     ("gpf1617/pairs", "Zabiiako/Enbert ended fourth, Seguin/Bilodeau fifth after sitting ninth in the short program.",
      [("place", "Natalia Zabiiako / Alexander Enbert", OK), ("place", "Julianne Seguin / Charlie Bilodeau", OK),

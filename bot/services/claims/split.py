@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from bot.services.claims.patterns import guard_patterns
+from bot.services.claims.vocabulary import COMMON_WORDS, NOT_NAMES
 
 # A sentence ends before a capital or a digit, or before a list's bullet ("... behind Chen. - Shoma Uno takes bronze").
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+(?:[-–•*]\s+)?(?=[\"“‘(]?[A-Z0-9])")
@@ -104,14 +105,15 @@ def _line_sentences(line: str, paragraph: int) -> list[Sentence]:
 
 
 # A transcript's speaker ("RADFORD: We were fourth in the free.", "Gabriella Papadakis: our free dance ..."): what the
-# speaker says of "we", "our", "I" and "my" is said of the speaker (of their entry, for a couple). Only in a
+# speaker says of "we", "our", "I" and "my" is said of the speaker (of their entry, for a couple); the label itself is
+# left out of what is read (whom a fragment is about is the text's, not the speaker's). Only in a
 # transcript (two lines so led at least), and never for the roles that are no skater.
 _SPEAKER_LABEL = re.compile(
     r"^\**(?P<name>[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+){0,2})(?:\s*\([^()]{1,30}\))?\**\s*:\**\s+(?=\S)"
 )
 _NOT_SPEAKERS = frozenset(
     """q a question answer moderator host interviewer reporter journalist edit update note notes op voice narrator
-    commentator editor subject re on screen caption tldr ps""".split()
+    commentator editor subject re on screen caption tldr ps standings results dance next""".split()
 )
 _TRANSCRIPT_LINES = 2
 _FIRST_PERSON = re.compile(r"\b(?:(?P<are>we['’]re|i['’]m)|(?P<own>our|my)|(?P<we>we|I))\b", re.IGNORECASE)
@@ -121,6 +123,8 @@ def _speaker_name(line: str) -> str | None:
     label = _SPEAKER_LABEL.match(line)
     if label is None or label.group("name").lower() in _NOT_SPEAKERS:
         return None
+    if any(w in NOT_NAMES or w in COMMON_WORDS for w in label.group("name").lower().split()):
+        return None  # a heading ("Pairs:", "Ice dance:", "Next up:"), not who speaks
     return label.group("name")
 
 
@@ -132,7 +136,9 @@ def _spoken_by(name: str, sentence: Sentence) -> Sentence:
             return m.group()  # a lower-case "i" is a Roman numeral or a typo, not the speaker
         return f"{name} are" if m.group("are") else f"{name}'s" if m.group("own") else name
 
-    spoken = _FIRST_PERSON.sub(named, sentence.text)
+    label = _SPEAKER_LABEL.match(sentence.text)
+    # The label says who speaks, not whom the words are about ("RACHEL: Won it by twelve", a host on the pairs).
+    spoken = _FIRST_PERSON.sub(named, sentence.text[label.end() :] if label else sentence.text)
     shown = sentence.shown or (sentence.text if spoken != sentence.text else None)
     return Sentence(spoken, sentence.paragraph, shown, sentence.answers, spoken=True)
 

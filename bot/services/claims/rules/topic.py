@@ -55,8 +55,10 @@ def next_topic(current: Subject | None, mentions: list[Mention], text: str) -> S
     """The one the text is about after a sentence: the one subject it names, none when it names several, and
     the one before when it names no one (fragments follow fragments). A sentence naming only rivals or objects
     keeps the one before only as a fragment about them ("Beat Kostornaia by 1.30."); a question makes the one it
-    asks about the topic ("What happened to Daleman?"), else no one."""
+    asks about the topic ("What happened to Daleman?"), and one naming no one leaves no topic."""
     named = named_subjects(mentions)
+    if not named and not mentions and text.rstrip().endswith("?"):
+        return None  # "How did you turn it around?": the answer is about what was asked, which no name says
     if not named:
         others = {m.subject for m in mentions if m.kind in ("person", "country") and m.subject is not None}
         if not others:
