@@ -56,6 +56,21 @@ CASES = [
      [("segment_place", "Ami Nakai", OK, "short_program")]),
     ("owg2026/women", "Women: Nakai led after the short program.\nPairs: we were all tired by then.\nNext up: dance.",
      [("segment_place", "Ami Nakai", OK, "short_program")]),
+    # A heading naming a segment ("pairs short") sets it for the list lines under it; another heading ends it, and
+    # a sentence that is no list line keeps its own reading.
+    ("gpusa2025/pairs", "Friday, pairs short\n- Metelkina/Berulava 1st, 78.83\n- Miura/Kihara 2nd, 74.42",
+     [("segment_place", "Anastasiia Metelkina / Luka Berulava", OK, "short_program"),
+      ("score", "Anastasiia Metelkina / Luka Berulava", OK, "short_program"),
+      ("segment_place", "Riku Miura / Ryuichi Kihara", OK, "short_program"),
+      ("score", "Riku Miura / Ryuichi Kihara", OK, "short_program")]),
+    ("gpusa2025/pairs", "Friday, pairs short\n- Miura/Kihara 1st, 74.24",
+     [("segment_place", "Riku Miura / Ryuichi Kihara", WRONG, "short_program"),
+      ("score", "Riku Miura / Ryuichi Kihara", WRONG, "short_program")]),
+    ("gpusa2025/pairs", "Friday, pairs short\n- Metelkina/Berulava 1st\nSaturday, final results\n- Miura/Kihara 1st",
+     [("segment_place", "Anastasiia Metelkina / Luka Berulava", OK, "short_program"),
+      ("place", "Riku Miura / Ryuichi Kihara", OK, "final")]),
+    ("gpusa2025/pairs", "Pairs short\nMiura and Kihara took gold in the end.",
+     [("medal", "Riku Miura / Ryuichi Kihara", OK)]),
     # A list line: the place before "after sitting Nth in the short" is the final one, the other the segment's.
     ("gpf1617/pairs", "Zabiiako/Enbert ended fourth, Seguin/Bilodeau fifth after sitting ninth in the short program.",
      [("place", "Natalia Zabiiako / Alexander Enbert", OK), ("place", "Julianne Seguin / Charlie Bilodeau", OK),

@@ -234,6 +234,9 @@ def _standings(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> tu
     )
     if positional and not OVERALL.match(rest):
         return _positional(sentence, clause, m)
+    if sentence.asked and not OVERALL.match(rest) and not FINAL_WORDS.search(before[-40:]):
+        # "- riku/ryuichi 2nd, 74.42" under a heading "pairs short", an answer to "how was the short?": its rank.
+        return [sentence.asked], readings, "in"
     return [], readings, "after"
 
 

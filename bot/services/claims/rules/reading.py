@@ -62,7 +62,13 @@ from bot.services.claims.rules.phrases import (
 from bot.services.claims.rules.places import falls, last_places, order, places, segment_wins
 from bot.services.claims.rules.questions import claims_said
 from bot.services.claims.rules.tables import rows_joined, table_columns, table_row
-from bot.services.claims.rules.topic import NOT_SUBJECT_WORDS, UNNAMED_SUBJECT, fragment_subject, next_topic
+from bot.services.claims.rules.topic import (
+    fragment_subject,
+    heading_segments,
+    listed_under,
+    next_topic,
+    unnamed_subject,
+)
 from bot.services.claims.split import Clause, Sentence, clauses
 from bot.services.claims.vocabulary import (
     NEGATION,
@@ -91,6 +97,7 @@ class _State:
     contested: Subject | None = None
     asked: list[Claim] = field(default_factory=list)  # a question's claims, for one sentence (questions.py)
     topic: Subject | None = None  # the one subject the text is about, for the fragments after it (topic.py)
+    heading: list[str] = field(default_factory=list)  # the segment a heading line names for the list under it
 
 
 @dataclass(slots=True)
@@ -113,6 +120,7 @@ class Reader:
         for sentence in rows_joined(sentences):
             # A Q&A answer is about what its question names: the competition, and the one segment it asks about.
             asked = self.state.segments[0] if sentence.answers and len(set(self.state.segments)) == 1 else None
+            asked = asked or listed_under(self.state, sentence.text)
             if sentence.paragraph != self.state.paragraph:
                 self.state.paragraph = sentence.paragraph
                 if not sentence.answers:
@@ -252,6 +260,7 @@ class SentenceReader:
         self.reader.competition_texts.extend(places)
         sentence_segments = [kind for _, _, kind in found.segments]
         row = False
+        self.state.heading = heading_segments(self.text, sentence_segments, self._has_trigger(), self.state.heading)
         if self._has_trigger():
             for index, clause in enumerate(self.clauses):
                 self._clause(index, clause)
@@ -310,13 +319,6 @@ class SentenceReader:
             return True
         return m.object_of == "with" and first
 
-    def _unnamed_subject(self, start: int, position: int) -> bool:
-        """Whether words the store does not know stand as the subject of a copula before `position`."""
-        said = UNNAMED_SUBJECT.search(self.text, start, position)
-        if said is None:
-            return False
-        return not any(w.lower() in NOT_SUBJECT_WORDS for w in said.group("words").split())
-
     def subjects_for(self, position: int, *, person_only: bool = False, bare: bool = False) -> Who:
         """The subject(s) of a trigger at `position` (see the module docstring)."""
         index = self.clause_of(position)
@@ -347,7 +349,7 @@ class SentenceReader:
             antecedent = [m for m in self.mentions if m.end <= opened and m.subject is not None and m.kind != "rank"]
             if antecedent and not self.text[antecedent[-1].end : opened].strip(" ,"):
                 chosen = self.group_ending_at(antecedent[-1], [m for m in self.mentions if m.end <= opened])
-        if not chosen and not before and self._unnamed_subject(clause.start, position):
+        if not chosen and not before and unnamed_subject(self.text, clause.start, position):
             return Who()  # "young was fourth in the free, lee was eighth": someone unnamed was fourth, not Lee
         if not chosen:
             after = [m for m in inside if m.start >= position and m.object_of is None and m.kind != "rank"]

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 from bot.services.claims.mentions import Mention
 from bot.services.claims.model import Subject
 from bot.services.claims.patterns import guard_patterns
-from bot.services.claims.vocabulary import ORD
+from bot.services.claims.vocabulary import FIRST_SEGMENT, ORD
 
 if TYPE_CHECKING:
     from bot.services.claims.rules.reading import SentenceReader
+    from bot.services.claims.rules.reading import _State as _HasHeading
 
 # A subject said before its verb, with words that are no mention ("you young was fourth"): a name after the
 # trigger is then another clause's subject, never this one's.
@@ -29,6 +30,15 @@ UNNAMED_SUBJECT = re.compile(
 NOT_SUBJECT_WORDS = frozenset(
     "the it this that there which who what and but so then here a an one its their his her in at of on".split()
 )
+
+
+def unnamed_subject(text: str, start: int, position: int) -> bool:
+    """Whether words the store does not know stand as the subject of a copula before `position`."""
+    said = UNNAMED_SUBJECT.search(text, start, position)
+    if said is None:
+        return False
+    return not any(w.lower() in NOT_SUBJECT_WORDS for w in said.group("words").split())
+
 
 _SEGMENT_FIGURE = (
     r"(?:short|free|rhythm|sp|fs|rd|fd|sd|total)(?:\s+(?:program(?:me)?|skate|dance))?(?:\s+score)?[\s:]+\d"
@@ -77,6 +87,33 @@ def fragment_subject(reader: SentenceReader) -> Subject | None:
     if named_subjects(reader.mentions):
         return None
     return reader.state.topic
+
+
+# A list line: a bullet or a number and a full stop or bracket ("- riku/ryuichi 2nd, 74.42", "3) Sato 80.12").
+_LIST_LINE = re.compile(r"^\s*(?:[-–•*>]|\d{1,2}[.)])\s+")
+HEADING_WORDS = 6
+
+
+def heading_segments(text: str, segments: list[str], trigger: bool, current: list[str]) -> list[str]:
+    """The segment a heading names for the list lines under it ("FRI, pairs short", "Free skate:"): a short line
+    that claims nothing and names one segment. Another heading ends it (naming a segment or not); list lines and
+    sentences keep it."""
+    if trigger or _LIST_LINE.match(text) or len(text.split()) > HEADING_WORDS:
+        return current
+    kinds = list(dict.fromkeys(segments))
+    return kinds if len(kinds) == 1 else []
+
+
+def listed_under(state: _HasHeading, text: str) -> str | None:
+    """The segment of a list line under a heading that names one: a place or score there is that segment's. Under
+    a heading of the first segment only ("pairs short"): under "women free" a place may be the final one, and is
+    read as the places a sentence after one naming the free skate are (both readings)."""
+    if not state.heading or not _LIST_LINE.match(text):
+        return None
+    if state.heading[0] in FIRST_SEGMENT:
+        return state.heading[0]
+    state.segments = list(state.heading)
+    return None
 
 
 # Every pattern above, searched through a copy tried only where it can begin (.patterns): the same matches.
