@@ -71,6 +71,15 @@ CASES = [
       ("place", "Riku Miura / Ryuichi Kihara", OK, "final")]),
     ("gpusa2025/pairs", "Pairs short\nMiura and Kihara took gold in the end.",
      [("medal", "Riku Miura / Ryuichi Kihara", OK)]),
+    # A description with a family name in it is that family's couple, never the one named before it; a capitalized
+    # word that names no one ("the Olympic champion") leaves the description the one before's.
+    ("gpusa2017/ice_dance", "Muramoto/Reed were seventh. The Parsons siblings were ninth with 145.54.",
+     [("place", "Kana Muramoto / Chris Reed", OK), ("place", "Rachel Parsons / Michael Parsons", OK),
+      ("total", "Rachel Parsons / Michael Parsons", OK)]),
+    ("gpusa2017/ice_dance", "Muramoto/Reed were seventh. The Parsons siblings were eighth.",
+     [("place", "Kana Muramoto / Chris Reed", OK), ("place", "Rachel Parsons / Michael Parsons", WRONG)]),
+    ("owg2026/women", "Alysa Liu won. The Olympic champion scored 226.79 in total.",
+     [("medal", "Alysa Liu", OK), ("total", "Alysa Liu", OK)]),
     # A list line: the place before "after sitting Nth in the short" is the final one, the other the segment's.
     ("gpf1617/pairs", "Zabiiako/Enbert ended fourth, Seguin/Bilodeau fifth after sitting ninth in the short program.",
      [("place", "Natalia Zabiiako / Alexander Enbert", OK), ("place", "Julianne Seguin / Charlie Bilodeau", OK),

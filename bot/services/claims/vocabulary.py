@@ -176,6 +176,13 @@ HOST_CITIES = frozenset(
     ottawa winnipeg regina edmonton halifax kingston sendai kobe yokohama""".split()
 )
 
+# "wasn't Valieva in that event too?", "what about Valieva?": the one a question asks about, whom the answer's "she"
+# stands for, even when the store does not know the name.
+ASKED_ABOUT = re.compile(
+    r"\b(?:was|wasn['’]t|were|weren['’]t|is|isn['’]t|did|didn['’]t|does|doesn['’]t|has|hasn['’]t|had|about)\s+$",
+    re.IGNORECASE,
+)
+
 # Verbs after which a lone capitalized word is a person doing something ("Valieva won"), not a heading word.
 CLAIM_VERB = re.compile(
     r"^\s+(?:won|wins|took|takes|claimed|claims|finished|finishes|placed|places|scored|scores|was|is|were"
