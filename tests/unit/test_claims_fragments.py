@@ -80,6 +80,11 @@ CASES = [
      [("place", "Kana Muramoto / Chris Reed", OK), ("place", "Rachel Parsons / Michael Parsons", WRONG)]),
     ("owg2026/women", "Alysa Liu won. The Olympic champion scored 226.79 in total.",
      [("medal", "Alysa Liu", OK), ("total", "Alysa Liu", OK)]),
+    # A quiz's numbered questions: the answer is read with its question; a question asking two things at once
+    # ("X: place and score?") leaves each answer unread rather than given the wrong one.
+    ("owg2026/women", "Q1. Who was third? A: Ami Nakai, with 212.34.\nQ2. Where did Kaori Sakamoto finish? A: Second.",
+     [("place", "Ami Nakai", OK), ("total", "Ami Nakai", WRONG), ("place", "Kaori Sakamoto", OK)]),
+    ("owg2026/women", "Q4. Nakai: free skate place and final place? A: Ninth; third.", []),
     # A list line: the place before "after sitting Nth in the short" is the final one, the other the segment's.
     ("gpf1617/pairs", "Zabiiako/Enbert ended fourth, Seguin/Bilodeau fifth after sitting ninth in the short program.",
      [("place", "Natalia Zabiiako / Alexander Enbert", OK), ("place", "Julianne Seguin / Charlie Bilodeau", OK),

@@ -25,7 +25,8 @@ from bot.services.claims.vocabulary import COMMON_WORDS, NOT_NAMES
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+(?:[-–•*]\s+)?(?=[\"“‘(]?[A-Z0-9])")
 _LOWER_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+(?:[-–•*]\s+)?(?=[\"“‘(]?[a-zA-Z0-9])")
 _CAPITALIZED = re.compile(r"[A-Z][a-z]")  # a capitalized word: words in capitals ("WON", "SP") are not
-_ABBREVIATION = re.compile(r"(?:\b[A-Z]\.[A-Z]\.(?:[A-Z]\.)?|\b(?:St|Mr|Mrs|Ms|Dr|No|vs|Jr|Sr|Mt)\.)[\"”’)]*$")
+# A quiz's numbered question ("Q3. Who won?") is one sentence with its number.
+_ABBREVIATION = re.compile(r"(?:\b[A-Z]\.[A-Z]\.(?:[A-Z]\.)?|\b(?:St|Mr|Mrs|Ms|Dr|No|vs|Jr|Sr|Mt|Q\d{1,2})\.)[\"”’)]*$")
 _HARD = re.compile(r"\s*;\s*|\s+[—–]\s+|\s*—\s*|\s+--?\s+")
 _HARD_CHARACTERS = ";—–-"
 _RELATIVE = re.compile(r",\s+(?:who|whose|which)\b", re.IGNORECASE)
@@ -150,7 +151,7 @@ def _spoken_by(name: str, sentence: Sentence) -> Sentence:
 # say one thing are restated: a question with no name, or an answer that is not a name, a place, a medal or a
 # score, stays as written.
 _CAP = r"[A-ZÀ-ÖØ-Þ]"
-_NAME_WORD = rf"{_CAP}[\w’'.-]*"
+_NAME_WORD = rf"{_CAP}[\w’'.-]*(?:/{_CAP}[\w’'.-]*)?"  # "Sinitsina/Katsalapov": a couple's names
 _NAME_JOIN = r"(?:and|&|/|de|van|von|le|la|di|da|du|del)"
 _NAME = rf"(?:[Tt]he\s+)?{_NAME_WORD}(?:\s+(?:{_NAME_WORD}|{_NAME_JOIN})(?=\s))*(?:\s+{_NAME_WORD})?"
 _ORDINAL = (
@@ -158,7 +159,7 @@ _ORDINAL = (
     r"|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[\s-](?:first|second|third|fourth|fifth"
     r"|sixth|seventh|eighth|ninth)|last|\d{1,2}(?:st|nd|rd|th))"
 )
-_QUESTION = re.compile(r"^(?:Q|Question)\s*:\s*(?P<q>.+)$")
+_QUESTION = re.compile(r"^(?:Q|Question)(?:\s*\d{1,2}\s*[.:)]|\s*:)\s*(?P<q>.+)$")
 _ANSWER = re.compile(r"^(?:A|Answer)\s*:\s*(?P<a>.+)$")
 _WHO = re.compile(r"^(?:(?:and|so|but)\s+)?who\s+(?P<vp>(?!(?:is|are|was|were)\s+(?:next|left)\b)[a-z].*)$", re.I)
 _ASKED_ABOUT = re.compile(
@@ -242,6 +243,8 @@ def _answered(question: str, answer: str) -> str | None:
     if about is None:
         return None
     subject = (about.group("s") or about.group("bare") or "").strip()
+    if ":" in subject:
+        return None  # "Hawayek/Baker: short dance place and final place? / Sixth; fifth.": each answer its own figure
     if not re.match(rf"(?:[Tt]he\s+)?{_CAP}", subject) or _NOT_A_SUBJECT.match(subject) or len(subject.split()) > 7:
         return None
     return _with_subject(subject, answer)
