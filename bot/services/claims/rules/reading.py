@@ -260,8 +260,9 @@ class SentenceReader:
         self.reader.competition_texts.extend(places)
         sentence_segments = [kind for _, _, kind in found.segments]
         row = False
-        self.state.heading = heading_segments(self.text, sentence_segments, self._has_trigger(), self.state.heading)
-        if self._has_trigger():
+        trigger = self._has_trigger()
+        self.state.heading = heading_segments(self.text, sentence_segments, trigger, self.state.heading)
+        if trigger:
             for index, clause in enumerate(self.clauses):
                 self._clause(index, clause)
             row = table_row(self)
