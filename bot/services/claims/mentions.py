@@ -1,19 +1,19 @@
-"""Stage 2: mention finding. In one sentence, the spans that name skaters, couples, countries, competitions
-and places, segments and disciplines; pronouns and descriptions that stand for a skater named before; and
-references to a place in the standings ("the winner", "the silver medallists").
+"""Stage 2: mention finding. In one sentence, the spans that name skaters, couples, countries, competitions and places,
+segments and disciplines; pronouns and descriptions that stand for a skater named before; and references to a place
+in the standings ("the winner", "the silver medallists").
 
-Names are found in runs of capitalized words (a run stops at a word that is never a name, at punctuation
-and at a possessive), longest span first, through a :class:`Names` lookup that only accepts whole words
-(never a fuzzy guess in running text). Two runs joined by "and", "&", "/" or "," are first tried as a couple
-("Fournier Beaudry and Cizeron", "Gilles/Poirier", "Maia and Alex Shibutani"). A run of two or more
-capitalized words that names nobody in the store ("Kamila Valieva") is kept as an unknown name, so a claim
-about it is listed as not checkable instead of being dropped; so is a lone unknown word right before a
-results verb ("Valieva won").
+Names are found in runs of capitalized words (a run stops at a word that is never a name, at punctuation and at a
+possessive), longest span first, through a :class:`Names` lookup that only accepts whole words (never a fuzzy guess
+in running text). Two runs joined by "and", "&", "/" or "," are first tried as a couple ("Fournier Beaudry and
+Cizeron", "Gilles/Poirier", "Maia and Alex Shibutani"). A run of two or more capitalized words that names nobody in
+the store ("Kamila Valieva") is kept as an unknown name, so a claim about it is listed as not checkable instead of
+being dropped; so is a lone unknown word right before a results verb ("Valieva won"), and a description with a name
+in it ("the Parsons siblings": that family's couple, never the one named before).
 
-Countries: names, "Team USA", "U.S.", codes of neutral teams, plural demonyms ("the Americans") and an
-adjective with a team word ("the Japanese team"). A country right before a name ("Japan's Kaori Sakamoto",
-"American Amber Glenn") only describes the skater; after "of", "for", "from" or "representing" it is where
-the skater comes from, not a subject.
+Countries: names, "Team USA", "U.S.", codes of neutral teams, plural demonyms ("the Americans") and an adjective with
+a team word ("the Japanese team"). A country right before a name ("Japan's Kaori Sakamoto", "American Amber Glenn")
+only describes the skater; after "of", "for", "from" or "representing" it is where the skater comes from, not a
+subject.
 """
 
 from __future__ import annotations
@@ -28,11 +28,13 @@ from bot.services.claims.competition_mentions import COUNTRY_RE, FORM_INFO, FORM
 from bot.services.claims.model import Subject
 from bot.services.claims.patterns import guard_patterns, may_match, starting_with
 from bot.services.claims.vocabulary import (
+    ASKED_ABOUT,
     CLAIM_VERB,
     COMMON_WORDS,
     DESCRIPTION_RE,
     DISCIPLINE_RE,
     HOST_CITIES,
+    NATIONALITIES,
     NOT_NAMES,
     NUMBER_WORDS,
     PRONOUNS,
@@ -40,13 +42,6 @@ from bot.services.claims.vocabulary import (
     segment_kind,
 )
 from bot.services.names import normalize
-
-# "wasn't Valieva in that event too?", "what about Valieva?": the one a question asks about, whom the answer's "she"
-# stands for, even when the store does not know the name.
-_ASKED_ABOUT = re.compile(
-    r"\b(?:was|wasn['’]t|were|weren['’]t|is|isn['’]t|did|didn['’]t|does|doesn['’]t|has|hasn['’]t|had|about)\s+$",
-    re.IGNORECASE,
-)
 
 
 class Names(Protocol):
@@ -62,8 +57,7 @@ class Names(Protocol):
         """A lone name word several skaters share ("Miura"): a Subject saying who it could be, else None."""
 
     def family(self, surname: str) -> Subject | None:
-        """The couple of one family ("the Shibutanis": Maia and Alex Shibutani), or a Subject saying which
-        couples it could be; None when no couple shares that family name."""
+        """The couple of one family ("the Shibutanis"), or a Subject saying which it could be; else None."""
 
     def places(self) -> frozenset[str]:
         """Normalized words of the places and names of the stored competitions."""
@@ -479,8 +473,7 @@ class MentionFinder:
                 end = family.end(1)
             if not CLAIM_VERB.match(sentence[end:]):
                 continue
-            unknown = Subject(sentence[m.start("word") : end], missing=t("claim-not-in-store"))
-            out.append(Mention(m.start("word"), end, "person", unknown))
+            out.append(Mention(m.start("word"), end, "person", _unknown(sentence[m.start("word") : end])))
         return out
 
     def _couple_in(
@@ -527,7 +520,7 @@ class MentionFinder:
                     # "the Shibutanis": the couple of that family, a subject of its own (never the name before).
                     out.append(Mention(start, end, "person", family, plural=True))
                     continue
-            asked_about = sentence.rstrip().endswith("?") and _ASKED_ABOUT.search(sentence, 0, start) is not None
+            asked_about = sentence.rstrip().endswith("?") and ASKED_ABOUT.search(sentence, 0, start) is not None
             if (
                 lone
                 and not asked_about
@@ -541,7 +534,7 @@ class MentionFinder:
                     continue
             if len(words) > 3:
                 continue
-            out.append(Mention(start, end, "person", Subject(text, missing=t("claim-not-in-store"))))
+            out.append(Mention(start, end, "person", _unknown(text)))
         return out
 
     # -- pronouns, descriptions, places in the standings ---------------------------------------------------
@@ -567,6 +560,11 @@ class MentionFinder:
                 if any(s <= m.start() < e for s, e in busy):
                     continue
                 head = m.group("head").lower()
+                if named := [w for w in m.group().split()[1:-1] if w[:1].isupper() and _folded(w) not in _NOT_NAMED]:
+                    # "the Parsons siblings": that family's couple, else someone the store lacks; never the one before.
+                    found = self.names.family(named[-1]) or self.names.family(named[-1][:-1]) or _unknown(m.group())
+                    out.append(Mention(m.start(), m.end(), "person", found, plural=True))
+                    continue
                 plural = head in ("duo", "couple", "pair", "team", "partnership", "siblings") or m.group().endswith("s")
                 if _HOME.search(m.group()):
                     # "the home pair", "the local favourite": the host country's entry, which the words alone do not
@@ -585,15 +583,17 @@ class MentionFinder:
 
 
 _HOME = re.compile(r"\b(?:home|local|host)\b", re.IGNORECASE)
+_NOT_NAMED = NATIONALITIES | NOT_NAMES  # capitalized words of a description that name no one ("the Olympic champion")
 
 
 def _lower_nation(words: str) -> str | None:
     """The country of a nationality written in lower case ("the french pair", in a post typed so)."""
-    for word in words.split():
-        info = FORM_INFO.get(word[:1].upper() + word[1:])
-        if word.islower() and info is not None and info[1] == "adjective":
-            return info[0]
-    return None
+    found = (FORM_INFO.get(w[:1].upper() + w[1:]) for w in words.split() if w.islower())
+    return next((info[0] for info in found if info is not None and info[1] == "adjective"), None)
+
+
+def _unknown(words: str) -> Subject:
+    return Subject(" ".join(words.split()), missing=t("claim-not-in-store"))
 
 
 # Every pattern above, searched through a copy tried only where it can begin (.patterns): the same matches.

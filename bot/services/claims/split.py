@@ -19,12 +19,14 @@ import re
 from dataclasses import dataclass
 
 from bot.services.claims.patterns import guard_patterns
+from bot.services.claims.vocabulary import COMMON_WORDS, NOT_NAMES
 
 # A sentence ends before a capital or a digit, or before a list's bullet ("... behind Chen. - Shoma Uno takes bronze").
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+(?:[-–•*]\s+)?(?=[\"“‘(]?[A-Z0-9])")
 _LOWER_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+(?:[-–•*]\s+)?(?=[\"“‘(]?[a-zA-Z0-9])")
 _CAPITALIZED = re.compile(r"[A-Z][a-z]")  # a capitalized word: words in capitals ("WON", "SP") are not
-_ABBREVIATION = re.compile(r"(?:\b[A-Z]\.[A-Z]\.(?:[A-Z]\.)?|\b(?:St|Mr|Mrs|Ms|Dr|No|vs|Jr|Sr|Mt)\.)[\"”’)]*$")
+# A quiz's numbered question ("Q3. Who won?") is one sentence with its number.
+_ABBREVIATION = re.compile(r"(?:\b[A-Z]\.[A-Z]\.(?:[A-Z]\.)?|\b(?:St|Mr|Mrs|Ms|Dr|No|vs|Jr|Sr|Mt|Q\d{1,2})\.)[\"”’)]*$")
 _HARD = re.compile(r"\s*;\s*|\s+[—–]\s+|\s*—\s*|\s+--?\s+")
 _HARD_CHARACTERS = ";—–-"
 _RELATIVE = re.compile(r",\s+(?:who|whose|which)\b", re.IGNORECASE)
@@ -42,6 +44,7 @@ class Sentence:
     paragraph: int
     shown: str | None = None  # the story's own words when `text` restates them (a Q&A answer, a fragment)
     answers: bool = False  # a Q&A answer: about the competition, event and segment its question names
+    spoken: bool = False  # a transcript's line: its "NAME:" is who speaks, not whom a fragment is about
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,26 +74,74 @@ def sentences(text: str) -> list[Sentence]:
     out: list[Sentence] = []
     lines = text.splitlines()
     chat = sum(1 for line in lines if _SPEAKER.match(line.strip())) >= _CHAT_LINES
+    transcript = sum(1 for line in lines if _speaker_name(line.strip())) >= _TRANSCRIPT_LINES
     for paragraph, line in enumerate(lines):
         line = line.strip()
         if chat and (speaker := _SPEAKER.match(line)):
             line = line[speaker.end() :]
         if not line:
             continue
-        start = 0
-        # A post written in lower case ends its sentences before lower-case words too ("alysa won. watanabe led").
-        ends = _LOWER_SENTENCE_END if _CAPITALIZED.search(line) is None else _SENTENCE_END
-        for m in ends.finditer(line):
-            if _ABBREVIATION.search(line[start : m.start()]) or _inside_brackets(line, start, m.start()):
-                continue
-            piece = line[start : m.start()].strip()
-            if piece:
-                out.append(Sentence(piece, paragraph))
-            start = m.end()
-        piece = line[start:].strip()
+        said = _line_sentences(line, paragraph)
+        name = _speaker_name(line) if transcript else None
+        out.extend([_spoken_by(name, piece) for piece in said] if name else said)
+    return _restated(out)
+
+
+def _line_sentences(line: str, paragraph: int) -> list[Sentence]:
+    out: list[Sentence] = []
+    start = 0
+    # A post written in lower case ends its sentences before lower-case words too ("alysa won. watanabe led").
+    ends = _LOWER_SENTENCE_END if _CAPITALIZED.search(line) is None else _SENTENCE_END
+    for m in ends.finditer(line):
+        if _ABBREVIATION.search(line[start : m.start()]) or _inside_brackets(line, start, m.start()):
+            continue
+        piece = line[start : m.start()].strip()
         if piece:
             out.append(Sentence(piece, paragraph))
-    return _restated(out)
+        start = m.end()
+    piece = line[start:].strip()
+    if piece:
+        out.append(Sentence(piece, paragraph))
+    return out
+
+
+# A transcript's speaker ("RADFORD: We were fourth in the free.", "Gabriella Papadakis: our free dance ..."): what the
+# speaker says of "we", "our", "I" and "my" is said of the speaker (of their entry, for a couple); the label itself is
+# left out of what is read (whom a fragment is about is the text's, not the speaker's). Only in a
+# transcript (two lines so led at least), and never for the roles that are no skater.
+_SPEAKER_LABEL = re.compile(
+    r"^\**(?P<name>[A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+){0,2})(?:\s*\([^()]{1,30}\))?\**\s*:\**\s+(?=\S)"
+)
+_NOT_SPEAKERS = frozenset(
+    """q a question answer moderator host interviewer reporter journalist edit update note notes op voice narrator
+    commentator editor subject re on screen caption tldr ps standings results dance next""".split()
+)
+_TRANSCRIPT_LINES = 2
+_FIRST_PERSON = re.compile(r"\b(?:(?P<are>we['’]re|i['’]m)|(?P<own>our|my)|(?P<we>we|I))\b", re.IGNORECASE)
+
+
+def _speaker_name(line: str) -> str | None:
+    label = _SPEAKER_LABEL.match(line)
+    if label is None or label.group("name").lower() in _NOT_SPEAKERS:
+        return None
+    if any(w in NOT_NAMES or w in COMMON_WORDS for w in label.group("name").lower().split()):
+        return None  # a heading ("Pairs:", "Ice dance:", "Next up:"), not who speaks
+    return label.group("name")
+
+
+def _spoken_by(name: str, sentence: Sentence) -> Sentence:
+    """A speaker's sentence with "we", "our", "I" and "my" as the speaker's name ("RADFORD were fourth ...")."""
+
+    def named(m: re.Match[str]) -> str:
+        if m.group("we") == "i":
+            return m.group()  # a lower-case "i" is a Roman numeral or a typo, not the speaker
+        return f"{name} are" if m.group("are") else f"{name}'s" if m.group("own") else name
+
+    label = _SPEAKER_LABEL.match(sentence.text)
+    # The label says who speaks, not whom the words are about ("RACHEL: Won it by twelve", a host on the pairs).
+    spoken = _FIRST_PERSON.sub(named, sentence.text[label.end() :] if label else sentence.text)
+    shown = sentence.shown or (sentence.text if spoken != sentence.text else None)
+    return Sentence(spoken, sentence.paragraph, shown, sentence.answers, spoken=True)
 
 
 # -- sentences that lean on the one before: Q&A, fragments, number-first list lines ---------------------------------
@@ -100,7 +151,7 @@ def sentences(text: str) -> list[Sentence]:
 # say one thing are restated: a question with no name, or an answer that is not a name, a place, a medal or a
 # score, stays as written.
 _CAP = r"[A-ZÀ-ÖØ-Þ]"
-_NAME_WORD = rf"{_CAP}[\w’'.-]*"
+_NAME_WORD = rf"{_CAP}[\w’'.-]*(?:/{_CAP}[\w’'.-]*)?"  # "Sinitsina/Katsalapov": a couple's names
 _NAME_JOIN = r"(?:and|&|/|de|van|von|le|la|di|da|du|del)"
 _NAME = rf"(?:[Tt]he\s+)?{_NAME_WORD}(?:\s+(?:{_NAME_WORD}|{_NAME_JOIN})(?=\s))*(?:\s+{_NAME_WORD})?"
 _ORDINAL = (
@@ -108,7 +159,7 @@ _ORDINAL = (
     r"|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[\s-](?:first|second|third|fourth|fifth"
     r"|sixth|seventh|eighth|ninth)|last|\d{1,2}(?:st|nd|rd|th))"
 )
-_QUESTION = re.compile(r"^(?:Q|Question)\s*:\s*(?P<q>.+)$")
+_QUESTION = re.compile(r"^(?:Q|Question)(?:\s*\d{1,2}\s*[.:)]|\s*:)\s*(?P<q>.+)$")
 _ANSWER = re.compile(r"^(?:A|Answer)\s*:\s*(?P<a>.+)$")
 _WHO = re.compile(r"^(?:(?:and|so|but)\s+)?who\s+(?P<vp>(?!(?:is|are|was|were)\s+(?:next|left)\b)[a-z].*)$", re.I)
 _ASKED_ABOUT = re.compile(
@@ -147,7 +198,7 @@ def _restated(items: list[Sentence]) -> list[Sentence]:
             continue
         question = None
         # The name's colon or question mark, looked for first: the name pattern backtracks over every word.
-        named = _NAME_COLON.match(text) if ":" in text or "?" in text else None
+        named = _NAME_COLON.match(text) if (":" in text or "?" in text) and not sentence.spoken else None
         if named:
             out.append(Sentence(_with_subject(named.group("s"), named.group("f")), sentence.paragraph, text))
             continue
@@ -192,6 +243,8 @@ def _answered(question: str, answer: str) -> str | None:
     if about is None:
         return None
     subject = (about.group("s") or about.group("bare") or "").strip()
+    if ":" in subject:
+        return None  # "Hawayek/Baker: short dance place and final place? / Sixth; fifth.": each answer its own figure
     if not re.match(rf"(?:[Tt]he\s+)?{_CAP}", subject) or _NOT_A_SUBJECT.match(subject) or len(subject.split()) > 7:
         return None
     return _with_subject(subject, answer)

@@ -28,12 +28,13 @@ TIMES = {"once": 1, "twice": 2, "thrice": 3, "three times": 3, "four times": 4, 
 
 # Segments as news and fans write them. Upper-case abbreviations, and lower-case ones only after "the" ("after
 # the sd", "in the fd": a chat's way; "sp" or "fd" elsewhere in running text are rarely the segment); "the
-# free"/"the short" only where no noun follows ("the free skate" is matched whole).
+# free"/"the short" (and "pairs short", "women free": a heading's) only where no noun follows ("the free skate" is
+# matched whole).
 SEGMENT_RE = re.compile(
     r"(?P<seg>\bshort[\s-]+program(?:me)?s?\b|\bshort[\s-]+skate\b|\bshort[\s-]+dance\b|\brhythm[\s-]+dance\b"
     r"|\bfree[\s-]+skat(?:e|ing)\b|\bfree[\s-]+program(?:me)?s?\b|\blong[\s-]+program(?:me)?s?\b"
     r"|\bfree[\s-]+dance\b|(?-i:\b(?:SP|FS|SD|RD|FD|LP)\b)|(?<=\bthe\s)(?:sp|fs|sd|rd|fd|lp)\b"
-    r"|(?:(?<=\bthe\s)|(?<=\bher\s)|(?<=\bhis\s)|(?<=\bits\s)|(?<=\btheir\s)|(?<='s\s)|(?<=’s\s))(?:free|short|rhythm)\b(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|before|despite|then|though|tho|although|for|of|as|too|again|alike|either|was|is)\b))",
+    r"|(?:(?<=\bthe\s)|(?<=\bher\s)|(?<=\bhis\s)|(?<=\bits\s)|(?<=\btheir\s)|(?<='s\s)|(?<=’s\s)|(?<=\bmen\s)|(?<=\bwomen\s)|(?<=\bpairs\s)|(?<=\bladies\s))(?:free|short|rhythm)\b(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|before|despite|then|though|tho|although|for|of|as|too|again|alike|either|was|is)\b))",
     re.IGNORECASE,
 )
 
@@ -173,6 +174,13 @@ HOST_CITIES = frozenset(
     shanghai boston los angeles london moscow dortmund gothenburg oberstdorf mito harbin seoul gangneung
     tampere sheffield warsaw prague vienna geneva lausanne grenoble denver anaheim hartford washington
     ottawa winnipeg regina edmonton halifax kingston sendai kobe yokohama""".split()
+)
+
+# "wasn't Valieva in that event too?", "what about Valieva?": the one a question asks about, whom the answer's "she"
+# stands for, even when the store does not know the name.
+ASKED_ABOUT = re.compile(
+    r"\b(?:was|wasn['’]t|were|weren['’]t|is|isn['’]t|did|didn['’]t|does|doesn['’]t|has|hasn['’]t|had|about)\s+$",
+    re.IGNORECASE,
 )
 
 # Verbs after which a lone capitalized word is a person doing something ("Valieva won"), not a heading word.

@@ -98,6 +98,10 @@ def medals(sentence: SentenceReader, clause: Clause) -> None:
         if not medallist and measured_from(text, clause.start, m.start()) and not _owner_after(sentence, m.end()):
             continue  # what a margin is measured from ("5.03 behind the bronze"), unless its owner is named
         before = text[max(clause.start, m.start() - 40) : m.start()]
+        if _MEDAL_AS_RIVAL.search(before) and _owner_after(sentence, m.end()) is None:
+            # "6.72 behind the bronze": the medallist's figure, compared with; no medal is claimed (but "short of
+            # the silver medal of Osmond" says whose it was)
+            continue
         past = PAST_TITLE.search(before)
         subjects: list[Subject] = []
         if medallist:
@@ -113,6 +117,12 @@ def medals(sentence: SentenceReader, clause: Clause) -> None:
             explicit = _owner_after(sentence, m.end()) or explicit
             subjects = Who([explicit]) if explicit else sentence.subjects_for(m.start(), bare=True)
         medal_claim(sentence, m.start(), subjects, medal, past)
+
+
+_MEDAL_AS_RIVAL = re.compile(
+    r"\b(?:behind|ahead\s+of|off|short\s+of|clear\s+of|in\s+front\s+of|away\s+from|adrift\s+of|back\s+of)\s+(?:the\s+)?$",
+    _I,
+)
 
 
 # "..., ahead of Kim of Korea, the silver medallist": a title set off by a comma right after a name (its country
@@ -351,6 +361,10 @@ def _runners_up(sentence: SentenceReader, clause: Clause) -> None:
         if sentence.negated(m.start()):
             continue
         before = text[max(clause.start, m.start() - 40) : m.start()]
+        if _MEDAL_AS_RIVAL.search(before) and _owner_after(sentence, m.end()) is None:
+            # "6.72 behind the bronze": the medallist's figure, compared with; no medal is claimed (but "short of
+            # the silver medal of Osmond" says whose it was)
+            continue
         if re.search(r"\b(?:behind|ahead\s+of|over|beat|beating)\s+the\s+$", before, _I):
             continue
         past = PAST_TITLE.search(before)

@@ -60,6 +60,7 @@ from bot.services.claims.rules.phrases import (
 from bot.services.claims.split import Clause
 from bot.services.claims.vocabulary import (
     NUMBER_WORDS,
+    ORD,
     ORDINAL_RE,
     TIMES,
     ordinal_value,
@@ -88,6 +89,15 @@ def places(sentence: SentenceReader, clause: Clause) -> None:
             _place(sentence, clause, m, n)
 
 
+# "Seguin/Bilodeau fifth after sitting last in the short": the phrase after it gives the segment its own place, so
+# the ordinal before is the final one (unlike "13th after a fall").
+_SEGMENT_PLACE_AFTER = re.compile(
+    rf"\s*,?\s*(?:after|following)\s+(?:[a-z]+\s+){{0,3}}?(?:{ORD}|last)(?:\s+place)?\s+(?:in|after|of)\s+the\s+"
+    rf"(?:{SEG_WORDS})\b",
+    _I,
+)
+
+
 def _is_place(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> bool:
     """Whether an ordinal is said as a place: with a verb of placing, "place", a segment, "overall", or right
     after its subject ("Chiba 4th"); not "third straight title", "her second", "13th after a fall"."""
@@ -111,7 +121,7 @@ def _is_place(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> boo
     adjacent = (
         ORD_PLACE_AFTER.match(rest)
         and subject_adjacent(sentence, m.start())
-        and not re.match(r"\s*,?\s*(?:after|following|before)\b", rest, _I)
+        and (not re.match(r"\s*,?\s*(?:after|following|before)\b", rest, _I) or _SEGMENT_PLACE_AFTER.match(rest))
     )
     if not (
         ORD_BEST_SEG.match(rest)
@@ -237,6 +247,9 @@ def _standings(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> tu
     )
     if positional and not OVERALL.match(rest):
         return _positional(sentence, clause, m)
+    if sentence.asked and not OVERALL.match(rest) and not FINAL_WORDS.search(before[-40:]):
+        # "- riku/ryuichi 2nd, 74.42" under a heading "pairs short", an answer to "how was the short?": its rank.
+        return [sentence.asked], readings, "in"
     return [], readings, "after"
 
 

@@ -58,23 +58,19 @@ from bot.services.claims.rules.phrases import (
 from bot.services.claims.rules.places import falls, last_places, order, places, segment_wins
 from bot.services.claims.rules.questions import claims_said
 from bot.services.claims.rules.tables import rows_joined, table_columns, table_row
+from bot.services.claims.rules.topic import (
+    fragment_subject,
+    heading_segments,
+    listed_under,
+    next_topic,
+    unnamed_subject,
+)
 from bot.services.claims.split import Clause, Sentence, clauses
 from bot.services.claims.vocabulary import (
     NEGATION,
 )
 
 _I = re.IGNORECASE
-
-
-# A subject said before its verb, with words that are no mention ("you young was fourth"): a name after the
-# trigger is then another clause's subject, never this one's.
-_UNNAMED_SUBJECT = re.compile(
-    r"(?:^|[,;:]\s*|\b(?:and|but)\s+)(?P<words>(?:[^\W\d_][\w’'-]*\s+){1,3})(?:was|were|is|are)\s+(?:only\s+|just\s+)?$",
-    re.IGNORECASE,
-)
-NOT_SUBJECT_WORDS = frozenset(
-    "the it this that there which who what and but so then here a an one its their his her in at of on".split()
-)
 
 
 @dataclass(slots=True)
@@ -96,6 +92,8 @@ class _State:
     # either. Not after a pronoun subject ("She trained with Chiba"): the paragraph is about its "she".
     contested: Subject | None = None
     asked: list[Claim] = field(default_factory=list)  # a question's claims, for one sentence (questions.py)
+    topic: Subject | None = None  # the one subject the text is about, for the fragments after it (topic.py)
+    heading: list[str] = field(default_factory=list)  # the segment a heading line names for the list under it
 
 
 @dataclass(slots=True)
@@ -118,6 +116,7 @@ class Reader:
         for sentence in rows_joined(sentences):
             # A Q&A answer is about what its question names: the competition, and the one segment it asks about.
             asked = self.state.segments[0] if sentence.answers and len(set(self.state.segments)) == 1 else None
+            asked = asked or listed_under(self.state, sentence.text)
             if sentence.paragraph != self.state.paragraph:
                 self.state.paragraph = sentence.paragraph
                 if not sentence.answers:
@@ -245,6 +244,7 @@ class SentenceReader:
                     self.state.contested = None
             kept.append(m)
         self.mentions = kept
+        self.state.topic = next_topic(self.state.topic, kept, self.text)
 
     def _last_group(self, named: list[Mention]) -> list[Subject]:
         """The subjects named together last ("Liu and Sakamoto"): the last subject mention and those joined to it."""
@@ -261,7 +261,9 @@ class SentenceReader:
         self.reader.competition_texts.extend(places)
         sentence_segments = [kind for _, _, kind in found.segments]
         row = False
-        if self._has_trigger():
+        trigger = self._has_trigger()
+        self.state.heading = heading_segments(self.text, sentence_segments, trigger, self.state.heading)
+        if trigger:
             for index, clause in enumerate(self.clauses):
                 self._clause(index, clause)
             row = table_row(self)
@@ -319,13 +321,6 @@ class SentenceReader:
             return True
         return m.object_of == "with" and first
 
-    def _unnamed_subject(self, start: int, position: int) -> bool:
-        """Whether words the store does not know stand as the subject of a copula before `position`."""
-        said = _UNNAMED_SUBJECT.search(self.text, start, position)
-        if said is None:
-            return False
-        return not any(w.lower() in NOT_SUBJECT_WORDS for w in said.group("words").split())
-
     def subjects_for(self, position: int, *, person_only: bool = False, bare: bool = False) -> Who:
         """The subject(s) of a trigger at `position` (see the module docstring)."""
         index = self.clause_of(position)
@@ -356,7 +351,7 @@ class SentenceReader:
             antecedent = [m for m in self.mentions if m.end <= opened and m.subject is not None and m.kind != "rank"]
             if antecedent and not self.text[antecedent[-1].end : opened].strip(" ,"):
                 chosen = self.group_ending_at(antecedent[-1], [m for m in self.mentions if m.end <= opened])
-        if not chosen and not before and self._unnamed_subject(clause.start, position):
+        if not chosen and not before and unnamed_subject(self.text, clause.start, position):
             return Who()  # "young was fourth in the free, lee was eighth": someone unnamed was fourth, not Lee
         if not chosen:
             after = [m for m in inside if m.start >= position and m.object_of is None and m.kind != "rank"]
@@ -375,6 +370,8 @@ class SentenceReader:
             if after and EXPLICIT_AFTER.match(self.text[position : after[0].start].split(" ", 1)[-1] or " "):
                 chosen = [after[0]]
         subjects = Who(m.subject for m in chosen if m.subject is not None)
+        if not chosen and (topic := fragment_subject(self)) is not None:
+            subjects = Who([topic])  # "TRUSOVA (RUS). Winner, 205.16.": the one the text is about
         last = before[-1] if before else None
         if bare and last is not None and last.subject is not None and apposition_of_object(self.text, last, position):
             return Who([last.subject])
