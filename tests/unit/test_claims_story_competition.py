@@ -173,7 +173,6 @@ PAIRS = "Sui Wenjing and Han Cong won with 232.06. Evgenia Tarasova and Vladimir
     "text",
     [
         "PAIRS MEDALISTS' PRESS CONFERENCE, HELSINKI (transcript)\n" + PAIRS,
-        "PAIRS MEDALISTS' PRESS CONFERENCE, HELSINKI (transcript, lightly edited)\n" + PAIRS,
         'QUIZ, ROUND 2: "HELSINKI, PAIRS"\n' + PAIRS,
         "ok so helsinki, pairs, notes. " + PAIRS.lower(),
     ],
