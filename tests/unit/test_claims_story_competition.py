@@ -173,13 +173,14 @@ PAIRS = "Sui Wenjing and Han Cong won with 232.06. Evgenia Tarasova and Vladimir
     "text",
     [
         "PAIRS MEDALISTS' PRESS CONFERENCE, HELSINKI (transcript)\n" + PAIRS,
+        "Good evening, and welcome back to Helsinki for the pairs free skate.\n" + PAIRS,
         'QUIZ, ROUND 2: "HELSINKI, PAIRS"\n' + PAIRS,
         "ok so helsinki, pairs, notes. " + PAIRS.lower(),
     ],
 )
 async def test_a_place_in_a_heading_names_the_competition(shared_results: ResultsService, text: str) -> None:
-    """A host city set off at a title's end, or before a discipline, names the competition held there (the
-    skaters say which edition)."""
+    """A host city set off at a title's end, or before a discipline, or where a broadcast welcomes its viewers,
+    names the competition held there (the skaters say which edition)."""
     report = await check_text(shared_results, text)
     assert [(v.claim.kind, v.outcome, v.read_as) for v in report.verdicts if v.claim.kind == "total"] == [
         ("total", "consistent", ("wc2017", "pairs", None))

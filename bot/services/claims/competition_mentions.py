@@ -188,7 +188,8 @@ def _names_a_competition(sentence: str, start: int, end: int, spans: Spans) -> b
     # there: a competition named after a country is named by its series ("Skate Canada").
     possessive = re.match(r"['’]s?\b", sentence[end : end + 2]) and not COUNTRY_NAMES.get(sentence[start:end])
     return bool(
-        re.search(r"\b(?:in|at|from)\s+(?:the\s+)?$", before, re.I)
+        # "welcome back to Turin": a broadcast or a liveblog greets its viewers where the event is.
+        re.search(r"\b(?:in|at|from|welcome(?:\s+back)?\s+to)\s+(?:the\s+)?$", before, re.I)
         or (_PLACE_SET_OFF.search(before) and (before.rstrip().endswith("📍") or re.match(r"\s*\)", after)))
         or _PLACE_OF_AN_EDITION.match(after)
         or re.match(rf"\s+(?:{_YEAR}\b|['’]\d\d\b)", after)
