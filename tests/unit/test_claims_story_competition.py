@@ -174,6 +174,7 @@ PAIRS = "Sui Wenjing and Han Cong won with 232.06. Evgenia Tarasova and Vladimir
     [
         "PAIRS MEDALISTS' PRESS CONFERENCE, HELSINKI (transcript)\n" + PAIRS,
         "Good evening, and welcome back to Helsinki for the pairs free skate.\n" + PAIRS,
+        "PAIRS MEDALISTS' PRESS CONFERENCE, HELSINKI (transcript, lightly edited)\n" + PAIRS,
         'QUIZ, ROUND 2: "HELSINKI, PAIRS"\n' + PAIRS,
         "ok so helsinki, pairs, notes. " + PAIRS.lower(),
     ],
