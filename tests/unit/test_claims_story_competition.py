@@ -62,6 +62,15 @@ CASES = [
             ("segment_place", "Nathan Chen", OK, ("gpjpn2016", "men", "short_program")),
         ],
     ),
+    # A place with the month and year shortened as notes and chat lines write them ("lake placid, nov '17") names
+    # that year's competition there, in lower case too.
+    (
+        "rinkside notes, lake placid, nov '17\n\nSavchenko and Massot won with 223.13. Zabiiako and Enbert were fifth.",
+        [
+            ("total", "Aliona Savchenko / Bruno Massot", OK, ("gpusa2017", "pairs", None)),
+            ("place", "Natalia Zabiiako / Alexander Enbert", WRONG, ("gpusa2017", "pairs", None)),
+        ],
+    ),
     # A segment named in a concession is no frame for the places after it: the final place, or that segment's.
     (
         "At Skate Canada 2017 Savchenko and Massot took silver even though they won the short program, and Peng and "

@@ -117,7 +117,12 @@ _YEAR_TITLE = re.compile(
 )
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 # "Sapporo, November 2016", "Boston (March 2025)": a place with the month and year it was held.
-_MONTH_YEAR_AFTER = re.compile(rf",?\s+\(?{_MONTH}\s+(?P<year>{_YEAR})\b")
+# Also as notes and chat lines shorten it: "lake placid, nov '25", "Osaka, Nov. 2017".
+_MONTH_YEAR_AFTER = re.compile(
+    rf",?\s+\(?(?:{_MONTH}|(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?)\s+(?P<year>{_YEAR}|['’]\d\d)\b",
+    re.IGNORECASE,
+)
+_MONTH_YEAR_TYPED = re.compile(r"\b(?P<place>[a-z][\w’'-]+)(?=" + _MONTH_YEAR_AFTER.pattern + ")", re.IGNORECASE)
 _YEAR_PLACE = re.compile(rf"\b(?:[Ii]n|[Aa]t|[Oo]f)\s+(?:the\s+)?(?:{_MONTH}\s+)?(?P<year>{_YEAR})\b(?!\s*[-–/]\s*\d)")
 _CAP_WORDS = re.compile(r"[A-Z][\w’'-]*(?:[\s-]+[A-Z][\w’'-]*){0,2}")
 _WORD_GAPS = re.compile(r"[\s-]+")
@@ -162,6 +167,12 @@ def _typed_in_lower_case(
     headed = _LOWER_HEADED.finditer(sentence) if lower and may_match(_LOWER_HEADED, sentence) else ()
     # Outside a sentence in lower case only a place with its year written '17 counts: most sentences have none.
     typed = _LOWER_PLACE.finditer(sentence) if lower or _SHORT_YEAR.search(sentence) else ()
+    # "lake placid, nov '25": a stored place with the month and year it was held, that year's competition there.
+    for m in _MONTH_YEAR_TYPED.finditer(sentence) if lower else ():
+        if is_place(m.group("place")) and not any(s <= m.start() < e for s, e, _, _ in [*spans, *found]):
+            year = _MONTH_YEAR_AFTER.match(sentence, m.end())
+            if year is not None:
+                found.append((m.start(), m.end(), f"{m.group('place')} {year.group('year')}", False))
     for m in (*typed, *headed):
         # "regina '17": a stored place with its year, whatever case the rest of the sentence is in; a place after
         # "in" or "at", or before a discipline, only in a sentence written in lower case (where no capital marks
