@@ -299,19 +299,11 @@ class SentenceReader:
         after = self.text.find(",", position)
         if TITLE_BEFORE_PLACE.search(self.text[max(before, 0) : position]):
             return True
-        # Words in capitals that name no skater are a heading's ("PRESS CONFERENCE, LAKE PLACID (transcript,
-        # edited)"), not a name with an apposition after it.
-        return (
-            before > 0
-            and after > 0
-            and any(
-                m.end == before
-                and m.kind in ("person", "pronoun")
-                and (
-                    m.kind == "pronoun" or bool(m.subject and m.subject.ids) or not self.text[m.start : m.end].isupper()
-                )
-                for m in self.found.subjects
-            )
+        # Capitals naming no skater are a heading's words ("PRESS CONFERENCE, LAKE PLACID (transcript, edited)").
+        named = [m for m in self.found.subjects if m.end == before and m.kind in ("person", "pronoun")]
+        return before > 0 < after and any(
+            m.kind == "pronoun" or (m.subject and m.subject.ids) or not self.text[m.start : m.end].isupper()
+            for m in named
         )
 
     def clause_of(self, position: int) -> int:
