@@ -92,6 +92,13 @@ CASES = [
      "sixth. Everyone assumed Kaetlyn Osmond had won gold, but she took silver.",
      [("place", "Carolina Kostner", OK, ("wc2017", "women", None)),
       ("medal", "Kaetlyn Osmond", OK, ("wc2017", "women", None))]),
+    # A bare segment word ends at a dash or an arrow as at a comma: "4th in free -> silver" is the free's place (and
+    # the medal the event's), as a notes line writes it; never a final fourth.
+    ("", "Worlds 2017, women\n- Kaetlyn Osmond 2nd in free -> silver\n- Gabrielle Daleman 5th in short – bronze",
+     [("segment_place", "Kaetlyn Osmond", OK, ("wc2017", "women", "free_skate")),
+      ("medal", "Kaetlyn Osmond", OK, ("wc2017", "women", None)),
+      ("segment_place", "Gabrielle Daleman", WRONG, ("wc2017", "women", "short_program")),
+      ("medal", "Gabrielle Daleman", OK, ("wc2017", "women", None))]),
 ]  # fmt: skip
 
 

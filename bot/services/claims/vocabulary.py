@@ -34,7 +34,7 @@ SEGMENT_RE = re.compile(
     r"(?P<seg>\bshort[\s-]+program(?:me)?s?\b|\bshort[\s-]+skate\b|\bshort[\s-]+dance\b|\brhythm[\s-]+dance\b"
     r"|\bfree[\s-]+skat(?:e|ing)\b|\bfree[\s-]+program(?:me)?s?\b|\blong[\s-]+program(?:me)?s?\b"
     r"|\bfree[\s-]+dance\b|(?-i:\b(?:SP|FS|SD|RD|FD|LP)\b)|(?<=\bthe\s)(?:sp|fs|sd|rd|fd|lp)\b"
-    r"|(?:(?<=\bthe\s)|(?<=\bher\s)|(?<=\bhis\s)|(?<=\bits\s)|(?<=\btheir\s)|(?<='s\s)|(?<=’s\s)|(?<=\bmen\s)|(?<=\bwomen\s)|(?<=\bpairs\s)|(?<=\bladies\s))(?:free|short|rhythm)\b(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|before|despite|then|though|tho|although|for|of|as|too|again|alike|either|was|is)\b))",
+    r"|(?:(?<=\bthe\s)|(?<=\bher\s)|(?<=\bhis\s)|(?<=\bits\s)|(?<=\btheir\s)|(?<='s\s)|(?<=’s\s)|(?<=\bmen\s)|(?<=\bwomen\s)|(?<=\bpairs\s)|(?<=\bladies\s))(?:free|short|rhythm)\b(?=\s*(?:[,.;:!?)(–—→]|-+>?(?!\w)|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|before|despite|then|though|tho|although|for|of|as|too|again|alike|either|was|is)\b))",
     re.IGNORECASE,
 )
 

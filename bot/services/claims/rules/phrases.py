@@ -18,7 +18,7 @@ _I = re.IGNORECASE
 SEG_WORDS = (
     r"(?:\bshort[\s-]+program(?:me)?|\bshort[\s-]+dance|\brhythm[\s-]+dance|\bfree[\s-]+skat(?:e|ing)"
     r"|\bfree[\s-]+program(?:me)?|\blong[\s-]+program(?:me)?|\bfree[\s-]+dance|(?-i:\b(?:SP|FS|RD|FD|LP)\b)"
-    r"|\b(?:free|short|rhythm)(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|before|despite|then|though|tho|although|for|as|too|again|alike|was|is"
+    r"|\b(?:free|short|rhythm)(?=\s*(?:[,.;:!?)(–—→]|-+>?(?!\w)|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|before|despite|then|though|tho|although|for|as|too|again|alike|was|is"
     r"|either|behind|there|here|tonight|today)\b))"
 )
 
