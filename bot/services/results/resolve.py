@@ -98,7 +98,7 @@ class Resolver:
     async def _read_competitions(self) -> tuple[list[Competition], list[Event], dict[int, list[Segment]]]:
         competitions = await self.repo.competitions()
         # Events are categories: one shown with its level when its name does not say it ("Junior women (Юниорки)").
-        events = [replace(e, name=event_display_name(e.name, e.level, e.discipline)) for e in await self.repo.events()]
+        events = [_displayed(event) for event in await self.repo.events()]
         segments = await self.repo.segments_by_event()
         return competitions, events, segments
 
@@ -475,6 +475,13 @@ class Resolver:
         return next(
             (s for s in self.segments_of(event) if wanted in {normalize(name) for name in _segment_names(s)}), None
         )
+
+
+def _displayed(event: Event) -> Event:
+    """The event with the name it is shown by; the same object when that is its name (a copy costs, at every reload
+    of a live poll, for every event of the store)."""
+    name = event_display_name(event.name, event.level, event.discipline)
+    return event if name == event.name else replace(event, name=name)
 
 
 def _couple_index(
