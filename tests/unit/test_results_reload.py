@@ -224,3 +224,8 @@ async def test_a_reload_rebuilds_only_the_competition_whose_events_changed(
     # The touched competition is built again only when what its parts are built from changed.
     assert results._event_parts.rebuilt - rebuilt == (0 if change is score_corrected else 1)
     assert (results._event_index[touched] is indexes[touched]) == (change is score_corrected)
+    # What is kept replaces what was: the parts of exactly the competitions loaded, no older copy beside them.
+    assert results._event_parts._built.keys() == fresh._event_parts._built.keys()
+    assert sum(1 for parts in results._event_parts._built.values() if parts.index is indexes[touched]) == (
+        1 if change is score_corrected else 0
+    )
