@@ -19,6 +19,7 @@ say what the store lacks.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -354,12 +355,10 @@ class CompetitionFinder:
         ]
         self._by_key = {f.competition.key.casefold(): f.competition for f in self._facts}
         # Words that name a place (a city, venue or country) anywhere: never taken as a typo of another word.
-        self._country_words = frozenset(
-            w for code in COUNTRIES for name in country_names(code) for w in normalize(name).split()
-        )
+        self._country_words = _country_words()
         self._place_words = frozenset().union(*(f.places for f in self._facts)) | self._country_words
         # Country words that are also words of a series' name ("america" of Skate America, "china" of Cup of China).
-        self._series_countries = self._country_words & {w for phrase in series_table().phrases for w in phrase}
+        self._series_countries = _series_country_words()
         self._lookups: LRUCache[tuple[str, bool], CompetitionLookup] = LRUCache(LOOKUP_CACHE_SIZE)
 
     @classmethod
@@ -561,6 +560,19 @@ def _event_words_of(labels: Iterable[str], synonyms: Iterable[str], series_words
         words.add(normalize(phrase).replace(" ", ""))
     level_words = frozenset().union(*(own | fitting for own, fitting in _LEVEL_WORDS.values()))
     return frozenset(words - _FILLER - level_words - {""})
+
+
+@functools.cache
+def _country_words() -> frozenset[str]:
+    """Every word of every country's names: the same for the process (the countries are the code's), made once, not
+    again for every finder a reload builds."""
+    return frozenset(w for code in COUNTRIES for name in country_names(code) for w in normalize(name).split())
+
+
+@functools.cache
+def _series_country_words() -> frozenset[str]:
+    """Country words that are also words of a series' name: the series table is read once per process too."""
+    return _country_words() & {w for phrase in series_table().phrases for w in phrase}
 
 
 def _two_of(word: str, vocabulary: frozenset[str]) -> bool:
