@@ -190,3 +190,42 @@ async def test_an_import_that_changed_nothing_loads_nothing(store: Database, res
     assert not report.changed
     await results.after_import(snapshot, changed=report.changed)
     assert (results.full_reloads, results.partial_reloads) == (1, 0)
+
+
+def event_renamed(document: Document) -> None:
+    _events(document)["men"]["name"] = "Men (renamed)"
+
+
+@pytest.mark.parametrize("change", [score_corrected, event_renamed])
+async def test_a_reload_rebuilds_only_the_competition_whose_events_changed(
+    store: Database, results: ResultsService, change: Callable[[Document], None]
+) -> None:
+    """A live poll reloads after every import: what the other competitions' events and segments give (the words
+    fans name them by, their events' name indexes, the finder's facts) is kept as it was, and the result is what a
+    whole load builds."""
+    touched = results.competition(KEY).id
+    others = [c.id for c in results.all_competitions() if c.id != touched]
+    words = {c.id: results._event_parts.words_of(c.id) for c in results.all_competitions()}
+    indexes = {c.id: results._event_index[c.id] for c in results.all_competitions()}
+    facts = {f.competition.id: f for f in results._finder._facts}
+    rebuilt = results._event_parts.rebuilt
+    await _import(store, change, results)
+    assert (results.full_reloads, results.partial_reloads) == (1, 1)
+    fresh = await _fresh(store)
+    assert results._finder._facts == fresh._finder._facts
+    for competition in fresh.all_competitions():
+        assert results._event_parts.words_of(competition.id) == fresh._event_parts.words_of(competition.id)
+        for event in fresh.events_of(competition):
+            ours = results._event_index[competition.id].names_of(event.id)
+            assert ours == fresh._event_index[competition.id].names_of(event.id) != []
+    assert all(results._event_parts.words_of(i) is words[i] for i in others)
+    assert all(results._event_index[i] is indexes[i] for i in others)
+    assert all(f is facts[f.competition.id] for f in results._finder._facts if f.competition.id != touched)
+    # The touched competition is built again only when what its parts are built from changed.
+    assert results._event_parts.rebuilt - rebuilt == (0 if change is score_corrected else 1)
+    assert (results._event_index[touched] is indexes[touched]) == (change is score_corrected)
+    # What is kept replaces what was: the parts of exactly the competitions loaded, no older copy beside them.
+    assert results._event_parts._built.keys() == fresh._event_parts._built.keys()
+    assert sum(1 for parts in results._event_parts._built.values() if parts.index is indexes[touched]) == (
+        1 if change is score_corrected else 0
+    )

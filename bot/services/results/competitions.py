@@ -19,6 +19,7 @@ say what the store lacks.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -336,20 +337,36 @@ def _newest_first(competition: Competition) -> tuple[str, int]:
 class CompetitionFinder:
     """Resolves text to competitions of the store (see the module docstring for the rules)."""
 
-    def __init__(self, competitions: Iterable[Competition], held: Mapping[int, frozenset[str]] | None = None) -> None:
+    def __init__(
+        self,
+        competitions: Iterable[Competition],
+        held: Mapping[int, frozenset[str]] | None = None,
+        *,
+        reusing: CompetitionFinder | None = None,
+    ) -> None:
         """`held`: by competition id, the words of the events and segments it holds (`event_words`):
-        "Worlds 2025 men's free" is the Worlds 2025, and "Olympic team event 2022" the Games that held one."""
+        "Worlds 2025 men's free" is the Worlds 2025, and "Olympic team event 2022" the Games that held one.
+        `reusing`: the finder this one replaces, whose facts of a competition unchanged (the same row, the same
+        words) are taken as they are (a reload after a live import changed one competition of many)."""
         held = held or {}
-        self._facts = [self._facts_of(c, held.get(c.id, frozenset())) for c in competitions]
+        before = {f.competition.id: f for f in reusing._facts} if reusing is not None else {}
+        self._facts: list[_Facts] = [
+            self._kept_or_new(before.get(c.id), c, held.get(c.id, frozenset())) for c in competitions
+        ]
         self._by_key = {f.competition.key.casefold(): f.competition for f in self._facts}
         # Words that name a place (a city, venue or country) anywhere: never taken as a typo of another word.
-        self._country_words = frozenset(
-            w for code in COUNTRIES for name in country_names(code) for w in normalize(name).split()
-        )
+        self._country_words = _country_words()
         self._place_words = frozenset().union(*(f.places for f in self._facts)) | self._country_words
         # Country words that are also words of a series' name ("america" of Skate America, "china" of Cup of China).
-        self._series_countries = self._country_words & {w for phrase in series_table().phrases for w in phrase}
+        self._series_countries = _series_country_words()
         self._lookups: LRUCache[tuple[str, bool], CompetitionLookup] = LRUCache(LOOKUP_CACHE_SIZE)
+
+    @classmethod
+    def _kept_or_new(cls, kept: _Facts | None, competition: Competition, event_words: frozenset[str]) -> _Facts:
+        """The facts kept from the finder replaced when they are of this very competition and words, else anew."""
+        if kept is not None and kept.competition == competition and kept.events == event_words:
+            return kept
+        return cls._facts_of(competition, event_words)
 
     @staticmethod
     def _facts_of(competition: Competition, event_words: frozenset[str]) -> _Facts:
@@ -543,6 +560,19 @@ def _event_words_of(labels: Iterable[str], synonyms: Iterable[str], series_words
         words.add(normalize(phrase).replace(" ", ""))
     level_words = frozenset().union(*(own | fitting for own, fitting in _LEVEL_WORDS.values()))
     return frozenset(words - _FILLER - level_words - {""})
+
+
+@functools.cache
+def _country_words() -> frozenset[str]:
+    """Every word of every country's names: the same for the process (the countries are the code's), made once, not
+    again for every finder a reload builds."""
+    return frozenset(w for code in COUNTRIES for name in country_names(code) for w in normalize(name).split())
+
+
+@functools.cache
+def _series_country_words() -> frozenset[str]:
+    """Country words that are also words of a series' name: the series table is read once per process too."""
+    return _country_words() & {w for phrase in series_table().phrases for w in phrase}
 
 
 def _two_of(word: str, vocabulary: frozenset[str]) -> bool:

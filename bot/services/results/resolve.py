@@ -13,16 +13,13 @@ from rapidfuzz import fuzz
 
 from bot.errors import Ambiguous, NotFound, Suggestion, UserFacingError
 from bot.i18n import spell_names_with, t
-from bot.services.levels import event_display_name, is_senior, level_synonyms
+from bot.services.levels import event_display_name
 from bot.services.names import NameIndex, NameMatch, normalize
-from bot.services.names.normalize import is_cjk
-from bot.services.results.competitions import CompetitionFinder, CompetitionLookup, event_words, labels_with_years
+from bot.services.results.competitions import CompetitionFinder, CompetitionLookup, labels_with_years
+from bot.services.results.event_parts import EventParts
 from bot.services.results.local_names import LocalSpellings, family_name_of, match_local_names, read_local_names
 from bot.services.results.models import Athlete, Choice
 from bot.services.results.vocabulary import (
-    DISCIPLINE_LABELS,
-    DISCIPLINE_SYNONYMS,
-    LEVEL_WORDS_JA,
     SEGMENT_KIND_LABELS,
     SEGMENT_SYNONYMS,
     event_name_text,
@@ -79,6 +76,7 @@ class Resolver:
         self._couple_ids: list[tuple[int, int]] = []  # by couple index key, in the order entries list them
         self._couple_of: dict[frozenset[int], tuple[int, int]] = {}
         self._finder = CompetitionFinder([])
+        self._event_parts = EventParts()  # each competition's, rebuilt by a load only where it changed
         self._competitions: dict[int, Competition] = {}
         self._events: dict[int, list[Event]] = {}
         self._events_by_id: dict[int, Event] = {}
@@ -100,15 +98,15 @@ class Resolver:
     async def _read_competitions(self) -> tuple[list[Competition], list[Event], dict[int, list[Segment]]]:
         competitions = await self.repo.competitions()
         # Events are categories: one shown with its level when its name does not say it ("Junior women (Юниорки)").
-        events = [replace(e, name=event_display_name(e.name, e.level, e.discipline)) for e in await self.repo.events()]
+        events = [_displayed(event) for event in await self.repo.events()]
         segments = await self.repo.segments_by_event()
         return competitions, events, segments
 
     def _set_competitions(
         self, competitions: list[Competition], events: list[Event], segments: dict[int, list[Segment]]
     ) -> None:
-        events_by_competition, event_index = _event_indexes(events)
-        self._finder = CompetitionFinder(competitions, event_words(events_by_competition, segments))
+        events_by_competition, words, event_index = self._event_parts.update(events, segments)
+        self._finder = CompetitionFinder(competitions, words, reusing=self._finder)
         self._competitions = {c.id: c for c in competitions}
         self._events = events_by_competition
         self._events_by_id = {event.id: event for event in events}
@@ -479,22 +477,11 @@ class Resolver:
         )
 
 
-def _event_indexes(events: list[Event]) -> tuple[dict[int, list[Event]], dict[int, NameIndex]]:
-    """The events of each competition, and each competition's index of its events' names: their key, discipline
-    and, below senior, their level's words ("junior women", "ジュニア女子")."""
-    events_by_competition: dict[int, list[Event]] = defaultdict(list)
-    event_index: dict[int, NameIndex] = defaultdict(NameIndex)
-    for event in events:
-        events_by_competition[event.competition_id].append(event)
-        discipline_names = [DISCIPLINE_LABELS[event.discipline], *DISCIPLINE_SYNONYMS[event.discipline]]
-        if event.level is None or is_senior(event.level):
-            synonyms = [event.key, *discipline_names]
-        else:  # "women" stays the senior women's: another level answers to "junior women", "junior ladies"...
-            synonyms = [event.key, *level_synonyms(event.level, discipline_names)]
-            if event.level in LEVEL_WORDS_JA:  # ... and to "ジュニア女子", "ジュニア女子シングル"
-                synonyms += [f"{LEVEL_WORDS_JA[event.level]}{word}" for word in discipline_names if is_cjk(word)]
-        event_index[event.competition_id].add(event.id, event.name, synonyms)
-    return events_by_competition, event_index
+def _displayed(event: Event) -> Event:
+    """The event with the name it is shown by; the same object when that is its name (a copy costs, at every reload
+    of a live poll, for every event of the store)."""
+    name = event_display_name(event.name, event.level, event.discipline)
+    return event if name == event.name else replace(event, name=name)
 
 
 def _couple_index(
