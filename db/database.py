@@ -255,6 +255,21 @@ class Transaction(ABC):
     @abstractmethod
     async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]: ...
 
+    async def execute_each(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        """Runs the statements in order and returns each one's affected row count: what an import writes of one
+        entry or protocol at once (SQLite runs them in one trip to its connection's thread; PostgreSQL sends
+        them one after the other, as before)."""
+        return [await self.execute(sql, params) for sql, params in statements]
+
+    async def executemany_each(self, steps: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
+        """`executemany` of each statement with its rows, in order (SQLite: all in one trip to its thread)."""
+        for sql, rows in steps:
+            await self.executemany(sql, rows)
+
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
+        """Every row of each read, in order (SQLite: in one trip to its connection's thread)."""
+        return [await self.fetchall(sql, params) for sql, params in queries]
+
 
 class SQLiteDatabase(Database):
     """A write connection behind an asyncio lock, and a read connection that never waits for it.
@@ -488,6 +503,24 @@ class SQLiteTransaction(Transaction):
         rows: list[Row] = await _in_worker(self._conn, _all_rows, sql, params)
         return rows
 
+    async def execute_each(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        for _, params in statements:  # all checked before the first runs, as executemany's rows
+            check_values(params)
+        counts: list[int] = await _in_worker(self._conn, _each, _rowcount, statements)
+        return counts
+
+    async def executemany_each(self, steps: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
+        for _, rows in steps:
+            for row in rows:
+                check_values(row)
+        await _in_worker(self._conn, _each, _many, steps)
+
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
+        for _, params in queries:
+            check_values(params)
+        rows: list[list[Row]] = await _in_worker(self._conn, _each, _all_rows, queries)
+        return rows
+
 
 async def _in_worker(connection: aiosqlite.Connection, work: Callable[..., Any], *args: Any) -> Any:
     """Runs `work(sqlite3 connection, *args)` on the aiosqlite connection's own thread, in one trip through its
@@ -513,8 +546,12 @@ def _lastrowid(conn: sqlite3.Connection, sql: str, params: Any) -> int:
         cursor.close()
 
 
-def _many(conn: sqlite3.Connection, sql: str, rows: list[Sequence[Any]]) -> None:
+def _many(conn: sqlite3.Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
     conn.executemany(sql, rows).close()
+
+
+def _each(conn: sqlite3.Connection, run: Callable[..., Any], statements: Sequence[tuple[str, Any]]) -> list[Any]:
+    return [run(conn, sql, params) for sql, params in statements]
 
 
 def _first_row(conn: sqlite3.Connection, sql: str, params: Any) -> Any:

@@ -27,7 +27,8 @@ from bot.services.import_format import FORMAT_NAME, ImportFormatError, skater_ma
 from bot.services.names import normalize
 from db.database import Database, Row
 from db.models import Provenance
-from db.repositories.results import SEGMENT_FIGURES, TEAM_SEGMENT_FIGURES, ResultsWriter
+from db.repositories.results import SEGMENT_FIGURES, TEAM_SEGMENT_FIGURES
+from db.repositories.results_writer import ResultsWriter
 
 # Re-exported: callers catch the format's error and name the format through the importer.
 __all__ = [
@@ -268,9 +269,9 @@ class _CompetitionPlan:
         aliases = list(aliases)
         if existing and existing["name"] != name:
             aliases.append(existing["name"])  # a new spelling: the old one stays findable
-        for alias in aliases:
-            if alias.strip() != name and await writer.add_alias(skater_id, alias.strip()):
-                report.changes["added aliases"] += 1
+        added = await writer.add_aliases(skater_id, [alias.strip() for alias in aliases if alias.strip() != name])
+        if added:
+            report.changes["added aliases"] += added
         return skater_id
 
     async def _write_entry(
@@ -376,11 +377,8 @@ class _CompetitionPlan:
             {"position": i, "reason": d.reason, "points": d.points, "prov": prov}
             for i, d in enumerate(protocol.deductions)
         ]
-        changes = {
-            await writer.replace_rows("protocol_elements", keys, elements, fresh=fresh),
-            await writer.replace_rows("protocol_components", keys, components, fresh=fresh),
-            await writer.replace_rows("protocol_deductions", keys, deductions, fresh=fresh),
-        }
+        tables = {"protocol_elements": elements, "protocol_components": components, "protocol_deductions": deductions}
+        changes = set((await writer.replace_each(keys, tables, fresh=fresh)).values())
         change = "updated" if "updated" in changes else "added" if "added" in changes else "unchanged"
         report.changes[f"{change} protocols"] += 1
 
