@@ -109,6 +109,7 @@ async def import_document(
             if guard_identity:
                 await plan.check_identity(writer)
             await plan.write(writer, report)
+        await writer.flush()
         if report.changed:
             summary = "; ".join(f"{key}: {count}" for key, count in sorted(report.changes.items()))
             await writer.record_import(source, sha256, datetime.now(UTC).isoformat(timespec="seconds"), summary)
@@ -315,7 +316,10 @@ class _CompetitionPlan:
                 if raw is not UNSET:
                     await _put_figure(writer, seg_values, name, raw, provenance)
             _, change = await writer.upsert(
-                "segment_results", {"entry_id": entry_id, "segment_id": segment_ids[segment_key]}, seg_values
+                "segment_results",
+                {"entry_id": entry_id, "segment_id": segment_ids[segment_key]},
+                seg_values,
+                fresh=fresh,
             )
             report.changes[f"{change} segment results"] += 1
             if result.protocol is not None:

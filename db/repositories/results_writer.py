@@ -24,6 +24,53 @@ def _placeholders(values: Sequence[Any]) -> str:
     return ",".join("?" * len(values))
 
 
+class _HeldBack:
+    """The importer's transaction with the writes whose outcome nobody waits for (a protocol's rows, an entry's
+    skaters, a row added under a new entry, an update) held back, and sent together, in order, before the next
+    statement that reads or counts (or at `flush`): a new entry with its segment results and protocols is one
+    trip to the store, not one per row and table."""
+
+    def __init__(self, tx: Transaction) -> None:
+        self.dialect = tx.dialect
+        self._tx = tx
+        self._held: list[tuple[str, list[tuple[Any, ...]]]] = []
+
+    def later(self, sql: str, rows: Sequence[tuple[Any, ...]]) -> None:
+        if self._held and self._held[-1][0] == sql:  # the same statement again: one executemany
+            self._held[-1][1].extend(rows)
+        else:
+            self._held.append((sql, list(rows)))
+
+    async def flush(self) -> None:
+        if self._held:
+            held, self._held = self._held, []
+            await self._tx.executemany_each(held)
+
+    async def execute(self, sql: str, params: Sequence[Any]) -> int:
+        await self.flush()
+        return await self._tx.execute(sql, params)
+
+    async def insert(self, sql: str, params: Sequence[Any]) -> int:
+        await self.flush()
+        return await self._tx.insert(sql, params)
+
+    async def execute_each(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        await self.flush()
+        return await self._tx.execute_each(statements)
+
+    async def fetchone(self, sql: str, params: Sequence[Any]) -> Row | None:
+        await self.flush()
+        return await self._tx.fetchone(sql, params)
+
+    async def fetchall(self, sql: str, params: Sequence[Any]) -> list[Row]:
+        await self.flush()
+        return await self._tx.fetchall(sql, params)
+
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
+        await self.flush()
+        return await self._tx.fetch_each(queries)
+
+
 class ResultsWriter:
     """Write side, used inside one transaction by the importer.
 
@@ -32,7 +79,7 @@ class ResultsWriter:
     """
 
     def __init__(self, tx: Transaction) -> None:
-        self._tx = tx
+        self._tx = _HeldBack(tx)
         self._provenance_ids: dict[tuple[str, str, str], int] = {}
 
     async def provenance(self, provenance: Provenance | None) -> int | None:
@@ -50,8 +97,15 @@ class ResultsWriter:
             )
         return self._provenance_ids[key]
 
-    async def upsert(self, table: str, keys: dict[str, Any], values: dict[str, Any]) -> tuple[int | None, str]:
+    async def flush(self) -> None:
+        """Sends the writes still held back: before the transaction commits."""
+        await self._tx.flush()
+
+    async def upsert(
+        self, table: str, keys: dict[str, Any], values: dict[str, Any], *, fresh: bool = False
+    ) -> tuple[int | None, str]:
         """Inserts or updates one row matched by `keys`; returns (rowid or None, 'added'|'updated'|'unchanged').
+        `fresh`: the row it belongs to was just added, so it cannot be stored yet (it is added without a look).
 
         `table` and the column names are the importer's constants, never user input.
         """
@@ -60,12 +114,12 @@ class ResultsWriter:
             f"{column} = ?" if value is not None else f"{column} IS NULL" for column, value in keys.items()
         )
         key_values = tuple(value for value in keys.values() if value is not None)
-        row = await self._tx.fetchone(f"SELECT * FROM {table} WHERE {where}", key_values)
+        row = None if fresh else await self._tx.fetchone(f"SELECT * FROM {table} WHERE {where}", key_values)
         if row is None:
             columns = {**keys, **values}
             statement = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({_placeholders(list(columns))})"
             if table not in _KEYED_BY_ID:
-                await self._tx.execute(statement, tuple(columns.values()))
+                self._tx.later(statement, [tuple(columns.values())])
                 return None, "added"
             return await self._tx.insert(statement, tuple(columns.values())), "added"
         changed = {column: value for column, value in values.items() if row[column] != value}
@@ -73,7 +127,7 @@ class ResultsWriter:
         if not changed:
             return existing, "unchanged"
         assignments = ", ".join(f"{column} = ?" for column in changed)
-        await self._tx.execute(f"UPDATE {table} SET {assignments} WHERE {where}", (*changed.values(), *key_values))
+        self._tx.later(f"UPDATE {table} SET {assignments} WHERE {where}", [(*changed.values(), *key_values)])
         return existing, "updated"
 
     async def replace_rows(
@@ -120,8 +174,8 @@ class ResultsWriter:
                     )
                 )
             changes[table] = "updated" if current else "added"
-        if steps:
-            await self._tx.executemany_each(steps)
+        for statement, values in steps:
+            self._tx.later(statement, values)
         return changes
 
     async def competition_by_key(self, key: str) -> Row | None:
@@ -174,14 +228,10 @@ class ResultsWriter:
         return sum(await self._tx.execute_each([(statement, (skater_id, alias)) for alias in aliases]))
 
     async def set_entry_skaters(self, entry_id: int, skater_ids: Sequence[int]) -> None:
-        await self._tx.executemany_each(
-            [
-                ("DELETE FROM entry_skaters WHERE entry_id = ?", [(entry_id,)]),
-                (
-                    "INSERT INTO entry_skaters (entry_id, position, skater_id) VALUES (?, ?, ?)",
-                    [(entry_id, position, skater_id) for position, skater_id in enumerate(skater_ids)],
-                ),
-            ]
+        self._tx.later("DELETE FROM entry_skaters WHERE entry_id = ?", [(entry_id,)])
+        self._tx.later(
+            "INSERT INTO entry_skaters (entry_id, position, skater_id) VALUES (?, ?, ?)",
+            [(entry_id, position, skater_id) for position, skater_id in enumerate(skater_ids)],
         )
 
     async def record_import(self, source: str, sha256: str, imported_at: str, summary: str) -> None:
