@@ -200,11 +200,12 @@ class ResultsWriter:
         return await self._tx.execute(f"DELETE FROM segment_results WHERE segment_id = ? {other}", (segment_id, *kept))
 
     async def find_skater(self, isu_id: str | None, match_key: str) -> Row | None:
-        if isu_id:
-            row = await self._tx.fetchone("SELECT * FROM skaters WHERE isu_id = ?", (isu_id,))
-            if row:
-                return row
-        return await self._tx.fetchone("SELECT * FROM skaters WHERE match_key = ?", (match_key,))
+        by_key = ("SELECT * FROM skaters WHERE match_key = ?", (match_key,))
+        if not isu_id:
+            return await self._tx.fetchone(*by_key)
+        # The ISU id's skater first, else the key's: both looked up in one trip.
+        found = await self._tx.fetch_each([("SELECT * FROM skaters WHERE isu_id = ?", (isu_id,)), by_key])
+        return next((rows[0] for rows in found if rows), None)
 
     async def skaters_named(self, name_key: str) -> list[Row]:
         """The skaters of any country whose match key has this name part (normalised words, sorted)."""
