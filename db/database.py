@@ -214,6 +214,11 @@ class Database(ABC):
     @abstractmethod
     async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None: ...
 
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
+        """Every row of each read, in order, from the same read connection (SQLite: in one trip to its thread; the
+        reads of one call may still see different commits, as separate fetchall calls would)."""
+        return [await self.fetchall(sql, params) for sql, params in queries]
+
     @abstractmethod
     def stream(
         self, sql: str, params: Sequence[Any] | dict[str, Any] = (), *, batch: int = 2000
@@ -394,6 +399,12 @@ class SQLiteDatabase(Database):
         check_values(params)
         row: Row | None = await _in_worker(self._reader, _first_row, sql, params)
         return row
+
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
+        for _, params in queries:
+            check_values(params)
+        rows: list[list[Row]] = await _in_worker(self._reader, _each, _all_rows, queries)
+        return rows
 
     async def stream(
         self, sql: str, params: Sequence[Any] | dict[str, Any] = (), *, batch: int = 2000

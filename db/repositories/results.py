@@ -245,14 +245,17 @@ class ResultsRepository(ImportChanges):
             return []
         ids = [row["id"] for row in entry_rows]
         marks = _placeholders(ids)
-        skater_rows = await self._db.fetchall(
-            f"SELECT es.entry_id, s.id, s.name, s.country, s.isu_id FROM entry_skaters es "
-            f"JOIN skaters s ON s.id = es.skater_id WHERE es.entry_id IN ({marks}) ORDER BY es.entry_id, es.position",
-            ids,
-        )
-        segment_rows = await self._db.fetchall(f"SELECT * FROM segment_results WHERE entry_id IN ({marks})", ids)
-        note_rows = await self._db.fetchall(
-            f"SELECT entry_id, text, prov FROM notes WHERE entry_id IN ({marks}) ORDER BY id", ids
+        # The entries' skaters, segment results and notes in one go (one trip to SQLite's read thread).
+        skater_rows, segment_rows, note_rows = await self._db.fetch_each(
+            [
+                (
+                    f"SELECT es.entry_id, s.id, s.name, s.country, s.isu_id FROM entry_skaters es JOIN skaters s "
+                    f"ON s.id = es.skater_id WHERE es.entry_id IN ({marks}) ORDER BY es.entry_id, es.position",
+                    ids,
+                ),
+                (f"SELECT * FROM segment_results WHERE entry_id IN ({marks})", ids),
+                (f"SELECT entry_id, text, prov FROM notes WHERE entry_id IN ({marks}) ORDER BY id", ids),
+            ]
         )
         prov_ids = {row[f"{name}_prov"] for row in entry_rows for name in ("place", "total")}
         prov_ids |= {row[f"{name}_prov"] for row in segment_rows for name in SEGMENT_FIGURES}

@@ -411,6 +411,8 @@ async def test_statements_of_a_batch_run_in_order_with_each_ones_count(store_loc
             notes = "SELECT note FROM provenance WHERE note = ? ORDER BY note"
             found = await tx.fetch_each([(notes, ("a",)), (notes, ("nobody",)), (notes, ("b",))])
         assert [[row["note"] for row in rows] for rows in found] == [["a"], [], ["b"]]  # the DELETE was not sent
+        read = await db.fetch_each([(notes, ("b",)), (notes, ("nobody",)), ("SELECT count(*) FROM provenance", ())])
+        assert [[tuple(row) for row in rows] for rows in read] == [[("b",)], [], [(2,)]]
     finally:
         await db.close()
 
@@ -443,6 +445,10 @@ async def test_a_sqlite_batch_is_one_trip_to_the_connections_thread(
             assert len(trips) == 6
         trips.clear()
         assert (await db.fetchone("SELECT count(*) FROM provenance"))[0] == 2
-        assert len(trips) == 1
+        assert [len(rows) for rows in await db.fetch_each([("SELECT * FROM provenance", ()), ("SELECT 1", ())])] == [
+            2,
+            1,
+        ]
+        assert len(trips) == 2
     finally:
         await db.close()
