@@ -28,7 +28,7 @@ from bot.services.names import normalize
 from db.database import Database, Row
 from db.models import Provenance
 from db.repositories.results import SEGMENT_FIGURES, TEAM_SEGMENT_FIGURES
-from db.repositories.results_writer import ResultsWriter
+from db.repositories.results_writer import ResultsWriter, StoredUnder
 
 # Re-exported: callers catch the format's error and name the format through the importer.
 __all__ = [
@@ -306,9 +306,11 @@ class _CompetitionPlan:
         )
         assert entry_id is not None
         report.changes[f"{change} entries"] += 1
-        fresh = change == "added"  # nothing stored under a new entry yet (a deleted entry's rows went with it)
-        if fresh:
+        if change == "added":
             await writer.set_entry_skaters(entry_id, skater_ids)
+        # Nothing is stored under a new entry yet (a deleted entry's rows went with it); a stored entry's rows are
+        # read at once, and each segment compared with them.
+        under = StoredUnder() if change == "added" else await writer.stored_under(entry_id)
         for segment_key, result in entry.segments.items():
             seg_values: dict[str, Any] = {}
             for name in SEGMENT_FIGURES:
@@ -319,7 +321,7 @@ class _CompetitionPlan:
                 "segment_results",
                 {"entry_id": entry_id, "segment_id": segment_ids[segment_key]},
                 seg_values,
-                fresh=fresh,
+                known=under.result(segment_ids[segment_key]),
             )
             report.changes[f"{change} segment results"] += 1
             if result.protocol is not None:
@@ -330,7 +332,7 @@ class _CompetitionPlan:
                     segment_ids[segment_key],
                     result.protocol,
                     await _provenance_id(writer, result.provenance or provenance),
-                    fresh=fresh,
+                    under.protocol(segment_ids[segment_key]),
                 )
         for note in entry.notes:
             text, note_prov = fmt.figure(note, provenance)
@@ -346,11 +348,10 @@ class _CompetitionPlan:
         segment_id: int,
         protocol: fmt.Protocol,
         prov: int | None,
-        *,
-        fresh: bool = False,
+        stored: dict[str, list[Row]],
     ) -> None:
-        """A protocol is replaced as a whole when any of it changed (a corrected PDF); `fresh`: its entry was just
-        added, so nothing of it is stored yet."""
+        """A protocol is replaced as a whole when any of it changed (a corrected PDF); `stored`: its rows in the
+        store, by table (none for a new entry)."""
         keys = {"entry_id": entry_id, "segment_id": segment_id}
         elements = [
             {
@@ -382,7 +383,7 @@ class _CompetitionPlan:
             for i, d in enumerate(protocol.deductions)
         ]
         tables = {"protocol_elements": elements, "protocol_components": components, "protocol_deductions": deductions}
-        changes = set((await writer.replace_each(keys, tables, fresh=fresh)).values())
+        changes = set((await writer.replace_each(keys, tables, stored=stored)).values())
         change = "updated" if "updated" in changes else "added" if "added" in changes else "unchanged"
         report.changes[f"{change} protocols"] += 1
 

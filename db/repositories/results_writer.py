@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from db.database import Row, Transaction
@@ -18,6 +19,25 @@ _ROW_ORDER = {
     "protocol_deductions": "position",
     "segment_officials": "position",
 }
+
+_PROTOCOL_TABLES = ("protocol_elements", "protocol_components", "protocol_deductions")
+
+
+@dataclass
+class StoredUnder:
+    """What the store holds under one entry: its segment results, and its protocols' rows (in their order), by
+    segment id. Empty for an entry just added."""
+
+    results: dict[int, Row] = field(default_factory=dict)
+    protocols: dict[str, dict[int, list[Row]]] = field(default_factory=dict)
+
+    def result(self, segment_id: int) -> tuple[Row | None]:
+        """The segment's stored result, as `upsert(known=...)` takes it."""
+        return (self.results.get(segment_id),)
+
+    def protocol(self, segment_id: int) -> dict[str, list[Row]]:
+        """The segment's stored protocol rows by table, as `replace_each(stored=...)` takes them."""
+        return {table: self.protocols.get(table, {}).get(segment_id, []) for table in _PROTOCOL_TABLES}
 
 
 def _placeholders(values: Sequence[Any]) -> str:
@@ -101,11 +121,30 @@ class ResultsWriter:
         """Sends the writes still held back: before the transaction commits."""
         await self._tx.flush()
 
+    async def stored_under(self, entry_id: int) -> StoredUnder:
+        """An entry's stored segment results and protocols, read in one trip: an import of an entry already stored
+        compares each of its segments with them, without a read per segment and table."""
+        results, *tables = await self._tx.fetch_each(
+            [
+                ("SELECT * FROM segment_results WHERE entry_id = ?", (entry_id,)),
+                *(
+                    (f"SELECT * FROM {table} WHERE entry_id = ? ORDER BY segment_id, {_ROW_ORDER[table]}", (entry_id,))
+                    for table in _PROTOCOL_TABLES
+                ),
+            ]
+        )
+        stored = StoredUnder({row["segment_id"]: row for row in results})
+        for table, rows in zip(_PROTOCOL_TABLES, tables, strict=True):
+            by_segment = stored.protocols.setdefault(table, {})
+            for row in rows:
+                by_segment.setdefault(row["segment_id"], []).append(row)
+        return stored
+
     async def upsert(
-        self, table: str, keys: dict[str, Any], values: dict[str, Any], *, fresh: bool = False
+        self, table: str, keys: dict[str, Any], values: dict[str, Any], *, known: tuple[Row | None] | None = None
     ) -> tuple[int | None, str]:
         """Inserts or updates one row matched by `keys`; returns (rowid or None, 'added'|'updated'|'unchanged').
-        `fresh`: the row it belongs to was just added, so it cannot be stored yet (it is added without a look).
+        `known`: the row as the caller has just read it in this transaction ((None,): none is stored), not read again.
 
         `table` and the column names are the importer's constants, never user input.
         """
@@ -114,7 +153,10 @@ class ResultsWriter:
             f"{column} = ?" if value is not None else f"{column} IS NULL" for column, value in keys.items()
         )
         key_values = tuple(value for value in keys.values() if value is not None)
-        row = None if fresh else await self._tx.fetchone(f"SELECT * FROM {table} WHERE {where}", key_values)
+        if known is not None:
+            row = known[0]
+        else:
+            row = await self._tx.fetchone(f"SELECT * FROM {table} WHERE {where}", key_values)
         if row is None:
             columns = {**keys, **values}
             statement = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({_placeholders(list(columns))})"
@@ -130,33 +172,33 @@ class ResultsWriter:
         self._tx.later(f"UPDATE {table} SET {assignments} WHERE {where}", [(*changed.values(), *key_values)])
         return existing, "updated"
 
-    async def replace_rows(
-        self, table: str, keys: dict[str, Any], rows: list[dict[str, Any]], *, fresh: bool = False
-    ) -> str:
+    async def replace_rows(self, table: str, keys: dict[str, Any], rows: list[dict[str, Any]]) -> str:
         """Makes the rows under `keys` exactly `rows` (a panel: replaced as a whole); returns 'added', 'updated' or
-        'unchanged'. `table` and the columns are the importer's constants. `fresh`: see replace_each."""
-        return (await self.replace_each(keys, {table: rows}, fresh=fresh))[table]
+        'unchanged'. `table` and the columns are the importer's constants."""
+        return (await self.replace_each(keys, {table: rows}))[table]
 
     async def replace_each(
-        self, keys: dict[str, Any], tables: dict[str, list[dict[str, Any]]], *, fresh: bool = False
+        self,
+        keys: dict[str, Any],
+        tables: dict[str, list[dict[str, Any]]],
+        *,
+        stored: dict[str, list[Row]] | None = None,
     ) -> dict[str, str]:
         """replace_rows for several tables under the same keys (a protocol's elements, components and deductions):
-        their stored rows read at once, and what changed written at once. Each table's change. `fresh`: the caller
-        has just added the row these belong to, so none can be stored yet (a first import of thousands of protocols
-        skips the reads)."""
+        their stored rows read at once (or given in `stored`, as the caller has read them in this transaction: see
+        stored_under), and what changed written at once. Each table's change."""
         where = " AND ".join(f"{column} = ?" for column in keys)
         key_values = tuple(keys.values())
         # Each table's rows are numbered within the key (its primary key's last column): compared in that order.
-        stored = (
-            [[] for _ in tables]
-            if fresh
-            else await self._tx.fetch_each(
+        if stored is None:
+            read = await self._tx.fetch_each(
                 [(f"SELECT * FROM {table} WHERE {where} ORDER BY {_ROW_ORDER[table]}", key_values) for table in tables]
             )
-        )
+            stored = dict(zip(tables, read, strict=True))
         changes: dict[str, str] = {}
         steps: list[tuple[str, list[tuple[Any, ...]]]] = []
-        for (table, rows), current in zip(tables.items(), stored, strict=True):
+        for table, rows in tables.items():
+            current = stored[table]
             wanted = [{**keys, **row} for row in rows]
             if len(current) == len(wanted) and all(
                 all(row[k] == w[k] for k in w) for row, w in zip(current, wanted, strict=True)
