@@ -263,11 +263,17 @@ class Transaction(ABC):
     async def execute_each(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
         """Runs the statements in order and returns each one's affected row count: what an import writes of one
         entry or protocol at once (SQLite runs them in one trip to its connection's thread; PostgreSQL sends
-        them one after the other, as before)."""
+        them one after the other, as before). Every statement's values are checked before the first is sent."""
+        for _, params in statements:
+            check_values(params)
         return [await self.execute(sql, params) for sql, params in statements]
 
     async def executemany_each(self, steps: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
-        """`executemany` of each statement with its rows, in order (SQLite: all in one trip to its thread)."""
+        """`executemany` of each statement with its rows, in order (SQLite: all in one trip to its thread); every
+        row is checked before the first is sent."""
+        for _, rows in steps:
+            for row in rows:
+                check_values(row)
         for sql, rows in steps:
             await self.executemany(sql, rows)
 
