@@ -260,6 +260,11 @@ class Transaction(ABC):
     @abstractmethod
     async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]: ...
 
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """A write whose outcome the caller does not need: sent now here, held back and sent with others by a
+        transaction that holds writes (db/held_writes.py)."""
+        await self.execute(sql, params)
+
     async def execute_each(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
         """Runs the statements in order and returns each one's affected row count: what an import writes of one
         entry or protocol at once (SQLite runs them in one trip to its connection's thread; PostgreSQL sends

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from db.database import Row, Transaction
+from db.held_writes import HeldWrites
 from db.models import Provenance
 
 # The tables the importer upserts whose rows have an `id` (the others are keyed by their references).
@@ -44,53 +45,6 @@ def _placeholders(values: Sequence[Any]) -> str:
     return ",".join("?" * len(values))
 
 
-class _HeldBack:
-    """The importer's transaction with the writes whose outcome nobody waits for (a protocol's rows, an entry's
-    skaters, a row added under a new entry, an update) held back, and sent together, in order, before the next
-    statement that reads or counts (or at `flush`): a new entry with its segment results and protocols is one
-    trip to the store, not one per row and table."""
-
-    def __init__(self, tx: Transaction) -> None:
-        self.dialect = tx.dialect
-        self._tx = tx
-        self._held: list[tuple[str, list[tuple[Any, ...]]]] = []
-
-    def later(self, sql: str, rows: Sequence[tuple[Any, ...]]) -> None:
-        if self._held and self._held[-1][0] == sql:  # the same statement again: one executemany
-            self._held[-1][1].extend(rows)
-        else:
-            self._held.append((sql, list(rows)))
-
-    async def flush(self) -> None:
-        if self._held:
-            held, self._held = self._held, []
-            await self._tx.executemany_each(held)
-
-    async def execute(self, sql: str, params: Sequence[Any]) -> int:
-        await self.flush()
-        return await self._tx.execute(sql, params)
-
-    async def insert(self, sql: str, params: Sequence[Any]) -> int:
-        await self.flush()
-        return await self._tx.insert(sql, params)
-
-    async def execute_each(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
-        await self.flush()
-        return await self._tx.execute_each(statements)
-
-    async def fetchone(self, sql: str, params: Sequence[Any]) -> Row | None:
-        await self.flush()
-        return await self._tx.fetchone(sql, params)
-
-    async def fetchall(self, sql: str, params: Sequence[Any]) -> list[Row]:
-        await self.flush()
-        return await self._tx.fetchall(sql, params)
-
-    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
-        await self.flush()
-        return await self._tx.fetch_each(queries)
-
-
 class ResultsWriter:
     """Write side, used inside one transaction by the importer.
 
@@ -99,7 +53,7 @@ class ResultsWriter:
     """
 
     def __init__(self, tx: Transaction) -> None:
-        self._tx = _HeldBack(tx)
+        self._tx = HeldWrites(tx)
         self._provenance_ids: dict[tuple[str, str, str], int] = {}
 
     async def provenance(self, provenance: Provenance | None) -> int | None:
@@ -161,7 +115,7 @@ class ResultsWriter:
             columns = {**keys, **values}
             statement = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({_placeholders(list(columns))})"
             if table not in _KEYED_BY_ID:
-                self._tx.later(statement, [tuple(columns.values())])
+                await self._tx.write(statement, tuple(columns.values()))
                 return None, "added"
             return await self._tx.insert(statement, tuple(columns.values())), "added"
         changed = {column: value for column, value in values.items() if row[column] != value}
@@ -169,7 +123,7 @@ class ResultsWriter:
         if not changed:
             return existing, "unchanged"
         assignments = ", ".join(f"{column} = ?" for column in changed)
-        self._tx.later(f"UPDATE {table} SET {assignments} WHERE {where}", [(*changed.values(), *key_values)])
+        await self._tx.write(f"UPDATE {table} SET {assignments} WHERE {where}", (*changed.values(), *key_values))
         return existing, "updated"
 
     async def replace_rows(self, table: str, keys: dict[str, Any], rows: list[dict[str, Any]]) -> str:
@@ -217,7 +171,7 @@ class ResultsWriter:
                 )
             changes[table] = "updated" if current else "added"
         for statement, values in steps:
-            self._tx.later(statement, values)
+            await self._tx.executemany(statement, values)
         return changes
 
     async def competition_by_key(self, key: str) -> Row | None:
@@ -271,8 +225,8 @@ class ResultsWriter:
         return sum(await self._tx.execute_each([(statement, (skater_id, alias)) for alias in aliases]))
 
     async def set_entry_skaters(self, entry_id: int, skater_ids: Sequence[int]) -> None:
-        self._tx.later("DELETE FROM entry_skaters WHERE entry_id = ?", [(entry_id,)])
-        self._tx.later(
+        await self._tx.write("DELETE FROM entry_skaters WHERE entry_id = ?", (entry_id,))
+        await self._tx.executemany(
             "INSERT INTO entry_skaters (entry_id, position, skater_id) VALUES (?, ?, ?)",
             [(entry_id, position, skater_id) for position, skater_id in enumerate(skater_ids)],
         )
