@@ -260,7 +260,7 @@ class Transaction(ABC):
     @abstractmethod
     async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]: ...
 
-    async def write(self, sql: str, params: Sequence[Any] = ()) -> None:
+    async def write(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> None:
         """A write whose outcome the caller does not need: sent now here, held back and sent with others by a
         transaction that holds writes (db/held_writes.py)."""
         await self.execute(sql, params)

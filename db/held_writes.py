@@ -20,9 +20,9 @@ class HeldWrites(Transaction):
     def __init__(self, tx: Transaction) -> None:
         self.dialect = tx.dialect
         self._tx = tx
-        self._held: list[tuple[str, list[Sequence[Any]]]] = []
+        self._held: list[tuple[str, list[Any]]] = []  # each statement's rows: values in order, or by name
 
-    async def write(self, sql: str, params: Sequence[Any] = ()) -> None:
+    async def write(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> None:
         await self.executemany(sql, [params])
 
     async def executemany(self, sql: str, rows: Any) -> None:
