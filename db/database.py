@@ -214,6 +214,11 @@ class Database(ABC):
     @abstractmethod
     async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None: ...
 
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
+        """Every row of each read, in order, from the same read connection (SQLite: in one trip to its thread; the
+        reads of one call may still see different commits, as separate fetchall calls would)."""
+        return [await self.fetchall(sql, params) for sql, params in queries]
+
     @abstractmethod
     def stream(
         self, sql: str, params: Sequence[Any] | dict[str, Any] = (), *, batch: int = 2000
@@ -254,6 +259,32 @@ class Transaction(ABC):
 
     @abstractmethod
     async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]: ...
+
+    async def write(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> None:
+        """A write whose outcome the caller does not need: sent now here, held back and sent with others by a
+        transaction that holds writes (db/held_writes.py)."""
+        await self.execute(sql, params)
+
+    async def execute_each(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        """Runs the statements in order and returns each one's affected row count: what an import writes of one
+        entry or protocol at once (SQLite runs them in one trip to its connection's thread; PostgreSQL sends
+        them one after the other, as before). Every statement's values are checked before the first is sent."""
+        for _, params in statements:
+            check_values(params)
+        return [await self.execute(sql, params) for sql, params in statements]
+
+    async def executemany_each(self, steps: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
+        """`executemany` of each statement with its rows, in order (SQLite: all in one trip to its thread); every
+        row is checked before the first is sent."""
+        for _, rows in steps:
+            for row in rows:
+                check_values(row)
+        for sql, rows in steps:
+            await self.executemany(sql, rows)
+
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
+        """Every row of each read, in order (SQLite: in one trip to its connection's thread)."""
+        return [await self.fetchall(sql, params) for sql, params in queries]
 
 
 class SQLiteDatabase(Database):
@@ -377,8 +408,14 @@ class SQLiteDatabase(Database):
 
     async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None:
         check_values(params)
-        async with self._reader.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+        row: Row | None = await _in_worker(self._reader, _first_row, sql, params)
+        return row
+
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
+        for _, params in queries:
+            check_values(params)
+        rows: list[list[Row]] = await _in_worker(self._reader, _each, _all_rows, queries)
+        return rows
 
     async def stream(
         self, sql: str, params: Sequence[Any] | dict[str, Any] = (), *, batch: int = 2000
@@ -456,19 +493,19 @@ class SQLiteDatabase(Database):
 
 
 class SQLiteTransaction(Transaction):
+    """Each statement is one trip to the connection's thread (`_in_worker`): an import's thousands of upserts wait
+    for that thread once each, not once to run, once to fetch and once to close a cursor."""
+
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._conn = connection
 
     async def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
         check_values(params)
-        async with self._conn.execute(sql, params) as cursor:
-            return cursor.rowcount
+        return int(await _in_worker(self._conn, _rowcount, sql, params))
 
     async def insert(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> int:
         check_values(params)
-        async with self._conn.execute(sql, params) as cursor:
-            assert cursor.lastrowid is not None
-            return int(cursor.lastrowid)
+        return int(await _in_worker(self._conn, _lastrowid, sql, params))
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         # Every row is checked before the first is sent: an import's text (a protocol's element, a page's name)
@@ -476,14 +513,80 @@ class SQLiteTransaction(Transaction):
         checked = list(rows)
         for row in checked:
             check_values(row)
-        await self._conn.executemany(sql, checked)
+        await _in_worker(self._conn, _many, sql, checked)
 
     async def fetchone(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None:
         check_values(params)
-        async with self._conn.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+        row: Row | None = await _in_worker(self._conn, _first_row, sql, params)
+        return row
 
     async def fetchall(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
         check_values(params)
-        async with self._conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        rows: list[Row] = await _in_worker(self._conn, _all_rows, sql, params)
+        return rows
+
+    async def execute_each(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        for _, params in statements:  # all checked before the first runs, as executemany's rows
+            check_values(params)
+        counts: list[int] = await _in_worker(self._conn, _each, _rowcount, statements)
+        return counts
+
+    async def executemany_each(self, steps: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
+        for _, rows in steps:
+            for row in rows:
+                check_values(row)
+        await _in_worker(self._conn, _each, _many, steps)
+
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Row]]:
+        for _, params in queries:
+            check_values(params)
+        rows: list[list[Row]] = await _in_worker(self._conn, _each, _all_rows, queries)
+        return rows
+
+
+async def _in_worker(connection: aiosqlite.Connection, work: Callable[..., Any], *args: Any) -> Any:
+    """Runs `work(sqlite3 connection, *args)` on the aiosqlite connection's own thread, in one trip through its
+    queue: a statement with its result and its cursor closed, where aiosqlite's cursor calls take a trip each.
+    aiosqlite has no public call for this; `_execute` is how its own methods reach the thread (since 0.1)."""
+    return await connection._execute(work, connection._conn, *args)
+
+
+def _rowcount(conn: sqlite3.Connection, sql: str, params: Any) -> int:
+    cursor = conn.execute(sql, params)
+    try:
+        return cursor.rowcount
+    finally:
+        cursor.close()
+
+
+def _lastrowid(conn: sqlite3.Connection, sql: str, params: Any) -> int:
+    cursor = conn.execute(sql, params)
+    try:
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+    finally:
+        cursor.close()
+
+
+def _many(conn: sqlite3.Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    conn.executemany(sql, rows).close()
+
+
+def _each(conn: sqlite3.Connection, run: Callable[..., Any], statements: Sequence[tuple[str, Any]]) -> list[Any]:
+    return [run(conn, sql, params) for sql, params in statements]
+
+
+def _first_row(conn: sqlite3.Connection, sql: str, params: Any) -> Any:
+    cursor = conn.execute(sql, params)
+    try:
+        return cursor.fetchone()
+    finally:
+        cursor.close()
+
+
+def _all_rows(conn: sqlite3.Connection, sql: str, params: Any) -> list[Any]:
+    cursor = conn.execute(sql, params)
+    try:
+        return cursor.fetchall()
+    finally:
+        cursor.close()

@@ -27,7 +27,8 @@ from bot.services.import_format import FORMAT_NAME, ImportFormatError, skater_ma
 from bot.services.names import normalize
 from db.database import Database, Row
 from db.models import Provenance
-from db.repositories.results import SEGMENT_FIGURES, TEAM_SEGMENT_FIGURES, ResultsWriter
+from db.repositories.results import SEGMENT_FIGURES, TEAM_SEGMENT_FIGURES
+from db.repositories.results_writer import ResultsWriter, StoredUnder
 
 # Re-exported: callers catch the format's error and name the format through the importer.
 __all__ = [
@@ -108,6 +109,7 @@ async def import_document(
             if guard_identity:
                 await plan.check_identity(writer)
             await plan.write(writer, report)
+        await writer.flush()
         if report.changed:
             summary = "; ".join(f"{key}: {count}" for key, count in sorted(report.changes.items()))
             await writer.record_import(source, sha256, datetime.now(UTC).isoformat(timespec="seconds"), summary)
@@ -268,9 +270,9 @@ class _CompetitionPlan:
         aliases = list(aliases)
         if existing and existing["name"] != name:
             aliases.append(existing["name"])  # a new spelling: the old one stays findable
-        for alias in aliases:
-            if alias.strip() != name and await writer.add_alias(skater_id, alias.strip()):
-                report.changes["added aliases"] += 1
+        added = await writer.add_aliases(skater_id, [alias.strip() for alias in aliases if alias.strip() != name])
+        if added:
+            report.changes["added aliases"] += added
         return skater_id
 
     async def _write_entry(
@@ -304,9 +306,11 @@ class _CompetitionPlan:
         )
         assert entry_id is not None
         report.changes[f"{change} entries"] += 1
-        fresh = change == "added"  # nothing stored under a new entry yet (a deleted entry's rows went with it)
-        if fresh:
+        if change == "added":
             await writer.set_entry_skaters(entry_id, skater_ids)
+        # Nothing is stored under a new entry yet (a deleted entry's rows went with it); a stored entry's rows are
+        # read at once, and each segment compared with them.
+        under = StoredUnder() if change == "added" else await writer.stored_under(entry_id)
         for segment_key, result in entry.segments.items():
             seg_values: dict[str, Any] = {}
             for name in SEGMENT_FIGURES:
@@ -314,7 +318,10 @@ class _CompetitionPlan:
                 if raw is not UNSET:
                     await _put_figure(writer, seg_values, name, raw, provenance)
             _, change = await writer.upsert(
-                "segment_results", {"entry_id": entry_id, "segment_id": segment_ids[segment_key]}, seg_values
+                "segment_results",
+                {"entry_id": entry_id, "segment_id": segment_ids[segment_key]},
+                seg_values,
+                known=under.result(segment_ids[segment_key]),
             )
             report.changes[f"{change} segment results"] += 1
             if result.protocol is not None:
@@ -325,7 +332,7 @@ class _CompetitionPlan:
                     segment_ids[segment_key],
                     result.protocol,
                     await _provenance_id(writer, result.provenance or provenance),
-                    fresh=fresh,
+                    under.protocol(segment_ids[segment_key]),
                 )
         for note in entry.notes:
             text, note_prov = fmt.figure(note, provenance)
@@ -341,11 +348,10 @@ class _CompetitionPlan:
         segment_id: int,
         protocol: fmt.Protocol,
         prov: int | None,
-        *,
-        fresh: bool = False,
+        stored: dict[str, list[Row]],
     ) -> None:
-        """A protocol is replaced as a whole when any of it changed (a corrected PDF); `fresh`: its entry was just
-        added, so nothing of it is stored yet."""
+        """A protocol is replaced as a whole when any of it changed (a corrected PDF); `stored`: its rows in the
+        store, by table (none for a new entry)."""
         keys = {"entry_id": entry_id, "segment_id": segment_id}
         elements = [
             {
@@ -376,11 +382,8 @@ class _CompetitionPlan:
             {"position": i, "reason": d.reason, "points": d.points, "prov": prov}
             for i, d in enumerate(protocol.deductions)
         ]
-        changes = {
-            await writer.replace_rows("protocol_elements", keys, elements, fresh=fresh),
-            await writer.replace_rows("protocol_components", keys, components, fresh=fresh),
-            await writer.replace_rows("protocol_deductions", keys, deductions, fresh=fresh),
-        }
+        tables = {"protocol_elements": elements, "protocol_components": components, "protocol_deductions": deductions}
+        changes = set((await writer.replace_each(keys, tables, stored=stored)).values())
         change = "updated" if "updated" in changes else "added" if "added" in changes else "unchanged"
         report.changes[f"{change} protocols"] += 1
 

@@ -11,7 +11,7 @@ from db.models import AuditRecord
 
 
 async def write_audit(tx: Transaction, story_id: int | None, record: AuditRecord) -> None:
-    await tx.insert(
+    await tx.write(
         "INSERT INTO audit_log (story_id, guild_id, actor_id, action, at, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)",
         (
             story_id,

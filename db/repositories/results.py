@@ -10,7 +10,7 @@ from dataclasses import fields
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from db.database import Database, Row, Transaction
+from db.database import Database, Row
 from db.models import (
     AuditRecord,
     Competition,
@@ -38,15 +38,6 @@ _Model = TypeVar("_Model", Competition, Event, Segment)
 
 SEGMENT_FIGURES = ("rank", "tss", "tes", "pcs", "deductions", "starting_number")
 TEAM_SEGMENT_FIGURES = ("rank", "points", "tss")
-# The tables the importer upserts whose rows have an `id` (the others are keyed by their references).
-_KEYED_BY_ID = frozenset({"competitions", "events", "segments", "skaters", "entries", "notes", "team_results"})
-# The column that orders the rows the importer replaces as a whole under their key.
-_ROW_ORDER = {
-    "protocol_elements": "number",
-    "protocol_components": "position",
-    "protocol_deductions": "position",
-    "segment_officials": "position",
-}
 
 
 def _row_to(model: type[_Model], row: Row) -> _Model:
@@ -254,14 +245,17 @@ class ResultsRepository(ImportChanges):
             return []
         ids = [row["id"] for row in entry_rows]
         marks = _placeholders(ids)
-        skater_rows = await self._db.fetchall(
-            f"SELECT es.entry_id, s.id, s.name, s.country, s.isu_id FROM entry_skaters es "
-            f"JOIN skaters s ON s.id = es.skater_id WHERE es.entry_id IN ({marks}) ORDER BY es.entry_id, es.position",
-            ids,
-        )
-        segment_rows = await self._db.fetchall(f"SELECT * FROM segment_results WHERE entry_id IN ({marks})", ids)
-        note_rows = await self._db.fetchall(
-            f"SELECT entry_id, text, prov FROM notes WHERE entry_id IN ({marks}) ORDER BY id", ids
+        # The entries' skaters, segment results and notes in one go (one trip to SQLite's read thread).
+        skater_rows, segment_rows, note_rows = await self._db.fetch_each(
+            [
+                (
+                    f"SELECT es.entry_id, s.id, s.name, s.country, s.isu_id FROM entry_skaters es JOIN skaters s "
+                    f"ON s.id = es.skater_id WHERE es.entry_id IN ({marks}) ORDER BY es.entry_id, es.position",
+                    ids,
+                ),
+                (f"SELECT * FROM segment_results WHERE entry_id IN ({marks})", ids),
+                (f"SELECT entry_id, text, prov FROM notes WHERE entry_id IN ({marks}) ORDER BY id", ids),
+            ]
         )
         prov_ids = {row[f"{name}_prov"] for row in entry_rows for name in ("place", "total")}
         prov_ids |= {row[f"{name}_prov"] for row in segment_rows for name in SEGMENT_FIGURES}
@@ -450,149 +444,3 @@ class ResultsRepository(ImportChanges):
             for row in components
         ]
         return marks
-
-
-class ResultsWriter:
-    """Write side, used inside one transaction by the importer.
-
-    Each upsert reports whether it added, updated or left the row alone, so an import can say exactly
-    what it changed (and that a second import of the same file changed nothing).
-    """
-
-    def __init__(self, tx: Transaction) -> None:
-        self._tx = tx
-        self._provenance_ids: dict[tuple[str, str, str], int] = {}
-
-    async def provenance(self, provenance: Provenance | None) -> int | None:
-        if provenance is None:
-            return None
-        key = (provenance.confidence, json.dumps(list(provenance.sources)), provenance.note)
-        if key not in self._provenance_ids:
-            row = await self._tx.fetchone(
-                "SELECT id FROM provenance WHERE confidence = ? AND sources = ? AND note = ?", key
-            )
-            self._provenance_ids[key] = (
-                row["id"]
-                if row
-                else await self._tx.insert("INSERT INTO provenance (confidence, sources, note) VALUES (?, ?, ?)", key)
-            )
-        return self._provenance_ids[key]
-
-    async def upsert(self, table: str, keys: dict[str, Any], values: dict[str, Any]) -> tuple[int | None, str]:
-        """Inserts or updates one row matched by `keys`; returns (rowid or None, 'added'|'updated'|'unchanged').
-
-        `table` and the column names are the importer's constants, never user input.
-        """
-        # `= ?`, or IS NULL for a key without a value: an index serves both on either engine.
-        where = " AND ".join(
-            f"{column} = ?" if value is not None else f"{column} IS NULL" for column, value in keys.items()
-        )
-        key_values = tuple(value for value in keys.values() if value is not None)
-        row = await self._tx.fetchone(f"SELECT * FROM {table} WHERE {where}", key_values)
-        if row is None:
-            columns = {**keys, **values}
-            statement = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({_placeholders(list(columns))})"
-            if table not in _KEYED_BY_ID:
-                await self._tx.execute(statement, tuple(columns.values()))
-                return None, "added"
-            return await self._tx.insert(statement, tuple(columns.values())), "added"
-        changed = {column: value for column, value in values.items() if row[column] != value}
-        existing: int | None = row["id"] if "id" in row.keys() else None  # Row has keys() but no "in"
-        if not changed:
-            return existing, "unchanged"
-        assignments = ", ".join(f"{column} = ?" for column in changed)
-        await self._tx.execute(f"UPDATE {table} SET {assignments} WHERE {where}", (*changed.values(), *key_values))
-        return existing, "updated"
-
-    async def replace_rows(
-        self, table: str, keys: dict[str, Any], rows: list[dict[str, Any]], *, fresh: bool = False
-    ) -> str:
-        """Makes the rows under `keys` exactly `rows` (a protocol, a panel: replaced as a whole); returns
-        'added', 'updated' or 'unchanged'. `table` and the columns are the importer's constants. `fresh`: the
-        caller has just added the row these belong to, so none can be stored yet (a first import of thousands of
-        protocols skips a query each)."""
-        where = " AND ".join(f"{column} = ?" for column in keys)
-        # Each table's rows are numbered within the key (its primary key's last column): compared in that order.
-        current = (
-            []
-            if fresh
-            else await self._tx.fetchall(
-                f"SELECT * FROM {table} WHERE {where} ORDER BY {_ROW_ORDER[table]}", tuple(keys.values())
-            )
-        )
-        wanted = [{**keys, **row} for row in rows]
-        if len(current) == len(wanted) and all(
-            all(row[k] == w[k] for k in w) for row, w in zip(current, wanted, strict=True)
-        ):
-            return "unchanged"
-        if current:
-            await self._tx.execute(f"DELETE FROM {table} WHERE {where}", tuple(keys.values()))
-        if wanted:
-            columns = list(wanted[0])
-            await self._tx.executemany(
-                f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({_placeholders(columns)})",
-                [tuple(row[c] for c in columns) for row in wanted],
-            )
-        return "updated" if current else "added"
-
-    async def competition_by_key(self, key: str) -> Row | None:
-        return await self._tx.fetchone("SELECT * FROM competitions WHERE key = ?", (key,))
-
-    async def remove_entries_except(self, event_id: int, keep: Iterable[int]) -> int:
-        """Deletes the event's entries not in `keep` (a corrected site no longer lists them); returns how many.
-        Their segment results, protocols and notes go with them (ON DELETE CASCADE)."""
-        kept = list(keep)
-        if not kept:
-            return await self._tx.execute("DELETE FROM entries WHERE event_id = ?", (event_id,))
-        return await self._tx.execute(
-            f"DELETE FROM entries WHERE event_id = ? AND id NOT IN ({_placeholders(kept)})", (event_id, *kept)
-        )
-
-    async def remove_segment_results_except(self, segment_id: int, keep_entries: Iterable[int]) -> int:
-        """Deletes the segment's results of entries not in `keep_entries`, with their protocols; returns how many."""
-        kept = list(keep_entries)
-        other = f"AND entry_id NOT IN ({_placeholders(kept)})" if kept else ""
-        for table in ("protocol_elements", "protocol_components", "protocol_deductions"):
-            await self._tx.execute(f"DELETE FROM {table} WHERE segment_id = ? {other}", (segment_id, *kept))
-        return await self._tx.execute(f"DELETE FROM segment_results WHERE segment_id = ? {other}", (segment_id, *kept))
-
-    async def find_skater(self, isu_id: str | None, match_key: str) -> Row | None:
-        if isu_id:
-            row = await self._tx.fetchone("SELECT * FROM skaters WHERE isu_id = ?", (isu_id,))
-            if row:
-                return row
-        return await self._tx.fetchone("SELECT * FROM skaters WHERE match_key = ?", (match_key,))
-
-    async def skaters_named(self, name_key: str) -> list[Row]:
-        """The skaters of any country whose match key has this name part (normalised words, sorted)."""
-        return await self._tx.fetchall(
-            f"SELECT * FROM skaters WHERE {self._tx.dialect.name_key('match_key')} = ?", (name_key,)
-        )
-
-    async def partners_of(self, skater_id: int) -> list[Row]:
-        """The skaters who shared an entry with this one (their partners in pairs or dance)."""
-        return await self._tx.fetchall(
-            "SELECT DISTINCT s.* FROM entry_skaters mine JOIN entry_skaters other ON other.entry_id = mine.entry_id "
-            "AND other.skater_id != mine.skater_id JOIN skaters s ON s.id = other.skater_id WHERE mine.skater_id = ?",
-            (skater_id,),
-        )
-
-    async def add_alias(self, skater_id: int, alias: str) -> bool:
-        return bool(
-            await self._tx.execute(
-                "INSERT INTO skater_aliases (skater_id, alias) VALUES (?, ?) ON CONFLICT DO NOTHING", (skater_id, alias)
-            )
-        )
-
-    async def set_entry_skaters(self, entry_id: int, skater_ids: Sequence[int]) -> None:
-        await self._tx.execute("DELETE FROM entry_skaters WHERE entry_id = ?", (entry_id,))
-        await self._tx.executemany(
-            "INSERT INTO entry_skaters (entry_id, position, skater_id) VALUES (?, ?, ?)",
-            [(entry_id, position, skater_id) for position, skater_id in enumerate(skater_ids)],
-        )
-
-    async def record_import(self, source: str, sha256: str, imported_at: str, summary: str) -> None:
-        await self._tx.insert(
-            "INSERT INTO imports (source, sha256, imported_at, summary) VALUES (?, ?, ?, ?)",
-            (source, sha256, imported_at, summary),
-        )

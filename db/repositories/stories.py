@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from db.database import Database, Row, Transaction
+from db.held_writes import HeldWrites
 from db.models import (
     AuditEntry,
     AuditRecord,
@@ -466,7 +467,9 @@ class StoryRepository:
         """Applies one generation in one transaction: new facts become shared-library stories, changed ones are
         rewritten (text, links, skaters, sources; a removed one comes back; the same figures reworded), gone
         ones are deleted with their digest cleared. Each change has its audit entry (`audit`: actor and time)."""
-        async with self._db.transaction() as tx:
+        async with self._db.transaction() as plain:
+            # The writes no one waits for (a story's skaters, sources, index entry and audit entry) go together.
+            tx = HeldWrites(plain)
             # Facts added meanwhile by another process generating from the same import (two bot processes starting
             # on a new store) are left out: read under the write lock, so each fact is added once.
             stored = {row[0] for row in await tx.fetchall("SELECT fact_key FROM stories WHERE fact_key IS NOT NULL")}
@@ -488,13 +491,13 @@ class StoryRepository:
                 assert before is not None
                 if before["deleted_at"] is None:
                     await unindex_story(tx, story_id)
-                await tx.execute(
+                await tx.write(
                     "UPDATE stories SET title = :title, summary = :summary, body = :body, moment_date = :moment_date, "
                     "competition_id = :competition_id, event_id = :event_id, fact_digest = :digest, "
                     "fact_words = :words, updated_at = :at, deleted_at = NULL, deleted_by = NULL WHERE id = :id",
                     {**_fact_values(fact, audit), "id": story_id},
                 )
-                await tx.execute(
+                await tx.write(
                     "DELETE FROM story_sources WHERE story_id = ? AND added_by = ? AND kind = 'primary'",
                     (story_id, audit.actor_id),
                 )
@@ -512,7 +515,7 @@ class StoryRepository:
                 assert before is not None
                 if before["deleted_at"] is None:
                     await unindex_story(tx, story_id)
-                await tx.execute(
+                await tx.write(
                     "UPDATE stories SET fact_digest = NULL, deleted_at = coalesce(deleted_at, ?), "
                     "deleted_by = coalesce(deleted_by, ?) WHERE id = ?",
                     (audit.at, audit.actor_id, story_id),
@@ -523,6 +526,7 @@ class StoryRepository:
                 "ON CONFLICT (id) DO UPDATE SET import_id = excluded.import_id, synced_at = excluded.synced_at",
                 (import_id, audit.at),
             )
+            await tx.flush()  # nothing held back is left unsent when the transaction commits
 
     async def _write_fact_links(self, tx: Transaction, story_id: int, fact: FactStory, audit: AuditRecord) -> None:
         await self._set_skaters(tx, story_id, fact.skater_ids)
@@ -534,7 +538,7 @@ class StoryRepository:
 
     @staticmethod
     async def _set_skaters(tx: Transaction, story_id: int, skater_ids: Iterable[int]) -> None:
-        await tx.execute("DELETE FROM story_skaters WHERE story_id = ?", (story_id,))
+        await tx.write("DELETE FROM story_skaters WHERE story_id = ?", (story_id,))
         await tx.executemany(
             "INSERT INTO story_skaters (story_id, skater_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
             [(story_id, skater_id) for skater_id in skater_ids],

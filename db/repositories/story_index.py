@@ -77,13 +77,13 @@ async def index_story(
     tx: Transaction, story_id: int, guild_id: int | None, title: str, summary: str, body: str
 ) -> None:
     if tx.dialect.postgres:
-        await tx.execute(
+        await tx.write(
             "INSERT INTO story_index (story_id, document) VALUES (?, CAST(? AS tsvector)) "
             "ON CONFLICT (story_id) DO UPDATE SET document = excluded.document",
             (story_id, story_document(guild_id, title, summary, body)),
         )
         return
-    await tx.execute(
+    await tx.write(
         "INSERT INTO stories_fts (rowid, title, summary, body) VALUES (?, ?, ?, ?)",
         (story_id, *indexed_text(guild_id, title, summary, body)),
     )
@@ -92,11 +92,11 @@ async def index_story(
 async def unindex_story(tx: Transaction, story_id: int) -> None:
     """A contentless index forgets a row only when told exactly what it indexed: rebuilt from the row."""
     if tx.dialect.postgres:
-        await tx.execute("DELETE FROM story_index WHERE story_id = ?", (story_id,))
+        await tx.write("DELETE FROM story_index WHERE story_id = ?", (story_id,))
         return
     row = await tx.fetchone("SELECT guild_id, title, summary, body FROM stories WHERE id = ?", (story_id,))
     assert row is not None
-    await tx.execute(
+    await tx.write(
         "INSERT INTO stories_fts (stories_fts, rowid, title, summary, body) VALUES ('delete', ?, ?, ?, ?)",
         (story_id, *indexed_text(row["guild_id"], row["title"], row["summary"], row["body"])),
     )

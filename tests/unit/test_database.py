@@ -5,11 +5,20 @@ import shutil
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
+import aiosqlite
 import asyncpg
 import pytest
 
-from db.database import MIGRATIONS_DIR, POSTGRES_MIGRATIONS, Database, DatabaseError, list_migrations
+from db.database import (
+    MIGRATIONS_DIR,
+    POSTGRES_MIGRATIONS,
+    Database,
+    DatabaseError,
+    UnstorableValue,
+    list_migrations,
+)
 from db.postgres import translate
 from tests.stores import Location, discard, migrations_before, new_store
 
@@ -372,3 +381,74 @@ async def test_two_processes_starting_on_a_new_store_fill_it_once(store_location
             await alone.close()
     finally:
         discard(alone_location)
+
+
+async def test_statements_of_a_batch_run_in_order_with_each_ones_count(store_location: Location) -> None:
+    """execute_each, executemany_each and fetch_each (an import's entry, protocol and aliases at once) mean on both
+    engines what their statements one by one mean; a value no store holds refuses the whole batch, nothing sent."""
+    db = await Database.open(store_location)
+    insert = "INSERT INTO provenance (confidence, sources, note) VALUES (?, ?, ?)"
+    try:
+        with pytest.raises(UnstorableValue):
+            async with db.transaction() as tx:
+                await tx.executemany_each([(insert, [("derived", "[]", "a"), ("derived", "[]", "b")]), (insert, [])])
+                counts = await tx.execute_each(
+                    [
+                        ("UPDATE provenance SET note = ? WHERE note = ?", ("c", "a")),
+                        ("UPDATE provenance SET note = ? WHERE note = ?", ("d", "nobody")),
+                        ("DELETE FROM provenance WHERE note IN (?, ?)", ("b", "c")),
+                    ]
+                )
+                assert counts == [1, 0, 2]
+                await tx.executemany_each([(insert, [("derived", "[]", "e")]), (insert, [("derived", "[]", "f\x00")])])
+        assert (await db.fetchone("SELECT count(*) FROM provenance"))[0] == 0
+        async with db.transaction() as tx:
+            await tx.executemany_each([(insert, [("derived", "[]", "a"), ("derived", "[]", "b")])])
+            with pytest.raises(UnstorableValue):
+                await tx.execute_each(
+                    [("DELETE FROM provenance WHERE note = ?", ("a",)), (insert, ("x", "[]", "\ud800"))]
+                )
+            notes = "SELECT note FROM provenance WHERE note = ? ORDER BY note"
+            found = await tx.fetch_each([(notes, ("a",)), (notes, ("nobody",)), (notes, ("b",))])
+        assert [[row["note"] for row in rows] for rows in found] == [["a"], [], ["b"]]  # the DELETE was not sent
+        read = await db.fetch_each([(notes, ("b",)), (notes, ("nobody",)), ("SELECT count(*) FROM provenance", ())])
+        assert [[tuple(row) for row in rows] for rows in read] == [[("b",)], [], [(2,)]]
+    finally:
+        await db.close()
+
+
+@pytest.mark.sqlite
+async def test_a_sqlite_batch_is_one_trip_to_the_connections_thread(
+    store_location: Location, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An import's upserts wait for SQLite's connection thread once per statement or batch, not once per cursor
+    call (execute, fetch, close): what made an import of thousands of rows spend its time in thread hops."""
+    db = await Database.open(store_location)
+    trips: list[object] = []
+    queue_work = aiosqlite.Connection._execute
+
+    async def counted(self: aiosqlite.Connection, work: Any, *args: Any) -> Any:
+        trips.append(work)
+        return await queue_work(self, work, *args)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    insert = "INSERT INTO provenance (confidence, sources, note) VALUES (?, ?, ?)"
+    try:
+        async with db.transaction() as tx:
+            trips.clear()
+            await tx.executemany_each([(insert, [("derived", "[]", "a"), ("derived", "[]", "b")]), (insert, [])])
+            await tx.execute_each([("DELETE FROM provenance WHERE note = ?", ("a",)), (insert, ("derived", "[]", "c"))])
+            assert len((await tx.fetch_each([("SELECT * FROM provenance", ()), ("SELECT 1", ())]))[0]) == 2
+            assert (await tx.fetchone("SELECT count(*) FROM provenance"))[0] == 2
+            assert await tx.execute("DELETE FROM provenance WHERE note = ?", ("c",)) == 1
+            assert await tx.insert(insert, ("derived", "[]", "d")) > 0
+            assert len(trips) == 6
+        trips.clear()
+        assert (await db.fetchone("SELECT count(*) FROM provenance"))[0] == 2
+        assert [len(rows) for rows in await db.fetch_each([("SELECT * FROM provenance", ()), ("SELECT 1", ())])] == [
+            2,
+            1,
+        ]
+        assert len(trips) == 2
+    finally:
+        await db.close()

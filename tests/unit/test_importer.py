@@ -101,6 +101,53 @@ async def test_a_corrected_file_updates_only_what_differs(store_location: Locati
         await db.close()
 
 
+def with_protocols() -> dict[str, Any]:
+    """The document with judges' details for both of the first entry's segments."""
+    doc = document()
+    segments = doc["competitions"][0]["events"][0]["entries"][0]["segments"]
+    for key, code in (("SP", "3Lz+3T"), ("FS", "3A")):
+        segments[key]["protocol"] = {
+            "elements": [
+                {"number": 1, "code": code, "base_value": 10.1, "goe": 1.5, "judges": ["1", "2"], "panel_score": 11.6},
+                {"number": 2, "code": "CCoSp4", "base_value": 3.5, "goe": 0.5, "panel_score": 4.0},
+            ],
+            "components": [{"name": "Composition", "factor": 1.33, "judges": ["8.5", "8.75"], "score": 8.6}],
+            "deductions": [{"reason": "Falls", "points": 1}] if key == "FS" else [],
+        }
+    return doc
+
+
+async def test_a_stored_entrys_segments_are_each_compared_with_their_own_rows(store_location: Location) -> None:
+    """An entry already stored has its segment results and protocols read at once and each segment compared with
+    its own: a corrected free skate updates that protocol and result only, and the short program stays as it is."""
+    db = await Database.open(store_location)
+    try:
+        assert (await import_document(db, with_protocols(), source="test")).changes["added protocols"] == 2
+        corrected = with_protocols()
+        free = corrected["competitions"][0]["events"][0]["entries"][0]["segments"]["FS"]
+        free["protocol"]["elements"][1]["goe"] = 0.7
+        free["tss"] = figure(130.45)
+        report = await import_document(db, corrected, source="test")
+        assert report.changes["updated protocols"] == 1 and report.changes["unchanged protocols"] == 1
+        assert report.changes["updated segment results"] == 1 and report.changes["unchanged segment results"] == 1
+        rows = await db.fetchall(
+            "SELECT s.key, p.number, p.code, p.goe FROM protocol_elements p JOIN segments s ON s.id = p.segment_id "
+            "ORDER BY s.key, p.number"
+        )
+        assert [tuple(row) for row in rows] == [
+            ("FS", 1, "3A", 1.5),
+            ("FS", 2, "CCoSp4", 0.7),
+            ("SP", 1, "3Lz+3T", 1.5),
+            ("SP", 2, "CCoSp4", 0.5),
+        ]
+        assert await count(db, "protocol_deductions") == 1 and await count(db, "protocol_components") == 2
+        tss = await db.fetchall("SELECT s.key, r.tss FROM segment_results r JOIN segments s ON s.id = r.segment_id")
+        assert sorted(tuple(row) for row in tss) == [("FS", 130.45), ("SP", 70.25)]
+        assert not (await import_document(db, corrected, source="test")).changed
+    finally:
+        await db.close()
+
+
 async def test_an_invalid_file_writes_nothing(store_location: Location) -> None:
     db = await Database.open(store_location)
     try:
