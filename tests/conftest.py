@@ -10,8 +10,9 @@ import copy
 import hashlib
 from collections.abc import AsyncIterator, Callable, Generator, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
+import aiosqlite
 import pytest
 import pytest_asyncio
 
@@ -154,6 +155,21 @@ _durations: dict[str, float] = {}
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     _durations[report.nodeid] = _durations.get(report.nodeid, 0.0) + report.duration  # setup, call, teardown
+
+
+@pytest.fixture
+def sqlite_trips(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Every call into aiosqlite's connection thread while the test runs, in order: what a batched statement saves
+    (db/database.py runs a statement, its fetch and its close in one)."""
+    trips: list[object] = []
+    queue_work = aiosqlite.Connection._execute
+
+    async def counted(self: aiosqlite.Connection, work: Any, *args: Any) -> Any:
+        trips.append(work)
+        return await queue_work(self, work, *args)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    return trips
 
 
 def _cache(config: pytest.Config) -> pytest.Cache | None:

@@ -5,9 +5,7 @@ import shutil
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any
 
-import aiosqlite
 import asyncpg
 import pytest
 
@@ -419,19 +417,12 @@ async def test_statements_of_a_batch_run_in_order_with_each_ones_count(store_loc
 
 @pytest.mark.sqlite
 async def test_a_sqlite_batch_is_one_trip_to_the_connections_thread(
-    store_location: Location, monkeypatch: pytest.MonkeyPatch
+    store_location: Location, sqlite_trips: list[object]
 ) -> None:
     """An import's upserts wait for SQLite's connection thread once per statement or batch, not once per cursor
     call (execute, fetch, close): what made an import of thousands of rows spend its time in thread hops."""
     db = await Database.open(store_location)
-    trips: list[object] = []
-    queue_work = aiosqlite.Connection._execute
-
-    async def counted(self: aiosqlite.Connection, work: Any, *args: Any) -> Any:
-        trips.append(work)
-        return await queue_work(self, work, *args)
-
-    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    trips = sqlite_trips
     insert = "INSERT INTO provenance (confidence, sources, note) VALUES (?, ?, ?)"
     try:
         async with db.transaction() as tx:

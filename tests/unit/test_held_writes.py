@@ -1,8 +1,5 @@
 from __future__ import annotations
 
-from typing import Any
-
-import aiosqlite
 import pytest
 
 from db.database import Database
@@ -34,19 +31,13 @@ async def test_held_writes_are_sent_in_order_before_the_next_read_and_at_flush(s
 
 
 @pytest.mark.sqlite
-async def test_held_writes_reach_sqlite_in_one_trip(store_location: Location, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_held_writes_reach_sqlite_in_one_trip(store_location: Location, sqlite_trips: list[object]) -> None:
     """Held writes and the read after them: two trips to SQLite's connection thread, not one per statement."""
     db = await Database.open(store_location)
-    trips: list[object] = []
-    queue_work = aiosqlite.Connection._execute
-
-    async def counted(self: aiosqlite.Connection, work: Any, *args: Any) -> Any:
-        trips.append(work)
-        return await queue_work(self, work, *args)
-
+    trips = sqlite_trips
     try:
         async with db.transaction() as tx:
-            monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+            trips.clear()
             held = HeldWrites(tx)
             for note in "abcd":
                 await held.write(INSERT, ("derived", "[]", note))
@@ -57,5 +48,4 @@ async def test_held_writes_reach_sqlite_in_one_trip(store_location: Location, mo
             await held.flush()
             assert len(trips) == 2  # nothing was left to send
     finally:
-        monkeypatch.undo()
         await db.close()
