@@ -45,11 +45,8 @@ async def test_results_reloads_do_not_freeze_garbage(store: Database) -> None:
         await bot.close()
 
 
-async def test_only_a_reload_that_replaces_an_index_pays_for_a_full_collection(
-    store: Database, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The start's first load freezes at once (nothing frozen before it to collect: the collection walked every
-    imported module for nothing); every later reload collects the index it replaced before freezing."""
+def _count_full_collections(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that gains an item at each gc.collect() the test's code makes."""
     collections: list[int] = []
     collect = gc.collect
 
@@ -58,6 +55,15 @@ async def test_only_a_reload_that_replaces_an_index_pays_for_a_full_collection(
         return collect(*args)
 
     monkeypatch.setattr(gc, "collect", counted)
+    return collections
+
+
+async def test_only_a_reload_that_replaces_an_index_pays_for_a_full_collection(
+    store: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start's first load freezes at once (nothing frozen before it to collect: the collection walked every
+    imported module for nothing); every later reload collects the index it replaced before freezing."""
+    collections = _count_full_collections(monkeypatch)
     bot = SkateBot(Settings(), store, owns_the_process=True)
     gc.unfreeze()
     try:
@@ -78,14 +84,7 @@ async def test_a_bot_inside_another_program_leaves_the_collector_alone(
     before; `skatebot run` and `skatebot sandbox` own their process and do (above)."""
     from bot.client import build_bot
 
-    collections: list[int] = []
-    collect = gc.collect
-
-    def counted(*args: int) -> int:
-        collections.append(1)
-        return collect(*args)
-
-    monkeypatch.setattr(gc, "collect", counted)
+    collections = _count_full_collections(monkeypatch)
     gc.freeze()  # what an earlier bot of the process froze
     frozen = gc.get_freeze_count()
     embedded = SkateBot(Settings(), store)
