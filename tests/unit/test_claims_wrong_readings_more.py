@@ -20,6 +20,23 @@ CASES = [
      "Savchenko and Massot had led after the short.",
      [("place", "Evgenia Tarasova / Vladimir Morozov", OK, ("gpf2017", "pairs", None)),
       ("segment_place", "Evgenia Tarasova / Vladimir Morozov", OK, ("gpf2017", "pairs", "free_skate"))]),
+    # Chat's lower-case abbreviations after "the" are segments ("seventh in the fd": not a final place); so is a
+    # bare "short" before a bracket ("third after the short (75.79)").
+    ("", "skate canada 2017 dance: smart/diaz were fourth after the sd, then seventh in the fd",
+     [("segment_place", "Olivia Smart / Adria Diaz", OK, ("gpcan2017", "ice_dance", "rhythm_dance")),
+      ("segment_place", "Olivia Smart / Adria Diaz", OK, ("gpcan2017", "ice_dance", "free_dance"))]),
+    ("", "At Worlds 2021 Mishina and Galliamov won gold, although they sat only third after the short (75.79).",
+     [("medal", "Anastasia Mishina / Aleksandr Galliamov", OK, ("wc2021", "pairs", None)),
+      ("segment_place", "Anastasia Mishina / Aleksandr Galliamov", OK, ("wc2021", "pairs", "short_program"))]),
+    # A margin after a segment's place is the final one when the rival is held off, when "in the end" or
+    # "overall" follows it, or when it is measured from a medal or the podium.
+    ("", "At Grand Prix Final 2022 Miura and Kihara win the short and hold off Knierim/Frazier by 1.30.",
+     [("margin", "Riku Miura / Ryuichi Kihara", OK, ("gpf2223", "pairs", None))]),
+    ("", "At Grand Prix Final 2022 Miura and Kihara were first in the short and 1.30 clear of Knierim/Frazier in "
+     "the end.",
+     [("margin", "Riku Miura / Ryuichi Kihara", OK, ("gpf2223", "pairs", None))]),
+    ("", "At Milano Cortina Gilles and Poirier were third in the free dance, 6.65 off silver.",
+     [("margin", "Piper Gilles / Paul Poirier", OK, ("owg2026", "ice_dance", None))]),
 ]  # fmt: skip
 
 

@@ -18,7 +18,9 @@ _I = re.IGNORECASE
 SEG_WORDS = (
     r"(?:\bshort[\s-]+program(?:me)?|\bshort[\s-]+dance|\brhythm[\s-]+dance|\bfree[\s-]+skat(?:e|ing)"
     r"|\bfree[\s-]+program(?:me)?|\blong[\s-]+program(?:me)?|\bfree[\s-]+dance|(?-i:\b(?:SP|FS|RD|FD|LP)\b)"
-    r"|\b(?:free|short|rhythm)(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|before|despite|then|though|tho|although|for|as|too|again|alike|was|is"
+    # Chat writes the abbreviations in lower case: only after "the" ("seventh in the fd"), where no other word fits.
+    r"|(?<=\bthe\s)(?:sp|fs|rd|fd|sd)\b"
+    r"|\b(?:free|short|rhythm)(?=\s*(?:[,.;:!?()]|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|before|despite|then|though|tho|although|for|as|too|again|alike|was|is"
     r"|either|behind|there|here|tonight|today)\b))"
     # "after a free of 140.61", "a free that was only sixth best": the bare word with an article before it and
     # its figure or description after it ("fell short of" has no article: not the segment).
