@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services.results import ResultsService
-from tests.unit.test_claims_stories import OK, same, verdicts
+from tests.unit.test_claims_stories import NOT, OK, same, verdicts
 
 CASES = [
     # "a free of 140.16", "a free that was only the sixth best": the bare segment word with an article names the
@@ -43,4 +43,26 @@ CASES = [
 @pytest.mark.parametrize(("links", "text", "want"), CASES, ids=[c[1][:60] for c in CASES])
 async def test_wrong_reading_classes_more(shared_results: ResultsService, links: str, text: str, want: list) -> None:
     got = await verdicts(shared_results, links, text)
+    assert same(got, want), got
+
+
+OTHER_TIME = [
+    # A result said of another time with no competition named ("the year before", "a year earlier", "last season")
+    # is of an edition the sentence does not name: not checkable, never checked against the story's competition.
+    ("At Skate America 2017 the Shibutanis won the ice dance. The year before, they were second with 185.75.",
+     [("place", "Maia Shibutani / Alex Shibutani", NOT, None),
+      ("total", "Maia Shibutani / Alex Shibutani", NOT, None)]),
+    ("At Skate America 2017 the Shibutanis won the ice dance. They had won it a year earlier too, with 185.75.",
+     [("total", "Maia Shibutani / Alex Shibutani", NOT, None)]),
+    # ... only that part of the sentence: what follows "but" or "this time" is the story's competition again.
+    ("At Skate America 2017 the Shibutanis won the ice dance. Last season they took silver, but this time they won "
+     "by 12.62.",
+     [("medal", "Maia Shibutani / Alex Shibutani", NOT, None),
+      ("margin", "Maia Shibutani / Alex Shibutani", OK, ("gpusa2017", "ice_dance", None))]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "want"), OTHER_TIME, ids=[c[0][40:100] for c in OTHER_TIME])
+async def test_results_of_another_time(shared_results: ResultsService, text: str, want: list) -> None:
+    got = await verdicts(shared_results, "", text)
     assert same(got, want), got

@@ -41,6 +41,7 @@ from bot.services.claims.rules.common import (
 )
 from bot.services.claims.rules.medals import ceremony, dedupe_medal_places, medals, titles
 from bot.services.claims.rules.numbers import numbers
+from bot.services.claims.rules.other_time import of_another_time
 from bot.services.claims.rules.phrases import (
     ABSOLUTE,
     AGENT_OBJECT,
@@ -273,6 +274,7 @@ class SentenceReader:
         header = table_columns(self.text)
         self.state.columns = header or (self.state.columns if row else None)
         dedupe_medal_places(self)
+        self.made = self.made if found.competitions else of_another_time(self.text, self.made)
         said, self.state.asked = claims_said(self.text, self.answers, self.made, self.state.asked)
         for claim in said:
             self.reader.add(claim)
