@@ -37,6 +37,10 @@ CASES = [
      [("margin", "Riku Miura / Ryuichi Kihara", OK, ("gpf2223", "pairs", None))]),
     ("", "At Milano Cortina Gilles and Poirier were third in the free dance, 6.65 off silver.",
      [("margin", "Piper Gilles / Paul Poirier", OK, ("owg2026", "ice_dance", None))]),
+    # A lead ("they lead by") with the first segment in view is held after it, not the final margin.
+    ("", "Skate Canada 2017, ice dance: Virtue/Moir scored 82.68 in the short dance. They lead by 5.21 over "
+     "Weaver/Poje.",
+     [("margin", "Tessa Virtue / Scott Moir", OK, ("gpcan2017", "ice_dance", "rhythm_dance"))]),
 ]  # fmt: skip
 
 

@@ -10,6 +10,7 @@ from bot.services.claims.model import Subject, segment_text
 from bot.services.claims.rules.common import (
     fmt,
     object_after,
+    segment_in_view,
     segment_of,
     segment_referred,
 )
@@ -220,4 +221,17 @@ def _margin_segment(sentence: SentenceReader, start: int, end: int) -> str | Non
         for a in MARGIN_SEGMENT.finditer(sentence.text, chunk_start, clause.end if chunk_end < 0 else chunk_end):
             kind = segment_of(a.group("seg"))
             segment = kind if (kind in FIRST_SEGMENT or a.group("prep").lower() == "in") else None
+        if segment is None and _LEAD_BY.search(sentence.text, clause.start, start):
+            # "they lead by 5.12" after a message about the short dance: a lead is held after a segment, and
+            # after the first one it is not the final margin.
+            in_view = segment_in_view(sentence, start)
+            segment = in_view if in_view in FIRST_SEGMENT else None
     return segment
+
+
+# "lead by 5.12", "leading Weaver/Poje by", "a lead of": a lead held in the standings (present or past).
+_LEAD_BY = re.compile(
+    r"\b(?:leads?|leading|led)\s+(?:[\w/’'-]+\s+){0,3}?by\s+(?:just\s+|only\s+|a\s+mere\s+)?$"
+    r"|\blead\s+of\s+(?:just\s+|only\s+)?$",
+    _I,
+)
