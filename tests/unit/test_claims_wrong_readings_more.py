@@ -37,6 +37,12 @@ CASES = [
      [("margin", "Riku Miura / Ryuichi Kihara", OK, ("gpf2223", "pairs", None))]),
     ("", "At Milano Cortina Gilles and Poirier were third in the free dance, 6.65 off silver.",
      [("margin", "Piper Gilles / Paul Poirier", OK, ("owg2026", "ice_dance", None))]),
+    # A list item with its verb left out gives its figure to the words before its place, a name the store does not
+    # know, not to the name of the item before; a known name there keeps its figure.
+    ("", "Paris 2016 men, from memory: fernandez 285.38, tenzing second with 269.62.",
+     [("score", "Javier Fernández", OK, ("gpfra2016", "men", None))]),
+    ("", "Paris 2016 men, from memory: Fernandez 285.38, and Rippon third with 267.53.",
+     [("total", "Adam Rippon", OK, ("gpfra2016", "men", None))]),
     # A lead ("they lead by") with the first segment in view is held after it, not the final margin.
     ("", "Skate Canada 2017, ice dance: Virtue/Moir scored 82.68 in the short dance. They lead by 5.21 over "
      "Weaver/Poje.",

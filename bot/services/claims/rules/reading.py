@@ -353,7 +353,7 @@ class SentenceReader:
             antecedent = [m for m in self.mentions if m.end <= opened and m.subject is not None and m.kind != "rank"]
             if antecedent and not self.text[antecedent[-1].end : opened].strip(" ,"):
                 chosen = self.group_ending_at(antecedent[-1], [m for m in self.mentions if m.end <= opened])
-        if not chosen and not before and unnamed_subject(self.text, clause.start, position):
+        if unnamed_subject(self.text, clause.start, position, before, bool(chosen)):
             return Who()  # "young was fourth in the free, lee was eighth": someone unnamed was fourth, not Lee
         if not chosen:
             after = [m for m in inside if m.start >= position and m.object_of is None and m.kind != "rank"]
