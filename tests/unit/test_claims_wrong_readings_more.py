@@ -64,6 +64,10 @@ OTHER_TIME = [
       ("total", "Maia Shibutani / Alex Shibutani", NOT, None)]),
     ("At Skate America 2017 the Shibutanis won the ice dance. They had won it a year earlier too, with 185.75.",
      [("total", "Maia Shibutani / Alex Shibutani", NOT, None)]),
+    # A Q&A answer to a question about another time is of that time too.
+    ("At Skate America 2017 the Shibutanis won the ice dance. Q: Who took the title a season earlier? A: The "
+     "Shibutanis once more, with 185.75.",
+     [("score", "Maia Shibutani / Alex Shibutani", NOT, None)]),
     # ... only that part of the sentence: what follows "but" or "this time" is the story's competition again.
     ("At Skate America 2017 the Shibutanis won the ice dance. Last season they took silver, but this time they won "
      "by 12.62.",

@@ -11,18 +11,8 @@ from dataclasses import replace
 
 from bot.i18n import t
 from bot.services.claims.model import Claim
+from bot.services.claims.vocabulary import OTHER_TIME
 
-# Only the past: a look ahead ("one to watch next season") says nothing of another competition’s result.
-_OTHER_TIME = re.compile(
-    r"\b(?:(?:(?:a|one|two|three|four|five|\d{1,2}|a\s+few|several|many)\s+)?(?:years?|seasons?)\s+"
-    r"(?:earlier|before|ago|prior)"
-    r"|the\s+(?:year|season)\s+(?:before|prior)"
-    r"|the\s+(?:previous|preceding|prior)\s+(?:year|season)"
-    r"|last\s+(?:year|season))\b(?!['’]s)"
-    # "Two years ago today": an anniversary of the story's own competition.
-    r"(?!\s+(?:today|tonight|this\s+(?:week(?:end)?|month)))",
-    re.IGNORECASE,
-)
 # Where a part of the sentence about another time ends: a semicolon, a contrast, or a return to this time.
 _PART_END = re.compile(r";|\b(?:but|while|whereas|now)\b|\bthis\s+(?:year|season|time)\b", re.IGNORECASE)
 # The time said at the head of its part ("A year earlier they had won", "And the year before, second"): all of it.
@@ -34,12 +24,12 @@ def other_time_parts(sentence: str) -> list[tuple[int, int]]:
     heads it or is asked about ("who won it a year earlier? A: ..."), else only the words between the commas
     around it ("Papadakis and Cizeron, silver medallists four years earlier, won gold") and a figure given with
     them (", with 185.75")."""
-    if not _OTHER_TIME.search(sentence):
+    if not OTHER_TIME.search(sentence):
         return []  # most sentences
     bounds = [0, *(m.start() for m in _PART_END.finditer(sentence)), len(sentence)]
     spans = []
     for part_start, part_end in itertools.pairwise(bounds):
-        for m in _OTHER_TIME.finditer(sentence, part_start, part_end):
+        for m in OTHER_TIME.finditer(sentence, part_start, part_end):
             if _FRONTED.match(sentence[part_start : m.start()]) or "?" in sentence[m.end() : part_end]:
                 spans.append((part_start, part_end))
                 continue
