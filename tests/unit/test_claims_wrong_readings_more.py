@@ -68,6 +68,9 @@ OTHER_TIME = [
     ("At Skate America 2017 the Shibutanis won the ice dance. Q: Who took the title a season earlier? A: The "
      "Shibutanis once more, with 185.75.",
      [("score", "Maia Shibutani / Alex Shibutani", NOT, None)]),
+    ("At Skate America 2017 the Shibutanis won the ice dance. Extra point: their margin, and the champions one "
+     "season earlier? A: the Shibutanis once more, 185.75.",
+     [("score", "Maia Shibutani / Alex Shibutani", NOT, None)]),
     # ... only that part of the sentence: what follows "but" or "this time" is the story's competition again.
     ("At Skate America 2017 the Shibutanis won the ice dance. Last season they took silver, but this time they won "
      "by 12.62.",

@@ -192,7 +192,9 @@ def _restated(items: list[Sentence]) -> list[Sentence]:
         if answer:
             said = answer.group("a").strip()
             joined = _answered(question, said) if question else None
-            earlier = OTHER_TIME.search(question) if question and joined is None else None
+            # The question asked, even one the pattern above does not take ("The score, and who won a year earlier?").
+            asked_text = question or (items[i - 1].text if i and items[i - 1].text.rstrip().endswith("?") else "")
+            earlier = OTHER_TIME.search(asked_text) if joined is None else None
             if earlier:
                 # "Who won it a year earlier? / The Shibutanis again, 185.75": the answer is of that time too.
                 said = f"{earlier.group()}: {said}"
