@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from bot.services.claims.patterns import guard_patterns
-from bot.services.claims.vocabulary import COMMON_WORDS, NOT_NAMES
+from bot.services.claims.vocabulary import COMMON_WORDS, NOT_NAMES, OTHER_TIME
 
 # A sentence ends before a capital or a digit, or before a list's bullet ("... behind Chen. - Shoma Uno takes bronze").
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+(?:[-–•*]\s+)?(?=[\"“‘(]?[A-Z0-9])")
@@ -192,6 +192,12 @@ def _restated(items: list[Sentence]) -> list[Sentence]:
         if answer:
             said = answer.group("a").strip()
             joined = _answered(question, said) if question else None
+            # The question asked, even one the pattern above does not take ("The score, and who won a year earlier?").
+            asked_text = question or (items[i - 1].text if i and items[i - 1].text.rstrip().endswith("?") else "")
+            earlier = OTHER_TIME.search(asked_text) if joined is None else None
+            if earlier:
+                # "Who won it a year earlier? / The Shibutanis again, 185.75": the answer is of that time too.
+                said = f"{earlier.group()}: {said}"
             shown = f"{items[i - 1].text} {text}" if i and joined else text
             out.append(Sentence(joined or said, sentence.paragraph, shown, answers=question is not None))
             question = None

@@ -212,3 +212,17 @@ def number_value(text: str) -> float | None:
 
 # Every pattern above, searched through a copy tried only where it can begin (.patterns): the same matches.
 guard_patterns(globals())
+
+# A time before the story's competition, with no competition named: "a year earlier", "the year before", "last
+# season" (rules/other_time.py, and a Q&A answer to a question that says one, split.py).
+# Only the past: a look ahead ("one to watch next season") says nothing of another competition’s result.
+OTHER_TIME = re.compile(
+    r"\b(?:(?:(?:a|one|two|three|four|five|\d{1,2}|a\s+few|several|many)\s+)?(?:years?|seasons?)\s+"
+    r"(?:earlier|before|ago|prior)"
+    r"|the\s+(?:year|season)\s+(?:before|prior)"
+    r"|the\s+(?:previous|preceding|prior)\s+(?:year|season)"
+    r"|last\s+(?:year|season))\b(?!['’]s)"
+    # "Two years ago today": an anniversary of the story's own competition.
+    r"(?!\s+(?:today|tonight|this\s+(?:week(?:end)?|month)))",
+    re.IGNORECASE,
+)

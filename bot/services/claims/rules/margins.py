@@ -10,6 +10,7 @@ from bot.services.claims.model import Subject, segment_text
 from bot.services.claims.rules.common import (
     fmt,
     object_after,
+    segment_in_view,
     segment_of,
     segment_referred,
 )
@@ -164,9 +165,11 @@ def _beaten_by(sentence: SentenceReader, start: int) -> Subject | None:
 
 _FROM_WINNERS = re.compile(
     r"\s*(?:points?\s+|pts\s+)?(?:behind|off|short\s+of|adrift\s+of)\s+(?:the\s+)?(?:event\s+)?"
-    r"(?:winners?|champions?|gold(?:\s+medall?ists?)?)\b",
+    r"(?:winners?|champions?|(?:gold|silver|bronze)(?:\s+medall?ists?)?|podium|medals?)\b",
     _I,
 )
+
+_IN_THE_END = re.compile(r"\b(?:overall|at\s+the\s+end|in\s+the\s+end|in\s+the\s+final\s+standings)\b", _I)
 
 
 def _margin_segment(sentence: SentenceReader, start: int, end: int) -> str | None:
@@ -201,16 +204,34 @@ def _margin_segment(sentence: SentenceReader, start: int, end: int) -> str | Non
         # "won the free skate with 198.64 and beat Kagiyama by 11.52": beating a rival is the final result; so is
         # a margin after "first in both segments" or a total.
         beat = re.search(
-            r"\band\s+(?:then\s+|so\s+)?(?:beat|beats|beating|edged|edging|defeated|pipped|held\s+off)\b",
+            r"\band\s+(?:then\s+|so\s+)?(?:beat|beats|beating|edged|edging|defeated|pipped|(?:held|holds?|holding)"
+            r"\s+off)\b",
             sentence.text[position:start],
             _I,
         )
         # "second in the free dance and 6.49 behind the winners": the event's winners, measured in the totals.
         winners = _FROM_WINNERS.match(sentence.text, end)
-        segment = last.segment if last.kind == "segment_place" and not (final_words or beat or winners) else None
+        # "... and held them off by 1.03 in the end": said of the final standings.
+        stop = sentence.text.find(",", end, clause.end)
+        in_the_end = _IN_THE_END.search(sentence.text, end, clause.end if stop < 0 else stop)
+        final = final_words or beat or winners or in_the_end
+        segment = last.segment if last.kind == "segment_place" and not final else None
     else:
         chunk_end = sentence.text.find(",", end, clause.end)
         for a in MARGIN_SEGMENT.finditer(sentence.text, chunk_start, clause.end if chunk_end < 0 else chunk_end):
             kind = segment_of(a.group("seg"))
             segment = kind if (kind in FIRST_SEGMENT or a.group("prep").lower() == "in") else None
+        if segment is None and _LEAD_BY.search(sentence.text, clause.start, start):
+            # "they lead by 5.12" after a message about the short dance: a lead is held after a segment, and
+            # after the first one it is not the final margin.
+            in_view = segment_in_view(sentence, start)
+            segment = in_view if in_view in FIRST_SEGMENT else None
     return segment
+
+
+# "lead by 5.12", "leading Weaver/Poje by", "a lead of": a lead held in the standings (present or past).
+_LEAD_BY = re.compile(
+    r"\b(?:leads?|leading|led)\s+(?:[\w/’'-]+\s+){0,3}?by\s+(?:just\s+|only\s+|a\s+mere\s+)?$"
+    r"|\blead\s+of\s+(?:just\s+|only\s+)?$",
+    _I,
+)

@@ -18,8 +18,14 @@ _I = re.IGNORECASE
 SEG_WORDS = (
     r"(?:\bshort[\s-]+program(?:me)?|\bshort[\s-]+dance|\brhythm[\s-]+dance|\bfree[\s-]+skat(?:e|ing)"
     r"|\bfree[\s-]+program(?:me)?|\blong[\s-]+program(?:me)?|\bfree[\s-]+dance|(?-i:\b(?:SP|FS|RD|FD|LP)\b)"
+    # Chat writes the abbreviations in lower case: only after "the" ("seventh in the fd"), where no other word fits.
+    r"|(?<=\bthe\s)(?:sp|fs|rd|fd|sd)\b"
     r"|\b(?:free|short|rhythm)(?=\s*(?:[,.;:!?)(–—→]|-+>?(?!\w)|$)|\s+(?:and|but|with|to|on|in|at|after|where|when|while|before|despite|then|though|tho|although|for|as|too|again|alike|was|is"
     r"|either|behind|there|here|tonight|today)\b))"
+    # "after a free of 140.61", "a free that was only sixth best": the bare word with an article before it and
+    # its figure or description after it ("fell short of" has no article: not the segment).
+    r"|(?:(?<=\ba\s)|(?<=\bthe\s)|(?<=\bher\s)|(?<=\bhis\s)|(?<=\btheir\s)|(?<=\bits\s))"
+    r"(?:free|short)(?=\s+(?:of|that|which)\b)"
 )
 
 # Final-place verbs and position words before an ordinal.
@@ -75,8 +81,11 @@ ORD_PLACE_AFTER = re.compile(
     _I,
 )
 
+# "tenth after a free of 87.84", "fourth after a free that was only sixth best": a performance the place came
+# after, not the standings after that segment ("eleventh after a costly short program" is).
 SEG_AFTER_ORD = re.compile(
-    rf"^(?:[\s-]+place)?(?:\s+overall)?\s*,?\s*(?P<prep>after|in|following|of|at|for)\s+(?:(?:the|a|an)\s+)?"
+    rf"^(?:[\s-]+place)?(?:\s+overall)?\s*,?\s*(?!(?:after|following)\s+an?\s+(?:free|short)\s+(?:of|that|which)\b)"
+    rf"(?P<prep>after|in|following|of|at|for)\s+(?:(?:the|a|an)\s+)?"
     rf"(?:(?:her|his|their|its|men['’]s|women['’]s|pairs|ice\s+dance|team|both|the)\s+)*(?:[a-z][\w-]*\s+){{0,2}}?"
     rf"(?P<seg>{SEG_WORDS})\b",
     _I,

@@ -41,6 +41,7 @@ from bot.services.claims.rules.common import (
 )
 from bot.services.claims.rules.medals import ceremony, dedupe_medal_places, medals, titles
 from bot.services.claims.rules.numbers import numbers
+from bot.services.claims.rules.other_time import of_another_time
 from bot.services.claims.rules.phrases import (
     ABSOLUTE,
     AGENT_OBJECT,
@@ -273,6 +274,7 @@ class SentenceReader:
         header = table_columns(self.text)
         self.state.columns = header or (self.state.columns if row else None)
         dedupe_medal_places(self)
+        self.made = self.made if found.competitions else of_another_time(self.text, self.made)
         said, self.state.asked = claims_said(self.text, self.answers, self.made, self.state.asked)
         for claim in said:
             self.reader.add(claim)
@@ -352,7 +354,7 @@ class SentenceReader:
             antecedent = [m for m in self.mentions if m.end <= opened and m.subject is not None and m.kind != "rank"]
             if antecedent and not self.text[antecedent[-1].end : opened].strip(" ,"):
                 chosen = self.group_ending_at(antecedent[-1], [m for m in self.mentions if m.end <= opened])
-        if not chosen and not before and unnamed_subject(self.text, clause.start, position):
+        if unnamed_subject(self.text, clause.start, position, before, bool(chosen)):
             return Who()  # "young was fourth in the free, lee was eighth": someone unnamed was fourth, not Lee
         if not chosen:
             after = [m for m in inside if m.start >= position and m.object_of is None and m.kind != "rank"]

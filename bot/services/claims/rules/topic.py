@@ -32,12 +32,31 @@ NOT_SUBJECT_WORDS = frozenset(
 )
 
 
-def unnamed_subject(text: str, start: int, position: int) -> bool:
-    """Whether words the store does not know stand as the subject of a copula before `position`."""
-    said = UNNAMED_SUBJECT.search(text, start, position)
+# A list item with its verb left out ("fernandez 285.38, zorro second with 269.62"): the words before the place
+# are the item's subject, not the name of the item before.
+UNNAMED_PLACED = re.compile(
+    rf"(?:^|[,;:]\s*|\b(?:and|but)\s+)(?P<words>(?:[^\W\d_][\w’'-]*\s+){{1,3}}){ORD}(?:\s+place)?\s+(?:with|on)\s+$",
+    re.IGNORECASE,
+)
+
+
+def unnamed_subject(text: str, start: int, position: int, before: list[Mention], chosen: bool) -> bool:
+    """Whether words the store does not know stand as the subject before `position`: of a copula opening the
+    clause (`start`), when no name comes before it (`before`, `chosen`), or of a place in a list item after the last
+    name ("fernandez 285.38, zorro second with 269.62")."""
+    said = None if chosen or before else UNNAMED_SUBJECT.search(text, start, position)
+    said = said or UNNAMED_PLACED.search(text, before[-1].end if before else start, position)
     if said is None:
         return False
-    return not any(w.lower() in NOT_SUBJECT_WORDS for w in said.group("words").split())
+    words = said.group("words").lower().split()
+    return not any(w in NOT_SUBJECT_WORDS or w in _NOT_ITEM_WORDS for w in words)
+
+
+# Words that open a list item's place without naming anyone ("just second", "then a distant third").
+_NOT_ITEM_WORDS = frozenset(
+    "just only then finally eventually also again still narrowly comfortably clearly distant close well ultimately "
+    "overall later".split()
+)
 
 
 _SEGMENT_FIGURE = (
