@@ -57,6 +57,7 @@ from bot.services.claims.rules.phrases import (
     SUBORDINATE,
     SUBORDINATE_PLACE,
 )
+from bot.services.claims.rules.topic import fragment_place
 from bot.services.claims.split import Clause
 from bot.services.claims.vocabulary import (
     NUMBER_WORDS,
@@ -133,6 +134,7 @@ def _is_place(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> boo
         or re.match(r"\s+(?:in|of)\s+the\s+(?:segment|program(?:me)?)\b", rest, _I)
         or OVERALL.match(rest)
         or ORD_BEST.match(rest)
+        or fragment_place(sentence, m.start())
     ):
         return False
     return not sentence.negated(m.start()) or bool(re.search(r"\bmissed\s+(?:a|the)\s+(?:medal|podium)\b", before, _I))
