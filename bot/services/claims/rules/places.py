@@ -414,6 +414,11 @@ def _lead_taken(sentence: SentenceReader, clause: Clause) -> None:
             segment_place(sentence, m.start(), Who([leader]), 1, led_in, after_readings(led_in, "after"))
 
 
+def named_before(sentence: SentenceReader, subject: Subject, position: int) -> bool:
+    """Whether the sentence names `subject` by name before `position`."""
+    return any(m.subject == subject and m.kind == "person" and m.end <= position for m in sentence.mentions)
+
+
 def _both_segments(sentence: SentenceReader, m: re.Match[str], n: int = 1, *, bare: bool = False) -> None:
     """ "won both segments (and the title)", "second in both programs": that rank in each segment of the event,
     the dance's or the others'; which ones is not said when neither the event nor the subject (a skater: not a
@@ -429,6 +434,11 @@ def _both_segments(sentence: SentenceReader, m: re.Match[str], n: int = 1, *, ba
     if discipline == "ice_dance":
         kinds = ("rhythm_dance", "free_dance")
     elif discipline in ("men", "women", "pairs") or (subjects and all(len(s.ids) == 1 for s in subjects)):
+        kinds = ("short_program", "free_skate")
+    elif subjects and all(s.ids for s in subjects) and all(named_before(sentence, s, m.start()) for s in subjects):
+        # A couple named by name may be a pair or a dance couple: the check reads "the short" and "the free" of a
+        # dance as its rhythm and free dance, and a dance of three segments holds no "short", so says nothing of it.
+        # One only described ("The Germans were second in both") may be read as another: no claim then.
         kinds = ("short_program", "free_skate")
     else:
         kinds = ()
