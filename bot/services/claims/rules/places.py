@@ -99,6 +99,10 @@ _SEGMENT_PLACE_AFTER = re.compile(
 )
 
 
+# "fourth after the short and sixth in the free, so fifth": the place the segments add up to, the final one.
+_CONCLUDED = re.compile(r"[,;]\s*(?:and\s+)?so\s+$", _I)
+
+
 def _is_place(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> bool:
     """Whether an ordinal is said as a place: with a verb of placing, "place", a segment, "overall", or right
     after its subject ("Chiba 4th"); not "third straight title", "her second", "13th after a fall"."""
@@ -135,6 +139,7 @@ def _is_place(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> boo
         or OVERALL.match(rest)
         or ORD_BEST.match(rest)
         or fragment_place(sentence, m.start())
+        or (_CONCLUDED.search(before) and re.match(r"\s*(?:overall\b|[,.;!]|$)", rest))
     ):
         return False
     return not sentence.negated(m.start()) or bool(re.search(r"\bmissed\s+(?:a|the)\s+(?:medal|podium)\b", before, _I))
