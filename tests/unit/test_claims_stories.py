@@ -321,14 +321,16 @@ CASES = [
     # "N back, and X got the bronze": X opens the next clause, not the one the margin is behind.
     ("", "At the 2025 Grand Prix Final, Yuma Kagiyama ended up second, 29.88 back, and Shun Sato got the bronze.",
      [("margin", "Yuma Kagiyama", OK, ("gpf2025", "men", None))]),
-    # "won both segments and the title": first in each segment of the event, and gold; a couple of an event not
-    # named (pairs or dance) wins the gold only.
+    # "won both segments and the title": first in each segment of the event, and gold; a couple named by name of an
+    # event not named (pairs or dance) too: the check reads "the short" of a dance as its rhythm dance.
     ("", "At the 2025 NHK Trophy, Kaori Sakamoto won both segments and the title.",
      [("segment_place", "Kaori Sakamoto", OK, ("gpjpn2025", "women", "short_program")),
       ("segment_place", "Kaori Sakamoto", OK, ("gpjpn2025", "women", "free_skate")),
       ("medal", "Kaori Sakamoto", OK, ("gpjpn2025", "women", None))]),
     ("", "At the 2025 NHK Trophy, Sara Conti and Niccolò Macii won both segments and the event.",
-     [("medal", "Sara Conti / Niccolò Macii", OK, ("gpjpn2025", "pairs", None))]),
+     [("segment_place", "Sara Conti / Niccolò Macii", WRONG, ("gpjpn2025", "pairs", "short_program")),
+      ("segment_place", "Sara Conti / Niccolò Macii", OK, ("gpjpn2025", "pairs", "free_skate")),
+      ("medal", "Sara Conti / Niccolò Macii", OK, ("gpjpn2025", "pairs", None))]),
     # A news wire's dateline ("CITY, Country (wire) --") is where the story's competition was held.
     ("", "SASKATOON, Canada (wire) -- Ilia Malinin won the men's title on Saturday.",
      [("medal", "Ilia Malinin", OK, ("gpcan2025", "men", None))]),

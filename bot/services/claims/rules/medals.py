@@ -47,6 +47,7 @@ from bot.services.claims.rules.phrases import (
     WON,
     WON_COMPETITION,
 )
+from bot.services.claims.rules.topic import fragment_winner
 from bot.services.claims.split import Clause
 from bot.services.claims.vocabulary import (
     MEDAL_FOLLOW,
@@ -117,6 +118,7 @@ def medals(sentence: SentenceReader, clause: Clause) -> None:
             explicit = _owner_after(sentence, m.end()) or explicit
             subjects = Who([explicit]) if explicit else sentence.subjects_for(m.start(), bare=True)
         medal_claim(sentence, m.start(), subjects, medal, past)
+    fragment_winner(sentence, clause)
 
 
 _MEDAL_AS_RIVAL = re.compile(

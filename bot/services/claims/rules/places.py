@@ -57,6 +57,7 @@ from bot.services.claims.rules.phrases import (
     SUBORDINATE,
     SUBORDINATE_PLACE,
 )
+from bot.services.claims.rules.topic import fragment_place
 from bot.services.claims.split import Clause
 from bot.services.claims.vocabulary import (
     NUMBER_WORDS,
@@ -98,6 +99,10 @@ _SEGMENT_PLACE_AFTER = re.compile(
 )
 
 
+# "fourth after the short and sixth in the free, so fifth": the place the segments add up to, the final one.
+_CONCLUDED = re.compile(r"[,;]\s*(?:and\s+)?so\s+$", _I)
+
+
 def _is_place(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> bool:
     """Whether an ordinal is said as a place: with a verb of placing, "place", a segment, "overall", or right
     after its subject ("Chiba 4th"); not "third straight title", "her second", "13th after a fall"."""
@@ -133,6 +138,8 @@ def _is_place(sentence: SentenceReader, clause: Clause, m: re.Match[str]) -> boo
         or re.match(r"\s+(?:in|of)\s+the\s+(?:segment|program(?:me)?)\b", rest, _I)
         or OVERALL.match(rest)
         or ORD_BEST.match(rest)
+        or fragment_place(sentence, m.start())
+        or (_CONCLUDED.search(before) and re.match(r"\s*(?:overall\b|[,.;!]|$)", rest))
     ):
         return False
     return not sentence.negated(m.start()) or bool(re.search(r"\bmissed\s+(?:a|the)\s+(?:medal|podium)\b", before, _I))
@@ -412,6 +419,11 @@ def _lead_taken(sentence: SentenceReader, clause: Clause) -> None:
             segment_place(sentence, m.start(), Who([leader]), 1, led_in, after_readings(led_in, "after"))
 
 
+def named_before(sentence: SentenceReader, subject: Subject, position: int) -> bool:
+    """Whether the sentence names `subject` by name before `position`."""
+    return any(m.subject == subject and m.kind == "person" and m.end <= position for m in sentence.mentions)
+
+
 def _both_segments(sentence: SentenceReader, m: re.Match[str], n: int = 1, *, bare: bool = False) -> None:
     """ "won both segments (and the title)", "second in both programs": that rank in each segment of the event,
     the dance's or the others'; which ones is not said when neither the event nor the subject (a skater: not a
@@ -427,6 +439,11 @@ def _both_segments(sentence: SentenceReader, m: re.Match[str], n: int = 1, *, ba
     if discipline == "ice_dance":
         kinds = ("rhythm_dance", "free_dance")
     elif discipline in ("men", "women", "pairs") or (subjects and all(len(s.ids) == 1 for s in subjects)):
+        kinds = ("short_program", "free_skate")
+    elif subjects and all(s.ids for s in subjects) and all(named_before(sentence, s, m.start()) for s in subjects):
+        # A couple named by name may be a pair or a dance couple: the check reads "the short" and "the free" of a
+        # dance as its rhythm and free dance, and a dance of three segments holds no "short", so says nothing of it.
+        # One only described ("The Germans were second in both") may be read as another: no claim then.
         kinds = ("short_program", "free_skate")
     else:
         kinds = ()

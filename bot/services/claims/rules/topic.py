@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING
 from bot.services.claims.mentions import Mention
 from bot.services.claims.model import Subject
 from bot.services.claims.patterns import guard_patterns
-from bot.services.claims.vocabulary import FIRST_SEGMENT, ORD
+from bot.services.claims.rules.common import Who, medal_claim
+from bot.services.claims.vocabulary import FIRST_SEGMENT, ORD, ordinal_value
 
 if TYPE_CHECKING:
     from bot.services.claims.rules.reading import SentenceReader
     from bot.services.claims.rules.reading import _State as _HasHeading
+    from bot.services.claims.split import Clause
 
 # A subject said before its verb, with words that are no mention ("you young was fourth"): a name after the
 # trigger is then another clause's subject, never this one's.
@@ -106,6 +108,51 @@ def fragment_subject(reader: SentenceReader) -> Subject | None:
     if named_subjects(reader.mentions):
         return None
     return reader.state.topic
+
+
+# An ordinal that opens a fragment as its place ("Fourth, 7.91 off the podium.", "Sixth, fifth in the short.",
+# "Fifth with 191.61.", "Ninth."): the place, then the end of the sentence, a score, or the segment places that go
+# on about it. Not an ordinal counting the writer's points ("First, a word on the judging"): words follow it.
+_FRAGMENT_PLACE = re.compile(
+    r"^[\s\-–•*>(\"“‘]*(?:(?:only|just|then|and|but|still|finally|eventually|ultimately)\b[\s,]*)*"
+    rf"(?P<ord>{ORD}|last)(?:[\s-]+place)?(?:\s+overall)?"
+    rf"(?=\s*[.!]*\s*$|\s*[,;:(–—-]?\s*(?:with\s+|on\s+|at\s+)?\d+\.\d|\s*,\s*(?:{ORD}|last)\s+(?:in|after)\b"
+    r"|\s+with\s+(?:a\s+)?(?:total|score)\b)",
+    re.IGNORECASE,
+)
+
+
+def fragment_place(reader: SentenceReader, position: int) -> bool:
+    """Whether the ordinal at `position` opens a fragment about the one in view as their place."""
+    # An answer is read with its question (questions.py): "Place and score? A: Ninth; third." says neither.
+    said = None if reader.answers else _FRAGMENT_PLACE.match(reader.text)
+    if said is None or said.start("ord") != position or (topic := fragment_subject(reader)) is None:
+        return False
+    # An ordinal alone is a place ("Ninth."), but not as an exclamation ("from sixth in the short. Sixth!" echoes
+    # what was said, whether it was read or not) nor when it repeats the figure just claimed.
+    rest = reader.text[said.end() :]
+    if rest.strip(" .!"):
+        return True
+    echoed = reader.reader.claims[-1] if reader.reader.claims else None
+    repeated = echoed is not None and echoed.value == ordinal_value(said.group("ord")) and topic in echoed.subjects
+    return "!" not in rest and not repeated
+
+
+# A fragment opening with "Winner" names the one in view as the winner: "Winner, 205.16.", "Winner with 8 points
+# to spare." Only with a figure or alone: "Winner of the best-dressed vote" is no result.
+_FRAGMENT_WINNER = re.compile(
+    r"^[\s\-–•*>(\"“‘]*(?:(?:and|but|finally|eventually|ultimately)\b[\s,]*)*(?P<winner>winners?)"
+    r"(?=\s*[.!]*\s*$|\s*[,;:(–—-]?\s*(?:with\s+|on\s+|at\s+)?\d+\.\d)",
+    re.IGNORECASE,
+)
+
+
+def fragment_winner(reader: SentenceReader, clause: Clause) -> None:
+    """The gold of the one in view, said by a fragment opening with "Winner" (see _FRAGMENT_WINNER)."""
+    said = _FRAGMENT_WINNER.match(reader.text) if clause.start == 0 else None
+    if said is None or reader.negated(said.start("winner")) or (topic := fragment_subject(reader)) is None:
+        return
+    medal_claim(reader, said.start("winner"), Who([topic]), "gold", None)
 
 
 # A list line: a bullet or a number and a full stop or bracket ("- riku/ryuichi 2nd, 74.42", "3) Sato 80.12").
