@@ -134,6 +134,7 @@ def corpus_sentences() -> list[str]:
     return [*texts, *pieces, *(p.lower() for p in pieces), *(p.upper() for p in pieces)]
 
 
+@functools.cache
 def claim_patterns() -> list[tuple[str, re.Pattern[str]]]:
     """Every compiled pattern of the claim check's modules that has words its matches start with."""
     found: dict[int, tuple[str, re.Pattern[str]]] = {}
