@@ -3,7 +3,9 @@ sentences written for these tests: "In Saitama" is Worlds 2019 in a paragraph ab
 Worlds 2023 in one about Shoma Uno and Ilia Malinin. One skater is too few, and a title's competition ("the world
 champion from Saitama") is another time's: those stay not checkable. A place heading a paragraph with a bracket
 ("Turin (the first Final there):") names that paragraph's competition, and is no speaker's label. A kind of
-competition alone ("won worlds") is never narrowed so (test_claims_structures.py: "Hot take: ...")."""
+competition alone ("won worlds") is never narrowed so (test_claims_structures.py: "Hot take: ..."). A story naming
+no competition is placed by the host city of its heading, only where nearly all its skaters skated and clearly more
+than at another edition held there."""
 
 from __future__ import annotations
 
@@ -33,6 +35,21 @@ CASES = [
     # One skater a paragraph says no edition: not checkable, never a guess.
     ("", "Saitama, twice.\n\nIn Saitama, Nathan Chen won gold.\n\nIn Saitama, Ilia Malinin took silver.",
      [("medal", "Nathan Chen", NOT, None), ("medal", "Ilia Malinin", NOT, None)]),
+    # A story naming no competition, its heading a host city: the edition held there where its skaters all were.
+    ("", "Saitama notes\n\nNathan Chen won with 323.42. Yuzuru Hanyu took silver and Vincent Zhou was fourth.",
+     [("medal", "Nathan Chen", OK, ("wc2019", "men", None)), ("total", "Nathan Chen", OK, ("wc2019", "men", None)),
+      ("medal", "Yuzuru Hanyu", OK, ("wc2019", "men", None)),
+      ("place", "Vincent Zhou", WRONG, ("wc2019", "men", None))]),
+    # ... not a city named further down (an aside as often as the story's place) ...
+    ("", "Notes from the weekend\n\nNathan Chen won with 323.42. Yuzuru Hanyu took silver.\n\n"
+     "Next stop for me: Saitama.",
+     [("medal", "Nathan Chen", NOT, None), ("total", "Nathan Chen", NOT, None), ("medal", "Yuzuru Hanyu", NOT, None)]),
+    # ... and not when its skaters are split between two editions held there.
+    ("", "Saitama notes\n\nNathan Chen won gold and Ilia Malinin took bronze.",
+     [("medal", "Nathan Chen", NOT, None), ("medal", "Ilia Malinin", NOT, None)]),
+    # A pick is no result: "had X down for gold" claims nothing of X.
+    ("wc2019/men", "Everyone had Yuzuru Hanyu down for gold. Nathan Chen won it.",
+     [("medal", "Nathan Chen", OK, ("wc2019", "men", None))]),
 ]  # fmt: skip
 
 

@@ -26,7 +26,7 @@ from cachetools import LRUCache
 from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.services.claims.competition_mentions import names_only_a_level
-from bot.services.claims.editions import MIN_SKATERS_FOR_EDITION, edition_of_skaters, entrants
+from bot.services.claims.editions import MIN_SKATERS_FOR_EDITION, edition_by_host_city, edition_of_skaters, entrants
 from bot.services.claims.japanese import JapaneseReader, is_japanese
 from bot.services.claims.mentions import Layout, MentionFinder, Names
 from bot.services.claims.model import (
@@ -333,7 +333,7 @@ def _competition_by_date(results: ResultsService, moment_date: str | None) -> Co
     return dated[0] if len(dated) == 1 else None
 
 
-async def _story_competition(results: ResultsService, extraction: Extraction) -> Competition | None:
+async def _story_competition(results: ResultsService, extraction: Extraction, text: str) -> Competition | None:
     """The competition a story with no link and no competition on the moment's date is about: the one its named
     skaters place it at among those its text names, else the one competition its text names; either only where
     most of its skaters skated (`_most_skated_at`)."""
@@ -373,7 +373,8 @@ async def _story_competition(results: ResultsService, extraction: Extraction) ->
         # The one competition the text names, unless another of its words names only others ("in Beijing" and
         # "in Montpellier": which one a claim is about is not said).
         if len(named) != 1:
-            return None
+            # A story naming no competition the store holds, with a host city in its words: where its skaters were.
+            return None if meant or lacked else await edition_by_host_city(results, text, claims)
         chosen = next(iter(named.values()))
         if not all(chosen.id in ids for ids in meant):
             return None
@@ -487,7 +488,7 @@ async def check_text(
     dated = _competition_by_date(results, moment_date) if competition is None else None
     extraction = read(text, names, layouts, until_claim=dated is not None)
     if competition is None and (extraction.claims or extraction.competition_texts):
-        competition = dated if dated is not None else await _story_competition(results, extraction)
+        competition = dated if dated is not None else await _story_competition(results, extraction, text)
         if competition is None and dated is None and is_japanese(text):
             competition = await _edition_by_name_parts(results, names, extraction, text)
         if competition is not None:

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from bot.services.claims.competition_mentions import names_only_a_level
 from bot.services.claims.model import Claim
+from bot.services.names import normalize
 from bot.services.results import ResultsService
 from db.models import Competition
 
@@ -104,3 +105,33 @@ def narrowable(claim: Claim, words: str) -> bool:
     # A kind of competition alone ("won worlds", "at euros") may be any year's, the store's or one it lacks: the
     # skaters of a year it holds may fit a year it lacks as well. A place or a year names few editions.
     return named == [words] and not names_only_a_level(words) and not named_in_a_title(claim.sentence, words)
+
+
+# A story naming no competition is placed by a host city its heading names only when its skaters say which edition
+# held there beyond doubt: the one holding the most of them, more than this many times as many as any other, with at
+# most one in this many missing from it ("the first came in Beijing with Gabriella": an aside).
+CLEAR_LEAD = 2
+SKATERS_PER_MISSING = 4
+
+
+async def edition_by_host_city(results: ResultsService, text: str, claims: list[Claim]) -> Competition | None:
+    """The competition of a story that names none by its words ("beijing rewatch thread", "Milan on skates: day 9"):
+    among those held in the city its first line names (its heading, or the post that opens a thread), the one where
+    nearly all its skaters skated (see above). The city is the stated hint; the skaters, never the figures, say
+    which edition. A city named further down is an aside as often as the story's place: never read so."""
+    heading = next((line for line in text.splitlines() if line.strip()), "")
+    words = f" {normalize(heading)} "
+    candidates = [c for c in results.all_competitions() if c.city and f" {normalize(c.city)} " in words]
+    named = {s.ids for c in claims for s in c.subjects if s.ids}
+    if not candidates or not named:
+        return None
+    there: dict[int, int] = {}
+    for competition in candidates:
+        entered = await entrants(results, competition)
+        there[competition.id] = sum(1 for ids in named if entered.intersection(ids))
+    best = max(candidates, key=lambda c: there[c.id])
+    runner_up = max((there[c.id] for c in candidates if c.id != best.id), default=0)
+    most = there[best.id]
+    missing = len(named) - most
+    clear = most >= MIN_SKATERS_FOR_EDITION and most > CLEAR_LEAD * runner_up
+    return best if clear and missing * SKATERS_PER_MISSING <= most else None
