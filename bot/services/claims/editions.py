@@ -66,8 +66,10 @@ def named_in_paragraphs(claims: list[Claim], paragraphs: list[int]) -> list[Clai
         for subject in (*claim.subjects, *((claim.other,) if claim.other else ())):
             if subject.ids:
                 named[subject.ids] = None
+    # Only a claim naming a competition is ever narrowed: the others are kept as they are (a long story's hundred
+    # claims are not copied for nothing).
     return [
-        replace(claim, named_with=tuple(by_paragraph[paragraph]))
+        replace(claim, named_with=tuple(by_paragraph[paragraph])) if claim.competitions != (None,) else claim
         for claim, paragraph in zip(claims, paragraphs, strict=True)
     ]
 
