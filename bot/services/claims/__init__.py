@@ -336,7 +336,8 @@ def _competition_by_date(results: ResultsService, moment_date: str | None) -> Co
 async def _story_competition(results: ResultsService, extraction: Extraction, text: str) -> Competition | None:
     """The competition a story with no link and no competition on the moment's date is about: the one its named
     skaters place it at among those its text names, else the one competition its text names; either only where
-    most of its skaters skated (`_most_skated_at`)."""
+    most of its skaters skated (`_most_skated_at`). A story naming none: the edition held in the city of its first
+    line where nearly all its skaters skated, if one."""
     named: dict[int, Competition] = {}
     candidates: dict[int, Competition] = {}
     every_edition: dict[int, Competition] = {}  # those only a kind of competition allows ("Worlds": every year's)
@@ -373,7 +374,8 @@ async def _story_competition(results: ResultsService, extraction: Extraction, te
         # The one competition the text names, unless another of its words names only others ("in Beijing" and
         # "in Montpellier": which one a claim is about is not said).
         if len(named) != 1:
-            # A story naming no competition the store holds, with a host city in its words: where its skaters were.
+            # A story naming no competition the store holds: the host city its first line names, where its skaters
+            # were (`.editions.edition_by_host_city`).
             return None if meant or lacked else await edition_by_host_city(results, text, claims)
         chosen = next(iter(named.values()))
         if not all(chosen.id in ids for ids in meant):
