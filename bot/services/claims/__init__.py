@@ -26,6 +26,7 @@ from cachetools import LRUCache
 from bot.errors import UserFacingError
 from bot.i18n import t
 from bot.services.claims.competition_mentions import names_only_a_level
+from bot.services.claims.editions import MIN_SKATERS_FOR_EDITION, edition_by_host_city, edition_of_skaters, entrants
 from bot.services.claims.japanese import JapaneseReader, is_japanese
 from bot.services.claims.mentions import Layout, MentionFinder, Names
 from bot.services.claims.model import (
@@ -70,8 +71,6 @@ Resolver = Callable[[str], tuple[int, str] | None]
 # ResultsService's DERIVED_CACHE_SIZE of these, about 200 bytes an answer (under 5 MB in all).
 LOOKUP_CACHE_SIZE = 1024
 PAIR_CACHE_SIZE = 256
-# The named skaters that must have skated at the one competition a story's words and skaters fit.
-MIN_SKATERS_FOR_EDITION = 2
 # The skaters of one family name tried two by two for a couple ("the Shibutanis").
 FAMILY_SIZE = 6
 
@@ -334,10 +333,11 @@ def _competition_by_date(results: ResultsService, moment_date: str | None) -> Co
     return dated[0] if len(dated) == 1 else None
 
 
-async def _story_competition(results: ResultsService, extraction: Extraction) -> Competition | None:
+async def _story_competition(results: ResultsService, extraction: Extraction, text: str) -> Competition | None:
     """The competition a story with no link and no competition on the moment's date is about: the one its named
     skaters place it at among those its text names, else the one competition its text names; either only where
-    most of its skaters skated (`_most_skated_at`)."""
+    most of its skaters skated (`_most_skated_at`). A story naming none: the edition held in the city of its first
+    line where nearly all its skaters skated, if one."""
     named: dict[int, Competition] = {}
     candidates: dict[int, Competition] = {}
     every_edition: dict[int, Competition] = {}  # those only a kind of competition allows ("Worlds": every year's)
@@ -374,7 +374,9 @@ async def _story_competition(results: ResultsService, extraction: Extraction) ->
         # The one competition the text names, unless another of its words names only others ("in Beijing" and
         # "in Montpellier": which one a claim is about is not said).
         if len(named) != 1:
-            return None
+            # A story naming no competition the store holds: the host city its first line names, where its skaters
+            # were (`.editions.edition_by_host_city`).
+            return None if meant or lacked else await edition_by_host_city(results, text, claims)
         chosen = next(iter(named.values()))
         if not all(chosen.id in ids for ids in meant):
             return None
@@ -386,10 +388,10 @@ async def _most_skated_at(results: ResultsService, competition: Competition, cla
     about Sapporo that ends "next week: Skate America 2016" names only Skate America, yet its skaters were at the
     NHK Trophy. When more of them are missing from it than are there (two at least), the story is about another
     competition its words did not make out: no competition (not checkable), never another's figures."""
-    entrants = await _entrants(results, competition)
+    entered = await entrants(results, competition)
     there = missing = 0
     for ids in {s.ids for c in claims if None in c.competitions for s in c.subjects if s.ids}:
-        if entrants.intersection(ids):
+        if entered.intersection(ids):
             there += 1
         else:
             missing += 1
@@ -400,20 +402,9 @@ async def _competition_by_skaters(
     results: ResultsService, candidates: list[Competition], claims: list[Claim]
 ) -> Competition | None:
     """Among the competitions a story's words may mean ("the NHK Trophy": each year's edition; "Canada's
-    Osmond" at "the Cup of China"), the one where the skaters the story names skated: every named skater found
-    at any of them skated at it, at least one of them at none of the others, and two at least at it. Two
-    editions that fit as well are no answer (never a guess)."""
-    subjects = {s.ids for c in claims for s in (*c.subjects, *((c.other,) if c.other else ())) if s.ids}
-    if not subjects:
-        return None
-    present: dict[int, frozenset[tuple[int, ...]]] = {}
-    for competition in candidates:
-        entrants = await _entrants(results, competition)
-        present[competition.id] = frozenset(ids for ids in subjects if entrants.intersection(ids))
-    best = [c for c in candidates if all(present[c.id] > present[o.id] for o in candidates if o.id != c.id)]
-    # One skater is too little to place a story ("Malinin won gold at the Olympics" says which Games no more than
-    # it says which medal): two at least, as a story about an event names.
-    return best[0] if len(best) == 1 and len(present[best[0].id]) >= MIN_SKATERS_FOR_EDITION else None
+    Osmond" at "the Cup of China"), the one where the skaters the story names skated (`.editions`)."""
+    named = (s.ids for c in claims for s in (*c.subjects, *((c.other,) if c.other else ())))
+    return await edition_of_skaters(results, candidates, named)
 
 
 async def _edition_by_name_parts(
@@ -432,21 +423,6 @@ async def _edition_by_name_parts(
     claims = read(text, StoreNames(results, names.linked, [union])).claims
     chosen = await _competition_by_skaters(results, list(candidates.values()), claims)
     return chosen if chosen is not None and await _most_skated_at(results, chosen, claims) else None
-
-
-async def _entrants(results: ResultsService, competition: Competition) -> frozenset[int]:
-    """The ids of every skater entered at the competition (kept in the results service's derived() cache)."""
-    derived = results.derived()
-    key = ("claim entrants", competition.id)
-    kept = derived.get(key)
-    if isinstance(kept, frozenset):
-        return kept
-    ids: set[int] = set()
-    for event in results.events_of(competition):
-        entries, _ = await results.results_of(event)
-        ids.update(skater.id for entry in entries for skater in entry.skaters)
-    derived[key] = found = frozenset(ids)
-    return found
 
 
 async def _store_names(
@@ -514,7 +490,7 @@ async def check_text(
     dated = _competition_by_date(results, moment_date) if competition is None else None
     extraction = read(text, names, layouts, until_claim=dated is not None)
     if competition is None and (extraction.claims or extraction.competition_texts):
-        competition = dated if dated is not None else await _story_competition(results, extraction)
+        competition = dated if dated is not None else await _story_competition(results, extraction, text)
         if competition is None and dated is None and is_japanese(text):
             competition = await _edition_by_name_parts(results, names, extraction, text)
         if competition is not None:

@@ -207,8 +207,9 @@ def _names_a_competition(sentence: str, start: int, end: int, spans: Spans) -> b
         or _MONTH_YEAR_AFTER.match(after)
         or possessive
         # A place set at the head of a sentence, as a recap moves from one event to the next: "Moscow first.",
-        # "Then Marseille, for the juniors.", "Sapporo, November 2016"; and "the podium of Helsinki".
-        or (_OPENER.fullmatch(before) and re.match(r"\s*(?:[,.:;!—–]|\s-\s|\s+first\b)", after))
+        # "Then Marseille, for the juniors.", "Sapporo, November 2016", "Osaka (the NHK Trophy): ..." (not a
+        # country's code in brackets); and "the podium of Helsinki".
+        or (_OPENER.fullmatch(before) and re.match(r"\s*(?:[,.:;!—–]|\s-\s|\s+first\b|\((?!\s*[A-Z]{3}\s*\)))", after))
         or _RESULT_OF.search(before)
         or any(s <= start <= e + 1 for s, e, _, _ in spans)
         # A discipline after the place, in a heading or anywhere ("Milano Cortina women's review", "QUIZ, ROUND 4:

@@ -103,6 +103,8 @@ class Claim:
     discipline: str | None = None  # named in the clause: "men", "women", "pairs", "ice_dance", "team"
     uncheckable: Text | None = None  # known at reading time: why no figure can check it
     last: bool = False  # a place claimed as the last one ("finished last"): its number is the field's size
+    # The skaters its paragraph names (each subject's ids): which edition a loose name means (.editions)
+    named_with: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -117,6 +117,10 @@ _NOT_SPEAKERS = frozenset(
     commentator editor subject re on screen caption tldr ps standings results dance next""".split()
 )
 _TRANSCRIPT_LINES = 2
+# A bracket after a label that says which competition, not who speaks: a year, a season, a final, an edition.
+_EDITION_IN_BRACKETS = re.compile(
+    r"\([^()]*\b(?:(?:19|20)\d\d|season['’]?s?|finals?|edition|worlds|championships?|games|olympics)\b[^()]*\)", re.I
+)
 _FIRST_PERSON = re.compile(r"\b(?:(?P<are>we['’]re|i['’]m)|(?P<own>our|my)|(?P<we>we|I))\b", re.IGNORECASE)
 
 
@@ -126,6 +130,8 @@ def _speaker_name(line: str) -> str | None:
         return None
     if any(w in NOT_NAMES or w in COMMON_WORDS for w in label.group("name").lower().split()):
         return None  # a heading ("Pairs:", "Ice dance:", "Next up:"), not who speaks
+    if _EDITION_IN_BRACKETS.search(label.group()):
+        return None  # a place heading with the edition it means ("Osaka (the 2017 NHK Trophy):"), not who speaks
     return label.group("name")
 
 

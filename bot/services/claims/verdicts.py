@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.i18n import Text, t
+from bot.services.claims.editions import edition_of_skaters, narrowable
 from bot.services.claims.magnitudes import event_scores, gap_in_another_kind, held_by_another, plausible_readings
 from bot.services.claims.model import (
     CONSISTENT,
@@ -63,6 +64,7 @@ class Checker:
         self.competition = competition
         self.event = event if event and competition and event.competition_id == competition.id else None
         self._lookups: dict[str, Competition | Text] = {}
+        self._editions: dict[str, list[Competition]] = {}  # the editions an ambiguous name may mean
         self.teams = TeamChecks(results, self.event)
 
     # -- competitions ----------------------------------------------------------------------------------------
@@ -93,6 +95,7 @@ class Checker:
                 # competition of that city.
                 answer = same_level[0]
             else:
+                self._editions[text] = lookup.matches
                 labels = labels_with_years(lookup.matches[:4])
                 answer = t("verdict-competition-ambiguous", text=text, labels=tuple(labels[:-1]), last=labels[-1])
         else:
@@ -121,6 +124,11 @@ class Checker:
                 # which competition" is no reading of it.
                 continue
             competition = self.competition_for(text)
+            if text is not None and text in self._editions and narrowable(claim, text):
+                # "Grenoble" (the 2024 Final or a Grand Prix of 2017): the one the paragraph's skaters skated at.
+                competition = (
+                    await edition_of_skaters(self.results, self._editions[text], claim.named_with) or competition
+                )
             # The story's competition named again in the sentence is one reading, not two.
             found_key = competition.id if isinstance(competition, Competition) else str(competition)
             if found_key in seen:

@@ -26,6 +26,8 @@ _IMAGINED = re.compile(
     r"(?:^|[,;:—–]\s*|\b(?:and|but|so)\s+)if\b|\b(?:would|could|might|should)(?:n['’]t)?\s+(?:\w+\s+)?have\b"
     r"|\b(?:thought|expected|predicted|hoped|picked|tipped|backed|had)\s+(?:\w+\s+){0,4}?(?:to\s+win|would|['’]d)\b"
     r"|\bprobably\s+(?:wins?|takes?|gets?|finish(?:es)?)\b"
+    # A pick: "everyone had Trusova down for gold", "I put them down as the champions".
+    r"|\b(?:had|has|have|put|pencill?ed)\s+(?:[\w/’'-]+\s+){1,3}?down\s+(?:for|as)\b"
     # A belief the writer or the crowd held: "we thought the silver was theirs", "everyone assumed she had won".
     r"|\b(?:we|i|everyone|everybody|people|most\s+of\s+us|all\s+of\s+us)\s+(?:all\s+)?(?:thought|believed|assumed"
     r"|figured|(?:was|were)\s+sure)\b",
@@ -47,6 +49,8 @@ _IMAGINING_WORDS = (
     "tipped",
     "backed",
     "had",
+    "put",
+    "pencil",
     "probably",
     "believed",
     "assumed",

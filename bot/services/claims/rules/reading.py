@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 
 from bot.i18n import Text, t
 from bot.services.claims.competition_mentions import held_before, set_after
+from bot.services.claims.editions import named_in_paragraphs
 from bot.services.claims.mentions import NOMINATIVE, Found, Mention, MentionFinder
 from bot.services.claims.model import Claim, Subject, trim
 from bot.services.claims.patterns import may_match
@@ -67,9 +68,7 @@ from bot.services.claims.rules.topic import (
     unnamed_subject,
 )
 from bot.services.claims.split import Clause, Sentence, clauses
-from bot.services.claims.vocabulary import (
-    NEGATION,
-)
+from bot.services.claims.vocabulary import NEGATION
 
 _I = re.IGNORECASE
 
@@ -111,6 +110,7 @@ class Reader:
         self.claims: list[Claim] = []
         self.seen: set[tuple[object, ...]] = set()
         self.competition_texts: list[str] = []
+        self.paragraphs: list[int] = []  # each claim's paragraph
         self.state = _State()
 
     def read(self, sentences: Iterable[Sentence]) -> Extraction:
@@ -123,7 +123,7 @@ class Reader:
                 if not sentence.answers:
                     self.state.competitions = []
             SentenceReader(self, sentence.text, sentence.shown, asked, answers=sentence.answers).read()
-        return Extraction(self.claims, self.competition_texts)
+        return Extraction(named_in_paragraphs(self.claims, self.paragraphs), self.competition_texts)
 
     def add(self, claim: Claim) -> None:
         key = (claim.kind, claim.subject, claim.claimed, claim.segment, claim.competitions, claim.segments)
@@ -131,6 +131,7 @@ class Reader:
             return
         self.seen.add(key)
         self.claims.append(claim)
+        self.paragraphs.append(self.state.paragraph)
 
 
 class SentenceReader:
