@@ -37,6 +37,7 @@ from bot.services.claims.rules.phrases import (
     WITHIN,
     WORD_MARGIN,
 )
+from bot.services.claims.rules.scorelines import other_side, second_of_scoreline
 from bot.services.claims.split import Clause
 from bot.services.claims.vocabulary import (
     DECIMAL_RE,
@@ -158,6 +159,12 @@ def _number(
         return
     if re.search(r"\b(?:after|following)\s+(?:the\s+)?(?:\w+\s+)?$", before, _I) and not decimal:
         return
+    if second_of_scoreline(before):
+        # "189.06 to 188.42 over Chock and Bates": the rival's score, never the subject's nor a margin.
+        rival = other_side(sentence, end)
+        if rival is not None and decimal and value >= 20:
+            _score_or_total(sentence, clause, start, end, raw, value, [rival], said_whose=True)
+        return
     if subjects is None:
         subjects = sentence.subjects_for(start, bare=True)
     # Margins.
@@ -183,11 +190,20 @@ def _number(
 
 
 def _score_or_total(
-    sentence: SentenceReader, clause: Clause, start: int, end: int, label: str, value: float, subjects: list[Subject]
+    sentence: SentenceReader,
+    clause: Clause,
+    start: int,
+    end: int,
+    label: str,
+    value: float,
+    subjects: list[Subject],
+    *,
+    said_whose: bool = False,
 ) -> None:
-    """Which figure a score is, most specific attachment first; nothing said: the total or any segment's."""
+    """Which figure a score is, most specific attachment first; nothing said: the total or any segment's. `said_whose`:
+    the words around the number say whose it is, not a place before it."""
     text = sentence.text
-    subjects = _placed_subjects(sentence, start, subjects)
+    subjects = subjects if said_whose else _placed_subjects(sentence, start, subjects)
     before = text[max(clause.start, start - 80) : start]
     after = text[end : min(clause.end, end + 60)]
     if SEG_AFTER_NUM.match(after) and not re.match(r"\s*(?:points?\s+)?(?:total|overall)", after, _I):
