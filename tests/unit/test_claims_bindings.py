@@ -39,6 +39,14 @@ CASES = [
      [("medal", "Piper Gilles / Paul Poirier", WRONG, ("gpcan2016", "ice_dance", None))]),
     ("", "At Skate Canada 2016 Chock and Bates fought hard, and the silver was theirs.",
      [("medal", "Madison Chock / Evan Bates", OK, ("gpcan2016", "ice_dance", None))]),
+    # A score "to win the free skate" (or "the segment", the one in view) is that segment's, never the total.
+    ("", "At Skate Canada 2017 Duhamel and Radford put up 148.69 to win the free skate.",
+     [("segment_place", "Meagan Duhamel / Eric Radford", OK, ("gpcan2017", "pairs", "free_skate")),
+      ("score", "Meagan Duhamel / Eric Radford", OK, ("gpcan2017", "pairs", "free_skate"))]),
+    ("", "At Skate Canada 2017 the pairs free skate was a party. Duhamel and Radford got 147.69 to win the segment.",
+     [("score", "Meagan Duhamel / Eric Radford", WRONG, ("gpcan2017", "pairs", "free_skate"))]),
+    ("", "At Skate Canada 2017 Duhamel and Radford put up 222.22 to win the title.",
+     [("total", "Meagan Duhamel / Eric Radford", OK, ("gpcan2017", "pairs", None))]),
 ]  # fmt: skip
 
 

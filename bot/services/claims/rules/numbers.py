@@ -29,6 +29,7 @@ from bot.services.claims.rules.phrases import (
     MARGIN_BEFORE,
     SEG_AFTER_NUM,
     SEG_BEFORE_NUM,
+    SEGMENT_WON_AFTER,
     SKIP_NUMBER,
     TOTAL_AFTER,
     TOTAL_BEFORE,
@@ -210,6 +211,14 @@ def _score_or_total(
         found = SEG_AFTER_NUM.match(after)
         assert found is not None
         score(sentence, start, subjects, label, value, segment_of(found.group("seg") or found.group("seg2")))
+        return
+    if won := SEGMENT_WON_AFTER.match(after):
+        # "148.69 to win the free skate" (or "the segment", the one in view): that segment's score, never the total.
+        kind = segment_of(won.group("seg")) if won.group("seg") else segment_in_view(sentence, start)
+        if kind is not None:
+            score(sentence, start, subjects, label, value, kind)
+        else:
+            sentence.make("score", start, subjects, t("claim-score-segment", score=label), value, segments=("any",))
         return
     if re.search(r"\bthere\s+(?:with|on)\s+$", before, _I):
         # "second in the free, and Daleman third there with 142.15": the segment "there" stands for, or (when it
