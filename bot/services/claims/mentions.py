@@ -27,6 +27,7 @@ from bot.i18n import t
 from bot.services.claims.competition_mentions import COUNTRY_RE, FORM_INFO, FORMS, find_competitions, in_lower_case
 from bot.services.claims.model import Subject
 from bot.services.claims.patterns import guard_patterns, may_match, starting_with
+from bot.services.claims.place_names import where_held
 from bot.services.claims.vocabulary import (
     ASKED_ABOUT,
     CLAIM_VERB,
@@ -142,10 +143,7 @@ _PRONOUN = re.compile(r"\b(?:she|he|her|his|him|hers|they|their|them)\b", re.IGN
 
 
 # Searched through copies tried only where a match can begin (.patterns: the same matches, 3 to 5 times faster).
-_COUNTRY_RE = starting_with(
-    re.escape("".join(sorted({form[0] for form, _, _ in FORMS} | {"T"}))),
-    COUNTRY_RE,  # "Team USA"
-)
+_COUNTRY_RE = starting_with(re.escape("".join(sorted({form[0] for form, _, _ in FORMS} | {"T"}))), COUNTRY_RE)
 _RANK_REF = starting_with("t", _RANK_REF)
 _PRONOUN = starting_with("sht", _PRONOUN)
 _SEGMENTS = starting_with("srfl", SEGMENT_RE)
@@ -269,7 +267,7 @@ class MentionFinder:
                 sentence[country.end :],
                 re.IGNORECASE,
             )
-            if not gap_ok and not title:
+            if not gap_ok and not title and not where_held(sentence, country.start):
                 mentions.append(country)
         mentions.sort(key=lambda m: m.start)
         previous: Mention | None = None
@@ -574,7 +572,7 @@ class MentionFinder:
                     continue
                 # "the French couple", "the Chinese pair": that country's entry, not whoever was named last.
                 nation = next(
-                    (c for c in _COUNTRY_RE.finditer(m.group()) if FORM_INFO[c.group("form")][1] == "adjective"), None
+                    (c for c in _COUNTRY_RE.finditer(m.group()) if FORM_INFO[c.group("form")][1] != "name"), None
                 )
                 code = FORM_INFO[nation.group("form")][0] if nation is not None else _lower_nation(m.group())
                 code = code if head != "team" else None

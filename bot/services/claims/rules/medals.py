@@ -114,13 +114,24 @@ def medals(sentence: SentenceReader, clause: Clause) -> None:
             # "the gold went to Liu"; "the win was taken by Hanyu and the silver by Uno": a medal given its own
             # name after it, whoever the clause named before.
             given = ELIDED_BEFORE.search(before) and ELIDED_AFTER.match(rest)
-            explicit = sentence.explicit_after(m.end()) if given or not before_subjects(sentence, m.start()) else None
+            named = _MEDAL_AS_SUBJECT.search(before) and _MEDAL_VERB.match(rest)
+            owner = given or named or not before_subjects(sentence, m.start())
+            explicit = sentence.explicit_after(m.end()) if owner else None
             explicit = _owner_after(sentence, m.end()) or explicit
+            if not explicit and named:
+                continue  # "so the gold was decided in the short": whose it was, the words do not say
             subjects = Who([explicit]) if explicit else sentence.subjects_for(m.start(), bare=True)
         medal_claim(sentence, m.start(), subjects, medal, past)
     fragment_winner(sentence, clause)
 
 
+# "the gold" as the subject of its own verb ("the gold was decided", "the silver is settled"): a medal named as what
+# the sentence speaks of; it is someone's only when the words say whose ("went to X", "was hers").
+_MEDAL_AS_SUBJECT = re.compile(r"(?:^|[,;:]\s*(?:(?:and|but|so|yet)\s+)?|\b(?:and|but|so|yet)\s+)the\s+$", _I)
+_MEDAL_VERB = re.compile(
+    r"\s+(?:was|is|were|had\s+been|has\s+been|would\s+be|will\s+be)\s+(?!(?:hers|his|theirs)\b|\w+['’]s\b)",
+    _I,
+)
 _MEDAL_AS_RIVAL = re.compile(
     r"\b(?:behind|ahead\s+of|off|short\s+of|clear\s+of|in\s+front\s+of|away\s+from|adrift\s+of|back\s+of)\s+(?:the\s+)?$",
     _I,
@@ -452,6 +463,17 @@ def dedupe_medal_places(sentence: SentenceReader) -> None:
         for c, p, idx in sentence.made
         if not (c.kind == "place" and c.segments == (None,) and (c.subject, idx, c.value, c.competitions) in medals)
     ]
+    # "the gold was won by Gilles and Poirier": the medal word and the verb say one thing, and it is one claim.
+    said: set[tuple[object, ...]] = set()
+    kept = []
+    for c, p, idx in sentence.made:
+        key = (c.subject, idx, c.value, c.competitions, c.discipline)
+        if c.kind == "medal" and c.uncheckable is None:
+            if key in said:
+                continue
+            said.add(key)
+        kept.append((c, p, idx))
+    sentence.made = kept
 
 
 def _victory_to(sentence: SentenceReader, clause: Clause, done: list[int]) -> None:

@@ -29,6 +29,7 @@ from bot.services.claims.rules.phrases import (
     MARGIN_BEFORE,
     SEG_AFTER_NUM,
     SEG_BEFORE_NUM,
+    SEGMENT_WON_AFTER,
     SKIP_NUMBER,
     TOTAL_AFTER,
     TOTAL_BEFORE,
@@ -37,6 +38,7 @@ from bot.services.claims.rules.phrases import (
     WITHIN,
     WORD_MARGIN,
 )
+from bot.services.claims.rules.scorelines import other_side, second_of_scoreline
 from bot.services.claims.split import Clause
 from bot.services.claims.vocabulary import (
     DECIMAL_RE,
@@ -158,6 +160,12 @@ def _number(
         return
     if re.search(r"\b(?:after|following)\s+(?:the\s+)?(?:\w+\s+)?$", before, _I) and not decimal:
         return
+    if second_of_scoreline(before):
+        # "189.06 to 188.42 over Chock and Bates": the rival's score, never the subject's nor a margin.
+        rival = other_side(sentence, end)
+        if rival is not None and decimal and value >= 20:
+            _score_or_total(sentence, clause, start, end, raw, value, [rival], said_whose=True)
+        return
     if subjects is None:
         subjects = sentence.subjects_for(start, bare=True)
     # Margins.
@@ -183,17 +191,34 @@ def _number(
 
 
 def _score_or_total(
-    sentence: SentenceReader, clause: Clause, start: int, end: int, label: str, value: float, subjects: list[Subject]
+    sentence: SentenceReader,
+    clause: Clause,
+    start: int,
+    end: int,
+    label: str,
+    value: float,
+    subjects: list[Subject],
+    *,
+    said_whose: bool = False,
 ) -> None:
-    """Which figure a score is, most specific attachment first; nothing said: the total or any segment's."""
+    """Which figure a score is, most specific attachment first; nothing said: the total or any segment's. `said_whose`:
+    the words around the number say whose it is, not a place before it."""
     text = sentence.text
-    subjects = _placed_subjects(sentence, start, subjects)
+    subjects = subjects if said_whose else _placed_subjects(sentence, start, subjects)
     before = text[max(clause.start, start - 80) : start]
     after = text[end : min(clause.end, end + 60)]
     if SEG_AFTER_NUM.match(after) and not re.match(r"\s*(?:points?\s+)?(?:total|overall)", after, _I):
         found = SEG_AFTER_NUM.match(after)
         assert found is not None
         score(sentence, start, subjects, label, value, segment_of(found.group("seg") or found.group("seg2")))
+        return
+    if won := SEGMENT_WON_AFTER.match(after):
+        # "148.69 to win the free skate" (or "the segment", the one in view): that segment's score, never the total.
+        kind = segment_of(won.group("seg")) if won.group("seg") else segment_in_view(sentence, start)
+        if kind is not None:
+            score(sentence, start, subjects, label, value, kind)
+        else:
+            sentence.make("score", start, subjects, t("claim-score-segment", score=label), value, segments=("any",))
         return
     if re.search(r"\bthere\s+(?:with|on)\s+$", before, _I):
         # "second in the free, and Daleman third there with 142.15": the segment "there" stands for, or (when it

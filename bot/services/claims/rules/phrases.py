@@ -266,6 +266,14 @@ TOTAL_AFTER = re.compile(
     _I,
 )
 
+# "148.69 to win the free skate", "77.34 to top the segment": what the number won is a segment, so it is that
+# segment's score (the one in view for "the segment"), never the total.
+SEGMENT_WON_AFTER = re.compile(
+    rf"^\s*(?:points?|pts)?\s*,?\s*(?:to|and)\s+(?:win|top|take|lead|claim)\s+(?:the\s+)?"
+    rf"(?:(?P<seg>{SEG_WORDS})|(?P<generic>segment)\b)",
+    _I,
+)
+
 GENERIC_SEGMENT = re.compile(
     r"\b(?:performance|program(?:me)?|skate|routine|effort|outing|segment|free|short)\b(?:\s+\w+){0,4}\s+"
     r"(?:that\s+|which\s+)?(?:scored|earned|worth|of|was|brought|tallied|received)\s*(?:just|only|a|an)?\s*$",
