@@ -212,13 +212,7 @@ def _score_or_total(
         assert found is not None
         score(sentence, start, subjects, label, value, segment_of(found.group("seg") or found.group("seg2")))
         return
-    if won := SEGMENT_WON_AFTER.match(after):
-        # "148.69 to win the free skate" (or "the segment", the one in view): that segment's score, never the total.
-        kind = segment_of(won.group("seg")) if won.group("seg") else segment_in_view(sentence, start)
-        if kind is not None:
-            score(sentence, start, subjects, label, value, kind)
-        else:
-            sentence.make("score", start, subjects, t("claim-score-segment", score=label), value, segments=("any",))
+    if _to_win_a_segment(sentence, start, after, subjects, label, value):
         return
     if re.search(r"\bthere\s+(?:with|on)\s+$", before, _I):
         # "second in the free, and Daleman third there with 142.15": the segment "there" stands for, or (when it
@@ -238,16 +232,7 @@ def _score_or_total(
     if _after_a_place(sentence, start, subjects, label, value):
         return
     if LEADING_WITH.search(before[-60:]):
-        # "was leading with 108.77", "led with 80.72": a lead is held after a segment, never the total.
-        # The segment it is held after: "after the short program" in its clause, else before it in the sentence
-        # ("third after the short program and Kagiyama was leading with 108.77"); else any segment.
-        named = [segment_of(a.group("seg")) for a in AFTER_SEG_NUM.finditer(text, clause.start, clause.end)]
-        named = named or [segment_of(a.group("seg")) for a in AFTER_SEG_NUM.finditer(text, 0, start)]
-        in_view = named[0] if len(set(named)) == 1 else None
-        if in_view is not None:
-            score(sentence, start, subjects, label, value, in_view)
-        else:
-            sentence.make("score", start, subjects, t("claim-score-segment", score=label), value, segments=("any",))
+        _leading_score(sentence, clause, start, subjects, label, value)
         return
     if TOTAL_BEFORE.search(before) or TOTAL_AFTER.match(after):
         sentence.make("total", start, subjects, t("claim-total", score=label), value, segments=(None,))
@@ -278,6 +263,37 @@ def _score_or_total(
         return
     # Nothing says which: the total or any segment's score, all kept as readings.
     sentence.make("score", start, subjects, t("claim-score-any", score=label), value, segments=(None, "any"))
+
+
+def _to_win_a_segment(
+    sentence: SentenceReader, start: int, after: str, subjects: list[Subject], label: str, value: float
+) -> bool:
+    """ "148.69 to win the free skate" (or "the segment", the one in view): that segment's score, never the total."""
+    won = SEGMENT_WON_AFTER.match(after)
+    if not won:
+        return False
+    kind = segment_of(won.group("seg")) if won.group("seg") else segment_in_view(sentence, start)
+    if kind is not None:
+        score(sentence, start, subjects, label, value, kind)
+    else:
+        sentence.make("score", start, subjects, t("claim-score-segment", score=label), value, segments=("any",))
+    return True
+
+
+def _leading_score(
+    sentence: SentenceReader, clause: Clause, start: int, subjects: list[Subject], label: str, value: float
+) -> None:
+    """ "was leading with 108.77", "led with 80.72": a lead is held after a segment, never the total. The segment
+    it is held after: "after the short program" in its clause, else before it in the sentence ("third after the
+    short program and Kagiyama was leading with 108.77"); else any segment."""
+    text = sentence.text
+    named = [segment_of(a.group("seg")) for a in AFTER_SEG_NUM.finditer(text, clause.start, clause.end)]
+    named = named or [segment_of(a.group("seg")) for a in AFTER_SEG_NUM.finditer(text, 0, start)]
+    in_view = named[0] if len(set(named)) == 1 else None
+    if in_view is not None:
+        score(sentence, start, subjects, label, value, in_view)
+    else:
+        sentence.make("score", start, subjects, t("claim-score-segment", score=label), value, segments=("any",))
 
 
 def _placed_subjects(sentence: SentenceReader, start: int, subjects: list[Subject]) -> list[Subject]:
