@@ -14,16 +14,20 @@ tests/isu_world.py holds the variant classes written before these (encodings per
 from __future__ import annotations
 
 import codecs
+import contextlib
+import hashlib
+import json
 import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bot.services.isu.importer import SiteData
+from bot.user_cache import cache_dir, write_atomically
 from tests.isu_world import index_page, legacy, pages, read_text, write_text
 
 _META = re.compile(r"<meta[^>]*charset[^>]*>", re.IGNORECASE)
@@ -547,15 +551,38 @@ LOSSY = frozenset(
 )
 
 
-# Where `applicable` makes its scratch copies when the system has a memory file system there (Linux): it runs at
-# collection, in every pytest-xdist worker, and its few hundred copies of small sites (130 MB written, then deleted)
-# took a worker 22 s on a disk that other processes were writing to, 7 s in memory.
+# Where `applicable` makes its scratch copies when the system has a memory file system there (Linux): its few hundred
+# copies of small sites (130 MB written, then deleted) took 22 s on a disk that other processes were writing to, 7 s
+# in memory.
 _IN_MEMORY = "/dev/shm"
+# What decides which variants apply besides the sites: the variants' code and the product code they read pages with.
+_VARIANT_CODE = tuple(Path(__file__).resolve().with_name(name) for name in ("world_variants.py", "isu_world.py"))
+_PRODUCT_CODE = Path(__file__).resolve().parents[1] / "bot" / "services" / "isu"
 
 
 def applicable(sites: dict[str, Path], kinds: Iterable[str]) -> list[tuple[str, str]]:
-    """(site, variant) for every variant of `kinds` that changes something of its site: tried on a copy whose PDFs are
-    empty files of the same names (what a variant changes depends on the files' names, not on what the PDFs hold)."""
+    """(site, variant) for every variant of `kinds` that changes something of its site. It runs at collection, in
+    every pytest-xdist worker, and trying every variant takes a worker several seconds: the answer is kept in the
+    user's cache folder, named by a digest of the sites' files, the variants asked and the code that decides, so a
+    changed site or variant is tried again; a lock lets one worker try them while the other waits for its answer."""
+    kinds = list(kinds)
+    kept = cache_dir() / f"test-world-variants-{_digest(sites, kinds)}.json"
+    try:
+        with _locked(kept.with_suffix(".lock")):
+            try:
+                return [(site, kind) for site, kind in json.loads(kept.read_bytes())]
+            except (OSError, ValueError):
+                pass  # not tried yet on this machine (or a partial file): try them below
+            cases = _try_each(sites, kinds)
+            write_atomically(kept, json.dumps(cases).encode())
+            return cases
+    except OSError:  # a cache folder that cannot be written or locked: tried in this process alone
+        return _try_each(sites, kinds)
+
+
+def _try_each(sites: dict[str, Path], kinds: list[str]) -> list[tuple[str, str]]:
+    """`applicable`'s answer, worked out: each variant tried on a copy of each site whose PDFs are empty files of the
+    same names (what a variant changes depends on the files' names, not on what the PDFs hold)."""
     cases = []
     with tempfile.TemporaryDirectory(dir=_IN_MEMORY if os.access(_IN_MEMORY, os.W_OK) else None) as scratch:
         for n, (name, site) in enumerate(sites.items()):
@@ -566,6 +593,38 @@ def applicable(sites: dict[str, Path], kinds: Iterable[str]) -> list[tuple[str, 
                 if VARIANTS[kind](folder) is not None:
                     cases.append((name, kind))
     return cases
+
+
+def _digest(sites: dict[str, Path], kinds: list[str]) -> str:
+    """What `applicable`'s answer is a function of: every file of every site (its path in the site and its bytes),
+    the variants asked, in order, and the source of the code that tries them."""
+    digest = hashlib.sha256(json.dumps([[[name, site.name] for name, site in sites.items()], kinds]).encode())
+    for site in sites.values():
+        for path in sorted(path for path in site.rglob("*") if path.is_file()):
+            digest.update(f"\0{path.relative_to(site).as_posix()}\0".encode())
+            digest.update(path.read_bytes())
+    for path in [*_VARIANT_CODE, *sorted(_PRODUCT_CODE.rglob("*.py"))]:
+        digest.update(f"\0{path.relative_to(_PRODUCT_CODE.parents[2]).as_posix()}\0".encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:32]
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Holds an exclusive lock on `path` (created) for the block: another process waits for it. Where the system
+    has no `fcntl` (Windows) there is no lock: each worker may then try the variants itself, as before."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with path.open("a+b") as file:
+        fcntl.flock(file.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(file.fileno(), fcntl.LOCK_UN)
 
 
 def copy_site(site: Path, target: Path, ignore: Callable[[str, list[str]], set[str]] | None = None) -> Path:

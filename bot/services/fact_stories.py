@@ -21,7 +21,7 @@ import json
 import logging
 from dataclasses import dataclass
 
-from bot.i18n import Text, from_stored, render, stored, t
+from bot.i18n import DEFAULT_LOCALE, Catalogue, Name, Text, catalogue, from_stored, local_name, render, stored, t
 from bot.services.access import now
 from bot.services.events import Signal
 from bot.services.facts import Fact, FactsService
@@ -96,6 +96,47 @@ def fact_story(fact: Fact) -> FactStory:
     )
 
 
+# Each run tells every fact again (~1,800 stories through Fluent: a second, more than finding the facts' changes),
+# though an import changes a few of them. A fact's story is a function of the fact, the catalogue and how the default
+# language writes the names it holds, so the stories of the latest run are kept, by those, for the next: one run's
+# worth (what the next run no longer asks for is let go), shared by every FactStories of the process.
+_TellingKey = tuple[Fact, Catalogue, tuple[str, ...]]
+_latest_told: dict[_TellingKey, FactStory] = {}
+
+
+def told(facts: list[Fact]) -> list[FactStory]:
+    """`fact_story` of each fact, the stories of the previous call reused where their inputs are the same."""
+    global _latest_told
+    words = catalogue()
+    spelled: dict[str, str] = {}  # a stored name -> as the default language writes it, asked once a call
+    now_told: dict[_TellingKey, FactStory] = {}
+    stories = []
+    for fact in facts:
+        key = (fact, words, _default_spellings(fact, spelled))
+        story = _latest_told.get(key) or fact_story(fact)
+        now_told[key] = story
+        stories.append(story)
+    _latest_told = now_told
+    return stories
+
+
+def _default_spellings(fact: Fact, spelled: dict[str, str]) -> tuple[str, ...]:
+    """The names a fact's story shows, as the default language writes them (a source may give a spelling)."""
+    names: list[str] = []
+    pending: list[object] = [fact.title, fact.body, _see(fact)]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, Text):
+            pending.extend(arg for _, arg in value.args if not isinstance(arg, str | int))
+        elif isinstance(value, Name):
+            if value.text not in spelled:
+                spelled[value.text] = local_name(value.text, DEFAULT_LOCALE)
+            names.append(spelled[value.text])
+        elif isinstance(value, tuple):
+            pending.extend(value)
+    return tuple(names)
+
+
 def _web_sources(sources: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """The figures' sources a reader can follow, with their publishers. A source may be a local file (an import
     of a folder: `skatebot import-isu FOLDER`): it stays the figures' provenance in the results store, but it is
@@ -151,7 +192,7 @@ class FactStories:
         synced, latest = await self._stories.fact_sync()
         if self._results.loaded_import != latest or (synced == latest and not force):
             return None
-        wanted = [fact_story(fact) for fact in await self._facts.facts()]
+        wanted = told(await self._facts.facts())
         before = await self._stories.stored_facts()
         added: list[FactStory] = []
         changed: list[tuple[int, FactStory]] = []
