@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 from bot.cli.store import generate_facts, open_for_writing
-from bot.i18n import render
 from bot.settings import Settings
 
 
@@ -110,6 +109,7 @@ async def import_isu_season(settings: Settings, args: argparse.Namespace) -> int
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from bot.i18n import render  # the catalogues (Fluent, Babel) load with the command that words something
     from bot.services.isu.season import (
         CompetitionOutcome,
         SeasonCompetition,

@@ -9,7 +9,6 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from bot.i18n import render
 from bot.settings import Settings
 
 if TYPE_CHECKING:  # the bot's imports (discord.py) load only for the commands that need them
@@ -29,6 +28,8 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
 async def with_bot(settings: Settings, body: Callable[[SkateBot], Awaitable[None]]) -> int:
     """Opens the store, builds the bot and runs `body` with it; the shared frame of `run` and `sync`."""
     if not settings.token:
+        from bot.i18n import render  # the catalogues (Fluent, Babel) load with the command that words something
+
         print(render("no-token"), file=sys.stderr)
         return 2
     import discord

@@ -80,9 +80,15 @@ def _announce_build(template: Path) -> None:
 
 
 async def generate_facts(db: Database) -> None:
-    """The stories from the results, generated again after an import (bot/services/fact_stories.py)."""
+    """The stories from the results, generated again after an import (bot/services/fact_stories.py). After an
+    import that changed nothing (a file already imported) they are made from the latest import already: nothing to
+    generate, and the results (a second on 2 cores) are not loaded to find that out."""
     from bot.services.compose import load_services
+    from db.repositories.stories import StoryRepository
 
+    synced, latest = await StoryRepository(db).fact_sync()
+    if synced == latest:  # what FactStories.sync() would answer None to, without its services
+        return
     report = await (await load_services(db)).fact_stories.sync()
     if report is not None:
         print(report.describe())

@@ -151,7 +151,9 @@ def test_the_first_sandbox_start_builds_the_template_once_and_says_so(tmp_path: 
     """A user's cache without the bundled store's template (a fresh install): the first start builds it and says
     where; the next start copies it, silently."""
     env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
-    first = skatebot("sandbox", stdin="/ping\n", env=env)
+    # The build is 11 s of CPU on 2 cores, and a busy machine's share of them can stretch it past the 60 s that
+    # bound a command's hang: it gets the bound of a replay; pytest's timeout still ends a start that hangs.
+    first = skatebot("sandbox", stdin="/ping\n", env=env, timeout=180)
     assert first.returncode == 0, first.stderr
     assert "building its store once" in first.stdout and "Pong!" in first.stdout
     built = list((tmp_path / "cache" / "skatebot").glob("bundled-*.sqlite3"))

@@ -8,17 +8,19 @@ be there."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import os
 import re
 import shlex
 import shutil
 import sys
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from bot.sandbox.replay import ReplaySite
+from bot.sandbox.replay import ReplaySite, build_timeline
 from tests.isu_server import IsuServer
 from tests.stores import ENGINE, Location
 
@@ -82,9 +84,21 @@ def test_the_readme_shows_the_commands_this_test_expects() -> None:
         assert expected in COMMANDS, f"not found in the README: {expected!r} (found: {COMMANDS})"
 
 
-def _filled(command: str, tmp_path: Path, site_url: str) -> str:
+def _reads_the_site(command: str) -> bool:
+    """Whether the command's URL placeholder is the replayed results site (a store's URL is `migrate-to`'s)."""
+    return "URL" in command.split() and "migrate-to" not in command
+
+
+@functools.cache
+def _published() -> datetime:
+    """A minute after the 2014 Worlds' index appeared, when the replayed site is read. Its timeline is parsed from
+    the site's pages (a third of a second): once per test process, not for each command."""
+    return build_timeline(WC2014).phases[0].when + timedelta(minutes=1)
+
+
+def _filled(command: str, tmp_path: Path, site_url: str | None) -> str:
     """The command as a user would type it here: options in brackets given, placeholders filled in, /tmp this
-    test's folder."""
+    test's folder. `site_url`: the replayed site's, for a command that reads it (`_reads_the_site`)."""
     command = command.replace("[", "").replace("]", "").replace("/tmp/", f"{tmp_path}/").replace(" ...", " --help")
     words = command.split()
     sub = " ".join(w for w in words[words.index("skatebot") + 1 :][:2]) if "skatebot" in words else command
@@ -93,7 +107,7 @@ def _filled(command: str, tmp_path: Path, site_url: str) -> str:
         "FILE...": story if sub.startswith("stories") else str(ROOT / "data" / "wc2025.json"),
         "SOURCE": str(WC2014),
         "FOLDER": str(WC2014),
-        "URL": "postgresql://127.0.0.1:1/skatebot" if "migrate-to" in sub else site_url,
+        "URL": site_url or "postgresql://127.0.0.1:1/skatebot",  # a store's URL when no site is read
         "PATH": str(tmp_path / "copy.sqlite3") if "backup" in sub else str(tmp_path / "store.sqlite3"),
         "ID": "1",
         "YOUR_SERVER_ID": "1",
@@ -152,13 +166,16 @@ async def test_a_readme_command_runs(command: str, tmp_path: Path, bundled_store
     env |= {"PATH": f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", "SKATEBOT_DB": str(bundled_store)}
     # `live watch`'s first read of the replay on loopback: a request every 2 s (a minute) is for others' servers.
     env["LIVE_LOOPBACK_SPACING"] = "0"
-    # A URL placeholder: the 2014 Worlds replayed, a minute after its index appeared.
-    published = ReplaySite(WC2014).phases[0].when + timedelta(minutes=1)
     # A season (--season): the ISU's results server is one on loopback (none of 2025-26's competitions is there).
     isu_server = IsuServer({})
-    async with ReplaySite(WC2014, clock=lambda: published) as site, isu_server.running():
-        filled = _filled(command, tmp_path, site.url)
+    async with contextlib.AsyncExitStack() as serving:
+        site_url = None
+        if _reads_the_site(command):  # the 2014 Worlds replayed, a minute after its index appeared
+            site = await serving.enter_async_context(ReplaySite(WC2014, clock=_published))
+            site_url = site.url
+        filled = _filled(command, tmp_path, site_url)
         if "--season" in filled.split():
+            await serving.enter_async_context(isu_server.running())
             env |= {"ISU_RESULTS_URL": isu_server.base, "ISU_ALLOW_PRIVATE": "1"}
         if "bot.sandbox.replay" in filled:
             await _serves(filled, env)

@@ -23,3 +23,15 @@ def test_the_bot_and_the_sandbox_start_without_what_only_some_commands_use() -> 
     )
     loaded = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True, timeout=120)
     assert loaded.stdout.strip() == "[]"
+
+
+def test_the_command_line_starts_without_the_message_catalogues() -> None:
+    """`skatebot --help`, `db check` and the other commands that word nothing through the catalogues (the command
+    line stays in English) start without Fluent and Babel, a fifth of a second: those load with a command that
+    renders a message."""
+    program = (
+        "import sys, bot.cli\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('fluent', 'babel') or m.startswith('bot.i18n')))\n"
+    )
+    loaded = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True, timeout=120)
+    assert loaded.stdout.strip() == "[]"
