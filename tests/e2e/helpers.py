@@ -108,7 +108,7 @@ async def command_line(store: Path, *args: str) -> str:
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
-    out, err = await asyncio.wait_for(process.communicate(), 120)
+    out, err = await asyncio.wait_for(process.communicate(), 600)
     assert process.returncode == 0, err.decode()
     return out.decode()
 

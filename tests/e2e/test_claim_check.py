@@ -94,7 +94,7 @@ async def test_the_command_line_checks_a_text_before_it_is_posted(tmp_path: Path
         "2026-02-19",
     ]
     result = await asyncio.to_thread(
-        subprocess.run, command, env=env, capture_output=True, text=True, timeout=120, cwd=ROOT
+        subprocess.run, command, env=env, capture_output=True, text=True, timeout=600, cwd=ROOT
     )
     assert result.returncode == 0, result.stderr
     assert "3 consistent · 1 contradicted · 0 not checkable" in result.stdout

@@ -47,7 +47,7 @@ async def run_skatebot(env: dict[str, str], *args: str) -> tuple[int, str, str]:
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
-    out, err = await asyncio.wait_for(process.communicate(), 280)
+    out, err = await asyncio.wait_for(process.communicate(), 600)
     assert process.returncode is not None
     return process.returncode, out.decode(), err.decode()
 
@@ -167,7 +167,7 @@ async def test_a_season_from_discord() -> None:
             )
             progress: list[str] = []
             while True:  # the reply shows each competition as it starts, then the summary
-                event = await asyncio.wait_for(seen.get(), 280)
+                event = await asyncio.wait_for(seen.get(), 600)
                 if event.interaction is not result:
                     continue
                 content = event.message.content or ""

@@ -148,7 +148,7 @@ async def skatebot(*args: str, env: dict[str, str], cwd: Path) -> tuple[int, str
         sys.executable, "-m", "bot", *args, env=env, cwd=cwd,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
     )  # fmt: skip
-    out, _ = await asyncio.wait_for(process.communicate(), 60)
+    out, _ = await asyncio.wait_for(process.communicate(), 600)
     assert process.returncode is not None
     return process.returncode, out.decode()
 

@@ -192,7 +192,7 @@ async def test_a_readme_command_runs(command: str, tmp_path: Path, bundled_store
         )
         # A replay runs until its competition is over unless told to quit; the watch and its answer come first.
         piped = "quit\n" if "--replay" in filled else PIPED
-        out, err = await asyncio.wait_for(process.communicate(piped.encode()), 280)
+        out, err = await asyncio.wait_for(process.communicate(piped.encode()), 840)
     stdout, stderr = out.decode(errors="replace"), err.decode(errors="replace")
     assert "Traceback" not in stdout + stderr, f"{filled}\n{stdout}{stderr}"
     required = r"the following arguments are required|one of the arguments .* is required"
@@ -224,7 +224,7 @@ async def _serves(command: str, env: dict[str, str]) -> None:
     )
     try:
         assert process.stdout is not None
-        line = (await asyncio.wait_for(process.stdout.readline(), 120)).decode()
+        line = (await asyncio.wait_for(process.stdout.readline(), 600)).decode()
         assert "http://127.0.0.1:" in line, line
     finally:
         process.terminate()

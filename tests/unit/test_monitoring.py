@@ -102,7 +102,7 @@ def test_python_warnings_are_json_lines_too(tmp_path: Path) -> None:
         "warnings.warn('an old call', DeprecationWarning, stacklevel=1)\n"
     )
     ran = subprocess.run(
-        [sys.executable, "-W", "always", "-c", program], capture_output=True, text=True, timeout=60, cwd=ROOT
+        [sys.executable, "-W", "always", "-c", program], capture_output=True, text=True, timeout=600, cwd=ROOT
     )
     assert ran.returncode == 0, ran.stderr
     events = [json.loads(line) for line in ran.stderr.splitlines()]
