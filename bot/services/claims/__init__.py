@@ -42,6 +42,7 @@ from bot.services.claims.model import (
 )
 from bot.services.claims.rules import Extraction, Reader
 from bot.services.claims.split import sentences
+from bot.services.claims.transliteration import other_spelling
 from bot.services.claims.verdicts import Checker
 from bot.services.claims.vocabulary import NOT_NAMES
 from bot.services.names import normalize
@@ -129,7 +130,11 @@ class StoreNames:
 
     def person(self, text: str) -> Subject | None:
         if text not in self._person:
-            self._person[text] = self._find_person(text)
+            found = self._find_person(text)
+            # "Lipnitskaya" for the store's "Lipnitskaia": the same name in another transliteration, looked up only
+            # when the spelling written names no one, so it never takes a name from the skater it does name.
+            variant = other_spelling(text) if found is None else None
+            self._person[text] = self._find_person(variant) if variant else found
         return self._person[text]
 
     def _find_person(self, text: str) -> Subject | None:

@@ -17,6 +17,7 @@ otherwise not checkable — never contradicted. A figure the store lacks never c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.i18n import Text, t
@@ -35,6 +36,7 @@ from bot.services.claims.model import (
     segment_text,
 )
 from bot.services.claims.team_verdicts import TeamChecks
+from bot.services.claims.unnamed_margins import fits_as_written, references
 from bot.services.claims.verdict_outcomes import (
     Outcome,
     falls_outcome,
@@ -484,6 +486,10 @@ class Checker:
             return not_checkable(t("verdict-scores-not-stored", name=entry.name, other=rival.name), reading)
         if claim.value is None or (claim.value == int(claim.value) and claim.value < 10 and mine != int(mine)):
             return not_checkable(t("verdict-margin-approximate"), reading)
+        if other is None and not claim.ahead and own_place is not None:
+            return await self._unnamed_margin(
+                claim, event, entries, own_place, entry, (place_of, score_of), segment, reading
+            )
         diff = round(mine - theirs, 2)
         expected = claim.value if claim.ahead else -claim.value
         ok = abs(diff - expected) < 0.006
@@ -496,6 +502,45 @@ class Checker:
         outcome = Outcome(CONSISTENT if ok else CONTRADICTED, stored, source_of(score_of(entry)), why, reading)
         if not ok and claim.value != int(claim.value):
             return await self._unless_another_kinds_gap(outcome, claim.value, event, (entry.id, rival.id), segment)
+        return outcome
+
+    async def _unnamed_margin(
+        self,
+        claim: Claim,
+        event: Event,
+        entries: list[Entry],
+        own_place: float,
+        entry: Entry,
+        figures: tuple[Callable[[Entry], Figure | None], Callable[[Entry], Figure | None]],
+        segment: str | None,
+        reading: Text,
+    ) -> Outcome:
+        """A margin behind with no one named: consistent when it fits the next above or the winner, contradicted
+        only when it fits neither (unnamed_margins.py)."""
+        assert claim.value is not None  # checked by the caller
+        place_of, score_of = figures
+        mine = number_of(score_of(entry))
+        assert mine is not None  # checked by the caller
+        gaps: list[tuple[Entry, float]] = []
+        for rival in references(entries, own_place, lambda e: number_of(place_of(e))):
+            theirs = number_of(score_of(rival))
+            if rival.id != entry.id and theirs is not None:
+                gaps.append((rival, round(theirs - mine, 2)))
+        told = [t("verdict-margin-behind", points=f"{gap:.2f}", name=rival.name) for rival, gap in gaps]
+        source = source_of(score_of(entry))
+        for (_, gap), stored in zip(gaps, told, strict=True):
+            if fits_as_written(claim.value, gap, mine != int(mine)):
+                return Outcome(CONSISTENT, stored, source, t("verdict-stored", stored=stored), reading)
+        stored = or_text(told)
+        outcome = Outcome(CONTRADICTED, stored, source, t("verdict-stored", stored=stored), reading)
+        if claim.value != int(claim.value):
+            # Exactly the gap to either reference in another kind of score: read with the wrong segment.
+            for rival, _ in gaps:
+                outcome = await self._unless_another_kinds_gap(
+                    outcome, claim.value, event, (entry.id, rival.id), segment
+                )
+                if outcome.outcome != CONTRADICTED:
+                    break
         return outcome
 
     async def _unless_another_kinds_gap(
