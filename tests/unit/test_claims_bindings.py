@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services.results import ResultsService
-from tests.unit.test_claims_stories import OK, WRONG, same, verdicts
+from tests.unit.test_claims_stories import OK, WRONG, reads_as
 
 CASES = [
     # "The Germans" (a nationality written as a people) is that country's entry, never the couple named before.
@@ -52,5 +52,4 @@ CASES = [
 
 @pytest.mark.parametrize(("links", "text", "want"), CASES, ids=[c[1][:60] for c in CASES])
 async def test_binding_classes(shared_results: ResultsService, links: str, text: str, want: list) -> None:
-    got = await verdicts(shared_results, links, text)
-    assert same(got, want), got
+    await reads_as(shared_results, links, text, want)

@@ -7,7 +7,7 @@ import pytest
 
 from bot.services.claims.transliteration import other_spelling
 from bot.services.results import ResultsService
-from tests.unit.test_claims_stories import NOT, OK, WRONG, same, verdicts
+from tests.unit.test_claims_stories import NOT, OK, WRONG, reads_as
 
 WOMEN = ("gprus2016", "women", None)
 
@@ -23,8 +23,7 @@ CASES = [
 
 @pytest.mark.parametrize(("links", "text", "want"), CASES, ids=[c[1][:60] for c in CASES])
 async def test_transliterated_names(shared_results: ResultsService, links: str, text: str, want: list) -> None:
-    got = await verdicts(shared_results, links, text)
-    assert same(got, want), got
+    await reads_as(shared_results, links, text, want)
 
 
 def test_only_the_feminine_ending_is_respelled() -> None:

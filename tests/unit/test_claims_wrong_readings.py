@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services.results import ResultsService
-from tests.unit.test_claims_stories import NOT, OK, WRONG, same, verdicts
+from tests.unit.test_claims_stories import NOT, OK, WRONG, reads_as
 
 CASES = [
     # A word of a series' own name before a discipline ("Junior pairs was ...") names no place, at a sentence's head
@@ -104,5 +104,4 @@ CASES = [
 
 @pytest.mark.parametrize(("links", "text", "want"), CASES, ids=[c[1][:60] for c in CASES])
 async def test_wrong_reading_classes(shared_results: ResultsService, links: str, text: str, want: list) -> None:
-    got = await verdicts(shared_results, links, text)
-    assert same(got, want), got
+    await reads_as(shared_results, links, text, want)

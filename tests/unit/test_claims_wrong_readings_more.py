@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services.results import ResultsService
-from tests.unit.test_claims_stories import NOT, OK, same, verdicts
+from tests.unit.test_claims_stories import NOT, OK, reads_as, same, verdicts
 
 CASES = [
     # "a free of 140.16", "a free that was only the sixth best": the bare segment word with an article names the
@@ -52,8 +52,7 @@ CASES = [
 
 @pytest.mark.parametrize(("links", "text", "want"), CASES, ids=[c[1][:60] for c in CASES])
 async def test_wrong_reading_classes_more(shared_results: ResultsService, links: str, text: str, want: list) -> None:
-    got = await verdicts(shared_results, links, text)
-    assert same(got, want), got
+    await reads_as(shared_results, links, text, want)
 
 
 OTHER_TIME = [
